@@ -1,0 +1,71 @@
+/** Business constants of spec §9. One place, shared by the API and the web app. */
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 100;
+export const NAME_MAX = 100;
+export const MINIMUM_AGE_YEARS = 18;
+export const MINIMUM_WITHDRAWAL = 1;
+export const PHONE_MAX_DIGITS = 15;
+/** Special characters a password must contain one of (spec §5). */
+export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+
+export const PAGE_SIZE = {
+  market: 6,
+  myParts: 4,
+  portfolio: 4,
+  withdrawals: 3,
+  history: 4,
+  artworkLoadMore: 4,
+} as const;
+
+/** Delays in milliseconds (spec §9). */
+export const DELAY_MS = {
+  afterLogin: 500,
+  afterLogout: 500,
+  afterSocialLogin: 500,
+  afterPaypalPurchase: 2000,
+  afterSmartPurchase: 2000,
+  afterEmailChange: 3000,
+  leaveAfterSmartSuccess: 4000,
+  countrySearchDebounce: 250,
+  tickerResizeDebounce: 150,
+  persistTimeout: 5000,
+} as const;
+
+export const LAYOUT = {
+  mobileBreakpoint: 1024,
+  drawerWidth: 300,
+  tickerSpeed: 5,
+  tickerItemWidth: 400,
+  headerNameMaxWidth: 130,
+} as const;
+
+/** 1 cm² is a 3×3 grid of parts (spec §1). */
+export const PARTS_PER_CM2 = 9;
+
+export const LANGUAGES = ['en', 'fr'] as const;
+export const FALLBACK_LANGUAGE = 'en';
+export const CURRENCIES = ['USD', 'EURO'] as const;
+export const DEFAULT_CURRENCY = 'USD';
+export const CURRENCY_SYMBOL = { USD: '$', EURO: '€' } as const;
+/** ISO 4217 code of each display currency, for Intl and payment providers. */
+export const CURRENCY_ISO = { USD: 'USD', EURO: 'EUR' } as const;
+
+export type Currency = (typeof CURRENCIES)[number];
+
+/** device_token is a fixed text for the web client (spec §3). */
+export const WEB_DEVICE_TOKEN = 'parcelle-web';
+export const WEB_DEVICE_TYPE = 'web';
+
+export const CHART_COLORS = [
+  '#8C6A43',
+  '#2F4858',
+  '#B5523B',
+  '#5B7F6B',
+  '#C49A45',
+  '#6D5A8C',
+  '#3F7CAC',
+  '#A0616A',
+  '#7A8450',
+  '#4A4E69',
+] as const;

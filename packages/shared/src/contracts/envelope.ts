@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** Both languages of a text, as every API message and error carries them (spec §7, §8). */
+export const ZLocalized = z.object({ en: z.string(), fr: z.string() });
+
+/** Success body: `{ status, data, message }` (spec §7). */
+export const ZSuccess = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.number().int(), data, message: ZLocalized });
+
+/** Failure body: `{ status, error: { en, fr } }` (spec §8). */
+export const ZFailure = z.object({ status: z.number().int(), error: ZLocalized });
+
+export type TFailure = z.infer<typeof ZFailure>;

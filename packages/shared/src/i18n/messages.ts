@@ -1,0 +1,150 @@
+/**
+ * The catalogue of every message the API sends and every validation message the forms show.
+ * Keys are stable identifiers (the spec's keys where it names one); each carries both languages.
+ * The web app loads this catalogue into i18next under the `msg` namespace, so a key missing in
+ * one language fails the catalogue test, not a user.
+ */
+export const messages = {
+  // Validation (spec §5)
+  RequiredField: { en: '*Required field', fr: '*Champ obligatoire' },
+  RegValBlank: { en: 'You cannot leave this field blank', fr: 'Vous ne pouvez pas laisser ce champ vide' },
+  RegValMinHundred: {
+    en: 'Cannot contain more than 100 characters.',
+    fr: 'Ne peut pas contenir plus de 100 caractères.',
+  },
+  RegValNumSpec: {
+    en: 'Cannot contain special characters or numbers',
+    fr: 'Ne peut pas contenir de caractères spéciaux ni de chiffres',
+  },
+  InvalidEmail: { en: 'Invalid email', fr: 'E-mail invalide' },
+  SameEmail: { en: "You can't update with the same email", fr: 'Vous ne pouvez pas utiliser le même e-mail' },
+  InvalidNumber: { en: 'Invalid number', fr: 'Numéro invalide' },
+  RegInvalidPhone: { en: 'Phone number is not valid', fr: "Le numéro de téléphone n'est pas valide" },
+  SamePhone: {
+    en: "You can't update with the same phone number",
+    fr: 'Vous ne pouvez pas utiliser le même numéro de téléphone',
+  },
+  PasswordMin: {
+    en: 'Password must contain at least 8 characters',
+    fr: 'Le mot de passe doit contenir au moins 8 caractères',
+  },
+  PasswordMax: {
+    en: 'Password cannot contain more than 100 characters',
+    fr: 'Le mot de passe ne peut pas contenir plus de 100 caractères',
+  },
+  PasswordSpecial: {
+    en: 'Password must contain a special character !@#$%^&*(),.?":{}|<>',
+    fr: 'Le mot de passe doit contenir un caractère spécial !@#$%^&*(),.?":{}|<>',
+  },
+  RegValConfirmPassMatch: { en: 'Passwords must match', fr: 'Les mots de passe doivent correspondre' },
+  CountryRequired: { en: 'Please select your country', fr: 'Veuillez sélectionner votre pays' },
+  PhoneRequired: { en: 'Please enter your phone number', fr: 'Veuillez saisir votre numéro de téléphone' },
+  AcceptBox: {
+    en: 'to go further you must check the box "I accept".',
+    fr: "pour aller plus loin vous devez cocher la case « J'accepte ».",
+  },
+  BothBoxesRequired: { en: 'These two fields are required.', fr: 'Ces deux champs sont obligatoires.' },
+  BirthDateRequired: { en: 'Please enter your date of birth', fr: 'Veuillez saisir votre date de naissance' },
+  BirthDateInvalid: { en: 'Invalid date', fr: 'Date invalide' },
+  MinimumAge: { en: 'You must be at least 18 years old', fr: 'Vous devez avoir au moins 18 ans' },
+  DisableReasonRequired: {
+    en: 'Please provide a reason to continue.',
+    fr: 'Veuillez indiquer une raison pour continuer.',
+  },
+  OtpRequired: { en: 'Plesae input Otp!', fr: 'Veuillez saisir le code !' },
+  OtpInvalid: { en: 'Otp is not valid!', fr: "Le code n'est pas valide !" },
+  SelectPaymentMethod: { en: 'Please select a payment method', fr: 'Veuillez sélectionner un moyen de paiement' },
+  SelectShares: { en: 'Please select the shares', fr: 'Veuillez sélectionner les parts' },
+
+  // Request-level errors
+  InvalidRequest: { en: 'Invalid request', fr: 'Requête invalide' },
+  MalformedJson: { en: 'The request body is not valid JSON', fr: "Le corps de la requête n'est pas un JSON valide" },
+  BodyTooLarge: { en: 'The request body is too large', fr: 'Le corps de la requête est trop volumineux' },
+  UnknownField: { en: 'The request contains an unknown field', fr: 'La requête contient un champ inconnu' },
+  UnsupportedMediaType: { en: 'Unsupported content type', fr: 'Type de contenu non pris en charge' },
+  NotFound: { en: 'Not found', fr: 'Introuvable' },
+  TooManyRequests: {
+    en: 'Too many attempts. Please try again later.',
+    fr: 'Trop de tentatives. Veuillez réessayer plus tard.',
+  },
+  InternalServerError: { en: 'Internal server error', fr: 'Erreur interne du serveur' },
+  SomethingWentWrong: {
+    en: 'Something went wrong. Please try again later.',
+    fr: "Une erreur s'est produite. Veuillez réessayer plus tard.",
+  },
+
+  // Authentication (spec §8: the English texts are read by clients, keep them exact)
+  JwtTokenExpired: { en: 'Jwt Token Expired', fr: 'Jeton expiré' },
+  InvalidToken: { en: 'Invalid Token', fr: 'Jeton invalide' },
+  TokenDoesNotExist: { en: 'Token does not exist', fr: "Le jeton n'existe pas" },
+  AccountDeactivated: { en: 'Account Deactivated', fr: 'Compte désactivé' },
+  Unauthorized: { en: 'Authentication required', fr: 'Authentification requise' },
+  Forbidden: { en: 'You are not allowed to do this', fr: "Vous n'êtes pas autorisé à faire cela" },
+  InvalidCredentials: { en: 'Invalid email or password', fr: 'E-mail ou mot de passe incorrect' },
+  EmailAlreadyExists: {
+    en: 'Email already exists. Please log in or use another email.',
+    fr: 'Cet e-mail existe déjà. Veuillez vous connecter ou utiliser un autre e-mail.',
+  },
+  LoginSuccessful: { en: 'Login successful', fr: 'Connexion réussie' },
+  LoginSuccessfulTitle: { en: 'Login Successful', fr: 'Connexion réussie' },
+  QuickLoginSuccess: { en: 'Quick Login Success', fr: 'Connexion rapide réussie' },
+  RegisterSuccessful: { en: 'Registration successful', fr: 'Inscription réussie' },
+  LogoutSuccessful: { en: 'Logout successful', fr: 'Déconnexion réussie' },
+  TokenRefreshed: { en: 'Token refreshed', fr: 'Jeton renouvelé' },
+  ProfileFetched: { en: 'Profile fetched', fr: 'Profil récupéré' },
+  Ok: { en: 'OK', fr: 'OK' },
+
+  // Email verification and codes
+  VerificationCodeSent: {
+    en: 'A code has been sent to your email address. Please check your email.',
+    fr: 'Un code a été envoyé à votre adresse e-mail. Veuillez consulter votre messagerie.',
+  },
+  EmailVerified: { en: 'Your email has been verified', fr: 'Votre e-mail a été vérifié' },
+  EmailAlreadyVerified: { en: 'Your email is already verified', fr: 'Votre e-mail est déjà vérifié' },
+  CodeInvalid: { en: 'The code is not valid', fr: "Le code n'est pas valide" },
+  CodeExpired: {
+    en: 'The code has expired. Please ask for a new one.',
+    fr: 'Le code a expiré. Veuillez en demander un nouveau.',
+  },
+  CodeAttemptsExhausted: {
+    en: 'Too many wrong codes. Please ask for a new one.',
+    fr: 'Trop de codes erronés. Veuillez en demander un nouveau.',
+  },
+
+  // Password reset
+  ForgotPasswordSent: {
+    en: 'If an account exists for this email, a reset link has been sent to it.',
+    fr: 'Si un compte existe pour cet e-mail, un lien de réinitialisation lui a été envoyé.',
+  },
+  ResetLinkValid: { en: 'The link is valid', fr: 'Le lien est valide' },
+  ResetLinkInvalid: {
+    en: 'This link is invalid or has expired. Please ask for a new one.',
+    fr: 'Ce lien est invalide ou a expiré. Veuillez en demander un nouveau.',
+  },
+  PasswordResetDone: {
+    en: 'Your password has been reset. You can now log in.',
+    fr: 'Votre mot de passe a été réinitialisé. Vous pouvez maintenant vous connecter.',
+  },
+  PasswordChanged: { en: 'Your password has been changed', fr: 'Votre mot de passe a été modifié' },
+  OldPasswordWrong: { en: 'The current password is incorrect', fr: 'Le mot de passe actuel est incorrect' },
+  NewPasswordSameAsOld: {
+    en: 'The new password must differ from the current one',
+    fr: "Le nouveau mot de passe doit être différent de l'actuel",
+  },
+
+  // Captcha
+  CaptchaVerified: { en: 'Captcha verified', fr: 'Captcha vérifié' },
+  CaptchaFailed: { en: 'Captcha verification failed', fr: 'La vérification du captcha a échoué' },
+} as const satisfies Record<string, { en: string; fr: string }>;
+
+export type MessageKey = keyof typeof messages;
+export type Localized = { en: string; fr: string };
+export type Language = 'en' | 'fr';
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.hasOwn(messages, value);
+}
+
+export function message(key: MessageKey): Localized {
+  return messages[key];
+}

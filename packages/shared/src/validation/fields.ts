@@ -1,0 +1,136 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import {
+  MINIMUM_AGE_YEARS,
+  NAME_MAX,
+  OTP_LENGTH,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PASSWORD_SPECIALS,
+  PHONE_MAX_DIGITS,
+} from '../constants';
+import type { MessageKey } from '../i18n/messages';
+
+/**
+ * Field rules of spec §5. Every error message is a key of the shared catalogue (`messages`),
+ * so the API answers it in both languages and the forms show it in the current one.
+ */
+type BlankKey = MessageKey;
+
+const LETTERS_AND_SPACES = /^[\p{L}\p{M}\s'-]+$/u;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** A required string: missing, null or empty all give the blank message. */
+export const requiredString = (blank: BlankKey = 'RequiredField') =>
+  z.string({ error: blank }).min(1, { error: blank });
+
+export const nameField = (blank: BlankKey = 'RegValBlank') =>
+  requiredString(blank)
+    .refine((value) => value.trim().length > 0, { error: blank })
+    .refine((value) => value.length <= NAME_MAX, { error: 'RegValMinHundred' })
+    .refine((value) => LETTERS_AND_SPACES.test(value), { error: 'RegValNumSpec' });
+
+export const emailField = (blank: BlankKey = 'RequiredField') =>
+  z
+    .string({ error: blank })
+    .trim()
+    .min(1, { error: blank })
+    .max(254, { error: 'InvalidEmail' })
+    .refine((value) => EMAIL.test(value), { error: 'InvalidEmail' })
+    .transform((value) => value.toLowerCase());
+
+export function passwordProblem(value: string): MessageKey | null {
+  if (value.length < PASSWORD_MIN) return 'PasswordMin';
+  if (value.length > PASSWORD_MAX) return 'PasswordMax';
+  if (![...value].some((char) => PASSWORD_SPECIALS.includes(char))) return 'PasswordSpecial';
+  return null;
+}
+
+export const passwordField = (blank: BlankKey = 'RequiredField') =>
+  requiredString(blank).superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** The password a member types to sign in: only required (rules may have changed since). */
+export const loginPasswordField = () => requiredString('RequiredField').max(PASSWORD_MAX, { error: 'PasswordMax' });
+
+export const otpField = () =>
+  z
+    .string({ error: 'OtpRequired' })
+    .trim()
+    .min(1, { error: 'OtpRequired' })
+    .refine((value) => value.length === OTP_LENGTH && /^\d+$/.test(value), { error: 'OtpInvalid' });
+
+/** Whole years between a birth date and today (UTC), for the minimum-age rule. */
+export function ageInYears(birthDate: Date, today: Date = new Date()): number {
+  let age = today.getUTCFullYear() - birthDate.getUTCFullYear();
+  const beforeBirthday =
+    today.getUTCMonth() < birthDate.getUTCMonth() ||
+    (today.getUTCMonth() === birthDate.getUTCMonth() && today.getUTCDate() < birthDate.getUTCDate());
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Birth date as YYYY-MM-DD, a real calendar date, at least 18 years before today. */
+export const birthDateField = () =>
+  z
+    .string({ error: 'BirthDateRequired' })
+    .min(1, { error: 'BirthDateRequired' })
+    .refine(
+      (value) => {
+        if (!ISO_DATE.test(value)) return false;
+        const date = new Date(`${value}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+      },
+      { error: 'BirthDateInvalid', abort: true },
+    )
+    .refine((value) => ageInYears(new Date(`${value}T00:00:00Z`)) >= MINIMUM_AGE_YEARS, { error: 'MinimumAge' })
+    .refine((value) => ageInYears(new Date(`${value}T00:00:00Z`)) <= 130, { error: 'BirthDateInvalid' });
+
+/**
+ * Checks a national number against its dial code (spec §5): after removing the dial code the rest
+ * must not be empty; 2 to 7 digits is not a phone number; at most 15 digits; and the number must
+ * be possible for the country by libphonenumber's metadata.
+ * `dialCode` is like "+33" or "33"; `number` may be national ("612345678") or start with the dial code.
+ */
+export function phoneProblem(dialCode: string, number: string, countryCode?: string): MessageKey | null {
+  const dial = dialCode.replace(/\D/g, '');
+  let digits = number.replace(/\D/g, '');
+  if (number.trim().startsWith('+') && digits.startsWith(dial)) digits = digits.slice(dial.length);
+  if (digits.length === 0) return 'PhoneRequired';
+  if (digits.length + dial.length > PHONE_MAX_DIGITS) return 'InvalidNumber';
+  if (digits.length >= 2 && digits.length <= 7) return 'RegInvalidPhone';
+  if (digits.length < 2) return 'InvalidNumber';
+  const parsed = parsePhoneNumberFromString(`+${dial}${digits}`);
+  if (!parsed?.isPossible()) return 'InvalidNumber';
+  if (countryCode && parsed.country && parsed.country !== countryCode.toUpperCase()) {
+    // The same dial code serves several countries (+1, +7, +44…): accept the one the member picked.
+    if (parsed.countryCallingCode !== dial) return 'InvalidNumber';
+  }
+  return null;
+}
+
+/** E.164 form of a valid number, e.g. "+33612345678". */
+export function toE164(dialCode: string, number: string): string {
+  const dial = dialCode.replace(/\D/g, '');
+  let digits = number.replace(/\D/g, '');
+  if (number.trim().startsWith('+') && digits.startsWith(dial)) digits = digits.slice(dial.length);
+  const parsed = parsePhoneNumberFromString(`+${dial}${digits}`);
+  return parsed ? parsed.number : `+${dial}${digits}`;
+}
+
+export const dialCodeField = () =>
+  z
+    .string({ error: 'PhoneRequired' })
+    .trim()
+    .regex(/^\+?\d{1,4}$/, { error: 'InvalidNumber' });
+
+export const countryCodeField = () =>
+  z
+    .string({ error: 'CountryRequired' })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'CountryRequired' })
+    .transform((value) => value.toUpperCase());
