@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the API reads. docs/configuration.md lists them for operators. */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  CORS_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Parcelle <no-reply@parcelle.local>'),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile']).default('altcha'),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_COST: z.coerce.number().int().positive().default(5000),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.string().default(''),
+});
+
+export type AppConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  corsOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  captcha: { provider: 'altcha' | 'recaptcha' | 'turnstile'; secret: string | undefined; cost: number };
+  /** HMAC key for codes, captcha signatures and other server-side secrets. */
+  serverSecret: string;
+  rateLimitAuthPerMinute: number;
+  /** Attempts allowed per account on sign-in before a cool-down (per 15 minutes). */
+  accountAttemptLimit: number;
+  passwordHashing: { memoryCost: number; timeCost: number };
+  logLevel: string;
+  webDistDir: string | undefined;
+  trustProxy: string | boolean;
+};
+
+/**
+ * Secrets that must survive restarts but need no operator action in development are generated once
+ * and kept in DATA_DIR/secrets.json (never logged). Production must set JWT_SECRET explicitly.
+ */
+function persistentSecrets(dataDir: string): { jwt: string; server: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { jwt: string; server: string };
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwt: randomBytes(48).toString('base64url'), server: randomBytes(48).toString('base64url') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const env = ZEnv.parse(source);
+  const dataDir = resolve(env.DATA_DIR);
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  }
+  const secrets =
+    env.NODE_ENV === 'test'
+      ? { jwt: randomBytes(48).toString('base64url'), server: randomBytes(48).toString('base64url') }
+      : persistentSecrets(dataDir);
+  const port = env.PORT;
+  return {
+    env: env.NODE_ENV,
+    port,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? secrets.jwt),
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    captcha: { provider: env.CAPTCHA_PROVIDER, secret: env.CAPTCHA_SECRET, cost: env.CAPTCHA_COST },
+    serverSecret: secrets.server,
+    rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+    accountAttemptLimit: 10,
+    passwordHashing:
+      env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
+    logLevel: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR,
+    trustProxy: env.TRUST_PROXY === '' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+import { AltchaVerifier } from './adapters/captcha/altcha';
+import type { CaptchaVerifier } from './adapters/captcha/captcha';
+import { SiteVerifyCaptcha } from './adapters/captcha/siteverify';
+import { OutboxMailer } from './adapters/mail/outbox';
+import { SmtpMailer } from './adapters/mail/smtp';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import { AttemptLimiter } from './http/attempt-limiter';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
+  if (config.captcha.provider !== 'altcha') {
+    if (!config.captcha.secret) throw new Error(`CAPTCHA_SECRET is required for CAPTCHA_PROVIDER=${config.captcha.provider}`);
+    return new SiteVerifyCaptcha(config.captcha.provider, config.captcha.secret);
+  }
+  return new AltchaVerifier(database.db, `${config.serverSecret}:altcha`, config.captcha.cost);
+}
+
+/** Wires the adapters the configuration asks for. Without SMTP every message lands in the outbox. */
+export function createContext(config: AppConfig, database: DatabaseHandle): AppContext {
+  const outbox = new OutboxMailer(database.db);
+  return {
+    config,
+    database,
+    mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox,
+    sms: outbox,
+    captcha: captchaFor(config, database),
+    accountAttempts: new AttemptLimiter(config.accountAttemptLimit, FIFTEEN_MINUTES),
+  };
+}

@@ -1,0 +1,10 @@
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+import { seed } from './seed';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+await seed(database.db, config);
+console.log(`[db:seed] done (${database.kind})`);
+await database.close();

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { AppConfig } from '../config';
+import { hashPassword } from '../modules/auth/passwords';
+import type { Database } from './client';
+import { users } from './schema';
+
+export const DEMO_MEMBER = { email: 'demo@parcelle.art', password: 'Parcelle!2026' } as const;
+
+/**
+ * Seeds what a fresh development database needs. Idempotent: run it at every start or with `npm run db:seed`.
+ * Never seeds a known password in production.
+ */
+export async function seed(db: Database, config: AppConfig): Promise<void> {
+  if (config.env === 'production') return;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
+  if (existing) return;
+  await db
+    .insert(users)
+    .values({
+      email: DEMO_MEMBER.email,
+      passwordHash: await hashPassword(DEMO_MEMBER.password, config),
+      firstName: 'Camille',
+      lastName: 'Demo',
+      country: 'FR',
+      birthDate: '1985-04-12',
+      phoneCode: '+33',
+      phoneNumber: '612345678',
+      phoneSlug: 'FR',
+      currency: 'EURO',
+      language: 'fr',
+      emailVerifiedAt: new Date(),
+    })
+    .onConflictDoNothing();
+}

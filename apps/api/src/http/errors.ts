@@ -1,0 +1,32 @@
+import { isMessageKey, type Localized, type MessageKey, messages } from '@parcelle/shared';
+
+/**
+ * An expected failure: an HTTP status and a catalogue message, answered as `{ status, error: { en, fr } }`.
+ * Services throw it; the error handler turns it into a response. Anything else becomes a 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly field?: string,
+  ) {
+    super(messages[key].en);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (key: MessageKey, field?: string) => new AppError(400, key, field);
+export const unauthorized = (key: MessageKey = 'Unauthorized') => new AppError(401, key);
+export const forbidden = (key: MessageKey = 'Forbidden') => new AppError(403, key);
+export const notFound = (key: MessageKey = 'NotFound') => new AppError(404, key);
+export const conflict = (key: MessageKey) => new AppError(409, key);
+export const tooManyRequests = () => new AppError(429, 'TooManyRequests');
+
+export function failureBody(status: number, key: MessageKey | Localized, field?: string) {
+  const error = typeof key === 'string' ? messages[key] : key;
+  return field ? { status, error, field } : { status, error };
+}
+
+export function keyOrDefault(value: unknown, fallback: MessageKey): MessageKey {
+  return isMessageKey(value) ? value : fallback;
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The Fastify instance with zod schemas as its type provider. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Route-level rate limit: `max` requests per `minutes` per client IP. */
+export const perIp = (max: number, minutes = 1) => ({ rateLimit: { max, timeWindow: minutes * 60_000 } });

@@ -1,0 +1,110 @@
+import type { TTokenPair } from '@parcelle/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppConfig } from '../../config';
+import type { Executor } from '../../db/client';
+import { refreshTokens, sessions, users } from '../../db/schema';
+import { unauthorized } from '../../http/errors';
+import { newOpaqueToken, sha256, signAccessToken } from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function issueRefreshToken(db: Executor, config: AppConfig, sessionId: string): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(refreshTokens).values({
+    sessionId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + config.refreshTokenTtlDays * DAY_MS),
+  });
+  return token;
+}
+
+async function tokenPair(config: AppConfig, userId: string, sessionId: string, refreshToken: string): Promise<TTokenPair> {
+  return {
+    access_token: await signAccessToken({ userId, sessionId }, config),
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_in: config.accessTokenTtlSeconds,
+  };
+}
+
+/** Starts a session on a device: a new refresh-token family and a first access token. */
+export async function startSession(
+  db: Executor,
+  config: AppConfig,
+  params: { userId: string; deviceToken: string; deviceType: string },
+): Promise<TTokenPair> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId: params.userId, deviceToken: params.deviceToken, deviceType: params.deviceType })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('session insert returned nothing');
+    const refresh = await issueRefreshToken(tx, config, session.id);
+    return tokenPair(config, params.userId, session.id, refresh);
+  });
+}
+
+/**
+ * Exchanges a refresh token for a new pair. Each token works once: the conditional update lets only
+ * one concurrent caller win; presenting an already-used token means it leaked (or two clients raced),
+ * so the whole session is revoked and both must sign in again.
+ */
+export async function rotateRefreshToken(db: Executor, config: AppConfig, presented: string): Promise<TTokenPair> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: sessions, user: users })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, sha256(presented)));
+    if (!row || row.session.revokedAt) return { error: 'TokenDoesNotExist' as const };
+    if (row.user.disabledAt) return { error: 'AccountDeactivated' as const };
+    if (row.token.expiresAt.getTime() <= Date.now()) return { error: 'TokenDoesNotExist' as const };
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
+        .where(and(eq(sessions.id, row.session.id), isNull(sessions.revokedAt)));
+      return { error: 'TokenDoesNotExist' as const };
+    }
+    const refresh = await issueRefreshToken(tx, config, row.session.id);
+    return { pair: await tokenPair(config, row.user.id, row.session.id, refresh) };
+  });
+  if ('error' in outcome) throw unauthorized(outcome.error);
+  return outcome.pair;
+}
+
+/** Ends the session a refresh token belongs to; only the token's own member can end it. */
+export async function endSessionByRefreshToken(db: Executor, userId: string, presented: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sessionId: refreshTokens.sessionId })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(and(eq(refreshTokens.tokenHash, sha256(presented)), eq(sessions.userId, userId)));
+  if (!row) return false;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'logout' })
+    .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+  return true;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a member (password reset, email change, account disabled). */
+export async function revokeAllSessions(db: Executor, userId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,74 @@
+import type { Language } from '@parcelle/shared';
+import type { OutgoingEmail } from '../../adapters/mail/mailer';
+
+/**
+ * Transactional emails, rendered in the member's language. Text first (the outbox and tests read it);
+ * the HTML part is the same text in a quiet layout.
+ */
+type Rendered = Omit<OutgoingEmail, 'to'>;
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+function layout(subject: string, paragraphs: string[]): Rendered {
+  const text = `${paragraphs.join('\n\n')}\n\n— Parcelle`;
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1d1b18;background:#faf8f4;padding:32px"><div style="max-width:520px;margin:auto"><h1 style="font-weight:400;font-size:22px">Parcelle</h1>${body}<p style="color:#7a736a">— Parcelle</p></div></body></html>`;
+  return { subject, text, html };
+}
+
+export function verificationCodeEmail(lang: Language, params: { firstName: string; code: string }): Rendered {
+  return lang === 'fr'
+    ? layout(`Votre code de vérification Parcelle : ${params.code}`, [
+        `Bonjour ${params.firstName},`,
+        `Votre code de vérification est : ${params.code}`,
+        'Il expire dans 15 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+      ])
+    : layout(`Your Parcelle verification code: ${params.code}`, [
+        `Hello ${params.firstName},`,
+        `Your verification code is: ${params.code}`,
+        'It expires in 15 minutes. If you did not ask for it, you can ignore this message.',
+      ]);
+}
+
+export function passwordResetEmail(lang: Language, params: { firstName: string; link: string }): Rendered {
+  return lang === 'fr'
+    ? layout('Réinitialisation de votre mot de passe Parcelle', [
+        `Bonjour ${params.firstName},`,
+        `Pour choisir un nouveau mot de passe, ouvrez ce lien : ${params.link}`,
+        'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
+      ])
+    : layout('Reset your Parcelle password', [
+        `Hello ${params.firstName},`,
+        `To choose a new password, open this link: ${params.link}`,
+        'The link is valid for one hour and works once. If you did not ask for it, ignore this message: your password stays unchanged.',
+      ]);
+}
+
+export function passwordChangedEmail(lang: Language, params: { firstName: string }): Rendered {
+  return lang === 'fr'
+    ? layout('Votre mot de passe Parcelle a été modifié', [
+        `Bonjour ${params.firstName},`,
+        'Votre mot de passe vient d’être modifié et vos autres sessions ont été fermées. Si ce n’était pas vous, contactez-nous immédiatement.',
+      ])
+    : layout('Your Parcelle password was changed', [
+        `Hello ${params.firstName},`,
+        'Your password has just been changed and your other sessions were signed out. If this was not you, contact us at once.',
+      ]);
+}
+
+export function quickSignUpEmail(lang: Language, params: { firstName: string; email: string; password: string; loginUrl: string }): Rendered {
+  return lang === 'fr'
+    ? layout('Vos identifiants Parcelle', [
+        `Bonjour ${params.firstName},`,
+        'Votre compte Parcelle a été créé pendant votre achat.',
+        `E-mail : ${params.email}\nMot de passe : ${params.password}`,
+        `Connectez-vous sur ${params.loginUrl} et changez ce mot de passe dès que possible.`,
+      ])
+    : layout('Your Parcelle credentials', [
+        `Hello ${params.firstName},`,
+        'Your Parcelle account was created during your purchase.',
+        `Email: ${params.email}\nPassword: ${params.password}`,
+        `Sign in at ${params.loginUrl} and change this password as soon as you can.`,
+      ]);
+}

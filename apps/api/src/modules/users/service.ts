@@ -1,0 +1,109 @@
+import { randomInt } from 'node:crypto';
+import {
+  type Currency,
+  currencyForCountry,
+  findCountry,
+  type Language,
+  type TRegisterParsed,
+  type TSessionData,
+  toE164,
+} from '@parcelle/shared';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { badRequest, conflict } from '../../http/errors';
+import { hashPassword } from '../auth/passwords';
+import { findUserByEmail, sessionData } from '../auth/service';
+import { consumeCode, issueCode } from '../codes/service';
+import { quickSignUpEmail, verificationCodeEmail } from '../notifications/emails';
+
+const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const PASSWORD_SPECIALS = '!@#$%&*?';
+
+/** A random password that satisfies spec §5, for members created by quick sign-up. */
+function generatePassword(): string {
+  const body = Array.from({ length: 14 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
+  return `${body}${PASSWORD_SPECIALS[randomInt(PASSWORD_SPECIALS.length)]}${randomInt(10)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+/**
+ * Creates a member (either payload form of spec §3 arrives here already normalised), sends the email
+ * verification code and signs them in. The currency follows the country: EURO in Europe, else USD.
+ */
+export async function register(ctx: AppContext, input: TRegisterParsed): Promise<TSessionData> {
+  if (await findUserByEmail(ctx, input.email)) throw conflict('EmailAlreadyExists');
+  const language: Language = input.lang ?? 'en';
+  const quick = input.quick_sign_up;
+  let password: string;
+  let details: Partial<typeof users.$inferInsert> = {};
+  let currency: Currency = input.curr ?? 'USD';
+  if (quick) {
+    password = generatePassword();
+  } else {
+    if (!findCountry(input.country)) throw badRequest('CountryRequired', 'country');
+    if (!findCountry(input.slug)) throw badRequest('InvalidNumber', 'slug');
+    password = input.password;
+    currency = currencyForCountry(input.country);
+    const e164 = toE164(input.country_code, input.number);
+    const dial = `+${input.country_code.replace(/\D/g, '')}`;
+    details = {
+      country: input.country,
+      birthDate: input.birth_date,
+      phoneCode: dial,
+      phoneNumber: e164.slice(dial.length),
+      phoneSlug: input.slug,
+    };
+  }
+  const passwordHash = await hashPassword(password, ctx.config);
+  let user: Member | undefined;
+  try {
+    [user] = await ctx.database.db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        currency,
+        language,
+        quickSignUp: quick,
+        ...details,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('EmailAlreadyExists');
+    throw error;
+  }
+  if (!user) throw new Error('user insert returned nothing');
+  if (quick) {
+    await ctx.mailer.sendEmail({
+      to: user.email,
+      ...quickSignUpEmail(language, {
+        firstName: user.firstName,
+        email: user.email,
+        password,
+        loginUrl: `${ctx.config.publicUrl}/login`,
+      }),
+    });
+  }
+  await sendEmailVerificationCode(ctx, user);
+  return sessionData(ctx, user, { deviceToken: input.device_token, deviceType: input.device_type });
+}
+
+export async function sendEmailVerificationCode(ctx: AppContext, member: Member): Promise<void> {
+  if (member.emailVerifiedAt) throw badRequest('EmailAlreadyVerified');
+  const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'email_verification' });
+  await ctx.mailer.sendEmail({ to: member.email, ...verificationCodeEmail(member.language, { firstName: member.firstName, code }) });
+}
+
+export async function verifyEmail(ctx: AppContext, member: Member, code: string): Promise<void> {
+  if (member.emailVerifiedAt) throw badRequest('EmailAlreadyVerified');
+  await consumeCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'email_verification', code });
+  await ctx.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
+}

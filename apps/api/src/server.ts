@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createContext } from './create-context';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+
+/** Start-up: configuration, database (migrated and seeded), then web and API on one port. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  await seed(database.db, config);
+  const app = await buildApp(createContext(config, database));
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Parcelle is serving on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
