@@ -16,7 +16,9 @@ await build({
       name: 'externalize-npm-packages',
       setup(builder) {
         builder.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@parcelle/') || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@parcelle/') || args.path.endsWith('.json')
+            ? undefined
+            : { path: args.path, external: true },
         );
       },
     },

@@ -36,6 +36,7 @@ CREATE TABLE "ledger_transactions" (
 --> statement-breakpoint
 CREATE TABLE "outbox_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"sequence" bigint GENERATED ALWAYS AS IDENTITY (sequence name "outbox_messages_sequence_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"channel" "outbox_channel" NOT NULL,
 	"recipient" text NOT NULL,
 	"subject" text NOT NULL,
@@ -115,7 +116,7 @@ ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_user_id_user
 CREATE UNIQUE INDEX "ledger_accounts_owner_unique" ON "ledger_accounts" USING btree ("kind","user_id","currency");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
-CREATE INDEX "outbox_recipient_created_idx" ON "outbox_messages" USING btree ("recipient","created_at");--> statement-breakpoint
+CREATE INDEX "outbox_recipient_sequence_idx" ON "outbox_messages" USING btree ("recipient","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "password_resets_hash_unique" ON "password_resets" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "password_resets_user_idx" ON "password_resets" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_hash_unique" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint

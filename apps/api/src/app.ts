@@ -5,7 +5,12 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerErrorHandler } from './http/error-handler';
 import { failureBody } from './http/errors';
@@ -68,7 +73,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({ ...failureBody(429, 'TooManyRequests'), statusCode: context.statusCode }),
+    errorResponseBuilder: (_request, context) => ({
+      ...failureBody(429, 'TooManyRequests'),
+      statusCode: context.statusCode,
+    }),
   });
   await app.register(swagger, {
     openapi: {

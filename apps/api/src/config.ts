@@ -94,8 +94,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     serverSecret: secrets.server,
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     accountAttemptLimit: 10,
-    passwordHashing:
-      env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
+    passwordHashing: env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     logLevel: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY === '' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,

@@ -12,7 +12,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
   if (config.captcha.provider !== 'altcha') {
-    if (!config.captcha.secret) throw new Error(`CAPTCHA_SECRET is required for CAPTCHA_PROVIDER=${config.captcha.provider}`);
+    if (!config.captcha.secret)
+      throw new Error(`CAPTCHA_SECRET is required for CAPTCHA_PROVIDER=${config.captcha.provider}`);
     return new SiteVerifyCaptcha(config.captcha.provider, config.captcha.secret);
   }
   return new AltchaVerifier(database.db, `${config.serverSecret}:altcha`, config.captcha.cost);

@@ -133,6 +133,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: several messages can share a timestamp. */
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity(),
     channel: outboxChannelEnum('channel').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject').notNull(),
@@ -140,7 +142,7 @@ export const outboxMessages = pgTable(
     html: text('html'),
     createdAt: createdAt(),
   },
-  (table) => [index('outbox_recipient_created_idx').on(table.recipient, table.createdAt)],
+  (table) => [index('outbox_recipient_sequence_idx').on(table.recipient, table.sequence)],
 );
 
 /** Solved captcha challenges, so one solution cannot be replayed before it expires. */
@@ -151,7 +153,12 @@ export const captchaSolutions = pgTable('captcha_solutions', {
 
 // ---------------------------------------------------------------- ledger
 
-export const accountKindEnum = pgEnum('account_kind', ['member_wallet', 'platform_cash', 'platform_revenue', 'external']);
+export const accountKindEnum = pgEnum('account_kind', [
+  'member_wallet',
+  'platform_cash',
+  'platform_revenue',
+  'external',
+]);
 
 /** A ledger account. Each member has one wallet account per currency; balances are sums of entries. */
 export const ledgerAccounts = pgTable(

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, failureBody, keyOrDefault } from './errors';
 
-type ValidationIssue = { message?: string; code?: string; path?: PropertyKey[] };
+type ValidationIssue = { message?: string; keyword?: string; instancePath?: string };
 
 /**
  * Turns every failure into `{ status, error: { en, fr } }`. Validation failures answer the first
@@ -14,11 +14,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send(failureBody(error.status, error.key, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const issue = (first?.params as { issue?: ValidationIssue } | undefined)?.issue;
+      const first = error.validation[0] as ValidationIssue | undefined;
       const key =
-        issue?.code === 'unrecognized_keys' ? 'UnknownField' : keyOrDefault(first?.message, 'InvalidRequest');
-      const field = issue?.path?.map(String).join('.') || undefined;
+        first?.keyword === 'unrecognized_keys' ? 'UnknownField' : keyOrDefault(first?.message, 'InvalidRequest');
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || undefined;
       return reply.status(400).send(failureBody(400, key, field));
     }
     if (isResponseSerializationError(error)) {

@@ -122,6 +122,8 @@ function fromSecondForm(input: unknown): unknown {
     country: Country,
     ...(globalObject.curr === undefined ? {} : { curr: globalObject.curr }),
     ...(globalObject.lang === undefined ? {} : { lang: globalObject.lang }),
+    // The second form has no confirmation field (spec §3): the password stands for its own confirmation.
+    password_confirmation: rest.password_confirmation ?? rest.password,
     quick_sign_up: rest.quick_sign_up ?? false,
   };
 }
@@ -176,7 +178,7 @@ export const ZEmailVerifyRequest = z.strictObject({
     .refine((value) => value.length === OTP_LENGTH && /^\d+$/.test(value), { error: 'OtpInvalid' }),
 });
 /** POST endpoints that take no body accept none or an empty object. */
-export const ZEmptyRequest = z.strictObject({}).optional();
+export const ZEmptyRequest = z.strictObject({}).nullish();
 
 // ---------------------------------------------------------------- passwords
 

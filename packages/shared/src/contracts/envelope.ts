@@ -8,6 +8,11 @@ export const ZSuccess = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.number().int(), data, message: ZLocalized });
 
 /** Failure body: `{ status, error: { en, fr } }` (spec §8). */
-export const ZFailure = z.object({ status: z.number().int(), error: ZLocalized });
+export const ZFailure = z.object({
+  status: z.number().int(),
+  error: ZLocalized,
+  /** The request field a validation error concerns, when there is one. */
+  field: z.string().optional(),
+});
 
 export type TFailure = z.infer<typeof ZFailure>;

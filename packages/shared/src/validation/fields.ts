@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   MINIMUM_AGE_YEARS,
@@ -106,10 +106,10 @@ export function phoneProblem(dialCode: string, number: string, countryCode?: str
   if (digits.length < 2) return 'InvalidNumber';
   const parsed = parsePhoneNumberFromString(`+${dial}${digits}`);
   if (!parsed?.isPossible()) return 'InvalidNumber';
-  if (countryCode && parsed.country && parsed.country !== countryCode.toUpperCase()) {
-    // The same dial code serves several countries (+1, +7, +44…): accept the one the member picked.
-    if (parsed.countryCallingCode !== dial) return 'InvalidNumber';
-  }
+  // The same dial code serves several countries (+1, +7, +44…): a number is accepted for any country
+  // the member picked that shares its dial code, but not for a country with another dial code.
+  const picked = countryCode?.toUpperCase();
+  if (picked && isSupportedCountry(picked) && getCountryCallingCode(picked) !== dial) return 'InvalidNumber';
   return null;
 }
 

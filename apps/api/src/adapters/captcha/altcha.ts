@@ -1,6 +1,6 @@
+import type { Challenge, Solution } from 'altcha-lib';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { Challenge, Solution } from 'altcha-lib';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchaSolutions } from '../../db/schema';
@@ -50,7 +50,9 @@ export class AltchaVerifier implements CaptchaVerifier {
       .insert(captchaSolutions)
       .values({
         signature: payload.challenge.signature,
-        expiresAt: new Date((payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000),
+        expiresAt: new Date(
+          (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000,
+        ),
       })
       .onConflictDoNothing()
       .returning();

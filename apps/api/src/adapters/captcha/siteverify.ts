@@ -20,7 +20,11 @@ export class SiteVerifyCaptcha implements CaptchaVerifier {
     const body = new URLSearchParams({ secret: this.secret, response: value });
     if (remoteIp) body.set('remoteip', remoteIp);
     try {
-      const response = await fetch(ENDPOINTS[this.provider], { method: 'POST', body, signal: AbortSignal.timeout(5000) });
+      const response = await fetch(ENDPOINTS[this.provider], {
+        method: 'POST',
+        body,
+        signal: AbortSignal.timeout(5000),
+      });
       const result = (await response.json()) as { success?: boolean };
       return result.success === true;
     } catch {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { outboxMessages } from '../../db/schema';
 import type { Mailer, OutgoingEmail, OutgoingSms, SmsSender } from './mailer';
@@ -26,8 +26,8 @@ export async function listOutbox(db: Database, recipient: string | undefined, li
   const rows = await db
     .select()
     .from(outboxMessages)
-    .where(recipient ? and(eq(outboxMessages.recipient, recipient.toLowerCase())) : undefined)
-    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .where(recipient ? eq(outboxMessages.recipient, recipient.toLowerCase()) : undefined)
+    .orderBy(desc(outboxMessages.sequence))
     .limit(limit);
   return rows.map((row) => ({
     channel: row.channel,

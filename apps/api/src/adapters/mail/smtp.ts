@@ -13,6 +13,12 @@ export class SmtpMailer implements Mailer {
   }
 
   async sendEmail(email: OutgoingEmail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+    await this.transport.sendMail({
+      from: this.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    });
   }
 }

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 /** `Algorithm.Argon2id` of @node-rs/argon2 (an ambient const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
+
 import type { AppConfig } from '../../config';
 
 /** argon2id with OWASP's minimum parameters in production (19 MiB, 2 passes); cheaper in tests. */

@@ -124,5 +124,4 @@ export function authRoutes(app: App, ctx: AppContext) {
       return ok(null, 'PasswordChanged');
     },
   );
-
 }

@@ -2,11 +2,17 @@ import type { TSessionData } from '@parcelle/shared';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordResets, sessions, users } from '../../db/schema';
-import { badRequest, tooManyRequests, unauthorized } from '../../http/errors';
 import type { Member } from '../../http/authenticate';
+import { badRequest, tooManyRequests, unauthorized } from '../../http/errors';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/emails';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { endSessionByRefreshToken, revokeAllSessions, revokeSession, rotateRefreshToken, startSession } from './sessions';
+import {
+  endSessionByRefreshToken,
+  revokeAllSessions,
+  revokeSession,
+  rotateRefreshToken,
+  startSession,
+} from './sessions';
 import { newOpaqueToken, sha256 } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -71,7 +77,10 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     expiresAt: new Date(Date.now() + RESET_TTL_MS),
   });
   const link = `${ctx.config.publicUrl}/reset-password/${token}`;
-  await ctx.mailer.sendEmail({ to: user.email, ...passwordResetEmail(user.language, { firstName: user.firstName, link }) });
+  await ctx.mailer.sendEmail({
+    to: user.email,
+    ...passwordResetEmail(user.language, { firstName: user.firstName, link }),
+  });
 }
 
 async function liveReset(ctx: AppContext, token: string) {
@@ -114,7 +123,10 @@ export async function resetPassword(ctx: AppContext, params: { email: string; to
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.user.id));
     await revokeAllSessions(tx, row.user.id, 'password_reset');
   });
-  await ctx.mailer.sendEmail({ to: row.user.email, ...passwordChangedEmail(row.user.language, { firstName: row.user.firstName }) });
+  await ctx.mailer.sendEmail({
+    to: row.user.email,
+    ...passwordChangedEmail(row.user.language, { firstName: row.user.firstName }),
+  });
 }
 
 /** Changes the password of a signed-in member; other sessions are signed out, this one stays. */
@@ -124,7 +136,8 @@ export async function changePassword(
   sessionId: string,
   params: { oldPassword: string; newPassword: string },
 ) {
-  if (!(await verifyPassword(member.passwordHash, params.oldPassword))) throw badRequest('OldPasswordWrong', 'old_password');
+  if (!(await verifyPassword(member.passwordHash, params.oldPassword)))
+    throw badRequest('OldPasswordWrong', 'old_password');
   if (params.oldPassword === params.newPassword) throw badRequest('NewPasswordSameAsOld', 'new_password');
   const passwordHash = await hashPassword(params.newPassword, ctx.config);
   await ctx.database.db.transaction(async (tx) => {
@@ -134,6 +147,8 @@ export async function changePassword(
       .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
       .where(and(eq(sessions.userId, member.id), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
   });
-  await ctx.mailer.sendEmail({ to: member.email, ...passwordChangedEmail(member.language, { firstName: member.firstName }) });
+  await ctx.mailer.sendEmail({
+    to: member.email,
+    ...passwordChangedEmail(member.language, { firstName: member.firstName }),
+  });
 }
-

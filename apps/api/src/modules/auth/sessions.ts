@@ -18,7 +18,12 @@ async function issueRefreshToken(db: Executor, config: AppConfig, sessionId: str
   return token;
 }
 
-async function tokenPair(config: AppConfig, userId: string, sessionId: string, refreshToken: string): Promise<TTokenPair> {
+async function tokenPair(
+  config: AppConfig,
+  userId: string,
+  sessionId: string,
+  refreshToken: string,
+): Promise<TTokenPair> {
   return {
     access_token: await signAccessToken({ userId, sessionId }, config),
     refresh_token: refreshToken,

@@ -22,7 +22,11 @@ export function captchaRoutes(app: App, ctx: AppContext) {
     '/verify/captcha',
     {
       config: perIp(ctx.config.rateLimitAuthPerMinute * 2),
-      schema: { tags: ['captcha'], body: ZCaptchaRequest, response: { 200: ZSuccess(ZCaptchaData), 400: ZFailure, 429: ZFailure } },
+      schema: {
+        tags: ['captcha'],
+        body: ZCaptchaRequest,
+        response: { 200: ZSuccess(ZCaptchaData), 400: ZFailure, 429: ZFailure },
+      },
     },
     async (request) => {
       const verified = await ctx.captcha.verify(request.body.captchaValue, request.ip);

@@ -52,7 +52,9 @@ export async function consumeCode(
   config: AppConfig,
   params: { userId: string; purpose: CodePurpose; code: string },
 ): Promise<{ target: string | null }> {
-  type Outcome = { error: 'CodeInvalid' | 'CodeExpired' | 'CodeAttemptsExhausted'; target?: undefined } | { error?: undefined; target: string | null };
+  type Outcome =
+    | { error: 'CodeInvalid' | 'CodeExpired' | 'CodeAttemptsExhausted'; target?: undefined }
+    | { error?: undefined; target: string | null };
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [live] = await tx
       .select()

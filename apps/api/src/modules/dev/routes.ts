@@ -15,7 +15,10 @@ const ZOutboxItem = z.object({
 });
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 /** The development outbox: registered only outside production (so it answers 404 there). */
 export function devApiRoutes(app: App, ctx: AppContext) {

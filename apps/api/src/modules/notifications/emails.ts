@@ -8,7 +8,10 @@ import type { OutgoingEmail } from '../../adapters/mail/mailer';
 type Rendered = Omit<OutgoingEmail, 'to'>;
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
 
 function layout(subject: string, paragraphs: string[]): Rendered {
   const text = `${paragraphs.join('\n\n')}\n\n— Parcelle`;
@@ -57,7 +60,10 @@ export function passwordChangedEmail(lang: Language, params: { firstName: string
       ]);
 }
 
-export function quickSignUpEmail(lang: Language, params: { firstName: string; email: string; password: string; loginUrl: string }): Rendered {
+export function quickSignUpEmail(
+  lang: Language,
+  params: { firstName: string; email: string; password: string; loginUrl: string },
+): Rendered {
   return lang === 'fr'
     ? layout('Vos identifiants Parcelle', [
         `Bonjour ${params.firstName},`,

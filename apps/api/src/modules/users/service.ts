@@ -28,7 +28,9 @@ function generatePassword(): string {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 
@@ -99,7 +101,10 @@ export async function register(ctx: AppContext, input: TRegisterParsed): Promise
 export async function sendEmailVerificationCode(ctx: AppContext, member: Member): Promise<void> {
   if (member.emailVerifiedAt) throw badRequest('EmailAlreadyVerified');
   const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'email_verification' });
-  await ctx.mailer.sendEmail({ to: member.email, ...verificationCodeEmail(member.language, { firstName: member.firstName, code }) });
+  await ctx.mailer.sendEmail({
+    to: member.email,
+    ...verificationCodeEmail(member.language, { firstName: member.firstName, code }),
+  });
 }
 
 export async function verifyEmail(ctx: AppContext, member: Member, code: string): Promise<void> {

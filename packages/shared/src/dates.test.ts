@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatFinanceDate, formatWithdrawalDate, shortMonth } from './dates';
+
+const march5 = new Date('2026-03-05T12:00:00Z');
+
+describe('formatDate, DD MMM YYYY (spec §9)', () => {
+  it('writes both languages', () => {
+    expect(formatDate(march5, 'en')).toBe('05 Mar 2026');
+    expect(formatDate(march5, 'fr')).toBe('05 mars 2026');
+  });
+  it('accepts ISO strings and timestamps', () => {
+    expect(formatDate('2026-12-31T08:00:00Z', 'en')).toBe('31 Dec 2026');
+    expect(formatDate(march5.getTime(), 'fr')).toBe('05 mars 2026');
+    expect(formatDate('2026-01-09', 'fr')).toBe('09 janv. 2026');
+  });
+  it('reads the day in UTC', () => {
+    // 23:30 UTC is already the next day in Paris; the platform shows the UTC day everywhere.
+    expect(formatDate('2026-03-05T23:30:00Z', 'en')).toBe('05 Mar 2026');
+    expect(formatDate('2026-03-06T00:30:00+02:00', 'en')).toBe('05 Mar 2026');
+  });
+  it('throws on an invalid date', () => {
+    expect(() => formatDate('not a date', 'en')).toThrow(RangeError);
+    expect(() => formatDate(new Date(Number.NaN), 'fr')).toThrow(RangeError);
+  });
+});
+
+describe('month names come from Intl', () => {
+  it.each([
+    [0, 'Jan', 'janv.'],
+    [1, 'Feb', 'févr.'],
+    [4, 'May', 'mai'],
+    [6, 'Jul', 'juil.'],
+    [7, 'Aug', 'août'],
+    [8, 'Sep', 'sept.'],
+    [11, 'Dec', 'déc.'],
+  ])('month %d: en %s, fr %s', (month, en, fr) => {
+    const date = new Date(Date.UTC(2026, month, 15));
+    expect(shortMonth(date, 'en')).toBe(en);
+    expect(shortMonth(date, 'fr')).toBe(fr);
+  });
+});
+
+describe('formatWithdrawalDate, DD MMM, YYYY', () => {
+  it('writes both languages', () => {
+    expect(formatWithdrawalDate(march5, 'en')).toBe('05 Mar, 2026');
+    expect(formatWithdrawalDate(march5, 'fr')).toBe('05 mars, 2026');
+  });
+});
+
+describe('formatFinanceDate, DD/MM/YYYY', () => {
+  it('is the same in both languages', () => {
+    expect(formatFinanceDate(march5)).toBe('05/03/2026');
+    expect(formatFinanceDate(march5, 'fr')).toBe('05/03/2026');
+    expect(formatFinanceDate('2026-11-20T00:00:00Z', 'en')).toBe('20/11/2026');
+  });
+});

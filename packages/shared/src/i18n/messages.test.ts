@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { isMessageKey, message, messages } from './messages';
+
+/** Sources whose schemas emit catalogue keys as their error messages. */
+const SCHEMA_SOURCES = ['../validation/fields.ts', '../contracts/auth.ts'];
+/** Quoted PascalCase words in those sources that are values, not message keys. */
+const NOT_MESSAGE_KEYS = new Set(['Bearer']);
+
+describe('message catalogue', () => {
+  it.each(Object.entries(messages))('%s has non-empty en and fr texts', (_key, texts) => {
+    expect(Object.keys(texts).sort()).toEqual(['en', 'fr']);
+    expect(texts.en.trim()).not.toBe('');
+    expect(texts.fr.trim()).not.toBe('');
+  });
+
+  it('keeps the texts spec §5 and §8 quote word for word', () => {
+    expect(messages.RegValBlank.en).toBe('You cannot leave this field blank');
+    expect(messages.RegValMinHundred.en).toBe('Cannot contain more than 100 characters.');
+    expect(messages.RegValNumSpec.en).toBe('Cannot contain special characters or numbers');
+    expect(messages.RegInvalidPhone.en).toBe('Phone number is not valid');
+    expect(messages.OtpRequired.en).toBe('Plesae input Otp!');
+    expect(messages.OtpInvalid.en).toBe('Otp is not valid!');
+    expect(messages.AcceptBox.en).toBe('to go further you must check the box "I accept".');
+    expect(messages.BothBoxesRequired.en).toBe('These two fields are required.');
+    expect(messages.JwtTokenExpired.en).toBe('Jwt Token Expired');
+  });
+
+  it('has every key the validation schemas can emit', () => {
+    const emitted = new Set<string>();
+    for (const source of SCHEMA_SOURCES) {
+      const text = readFileSync(new URL(source, import.meta.url), 'utf8');
+      for (const [, word] of text.matchAll(/'([A-Z][A-Za-z]+)'/g)) {
+        if (word && !NOT_MESSAGE_KEYS.has(word)) emitted.add(word);
+      }
+    }
+    expect(emitted.size).toBeGreaterThanOrEqual(15);
+    expect([...emitted].filter((key) => !isMessageKey(key))).toEqual([]);
+  });
+
+  it('isMessageKey and message look keys up safely', () => {
+    expect(isMessageKey('RegValBlank')).toBe(true);
+    expect(isMessageKey('toString')).toBe(false);
+    expect(isMessageKey(42)).toBe(false);
+    expect(message('InvalidEmail')).toEqual({ en: 'Invalid email', fr: 'E-mail invalide' });
+  });
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Every unit and integration suite. The API suite runs on embedded PGlite always, and once more on a
+ * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ */
+const apiOnPostgres = process.env.TEST_DATABASE_URL
+  ? [
+      {
+        extends: './apps/api/vitest.config.ts',
+        test: { name: 'api-postgres', root: './apps/api', env: { TEST_DB: 'postgres' } },
+      },
+    ]
+  : [];
+
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/web', 'apps/api', ...apiOnPostgres],
+  },
+});
