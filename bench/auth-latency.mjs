@@ -42,14 +42,30 @@ async function measure(name, count, run) {
 const email = `bench.${Date.now()}@example.com`;
 const password = 'Bench!pass1';
 const registered = await json('POST', '/api/user/register', {
-  first_name: 'Bench', last_name: 'Member', email, slug: 'FR', country_code: '+33', number: '612345678',
-  password, password_confirmation: password, country: 'FR', birth_date: '1980-01-01',
+  first_name: 'Bench',
+  last_name: 'Member',
+  email,
+  slug: 'FR',
+  country_code: '+33',
+  number: '612345678',
+  password,
+  password_confirmation: password,
+  country: 'FR',
+  birth_date: '1980-01-01',
 });
 if (registered.status !== 200) throw new Error(JSON.stringify(registered.body));
 const token = registered.body.data.access_token;
 
-await measure('profile', requests, async () => (await json('GET', '/api/user/profile', undefined, token)).status === 200);
-await measure('sign-in', Math.min(requests, 100), async () => (await json('POST', '/api/auth/token', { email, password })).status === 200);
+await measure(
+  'profile',
+  requests,
+  async () => (await json('GET', '/api/user/profile', undefined, token)).status === 200,
+);
+await measure(
+  'sign-in',
+  Math.min(requests, 100),
+  async () => (await json('POST', '/api/auth/token', { email, password })).status === 200,
+);
 let refreshToken = registered.body.data.refresh_token;
 // Refreshes of one session are sequential by nature (each token works once).
 const savedConcurrency = concurrency;
@@ -62,5 +78,7 @@ await (async () => {
     refreshToken = response.body.data.refresh_token;
   }
   timings.sort((a, b) => a - b);
-  console.log(`refresh    n=${timings.length} c=1 p50=${percentile(timings, 50).toFixed(1)}ms p99=${percentile(timings, 99).toFixed(1)}ms (concurrency ${savedConcurrency} not applicable)`);
+  console.log(
+    `refresh    n=${timings.length} c=1 p50=${percentile(timings, 50).toFixed(1)}ms p99=${percentile(timings, 99).toFixed(1)}ms (concurrency ${savedConcurrency} not applicable)`,
+  );
 })();

@@ -25,8 +25,9 @@ const wanted = hash.digest('hex');
 const current = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
 
 if (current !== wanted) {
-  const useCi = existsSync(join(root, 'package-lock.json'));
-  const command = useCi ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund';
+  // `npm install` honours package-lock.json. Not `npm ci`: npm 11 writes lock files without the other
+  // platforms' optional binaries (biome, esbuild…) and then `npm ci` refuses them as out of sync.
+  const command = 'npm install --no-audit --no-fund';
   console.log(`[parcelle] installing dependencies (${command})`);
   execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } });
   writeFileSync(stamp, `${wanted}\n`);

@@ -16,13 +16,24 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }
 
 export type Viewport = 'desktop' | 'mobile';
 
-export async function newPage(browser: Browser, options: { locale: 'en' | 'fr'; viewport?: Viewport }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: { locale: 'en' | 'fr'; viewport?: Viewport; cookiesAccepted?: boolean },
+): Promise<{ context: BrowserContext; page: Page }> {
   const mobile = options.viewport === 'mobile';
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -32,6 +43,10 @@ export async function newPage(browser: Browser, options: { locale: 'en' | 'fr'; 
     isMobile: mobile,
     hasTouch: mobile,
   });
+  // The cookie banner never closes by itself (spec §1); journeys start with it accepted unless they test it.
+  if (options.cookiesAccepted !== false) {
+    await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'true'));
+  }
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

@@ -58,7 +58,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !webDist) {
+    // /dev/* belongs to the server (the development outbox), never to the web app.
+    const serverOnly = path === '/api' || path.startsWith('/api/') || path.startsWith('/dev/');
+    if (serverOnly || request.method !== 'GET' || !webDist) {
       return reply.status(404).send(failureBody(404, 'NotFound'));
     }
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send(failureBody(404, 'NotFound'));

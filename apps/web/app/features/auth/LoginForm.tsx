@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Checkbox, FormControlLabel, Link as MuiLink, Stack } from '@mui/material';
+import { DELAY_MS, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '@parcelle/shared/constants';
+import { ZLoginRequest } from '@parcelle/shared/contracts/auth';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { passCaptcha } from '../captcha/captcha';
+import { useToast } from '../feedback/toast';
+import { FormTextField } from '../forms/FormTextField';
+import { PasswordField } from '../forms/PasswordField';
+import { localized } from '../i18n/language';
+import { apiRequest } from '../session/api';
+import { ApiError, errorText } from '../session/api-error';
+import { getRememberedEmail, rememberEmail } from './remembered-email';
+import { type SessionAnswer, startSession } from './start-session';
+
+const ZLoginForm = ZLoginRequest.pick({ email: true, password: true });
+type LoginInput = z.input<typeof ZLoginForm>;
+type LoginValues = z.output<typeof ZLoginForm>;
+
+/** Email, password, remember me, invisible captcha (spec §2 Login). */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
+  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(ZLoginForm),
+    defaultValues: { email: getRememberedEmail(), password: '' },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      if (!(await passCaptcha().catch(() => false))) throw new ApiError(400, messages.CaptchaFailed);
+      const { data } = await apiRequest<SessionAnswer>('/auth/token', {
+        method: 'POST',
+        body: { ...values, device_token: WEB_DEVICE_TOKEN, device_type: WEB_DEVICE_TYPE },
+      });
+      rememberEmail(remember ? values.email : null);
+      const verified = await startSession(data);
+      if (!verified) {
+        navigate('/verify-email');
+        return;
+      }
+      // In the member's language, which the sign-in answer may just have switched to.
+      toast(localized(messages.LoginSuccessful), 'success');
+      window.setTimeout(() => navigate('/'), DELAY_MS.afterLogin);
+    } catch (error) {
+      toast(localized(errorText(error)), 'error');
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate data-testid="login-form">
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          testId="login-email"
+        />
+        <PasswordField
+          control={form.control}
+          name="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          testId="login-password"
+        />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                slotProps={{ input: { 'data-testid': 'login-remember' } as object }}
+              />
+            }
+            label={t('login.remember')}
+          />
+          <MuiLink component={Link} to="/forgot" underline="always" data-testid="login-forgot" sx={{ fontSize: 14.5 }}>
+            {t('login.forgot')}
+          </MuiLink>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+          {busy ? t('login.checking') : t('login.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

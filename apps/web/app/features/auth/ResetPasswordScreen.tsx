@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { ZForgotResetRequest } from '@parcelle/shared/contracts/auth';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { useToast } from '../feedback/toast';
+import { FormTextField } from '../forms/FormTextField';
+import { PasswordField } from '../forms/PasswordField';
+import { localized } from '../i18n/language';
+import { apiRequest } from '../session/api';
+import { ApiError, errorText, isLocalized } from '../session/api-error';
+import { AuthFrame } from './AuthFrame';
+import { PasswordRules } from './PasswordRules';
+
+type ResetInput = z.input<typeof ZForgotResetRequest>;
+type ResetValues = z.output<typeof ZForgotResetRequest>;
+
+function ResetForm({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<ResetInput, unknown, ResetValues>({
+    resolver: zodResolver(ZForgotResetRequest),
+    defaultValues: { email: '', forgot_pwd_token: token, new_password: '', confirm_new_password: '' },
+  });
+  const password = form.watch('new_password') ?? '';
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const answer = await apiRequest<unknown>('/auth/forgotpwd/reset', { method: 'POST', body: values });
+      toast(localized(isLocalized(answer.message) ? answer.message : messages.PasswordResetDone), 'success');
+      navigate('/login');
+    } catch (error) {
+      toast(localized(errorText(error)), 'error');
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={t('reset.email')}
+          type="email"
+          autoComplete="email"
+          testId="reset-email"
+        />
+        <PasswordField
+          control={form.control}
+          name="new_password"
+          label={t('reset.newPassword')}
+          autoComplete="new-password"
+          testId="reset-password"
+        />
+        <PasswordRules password={password} />
+        <PasswordField
+          control={form.control}
+          name="confirm_new_password"
+          label={t('reset.confirm')}
+          autoComplete="new-password"
+          testId="reset-password-confirmation"
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="reset-submit">
+          {t('reset.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** /reset-password/:token — checks the link, then asks for the email and the new password. */
+export function ResetPasswordScreen({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const link = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => apiRequest<unknown>('/auth/forgotpwd/verify-link', { query: { forgot_pwd_token: token } }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (link.isPending) {
+    return (
+      <AuthFrame title={t('reset.title')}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
+          <CircularProgress size={20} />
+          <Typography>{t('reset.checking')}</Typography>
+        </Box>
+      </AuthFrame>
+    );
+  }
+  if (link.isError) {
+    const text = link.error instanceof ApiError ? link.error.error : messages.ResetLinkInvalid;
+    return (
+      <AuthFrame title={t('reset.invalidTitle')} testId="reset-invalid">
+        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+          <Typography data-testid="reset-invalid-message">{localized(text)}</Typography>
+          <Button component={Link} to="/forgot" variant="contained">
+            {t('reset.askNew')}
+          </Button>
+        </Stack>
+      </AuthFrame>
+    );
+  }
+  return (
+    <AuthFrame title={t('reset.title')} testId="reset-screen">
+      <ResetForm token={token} />
+    </AuthFrame>
+  );
+}

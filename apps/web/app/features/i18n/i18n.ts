@@ -1,0 +1,58 @@
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@parcelle/shared/constants';
+import { type Language, messages } from '@parcelle/shared/i18n/messages';
+import i18next, { type i18n as I18n } from 'i18next';
+import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+
+/** The shared catalogue (API messages and validation keys) in one language, for the `msg` namespace. */
+export function catalogue(language: Language): Record<string, string> {
+  return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[language]]));
+}
+
+export const resources = {
+  en: { translation: en, msg: catalogue('en') },
+  fr: { translation: fr, msg: catalogue('fr') },
+} as const;
+
+/** fr-FR, FR, fr_CA… → fr; anything else is left to the supported-languages filter. */
+export function toLanguageOnly(code: string): string {
+  return code.trim().toLowerCase().split(/[-_]/)[0] ?? code;
+}
+
+export const detection: DetectorOptions = {
+  order: ['querystring', 'localStorage', 'cookie', 'htmlTag', 'navigator'],
+  lookupQuerystring: 'lng',
+  lookupLocalStorage: 'i18nextLng',
+  lookupCookie: 'i18next',
+  caches: ['localStorage'],
+  convertDetectedLanguage: toLanguageOnly,
+};
+
+function reflectOnDocument(language: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = toLanguageOnly(language);
+}
+
+/** Initialises the shared i18next instance once (synchronously: every resource is bundled). */
+export function initI18n(): I18n {
+  if (i18next.isInitialized) return i18next;
+  if (typeof window !== 'undefined') i18next.use(LanguageDetector);
+  i18next.use(initReactI18next).init({
+    resources,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    fallbackLng: FALLBACK_LANGUAGE,
+    ns: ['translation', 'msg'],
+    defaultNS: 'translation',
+    interpolation: { escapeValue: false },
+    detection,
+    initAsync: false,
+    react: { useSuspense: false },
+  });
+  i18next.on('languageChanged', reflectOnDocument);
+  reflectOnDocument(i18next.resolvedLanguage ?? FALLBACK_LANGUAGE);
+  return i18next;
+}
+
+export { i18next as i18n };

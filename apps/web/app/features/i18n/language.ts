@@ -1,0 +1,19 @@
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@parcelle/shared/constants';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { i18n } from './i18n';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language the interface is shown in: en or fr, never fr-FR. */
+export function currentLanguage(): Language {
+  const resolved = i18n.resolvedLanguage ?? i18n.language;
+  const short = typeof resolved === 'string' ? resolved.slice(0, 2).toLowerCase() : '';
+  return isLanguage(short) ? short : FALLBACK_LANGUAGE;
+}
+
+/** Picks the current language of an `{en, fr}` text. */
+export function localized(text: { en: string; fr: string }, language: Language = currentLanguage()): string {
+  return text[language] ?? text.en;
+}

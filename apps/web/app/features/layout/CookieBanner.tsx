@@ -1,0 +1,62 @@
+import { Box, Button, Link as MuiLink, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** localStorage flag set once cookies are accepted (spec §3). */
+export const COOKIES_ACCEPTED_KEY = 'cookiesAccepted';
+
+function accepted(): boolean {
+  try {
+    return window.localStorage.getItem(COOKIES_ACCEPTED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** Shows until accepted; never closes by itself (spec §1). */
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(() => !accepted());
+  if (!visible) return null;
+  const accept = () => {
+    try {
+      window.localStorage.setItem(COOKIES_ACCEPTED_KEY, 'true');
+    } catch {
+      // Private mode: accepted for this page only.
+    }
+    setVisible(false);
+  };
+  return (
+    <Paper
+      role="region"
+      aria-label={t('cookies.label')}
+      data-testid="cookie-banner"
+      elevation={0}
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        left: { xs: 12, sm: 24 },
+        right: { xs: 12, sm: 'auto' },
+        bottom: { xs: 12, sm: 24 },
+        maxWidth: 460,
+        p: 3,
+        border: '1px solid',
+        borderColor: 'divider',
+        boxShadow: '0 18px 40px rgba(28, 27, 25, 0.12)',
+      }}
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('cookies.text')}{' '}
+        <MuiLink component={Link} to="/cookies" underline="always">
+          {t('cookies.learnMore')}
+        </MuiLink>
+      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button variant="contained" onClick={accept} data-testid="cookie-accept">
+          {t('cookies.accept')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

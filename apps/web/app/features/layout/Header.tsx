@@ -1,0 +1,103 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import { Box, Button, Container, IconButton } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useSession } from '../session/use-session';
+import { DESKTOP, MOBILE, palette } from '../theme/theme';
+import { AccountMenu } from './AccountMenu';
+import { Logo } from './Logo';
+import { HEADER_LINKS, HIDE_LOGIN_ON } from './links';
+import { MobileDrawer } from './MobileDrawer';
+import { PreferencesMenu } from './PreferencesMenu';
+import { TickerSlot } from './TickerSlot';
+
+function SessionAction() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const session = useSession();
+  if (session.verified) return <AccountMenu firstName={session.user?.first_name ?? ''} />;
+  if (HIDE_LOGIN_ON.includes(pathname)) return null;
+  // A member whose email is not verified yet is led to the verification screen rather than to sign-in.
+  const unverified = session.signedIn;
+  return (
+    <Button
+      component={Link}
+      to={unverified ? '/verify-email' : '/connexion'}
+      variant="outlined"
+      color="primary"
+      size="small"
+      data-testid="header-login"
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {t(unverified ? 'nav.verifyEmail' : 'nav.login')}
+    </Button>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <Box
+      component="header"
+      sx={{
+        position: 'sticky',
+        top: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        bgcolor: 'rgba(251, 249, 245, 0.92)',
+        backdropFilter: 'blur(8px)',
+        borderBottom: `1px solid ${palette.line}`,
+      }}
+    >
+      <TickerSlot />
+      <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 2.5, md: 5 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', minHeight: { xs: 64, md: 80 }, gap: { xs: 1, md: 3 } }}>
+          <IconButton
+            onClick={() => setDrawerOpen(true)}
+            aria-label={t('nav.openMenu')}
+            edge="start"
+            data-testid="menu-button"
+            sx={{ [DESKTOP]: { display: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Logo />
+          <Box
+            component="nav"
+            aria-label={t('nav.main')}
+            sx={{ display: 'flex', gap: 3.5, ml: 5, flex: 1, [MOBILE]: { display: 'none' } }}
+          >
+            {HEADER_LINKS.map((link) => (
+              <Box
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                data-testid={link.testId}
+                sx={{
+                  color: palette.ink,
+                  textDecoration: 'none',
+                  fontSize: 14.5,
+                  letterSpacing: '0.02em',
+                  py: 1,
+                  borderBottom: '1px solid transparent',
+                  transition: 'border-color 160ms ease, color 160ms ease',
+                  '&:hover': { borderBottomColor: palette.ink },
+                  '&.active': { color: palette.accent, borderBottomColor: palette.accent },
+                }}
+              >
+                {t(link.label)}
+              </Box>
+            ))}
+          </Box>
+          <Box sx={{ flex: 1, [DESKTOP]: { display: 'none' } }} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, md: 1.5 } }}>
+            <PreferencesMenu />
+            <SessionAction />
+          </Box>
+        </Box>
+      </Container>
+      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Box, Container, IconButton } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { MOBILE } from '../theme/theme';
+import { backTarget } from './links';
+import { MemberSidebar } from './MemberSidebar';
+
+/** The /user pages: the member sidebar beside the page. */
+export function MemberLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 2.5, md: 5 }, py: { xs: 3, md: 8 } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: '220px minmax(0, 1fr)',
+          gap: 8,
+          alignItems: 'start',
+          [MOBILE]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 },
+        }}
+      >
+        <Box sx={{ position: 'sticky', top: 120, minWidth: 0, [MOBILE]: { position: 'static' } }}>
+          <IconButton
+            component={Link}
+            to={backTarget(pathname)}
+            aria-label={t('common.back')}
+            data-testid="back-arrow"
+            sx={{ display: 'none', [MOBILE]: { display: 'inline-flex', mb: 1 } }}
+          >
+            <ArrowBack />
+          </IconButton>
+          <MemberSidebar />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>{children}</Box>
+      </Box>
+    </Container>
+  );
+}

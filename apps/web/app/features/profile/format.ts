@@ -1,0 +1,33 @@
+import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { countryName } from '@parcelle/shared/countries';
+import { formatDate } from '@parcelle/shared/dates';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { formatMoney } from '@parcelle/shared/money';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+/** Display texts of a profile in a language; null where the member gave nothing. */
+export function profileTexts(profile: TProfile, language: Language) {
+  return {
+    country: profile.country ? (countryName(profile.country, language) ?? profile.country) : null,
+    phone: phoneText(profile.phone),
+    birthDate: safeDate(profile.birth_date, language),
+    memberSince: safeDate(profile.created_at, language),
+    balance: formatMoney(profile.wallet_amount.minor, profile.wallet_amount.curr, language),
+  };
+}
+
+function safeDate(value: string | null, language: Language): string | null {
+  if (!value) return null;
+  try {
+    return formatDate(value, language);
+  } catch {
+    return null;
+  }
+}
+
+export function phoneText(phone: TProfile['phone']): string | null {
+  if (!phone?.number) return null;
+  const dial = phone.code.startsWith('+') ? phone.code : `+${phone.code}`;
+  const parsed = parsePhoneNumberFromString(`${dial}${phone.number.replace(/\D/g, '')}`);
+  return parsed ? parsed.formatInternational() : `${dial} ${phone.number}`;
+}

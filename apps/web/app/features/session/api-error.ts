@@ -1,0 +1,45 @@
+import { type Localized, messages } from '@parcelle/shared/i18n/messages';
+
+/** A failed call: the HTTP status and the server's error in both languages (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly error: Localized;
+
+  constructor(status: number, error: Localized) {
+    super(error.en);
+    this.name = 'ApiError';
+    this.status = status;
+    this.error = error;
+  }
+
+  /** The error in the interface language. */
+  text(language: 'en' | 'fr'): string {
+    return this.error[language] || this.error.en;
+  }
+}
+
+export function isLocalized(value: unknown): value is Localized {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    typeof (value as Localized).en === 'string' &&
+    typeof (value as Localized).fr === 'string'
+  );
+}
+
+/** No answer at all (offline, server down): the request never reached the API. */
+export const NETWORK_ERROR: Localized = {
+  en: 'The service cannot be reached. Please check your connection and try again.',
+  fr: 'Le service est injoignable. Veuillez vérifier votre connexion et réessayer.',
+};
+
+/** The error of any thrown value, in both languages. */
+export function errorText(error: unknown): Localized {
+  if (error instanceof ApiError) return error.error;
+  return messages.SomethingWentWrong;
+}
+
+/** 401 answers that ask for a new token pair (spec §8). */
+export const EXPIRED_TOKEN_ERRORS: readonly string[] = [messages.JwtTokenExpired.en, messages.InvalidToken.en];
+/** 401 answers after which the session is over. */
+export const ENDED_SESSION_ERRORS: readonly string[] = [messages.AccountDeactivated.en, messages.TokenDoesNotExist.en];

@@ -1,0 +1,113 @@
+import { messages } from '@parcelle/shared/i18n/messages';
+import { currentLanguage } from '../i18n/language';
+import { ApiError, ENDED_SESSION_ERRORS, EXPIRED_TOKEN_ERRORS, isLocalized, NETWORK_ERROR } from './api-error';
+import { endSession } from './end';
+import { RefreshFailed, refreshAccessToken } from './refresh';
+import { getAccessToken, getRefreshToken } from './storage';
+
+export const API_BASE = '/api';
+
+export type ApiSuccess<T> = { status: number; data: T; message: { en: string; fr: string } };
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+};
+
+function urlOf(path: string, query: ApiRequestOptions['query']): string {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+function send(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const language = currentLanguage();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    'Accept-Language': language,
+    'X-localization': language,
+  };
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  // A JSON content type with an empty body is refused by the server: send {} when there is nothing.
+  const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+  return fetch(urlOf(path, options.query), { method, headers, body, signal: options.signal });
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function failure(status: number, body: unknown): ApiError {
+  const error = (body as { error?: unknown } | null)?.error;
+  if (isLocalized(error)) return new ApiError(status, error);
+  return new ApiError(status, status >= 500 ? messages.InternalServerError : messages.SomethingWentWrong);
+}
+
+async function attempt(path: string, options: ApiRequestOptions, accessToken: string | null) {
+  let response: Response;
+  try {
+    response = await send(path, options, accessToken);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+  return { response, body: await readBody(response) };
+}
+
+function sessionProblem(status: number, body: unknown): 'expired' | 'ended' | null {
+  if (status !== 401) return null;
+  const english = (body as { error?: { en?: unknown } } | null)?.error?.en;
+  if (typeof english !== 'string') return null;
+  if (EXPIRED_TOKEN_ERRORS.includes(english)) return 'expired';
+  if (ENDED_SESSION_ERRORS.includes(english)) return 'ended';
+  return null;
+}
+
+/**
+ * Calls the API (same origin, `/api/...`). Resolves with the success envelope, or throws an ApiError
+ * carrying the status and the `{en, fr}` error. An expired access token is renewed once and the
+ * request replayed; when the session cannot be renewed it is cleared and the member sent to /login.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiSuccess<T>> {
+  const usedAccess = getAccessToken();
+  const usedRefresh = getRefreshToken();
+  let { response, body } = await attempt(path, options, usedAccess);
+  let problem = usedAccess ? sessionProblem(response.status, body) : null;
+
+  if (problem === 'expired') {
+    let freshAccess: string;
+    try {
+      freshAccess = await refreshAccessToken(usedRefresh);
+    } catch (error) {
+      if (!(error instanceof RefreshFailed)) throw error;
+      endSession();
+      throw failure(response.status, body);
+    }
+    ({ response, body } = await attempt(path, options, freshAccess));
+    problem = sessionProblem(response.status, body);
+  }
+  if (problem) {
+    endSession();
+    throw failure(response.status, body);
+  }
+  if (!response.ok) throw failure(response.status, body);
+  return body as ApiSuccess<T>;
+}
+
+/** The `data` of a call, for query functions. */
+export async function apiData<T>(path: string, options?: ApiRequestOptions): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}

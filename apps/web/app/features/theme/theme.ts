@@ -1,0 +1,83 @@
+import { createTheme } from '@mui/material/styles';
+import { LAYOUT } from '@parcelle/shared/constants';
+
+/** A calm gallery: warm off-white walls, near-black ink, one bronze accent. */
+export const palette = {
+  paper: '#FBF9F5',
+  wall: '#F5F1EA',
+  ink: '#1C1B19',
+  muted: '#5E5A53',
+  line: '#E3DDD2',
+  accent: '#8C6A43',
+  accentDark: '#6E5232',
+  success: '#3F6F53',
+  error: '#A2432F',
+} as const;
+
+export const fonts = {
+  display: '"Cormorant Garamond Variable", "Cormorant Garamond", Garamond, "Times New Roman", Georgia, serif',
+  text: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+} as const;
+
+/** Media query of the mobile layout (≤ 1024px, spec §9). */
+export const MOBILE = `@media (max-width: ${LAYOUT.mobileBreakpoint}px)`;
+export const DESKTOP = `@media (min-width: ${LAYOUT.mobileBreakpoint + 1}px)`;
+
+const display = { fontFamily: fonts.display, fontWeight: 500, letterSpacing: '-0.01em', lineHeight: 1.1 };
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: palette.ink, contrastText: palette.paper },
+    secondary: { main: palette.accent, dark: palette.accentDark, contrastText: '#FFFFFF' },
+    background: { default: palette.wall, paper: palette.paper },
+    text: { primary: palette.ink, secondary: palette.muted },
+    divider: palette.line,
+    success: { main: palette.success },
+    info: { main: palette.accentDark },
+    error: { main: palette.error },
+  },
+  shape: { borderRadius: 2 },
+  typography: {
+    fontFamily: fonts.text,
+    fontSize: 15,
+    h1: { ...display, fontSize: 'clamp(2.6rem, 5vw, 4.2rem)' },
+    h2: { ...display, fontSize: 'clamp(2.1rem, 3.6vw, 3rem)' },
+    h3: { ...display, fontSize: 'clamp(1.7rem, 2.6vw, 2.2rem)' },
+    h4: { ...display, fontSize: '1.65rem' },
+    h5: { ...display, fontSize: '1.35rem' },
+    h6: { ...display, fontSize: '1.15rem', fontWeight: 600 },
+    subtitle1: { color: palette.muted, lineHeight: 1.6 },
+    body1: { lineHeight: 1.7 },
+    body2: { lineHeight: 1.6 },
+    overline: { letterSpacing: '0.18em', fontWeight: 500, fontSize: '0.72rem', lineHeight: 2 },
+    button: { textTransform: 'none', letterSpacing: '0.04em', fontWeight: 500 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { backgroundColor: palette.wall, WebkitFontSmoothing: 'antialiased' },
+        '::selection': { backgroundColor: '#E8DCCB' },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 2, paddingInline: 22, minHeight: 44 },
+        sizeSmall: { minHeight: 34, paddingInline: 14 },
+        outlined: { borderColor: palette.ink },
+      },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true, variant: 'outlined' } },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: { backgroundColor: '#FFFFFF' },
+        notchedOutline: { borderColor: palette.line },
+      },
+    },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+    MuiLink: { defaultProps: { underline: 'hover', color: 'inherit' } },
+    MuiMenu: { styleOverrides: { paper: { border: `1px solid ${palette.line}` } } },
+    MuiAlert: { styleOverrides: { root: { borderRadius: 2, alignItems: 'center' } } },
+  },
+});

@@ -1,0 +1,59 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** Every route of spec §2. Each module is its own chunk, loaded when its route is visited. */
+export default [
+  layout('routes/shell.tsx', [
+    // Public
+    index('routes/home.tsx'),
+    route('artists', 'routes/artists.tsx'),
+    route('artists/details/:artistId', 'routes/artist-details.tsx'),
+    route('primary-market', 'routes/primary-market.tsx'),
+    route('secondary-market', 'routes/secondary-market.tsx'),
+    route('secondary-market/details/:paintingId', 'routes/painting-details.tsx'),
+    route('gallery', 'routes/gallery.tsx'),
+    route('about', 'routes/about.tsx'),
+    route('presentation', 'routes/presentation.tsx'),
+    route('collaborators', 'routes/collaborators.tsx'),
+    route('partners', 'routes/partners.tsx'),
+    route('board', 'routes/board.tsx'),
+    route('press', 'routes/press.tsx'),
+    route('faqs', 'routes/faqs.tsx'),
+    route('terms', 'routes/terms.tsx'),
+    route('privacy-policy', 'routes/privacy-policy.tsx'),
+    route('lexique', 'routes/lexique.tsx'),
+    route('cookies', 'routes/cookies.tsx'),
+    route('devigulation', 'routes/devigulation.tsx'),
+    route('coverage', 'routes/coverage.tsx'),
+    route('buy', 'routes/buy.tsx'),
+    route('reset-password/:token', 'routes/reset-password.tsx'),
+    route('change-password', 'routes/change-password.tsx'),
+    route('certificates/verify/:number', 'routes/certificate-verify.tsx'),
+
+    // Guests only
+    layout('routes/guest-only.tsx', [
+      route('login', 'routes/login.tsx'),
+      route('register', 'routes/register.tsx'),
+      route('forgot', 'routes/forgot.tsx'),
+      route('connexion', 'routes/connexion.tsx'),
+      route('email-confirm', 'routes/email-confirm.tsx'),
+    ]),
+
+    // Members only
+    route('verify-email', 'routes/verify-email.tsx'),
+    route('user', 'routes/user.tsx', [
+      index('routes/user-unknown.tsx', { id: 'routes/user-index' }),
+      route('profile', 'routes/user-profile.tsx'),
+      route('edit', 'routes/user-edit.tsx'),
+      route('portfolio', 'routes/user-portfolio.tsx'),
+      route('finance', 'routes/user-finance.tsx'),
+      route('history', 'routes/user-history.tsx'),
+      route('market', 'routes/user-market.tsx'),
+      route('market/primary-market', 'routes/user-market-primary.tsx'),
+      route('parts', 'routes/user-parts.tsx'),
+      route('withdraw', 'routes/user-withdraw.tsx'),
+      route('*', 'routes/user-unknown.tsx'),
+    ]),
+
+    route('*', 'routes/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

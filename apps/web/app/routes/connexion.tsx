@@ -1,0 +1,5 @@
+import { ConnexionScreen } from '../features/auth/ConnexionScreen';
+
+export default function ConnexionPage() {
+  return <ConnexionScreen />;
+}

@@ -1,0 +1,5 @@
+import { EmailConfirmScreen } from '../features/auth/EmailConfirmScreen';
+
+export default function EmailConfirmPage() {
+  return <EmailConfirmScreen />;
+}

@@ -1,0 +1,5 @@
+import { LoginScreen } from '../features/auth/LoginScreen';
+
+export default function LoginPage() {
+  return <LoginScreen />;
+}

@@ -1,0 +1,5 @@
+import { NotFound } from '../features/layout/NotFound';
+
+export default function NotFoundPage() {
+  return <NotFound />;
+}

@@ -1,0 +1,5 @@
+import { RegisterScreen } from '../features/auth/RegisterScreen';
+
+export default function RegisterPage() {
+  return <RegisterScreen />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../features/layout/ComingSoon';
+
+export default function UserFinancePage() {
+  return <ComingSoon titleKey="pages.finance" inMemberArea />;
+}

@@ -1,0 +1,5 @@
+import { ProfileScreen } from '../features/profile/ProfileScreen';
+
+export default function UserProfilePage() {
+  return <ProfileScreen />;
+}

@@ -1,0 +1,49 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.PARCELLE_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [reactRouter()],
+  // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
+  optimizeDeps: {
+    include: [
+      '@emotion/react',
+      '@emotion/styled',
+      '@hookform/resolvers/zod',
+      '@mui/icons-material/ArrowBack',
+      '@mui/icons-material/Check',
+      '@mui/icons-material/CheckCircleOutlineOutlined',
+      '@mui/icons-material/Close',
+      '@mui/icons-material/ExpandMore',
+      '@mui/icons-material/LanguageOutlined',
+      '@mui/icons-material/Menu',
+      '@mui/icons-material/RadioButtonUnchecked',
+      '@mui/icons-material/VisibilityOffOutlined',
+      '@mui/icons-material/VisibilityOutlined',
+      '@mui/material',
+      '@mui/material/styles',
+      '@tanstack/react-query',
+      'altcha/lib',
+      'countries-list',
+      'i18n-iso-countries',
+      'i18next',
+      'i18next-browser-languagedetector',
+      'libphonenumber-js/min',
+      'react-hook-form',
+      'react-i18next',
+      'zod',
+    ],
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+    },
+  },
+});

@@ -1,0 +1,88 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export type Language = 'en' | 'fr';
+
+export type NewMember = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  countryName: string;
+  countryCode: string;
+};
+
+/** Waits until the path (without query) is the expected one. */
+export async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
+/** The register screen: intro step, then the form (spec §2). */
+export class RegisterPage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language) {
+    await this.page.goto(`/register?lng=${language}`);
+    await this.page.getByTestId('register-start').click();
+    await this.page.getByTestId('register-form').waitFor();
+  }
+
+  async fill(member: NewMember) {
+    const page = this.page;
+    await page.getByTestId('register-first-name').fill(member.firstName);
+    await page.getByTestId('register-last-name').fill(member.lastName);
+    await page.getByTestId('register-email').fill(member.email);
+    await page.getByTestId('register-country').fill(member.countryName);
+    await page.getByRole('option', { name: member.countryName, exact: true }).click();
+    await page.getByTestId('register-dial-code').selectOption(member.countryCode);
+    await page.getByTestId('register-phone').fill('612345678');
+    await page.getByTestId('register-birth-date').fill('1988-03-14');
+    await page.getByTestId('register-password').fill(member.password);
+    await page.getByTestId('register-password-confirmation').fill(member.password);
+    await page.getByTestId('register-accept-terms').check();
+    await page.getByTestId('register-accept-privacy').check();
+  }
+
+  submit() {
+    return this.page.getByTestId('register-submit').click();
+  }
+}
+
+export class VerifyEmailPage {
+  constructor(private readonly page: Page) {}
+
+  async confirm(code: string) {
+    await this.page.getByTestId('otp-input').fill(code);
+    await this.page.getByTestId('otp-submit').click();
+  }
+}
+
+export class LoginPage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language) {
+    await this.page.goto(`/login?lng=${language}`);
+    await this.page.getByTestId('login-form').waitFor();
+  }
+
+  async signIn(email: string, password: string) {
+    await this.page.getByTestId('login-email').fill(email);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+}
+
+export class Header {
+  constructor(private readonly page: Page) {}
+
+  memberName() {
+    return this.page.getByTestId('header-user-name');
+  }
+
+  async logout() {
+    await this.page.getByTestId('header-user').hover();
+    await this.page.getByTestId('header-user').click();
+    await this.page.getByTestId('logout').click();
+  }
+}

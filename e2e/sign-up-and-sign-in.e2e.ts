@@ -1,0 +1,138 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, Header, type Language, LoginPage, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const journeys: { language: Language; countryName: string; registerButton: string; loginButton: string }[] = [
+  { language: 'en', countryName: 'France', registerButton: 'Create my account', loginButton: 'Log in' },
+  { language: 'fr', countryName: 'France', registerButton: 'Créer mon compte', loginButton: 'Se connecter' },
+];
+
+describe.each(journeys)('a visitor in $language', ({ language, countryName, registerButton, loginButton }) => {
+  it('signs up, verifies the email, signs out, signs in, sees the profile and signs out', async () => {
+    const { context, page } = await newPage(browser, { locale: language });
+    const member = {
+      firstName: language === 'fr' ? 'Hélène' : 'Grace',
+      lastName: language === 'fr' ? 'Durand' : 'Hopper',
+      email: `journey.${language}.${Date.now()}@example.com`,
+      password: 'Gallery!pass7',
+      countryName,
+      countryCode: 'FR',
+    };
+    try {
+      const register = new RegisterPage(page);
+      await register.open(language);
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      await expect(page.getByTestId('register-submit').textContent()).resolves.toBe(registerButton);
+      await screenshot(page, `register-${language}-desktop`);
+      await register.fill(member);
+      await register.submit();
+
+      await expectPath(page, '/verify-email');
+      await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+      await expectPath(page, '/');
+
+      const header = new Header(page);
+      await expect(header.memberName().textContent()).resolves.toBe(member.firstName);
+      await header.logout();
+      await expectPath(page, '/login');
+
+      const login = new LoginPage(page);
+      await expect(page.getByTestId('login-submit').textContent()).resolves.toBe(loginButton);
+      await screenshot(page, `login-${language}-desktop`);
+      await login.signIn(member.email, member.password);
+      await expectPath(page, '/');
+      await expect(header.memberName().textContent()).resolves.toBe(member.firstName);
+
+      await page.goto('/user/profile');
+      await page.getByTestId('profile-screen').waitFor();
+      await expect(page.getByTestId('profile-screen').textContent()).resolves.toContain(member.email);
+      await screenshot(page, `profile-${language}-desktop`);
+
+      await header.logout();
+      await expectPath(page, '/login');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('route guards', () => {
+  it('sends a guest from /user/profile to /login', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      await page.goto('/user/profile');
+      await expectPath(page, '/login');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a signed-in member from /login to /', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      const login = new LoginPage(page);
+      await login.open('en');
+      await login.signIn('demo@parcelle.art', 'Parcelle!2026');
+      await expectPath(page, '/');
+      await page.goto('/login');
+      await expectPath(page, '/');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the spec messages for an empty sign-in form, in French', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr' });
+    try {
+      await new LoginPage(page).open('fr');
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-email-error').textContent()).resolves.toBe('*Champ obligatoire');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('cookie consent', () => {
+  it('shows the banner until it is accepted, and not again after', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en', cookiesAccepted: false });
+    try {
+      await page.goto('/');
+      await page.getByTestId('cookie-banner').waitFor();
+      await page.waitForTimeout(1000);
+      expect(await page.getByTestId('cookie-banner').isVisible()).toBe(true);
+      await page.getByTestId('cookie-accept').click();
+      await page.getByTestId('cookie-banner').waitFor({ state: 'detached' });
+      await page.reload();
+      await page.getByTestId('footer').waitFor();
+      expect(await page.getByTestId('cookie-banner').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('screens at phone width', () => {
+  it.each(['en', 'fr'] as const)('renders the login and register screens at 390px in %s', async (language) => {
+    const { context, page } = await newPage(browser, { locale: language, viewport: 'mobile' });
+    try {
+      await new LoginPage(page).open(language);
+      await screenshot(page, `login-${language}-mobile`);
+      await new RegisterPage(page).open(language);
+      await screenshot(page, `register-${language}-mobile`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
+});
