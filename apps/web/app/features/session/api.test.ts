@@ -62,6 +62,24 @@ afterEach(() => {
   registerNavigator(null);
 });
 
+describe('a refresh that cannot reach the server', () => {
+  it.each([503, 0])('keeps the session when the refresh answers %i (0: network down)', async (status) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/auth/token/refresh') {
+          if (status === 0) throw new TypeError('Failed to fetch');
+          return json(status, { status, error: messages.InternalServerError });
+        }
+        return json(401, { status: 401, error: messages.JwtTokenExpired });
+      }),
+    );
+    await expect(apiRequest('/user/profile')).rejects.toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
 describe('apiRequest', () => {
   it('sends the bearer token, the language headers and JSON', async () => {
     const api = fakeApi({ valid: 'access-1' });

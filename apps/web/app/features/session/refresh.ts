@@ -45,9 +45,11 @@ async function renew(usedRefreshToken: string | null): Promise<string> {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ refresh_token: storedRefresh }),
     });
-  } catch {
-    throw new RefreshFailed('Network error');
+  } catch (error) {
+    // Offline or the server unreachable: the session may well be valid, so it is not ended.
+    throw error instanceof Error ? error : new Error('Network error while refreshing');
   }
+  if (response.status >= 500) throw new Error(`Refresh unavailable (${response.status})`);
   const body: unknown = await response.json().catch(() => null);
   const data = (body as { data?: { access_token?: unknown; refresh_token?: unknown } } | null)?.data;
   if (!response.ok || typeof data?.access_token !== 'string' || typeof data.refresh_token !== 'string') {
