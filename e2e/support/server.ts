@@ -48,12 +48,15 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-e2e-'));
   let log = '';
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Media URLs (base_url of profile images) and links in emails point at the address the browser uses.
+      PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -66,7 +69,6 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk) => {
     log += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   return async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { PROFILE_IMAGE_MAX_BYTES } from '@parcelle/shared';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -12,14 +14,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/csp';
 import { registerErrorHandler } from './http/error-handler';
 import { failureBody } from './http/errors';
 import type { App } from './http/types';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './http/web';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
+import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
+import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { userRoutes } from './modules/users/routes';
 
 const SENSITIVE_QUERY = /([?&](?:forgot_pwd_token|token|code)=)[^&]*/gi;
@@ -53,21 +60,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
 
   const webDist = findWebDist(config.webDistDir);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(webDist)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy(config, inlineScriptHashes(webDist)),
+    crossOriginOpenerPolicy: crossOriginOpenerPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false });
@@ -77,6 +71,10 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       ...failureBody(429, 'TooManyRequests'),
       statusCode: context.statusCode,
     }),
+  });
+  // Multipart only for uploads (POST /api/user/profile-image): one file, read into memory up to 5 MiB.
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
   await app.register(swagger, {
     openapi: {
@@ -93,11 +91,15 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       healthRoutes(typed, ctx);
       authRoutes(typed, ctx);
       userRoutes(typed, ctx);
+      accountRoutes(typed, ctx);
+      socialRoutes(typed, ctx);
+      geoRoutes(typed, ctx);
       captchaRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },
   );
+  mediaRoutes(app, ctx);
   if (config.env !== 'production') devPageRoutes(app as App, ctx);
   await registerWebApp(app, webDist);
   return app as App;

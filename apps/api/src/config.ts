@@ -12,6 +12,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
+  SERVER_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   CORS_ORIGINS: z.string().default(''),
@@ -24,6 +25,14 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().default(''),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().default('accounts.google.com,https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_TENANT: z.string().default('common'),
+  MICROSOFT_JWKS_URL: z.string().url().default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
+  MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/{tenantid}/v2.0'),
 });
 
 export type AppConfig = {
@@ -49,7 +58,15 @@ export type AppConfig = {
   logLevel: string;
   webDistDir: string | undefined;
   trustProxy: string | boolean;
+  /** Public site key of reCAPTCHA or Turnstile for the web widget (null for ALTCHA). */
+  captchaSiteKey: string | null;
+  /** OpenID Connect providers for social sign-in; null when not configured. */
+  social: { google: GoogleOidcConfig | null; microsoft: MicrosoftOidcConfig | null };
 };
+
+export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
+/** `issuer` contains `{tenantid}`, replaced by the token's `tid` claim. */
+export type MicrosoftOidcConfig = { clientId: string; tenant: string; jwksUrl: string; issuer: string };
 
 /**
  * Secrets that must survive restarts but need no operator action in development are generated once
@@ -69,6 +86,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const dataDir = resolve(env.DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
+  }
+  if (env.NODE_ENV === 'production' && !env.SERVER_SECRET) {
+    // It keys one-time codes and encrypts stored IBANs: a generated one lost with its folder loses them.
+    throw new Error('SERVER_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }
   const secrets =
     env.NODE_ENV === 'test'
@@ -91,13 +112,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
     captcha: { provider: env.CAPTCHA_PROVIDER, secret: env.CAPTCHA_SECRET, cost: env.CAPTCHA_COST },
-    serverSecret: secrets.server,
+    serverSecret: env.SERVER_SECRET ?? secrets.server,
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
     accountAttemptLimit: 10,
     passwordHashing: env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     logLevel: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
     trustProxy: env.TRUST_PROXY === '' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    captchaSiteKey: env.CAPTCHA_PROVIDER === 'altcha' ? null : env.CAPTCHA_SITE_KEY || null,
+    social: {
+      google: env.GOOGLE_CLIENT_ID
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            jwksUrl: env.GOOGLE_JWKS_URL,
+            issuers: env.GOOGLE_ISSUER.split(',')
+              .map((issuer) => issuer.trim())
+              .filter(Boolean),
+          }
+        : null,
+      microsoft: env.MICROSOFT_CLIENT_ID
+        ? {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            tenant: env.MICROSOFT_TENANT,
+            jwksUrl: env.MICROSOFT_JWKS_URL,
+            issuer: env.MICROSOFT_ISSUER,
+          }
+        : null,
+    },
     ...overrides,
   };
 }

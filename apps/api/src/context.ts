@@ -1,5 +1,6 @@
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import type { Mailer, SmsSender } from './adapters/mail/mailer';
+import type { Storage } from './adapters/storage/storage';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { AttemptLimiter } from './http/attempt-limiter';
@@ -11,6 +12,8 @@ export type AppContext = {
   mailer: Mailer;
   sms: SmsSender;
   captcha: CaptchaVerifier;
+  /** Uploaded media (profile pictures), served under /media/. */
+  storage: Storage;
   /** Failed sign-ins per account, to slow down password guessing across many IPs. */
   accountAttempts: AttemptLimiter;
 };

@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { AltchaVerifier } from './adapters/captcha/altcha';
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import { SiteVerifyCaptcha } from './adapters/captcha/siteverify';
 import { OutboxMailer } from './adapters/mail/outbox';
 import { SmtpMailer } from './adapters/mail/smtp';
+import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
@@ -28,6 +30,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox,
     sms: outbox,
     captcha: captchaFor(config, database),
+    storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     accountAttempts: new AttemptLimiter(config.accountAttemptLimit, FIFTEEN_MINUTES),
   };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
@@ -50,8 +53,10 @@ export type TestApp = {
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  // Each app its own data folder (uploaded media), removed on close.
+  const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: '/tmp/parcelle-test-unused' },
+    { NODE_ENV: 'test', DATA_DIR: dataDir },
     {
       rateLimitAuthPerMinute: 1000,
       captcha: { provider: 'altcha', secret: undefined, cost: 50 },
@@ -69,6 +74,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
     call: async (method, url, options = {}) => {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };

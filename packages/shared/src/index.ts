@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './contracts/account';
 export * from './contracts/auth';
 export * from './contracts/envelope';
 export * from './countries';
@@ -7,3 +8,4 @@ export * from './i18n/messages';
 export * from './money';
 export * from './parts';
 export * from './validation/fields';
+export * from './validation/iban';

@@ -41,9 +41,45 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     disabledReason: text('disabled_reason'),
+    /** Storage key of the profile picture (e.g. avatars/<uuid>.webp), served under /media/. */
+    img: text('img'),
+    paypalEmail: text('paypal_email'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+/** A member's bank account for withdrawals: the IBAN is encrypted at rest (AES-256-GCM); only its last 4 are shown. */
+export const bankAccounts = pgTable('bank_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  accountOwner: text('account_owner').notNull(),
+  ibanEncrypted: text('iban_encrypted').notNull(),
+  ibanLast4: text('iban_last4').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const socialProviderEnum = pgEnum('social_provider', ['google', 'microsoft']);
+
+/** A Google or Microsoft identity (the ID token's `sub`) linked to a member. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: socialProviderEnum('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The email the provider gave at the first sign-in (for support; the member's email may change). */
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('social_accounts_provider_subject_unique').on(table.provider, table.subject),
+    index('social_accounts_user_idx').on(table.userId),
+  ],
 );
 
 /** One sign-in on one device: a family of rotated refresh tokens. Revoking it ends the session at once. */

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { EditProfileScreen } from '../features/account/EditProfileScreen';
 
 export default function UserEditPage() {
-  return <ComingSoon titleKey="pages.edit" inMemberArea />;
+  return <EditProfileScreen />;
 }

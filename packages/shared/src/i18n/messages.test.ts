@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { isMessageKey, message, messages } from './messages';
 
 /** Sources whose schemas emit catalogue keys as their error messages. */
-const SCHEMA_SOURCES = ['../validation/fields.ts', '../contracts/auth.ts'];
+const SCHEMA_SOURCES = [
+  '../validation/fields.ts',
+  '../contracts/auth.ts',
+  '../contracts/account.ts',
+  '../validation/iban.ts',
+];
 /** Quoted PascalCase words in those sources that are values, not message keys. */
 const NOT_MESSAGE_KEYS = new Set(['Bearer']);
 
@@ -24,6 +29,10 @@ describe('message catalogue', () => {
     expect(messages.AcceptBox.en).toBe('to go further you must check the box "I accept".');
     expect(messages.BothBoxesRequired.en).toBe('These two fields are required.');
     expect(messages.JwtTokenExpired.en).toBe('Jwt Token Expired');
+    expect(messages.SocialEmailExists.en).toBe('An account already exists with the same email address.');
+    expect(messages.TokenExpired.en).toBe('Token expired');
+    expect(messages.SameEmail.en).toBe("You can't update with the same email");
+    expect(messages.PhoneMissing.en).toBe('Please enter your phone number, to receive OTP!');
   });
 
   it('has every key the validation schemas can emit', () => {

@@ -132,6 +132,48 @@ export const messages = {
     fr: "Le nouveau mot de passe doit être différent de l'actuel",
   },
 
+  // Account management (profile edit, spec §2 and §4)
+  PhoneMissing: {
+    en: 'Please enter your phone number, to receive OTP!',
+    fr: 'Veuillez saisir votre numéro de téléphone pour recevoir le code !',
+  },
+  OtpSentToPhone: {
+    en: 'A code has been sent to your phone number.',
+    fr: 'Un code a été envoyé à votre numéro de téléphone.',
+  },
+  ProfileUpdated: { en: 'Your profile has been updated', fr: 'Votre profil a été mis à jour' },
+  ProfileImageUpdated: { en: 'Your profile picture has been updated', fr: 'Votre photo de profil a été mise à jour' },
+  ImageRequired: { en: 'Please choose an image', fr: 'Veuillez choisir une image' },
+  ImageTypeNotAllowed: {
+    en: 'Only JPEG, PNG or WebP images are accepted',
+    fr: 'Seules les images JPEG, PNG ou WebP sont acceptées',
+  },
+  ImageTooLarge: { en: 'The image must not exceed 5 MB', fr: "L'image ne doit pas dépasser 5 Mo" },
+  ImageInvalid: { en: 'The image could not be read', fr: "L'image n'a pas pu être lue" },
+  EmailUpdated: {
+    en: 'Your email has been updated. Please log in again.',
+    fr: 'Votre e-mail a été mis à jour. Veuillez vous reconnecter.',
+  },
+  PhoneVerified: { en: 'Your phone number has been verified', fr: 'Votre numéro de téléphone a été vérifié' },
+  PhoneUpdated: { en: 'Your phone number has been updated', fr: 'Votre numéro de téléphone a été mis à jour' },
+  IbanInvalid: { en: 'Invalid IBAN', fr: 'IBAN invalide' },
+  BankSaved: { en: 'Your bank details have been saved', fr: 'Vos coordonnées bancaires ont été enregistrées' },
+  BankFetched: { en: 'Bank details', fr: 'Coordonnées bancaires' },
+  PaypalSaved: { en: 'Your PayPal account has been saved', fr: 'Votre compte PayPal a été enregistré' },
+  AccountDisabled: { en: 'Your account has been deactivated', fr: 'Votre compte a été désactivé' },
+  LanguageUpdated: { en: 'Language updated', fr: 'Langue mise à jour' },
+
+  // Social sign-in (spec §8: the English texts are read by clients, keep them exact)
+  SocialEmailExists: {
+    en: 'An account already exists with the same email address.',
+    fr: 'Un compte existe déjà avec la même adresse e-mail.',
+  },
+  TokenExpired: { en: 'Token expired', fr: 'Jeton expiré' },
+  SocialProviderNotConfigured: {
+    en: 'This sign-in method is not available',
+    fr: "Ce mode de connexion n'est pas disponible",
+  },
+
   // Captcha
   CaptchaVerified: { en: 'Captcha verified', fr: 'Captcha vérifié' },
   CaptchaFailed: { en: 'Captcha verification failed', fr: 'La vérification du captcha a échoué' },

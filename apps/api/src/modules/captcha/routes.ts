@@ -11,11 +11,20 @@ export function captchaRoutes(app: App, ctx: AppContext) {
       config: perIp(ctx.config.rateLimitAuthPerMinute * 2),
       schema: {
         tags: ['captcha'],
-        description: 'A new ALTCHA challenge (null when reCAPTCHA or Turnstile is configured).',
-        response: { 200: ZSuccess(z.object({ provider: z.string(), challenge: z.unknown() })), 429: ZFailure },
+        description:
+          'A new ALTCHA challenge (null when reCAPTCHA or Turnstile is configured); `site_key` is the public key of reCAPTCHA or Turnstile (null for ALTCHA).',
+        response: {
+          200: ZSuccess(z.object({ provider: z.string(), challenge: z.unknown(), site_key: z.string().nullable() })),
+          429: ZFailure,
+        },
       },
     },
-    async () => ok({ provider: ctx.captcha.provider, challenge: await ctx.captcha.createChallenge() }),
+    async () =>
+      ok({
+        provider: ctx.captcha.provider,
+        challenge: await ctx.captcha.createChallenge(),
+        site_key: ctx.config.captchaSiteKey,
+      }),
   );
 
   app.post(

@@ -43,14 +43,37 @@ export async function issueCode(
   return code;
 }
 
+export type CodeCheck = {
+  userId: string;
+  purpose: CodePurpose;
+  code: string;
+  /** When given, the code must have been issued for this target (a new email or phone); else it counts as wrong. */
+  target?: string;
+  /** The request field named in a failure (default `code`). */
+  field?: string;
+};
+
 /**
  * Checks a code and consumes it when right. A wrong code uses one attempt; after the last attempt,
  * or after expiry, the code is dead and a new one must be asked for. Returns the code's target.
  */
-export async function consumeCode(
+export function consumeCode(db: Executor, config: AppConfig, params: CodeCheck): Promise<{ target: string | null }> {
+  return attemptCode(db, config, params, true);
+}
+
+/**
+ * Checks a code without consuming it (a confirmation step before the change is applied): a wrong
+ * code still uses an attempt, so checking cannot be used to guess.
+ */
+export function checkCode(db: Executor, config: AppConfig, params: CodeCheck): Promise<{ target: string | null }> {
+  return attemptCode(db, config, params, false);
+}
+
+async function attemptCode(
   db: Executor,
   config: AppConfig,
-  params: { userId: string; purpose: CodePurpose; code: string },
+  params: CodeCheck,
+  consume: boolean,
 ): Promise<{ target: string | null }> {
   type Outcome =
     | { error: 'CodeInvalid' | 'CodeExpired' | 'CodeAttemptsExhausted'; target?: undefined }
@@ -71,7 +94,8 @@ export async function consumeCode(
     if (live.expiresAt.getTime() <= Date.now()) return { error: 'CodeExpired' as const };
     if (live.attempts >= CODE_MAX_ATTEMPTS) return { error: 'CodeAttemptsExhausted' as const };
     const expected = hmac(`${params.purpose}:${params.userId}:${params.code}`, config.serverSecret);
-    if (!safeEqual(expected, live.codeHash)) {
+    const targetMatches = params.target === undefined || live.target === params.target;
+    if (!safeEqual(expected, live.codeHash) || !targetMatches) {
       const attempts = live.attempts + 1;
       await tx
         .update(verificationCodes)
@@ -79,11 +103,13 @@ export async function consumeCode(
         .where(eq(verificationCodes.id, live.id));
       return { error: attempts >= CODE_MAX_ATTEMPTS ? ('CodeAttemptsExhausted' as const) : ('CodeInvalid' as const) };
     }
-    await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, live.id));
+    if (consume) {
+      await tx.update(verificationCodes).set({ consumedAt: new Date() }).where(eq(verificationCodes.id, live.id));
+    }
     return { target: live.target };
   });
   // The failed attempt is committed before answering, so a wrong guess always counts.
   if (outcome.error === 'CodeAttemptsExhausted') throw new AppError(429, outcome.error);
-  if (outcome.error) throw badRequest(outcome.error, 'code');
+  if (outcome.error) throw badRequest(outcome.error, params.field ?? 'code');
   return { target: outcome.target ?? null };
 }

@@ -39,8 +39,8 @@ export async function buildProfile(ctx: AppContext, member: Member): Promise<TPr
       ? { code: member.phoneCode ?? '', number: member.phoneNumber ?? '', slug: member.phoneSlug ?? '' }
       : null,
     email: member.email,
-    paypal: null,
-    img: null,
+    paypal: member.paypalEmail ? { email: member.paypalEmail } : null,
+    img: member.img,
     base_url: imageUrlBase(ctx),
     curr: member.currency,
     lang: member.language,

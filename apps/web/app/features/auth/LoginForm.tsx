@@ -15,6 +15,7 @@ import { PasswordField } from '../forms/PasswordField';
 import { localized } from '../i18n/language';
 import { apiRequest } from '../session/api';
 import { ApiError, errorText } from '../session/api-error';
+import { SocialButtons } from '../social/SocialButtons';
 import { getRememberedEmail, rememberEmail } from './remembered-email';
 import { type SessionAnswer, startSession } from './start-session';
 
@@ -22,7 +23,7 @@ const ZLoginForm = ZLoginRequest.pick({ email: true, password: true });
 type LoginInput = z.input<typeof ZLoginForm>;
 type LoginValues = z.output<typeof ZLoginForm>;
 
-/** Email, password, remember me, invisible captcha (spec §2 Login). */
+/** Email, password, remember me, invisible captcha, Google and Microsoft when configured (spec §2 Login). */
 export function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -94,6 +95,7 @@ export function LoginForm() {
           {busy ? t('login.checking') : t('login.submit')}
         </Button>
       </Stack>
+      <SocialButtons context="signin" />
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Box, Button, Link as MuiLink } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SocialButtons } from '../social/SocialButtons';
 import { AuthFrame } from './AuthFrame';
 import { RegisterForm } from './RegisterForm';
 
@@ -26,7 +27,6 @@ export function RegisterScreen() {
         testId="register-intro"
       >
         <Box>
-          {/* Google and Microsoft sign-in stay hidden while no provider is configured. */}
           <Button
             variant="contained"
             size="large"
@@ -36,6 +36,8 @@ export function RegisterScreen() {
           >
             {t('register.introCta')}
           </Button>
+          {/* Google and Microsoft sign-in stay hidden while no provider is configured. */}
+          <SocialButtons context="signup" />
         </Box>
       </AuthFrame>
     );

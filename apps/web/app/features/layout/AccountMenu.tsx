@@ -4,11 +4,13 @@ import { LAYOUT } from '@parcelle/shared/constants';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MemberAvatar } from '../profile/MemberAvatar';
+import type { UserData } from '../session/storage';
 import { useLogout } from '../session/use-logout';
 import { MEMBER_LINKS } from './links';
 
 /** The member's first name (cut at 130px) with a menu opening on hover, click or keyboard (spec §2). */
-export function AccountMenu({ firstName }: { firstName: string }) {
+export function AccountMenu({ firstName, user }: { firstName: string; user?: UserData | null }) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
   const [open, setOpen] = useState(false);
@@ -45,8 +47,15 @@ export function AccountMenu({ firstName }: { firstName: string }) {
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
           aria-label={`${t('account.menu')}: ${firstName}`}
+          startIcon={<MemberAvatar user={user ?? { first_name: firstName }} size={30} testId="header-avatar" />}
           endIcon={<ExpandMore fontSize="small" />}
-          sx={{ px: 1.5 }}
+          sx={{
+            px: { xs: 0.5, sm: 1.5 },
+            minWidth: 0,
+            '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: 0 },
+            // At phone width the portrait stands for the member; the name is read from the button's label.
+            '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
+          }}
           data-testid="header-user"
         >
           <Box
@@ -54,7 +63,7 @@ export function AccountMenu({ firstName }: { firstName: string }) {
             data-testid="header-user-name"
             title={firstName}
             sx={{
-              display: 'inline-block',
+              display: { xs: 'none', sm: 'inline-block' },
               maxWidth: LAYOUT.headerNameMaxWidth,
               overflow: 'hidden',
               textOverflow: 'ellipsis',

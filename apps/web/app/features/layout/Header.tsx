@@ -16,7 +16,7 @@ function SessionAction() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const session = useSession();
-  if (session.verified) return <AccountMenu firstName={session.user?.first_name ?? ''} />;
+  if (session.verified) return <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />;
   if (HIDE_LOGIN_ON.includes(pathname)) return null;
   // A member whose email is not verified yet is led to the verification screen rather than to sign-in.
   const unverified = session.signedIn;

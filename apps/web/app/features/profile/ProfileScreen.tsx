@@ -11,6 +11,7 @@ import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
 import { profileTexts } from './format';
+import { MemberAvatar } from './MemberAvatar';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -49,13 +50,25 @@ function ProfileView({ profile }: { profile: TProfile }) {
   const texts = profileTexts(profile, language);
   return (
     <Box data-testid="profile-screen">
-      <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
-        {t('profile.title')}
-      </Typography>
-      <Typography variant="subtitle1" sx={{ mb: 5 }}>
-        {t('profile.welcome', { name: profile.first_name })}
-        {texts.memberSince && ` · ${t('profile.memberSince', { date: texts.memberSince })}`}
-      </Typography>
+      <Stack direction="row" spacing={{ xs: 2.5, md: 3.5 }} sx={{ alignItems: 'center', mb: 5 }}>
+        <Link to="/user/edit#portrait" aria-label={t('profile.edit')} style={{ borderRadius: '50%' }}>
+          <MemberAvatar
+            user={profile}
+            size={88}
+            testId="profile-avatar"
+            sx={{ border: `1px solid ${palette.line}`, width: { xs: 64, md: 88 }, height: { xs: 64, md: 88 } }}
+          />
+        </Link>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
+            {t('profile.title')}
+          </Typography>
+          <Typography variant="subtitle1">
+            {t('profile.welcome', { name: profile.first_name })}
+            {texts.memberSince && ` · ${t('profile.memberSince', { date: texts.memberSince })}`}
+          </Typography>
+        </Box>
+      </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, alignItems: 'start' }}>
         <Card title={t('profile.identity')}>
           <Row label={t('profile.firstName')} value={profile.first_name} testId="profile-first-name" />

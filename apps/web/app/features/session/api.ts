@@ -11,6 +11,7 @@ export type ApiSuccess<T> = { status: number; data: T; message: { en: string; fr
 
 export type ApiRequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as multipart/form-data when it is a FormData. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
@@ -30,15 +31,18 @@ function urlOf(path: string, query: ApiRequestOptions['query']): string {
 function send(path: string, options: ApiRequestOptions, accessToken: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
   const language = currentLanguage();
+  const multipart = options.body instanceof FormData;
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Content-Type': 'application/json',
     'Accept-Language': language,
     'X-localization': language,
   };
+  // A multipart body (e.g. /user/profile-image) sets its own content type with the boundary.
+  if (!multipart) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   // A JSON content type with an empty body is refused by the server: send {} when there is nothing.
-  const body = method === 'GET' ? undefined : JSON.stringify(options.body ?? {});
+  let body: BodyInit | undefined;
+  if (method !== 'GET') body = multipart ? (options.body as FormData) : JSON.stringify(options.body ?? {});
   return fetch(urlOf(path, options.query), { method, headers, body, signal: options.signal });
 }
 

@@ -4,14 +4,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useToast } from '../feedback/toast';
 import { currentLanguage, localized } from '../i18n/language';
+import { signOutOfSocialProvider } from '../social/sign-out';
 import { apiRequest } from './api';
 import { errorText, isLocalized } from './api-error';
 import { queryClient } from './query-client';
 import { clearStoredSession, getRefreshToken } from './storage';
 
 /**
- * Logout (spec §4): POST /auth/logout, forget tokens, member data and cached queries,
- * confirm, then /login after 500 ms. A refused logout shows the error and keeps the session.
+ * Logout (spec §4): POST /auth/logout, forget tokens, member data and cached queries, sign out of the
+ * social provider the session came from, confirm, then /login after 500 ms. A refused logout shows the
+ * error and keeps the session.
  */
 export function useLogout() {
   const navigate = useNavigate();
@@ -29,6 +31,7 @@ export function useLogout() {
     onSuccess: (answer) => {
       clearStoredSession();
       queryClient.clear();
+      void signOutOfSocialProvider();
       const text = isLocalized(answer?.message) ? answer.message : messages.LogoutSuccessful;
       toast(localized(text, currentLanguage()), 'success');
       window.setTimeout(() => navigate('/login'), DELAY_MS.afterLogout);

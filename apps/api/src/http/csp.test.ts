@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { type CspSettings, contentSecurityPolicy, crossOriginOpenerPolicy, cspDirectives } from './csp';
+
+const base: CspSettings = { captcha: { provider: 'altcha' }, social: { google: null, microsoft: null } };
+const withGoogle: CspSettings = { ...base, social: { google: { clientId: 'g.apps.googleusercontent.com' } } };
+const withMicrosoft: CspSettings = { ...base, social: { microsoft: { clientId: '0000-ms' } } };
+const withTurnstile: CspSettings = { ...base, captcha: { provider: 'turnstile' } };
+const withRecaptcha: CspSettings = { ...base, captcha: { provider: 'recaptcha' } };
+
+/** Every host (https://…) a policy names, whatever the directive. */
+function hostsOf(directives: Record<string, string[]>): string[] {
+  return [...new Set(Object.values(directives).flatMap((values) => values.filter((v) => v.startsWith('https://'))))];
+}
+
+/** Directive → its third-party sources only. */
+function thirdPartyOf(directives: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(directives)
+      .map(([name, values]) => [name, values.filter((value) => value.startsWith('https://'))] as const)
+      .filter(([, values]) => values.length > 0),
+  );
+}
+
+describe('content security policy', () => {
+  it('keeps the strict defaults and names no third-party host when nothing is configured', () => {
+    const hash = "'sha256-abc='";
+    const directives = cspDirectives(base, [hash]);
+    expect(hostsOf(directives)).toEqual([]);
+    expect(directives).toEqual({
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", hash],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'", 'blob:'],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    });
+    expect(contentSecurityPolicy(base, [hash])).toEqual({ directives });
+  });
+
+  it('treats a missing social section or an empty client id as not configured', () => {
+    expect(hostsOf(cspDirectives({ captcha: { provider: 'altcha' } }))).toEqual([]);
+    expect(hostsOf(cspDirectives({ ...base, social: { google: { clientId: '' }, microsoft: {} } }))).toEqual([]);
+  });
+
+  it('adds only Google accounts for Google sign-in', () => {
+    expect(thirdPartyOf(cspDirectives(withGoogle))).toEqual({
+      scriptSrc: ['https://accounts.google.com'],
+      styleSrc: ['https://accounts.google.com/gsi/style'],
+      connectSrc: ['https://accounts.google.com'],
+      frameSrc: ['https://accounts.google.com'],
+    });
+    expect(cspDirectives(withGoogle).frameSrc).toEqual(["'self'", 'https://accounts.google.com']);
+  });
+
+  it('adds only the Microsoft identity platform, for its token calls, for Microsoft sign-in', () => {
+    expect(thirdPartyOf(cspDirectives(withMicrosoft))).toEqual({
+      connectSrc: ['https://login.microsoftonline.com'],
+    });
+  });
+
+  it('adds only Cloudflare challenges for Turnstile', () => {
+    expect(thirdPartyOf(cspDirectives(withTurnstile))).toEqual({
+      scriptSrc: ['https://challenges.cloudflare.com'],
+      frameSrc: ['https://challenges.cloudflare.com'],
+    });
+  });
+
+  it('adds only the reCAPTCHA paths for reCAPTCHA', () => {
+    expect(thirdPartyOf(cspDirectives(withRecaptcha))).toEqual({
+      scriptSrc: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+      frameSrc: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    });
+  });
+
+  it('combines providers and keeps the build hashes', () => {
+    const directives = cspDirectives(
+      { captcha: { provider: 'turnstile' }, social: { google: { clientId: 'g' }, microsoft: { clientId: 'm' } } },
+      ["'sha256-x='"],
+    );
+    expect(directives.scriptSrc).toEqual([
+      "'self'",
+      "'sha256-x='",
+      'https://accounts.google.com',
+      'https://challenges.cloudflare.com',
+    ]);
+    expect(directives.connectSrc).toEqual([
+      "'self'",
+      'https://accounts.google.com',
+      'https://login.microsoftonline.com',
+    ]);
+    expect(directives.formAction).toEqual(["'self'"]);
+  });
+
+  it('lets sign-in popups keep their opener only when a social provider is configured', () => {
+    expect(crossOriginOpenerPolicy(base)).toEqual({ policy: 'same-origin' });
+    expect(crossOriginOpenerPolicy(withTurnstile)).toEqual({ policy: 'same-origin' });
+    expect(crossOriginOpenerPolicy(withGoogle)).toEqual({ policy: 'same-origin-allow-popups' });
+    expect(crossOriginOpenerPolicy(withMicrosoft)).toEqual({ policy: 'same-origin-allow-popups' });
+  });
+});
+
+describe('media origin', () => {
+  it('allows images from PUBLIC_URL, which the API uses for absolute media URLs', () => {
+    const directives = cspDirectives({ captcha: { provider: 'altcha' }, publicUrl: 'https://parcelle.example/path' });
+    expect(directives.imgSrc).toContain('https://parcelle.example');
+  });
+});

@@ -1,0 +1,94 @@
+import type { AppConfig } from '../config';
+
+/**
+ * The Content-Security-Policy of every answer (pages and API alike). By default only the app's own
+ * origin, plus the exact inline scripts of the web build (by hash). Each third-party service adds its
+ * hosts only when it is configured: Google and Microsoft sign-in, Turnstile or reCAPTCHA.
+ */
+
+/** What the policy depends on. Social sign-in is read defensively: a provider counts once it has a client id. */
+export type CspSettings = {
+  captcha: Pick<AppConfig['captcha'], 'provider'>;
+  /** Media URLs are absolute (`base_url` + `img`, for other clients): allow that origin even when the site is reached by another name. */
+  publicUrl?: string;
+  social?: {
+    google?: { clientId?: string | null } | null;
+    microsoft?: { clientId?: string | null } | null;
+  };
+};
+
+export type CspDirectives = Record<string, string[]>;
+
+const GOOGLE = 'https://accounts.google.com';
+const GOOGLE_STYLE = 'https://accounts.google.com/gsi/style';
+const MICROSOFT = 'https://login.microsoftonline.com';
+const TURNSTILE = 'https://challenges.cloudflare.com';
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+
+/** Which third parties the browser must be allowed to reach. */
+export function thirdParties(settings: CspSettings) {
+  return {
+    google: Boolean(settings.social?.google?.clientId),
+    microsoft: Boolean(settings.social?.microsoft?.clientId),
+    turnstile: settings.captcha.provider === 'turnstile',
+    recaptcha: settings.captcha.provider === 'recaptcha',
+  };
+}
+
+/** The helmet `directives`; `scriptHashes` are the inline scripts of the build (http/web.ts inlineScriptHashes). */
+export function cspDirectives(settings: CspSettings, scriptHashes: readonly string[] = []): CspDirectives {
+  const uses = thirdParties(settings);
+  const script: string[] = [];
+  const style: string[] = [];
+  const connect: string[] = [];
+  const frame: string[] = [];
+  if (uses.google) {
+    script.push(GOOGLE);
+    frame.push(GOOGLE);
+    connect.push(GOOGLE);
+    style.push(GOOGLE_STYLE);
+  }
+  if (uses.microsoft) connect.push(MICROSOFT);
+  if (uses.turnstile) {
+    script.push(TURNSTILE);
+    frame.push(TURNSTILE);
+  }
+  if (uses.recaptcha) {
+    script.push(...RECAPTCHA_SCRIPTS);
+    frame.push(...RECAPTCHA_FRAMES);
+  }
+  const unique = (values: string[]) => [...new Set(values)];
+  const directives: CspDirectives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique(["'self'", ...scriptHashes, ...script]),
+    styleSrc: unique(["'self'", "'unsafe-inline'", ...style]),
+    imgSrc: ["'self'", 'data:', 'blob:', ...(settings.publicUrl ? [new URL(settings.publicUrl).origin] : [])],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: unique(["'self'", ...connect]),
+    workerSrc: ["'self'", 'blob:'],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+  // Without a third-party frame, frames fall back to default-src 'self'.
+  if (frame.length > 0) directives.frameSrc = unique(["'self'", ...frame]);
+  return directives;
+}
+
+/** helmet's `contentSecurityPolicy` option. */
+export function contentSecurityPolicy(settings: CspSettings, scriptHashes: readonly string[] = []) {
+  return { directives: cspDirectives(settings, scriptHashes) };
+}
+
+/**
+ * helmet's `crossOriginOpenerPolicy` option. Sign-in popups (Google, Microsoft) must keep their link to
+ * the page that opened them, which `same-origin` severs; `same-origin-allow-popups` keeps it only then.
+ */
+export function crossOriginOpenerPolicy(settings: CspSettings): {
+  policy: 'same-origin' | 'same-origin-allow-popups';
+} {
+  const uses = thirdParties(settings);
+  return { policy: uses.google || uses.microsoft ? 'same-origin-allow-popups' : 'same-origin' };
+}

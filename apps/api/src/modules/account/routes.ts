@@ -1,0 +1,214 @@
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  ZBankData,
+  ZBankRequest,
+  ZCodeSentData,
+  ZDisableAccountRequest,
+  ZEmailUpdateData,
+  ZEmailUpdateRequest,
+  ZFailure,
+  ZLanguageData,
+  ZLanguageRequest,
+  ZPaypalData,
+  ZPaypalRequest,
+  ZPhoneSendCodeRequest,
+  ZPhoneUpdateData,
+  ZPhoneUpdateRequest,
+  ZPhoneVerifiedData,
+  ZPhoneVerifyRequest,
+  ZProfileImageData,
+  ZProfileUpdateData,
+  ZProfileUpdateRequest,
+  ZSuccess,
+} from '@parcelle/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { authenticate, memberOf } from '../../http/authenticate';
+import { AppError, badRequest } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { type App, perIp } from '../../http/types';
+import { setProfileImage } from './profile-image';
+import * as account from './service';
+
+const errors = { 400: ZFailure, 401: ZFailure, 409: ZFailure, 429: ZFailure };
+const ZNull = z.null();
+
+/** Reads the one `image` part of a multipart request; 413 past 5 MiB, 400 when missing. */
+async function readImagePart(request: Parameters<ReturnType<typeof authenticate>>[0]): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('ImageRequired', 'image');
+  try {
+    for await (const part of request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 5 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image') {
+          part.file.resume();
+          continue;
+        }
+        const bytes = await part.toBuffer();
+        if (bytes.length === 0) throw badRequest('ImageRequired', 'image');
+        return bytes;
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'ImageTooLarge', 'image');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('InvalidRequest', 'image');
+    throw badRequest('ImageRequired', 'image');
+  }
+  throw badRequest('ImageRequired', 'image');
+}
+
+/** Member account management of spec §2 "Profile edit", §4 and §7. Every call acts on the signed-in member only. */
+export function accountRoutes(app: App, ctx: AppContext) {
+  const limit = ctx.config.rateLimitAuthPerMinute;
+  const member = authenticate(ctx);
+  /** Calls that send a code (SMS): stricter than calls that check one. */
+  const sendLimit = perIp(Math.max(3, Math.floor(limit / 4)));
+  const checkLimit = perIp(limit);
+  // One route both sends the code (strict budget) and confirms it (the checking budget): the limiter runs
+  // after the body is parsed so it can tell which, and counts the two separately.
+  const emailChangeLimit = {
+    rateLimit: {
+      hook: 'preHandler' as const,
+      timeWindow: 60_000,
+      keyGenerator: (request: { ip: string; body?: unknown }) =>
+        `${request.ip}:${(request.body as { verification_code?: unknown } | undefined)?.verification_code ? 'confirm' : 'send'}`,
+      max: (_request: unknown, key: string) => (key.endsWith(':confirm') ? limit : Math.max(3, Math.floor(limit / 4))),
+    },
+  };
+
+  app.patch(
+    '/user/profile',
+    {
+      config: perIp(limit * 2),
+      preHandler: member,
+      schema: {
+        tags: ['user'],
+        body: ZProfileUpdateRequest,
+        response: { 200: ZSuccess(ZProfileUpdateData), ...errors },
+      },
+    },
+    async (request) =>
+      ok({ user: await account.updateProfile(ctx, memberOf(request), request.body) }, 'ProfileUpdated'),
+  );
+
+  app.post(
+    '/user/profile-image',
+    {
+      config: perIp(limit),
+      preHandler: member,
+      schema: {
+        tags: ['user'],
+        consumes: ['multipart/form-data'],
+        description: 'Multipart, one file in the field `image`: JPEG, PNG or WebP, at most 5 MiB. Stored as WebP.',
+        response: { 200: ZSuccess(ZProfileImageData), 413: ZFailure, ...errors },
+      },
+    },
+    async (request) => {
+      const bytes = await readImagePart(request);
+      return ok(await setProfileImage(ctx, memberOf(request), bytes), 'ProfileImageUpdated');
+    },
+  );
+
+  app.patch(
+    '/user/update/email',
+    {
+      config: emailChangeLimit,
+      preHandler: member,
+      schema: { tags: ['user'], body: ZEmailUpdateRequest, response: { 200: ZSuccess(ZEmailUpdateData), ...errors } },
+    },
+    async (request) => {
+      const data = await account.updateEmail(ctx, memberOf(request), request.body);
+      return ok(data, 'code_sent' in data ? 'OtpSentToPhone' : 'EmailUpdated');
+    },
+  );
+
+  app.post(
+    '/user/phone',
+    {
+      config: sendLimit,
+      preHandler: member,
+      schema: { tags: ['user'], body: ZPhoneSendCodeRequest, response: { 200: ZSuccess(ZCodeSentData), ...errors } },
+    },
+    async (request) => {
+      await account.sendPhoneCode(ctx, memberOf(request), request.body);
+      return ok({ code_sent: true as const }, 'OtpSentToPhone');
+    },
+  );
+
+  app.post(
+    '/user/phone/verify',
+    {
+      config: checkLimit,
+      preHandler: member,
+      schema: { tags: ['user'], body: ZPhoneVerifyRequest, response: { 200: ZSuccess(ZPhoneVerifiedData), ...errors } },
+    },
+    async (request) => {
+      await account.verifyPhoneCode(ctx, memberOf(request), request.body);
+      return ok({ verified: true as const }, 'PhoneVerified');
+    },
+  );
+
+  app.patch(
+    '/user/update/phone',
+    {
+      config: checkLimit,
+      preHandler: member,
+      schema: { tags: ['user'], body: ZPhoneUpdateRequest, response: { 200: ZSuccess(ZPhoneUpdateData), ...errors } },
+    },
+    async (request) => ok(await account.updatePhone(ctx, memberOf(request), request.body), 'PhoneUpdated'),
+  );
+
+  app.post(
+    '/user/bank',
+    {
+      config: perIp(limit),
+      preHandler: member,
+      schema: { tags: ['user'], body: ZBankRequest, response: { 200: ZSuccess(ZBankData), ...errors } },
+    },
+    async (request) => ok(await account.saveBank(ctx, memberOf(request), request.body), 'BankSaved'),
+  );
+
+  app.get(
+    '/user/bank',
+    {
+      preHandler: member,
+      schema: { tags: ['user'], response: { 200: ZSuccess(ZBankData.nullable()), ...errors } },
+    },
+    async (request) => ok(await account.getBank(ctx, memberOf(request)), 'BankFetched'),
+  );
+
+  app.patch(
+    '/user/paypal',
+    {
+      config: perIp(limit),
+      preHandler: member,
+      schema: { tags: ['user'], body: ZPaypalRequest, response: { 200: ZSuccess(ZPaypalData), ...errors } },
+    },
+    async (request) => ok(await account.savePaypal(ctx, memberOf(request), request.body.email), 'PaypalSaved'),
+  );
+
+  app.post(
+    '/user/request/disable/account',
+    {
+      config: perIp(limit),
+      preHandler: member,
+      schema: { tags: ['user'], body: ZDisableAccountRequest, response: { 200: ZSuccess(ZNull), ...errors } },
+    },
+    async (request) => {
+      await account.disableAccount(ctx, memberOf(request), request.body.reason);
+      return ok(null, 'AccountDisabled');
+    },
+  );
+
+  app.post(
+    '/user/language',
+    {
+      config: perIp(limit * 2),
+      preHandler: member,
+      schema: { tags: ['user'], body: ZLanguageRequest, response: { 200: ZSuccess(ZLanguageData), ...errors } },
+    },
+    async (request) => ok(await account.setLanguage(ctx, memberOf(request), request.body.lang), 'LanguageUpdated'),
+  );
+}

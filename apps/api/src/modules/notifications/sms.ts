@@ -1,0 +1,13 @@
+import type { Language } from '@parcelle/shared';
+
+/** Text messages, in the member's language. The code is in the text only, never logged. */
+export type SmsPurpose = 'email_change' | 'phone_verification';
+
+export function codeSms(lang: Language, purpose: SmsPurpose, code: string): string {
+  if (lang === 'fr') {
+    const why = purpose === 'email_change' ? 'changer votre e-mail' : 'confirmer votre numéro';
+    return `Parcelle : votre code pour ${why} est ${code}. Il expire dans 15 minutes.`;
+  }
+  const why = purpose === 'email_change' ? 'change your email' : 'confirm your number';
+  return `Parcelle: your code to ${why} is ${code}. It expires in 15 minutes.`;
+}

@@ -1,0 +1,174 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useToast } from '../feedback/toast';
+import { FormTextField } from '../forms/FormTextField';
+import { localized } from '../i18n/language';
+import { ApiError, errorText } from '../session/api-error';
+import { bankQuery, saveBank, savePaypal } from './api';
+import { ZBankForm, ZPaypalForm } from './schemas';
+import { CurrentValue, EditSection, SubmitButton, successText } from './ui';
+
+type Method = 'bank' | 'paypal';
+
+/** An IBAN typed in groups of four, as printed on bank statements. */
+const groupIban = (value: string) =>
+  value
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 34)
+    .replace(/(.{4})(?=.)/g, '$1 ');
+
+function BankForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const bank = useQuery(bankQuery);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<z.input<typeof ZBankForm>, unknown, z.output<typeof ZBankForm>>({
+    resolver: zodResolver(ZBankForm),
+    defaultValues: { account_owner: '', iban: '' },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const answer = await saveBank(values);
+      form.reset({ account_owner: '', iban: '' });
+      toast(successText(answer, messages.BankSaved), 'success');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        form.setError('iban', { type: 'server', message: localized(error.error) });
+      } else toast(localized(errorText(error)), 'error');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <>
+      {bank.isPending ? (
+        <Skeleton variant="text" width={220} height={48} sx={{ mb: 2 }} />
+      ) : (
+        <CurrentValue
+          label={t('account.payout.savedBank')}
+          value={bank.data ? `${bank.data.account_owner} · •••• ${bank.data.iban_last4}` : t('common.notProvided')}
+          testId="edit-bank-saved"
+        />
+      )}
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2.5}>
+          <FormTextField
+            control={form.control}
+            name="account_owner"
+            label={t('account.payout.owner')}
+            autoComplete="name"
+            testId="edit-bank-owner"
+          />
+          <FormTextField
+            control={form.control}
+            name="iban"
+            label={t('account.payout.iban')}
+            autoComplete="off"
+            transform={groupIban}
+            testId="edit-iban"
+            slotProps={{ htmlInput: { spellCheck: false, style: { letterSpacing: '0.06em' } } }}
+          />
+          <Box>
+            <SubmitButton busy={busy} data-testid="edit-bank-submit">
+              {t('account.save')}
+            </SubmitButton>
+          </Box>
+        </Stack>
+      </Box>
+    </>
+  );
+}
+
+function PaypalForm({ profile }: { profile: TProfile }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<z.input<typeof ZPaypalForm>, unknown, z.output<typeof ZPaypalForm>>({
+    resolver: zodResolver(ZPaypalForm),
+    defaultValues: { email: profile.paypal?.email ?? '' },
+  });
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    setBusy(true);
+    try {
+      const answer = await savePaypal(email);
+      form.reset({ email });
+      toast(successText(answer, messages.PaypalSaved), 'success');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        form.setError('email', { type: 'server', message: localized(error.error) });
+      } else toast(localized(errorText(error)), 'error');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <>
+      <CurrentValue
+        label={t('account.payout.savedPaypal')}
+        value={profile.paypal?.email ?? t('common.notProvided')}
+        testId="edit-paypal-saved"
+      />
+      <Box component="form" onSubmit={submit} noValidate>
+        <Stack spacing={2.5}>
+          <FormTextField
+            control={form.control}
+            name="email"
+            label={t('account.payout.paypalEmail')}
+            type="email"
+            autoComplete="email"
+            testId="edit-paypal-email"
+          />
+          <Box>
+            <SubmitButton busy={busy} data-testid="edit-paypal-submit">
+              {t('account.save')}
+            </SubmitButton>
+          </Box>
+        </Stack>
+      </Box>
+    </>
+  );
+}
+
+/** Where withdrawals are paid: a bank account (IBAN) or a PayPal address (spec §2, §3). */
+export function PayoutSection({ profile }: { profile: TProfile }) {
+  const { t } = useTranslation();
+  const [method, setMethod] = useState<Method>('bank');
+  return (
+    <EditSection
+      id="payout"
+      title={t('account.payout.title')}
+      description={t('account.payout.text')}
+      testId="edit-payout-section"
+    >
+      <ToggleButtonGroup
+        exclusive
+        value={method}
+        onChange={(_, next: Method | null) => next && setMethod(next)}
+        aria-label={t('account.payout.title')}
+        size="small"
+        sx={{ mb: 3.5 }}
+      >
+        <ToggleButton value="bank" data-testid="edit-payout-bank" sx={{ px: 2.5, textTransform: 'none' }}>
+          {t('account.payout.bank')}
+        </ToggleButton>
+        <ToggleButton value="paypal" data-testid="edit-payout-paypal" sx={{ px: 2.5, textTransform: 'none' }}>
+          {t('account.payout.paypal')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {method === 'bank' ? <BankForm /> : <PaypalForm profile={profile} />}
+    </EditSection>
+  );
+}

@@ -1,0 +1,228 @@
+// @vitest-environment jsdom
+import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { i18n, initI18n } from '../i18n/i18n';
+import { GEO_KEY } from '../preferences/geo';
+import { ApiError } from '../session/api-error';
+import { DisableDialog } from './DisableSection';
+import { EmailSection } from './EmailSection';
+import { OtpDialog } from './OtpDialog';
+import { PayoutSection } from './PayoutSection';
+import { PersonalSection } from './PersonalSection';
+import { PhoneSection } from './PhoneSection';
+import { imageProblem } from './schemas';
+
+initI18n();
+
+const profile: TProfile = {
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  country: 'FR',
+  birth_date: '1990-05-10',
+  phone: { code: '+33', number: '612345678', slug: 'FR' },
+  email: 'ada@example.com',
+  paypal: null,
+  img: null,
+  base_url: 'http://localhost/media/',
+  curr: 'EURO',
+  lang: 'en',
+  wallet_amount: { value: 0, minor: 0, curr: 'EURO' },
+  ipe: false,
+  iev: true,
+  role: 'member',
+  created_at: '2024-01-01T00:00:00.000Z',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === '/api/geo') return json(200, { status: 200, data: { country: 'BE', currency: 'EURO' } });
+    if (url === '/api/user/bank') return json(200, { status: 200, data: null });
+    return json(500, { status: 500 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const errorOf = (testId: string) => screen.findByTestId(`${testId}-error`).then((element) => element.textContent);
+
+describe('personal details form', () => {
+  it('shows the spec messages in English then in French', async () => {
+    renderScreen(<PersonalSection profile={{ ...profile, country: null, birth_date: null }} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-first-name'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('edit-last-name'), { target: { value: 'Lovelace 2' } });
+    fireEvent.click(screen.getByTestId('edit-personal-submit'));
+    expect(await errorOf('edit-first-name')).toBe('You cannot leave this field blank');
+    expect(await errorOf('edit-last-name')).toBe('Cannot contain special characters or numbers');
+    expect(await errorOf('edit-country')).toBe('Please select your country');
+    expect(await errorOf('edit-birth-date')).toBe('Please enter your date of birth');
+
+    await act(() => i18n.changeLanguage('fr'));
+    expect(await errorOf('edit-first-name')).toBe('Vous ne pouvez pas laisser ce champ vide');
+    expect(await errorOf('edit-last-name')).toBe('Ne peut pas contenir de caractères spéciaux ni de chiffres');
+    expect(await errorOf('edit-country')).toBe('Veuillez sélectionner votre pays');
+  });
+
+  it('refuses a member younger than 18', async () => {
+    renderScreen(<PersonalSection profile={profile} />, '/user/edit');
+    const year = new Date().getUTCFullYear() - 10;
+    fireEvent.change(screen.getByTestId('edit-birth-date'), { target: { value: `${year}-01-01` } });
+    fireEvent.click(screen.getByTestId('edit-personal-submit'));
+    expect(await errorOf('edit-birth-date')).toBe('You must be at least 18 years old');
+  });
+});
+
+describe('email change form', () => {
+  it('refuses an invalid or unchanged address, in both languages', async () => {
+    renderScreen(<EmailSection profile={profile} onNeedPhone={() => {}} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-email'), { target: { value: 'ada@' } });
+    fireEvent.click(screen.getByTestId('edit-email-submit'));
+    expect(await errorOf('edit-email')).toBe('Invalid email');
+
+    fireEvent.change(screen.getByTestId('edit-email'), { target: { value: 'ADA@example.com' } });
+    fireEvent.click(screen.getByTestId('edit-email-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('edit-email-error').textContent).toBe("You can't update with the same email"),
+    );
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('edit-email-error').textContent).toBe('Vous ne pouvez pas utiliser le même e-mail');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/user/update/email', expect.anything());
+  });
+
+  it('sends a member without a phone to the phone section instead of asking for a code', async () => {
+    const onNeedPhone = vi.fn();
+    renderScreen(<EmailSection profile={{ ...profile, phone: null, ipe: true }} onNeedPhone={onNeedPhone} />);
+    fireEvent.change(screen.getByTestId('edit-email'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByTestId('edit-email-submit'));
+    await waitFor(() => expect(onNeedPhone).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('otp-dialog')).toBeNull();
+  });
+});
+
+describe('phone change form', () => {
+  it('keeps 15 digits at most and checks the number, in both languages', async () => {
+    renderScreen(<PhoneSection profile={profile} needed={false} />, '/user/edit');
+    const phone = screen.getByTestId('edit-phone') as HTMLInputElement;
+    fireEvent.change(phone, { target: { value: '06 12-34.56a78 999 999 999' } });
+    expect(phone.value).toBe('061234567899999');
+
+    fireEvent.change(phone, { target: { value: '1234' } });
+    fireEvent.click(screen.getByTestId('edit-phone-submit'));
+    expect(await errorOf('edit-phone')).toBe('Phone number is not valid');
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('edit-phone-error').textContent).toBe("Le numéro de téléphone n'est pas valide");
+
+    fireEvent.change(phone, { target: { value: '0612345678' } });
+    fireEvent.click(screen.getByTestId('edit-phone-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('edit-phone-error').textContent).toBe(
+        'Vous ne pouvez pas utiliser le même numéro de téléphone',
+      ),
+    );
+  });
+
+  it('defaults the country to the cached geolocation, else to France', async () => {
+    window.localStorage.setItem(GEO_KEY, JSON.stringify({ country: 'CH', at: Date.now() }));
+    renderScreen(<PhoneSection profile={{ ...profile, phone: null, ipe: true }} needed />, '/user/edit');
+    expect((screen.getByTestId('edit-dial-code') as HTMLSelectElement).value).toBe('CH');
+    expect(screen.getByTestId('edit-phone-needed').textContent).toBe('Please enter your phone number, to receive OTP!');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server for the country when none is cached', async () => {
+    renderScreen(<PhoneSection profile={{ ...profile, phone: null, ipe: true }} needed={false} />, '/user/edit');
+    await waitFor(() => expect((screen.getByTestId('edit-dial-code') as HTMLSelectElement).value).toBe('BE'));
+    expect(JSON.parse(window.localStorage.getItem(GEO_KEY) ?? '{}').country).toBe('BE');
+  });
+});
+
+describe('payout forms', () => {
+  it('checks the bank account holder and the IBAN', async () => {
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    fireEvent.click(screen.getByTestId('edit-bank-submit'));
+    expect(await errorOf('edit-bank-owner')).toBe('*Required field');
+    fireEvent.change(screen.getByTestId('edit-iban'), { target: { value: 'fr7630006000011234567890189' } });
+    expect((screen.getByTestId('edit-iban') as HTMLInputElement).value).toBe('FR76 3000 6000 0112 3456 7890 189');
+    fireEvent.change(screen.getByTestId('edit-iban'), { target: { value: 'FR7630006000011234567890188' } });
+    fireEvent.click(screen.getByTestId('edit-bank-submit'));
+    await waitFor(() => expect(screen.getByTestId('edit-iban-error').textContent).toBe('Invalid IBAN'));
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('edit-iban-error').textContent).toBe('IBAN invalide');
+  });
+
+  it('checks the PayPal address', async () => {
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    fireEvent.click(screen.getByTestId('edit-payout-paypal'));
+    fireEvent.change(screen.getByTestId('edit-paypal-email'), { target: { value: 'pay@pal' } });
+    fireEvent.click(screen.getByTestId('edit-paypal-submit'));
+    expect(await errorOf('edit-paypal-email')).toBe('Invalid email');
+  });
+});
+
+describe('disable account dialog', () => {
+  it('asks for a reason (spec §5), in both languages', async () => {
+    renderScreen(<DisableDialog open onClose={() => {}} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('disable-reason'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('disable-confirm'));
+    expect(await errorOf('disable-reason')).toBe('Please provide a reason to continue.');
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('disable-reason-error').textContent).toBe('Veuillez indiquer une raison pour continuer.');
+  });
+});
+
+describe('one-time code modal', () => {
+  it("shows 'Plesae input Otp!' and 'Otp is not valid!' before calling the server", async () => {
+    const onConfirm = vi.fn(async () => {});
+    renderScreen(<OtpDialog open destination="+33 6 12 34 56 78" onClose={() => {}} onConfirm={onConfirm} />);
+    expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('+33 6 12 34 56 78');
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    expect(await errorOf('otp-dialog-input')).toBe('Plesae input Otp!');
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '12a3' } });
+    expect((screen.getByTestId('otp-dialog-input') as HTMLInputElement).value).toBe('123');
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() => expect(screen.getByTestId('otp-dialog-input-error').textContent).toBe('Otp is not valid!'));
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('otp-dialog-input-error').textContent).toBe("Le code n'est pas valide !");
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '1234567' } });
+    expect((screen.getByTestId('otp-dialog-input') as HTMLInputElement).value).toBe('123456');
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('123456'));
+  });
+
+  it('shows a refused code under the field', async () => {
+    const onConfirm = vi.fn(async () => {
+      throw new ApiError(400, { en: 'The code is not valid', fr: "Le code n'est pas valide" });
+    });
+    renderScreen(<OtpDialog open destination="+33 6" onClose={() => {}} onConfirm={onConfirm} />);
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    expect(await errorOf('otp-dialog-input')).toBe('The code is not valid');
+  });
+});
+
+describe('profile image', () => {
+  it('accepts JPEG, PNG and WebP up to 5 MiB', () => {
+    const file = (type: string, size: number) => new File([new Uint8Array(size)], 'a', { type });
+    expect(imageProblem(file('image/png', 1000))).toBeNull();
+    expect(imageProblem(file('image/webp', 1000))).toBeNull();
+    expect(imageProblem(file('image/gif', 1000))).toBe('ImageTypeNotAllowed');
+    expect(imageProblem(file('image/jpeg', 5 * 1024 * 1024 + 1))).toBe('ImageTooLarge');
+  });
+});

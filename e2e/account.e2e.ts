@@ -1,0 +1,148 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EditProfilePage, makePng, waitForNewCode } from './pages/account';
+import { expectPath, type Language, LoginPage, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const texts = {
+  en: { reasonRequired: 'Please provide a reason to continue.', deactivated: 'Account Deactivated' },
+  fr: { reasonRequired: 'Veuillez indiquer une raison pour continuer.', deactivated: 'Compte désactivé' },
+} as const;
+
+/** A French mobile number nobody else in the run has: 6 followed by eight digits. */
+function uniqueMobile(): string {
+  return `6${String(Date.now()).slice(-8)}`;
+}
+
+async function signInAndVerify(page: Page, language: Language, email: string, password: string) {
+  const login = new LoginPage(page);
+  await login.open(language);
+  await login.signIn(email, password);
+  // A changed address starts unverified: its own code is emailed to it.
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(email));
+  await expectPath(page, '/');
+}
+
+describe.each(['en', 'fr'] as const)('a member in %s manages the account', (language) => {
+  it('changes phone and email by code, uploads a portrait, then disables the account', async () => {
+    const { context, page } = await newPage(browser, { locale: language });
+    const stamp = Date.now();
+    const member = {
+      firstName: language === 'fr' ? 'Élisabeth' : 'Rosalind',
+      lastName: language === 'fr' ? 'Vigée' : 'Franklin',
+      email: `account.${language}.${stamp}@example.com`,
+      password: 'Gallery!pass7',
+      countryName: 'France',
+      countryCode: 'FR',
+    };
+    const newEmail = `account.${language}.${stamp}.new@example.com`;
+    const mobile = uniqueMobile();
+    const e164 = `+33${mobile}`;
+    try {
+      // Sign up and verify.
+      const register = new RegisterPage(page);
+      await register.open(language);
+      await register.fill(member);
+      await register.submit();
+      await expectPath(page, '/verify-email');
+      await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+      await expectPath(page, '/');
+
+      // The profile links to the edit page; the header's back arrow leads back (checked at phone width below).
+      await page.goto('/user/profile');
+      await page.getByTestId('profile-edit').click();
+      await expectPath(page, '/user/edit');
+      const edit = new EditProfilePage(page);
+      await page.getByTestId('edit-screen').waitFor();
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      // Without a geolocated country (local address), the phone defaults to France.
+      expect(await page.getByTestId('edit-dial-code').inputValue()).toBe('FR');
+
+      // Phone change: code by SMS to the new number, confirmed in the modal.
+      await edit.requestPhoneChange('FR', mobile);
+      const phoneCode = await waitForNewCode(e164);
+      await page.getByTestId('otp-dialog-submit').click();
+      await expect(page.getByTestId('otp-dialog-input-error').textContent()).resolves.toBe(
+        language === 'fr' ? 'Veuillez saisir le code !' : 'Plesae input Otp!',
+      );
+      await edit.confirmCode(phoneCode);
+      await page.waitForFunction(
+        (digits) =>
+          document
+            .querySelector('[data-testid="edit-phone-current"]')
+            ?.textContent?.replace(/\D/g, '')
+            .endsWith(digits),
+        mobile,
+      );
+
+      // Email change: code by SMS to the phone, then signed out after 3 s.
+      await edit.requestEmailChange(newEmail);
+      const emailCode = await waitForNewCode(e164, phoneCode);
+      await edit.confirmCode(emailCode);
+      await page.getByTestId('edit-email-done').waitFor();
+      const changedAt = Date.now();
+      await expectPath(page, '/login');
+      expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2500);
+
+      // The old address no longer opens the account; the new one does (after its own verification).
+      await signInAndVerify(page, language, newEmail, member.password);
+
+      // Portrait: uploaded from the edit page, shown in the header without a reload.
+      await edit.open(language);
+      await edit.uploadAvatar(makePng(96, 96));
+      await page.waitForFunction(() => {
+        const image = document.querySelector<HTMLImageElement>('[data-testid="header-avatar"] img');
+        return Boolean(image?.complete && image.naturalWidth > 0 && image.src.includes('/media/'));
+      });
+      expect(await page.getByTestId('header-user-name').textContent()).toBe(member.firstName);
+
+      // Screens at 1440 and 390 px, once the confirmation has been dismissed.
+      await page.getByTestId('toast').getByRole('button').click();
+      await page.getByTestId('toast').waitFor({ state: 'detached' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `edit-${language}-desktop`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForTimeout(300);
+      await screenshot(page, `edit-${language}-mobile`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      await page.getByTestId('back-arrow').click();
+      await expectPath(page, '/user/profile');
+      await page.getByTestId('profile-avatar').locator('img').waitFor();
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      // Disable the account: a reason is required, then the session ends.
+      await edit.open(language);
+      await edit.openDisableDialog();
+      await page.getByTestId('disable-confirm').click();
+      await expect(page.getByTestId('disable-reason-error').textContent()).resolves.toBe(
+        texts[language].reasonRequired,
+      );
+      await page.getByTestId('disable-reason').fill('Moving my collection elsewhere');
+      await page.getByTestId('disable-confirm').click();
+      await expectPath(page, '/login');
+
+      const login = new LoginPage(page);
+      await login.signIn(newEmail, member.password);
+      await page.waitForFunction(
+        (text) =>
+          Array.from(document.querySelectorAll('[data-testid="toast"]')).some((toast) =>
+            toast.textContent?.includes(text),
+          ),
+        texts[language].deactivated,
+      );
+      expect(new URL(page.url()).pathname).toBe('/login');
+    } finally {
+      await context.close();
+    }
+  });
+});
