@@ -1,15 +1,17 @@
 import { Box, Button, Checkbox, FormControlLabel, FormHelperText, Link as MuiLink, Stack } from '@mui/material';
-import { MINIMUM_AGE_YEARS, PHONE_MAX_DIGITS, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '@parcelle/shared/constants';
+import { PHONE_MAX_DIGITS, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '@parcelle/shared/constants';
 import { currencyForCountry, findCountry } from '@parcelle/shared/countries';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useToast } from '../feedback/toast';
+import { latestBirthDate } from '../forms/birth-date';
 import { FormTextField } from '../forms/FormTextField';
 import { issueText } from '../forms/issue-text';
 import { PasswordField } from '../forms/PasswordField';
 import { currentLanguage, localized } from '../i18n/language';
+import { usePhoneDefaultCountry } from '../preferences/geo';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { CountryField } from './CountryField';
@@ -18,15 +20,7 @@ import { PasswordRules } from './PasswordRules';
 import { type RegisterInput, type RegisterValues, registerResolver } from './register-resolver';
 import { type SessionAnswer, startSession } from './start-session';
 
-const DEFAULT_PHONE_COUNTRY = 'FR';
-
 const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
-
-/** The latest birth date allowed today (18 years ago), as YYYY-MM-DD. */
-function latestBirthDate(today = new Date()): string {
-  const date = new Date(Date.UTC(today.getUTCFullYear() - MINIMUM_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
-  return date.toISOString().slice(0, 10);
-}
 
 /** The registration form (spec §2, §3, §5). */
 export function RegisterForm() {
@@ -35,6 +29,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const dialTouched = useRef(false);
+  const phoneDefault = usePhoneDefaultCountry();
   const form = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: registerResolver,
     defaultValues: {
@@ -42,8 +37,8 @@ export function RegisterForm() {
       last_name: '',
       email: '',
       country: '',
-      slug: DEFAULT_PHONE_COUNTRY,
-      country_code: findCountry(DEFAULT_PHONE_COUNTRY)?.dialCode ?? '+33',
+      slug: phoneDefault,
+      country_code: findCountry(phoneDefault)?.dialCode ?? '+33',
       number: '',
       birth_date: '',
       password: '',
@@ -63,6 +58,12 @@ export function RegisterForm() {
     form.setValue('country_code', country.dialCode);
     if (form.formState.isSubmitted) void form.trigger('number');
   };
+
+  // The geolocated country (spec §9) arrives after the first render: follow it until the member chooses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new geolocated country should move the default.
+  useEffect(() => {
+    if (!dialTouched.current && !form.getValues('country')) setPhoneCountry(phoneDefault);
+  }, [phoneDefault]);
 
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
@@ -137,7 +138,7 @@ export function RegisterForm() {
             name="slug"
             render={({ field }) => (
               <DialCodeSelect
-                value={field.value ?? DEFAULT_PHONE_COUNTRY}
+                value={field.value ?? phoneDefault}
                 onChange={(code) => {
                   dialTouched.current = true;
                   setPhoneCountry(code);
