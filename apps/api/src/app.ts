@@ -23,6 +23,8 @@ import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { contentRoutes } from './modules/content/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -35,6 +37,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const { config } = ctx;
   const app = Fastify({
     bodyLimit: 64 * 1024,
+    // Spec §7 writes some paths with a trailing slash (/paintings/, /contact/): accept both forms.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -95,6 +99,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       socialRoutes(typed, ctx);
       geoRoutes(typed, ctx);
       captchaRoutes(typed, ctx);
+      catalogueRoutes(typed, ctx);
+      contentRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

@@ -33,6 +33,8 @@ const ZEnv = z.object({
   MICROSOFT_TENANT: z.string().default('common'),
   MICROSOFT_JWKS_URL: z.string().url().default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
   MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/{tenantid}/v2.0'),
+  OPERATORS_EMAIL: z.string().email().default('operators@parcelle.local'),
+  SEED_CATALOGUE: z.enum(['true', 'false']).optional(),
 });
 
 export type AppConfig = {
@@ -62,6 +64,10 @@ export type AppConfig = {
   captchaSiteKey: string | null;
   /** OpenID Connect providers for social sign-in; null when not configured. */
   social: { google: GoogleOidcConfig | null; microsoft: MicrosoftOidcConfig | null };
+  /** Where contact-form messages are sent. */
+  operatorsEmail: string;
+  /** Seed the demo catalogue at start-up (default: on outside production). */
+  seedCatalogue: boolean;
 };
 
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
@@ -139,6 +145,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           }
         : null,
     },
+    operatorsEmail: env.OPERATORS_EMAIL,
+    seedCatalogue: env.SEED_CATALOGUE ? env.SEED_CATALOGUE === 'true' : env.NODE_ENV !== 'production',
     ...overrides,
   };
 }

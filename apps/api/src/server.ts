@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { LocalDiskStorage } from './adapters/storage/local-disk';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createContext } from './create-context';
@@ -9,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  await seed(database.db, config);
+  await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
   const app = await buildApp(createContext(config, database));
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -6,8 +6,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -236,5 +238,209 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(table.accountId),
     index('ledger_entries_transaction_idx').on(table.transactionId),
     check('ledger_entries_nonzero', sql`${table.amountMinor} <> 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue (issue 4)
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stable text identifier (the seed uses it to stay idempotent). */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    deathDate: date('death_date', { mode: 'string' }),
+    bioEn: text('bio_en').notNull(),
+    bioFr: text('bio_fr').notNull(),
+    /** Storage key of the portrait or emblematic work, served under /media/. */
+    imageKey: text('image_key'),
+    /** All-time record auction price, in minor units of its own currency. */
+    recordPriceMinor: bigint('record_price_minor', { mode: 'number' }),
+    recordPriceCurrency: currencyEnum('record_price_currency').notNull().default('EURO'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('artists_slug_unique').on(table.slug), index('artists_name_id_idx').on(table.name, table.id)],
+);
+
+/** One row per artist and year: the auction data the rating index IC and the artist charts are computed from. */
+export const artistYearlyStats = pgTable(
+  'artist_yearly_stats',
+  {
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    year: integer('year').notNull(),
+    /** Auction turnover of the year, EUR minor units. */
+    turnoverMinor: bigint('turnover_minor', { mode: 'number' }).notNull(),
+    lotsSold: integer('lots_sold').notNull(),
+    lotsUnsold: integer('lots_unsold').notNull(),
+    /** Average hammer price per cm², EUR minor units. */
+    avgPriceCm2Minor: bigint('avg_price_cm2_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('artist_yearly_stats_artist_year_unique').on(table.artistId, table.year),
+    check(
+      'artist_yearly_stats_positive',
+      sql`${table.avgPriceCm2Minor} > 0 AND ${table.lotsSold} >= 0 AND ${table.lotsUnsold} >= 0`,
+    ),
+  ],
+);
+
+export const paintings = pgTable(
+  'paintings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    artistId: uuid('artist_id')
+      .notNull()
+      .references(() => artists.id),
+    titleEn: text('title_en').notNull(),
+    titleFr: text('title_fr').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionFr: text('description_fr').notNull(),
+    typeEn: text('type_en').notNull(),
+    typeFr: text('type_fr').notNull(),
+    year: integer('year').notNull(),
+    widthCm: integer('width_cm').notNull(),
+    heightCm: integer('height_cm').notNull(),
+    /** 1 = not buyable, 2 = primary market, 3 = secondary market (spec §3). */
+    market: smallint('market').notNull(),
+    /** Price of one part, EUR minor units (the base currency). */
+    pricePerPartMinor: bigint('price_per_part_minor', { mode: 'number' }).notNull(),
+    totalParts: integer('total_parts').notNull(),
+    soldParts: integer('sold_parts').notNull().default(0),
+    coverKey: text('cover_key').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('paintings_slug_unique').on(table.slug),
+    index('paintings_market_created_idx').on(table.market, table.createdAt, table.id),
+    index('paintings_artist_created_idx').on(table.artistId, table.createdAt, table.id),
+    check('paintings_market_valid', sql`${table.market} IN (1, 2, 3)`),
+    check(
+      'paintings_parts_valid',
+      sql`${table.totalParts} > 0 AND ${table.soldParts} >= 0 AND ${table.soldParts} <= ${table.totalParts}`,
+    ),
+    check('paintings_dimensions_positive', sql`${table.widthCm} > 0 AND ${table.heightCm} > 0`),
+    check('paintings_price_positive', sql`${table.pricePerPartMinor} > 0`),
+  ],
+);
+
+/** Value of the whole work by year (EUR minor units): the painting's evolution chart and its percentage change. */
+export const paintingValueHistory = pgTable(
+  'painting_value_history',
+  {
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    year: integer('year').notNull(),
+    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [uniqueIndex('painting_value_history_painting_year_unique').on(table.paintingId, table.year)],
+);
+
+export const documentKindEnum = pgEnum('document_kind', [
+  'client_pdf',
+  'technical_file',
+  'auth_certif',
+  'property_title',
+  'notice',
+]);
+
+export const paintingDocuments = pgTable(
+  'painting_documents',
+  {
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    kind: documentKindEnum('kind').notNull(),
+    lang: languageEnum('lang').notNull(),
+    storageKey: text('storage_key').notNull(),
+  },
+  (table) => [uniqueIndex('painting_documents_unique').on(table.paintingId, table.kind, table.lang)],
+);
+
+/** Dated exchange rates: 1 unit of `base` is worth `rate` units of `quote` from `day` on. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    base: currencyEnum('base').notNull(),
+    quote: currencyEnum('quote').notNull(),
+    /** Exact decimal text ("1.0842"), converted with integer arithmetic (convertMinor). */
+    rate: text('rate').notNull(),
+  },
+  (table) => [uniqueIndex('exchange_rates_pair_day_unique').on(table.base, table.quote, table.day)],
+);
+
+/** Editorial pages of spec §2 (about, faqs, terms…), bilingual, as lists of blocks. */
+export const contentPages = pgTable('content_pages', {
+  type: text('type').primaryKey(),
+  titleEn: text('title_en').notNull(),
+  titleFr: text('title_fr').notNull(),
+  bodyEn: jsonb('body_en').notNull(),
+  bodyFr: jsonb('body_fr').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    titleEn: text('title_en').notNull(),
+    titleFr: text('title_fr').notNull(),
+    imageKey: text('image_key').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('galleries_slug_unique').on(table.slug),
+    index('galleries_position_idx').on(table.position, table.id),
+  ],
+);
+
+/** Site-wide settings (social links, registration number, weexDocs links), one JSON value per key. */
+export const siteSettings = pgTable('site_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    object: text('object').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);
+
+/** Newsletter with double opt-in: tokens are stored as SHA-256 hashes. */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    lang: languageEnum('lang').notNull().default('en'),
+    confirmTokenHash: text('confirm_token_hash'),
+    unsubscribeTokenHash: text('unsubscribe_token_hash').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('newsletter_subscribers_email_unique').on(table.email),
+    uniqueIndex('newsletter_subscribers_confirm_unique').on(table.confirmTokenHash),
+    uniqueIndex('newsletter_subscribers_unsubscribe_unique').on(table.unsubscribeTokenHash),
   ],
 );

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { LocalDiskStorage } from '../adapters/storage/local-disk';
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
 import { seed } from './seed';
@@ -5,6 +7,6 @@ import { seed } from './seed';
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
-await seed(database.db, config);
+await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
 console.log(`[db:seed] done (${database.kind})`);
 await database.close();

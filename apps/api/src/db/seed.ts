@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
+import type { Storage } from '../adapters/storage/storage';
 import type { AppConfig } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
 import type { Database } from './client';
 import { users } from './schema';
+import { seedCatalogue } from './seed-catalogue';
 
 export const DEMO_MEMBER = { email: 'demo@parcelle.art', password: 'Parcelle!2026' } as const;
 
 /**
  * Seeds what a fresh development database needs. Idempotent: run it at every start or with `npm run db:seed`.
- * Never seeds a known password in production.
+ * Never seeds a known password in production. The demo catalogue follows SEED_CATALOGUE (on outside production).
  */
-export async function seed(db: Database, config: AppConfig): Promise<void> {
+export async function seed(db: Database, config: AppConfig, storage: Storage): Promise<void> {
+  if (config.seedCatalogue) await seedCatalogue(db, storage);
   if (config.env === 'production') return;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
   if (existing) return;

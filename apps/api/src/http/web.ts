@@ -58,8 +58,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    // /dev/* belongs to the server (the development outbox), never to the web app.
-    const serverOnly = path === '/api' || path.startsWith('/api/') || path.startsWith('/dev/');
+    // /api, /media and /dev belong to the server, never to the web app.
+    const serverOnly = /^\/(api|media|dev)(\/|$)/.test(path);
     if (serverOnly || request.method !== 'GET' || !webDist) {
       return reply.status(404).send(failureBody(404, 'NotFound'));
     }

@@ -8,6 +8,7 @@ const SCHEMA_SOURCES = [
   '../contracts/auth.ts',
   '../contracts/account.ts',
   '../validation/iban.ts',
+  '../contracts/catalogue.ts',
 ];
 /** Quoted PascalCase words in those sources that are values, not message keys. */
 const NOT_MESSAGE_KEYS = new Set(['Bearer']);

@@ -177,6 +177,39 @@ export const messages = {
   // Captcha
   CaptchaVerified: { en: 'Captcha verified', fr: 'Captcha vérifié' },
   CaptchaFailed: { en: 'Captcha verification failed', fr: 'La vérification du captcha a échoué' },
+  // Catalogue and public site (issue 4)
+  InvalidPagination: {
+    en: 'limit must be a whole number from 1 to 100 and offset a whole number from 0 to 100000',
+    fr: 'limit doit être un nombre entier de 1 à 100 et offset un nombre entier de 0 à 100000',
+  },
+  InvalidCurrency: { en: 'currency must be EURO or USD', fr: 'currency doit valoir EURO ou USD' },
+  InvalidMarketType: { en: 'type must be primary or secondary', fr: 'type doit valoir primary ou secondary' },
+  InvalidContentType: { en: 'Unknown content type', fr: 'Type de contenu inconnu' },
+  ArtistNotFound: { en: 'Artist not found', fr: 'Artiste introuvable' },
+  PaintingNotFound: { en: 'Painting not found', fr: 'Œuvre introuvable' },
+  ContentNotFound: { en: 'Content not found', fr: 'Contenu introuvable' },
+  ContactFirstNameRequired: { en: 'Please provide your first name', fr: 'Veuillez indiquer votre prénom' },
+  ContactLastNameRequired: { en: 'Please provide your last name', fr: 'Veuillez indiquer votre nom' },
+  ContactEmailRequired: { en: 'Please provide your email', fr: 'Veuillez indiquer votre e-mail' },
+  ContactPhoneRequired: { en: 'Please provide your phone number', fr: 'Veuillez indiquer votre numéro de téléphone' },
+  ContactObjectRequired: {
+    en: 'Please provide the object of the message',
+    fr: "Veuillez indiquer l'objet du message",
+  },
+  ContactMessageRequired: { en: 'Please provide your message', fr: 'Veuillez saisir votre message' },
+  ContactFieldTooLong: { en: 'This field is too long', fr: 'Ce champ est trop long' },
+  MessageSentSuccess: { en: 'Message sent successfully', fr: 'Message envoyé avec succès' },
+  MessageSentError: { en: 'Error sending message', fr: "Erreur lors de l'envoi du message" },
+  NewsletterConfirmSent: {
+    en: 'Please check your email to confirm your subscription.',
+    fr: 'Veuillez consulter votre messagerie pour confirmer votre inscription.',
+  },
+  NewsletterConfirmed: { en: 'Your subscription is confirmed', fr: 'Votre inscription est confirmée' },
+  NewsletterUnsubscribed: { en: 'You have been unsubscribed', fr: 'Votre désinscription est effective' },
+  NewsletterTokenInvalid: {
+    en: 'This link is invalid or has already been used.',
+    fr: 'Ce lien est invalide ou a déjà été utilisé.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -26,6 +26,7 @@ const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
 };
 
 export function contentTypeForKey(key: string): string {

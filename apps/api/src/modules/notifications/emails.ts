@@ -78,3 +78,50 @@ export function quickSignUpEmail(
         `Sign in at ${params.loginUrl} and change this password as soon as you can.`,
       ]);
 }
+
+/** A contact-form message, forwarded to the operators (always in English: it is an internal mailbox). */
+export function contactOperatorEmail(params: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  object: string;
+  message: string;
+}): Rendered {
+  return layout(`Contact form: ${params.object}`, [
+    `From: ${params.firstName} ${params.lastName} <${params.email}>`,
+    `Phone: ${params.phone}`,
+    `Object: ${params.object}`,
+    params.message,
+  ]);
+}
+
+export function newsletterConfirmEmail(lang: Language, params: { link: string }): Rendered {
+  return lang === 'fr'
+    ? layout('Confirmez votre inscription à la lettre Parcelle', [
+        'Bonjour,',
+        'Pour recevoir la lettre d’information de Parcelle, confirmez votre adresse en ouvrant ce lien :',
+        params.link,
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne serez pas inscrit.',
+      ])
+    : layout('Confirm your subscription to the Parcelle newsletter', [
+        'Hello,',
+        'To receive the Parcelle newsletter, confirm your address by opening this link:',
+        params.link,
+        'If you did not ask for this, ignore this message: you will not be subscribed.',
+      ]);
+}
+
+export function newsletterWelcomeEmail(lang: Language, params: { unsubscribeLink: string; token: string }): Rendered {
+  return lang === 'fr'
+    ? layout('Bienvenue dans la lettre Parcelle', [
+        'Votre inscription est confirmée. Merci !',
+        `Pour vous désinscrire à tout moment : ${params.unsubscribeLink}`,
+        `Code de désinscription : ${params.token}`,
+      ])
+    : layout('Welcome to the Parcelle newsletter', [
+        'Your subscription is confirmed. Thank you!',
+        `To unsubscribe at any time: ${params.unsubscribeLink}`,
+        `Unsubscribe code: ${params.token}`,
+      ]);
+}

@@ -1,0 +1,369 @@
+import {
+  availabilityPercent,
+  type Currency,
+  DOCUMENT_KINDS,
+  divideRounded,
+  PARTS_PER_CM2,
+  percentChange,
+  pricePerCm2,
+  progressPercent,
+  purchaseTotalMinor,
+  ratingIndex,
+  type TArtist,
+  type TPainting,
+  type TPaintingDetail,
+} from '@parcelle/shared';
+import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { artists, artistYearlyStats, paintingDocuments, paintings, paintingValueHistory } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { Rates } from './rates';
+
+export type MarketType = 'primary' | 'secondary';
+/** Primary list: markets 1 (shown, not buyable) and 2 (on sale); secondary list: market 3 (decision 29). */
+export const MARKETS: Record<MarketType, number[]> = { primary: [1, 2], secondary: [3] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ArtistRow = typeof artists.$inferSelect;
+type StatRow = typeof artistYearlyStats.$inferSelect;
+
+const paintingColumns = {
+  painting: paintings,
+  artistId: artists.id,
+  artistName: artists.name,
+  birthDate: artists.birthDate,
+  deathDate: artists.deathDate,
+};
+type PaintingJoinRow = {
+  painting: typeof paintings.$inferSelect;
+  artistId: string;
+  artistName: string;
+  birthDate: string | null;
+  deathDate: string | null;
+};
+
+const lifeDates = (birth: string | null, death: string | null) => ({ date_of_birth: birth, date_of_death: death });
+
+/** The change of each painting's value over its last two years of history (percent, 2 decimals). */
+async function paintingChanges(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const ranked = db
+    .select({
+      paintingId: paintingValueHistory.paintingId,
+      valueMinor: paintingValueHistory.valueMinor,
+      rank: sql<number>`row_number() over (partition by ${paintingValueHistory.paintingId} order by ${paintingValueHistory.year} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(paintingValueHistory)
+    .where(inArray(paintingValueHistory.paintingId, ids))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, 2))
+    .orderBy(asc(ranked.paintingId), asc(ranked.rank));
+  const changes = new Map<string, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const latest = rows[i];
+    const previous = rows[i + 1];
+    if (!latest || Number(latest.rank) !== 1) continue;
+    changes.set(
+      latest.paintingId,
+      previous && previous.paintingId === latest.paintingId
+        ? percentChange(Number(previous.valueMinor), Number(latest.valueMinor))
+        : 0,
+    );
+  }
+  return changes;
+}
+
+function shapePainting(row: PaintingJoinRow, currency: Currency, rates: Rates, change: number): TPainting {
+  const p = row.painting;
+  const market = p.market === 1 || p.market === 2 || p.market === 3 ? p.market : 1;
+  return {
+    _id: p.id,
+    id: p.id,
+    cover_img: p.coverKey,
+    images: p.images,
+    title: { en: p.titleEn, fr: p.titleFr },
+    description: { en: p.descriptionEn, fr: p.descriptionFr },
+    year: p.year,
+    painting_type_en: p.typeEn,
+    painting_type_fr: p.typeFr,
+    dimension: { width: p.widthCm, height: p.heightCm },
+    market,
+    price_per_part: rates.money(p.pricePerPartMinor, currency),
+    price_per_cm2: rates.money(pricePerCm2(p.pricePerPartMinor), currency),
+    painting_price: rates.money(purchaseTotalMinor(p.pricePerPartMinor, p.totalParts), currency),
+    total_part: p.totalParts,
+    sold_out_part: p.soldParts,
+    percentage: change,
+    progress: progressPercent(p.soldParts, p.totalParts),
+    availability: availabilityPercent(p.soldParts, p.totalParts),
+    artist: { id: row.artistId, name: row.artistName, life_dates: lifeDates(row.birthDate, row.deathDate) },
+  };
+}
+
+async function shapePaintings(db: Executor, rows: PaintingJoinRow[], currency: Currency, rates: Rates) {
+  const changes = await paintingChanges(
+    db,
+    rows.map((row) => row.painting.id),
+  );
+  return rows.map((row) => shapePainting(row, currency, rates, changes.get(row.painting.id) ?? 0));
+}
+
+/** GET /paintings/: one page of a market, newest first, paginated by the database. */
+export async function listPaintings(
+  db: Executor,
+  query: { type: MarketType; limit: number; offset: number; currency: Currency },
+) {
+  const where = inArray(paintings.market, MARKETS[query.type]);
+  const [rows, [total], rates] = await Promise.all([
+    db
+      .select(paintingColumns)
+      .from(paintings)
+      .innerJoin(artists, eq(artists.id, paintings.artistId))
+      .where(where)
+      .orderBy(desc(paintings.createdAt), desc(paintings.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(paintings).where(where),
+    Rates.load(db),
+  ]);
+  return { paintings: await shapePaintings(db, rows, query.currency, rates), total: Number(total?.total ?? 0) };
+}
+
+/** Yearly average prices per cm² of some artists, in EUR and in USD at each year's rate. */
+function indexSeries(stats: StatRow[], currency: Currency, rates: Rates) {
+  return ratingIndex(
+    stats.map((s) => ({
+      year: s.year,
+      priceMinor: rates.convert(s.avgPriceCm2Minor, currency, rates.forYear(s.year)),
+    })),
+  );
+}
+
+const lastValue = (points: { value: number }[]) => points.at(-1)?.value ?? 100;
+
+async function statsOf(db: Executor, ids: string[]): Promise<Map<string, StatRow[]>> {
+  const byArtist = new Map<string, StatRow[]>();
+  if (ids.length === 0) return byArtist;
+  const rows = await db
+    .select()
+    .from(artistYearlyStats)
+    .where(inArray(artistYearlyStats.artistId, ids))
+    .orderBy(asc(artistYearlyStats.artistId), asc(artistYearlyStats.year));
+  for (const row of rows) byArtist.set(row.artistId, [...(byArtist.get(row.artistId) ?? []), row]);
+  return byArtist;
+}
+
+function shapeArtist(
+  artist: ArtistRow,
+  stats: StatRow[],
+  paintingsCount: number,
+  currency: Currency,
+  rates: Rates,
+): TArtist {
+  const recordEur =
+    artist.recordPriceMinor === null ? null : rates.toEuro(artist.recordPriceMinor, artist.recordPriceCurrency);
+  return {
+    _id: artist.id,
+    id: artist.id,
+    name: artist.name,
+    img: artist.imageKey,
+    life_dates: lifeDates(artist.birthDate, artist.deathDate),
+    ic_artist_euro: lastValue(indexSeries(stats, 'EURO', rates)),
+    ic_artist_usd: lastValue(indexSeries(stats, 'USD', rates)),
+    all_time_record_price: recordEur === null ? [] : [rates.money(recordEur, currency)],
+    paintings_count: paintingsCount,
+  };
+}
+
+async function paintingCounts(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ artistId: paintings.artistId, total: count() })
+    .from(paintings)
+    .where(inArray(paintings.artistId, ids))
+    .groupBy(paintings.artistId);
+  return new Map(rows.map((row) => [row.artistId, Number(row.total)]));
+}
+
+/** GET /artists/: artists by name, paginated by the database. */
+export async function listArtists(db: Executor, query: { limit: number; offset: number; currency: Currency }) {
+  const [rows, [total], rates] = await Promise.all([
+    db.select().from(artists).orderBy(asc(artists.name), asc(artists.id)).limit(query.limit).offset(query.offset),
+    db.select({ total: count() }).from(artists),
+    Rates.load(db),
+  ]);
+  const ids = rows.map((row) => row.id);
+  const [stats, counts] = await Promise.all([statsOf(db, ids), paintingCounts(db, ids)]);
+  return {
+    artists: rows.map((row) =>
+      shapeArtist(row, stats.get(row.id) ?? [], counts.get(row.id) ?? 0, query.currency, rates),
+    ),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+/** GET /artists/detail: the artist, the rating index, turnover and lots by year, and their works. */
+export async function artistDetail(db: Executor, artistId: string, currency: Currency) {
+  if (!UUID.test(artistId)) throw notFound('ArtistNotFound');
+  const [artist] = await db.select().from(artists).where(eq(artists.id, artistId));
+  if (!artist) throw notFound('ArtistNotFound');
+  const [rates, stats, works] = await Promise.all([
+    Rates.load(db),
+    statsOf(db, [artist.id]),
+    db
+      .select(paintingColumns)
+      .from(paintings)
+      .innerJoin(artists, eq(artists.id, paintings.artistId))
+      .where(eq(paintings.artistId, artist.id))
+      .orderBy(desc(paintings.createdAt), desc(paintings.id))
+      .limit(100),
+  ]);
+  const series = stats.get(artist.id) ?? [];
+  return {
+    artist: {
+      ...shapeArtist(artist, series, works.length, currency, rates),
+      bio: { en: artist.bioEn, fr: artist.bioFr },
+      evolution: indexSeries(series, currency, rates),
+      turnover: series.map((s) => ({
+        year: s.year,
+        value: rates.money(s.turnoverMinor, currency, rates.forYear(s.year)),
+      })),
+      lots: series.map((s) => ({ year: s.year, sold: s.lotsSold, unsold: s.lotsUnsold })),
+      paintings: await shapePaintings(db, works, currency, rates),
+    },
+  };
+}
+
+/**
+ * GET /artists/list/kpis: the header ticker. An artist's quote is a price per part: the average price per
+ * cm² of their latest year ÷ 9; the percentage is its change from the year before.
+ */
+export async function artistKpis(db: Executor) {
+  const ranked = db
+    .select({
+      artistId: artistYearlyStats.artistId,
+      price: artistYearlyStats.avgPriceCm2Minor,
+      rank: sql<number>`row_number() over (partition by ${artistYearlyStats.artistId} order by ${artistYearlyStats.year} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(artistYearlyStats)
+    .as('ranked');
+  const [rows, rates] = await Promise.all([
+    db
+      .select({ artistId: ranked.artistId, name: artists.name, price: ranked.price, rank: ranked.rank })
+      .from(ranked)
+      .innerJoin(artists, eq(artists.id, ranked.artistId))
+      .where(lte(ranked.rank, 2))
+      .orderBy(asc(artists.name), asc(ranked.artistId), asc(ranked.rank))
+      .limit(200),
+    Rates.load(db),
+  ]);
+  const kpis = [];
+  for (let i = 0; i < rows.length; i++) {
+    const latest = rows[i];
+    if (!latest || Number(latest.rank) !== 1) continue;
+    const previous = rows[i + 1]?.artistId === latest.artistId ? rows[i + 1] : undefined;
+    const perPart = Number(divideRounded(BigInt(latest.price), BigInt(PARTS_PER_CM2)));
+    const percentage = previous
+      ? percentChange(Number(divideRounded(BigInt(previous.price), BigInt(PARTS_PER_CM2))), perPart)
+      : 0;
+    kpis.push({
+      artist_id: latest.artistId,
+      artist_name: latest.name,
+      value_euro: rates.money(perPart, 'EURO').value,
+      value_usd: rates.money(perPart, 'USD').value,
+      percentage,
+      direction: percentage >= 0 ? ('up' as const) : ('down' as const),
+    });
+  }
+  return { kpis };
+}
+
+/** GET /paintings/detail: the painting with its value history, the artist's index and its documents. */
+export async function paintingDetail(
+  db: Executor,
+  paintingId: string,
+  currency: Currency,
+  baseUrl: string,
+): Promise<{ paintings: TPaintingDetail }> {
+  if (!UUID.test(paintingId)) throw notFound('PaintingNotFound');
+  const [row] = await db
+    .select(paintingColumns)
+    .from(paintings)
+    .innerJoin(artists, eq(artists.id, paintings.artistId))
+    .where(eq(paintings.id, paintingId));
+  if (!row) throw notFound('PaintingNotFound');
+  const [rates, history, stats, documents] = await Promise.all([
+    Rates.load(db),
+    db
+      .select({ year: paintingValueHistory.year, valueMinor: paintingValueHistory.valueMinor })
+      .from(paintingValueHistory)
+      .where(eq(paintingValueHistory.paintingId, paintingId))
+      .orderBy(asc(paintingValueHistory.year)),
+    statsOf(db, [row.artistId]),
+    db
+      .select({ kind: paintingDocuments.kind, lang: paintingDocuments.lang, key: paintingDocuments.storageKey })
+      .from(paintingDocuments)
+      .where(eq(paintingDocuments.paintingId, paintingId)),
+  ]);
+  const change =
+    history.length >= 2
+      ? percentChange(Number(history.at(-2)?.valueMinor ?? 0), Number(history.at(-1)?.valueMinor ?? 0))
+      : 0;
+  const links: Record<string, string | null> = {};
+  for (const kind of DOCUMENT_KINDS) {
+    for (const lang of ['en', 'fr'] as const) {
+      const found = documents.find((d) => d.kind === kind && d.lang === lang);
+      links[`${kind}_${lang}`] = found ? `${baseUrl}${found.key}` : null;
+    }
+  }
+  return {
+    paintings: {
+      ...shapePainting(row, currency, rates, change),
+      evolution_list: history.map((h) => ({
+        _id: h.year,
+        totalValue: rates.money(h.valueMinor, currency, rates.forYear(h.year)).value,
+      })),
+      artist_evolution: indexSeries(stats.get(row.artistId) ?? [], currency, rates),
+      // Holdings arrive with purchases (issue 5): until then no work has investors.
+      investors_count: 0,
+      countries_count: 0,
+      documents: links,
+    },
+  };
+}
+
+/** Art-market statistics of the home page: the catalogue's artists' turnover and lots, summed by year. */
+export async function marketStatistics(db: Executor, currency: Currency) {
+  const [[artistsTotal], [paintingsTotal], byYear, rates] = await Promise.all([
+    db.select({ total: count() }).from(artists),
+    db.select({ total: count() }).from(paintings),
+    db
+      .select({
+        year: artistYearlyStats.year,
+        turnover: sql<string>`sum(${artistYearlyStats.turnoverMinor})`,
+        sold: sql<string>`sum(${artistYearlyStats.lotsSold})`,
+        unsold: sql<string>`sum(${artistYearlyStats.lotsUnsold})`,
+      })
+      .from(artistYearlyStats)
+      .groupBy(artistYearlyStats.year)
+      .orderBy(asc(artistYearlyStats.year)),
+    Rates.load(db),
+  ]);
+  return {
+    artists: Number(artistsTotal?.total ?? 0),
+    paintings: Number(paintingsTotal?.total ?? 0),
+    turnover: byYear.map((row) => ({
+      year: row.year,
+      value: rates.money(Number(row.turnover), currency, rates.forYear(row.year)),
+    })),
+    lots: byYear.map((row) => ({ year: row.year, sold: Number(row.sold), unsold: Number(row.unsold) })),
+  };
+}
