@@ -7,13 +7,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useToast } from '../feedback/toast';
 import { FormTextField } from '../forms/FormTextField';
-import { localized } from '../i18n/language';
-import { ApiError, errorText } from '../session/api-error';
 import { bankQuery, saveBank, savePaypal } from './api';
 import { ZBankForm, ZPaypalForm } from './schemas';
-import { CurrentValue, EditSection, SubmitButton, successText } from './ui';
+import { CurrentValue, EditSection, SubmitButton } from './ui';
+import { useSectionSave } from './use-section-save';
 
 type Method = 'bank' | 'paypal';
 
@@ -27,27 +25,17 @@ const groupIban = (value: string) =>
 
 function BankForm() {
   const { t } = useTranslation();
-  const toast = useToast();
   const bank = useQuery(bankQuery);
-  const [busy, setBusy] = useState(false);
   const form = useForm<z.input<typeof ZBankForm>, unknown, z.output<typeof ZBankForm>>({
     resolver: zodResolver(ZBankForm),
     defaultValues: { account_owner: '', iban: '' },
   });
-
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const answer = await saveBank(values);
-      form.reset({ account_owner: '', iban: '' });
-      toast(successText(answer, messages.BankSaved), 'success');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        form.setError('iban', { type: 'server', message: localized(error.error) });
-      } else toast(localized(errorText(error)), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const { submit, busy } = useSectionSave({
+    form,
+    save: saveBank,
+    fallback: messages.BankSaved,
+    field: 'iban',
+    onSaved: () => form.reset({ account_owner: '', iban: '' }),
   });
 
   return (
@@ -92,26 +80,16 @@ function BankForm() {
 
 function PaypalForm({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const form = useForm<z.input<typeof ZPaypalForm>, unknown, z.output<typeof ZPaypalForm>>({
     resolver: zodResolver(ZPaypalForm),
     defaultValues: { email: profile.paypal?.email ?? '' },
   });
-
-  const submit = form.handleSubmit(async ({ email }) => {
-    setBusy(true);
-    try {
-      const answer = await savePaypal(email);
-      form.reset({ email });
-      toast(successText(answer, messages.PaypalSaved), 'success');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        form.setError('email', { type: 'server', message: localized(error.error) });
-      } else toast(localized(errorText(error)), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const { submit, busy } = useSectionSave({
+    form,
+    save: ({ email }) => savePaypal(email),
+    fallback: messages.PaypalSaved,
+    field: 'email',
+    onSaved: ({ email }) => form.reset({ email }),
   });
 
   return (

@@ -2,20 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Stack } from '@mui/material';
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CountryField } from '../auth/CountryField';
-import { useToast } from '../feedback/toast';
 import { latestBirthDate } from '../forms/birth-date';
 import { FormTextField } from '../forms/FormTextField';
 import { issueText } from '../forms/issue-text';
-import { localized } from '../i18n/language';
-import { errorText } from '../session/api-error';
 import { updatePersonal } from './api';
 import { ZPersonalForm } from './schemas';
-import { EditSection, SubmitButton, successText } from './ui';
+import { EditSection, SubmitButton } from './ui';
+import { useSectionSave } from './use-section-save';
 
 type PersonalInput = z.input<typeof ZPersonalForm>;
 type PersonalValues = z.output<typeof ZPersonalForm>;
@@ -23,8 +20,6 @@ type PersonalValues = z.output<typeof ZPersonalForm>;
 /** First and last name, country of residence, birth date: PATCH /user/profile. */
 export function PersonalSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
   const form = useForm<PersonalInput, unknown, PersonalValues>({
     resolver: zodResolver(ZPersonalForm),
     defaultValues: {
@@ -35,17 +30,11 @@ export function PersonalSection({ profile }: { profile: TProfile }) {
     },
   });
 
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const answer = await updatePersonal(values);
-      form.reset(values);
-      toast(successText(answer, messages.ProfileUpdated), 'success');
-    } catch (error) {
-      toast(localized(errorText(error)), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const { submit, busy } = useSectionSave({
+    form,
+    save: updatePersonal,
+    fallback: messages.ProfileUpdated,
+    onSaved: (values) => form.reset(values),
   });
 
   return (

@@ -1,4 +1,6 @@
-/** Place of the artist-quote ticker above the header (spec §2); a later issue fills it. */
+import { Ticker } from '../ticker/Ticker';
+
+/** Place of the artist-quote ticker above the header (spec §2). */
 export function TickerSlot() {
-  return null;
+  return <Ticker />;
 }
