@@ -131,6 +131,10 @@ describe('screens at phone width', () => {
       await screenshot(page, `register-${language}-mobile`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
+      // The home page carries the full header (sign-in button and language menu): nothing may stick out.
+      await page.goto(`/?lng=${language}`);
+      await page.getByTestId('header-login').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await context.close();
     }

@@ -39,7 +39,8 @@ export function PreferencesMenu() {
           px: { xs: 1, sm: 1.5 },
           fontWeight: 500,
           whiteSpace: 'nowrap',
-          '& .MuiButton-startIcon': { mr: { xs: 0.5, sm: 1 } },
+          // On the narrowest phones the globe gives way so the sign-in button keeps its full label.
+          '& .MuiButton-startIcon': { mr: { xs: 0.5, sm: 1 }, display: { xs: 'none', sm: 'inherit' } },
         }}
         lang={i18n.resolvedLanguage}
       >
