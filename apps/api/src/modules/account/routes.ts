@@ -26,7 +26,7 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
 import { ok } from '../../http/reply';
-import { type App, perIp } from '../../http/types';
+import { type App, codeSendBudget, perIp } from '../../http/types';
 import { setProfileImage } from './profile-image';
 import * as account from './service';
 
@@ -64,7 +64,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
   const limit = ctx.config.rateLimitAuthPerMinute;
   const member = authenticate(ctx);
   /** Calls that send a code (SMS): stricter than calls that check one. */
-  const sendLimit = perIp(Math.max(3, Math.floor(limit / 4)));
+  const sendLimit = perIp(codeSendBudget(limit));
   const checkLimit = perIp(limit);
   // One route both sends the code (strict budget) and confirms it (the checking budget): the limiter runs
   // after the body is parsed so it can tell which, and counts the two separately.
@@ -74,7 +74,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
       timeWindow: 60_000,
       keyGenerator: (request: { ip: string; body?: unknown }) =>
         `${request.ip}:${(request.body as { verification_code?: unknown } | undefined)?.verification_code ? 'confirm' : 'send'}`,
-      max: (_request: unknown, key: string) => (key.endsWith(':confirm') ? limit : Math.max(3, Math.floor(limit / 4))),
+      max: (_request: unknown, key: string) => (key.endsWith(':confirm') ? limit : codeSendBudget(limit)),
     },
   };
 

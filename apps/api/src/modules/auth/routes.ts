@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
-import { type App, perIp } from '../../http/types';
+import { type App, codeSendBudget, perIp } from '../../http/types';
 import * as auth from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 429: ZFailure };
@@ -63,7 +63,7 @@ export function authRoutes(app: App, ctx: AppContext) {
   app.post(
     '/auth/forgotpwd',
     {
-      config: perIp(Math.max(3, Math.floor(limit / 4))),
+      config: perIp(codeSendBudget(limit)),
       schema: { tags: ['auth'], body: ZForgotPasswordRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import { ZSuccess } from '@parcelle/shared';
 import { z } from 'zod';
 import { listOutbox } from '../../adapters/mail/outbox';
 import type { AppContext } from '../../context';
+import { escapeHtml } from '../../http/html';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 
@@ -13,12 +14,6 @@ const ZOutboxItem = z.object({
   text: z.string(),
   created_at: z.string(),
 });
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 /** The development outbox: registered only outside production (so it answers 404 there). */
 export function devApiRoutes(app: App, ctx: AppContext) {

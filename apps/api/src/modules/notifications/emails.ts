@@ -1,17 +1,12 @@
 import type { Language } from '@parcelle/shared';
 import type { OutgoingEmail } from '../../adapters/mail/mailer';
+import { escapeHtml } from '../../http/html';
 
 /**
  * Transactional emails, rendered in the member's language. Text first (the outbox and tests read it);
  * the HTML part is the same text in a quiet layout.
  */
 type Rendered = Omit<OutgoingEmail, 'to'>;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 function layout(subject: string, paragraphs: string[]): Rendered {
   const text = `${paragraphs.join('\n\n')}\n\n— Parcelle`;

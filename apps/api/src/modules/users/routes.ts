@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
-import { type App, perIp } from '../../http/types';
+import { type App, codeSendBudget, perIp } from '../../http/types';
 import { buildProfile } from './profile';
 import * as users from './service';
 
@@ -38,7 +38,7 @@ export function userRoutes(app: App, ctx: AppContext) {
     return ok(null, 'VerificationCodeSent');
   };
   const codeRoute = {
-    config: perIp(Math.max(3, Math.floor(limit / 4))),
+    config: perIp(codeSendBudget(limit)),
     preHandler: authenticate(ctx),
     schema: { tags: ['user'], body: ZEmptyRequest, response: { 200: ZSuccess(ZNull), ...errors } },
   };
