@@ -6,14 +6,34 @@ import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * Each area keeps its texts in `locales/<area>.<lang>.json` (one top-level key per area), so that work on
+ * one area does not touch another's file; they are merged with the common `en.json` / `fr.json` here.
+ */
+const areaFiles = import.meta.glob<Tree>('./locales/*.*.json', { eager: true, import: 'default' });
+
+export function translations(language: Language): Tree {
+  const merged: Tree = { ...((language === 'fr' ? fr : en) as Tree) };
+  for (const [path, tree] of Object.entries(areaFiles)) {
+    if (!path.endsWith(`.${language}.json`)) continue;
+    for (const [key, value] of Object.entries(tree)) {
+      if (key in merged) throw new Error(`locale key "${key}" of ${path} is already defined`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
 /** The shared catalogue (API messages and validation keys) in one language, for the `msg` namespace. */
 export function catalogue(language: Language): Record<string, string> {
   return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[language]]));
 }
 
 export const resources = {
-  en: { translation: en, msg: catalogue('en') },
-  fr: { translation: fr, msg: catalogue('fr') },
+  en: { translation: translations('en'), msg: catalogue('en') },
+  fr: { translation: translations('fr'), msg: catalogue('fr') },
 } as const;
 
 /** fr-FR, FR, fr_CA… → fr; anything else is left to the supported-languages filter. */

@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
+import { useTranslation } from 'react-i18next';
 import { i18n } from './i18n';
 
 export function isLanguage(value: unknown): value is Language {
@@ -16,4 +17,12 @@ export function currentLanguage(): Language {
 /** Picks the current language of an `{en, fr}` text. */
 export function localized(text: { en: string; fr: string }, language: Language = currentLanguage()): string {
   return text[language] ?? text.en;
+}
+
+/** The current language as state: components using it re-render when the visitor switches language. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  const resolved = instance.resolvedLanguage ?? instance.language;
+  const short = typeof resolved === 'string' ? resolved.slice(0, 2).toLowerCase() : '';
+  return isLanguage(short) ? short : FALLBACK_LANGUAGE;
 }

@@ -3,11 +3,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { describe, expect, it } from 'vitest';
-import { catalogue, toLanguageOnly } from './i18n';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+import { catalogue, toLanguageOnly, translations } from './i18n';
 
 type Tree = { [key: string]: string | Tree };
+const en = translations('en');
+const fr = translations('fr');
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const keys = new Map<string, string>();

@@ -1,11 +1,6 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { usePageMeta } from './use-page-meta';
 
-/** Sets the tab title to "Page · Parcelle" (follows the language). */
+/** Sets the tab title to "Page · Parcelle" (follows the language) and the site's meta description. */
 export function useDocumentTitle(title: string | undefined) {
-  const { t } = useTranslation();
-  const appName = t('common.appName');
-  useEffect(() => {
-    document.title = title ? `${title} · ${appName}` : appName;
-  }, [title, appName]);
+  usePageMeta(title);
 }

@@ -1,0 +1,55 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { RENDITION_WIDTHS, renditionKey } from './renditions';
+
+let t: TestApp;
+const key = 'artworks/test/cover.webp';
+beforeAll(async () => {
+  t = await createTestApp();
+  const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#8c6a43' } })
+    .webp()
+    .toBuffer();
+  await t.ctx.storage.put(key, image, 'image/webp');
+  await t.ctx.storage.put('documents/test/a.pdf', Buffer.from('%PDF-1.7\n'), 'application/pdf');
+});
+afterAll(() => t.close());
+
+describe('GET /media/*?w=', () => {
+  it('serves a narrower WebP copy of an image, made once and stored', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/media/${key}?w=640` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 427]);
+    expect(await t.ctx.storage.get(renditionKey(key, 640))).toBeDefined();
+    const again = await t.app.inject({ method: 'GET', url: `/media/${key}?w=640` });
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
+  });
+
+  it('never enlarges an image', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/media/${key}?w=1280` });
+    expect((await sharp(response.rawPayload).metadata()).width).toBe(1200);
+  });
+
+  it('answers 404 for widths that are not offered, so no one can fill the disk with sizes', async () => {
+    for (const w of ['641', '0', '-320', 'abc', '320.0', '1e3', '']) {
+      const response = await t.app.inject({ method: 'GET', url: `/media/${key}?w=${w}` });
+      expect(response.statusCode, w).toBe(404);
+    }
+    expect(RENDITION_WIDTHS).not.toContain(641);
+  });
+
+  it('serves documents unchanged whatever the width', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/media/documents/test/a.pdf?w=320' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('renders a rendition once under concurrent first requests', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: `/media/${key}?w=320` })),
+    );
+    expect(new Set(responses.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
+  });
+});
