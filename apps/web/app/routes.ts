@@ -8,6 +8,9 @@ export default [
     route('artists', 'routes/artists.tsx'),
     route('artists/details/:artistId', 'routes/artist-details.tsx'),
     route('primary-market', 'routes/primary-market.tsx'),
+    route('primary-market/details/:paintingId', 'routes/painting-details.tsx', {
+      id: 'routes/primary-painting-details',
+    }),
     route('secondary-market', 'routes/secondary-market.tsx'),
     route('secondary-market/details/:paintingId', 'routes/painting-details.tsx'),
     route('gallery', 'routes/gallery.tsx'),
@@ -24,6 +27,8 @@ export default [
     route('cookies', 'routes/cookies.tsx'),
     route('devigulation', 'routes/devigulation.tsx'),
     route('coverage', 'routes/coverage.tsx'),
+    route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+    route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('buy', 'routes/buy.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
     route('change-password', 'routes/change-password.tsx'),

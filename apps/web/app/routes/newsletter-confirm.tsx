@@ -1,0 +1,5 @@
+import { ComingSoon } from '../features/layout/ComingSoon';
+
+export default function NewsletterPage() {
+  return <ComingSoon titleKey="pages.newsletter" />;
+}
