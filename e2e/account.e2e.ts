@@ -72,7 +72,7 @@ describe.each(['en', 'fr'] as const)('a member in %s manages the account', (lang
       const phoneCode = await waitForNewCode(e164);
       await page.getByTestId('otp-dialog-submit').click();
       await expect(page.getByTestId('otp-dialog-input-error').textContent()).resolves.toBe(
-        language === 'fr' ? 'Veuillez saisir le code !' : 'Plesae input Otp!',
+        language === 'fr' ? 'Veuillez saisir le code\u00a0!' : 'Plesae input Otp!',
       );
       await edit.confirmCode(phoneCode);
       await page.waitForFunction(

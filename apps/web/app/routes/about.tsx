@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function AboutPage() {
-  return <ComingSoon titleKey="pages.about" />;
+  return <ContentScreen type="about" />;
 }

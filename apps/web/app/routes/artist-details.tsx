@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ArtistDetailScreen } from '../features/artists/ArtistDetailScreen';
 
 export default function ArtistDetailsPage() {
-  return <ComingSoon titleKey="pages.artistDetails" />;
+  return <ArtistDetailScreen />;
 }

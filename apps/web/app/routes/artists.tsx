@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ArtistsScreen } from '../features/artists/ArtistsScreen';
 
 export default function ArtistsPage() {
-  return <ComingSoon titleKey="pages.artists" />;
+  return <ArtistsScreen />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function BoardPage() {
-  return <ComingSoon titleKey="pages.board" />;
+  return <ContentScreen type="board" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function CollaboratorsPage() {
-  return <ComingSoon titleKey="pages.collaborators" />;
+  return <ContentScreen type="collaborators" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function CookiesPage() {
-  return <ComingSoon titleKey="pages.cookies" />;
+  return <ContentScreen type="cookies" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function CoveragePage() {
-  return <ComingSoon titleKey="pages.coverage" />;
+  return <ContentScreen type="coverage" />;
 }

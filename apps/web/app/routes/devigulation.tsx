@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function DevigulationPage() {
-  return <ComingSoon titleKey="pages.devigulation" />;
+  return <ContentScreen type="devigulation" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function FaqsPage() {
-  return <ComingSoon titleKey="pages.faqs" />;
+  return <ContentScreen type="faqs" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { GalleryScreen } from '../features/content/GalleryScreen';
 
 export default function GalleryPage() {
-  return <ComingSoon titleKey="pages.gallery" />;
+  return <GalleryScreen />;
 }

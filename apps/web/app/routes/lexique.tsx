@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function LexiquePage() {
-  return <ComingSoon titleKey="pages.lexique" />;
+  return <ContentScreen type="lexique" />;
 }

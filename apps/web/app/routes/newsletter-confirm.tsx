@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { NewsletterConfirmScreen } from '../features/newsletter/NewsletterConfirmScreen';
 
-export default function NewsletterPage() {
-  return <ComingSoon titleKey="pages.newsletter" />;
+export default function NewsletterConfirmPage() {
+  return <NewsletterConfirmScreen />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { NewsletterUnsubscribeScreen } from '../features/newsletter/NewsletterUnsubscribeScreen';
 
-export default function NewsletterPage() {
-  return <ComingSoon titleKey="pages.newsletter" />;
+export default function NewsletterUnsubscribePage() {
+  return <NewsletterUnsubscribeScreen />;
 }

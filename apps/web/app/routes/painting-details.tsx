@@ -1,5 +1,9 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { useParams } from 'react-router';
+import { PaintingScreen } from '../features/paintings/PaintingScreen';
 
+/** Serves /primary-market/details/:paintingId and /secondary-market/details/:paintingId. */
 export default function PaintingDetailsPage() {
-  return <ComingSoon titleKey="pages.paintingDetails" />;
+  const { paintingId = '' } = useParams();
+  // Keyed by id: a new painting starts with a fresh gallery and closed dialogs.
+  return <PaintingScreen key={paintingId} paintingId={paintingId} />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function PartnersPage() {
-  return <ComingSoon titleKey="pages.partners" />;
+  return <ContentScreen type="partners" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function PresentationPage() {
-  return <ComingSoon titleKey="pages.presentation" />;
+  return <ContentScreen type="presentation" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function PressPage() {
-  return <ComingSoon titleKey="pages.press" />;
+  return <ContentScreen type="press" />;
 }

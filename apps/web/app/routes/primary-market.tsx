@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { MarketScreen } from '../features/paintings/MarketScreen';
 
 export default function PrimaryMarketPage() {
-  return <ComingSoon titleKey="pages.primaryMarket" />;
+  return <MarketScreen type="primary" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function PrivacyPolicyPage() {
-  return <ComingSoon titleKey="pages.privacy" />;
+  return <ContentScreen type="privacy-policy" />;
 }

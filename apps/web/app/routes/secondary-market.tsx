@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { MarketScreen } from '../features/paintings/MarketScreen';
 
 export default function SecondaryMarketPage() {
-  return <ComingSoon titleKey="pages.secondaryMarket" />;
+  return <MarketScreen type="secondary" />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { ContentScreen } from '../features/content/ContentScreen';
 
 export default function TermsPage() {
-  return <ComingSoon titleKey="pages.terms" />;
+  return <ContentScreen type="terms" />;
 }

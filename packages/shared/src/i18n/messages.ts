@@ -51,8 +51,8 @@ export const messages = {
     en: 'Please provide a reason to continue.',
     fr: 'Veuillez indiquer une raison pour continuer.',
   },
-  OtpRequired: { en: 'Plesae input Otp!', fr: 'Veuillez saisir le code !' },
-  OtpInvalid: { en: 'Otp is not valid!', fr: "Le code n'est pas valide !" },
+  OtpRequired: { en: 'Plesae input Otp!', fr: 'Veuillez saisir le code\u00a0!' },
+  OtpInvalid: { en: 'Otp is not valid!', fr: "Le code n'est pas valide\u00a0!" },
   SelectPaymentMethod: { en: 'Please select a payment method', fr: 'Veuillez sélectionner un moyen de paiement' },
   SelectShares: { en: 'Please select the shares', fr: 'Veuillez sélectionner les parts' },
 
@@ -135,7 +135,7 @@ export const messages = {
   // Account management (profile edit, spec §2 and §4)
   PhoneMissing: {
     en: 'Please enter your phone number, to receive OTP!',
-    fr: 'Veuillez saisir votre numéro de téléphone pour recevoir le code !',
+    fr: 'Veuillez saisir votre numéro de téléphone pour recevoir le code\u00a0!',
   },
   OtpSentToPhone: {
     en: 'A code has been sent to your phone number.',

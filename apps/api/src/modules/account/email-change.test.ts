@@ -122,7 +122,7 @@ describe('PATCH /api/user/update/email', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual({
       en: 'Please enter your phone number, to receive OTP!',
-      fr: 'Veuillez saisir votre numéro de téléphone pour recevoir le code !',
+      fr: 'Veuillez saisir votre numéro de téléphone pour recevoir le code\u00a0!',
     });
   });
 

@@ -134,6 +134,9 @@ describe('newsletter', () => {
     expect(subscribe.statusCode).toBe(200);
     const confirmMail = await lastMessageTo(t, email);
     expect(confirmMail?.subject).toContain('Confirmez');
+    // The link opens the web page, which calls the API once (not the API endpoint itself).
+    expect(confirmMail?.text).toContain(`${t.ctx.config.publicUrl}/newsletter/confirm?token=`);
+    expect(confirmMail?.text).not.toContain('/api/newsletter');
     const token = /token=([\w-]+)/.exec(confirmMail?.text ?? '')?.[1];
     expect(token).toBeTruthy();
 
@@ -145,6 +148,7 @@ describe('newsletter', () => {
     expect(again.json().error).toEqual(messages.NewsletterTokenInvalid);
 
     const welcome = await lastMessageTo(t, email);
+    expect(welcome?.text).toContain(`${t.ctx.config.publicUrl}/newsletter/unsubscribe?token=`);
     const unsubscribeToken = /token=([\w-]+)/.exec(welcome?.text ?? '')?.[1];
     const out = await t.call('POST', '/api/newsletter/unsubscribe', { body: { token: unsubscribeToken } });
     expect(out.statusCode).toBe(200);

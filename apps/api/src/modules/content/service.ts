@@ -137,7 +137,8 @@ export async function subscribe(ctx: AppContext, email: string, lang: Language) 
       .values({ email, lang, confirmTokenHash: sha256(token), unsubscribeTokenHash: sha256(newOpaqueToken()) })
       .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { lang, confirmTokenHash: sha256(token) } });
   }
-  const link = `${ctx.config.publicUrl}/api/newsletter/confirm?token=${token}`;
+  // The web page /newsletter/confirm calls GET /api/newsletter/confirm once and shows the outcome.
+  const link = `${ctx.config.publicUrl}/newsletter/confirm?token=${token}`;
   await ctx.mailer.sendEmail({ to: email, ...newsletterConfirmEmail(lang, { link }) });
 }
 

@@ -17,9 +17,9 @@ function layout(subject: string, paragraphs: string[]): Rendered {
 
 export function verificationCodeEmail(lang: Language, params: { firstName: string; code: string }): Rendered {
   return lang === 'fr'
-    ? layout(`Votre code de vérification Parcelle : ${params.code}`, [
+    ? layout(`Votre code de vérification Parcelle\u00a0: ${params.code}`, [
         `Bonjour ${params.firstName},`,
-        `Votre code de vérification est : ${params.code}`,
+        `Votre code de vérification est\u00a0: ${params.code}`,
         'Il expire dans 15 minutes. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
       ])
     : layout(`Your Parcelle verification code: ${params.code}`, [
@@ -33,8 +33,8 @@ export function passwordResetEmail(lang: Language, params: { firstName: string; 
   return lang === 'fr'
     ? layout('Réinitialisation de votre mot de passe Parcelle', [
         `Bonjour ${params.firstName},`,
-        `Pour choisir un nouveau mot de passe, ouvrez ce lien : ${params.link}`,
-        'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce message : votre mot de passe reste inchangé.',
+        `Pour choisir un nouveau mot de passe, ouvrez ce lien\u00a0: ${params.link}`,
+        'Ce lien est valable une heure et ne sert qu’une fois. Si vous n’avez rien demandé, ignorez ce message\u00a0: votre mot de passe reste inchangé.',
       ])
     : layout('Reset your Parcelle password', [
         `Hello ${params.firstName},`,
@@ -63,7 +63,7 @@ export function quickSignUpEmail(
     ? layout('Vos identifiants Parcelle', [
         `Bonjour ${params.firstName},`,
         'Votre compte Parcelle a été créé pendant votre achat.',
-        `E-mail : ${params.email}\nMot de passe : ${params.password}`,
+        `E-mail\u00a0: ${params.email}\nMot de passe\u00a0: ${params.password}`,
         `Connectez-vous sur ${params.loginUrl} et changez ce mot de passe dès que possible.`,
       ])
     : layout('Your Parcelle credentials', [
@@ -95,9 +95,9 @@ export function newsletterConfirmEmail(lang: Language, params: { link: string })
   return lang === 'fr'
     ? layout('Confirmez votre inscription à la lettre Parcelle', [
         'Bonjour,',
-        'Pour recevoir la lettre d’information de Parcelle, confirmez votre adresse en ouvrant ce lien :',
+        'Pour recevoir la lettre d’information de Parcelle, confirmez votre adresse en ouvrant ce lien\u00a0:',
         params.link,
-        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : vous ne serez pas inscrit.',
+        'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message\u00a0: vous ne serez pas inscrit.',
       ])
     : layout('Confirm your subscription to the Parcelle newsletter', [
         'Hello,',
@@ -110,9 +110,9 @@ export function newsletterConfirmEmail(lang: Language, params: { link: string })
 export function newsletterWelcomeEmail(lang: Language, params: { unsubscribeLink: string; token: string }): Rendered {
   return lang === 'fr'
     ? layout('Bienvenue dans la lettre Parcelle', [
-        'Votre inscription est confirmée. Merci !',
-        `Pour vous désinscrire à tout moment : ${params.unsubscribeLink}`,
-        `Code de désinscription : ${params.token}`,
+        'Votre inscription est confirmée. Merci\u00a0!',
+        `Pour vous désinscrire à tout moment\u00a0: ${params.unsubscribeLink}`,
+        `Code de désinscription\u00a0: ${params.token}`,
       ])
     : layout('Welcome to the Parcelle newsletter', [
         'Your subscription is confirmed. Thank you!',

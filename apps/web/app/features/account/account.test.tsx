@@ -197,7 +197,7 @@ describe('one-time code modal', () => {
     fireEvent.click(screen.getByTestId('otp-dialog-submit'));
     await waitFor(() => expect(screen.getByTestId('otp-dialog-input-error').textContent).toBe('Otp is not valid!'));
     await act(() => i18n.changeLanguage('fr'));
-    expect(screen.getByTestId('otp-dialog-input-error').textContent).toBe("Le code n'est pas valide !");
+    expect(screen.getByTestId('otp-dialog-input-error').textContent).toBe("Le code n'est pas valide\u00a0!");
     expect(onConfirm).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '1234567' } });

@@ -54,7 +54,7 @@ export function YearChart({ title, summary, series, rows, formatValue, height = 
               formatter={(value) => (typeof value === 'number' ? format(value) : String(value ?? ''))}
               contentStyle={{ fontFamily: fonts.text, fontSize: 13, borderColor: palette.line, borderRadius: 2 }}
             />
-            {series.length > 1 && <Legend wrapperStyle={{ fontFamily: fonts.text, fontSize: 13 }} />}
+            {series.length > 1 && <Legend itemSorter={null} wrapperStyle={{ fontFamily: fonts.text, fontSize: 13 }} />}
             {series.map((item, index) =>
               item.kind === 'bar' ? (
                 <Bar

@@ -1,4 +1,5 @@
-import { Alert, Container } from '@mui/material';
+import { Alert, Container, Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HomeData, useHomeContent } from '../catalogue/api';
 import { PAGE_WIDTH } from '../layout/page-width';
@@ -9,7 +10,11 @@ import { HomeFigures } from './HomeFigures';
 import { HomeHero } from './HomeHero';
 import { HowItWorks } from './HowItWorks';
 import { JoinBand } from './JoinBand';
-import { MarketStatistics } from './MarketStatistics';
+
+// The charts library is large: the statistics, far below the fold, load after the rest of the page.
+const MarketStatistics = lazy(() =>
+  import('./MarketStatistics').then((module) => ({ default: module.MarketStatistics })),
+);
 
 /** The hero shows a work on offer when there is one (market 2), else the newest work. */
 function heroWork(featured: HomeData['featured'] | undefined) {
@@ -36,7 +41,9 @@ export function Home() {
       <HomeFigures data={data} />
       <HowItWorks />
       <FeaturedWorks featured={data?.featured} baseUrl={data?.base_url ?? ''} />
-      <MarketStatistics statistics={data?.statistics} />
+      <Suspense fallback={<Skeleton variant="rectangular" height={420} sx={{ mx: 'auto', maxWidth: 1240 }} />}>
+        <MarketStatistics statistics={data?.statistics} />
+      </Suspense>
       <JoinBand />
     </>
   );

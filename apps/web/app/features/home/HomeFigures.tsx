@@ -4,7 +4,7 @@ import type { HomeData } from '../catalogue/api';
 import { formatCount } from '../catalogue/format';
 import { useLanguage } from '../i18n/language';
 import { PAGE_WIDTH } from '../layout/page-width';
-import { fonts, palette } from '../theme/theme';
+import { fonts, palette, visuallyHidden } from '../theme/theme';
 
 type Figure = { key: 'individuals' | 'countries' | 'artists' | 'paintings'; value: number | undefined };
 
@@ -61,12 +61,3 @@ export function HomeFigures({ data }: { data: HomeData | undefined }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

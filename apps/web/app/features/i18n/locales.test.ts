@@ -75,6 +75,12 @@ describe('locales', () => {
     expect([...missing]).toEqual([]);
   });
 
+  it('puts a no-break space, never a plain one, before : ; ! ? in French', () => {
+    const plainSpaceBefore = / [:;!?](?=\s|$)/;
+    const texts = [...frKeys].concat(Object.entries(catalogue('fr')));
+    expect(texts.filter(([, text]) => plainSpaceBefore.test(text)).map(([key]) => key)).toEqual([]);
+  });
+
   it('reduces regional codes to the language', () => {
     expect(toLanguageOnly('fr-FR')).toBe('fr');
     expect(toLanguageOnly('en_GB')).toBe('en');

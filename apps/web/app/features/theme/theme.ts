@@ -81,3 +81,16 @@ export const theme = createTheme({
     MuiAlert: { styleOverrides: { root: { borderRadius: 2, alignItems: 'center' } } },
   },
 });
+
+/** Hidden on screen, still read by assistive technology (the usual "sr-only" rules). */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;

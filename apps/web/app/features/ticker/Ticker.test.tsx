@@ -92,7 +92,9 @@ describe('header ticker (spec §2, §9)', () => {
     renderScreen(<TickerSlot />);
 
     const ticker = await screen.findByTestId('ticker');
-    expect(ticker.getAttribute('aria-label')).toBe('Cotes des artistes : prix par part et évolution sur un an');
+    expect(plain(ticker.getAttribute('aria-label') ?? '')).toBe(
+      'Cotes des artistes : prix par part et évolution sur un an',
+    );
     const items = screen.getAllByTestId('ticker-item');
     expect(plain(items[0]?.textContent ?? '')).toBe('Berthe Morisot 1 234,50 € en hausse de 12,50 %');
     expect(plain(items[1]?.textContent ?? '')).toBe('Nicolas de Staël 88,00 € en baisse de 3,25 %');

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
-import { fonts, palette } from '../theme/theme';
+import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { tickerPercentage, tickerPrice } from './format';
 import { type TickerKpi, useTickerKpis } from './use-ticker-kpis';
 
@@ -24,18 +24,6 @@ const marquee = keyframes`
   from { transform: translate3d(0, 0, 0); }
   to { transform: translate3d(calc(-1 * var(--ticker-shift)), 0, 0); }
 `;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 /** How many copies of a list `listWidth` wide fill a band `viewport` wide while it slides by one copy. */
 export function copiesFor(listWidth: number, viewport: number): number {

@@ -1,0 +1,50 @@
+import { Box, Typography } from '@mui/material';
+import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { formatNumber } from '@parcelle/shared/money';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { YearChart } from '../charts/YearChart';
+import { palette } from '../theme/theme';
+import { evolutionRows } from './evolution';
+
+const formatIndex = (value: number, language: Language) =>
+  formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The work's index against its artist's, by year (see evolution.ts for the rebasing). */
+export function EvolutionChart({ painting, language }: { painting: TPaintingDetail; language: Language }) {
+  const { t } = useTranslation();
+  const { rows, baseYear } = useMemo(
+    () => evolutionRows(painting.evolution_list, painting.artist_evolution),
+    [painting.evolution_list, painting.artist_evolution],
+  );
+  const series = [
+    { key: 'painting', label: t('paintings.chart.painting') },
+    { key: 'artist', label: t('paintings.chart.artist', { artist: painting.artist.name }) },
+  ];
+  const last = rows.at(-1);
+  const summary = last
+    ? t('paintings.chart.summary', {
+        from: rows[0]?.year,
+        to: last.year,
+        painting: typeof last.painting === 'number' ? formatIndex(last.painting, language) : '—',
+        artist: typeof last.artist === 'number' ? formatIndex(last.artist, language) : '—',
+      })
+    : '';
+
+  return (
+    <Box component="section" aria-labelledby="painting-chart-title" data-testid="painting-chart">
+      <Typography id="painting-chart-title" variant="h4" component="h2">
+        {t('paintings.chart.title')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: palette.muted, mt: 1, mb: 3 }}>
+        {baseYear === null ? t('paintings.chart.ownBase') : t('paintings.chart.base', { year: baseYear })}
+      </Typography>
+      {rows.length > 0 ? (
+        <YearChart summary={summary} series={series} rows={rows} formatValue={formatIndex} height={320} />
+      ) : (
+        <Typography variant="subtitle1">{t('paintings.chart.empty')}</Typography>
+      )}
+    </Box>
+  );
+}

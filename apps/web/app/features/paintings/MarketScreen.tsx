@@ -1,0 +1,194 @@
+import { Box, Button, Container, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
+import { PAGE_SIZE } from '@parcelle/shared/constants';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { type MarketType, usePaintings } from '../catalogue/api';
+import { formatCount } from '../catalogue/format';
+import { pageFromSearch } from '../catalogue/paths';
+import { useLanguage } from '../i18n/language';
+import { usePageMeta } from '../layout/use-page-meta';
+import { useCurrency } from '../preferences/currency';
+import { errorText } from '../session/api-error';
+import { palette } from '../theme/theme';
+import { PaintingCard } from './PaintingCard';
+
+const GRID = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+  columnGap: { xs: 4, md: 6 },
+  rowGap: { xs: 8, md: 10 },
+} as const;
+
+function CardSkeleton() {
+  return (
+    <Box aria-hidden="true">
+      <Box sx={{ bgcolor: palette.paper, p: { xs: 2.5, md: 3 }, border: `1px solid ${palette.line}` }}>
+        <Skeleton variant="rectangular" animation="wave" sx={{ aspectRatio: '4 / 5', height: 'auto' }} />
+      </Box>
+      <Skeleton width="40%" sx={{ mt: 3 }} />
+      <Skeleton width="75%" height={36} />
+      <Skeleton width="20%" />
+      <Skeleton width="100%" sx={{ mt: 3 }} />
+      <Skeleton width="60%" />
+    </Box>
+  );
+}
+
+/** The empty market: the secondary market explains when it opens and for whom (spec §1). */
+function EmptyMarket({ type }: { type: MarketType }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      data-testid="market-empty"
+      sx={{
+        py: { xs: 8, md: 12 },
+        px: { xs: 3, md: 8 },
+        border: `1px solid ${palette.line}`,
+        bgcolor: palette.paper,
+        maxWidth: 760,
+      }}
+    >
+      <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+        {t(`paintings.market.${type}.emptyTitle`)}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ mb: type === 'secondary' ? 4 : 0, maxWidth: 560 }}>
+        {t(`paintings.market.${type}.emptyText`)}
+      </Typography>
+      {type === 'secondary' && (
+        <Button component={Link} to="/primary-market" variant="outlined">
+          {t('paintings.market.toPrimary')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * /primary-market and /secondary-market (spec §2): the works of one market, 6 a page (spec §9), the page
+ * in the address (`?page=`) so that it can be shared and the back button returns to it.
+ */
+export function MarketScreen({ type }: { type: MarketType }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const currency = useCurrency();
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const page = pageFromSearch(search.get('page'));
+  const limit = PAGE_SIZE.market;
+  const query = usePaintings(type, limit, (page - 1) * limit, currency);
+  const title = t(`paintings.market.${type}.title`);
+  usePageMeta(title, t(`paintings.market.${type}.metaDescription`));
+
+  const data = query.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / limit)) : 0;
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(search);
+    if (target <= 1) next.delete('page');
+    else next.set('page', String(target));
+    const text = next.toString();
+    return `${location.pathname}${text ? `?${text}` : ''}`;
+  };
+
+  let body: ReactNode;
+  if (query.isError && !data) {
+    body = (
+      <Box role="alert" data-testid="market-error" sx={{ py: 6, maxWidth: 640 }}>
+        <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>
+          {t('paintings.market.errorTitle')}
+        </Typography>
+        <Typography variant="subtitle1" sx={{ mb: 3 }}>
+          {errorText(query.error)[language]}
+        </Typography>
+        <Button variant="outlined" onClick={() => query.refetch()}>
+          {t('paintings.retry')}
+        </Button>
+      </Box>
+    );
+  } else if (!data) {
+    body = (
+      <Box sx={GRID} aria-busy="true" aria-label={t('paintings.market.loading')} role="status">
+        {Array.from({ length: limit }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <CardSkeleton key={index} />
+        ))}
+      </Box>
+    );
+  } else if (data.total === 0) {
+    body = <EmptyMarket type={type} />;
+  } else if (data.paintings.length === 0) {
+    body = (
+      <Box sx={{ py: 6 }} data-testid="market-page-empty">
+        <Typography variant="subtitle1" sx={{ mb: 3 }}>
+          {t('paintings.market.pageEmpty')}
+        </Typography>
+        <Button component={Link} to={pageHref(1)} variant="outlined">
+          {t('paintings.market.firstPage')}
+        </Button>
+      </Box>
+    );
+  } else {
+    const from = (page - 1) * limit + 1;
+    const to = from + data.paintings.length - 1;
+    body = (
+      <>
+        <Typography variant="body2" sx={{ color: palette.muted, mb: { xs: 4, md: 5 } }} aria-live="polite">
+          {t('paintings.market.range', {
+            from: formatCount(from, language),
+            to: formatCount(to, language),
+            total: formatCount(data.total, language),
+          })}
+        </Typography>
+        <Box
+          sx={{ ...GRID, opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 200ms ease' }}
+          aria-busy={query.isPlaceholderData}
+        >
+          {data.paintings.map((painting, index) => (
+            <PaintingCard key={painting.id} painting={painting} baseUrl={data.base_url} priority={index < 3} />
+          ))}
+        </Box>
+      </>
+    );
+  }
+
+  return (
+    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
+      <Box data-testid="market-screen" data-market={type} sx={{ pb: { xs: 10, md: 16 } }}>
+        <Box component="header" sx={{ pt: { xs: 7, md: 12 }, pb: { xs: 6, md: 9 }, maxWidth: 760 }}>
+          <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
+            {t(`paintings.market.${type}.eyebrow`)}
+          </Typography>
+          <Typography variant="h1" sx={{ mt: 1.5, mb: 3 }}>
+            {title}
+          </Typography>
+          <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 3 }} />
+          <Typography variant="subtitle1" sx={{ fontSize: 17 }}>
+            {t(`paintings.market.${type}.intro`)}
+          </Typography>
+        </Box>
+        {body}
+        {data && pageCount > 1 && (
+          <Box
+            component="nav"
+            aria-label={t('paintings.market.pagination')}
+            sx={{ mt: { xs: 8, md: 10 }, display: 'flex', justifyContent: 'center' }}
+          >
+            <Pagination
+              data-testid="market-pagination"
+              page={Math.min(page, pageCount)}
+              count={pageCount}
+              shape="rounded"
+              siblingCount={1}
+              getItemAriaLabel={(kind, target, selected) =>
+                kind === 'page'
+                  ? t(selected ? 'paintings.market.currentPage' : 'paintings.market.goToPage', { page: target })
+                  : t(kind === 'next' ? 'paintings.market.nextPage' : 'paintings.market.previousPage')
+              }
+              renderItem={(item) => <PaginationItem component={Link} to={pageHref(item.page ?? 1)} {...item} />}
+            />
+          </Box>
+        )}
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,229 @@
+// @vitest-environment jsdom
+import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { i18n, initI18n } from '../i18n/i18n';
+import { PaintingScreen } from './PaintingScreen';
+import { BASE_URL, paintingDetail, stubApi, stubResizeObserver } from './test-fixtures';
+
+initI18n();
+
+beforeEach(() => {
+  localStorage.clear();
+  stubResizeObserver();
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+/** Where the app navigated to, and with which state. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
+}
+
+function detailApi(overrides: Partial<TPaintingDetail> = {}) {
+  return stubApi((url) => {
+    if (url.pathname !== '/api/paintings/detail') return undefined;
+    if (url.searchParams.get('painting_id') !== 'p-raw') {
+      return { status: 404, body: { status: 404, error: { en: 'Painting not found', fr: 'Œuvre introuvable' } } };
+    }
+    const curr = url.searchParams.get('currency') === 'EURO' ? 'EURO' : 'USD';
+    return stubApi.ok({ paintings: paintingDetail(overrides, curr), base_url: BASE_URL });
+  });
+}
+
+function renderDetail(path = '/primary-market/details/p-raw', id = 'p-raw') {
+  return renderScreen(
+    <>
+      <LocationProbe />
+      <PaintingScreen paintingId={id} />
+    </>,
+    path,
+  );
+}
+
+describe('painting detail', () => {
+  it('renders the work from the API', async () => {
+    detailApi();
+    renderDetail();
+    expect((await screen.findByTestId('painting-title')).textContent).toBe('Raw Linen No. 12');
+    const artist = screen.getByTestId('painting-artist');
+    expect(artist.textContent).toBe('Elsa Vanterpool');
+    expect(artist.getAttribute('href')).toBe('/artists/details/a-elsa');
+    expect(screen.getByTestId('painting-life').textContent).toBe('b. 1981');
+    expect(screen.getByTestId('painting-year').textContent).toBe('2017');
+    expect(screen.getByTestId('painting-type').textContent).toBe('Oil on linen');
+    expect(screen.getByTestId('painting-dimensions').textContent).toBe('60 × 90 cm');
+    expect(screen.getByTestId('painting-part-value').textContent).toContain('$0.52');
+    expect(screen.getByTestId('painting-part-value').textContent).toContain('$4.66 per cm²');
+    expect(screen.getByTestId('painting-total-value').textContent).toContain('$25,150.50');
+    const availability = screen.getByTestId('painting-availability').textContent;
+    expect(availability).toContain('91% available');
+    expect(availability).toContain('9% sold');
+    expect(availability).toContain('44,226 parts (4,914 cm²)');
+    expect(screen.getByTestId('painting-investors').textContent).toBe('1,234');
+    expect(screen.getByTestId('painting-countries').textContent).toBe('12');
+    expect(screen.getByTestId('painting-chart').textContent).toContain('base 100 in 2016');
+    expect(document.title).toBe('Raw Linen No. 12 — Elsa Vanterpool · Parcelle');
+  });
+
+  it('switches the main image with the thumbnails, by click and by keyboard', async () => {
+    detailApi();
+    renderDetail();
+    const main = await screen.findByTestId('painting-gallery-main');
+    expect(main.getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
+    const thumbs = screen.getAllByTestId('painting-gallery-thumb');
+    expect(thumbs).toHaveLength(2);
+    fireEvent.click(thumbs[1] as HTMLElement);
+    expect(screen.getByTestId('painting-gallery-main').getAttribute('src')).toBe(`${BASE_URL}artworks/raw/detail.webp`);
+    expect(thumbs[1]?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(thumbs[1] as HTMLElement, { key: 'ArrowRight' });
+    expect(screen.getByTestId('painting-gallery-main').getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
+    expect(document.activeElement).toBe(thumbs[0]);
+  });
+
+  it('links the documents of the current language and disables the missing ones', async () => {
+    detailApi();
+    renderDetail();
+    await screen.findByTestId('painting-title');
+    const client = screen.getByTestId('painting-document-client_pdf');
+    expect(client.tagName).toBe('A');
+    expect(client.getAttribute('href')).toBe(`${BASE_URL}documents/raw/client_pdf-en.pdf`);
+    expect(client.getAttribute('target')).toBe('_blank');
+    expect(screen.getByTestId('painting-document-property_title').tagName).toBe('A');
+    for (const kind of ['auth_certif', 'notice']) {
+      const absent = screen.getByTestId(`painting-document-${kind}`);
+      expect(absent.tagName).not.toBe('A');
+      expect(absent.getAttribute('aria-disabled')).toBe('true');
+      expect(absent.getAttribute('href')).toBeNull();
+    }
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() =>
+      expect(screen.getByTestId('painting-document-client_pdf').getAttribute('href')).toBe(
+        `${BASE_URL}documents/raw/client_pdf-fr.pdf`,
+      ),
+    );
+    // The French property title does not exist.
+    expect(screen.getByTestId('painting-document-property_title').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('painting-document-auth_certif').textContent).toContain('Certificat d’authenticité');
+  });
+
+  it('opens the read-more dialog with the cover, artist, title, price and description', async () => {
+    detailApi();
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('read-more'));
+    const dialog = await screen.findByTestId('read-more-dialog');
+    expect(dialog.textContent).toContain('Elsa Vanterpool');
+    expect(dialog.textContent).toContain('Raw Linen No. 12');
+    expect(dialog.textContent).toContain('$0.52');
+    expect(dialog.textContent).toContain('Three thin lines cross an unprimed ground.');
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('read-more-dialog')).toBeNull());
+  });
+
+  it('shows amounts in French and euros after switching', async () => {
+    localStorage.setItem('currency', 'EURO');
+    const fetchMock = detailApi();
+    renderDetail();
+    await screen.findByTestId('painting-title');
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() => expect(screen.getByTestId('painting-title').textContent).toBe('Lin brut nº 12'));
+    expect(screen.getByTestId('painting-part-value').textContent).toMatch(/0,45\s€/);
+    expect(screen.getByTestId('painting-part-value').textContent).toMatch(/4,05\s€ le cm²/);
+    expect(screen.getByTestId('painting-total-value').textContent).toMatch(/21\s870,00\s€/);
+    expect(screen.getByTestId('painting-type').textContent).toBe('Huile sur lin');
+    expect(screen.getByTestId('painting-life').textContent).toBe('né(e) en 1981');
+    expect(screen.getByTestId('painting-investors').textContent).toMatch(/^1\s234$/);
+    expect(screen.getByTestId('buy-now').textContent).toBe('Acheter maintenant');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('currency=EURO');
+  });
+
+  it('shows a not-found state for an unknown work, in the current language', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    detailApi();
+    renderDetail('/secondary-market/details/nope', 'nope');
+    const notFound = await screen.findByTestId('painting-not-found');
+    expect(notFound.textContent).toContain('Œuvre introuvable');
+    expect(within(notFound).getByRole('link', { name: 'Revenir au marché secondaire' }).getAttribute('href')).toBe(
+      '/secondary-market',
+    );
+  });
+});
+
+describe('buy now', () => {
+  it('sends a visitor to /login, remembering the page', async () => {
+    detailApi();
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('buy-now'));
+    const location = await screen.findByTestId('location');
+    await waitFor(() => expect(location.textContent).toBe('/login'));
+    expect(JSON.parse(location.getAttribute('data-state') ?? 'null')).toEqual({
+      from: '/primary-market/details/p-raw',
+    });
+  });
+
+  it('sends a member to the purchase flow with the painting in state', async () => {
+    localStorage.setItem('token', 'access');
+    localStorage.setItem('userData', JSON.stringify({ iev: true }));
+    detailApi();
+    renderDetail();
+    fireEvent.click(await screen.findByTestId('buy-now'));
+    const location = screen.getByTestId('location');
+    await waitFor(() =>
+      expect(location.textContent).toBe(
+        '/buy?type=primary&path=artist&limit=1&offset=0&currency=USD&painting_id=p-raw',
+      ),
+    );
+    const state = JSON.parse(location.getAttribute('data-state') ?? 'null');
+    expect(state.base_url).toBe(BASE_URL);
+    expect(state.painting.id).toBe('p-raw');
+  });
+
+  it('is disabled, with the reason, when the work is not buyable yet (visitors too)', async () => {
+    detailApi({ market: 1, sold_out_part: 0, progress: 0, availability: 100 });
+    renderDetail();
+    const button = await screen.findByTestId('buy-now');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('buy-now-reason').textContent).toContain('not open for purchase yet');
+  });
+
+  it('says "Sold out" when every primary part is sold', async () => {
+    detailApi({ market: 2, sold_out_part: 48600, progress: 100, availability: 0 });
+    renderDetail();
+    const button = await screen.findByTestId('buy-now');
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.textContent).toBe('Sold out');
+    expect(screen.getByTestId('buy-now-reason').textContent).toContain('Every part of this work has been sold');
+  });
+
+  it('opens the member-market dialog for a secondary-market work', async () => {
+    localStorage.setItem('token', 'access');
+    detailApi({ market: 3, sold_out_part: 48600, progress: 100, availability: 0 });
+    renderDetail('/secondary-market/details/p-raw');
+    fireEvent.click(await screen.findByTestId('buy-now'));
+    const dialog = await screen.findByTestId('secondary-dialog');
+    expect(within(dialog).getByRole('link', { name: 'Go to the member market' }).getAttribute('href')).toBe(
+      '/user/market',
+    );
+    expect(screen.getByTestId('location').textContent).toBe('/secondary-market/details/p-raw');
+  });
+});
+
+describe('painting address', () => {
+  it('moves a secondary-market work to its secondary address', async () => {
+    detailApi({ market: 3, sold_out_part: 48600, progress: 100, availability: 0 });
+    renderDetail('/primary-market/details/p-raw');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/secondary-market/details/p-raw'));
+  });
+});

@@ -1,0 +1,96 @@
+import { Box, LinearProgress, Typography } from '@mui/material';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { formatNumber } from '@parcelle/shared/money';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatChange } from '../catalogue/format';
+import { palette } from '../theme/theme';
+
+/** A percentage of a painting's parts (0–100, up to 2 decimals) in the reader's conventions: "91%", "91 %". */
+export function formatPercent(value: number, language: Language): string {
+  const safe = Number.isFinite(value) ? value : 0;
+  return formatNumber(safe / 100, language, { style: 'percent', maximumFractionDigits: 2 });
+}
+
+/** The change of a work's value: green with "+" when it rose, terracotta with "−" when it fell. */
+export function PriceChange({ percentage, language }: { percentage: number; language: Language }) {
+  const up = percentage > 0;
+  const down = percentage < 0;
+  return (
+    <Box
+      component="span"
+      data-direction={up ? 'up' : down ? 'down' : 'flat'}
+      sx={{
+        color: up ? palette.success : down ? palette.error : palette.muted,
+        fontVariantNumeric: 'tabular-nums',
+        fontWeight: 500,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {(up || down) && (
+        <Box component="span" aria-hidden="true" sx={{ fontSize: '0.7em', mr: 0.5, verticalAlign: '0.1em' }}>
+          {up ? '▲' : '▼'}
+        </Box>
+      )}
+      {formatChange(percentage, language)}
+    </Box>
+  );
+}
+
+/**
+ * How much of a work is sold: a thin bar (progress = sold %) and "x % available" (spec §9 availability).
+ */
+export function AvailabilityBar({
+  progress,
+  availability,
+  language,
+  showSold = false,
+}: {
+  progress: number;
+  availability: number;
+  language: Language;
+  showSold?: boolean;
+}) {
+  const { t } = useTranslation();
+  const available = t('paintings.availability.available', { percent: formatPercent(availability, language) });
+  return (
+    <Box>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, Math.max(0, progress))}
+        aria-label={t('paintings.availability.label')}
+        aria-valuetext={available}
+        sx={{
+          height: 3,
+          borderRadius: 0,
+          bgcolor: palette.line,
+          '& .MuiLinearProgress-bar': { bgcolor: palette.accent, borderRadius: 0 },
+        }}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>
+        <Typography variant="body2" sx={{ color: palette.muted, fontVariantNumeric: 'tabular-nums' }}>
+          {available}
+        </Typography>
+        {showSold && (
+          <Typography variant="body2" sx={{ color: palette.muted, fontVariantNumeric: 'tabular-nums' }}>
+            {t('paintings.availability.sold', { percent: formatPercent(progress, language) })}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** A small label above its value, as on a museum wall text. */
+export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Box>
+      <Typography variant="overline" component="p" sx={{ color: palette.muted, lineHeight: 1.6 }}>
+        {label}
+      </Typography>
+      <Typography component="div" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath } from './pages/auth';
+import { ArtistsPage, choosePreferences, imagesLoaded, PaintingPage, plain, textOf } from './pages/catalogue';
+import { baseUrl, lastMessageTo, launchBrowser, newPage, screenshot } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Detail = { title: { en: string; fr: string }; price_per_part: { value: number; curr: string } };
+
+async function paintingFromApi(id: string, currency: 'USD' | 'EURO'): Promise<Detail> {
+  const response = await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${id}&currency=${currency}`);
+  return ((await response.json()) as { data: { paintings: Detail } }).data.paintings;
+}
+
+async function shot(page: Page, name: string) {
+  await imagesLoaded(page);
+  await screenshot(page, name);
+}
+
+describe('a visitor browses the catalogue', () => {
+  it('walks home → artists → an artist → primary market → a painting, then switches to French and euros', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      await page.goto('/');
+      await page.getByTestId('home-featured-work').first().waitFor();
+      // The ticker shows quotes once loaded (spec §2), in dollars by default.
+      await page.getByTestId('ticker').waitFor();
+      expect(await page.getByTestId('ticker-item').count()).toBeGreaterThan(0);
+      expect(await textOf(page, 'ticker-item')).toContain('$');
+      expect(Number((await textOf(page, 'home-box-countries-value')).replace(/\D/g, ''))).toBeGreaterThanOrEqual(0);
+      await shot(page, 'catalogue-home-desktop-en');
+
+      await page.getByTestId('nav-artists').click();
+      await expectPath(page, '/artists');
+      await page.getByTestId('artist-card').first().waitFor();
+      await shot(page, 'catalogue-artists-desktop-en');
+
+      const artistId = await new ArtistsPage(page).openFirstArtist();
+      await expectPath(page, `/artists/details/${artistId}`);
+      await page.getByTestId('artist-chart-ic').waitFor();
+      expect(await textOf(page, 'artist-record')).toContain('$');
+      await shot(page, 'catalogue-artist-desktop-en');
+
+      await page.getByTestId('nav-primary-market').click();
+      await expectPath(page, '/primary-market');
+      await page.getByTestId('painting-card').first().waitFor();
+      const cards = await page.getByTestId('painting-card').count();
+      expect(cards).toBeGreaterThan(0);
+      expect(cards).toBeLessThanOrEqual(6);
+      await shot(page, 'catalogue-primary-market-desktop-en');
+
+      const card = page.getByTestId('painting-card').first();
+      const paintingId = (await card.getAttribute('data-painting-id')) ?? '';
+      await card.click();
+      await expectPath(page, `/primary-market/details/${paintingId}`);
+      const painting = new PaintingPage(page);
+      await painting.waitForIt();
+      const inDollars = await paintingFromApi(paintingId, 'USD');
+      expect(await textOf(page, 'painting-title')).toBe(inDollars.title.en);
+      expect(await textOf(page, 'painting-part-value')).toContain('$');
+      await page.getByTestId('painting-chart').waitFor();
+      await shot(page, 'catalogue-painting-desktop-en');
+
+      // A document that exists opens as a PDF; the read-more modal shows the work.
+      const kinds = ['client_pdf', 'technical_file', 'auth_certif', 'property_title', 'notice'];
+      let opened = false;
+      for (const kind of kinds) {
+        if ((await page.getByTestId(`painting-document-${kind}`).getAttribute('aria-disabled')) === 'true') continue;
+        await painting.openDocument(kind);
+        opened = true;
+        break;
+      }
+      expect(opened).toBe(true);
+      expect(await painting.readMore()).toContain(inDollars.title.en);
+
+      // French and euros: texts and amounts change in place.
+      await choosePreferences(page, { language: 'fr', currency: 'EURO' });
+      const inEuros = await paintingFromApi(paintingId, 'EURO');
+      await page.waitForFunction(
+        (title) => document.querySelector('[data-testid="painting-title"]')?.textContent?.trim() === title,
+        inEuros.title.fr,
+      );
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="painting-part-value"]')?.textContent?.includes('€'),
+      );
+      expect(await page.getAttribute('html', 'lang')).toBe('fr');
+      expect(await page.title()).toContain(inEuros.title.fr);
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="ticker-item"]')?.textContent?.includes('€'),
+      );
+      await shot(page, 'catalogue-painting-desktop-fr');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('at 390px opens the drawer, and every public page has its content and its own title in French', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr', viewport: 'mobile' });
+    try {
+      await page.goto('/');
+      await page.getByTestId('home-featured-work').first().waitFor();
+      await shot(page, 'catalogue-home-mobile-fr');
+      await page.getByTestId('menu-button').click();
+      await page.getByTestId('mobile-drawer').waitFor();
+      await page.getByTestId('drawer-artists').click();
+      await expectPath(page, '/artists');
+      await page.getByTestId('artist-card').first().waitFor();
+      await shot(page, 'catalogue-artists-mobile-fr');
+      await page.getByTestId('artist-card').first().click();
+      await page.getByTestId('artist-chart-ic').waitFor();
+      await shot(page, 'catalogue-artist-mobile-fr');
+
+      await page.goto('/secondary-market');
+      await page.getByTestId('market-screen').waitFor();
+      const secondary = page.getByTestId('painting-card').first();
+      await secondary.waitFor();
+      await secondary.click();
+      await new PaintingPage(page).waitForIt();
+      expect(new URL(page.url()).pathname).toMatch(/^\/secondary-market\/details\//);
+      await shot(page, 'catalogue-painting-mobile-fr');
+
+      const titles = new Set<string>();
+      for (const type of [
+        'about',
+        'presentation',
+        'collaborators',
+        'partners',
+        'board',
+        'press',
+        'faqs',
+        'terms',
+        'privacy-policy',
+        'lexique',
+        'cookies',
+        'devigulation',
+        'coverage',
+      ]) {
+        await page.goto(`/${type}`);
+        await page.locator(`[data-testid="content-screen"][data-type="${type}"]`).waitFor();
+        await page.getByTestId('content-block').first().waitFor();
+        const heading = await textOf(page, 'content-title');
+        expect(heading.length, type).toBeGreaterThan(0);
+        await page.waitForFunction((text) => document.title.startsWith(text), heading);
+        titles.add(await page.title());
+        const description = await page.getAttribute('meta[name="description"]', 'content');
+        expect(description?.length ?? 0, type).toBeGreaterThan(20);
+      }
+      expect(titles.size).toBe(13);
+      await shot(page, 'catalogue-coverage-mobile-fr');
+
+      await page.goto('/gallery');
+      await page.getByTestId('gallery-item').first().waitFor();
+      await shot(page, 'catalogue-gallery-mobile-fr');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends the contact form from the footer; the message reaches the operators', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      await page.goto('/about');
+      await page.getByTestId('footer-registration').waitFor();
+      await page.getByTestId('footer-contact').click();
+      const dialog = page.getByTestId('contact-dialog');
+      await dialog.waitFor();
+      await page.getByTestId('contact-submit').click();
+      expect(plain(await page.getByTestId('contact-first-name-error').textContent())).toBe(
+        'Please provide your first name',
+      );
+      expect(await page.getByTestId('contact-boxes-error').count()).toBe(1);
+      const object = `Visit of the collection ${Date.now()}`;
+      await page.getByTestId('contact-first-name').fill('Camille');
+      await page.getByTestId('contact-last-name').fill('Claudel');
+      await page.getByTestId('contact-email').fill('camille@example.com');
+      await page.getByTestId('contact-phone').fill('+33 6 12 34 56 78');
+      await page.getByTestId('contact-object').fill(object);
+      await page.getByTestId('contact-message').fill('I would like to see the works of the primary market.');
+      await page.getByTestId('contact-consent').check();
+      await page.getByTestId('contact-privacy').check();
+      await shot(page, 'catalogue-contact-desktop-en');
+      await page.getByTestId('contact-submit').click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(plain(await page.getByTestId('toast').textContent())).toContain('Message sent successfully');
+      const message = await lastMessageTo('operators@parcelle.local');
+      expect(message?.subject).toContain(object);
+      expect(message?.text).toContain('camille@example.com');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import type { Currency } from './constants';
+
+/**
+ * What the "Buy now" button of a painting does (spec §4), as a pure rule so that every case is tested:
+ *
+ * 1. market 1 (not buyable yet) → disabled, for everyone: a visitor is not sent to log in only to find the
+ *    button disabled afterwards (the spec names the case for members; we show it to visitors too).
+ * 2. market 2 with every part sold → disabled, "Sold out". On market 3 every primary part is sold by
+ *    definition (spec §1), so this rule does not apply there: its parts are bought from members.
+ * 3. not signed in → /login, remembering the page to come back to (navigation state `{ from }`).
+ * 4. market 3 → a dialog explaining that secondary parts are bought from members in the member market.
+ * 5. otherwise → the purchase flow, /buy?type=primary&path=artist&limit=1&offset=0&currency={curr}, plus
+ *    `painting_id` so that a reload of /buy still knows the work; the painting travels in navigation state.
+ */
+
+export type BuyNowInput<P> = {
+  signedIn: boolean;
+  market: 1 | 2 | 3;
+  totalParts: number;
+  soldParts: number;
+  currency: Currency;
+  paintingId: string;
+  /** The page the button is on, to come back to after logging in. */
+  pathname: string;
+  /** The painting record and the base URL of its media, handed to the purchase flow. */
+  painting: P;
+  baseUrl: string;
+};
+
+export type BuyNowDisabledReason = 'not-buyable' | 'sold-out';
+
+export type BuyNowAction<P> =
+  | { kind: 'disabled'; reason: BuyNowDisabledReason }
+  | { kind: 'login'; to: '/login'; state: { from: string } }
+  | { kind: 'secondary-dialog'; to: '/user/market' }
+  | { kind: 'buy'; to: string; state: { painting: P; base_url: string } };
+
+export const MEMBER_MARKET_PATH = '/user/market';
+
+/** The purchase flow's address for one painting (spec §4, plus painting_id). */
+export function buyPath(paintingId: string, currency: Currency): string {
+  const query = new URLSearchParams({
+    type: 'primary',
+    path: 'artist',
+    limit: '1',
+    offset: '0',
+    currency,
+    painting_id: paintingId,
+  });
+  return `/buy?${query.toString()}`;
+}
+
+export function isSoldOut(soldParts: number, totalParts: number): boolean {
+  return totalParts <= 0 || soldParts >= totalParts;
+}
+
+export function buyNowAction<P>(input: BuyNowInput<P>): BuyNowAction<P> {
+  if (input.market === 1) return { kind: 'disabled', reason: 'not-buyable' };
+  if (input.market === 2 && isSoldOut(input.soldParts, input.totalParts))
+    return { kind: 'disabled', reason: 'sold-out' };
+  if (!input.signedIn) return { kind: 'login', to: '/login', state: { from: input.pathname } };
+  if (input.market === 3) return { kind: 'secondary-dialog', to: MEMBER_MARKET_PATH };
+  return {
+    kind: 'buy',
+    to: buyPath(input.paintingId, input.currency),
+    state: { painting: input.painting, base_url: input.baseUrl },
+  };
+}
