@@ -28,6 +28,8 @@ export default defineConfig({
       '@mui/icons-material/LanguageOutlined',
       '@mui/icons-material/Menu',
       '@mui/icons-material/RadioButtonUnchecked',
+      '@mui/icons-material/SearchOff',
+      '@mui/icons-material/VerifiedOutlined',
       '@mui/icons-material/VisibilityOffOutlined',
       '@mui/icons-material/VisibilityOutlined',
       '@mui/material',

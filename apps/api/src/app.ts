@@ -24,11 +24,13 @@ import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { certificateRoutes } from './modules/certificates/routes';
 import { contentRoutes } from './modules/content/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { purchaseRoutes } from './modules/purchases/routes';
 import { userRoutes } from './modules/users/routes';
 
 const SENSITIVE_QUERY = /([?&](?:forgot_pwd_token|token|code)=)[^&]*/gi;
@@ -101,6 +103,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       captchaRoutes(typed, ctx);
       catalogueRoutes(typed, ctx);
       contentRoutes(typed, ctx);
+      purchaseRoutes(typed, ctx);
+      certificateRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

@@ -35,6 +35,13 @@ const ZEnv = z.object({
   MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/{tenantid}/v2.0'),
   OPERATORS_EMAIL: z.string().email().default('operators@parcelle.local'),
   SEED_CATALOGUE: z.enum(['true', 'false']).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
 });
 
 export type AppConfig = {
@@ -68,6 +75,13 @@ export type AppConfig = {
   operatorsEmail: string;
   /** Seed the demo catalogue at start-up (default: on outside production). */
   seedCatalogue: boolean;
+  /** Card and PayPal providers: the offline sandboxes unless keys are set. */
+  payments: {
+    stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
+    paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
+    /** How long a purchase holds its parts while it is paid. */
+    reservationMinutes: number;
+  };
 };
 
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
@@ -85,6 +99,11 @@ function persistentSecrets(dataDir: string): { jwt: string; server: string } {
   const secrets = { jwt: randomBytes(48).toString('base64url'), server: randomBytes(48).toString('base64url') };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} is required with the other keys of its provider`);
+  return value;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -147,6 +166,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     operatorsEmail: env.OPERATORS_EMAIL,
     seedCatalogue: env.SEED_CATALOGUE ? env.SEED_CATALOGUE === 'true' : env.NODE_ENV !== 'production',
+    payments: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            publishableKey: required(env.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY'),
+            webhookSecret: required(env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+          }
+        : null,
+      paypal: env.PAYPAL_CLIENT_ID
+        ? {
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: required(env.PAYPAL_CLIENT_SECRET, 'PAYPAL_CLIENT_SECRET'),
+            apiUrl: env.PAYPAL_API_URL.replace(/\/$/, ''),
+          }
+        : null,
+      reservationMinutes: env.RESERVATION_MINUTES,
+    },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import type { Mailer, SmsSender } from './adapters/mail/mailer';
+import type { CardPayments, PaypalPayments } from './adapters/payments/payments';
 import type { Storage } from './adapters/storage/storage';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -16,4 +17,6 @@ export type AppContext = {
   storage: Storage;
   /** Failed sign-ins per account, to slow down password guessing across many IPs. */
   accountAttempts: AttemptLimiter;
+  /** Card (Stripe or sandbox) and PayPal (Orders API or sandbox). */
+  payments: { card: CardPayments; paypal: PaypalPayments };
 };

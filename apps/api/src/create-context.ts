@@ -4,6 +4,10 @@ import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import { SiteVerifyCaptcha } from './adapters/captcha/siteverify';
 import { OutboxMailer } from './adapters/mail/outbox';
 import { SmtpMailer } from './adapters/mail/smtp';
+import { PaypalOrdersPayments } from './adapters/payments/paypal-orders';
+import { SandboxCardPayments } from './adapters/payments/sandbox-card';
+import { SandboxPaypalPayments } from './adapters/payments/sandbox-paypal';
+import { StripeCardPayments } from './adapters/payments/stripe-card';
 import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -21,6 +25,18 @@ function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifie
   return new AltchaVerifier(database.db, `${config.serverSecret}:altcha`, config.captcha.cost);
 }
 
+function paymentsFor(config: AppConfig): AppContext['payments'] {
+  const { stripe, paypal } = config.payments;
+  return {
+    card: stripe
+      ? new StripeCardPayments(stripe.secretKey, stripe.publishableKey, stripe.webhookSecret)
+      : new SandboxCardPayments(config.serverSecret),
+    paypal: paypal
+      ? new PaypalOrdersPayments(paypal.clientId, paypal.clientSecret, paypal.apiUrl)
+      : new SandboxPaypalPayments(config.serverSecret),
+  };
+}
+
 /** Wires the adapters the configuration asks for. Without SMTP every message lands in the outbox. */
 export function createContext(config: AppConfig, database: DatabaseHandle): AppContext {
   const outbox = new OutboxMailer(database.db);
@@ -32,5 +48,6 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     captcha: captchaFor(config, database),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     accountAttempts: new AttemptLimiter(config.accountAttemptLimit, FIFTEEN_MINUTES),
+    payments: paymentsFor(config),
   };
 }

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { createContext } from './create-context';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { startReservationJob } from './modules/purchases/reservation-job';
 
 /** Start-up: configuration, database (migrated and seeded), then web and API on one port. */
 async function main() {
@@ -13,8 +14,10 @@ async function main() {
   await database.migrate();
   await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
   const app = await buildApp(createContext(config, database));
+  const stopReservationJob = startReservationJob(database.db, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopReservationJob();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { TRegisterRequest } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { artists, paintings, users } from '../src/db/schema';
+import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
+import { issueParts } from '../src/modules/parts/register';
 import type { TestApp } from './test-app';
 
 let sequence = 0;
@@ -64,4 +67,57 @@ export async function createMember(
 export async function userRow(t: TestApp, email: string) {
   const [row] = await t.ctx.database.db.select().from(users).where(eq(users.email, email));
   return row;
+}
+
+/** A painting on the primary market (market 2) with its parts issued, by a seeded artist (call seedCatalogue first). */
+export async function createPaintingForSale(
+  t: TestApp,
+  options: { widthCm?: number; heightCm?: number; pricePerPartMinor?: number; soldParts?: number } = {},
+) {
+  const db = t.ctx.database.db;
+  const [artist] = await db.select({ id: artists.id }).from(artists).limit(1);
+  if (!artist) throw new Error('seed the catalogue first');
+  const widthCm = options.widthCm ?? 2;
+  const heightCm = options.heightCm ?? 1;
+  const slug = `test-${randomUUID()}`;
+  const [painting] = await db
+    .insert(paintings)
+    .values({
+      slug,
+      artistId: artist.id,
+      titleEn: `Test work ${slug.slice(-6)}`,
+      titleFr: `Œuvre test ${slug.slice(-6)}`,
+      descriptionEn: 'A work made for a test.',
+      descriptionFr: 'Une œuvre faite pour un test.',
+      typeEn: 'Oil on canvas',
+      typeFr: 'Huile sur toile',
+      year: 2020,
+      widthCm,
+      heightCm,
+      market: 2,
+      pricePerPartMinor: options.pricePerPartMinor ?? 250,
+      totalParts: widthCm * heightCm * 9,
+      soldParts: 0,
+      coverKey: 'artworks/test/cover.webp',
+    })
+    .returning();
+  if (!painting) throw new Error('painting not created');
+  await db.transaction((tx) => issueParts(tx, painting));
+  return painting;
+}
+
+/** Credits a member's wallet (as a sale or dividend would) through a balanced ledger transaction. */
+export async function fundWallet(t: TestApp, userId: string, currency: 'USD' | 'EURO', amountMinor: number) {
+  await t.ctx.database.db.transaction(async (tx) => {
+    const wallet = await accountFor(tx, 'member_wallet', currency, userId);
+    const cash = await accountFor(tx, 'platform_cash', currency);
+    await postTransaction(tx, {
+      reference: `test-funding-${randomUUID()}`,
+      description: 'test funding',
+      lines: [
+        { accountId: cash, amountMinor: -amountMinor, currency },
+        { accountId: wallet, amountMinor, currency },
+      ],
+    });
+  });
 }

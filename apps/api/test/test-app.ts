@@ -10,6 +10,7 @@ import type { AppContext } from '../src/context';
 import { createContext } from '../src/create-context';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import type { App } from '../src/http/types';
+import { checkInvariants } from '../src/modules/ledger/invariants';
 
 /**
  * Each test file gets a clean database: an in-memory PGlite, or (TEST_DB=postgres) a new database on the
@@ -72,9 +73,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     ctx,
     close: async () => {
+      // Every integration test file ends by checking the money and parts invariants on what it left behind.
+      const problems = await checkInvariants(database.db);
       await app.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (problems.length > 0) throw new Error(`invariants broken:\n${problems.join('\n')}`);
     },
     call: async (method, url, options = {}) => {
       const headers: Record<string, string> = { ...(options.headers ?? {}) };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -120,7 +121,13 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export const codePurposeEnum = pgEnum('code_purpose', ['email_verification', 'phone_verification', 'email_change']);
+export const codePurposeEnum = pgEnum('code_purpose', [
+  'email_verification',
+  'phone_verification',
+  'email_change',
+  'purchase',
+  'withdrawal',
+]);
 
 /** One-time codes: HMAC-hashed, expiring, with bounded attempts; one live code per user and purpose. */
 export const verificationCodes = pgTable(
@@ -208,7 +215,11 @@ export const ledgerAccounts = pgTable(
     currency: currencyEnum('currency').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('ledger_accounts_owner_unique').on(table.kind, table.userId, table.currency)],
+  // NULLs are distinct in a unique index: the platform's own accounts (no user) get their own partial index.
+  (table) => [
+    uniqueIndex('ledger_accounts_owner_unique').on(table.kind, table.userId, table.currency),
+    uniqueIndex('ledger_accounts_platform_unique').on(table.kind, table.currency).where(sql`${table.userId} IS NULL`),
+  ],
 );
 
 /** A balanced money movement. Immutable: mistakes are corrected by a new transaction. */
@@ -443,4 +454,169 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_subscribers_confirm_unique').on(table.confirmTokenHash),
     uniqueIndex('newsletter_subscribers_unsubscribe_unique').on(table.unsubscribeTokenHash),
   ],
+);
+
+// ---------------------------------------------------------------- purchases (issue 5)
+
+/**
+ * The parts register is kept like the money ledger: a movement moves parts of one painting between holders and
+ * its entries sum to zero. Holders: the `issuer` (the work itself, −total at issue), `available` (the primary
+ * stock still for sale), `reserved` (parts held for a pending purchase) and `member` (a co-owner, with the lot
+ * the parts came from). A holding is the sum of its entries; nothing is updated or deleted.
+ */
+export const partHolderKindEnum = pgEnum('part_holder_kind', ['issuer', 'available', 'reserved', 'member']);
+export const partLotEnum = pgEnum('part_lot', ['primary', 'secondary']);
+
+export const partMovements = pgTable(
+  'part_movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    /** issue, seed, reserve, release, settle… */
+    reason: text('reason').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('part_movements_painting_idx').on(table.paintingId, table.createdAt)],
+);
+
+export const partEntries = pgTable(
+  'part_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    movementId: uuid('movement_id')
+      .notNull()
+      .references(() => partMovements.id),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    holderKind: partHolderKindEnum('holder_kind').notNull(),
+    /** The co-owner (member entries only). */
+    userId: uuid('user_id').references(() => users.id),
+    /** The lot the parts came from (member entries only). */
+    lot: partLotEnum('lot'),
+    /** The purchase holding the parts (reserved entries only). */
+    purchaseId: uuid('purchase_id').references((): AnyPgColumn => purchases.id),
+    /** Signed number of parts: positive adds to the holder. */
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('part_entries_movement_idx').on(table.movementId),
+    index('part_entries_painting_holder_idx').on(table.paintingId, table.holderKind),
+    index('part_entries_user_idx').on(table.userId, table.paintingId),
+    check('part_entries_nonzero', sql`${table.quantity} <> 0`),
+    check(
+      'part_entries_holder_shape',
+      sql`(${table.holderKind} = 'member') = (${table.userId} IS NOT NULL AND ${table.lot} IS NOT NULL)
+        AND (${table.holderKind} = 'reserved') = (${table.purchaseId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const paymentMethodEnum = pgEnum('payment_method', ['card', 'paypal', 'smart_amount']);
+export const purchaseStatusEnum = pgEnum('purchase_status', ['pending', 'paid', 'expired', 'failed']);
+
+/**
+ * A purchase on the primary market: created with its parts reserved (pending), then paid (parts settled to the
+ * buyer, certificate issued) or expired / failed (parts released). Amounts are integer minor units of `currency`.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Shown to the member and the payment providers (reference_id). */
+    reference: text('reference').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    quantity: integer('quantity').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    /** The certificate holder's name; may differ from the buyer (spec §1). */
+    ownerName: text('owner_name').notNull(),
+    language: languageEnum('language').notNull(),
+    status: purchaseStatusEnum('status').notNull().default('pending'),
+    /** The provider's id of the payment (card intent, PayPal order). */
+    providerRef: text('provider_ref'),
+    failureReason: text('failure_reason'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('purchases_reference_unique').on(table.reference),
+    uniqueIndex('purchases_provider_ref_unique').on(table.providerRef),
+    index('purchases_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
+    index('purchases_user_created_idx').on(table.userId, table.createdAt),
+    check('purchases_quantity_positive', sql`${table.quantity} > 0`),
+    check(
+      'purchases_amounts_valid',
+      sql`${table.unitPriceMinor} > 0 AND ${table.totalMinor} = ${table.unitPriceMinor} * ${table.quantity}`,
+    ),
+  ],
+);
+
+/** A co-ownership certificate: one per paid purchase, verifiable by its number without revealing the buyer. */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    holderName: text('holder_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    language: languageEnum('language').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('certificates_number_unique').on(table.number),
+    uniqueIndex('certificates_purchase_unique').on(table.purchaseId),
+    index('certificates_user_idx').on(table.userId, table.issuedAt),
+  ],
+);
+
+/** Answers of state-changing money calls by Idempotency-Key: a retry replays the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    route: text('route').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('idempotency_keys_unique').on(table.userId, table.key)],
+);
+
+/** Payment provider events already handled (webhooks are delivered at least once, in any order). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: createdAt(),
+  },
+  (table) => [uniqueIndex('payment_events_unique').on(table.provider, table.eventId)],
 );

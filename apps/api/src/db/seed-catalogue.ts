@@ -23,6 +23,7 @@ import {
 } from './schema';
 import { type Composition, SEED_ARTISTS, SEED_PAINTINGS, SEED_RATES } from './seed-catalogue-data';
 import { SEED_GALLERIES, SEED_PAGES, SEED_SETTINGS } from './seed-content-data';
+import { seedHoldings } from './seed-holdings';
 
 /** Last year of the seeded yearly history. */
 export const SEED_LAST_YEAR = 2025;
@@ -212,6 +213,8 @@ export async function seedCatalogue(db: Database, storage: Storage, options: See
       { key: 'weex_docs', value: Object.fromEntries(WEEX_DOCS.map((name) => [name, weexKey(name)])) },
     ])
     .onConflictDoNothing();
+
+  await seedHoldings(db);
 
   if (options.media !== false) await seedMedia(storage);
 }

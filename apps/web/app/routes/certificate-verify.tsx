@@ -1,5 +1,8 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { useParams } from 'react-router';
+import { CertificateVerifyScreen } from '../features/certificates/CertificateVerifyScreen';
 
+/** Serves /certificates/verify/:number, the page a certificate's QR code opens. */
 export default function CertificateVerifyPage() {
-  return <ComingSoon titleKey="pages.certificate" />;
+  const { number = '' } = useParams();
+  return <CertificateVerifyScreen key={number} number={number} />;
 }

@@ -210,6 +210,66 @@ export const messages = {
     en: 'This link is invalid or has already been used.',
     fr: 'Ce lien est invalide ou a déjà été utilisé.',
   },
+
+  // ---------------------------------------------------------------- purchases and certificates (issue 5)
+  PaintingNotOnSale: {
+    en: 'This work is not on sale on the primary market.',
+    fr: 'Cette œuvre n’est pas en vente sur le marché primaire.',
+  },
+  NotEnoughParts: {
+    en: 'Not enough parts are available for this quantity.',
+    fr: 'Il n’y a pas assez de parts disponibles pour cette quantité.',
+  },
+  QuantityTooLarge: { en: 'This quantity is too large.', fr: 'Cette quantité est trop grande.' },
+  OwnerNameRequired: {
+    en: 'Please give the name of the certificate holder',
+    fr: 'Veuillez indiquer le nom du titulaire du certificat',
+  },
+  ResponsibilityRequired: {
+    en: 'Please confirm that you remain responsible for the shares.',
+    fr: 'Veuillez confirmer que vous restez responsable des parts.',
+  },
+  InsufficientBalance: {
+    en: 'Your account balance is insufficient to complete this transaction. Please ensure that you have sufficient funds in your account before proceeding.',
+    fr: 'Le solde de votre compte est insuffisant pour effectuer cette transaction. Veuillez vous assurer de disposer de fonds suffisants avant de continuer.',
+  },
+  PaymentError: {
+    en: 'An error occurred during the payment process. Please try again.',
+    fr: 'Une erreur est survenue lors du paiement. Veuillez réessayer.',
+  },
+  CardDeclined: { en: 'Your card was declined.', fr: 'Votre carte a été refusée.' },
+  PurchaseComplete: {
+    en: 'Congratulations! Your parts purchase is complete',
+    fr: 'Félicitations\u00a0! Votre achat de parts est terminé',
+  },
+  PaymentSuccessful: { en: 'Payment successful', fr: 'Paiement réussi' },
+  PurchaseNotFound: { en: 'This purchase does not exist.', fr: 'Cet achat n’existe pas.' },
+  PurchaseExpired: {
+    en: 'Your reservation has expired: the parts were released. Please start again.',
+    fr: 'Votre réservation a expiré\u00a0: les parts ont été libérées. Veuillez recommencer.',
+  },
+  PurchaseAlreadyPaid: { en: 'This purchase is already paid.', fr: 'Cet achat est déjà payé.' },
+  PaymentMethodMismatch: {
+    en: 'This purchase is paid with another method.',
+    fr: 'Cet achat est réglé par un autre moyen de paiement.',
+  },
+  IdempotencyKeyReused: {
+    en: 'This Idempotency-Key was already used for another request.',
+    fr: 'Cette clé d’idempotence a déjà servi pour une autre requête.',
+  },
+  IdempotencyKeyInvalid: {
+    en: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+    fr: 'L’en-tête Idempotency-Key doit compter de 8 à 100 lettres, chiffres, tirets ou soulignés.',
+  },
+  RequestInProgress: {
+    en: 'The same request is still being processed.',
+    fr: 'La même requête est encore en cours de traitement.',
+  },
+  WebhookSignatureInvalid: { en: 'Invalid signature.', fr: 'Signature invalide.' },
+  CertificateNotFound: {
+    en: 'No certificate has this number.',
+    fr: 'Aucun certificat ne porte ce numéro.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

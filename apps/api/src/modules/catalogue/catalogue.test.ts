@@ -145,7 +145,15 @@ describe('GET /api/paintings/detail', () => {
     expect(detail.evolution_list.length).toBeGreaterThanOrEqual(8);
     expect(detail.evolution_list.at(-1).totalValue).toBe(detail.painting_price.value);
     expect(detail.artist_evolution.length).toBeGreaterThanOrEqual(8);
+    // The newest work is not on sale yet: nobody holds parts of it.
+    expect(detail.sold_out_part).toBe(0);
     expect(detail.investors_count).toBe(0);
+    // A sold-out work: its co-owners and their countries come from the parts register.
+    const [sold] = (await get('/api/paintings/?type=secondary&limit=1&offset=0')).json().data.paintings;
+    const soldDetail = (await get(`/api/paintings/detail?painting_id=${sold.id}`)).json().data.paintings;
+    expect(soldDetail.investors_count).toBeGreaterThanOrEqual(2);
+    expect(soldDetail.countries_count).toBeGreaterThanOrEqual(1);
+    expect(soldDetail.countries_count).toBeLessThanOrEqual(soldDetail.investors_count);
     expect(Object.keys(detail.documents)).toHaveLength(10);
     expect(detail.documents.client_pdf_en).toMatch(/\/media\/documents\/.+\/client_pdf-en\.pdf$/);
   });

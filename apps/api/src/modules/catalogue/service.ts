@@ -17,6 +17,7 @@ import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { artists, artistYearlyStats, paintingDocuments, paintings, paintingValueHistory } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { coOwnerCounts } from '../parts/register';
 import { Rates } from './rates';
 
 export type MarketType = 'primary' | 'secondary';
@@ -300,7 +301,7 @@ export async function paintingDetail(
     .innerJoin(artists, eq(artists.id, paintings.artistId))
     .where(eq(paintings.id, paintingId));
   if (!row) throw notFound('PaintingNotFound');
-  const [rates, history, stats, documents] = await Promise.all([
+  const [rates, history, stats, documents, coOwners] = await Promise.all([
     Rates.load(db),
     db
       .select({ year: paintingValueHistory.year, valueMinor: paintingValueHistory.valueMinor })
@@ -312,6 +313,7 @@ export async function paintingDetail(
       .select({ kind: paintingDocuments.kind, lang: paintingDocuments.lang, key: paintingDocuments.storageKey })
       .from(paintingDocuments)
       .where(eq(paintingDocuments.paintingId, paintingId)),
+    coOwnerCounts(db, paintingId),
   ]);
   const change =
     history.length >= 2
@@ -332,9 +334,8 @@ export async function paintingDetail(
         totalValue: rates.money(h.valueMinor, currency, rates.forYear(h.year)).value,
       })),
       artist_evolution: indexSeries(stats.get(row.artistId) ?? [], currency, rates),
-      // Holdings arrive with purchases (issue 5): until then no work has investors.
-      investors_count: 0,
-      countries_count: 0,
+      investors_count: coOwners.investors,
+      countries_count: coOwners.countries,
       documents: links,
     },
   };

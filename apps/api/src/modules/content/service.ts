@@ -1,12 +1,13 @@
 import type { ContentType, Currency, Language, TContactRequest, TContentBlock } from '@parcelle/shared';
-import { and, asc, count, countDistinct, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { contactMessages, contentPages, galleries, newsletterSubscribers, siteSettings, users } from '../../db/schema';
+import { contactMessages, contentPages, galleries, newsletterSubscribers, siteSettings } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { newOpaqueToken, sha256 } from '../auth/tokens';
 import { listPaintings, marketStatistics } from '../catalogue/service';
 import { contactOperatorEmail, newsletterConfirmEmail, newsletterWelcomeEmail } from '../notifications/emails';
+import { coOwnerCounts } from '../parts/register';
 
 const EMPTY_SOCIAL = { youtube: '', linkedin: '', instagram: '', facebook: '', twitter: '' };
 const EMPTY_WEEX = { structure: '', controle: '', security: '', coverage: '', coverage_en: '' };
@@ -31,23 +32,16 @@ export async function footer(db: Executor, baseUrl: string) {
   };
 }
 
-/**
- * GET /content/home. Boxes count members with a verified email and the distinct countries they registered
- * from; once holdings exist (issue 5) they will count holders instead (decision 30).
- */
+/** GET /content/home. Boxes count co-owners (members holding parts) and the distinct countries they live in. */
 export async function home(db: Executor, currency: Currency, baseUrl: string) {
-  const verified = and(isNotNull(users.emailVerifiedAt), isNull(users.disabledAt));
-  const [[boxes], featured, statistics] = await Promise.all([
-    db
-      .select({ individuals: count(), countries: countDistinct(users.country) })
-      .from(users)
-      .where(verified),
+  const [coOwners, featured, statistics] = await Promise.all([
+    coOwnerCounts(db),
     listPaintings(db, { type: 'primary', limit: 6, offset: 0, currency }),
     marketStatistics(db, currency),
   ]);
   return {
     base_url: baseUrl,
-    boxes: { countries: Number(boxes?.countries ?? 0), individuals: Number(boxes?.individuals ?? 0) },
+    boxes: { countries: coOwners.countries, individuals: coOwners.investors },
     featured: featured.paintings,
     statistics,
   };

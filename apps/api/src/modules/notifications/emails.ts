@@ -120,3 +120,32 @@ export function newsletterWelcomeEmail(lang: Language, params: { unsubscribeLink
         `Unsubscribe code: ${params.token}`,
       ]);
 }
+
+/** Confirmation of a paid primary purchase, with the certificate number and where to check it. */
+export function purchaseConfirmationEmail(
+  lang: Language,
+  params: {
+    firstName: string;
+    reference: string;
+    paintingTitle: string;
+    parts: string;
+    total: string;
+    holder: string;
+    certificateNumber: string;
+    verifyUrl: string;
+  },
+): Rendered {
+  return lang === 'fr'
+    ? layout(`Votre achat de parts\u00a0: ${params.paintingTitle}`, [
+        `Bonjour ${params.firstName},`,
+        `Félicitations\u00a0! Votre achat de ${params.parts} de «\u00a0${params.paintingTitle}\u00a0» est terminé (référence ${params.reference}, ${params.total}).`,
+        `Le certificat de copropriété nº ${params.certificateNumber} est établi au nom de ${params.holder}. Vous pouvez le télécharger depuis votre espace membre.`,
+        `Toute personne peut vérifier son authenticité sur ${params.verifyUrl}`,
+      ])
+    : layout(`Your parts purchase: ${params.paintingTitle}`, [
+        `Hello ${params.firstName},`,
+        `Congratulations! Your purchase of ${params.parts} of “${params.paintingTitle}” is complete (reference ${params.reference}, ${params.total}).`,
+        `Co-ownership certificate no. ${params.certificateNumber} is issued in the name of ${params.holder}. You can download it from your member area.`,
+        `Anyone can check that it is genuine at ${params.verifyUrl}`,
+      ]);
+}

@@ -1,0 +1,64 @@
+import type { Currency } from '@parcelle/shared/constants';
+
+/**
+ * Payment providers behind two small interfaces, so the purchase flow never knows whether it talks to Stripe
+ * and PayPal or to the offline sandboxes (the default without keys, used by tests and development).
+ */
+
+/** What a card payment is created for. Amounts are integer minor units. */
+export type CardPaymentRequest = { purchaseId: string; reference: string; amountMinor: number; currency: Currency };
+
+/** A verified provider event about a card payment (from the webhook). */
+export type CardEvent = {
+  /** The provider's event id: an event seen twice is handled once. */
+  id: string;
+  type: 'succeeded' | 'failed';
+  /** The provider's payment id (PaymentIntent id). */
+  paymentId: string;
+  purchaseId: string | null;
+  amountMinor: number;
+  currency: Currency | null;
+  failureMessage?: string;
+};
+
+export interface CardPayments {
+  readonly name: 'stripe' | 'sandbox';
+  /** Shown to the browser to load the card form. */
+  readonly publishableKey: string;
+  createPayment(request: CardPaymentRequest): Promise<{ paymentId: string; clientSecret: string }>;
+  /**
+   * Verifies a webhook's signature on the raw body and reads the event. Throws InvalidSignature when the
+   * signature is wrong; returns null for event types the flow does not use.
+   */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): CardEvent | null;
+}
+
+export type PaypalOrderRequest = { reference: string; amountMinor: number; currency: Currency };
+
+/** PayPal's answer to a capture: the only source of truth about what was paid. */
+export type PaypalCapture = {
+  orderId: string;
+  completed: boolean;
+  captureId: string | null;
+  reference: string | null;
+  amountMinor: number;
+  currency: Currency | null;
+};
+
+export interface PaypalPayments {
+  readonly name: 'paypal' | 'sandbox';
+  /** The JS SDK's client id (the sandbox has none). */
+  readonly clientId: string | null;
+  createOrder(request: PaypalOrderRequest): Promise<{ orderId: string }>;
+  captureOrder(orderId: string): Promise<PaypalCapture>;
+}
+
+export class InvalidSignature extends Error {}
+export class PaymentProviderError extends Error {}
+
+/** PayPal and Stripe write currencies in ISO codes. */
+export const ISO_OF: Record<Currency, 'EUR' | 'USD'> = { EURO: 'EUR', USD: 'USD' };
+export function currencyOfIso(code: string | undefined | null): Currency | null {
+  const upper = code?.toUpperCase();
+  return upper === 'EUR' ? 'EURO' : upper === 'USD' ? 'USD' : null;
+}

@@ -1,0 +1,18 @@
+import { loadConfig } from '../config';
+import { checkInvariants } from '../modules/ledger/invariants';
+import { openDatabase } from './client';
+
+/** `npm run ledger:check`: verifies money and parts invariants on the configured database (DATABASE_URL or ./data). */
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const problems = await checkInvariants(database.db);
+  if (problems.length === 0) {
+    console.log(`[ledger:check] every invariant holds (${database.kind})`);
+  } else {
+    for (const problem of problems) console.error(`[ledger:check] ${problem}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { CROCKFORD_ALPHABET, type Language, ZCertificateNumber } from '@parcelle/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { artists, certificates, paintings } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { renderCertificatePdf } from './certificate-pdf';
+
+export type Certificate = typeof certificates.$inferSelect;
+
+export type IssueCertificateInput = {
+  purchaseId: string;
+  /** The buyer: the member who may download the certificate. */
+  userId: string;
+  paintingId: string;
+  /** The name printed on the certificate; may differ from the buyer (spec §1). */
+  holderName: string;
+  /** Parts bought (9 parts = 1 cm²). */
+  quantity: number;
+  /** The language the certificate is written in. */
+  language: Language;
+};
+
+/** 10 Crockford base32 characters = 50 random bits. */
+const RANDOM_LENGTH = 10;
+const MAX_ATTEMPTS = 5;
+
+/** `PCL-<year>-<10 Crockford base32 characters>` from the operating system's random source. */
+export function newCertificateNumber(issuedAt: Date = new Date()): string {
+  const bytes = randomBytes(RANDOM_LENGTH);
+  // One byte per character, 5 bits each: 256 is a multiple of 32, so every character is uniform.
+  const random = Array.from(bytes, (byte) => CROCKFORD_ALPHABET[byte & 31]).join('');
+  return `PCL-${issuedAt.getUTCFullYear()}-${random}`;
+}
+
+/** "Jeanne Dupont" → "J. D.", "Jean-Pierre de la Tour" → "J.-P. D. L. T.": the letters that start each word. */
+export function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) =>
+      word
+        .split('-')
+        .map((part) => /\p{L}/u.exec(part)?.[0])
+        .filter((letter): letter is string => !!letter)
+        .map((letter) => `${letter.toLocaleUpperCase()}.`)
+        .join('-'),
+    )
+    .filter(Boolean)
+    .slice(0, 6)
+    .join(' ');
+}
+
+async function byPurchase(tx: Executor, purchaseId: string): Promise<Certificate | undefined> {
+  const [row] = await tx.select().from(certificates).where(eq(certificates.purchaseId, purchaseId));
+  return row;
+}
+
+/**
+ * Issues the certificate of a paid purchase, inside the caller's transaction (`tx`), and returns it.
+ * Idempotent per purchase: a second call for the same purchase returns the first certificate unchanged.
+ * Inserts with ON CONFLICT DO NOTHING, so a clash (the same purchase settled concurrently, or a random number
+ * already taken) never aborts the caller's transaction: the purchase's certificate is read back, or a new number
+ * is drawn. `options.newNumber` exists for tests.
+ */
+export async function issueCertificate(
+  tx: Executor,
+  input: IssueCertificateInput,
+  options: { newNumber?: (issuedAt: Date) => string; issuedAt?: Date } = {},
+): Promise<Certificate> {
+  const holderName = input.holderName.trim().replace(/\s+/g, ' ');
+  if (!holderName) throw new RangeError('a certificate needs a holder name');
+  if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) {
+    throw new RangeError(`a certificate needs a positive whole quantity, got ${input.quantity}`);
+  }
+  const existing = await byPurchase(tx, input.purchaseId);
+  if (existing) return existing;
+
+  const issuedAt = options.issuedAt ?? new Date();
+  const draw = options.newNumber ?? newCertificateNumber;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [row] = await tx
+      .insert(certificates)
+      .values({
+        number: draw(issuedAt),
+        purchaseId: input.purchaseId,
+        userId: input.userId,
+        paintingId: input.paintingId,
+        holderName,
+        quantity: input.quantity,
+        language: input.language,
+        issuedAt,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    const concurrent = await byPurchase(tx, input.purchaseId);
+    if (concurrent) return concurrent;
+  }
+  throw new Error(`no free certificate number after ${MAX_ATTEMPTS} attempts`);
+}
+
+const certificateColumns = {
+  certificate: certificates,
+  paintingId: paintings.id,
+  titleEn: paintings.titleEn,
+  titleFr: paintings.titleFr,
+  year: paintings.year,
+  coverKey: paintings.coverKey,
+  market: paintings.market,
+  artistId: artists.id,
+  artistName: artists.name,
+};
+
+type CertificateJoinRow = {
+  certificate: Certificate;
+  paintingId: string;
+  titleEn: string;
+  titleFr: string;
+  year: number;
+  coverKey: string;
+  market: number;
+  artistId: string;
+  artistName: string;
+};
+
+const shapePainting = (row: CertificateJoinRow) => ({
+  id: row.paintingId,
+  title: { en: row.titleEn, fr: row.titleFr },
+  artist: { id: row.artistId, name: row.artistName },
+  year: row.year,
+  cover_img: row.coverKey,
+  market: row.market,
+});
+
+/** A well-formed number, or 404: a malformed number is answered exactly like an unknown one. */
+function parseNumber(number: string): string {
+  const parsed = ZCertificateNumber.safeParse(number);
+  if (!parsed.success) throw notFound('CertificateNotFound');
+  return parsed.data;
+}
+
+async function findCertificate(db: Executor, number: string, memberId?: string) {
+  const where = memberId
+    ? and(eq(certificates.number, number), eq(certificates.userId, memberId))
+    : eq(certificates.number, number);
+  const [row] = await db
+    .select(certificateColumns)
+    .from(certificates)
+    .innerJoin(paintings, eq(paintings.id, certificates.paintingId))
+    .innerJoin(artists, eq(artists.id, paintings.artistId))
+    .where(where);
+  if (!row) throw notFound('CertificateNotFound');
+  return row;
+}
+
+/**
+ * GET /certificates/verify/:number: what anyone holding the number may see. The holder appears as initials
+ * only; the buyer, the price and the purchase never appear. Unknown or malformed: 404 CertificateNotFound.
+ */
+export async function verifyCertificate(db: Executor, number: string) {
+  const row = await findCertificate(db, parseNumber(number));
+  return {
+    status: 'valid' as const,
+    number: row.certificate.number,
+    issued_at: row.certificate.issuedAt.toISOString(),
+    quantity: row.certificate.quantity,
+    holder_initials: initialsOf(row.certificate.holderName),
+    painting: shapePainting(row),
+  };
+}
+
+export const verifyUrlOf = (publicUrl: string, number: string) =>
+  `${publicUrl}/certificates/verify/${encodeURIComponent(number)}`;
+
+/**
+ * The PDF of one of the member's certificates, rendered on demand in the certificate's language. Another
+ * member's certificate is answered like an unknown one (404), so its existence is not revealed.
+ */
+export async function certificatePdfFor(ctx: AppContext, memberId: string, number: string) {
+  const row = await findCertificate(ctx.database.db, parseNumber(number), memberId);
+  const { certificate } = row;
+  const bytes = await renderCertificatePdf({
+    number: certificate.number,
+    holderName: certificate.holderName,
+    paintingTitle: certificate.language === 'fr' ? row.titleFr : row.titleEn,
+    artistName: row.artistName,
+    paintingYear: row.year,
+    quantity: certificate.quantity,
+    issuedAt: certificate.issuedAt,
+    language: certificate.language,
+    verifyUrl: verifyUrlOf(ctx.config.publicUrl, certificate.number),
+  });
+  return { number: certificate.number, bytes };
+}
+
+/** GET /member/certificates: the member's certificates, newest first, paginated by the database. */
+export async function listCertificates(db: Executor, memberId: string, query: { limit: number; offset: number }) {
+  const mine = eq(certificates.userId, memberId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(certificateColumns)
+      .from(certificates)
+      .innerJoin(paintings, eq(paintings.id, certificates.paintingId))
+      .innerJoin(artists, eq(artists.id, paintings.artistId))
+      .where(mine)
+      .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(certificates).where(mine),
+  ]);
+  return {
+    certificates: rows.map((row) => ({
+      number: row.certificate.number,
+      issued_at: row.certificate.issuedAt.toISOString(),
+      quantity: row.certificate.quantity,
+      holder_name: row.certificate.holderName,
+      language: row.certificate.language,
+      purchase_id: row.certificate.purchaseId,
+      painting: shapePainting(row),
+    })),
+    total: Number(total?.total ?? 0),
+  };
+}

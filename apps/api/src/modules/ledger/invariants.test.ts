@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { queryRows } from '../../db/client';
+import { paintings } from '../../db/schema';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import { collectorId } from '../../db/seed-holdings';
+import { heldBy, memberHolding, moveParts } from '../parts/register';
+import { checkInvariants } from './invariants';
+import { accountFor, postTransaction } from './ledger';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+});
+afterAll(() => t.close());
+
+/** Runs a broken write in a transaction that is always rolled back, and returns what the check found inside. */
+async function problemsAfter(breakIt: (tx: typeof t.ctx.database.db) => Promise<void>): Promise<string[]> {
+  let found: string[] = [];
+  await t.ctx.database.db
+    .transaction(async (tx) => {
+      await breakIt(tx);
+      found = await checkInvariants(tx);
+      throw new Error('rollback');
+    })
+    .catch((error: Error) => {
+      if (error.message !== 'rollback') throw error;
+    });
+  return found;
+}
+
+describe('seeded register', () => {
+  it('issues every painting and gives its sold parts to collectors: every invariant holds', async () => {
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+    const rows = await t.ctx.database.db.select().from(paintings);
+    for (const painting of rows) {
+      expect(await heldBy(t.ctx.database.db, painting.id, 'available')).toBe(painting.totalParts - painting.soldParts);
+      expect(await heldBy(t.ctx.database.db, painting.id, 'member')).toBe(painting.soldParts);
+    }
+  });
+
+  it('is idempotent: seeding again adds no movement', async () => {
+    const count = async () =>
+      Number(
+        (await queryRows<{ n: number }>(t.ctx.database.db, sql`SELECT count(*)::int AS n FROM part_movements`))[0]?.n,
+      );
+    const before = await count();
+    await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('invariant check', () => {
+  it('finds a wallet below zero', async () => {
+    const problems = await problemsAfter(async (tx) => {
+      const wallet = await accountFor(tx, 'member_wallet', 'EURO', collectorId('claire-morel'));
+      const revenue = await accountFor(tx, 'platform_revenue', 'EURO');
+      await postTransaction(tx, {
+        reference: 'test',
+        description: 'overdraw',
+        lines: [
+          { accountId: wallet, amountMinor: -100, currency: 'EURO' },
+          { accountId: revenue, amountMinor: 100, currency: 'EURO' },
+        ],
+      });
+    });
+    expect(problems.join('\n')).toContain('member wallet below zero');
+  });
+
+  it('finds an unbalanced ledger transaction written behind the service', async () => {
+    const problems = await problemsAfter(async (tx) => {
+      const revenue = await accountFor(tx, 'platform_revenue', 'EURO');
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`INSERT INTO ledger_transactions (reference, description) VALUES ('x', 'y') RETURNING id`,
+      );
+      await tx.execute(
+        sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency) VALUES (${row?.id}, ${revenue}, 5, 'EURO')`,
+      );
+    });
+    expect(problems.join('\n')).toContain('ledger transaction does not sum to zero');
+    expect(problems.join('\n')).toContain('fewer than two entries');
+  });
+
+  it('finds parts that are not conserved, and a member holding below zero', async () => {
+    const [painting] = await t.ctx.database.db.select().from(paintings).limit(1);
+    if (!painting) throw new Error('no painting');
+    const drift = await problemsAfter(async (tx) => {
+      await tx.execute(sql`UPDATE paintings SET sold_parts = sold_parts + 1 WHERE id = ${painting.id}`);
+    });
+    expect(drift.join('\n')).toContain('painting parts not conserved');
+    const negative = await problemsAfter(async (tx) => {
+      await moveParts(tx, {
+        paintingId: painting.id,
+        reason: 'test',
+        reference: 'test',
+        lines: [
+          { holder: { kind: 'member', userId: collectorId('yuki-tanaka'), lot: 'secondary' }, quantity: -3 },
+          { holder: { kind: 'member', userId: collectorId('noah-bennett'), lot: 'secondary' }, quantity: 3 },
+        ],
+      });
+    });
+    expect(negative.join('\n')).toContain('member holding below zero');
+  });
+
+  it('refuses to record unbalanced movements and transactions at all', async () => {
+    const [painting] = await t.ctx.database.db.select().from(paintings).limit(1);
+    await expect(
+      moveParts(t.ctx.database.db, {
+        paintingId: painting?.id ?? '',
+        reason: 'test',
+        reference: 'test',
+        lines: [
+          { holder: { kind: 'available' }, quantity: -2 },
+          { holder: { kind: 'member', userId: collectorId('yuki-tanaka'), lot: 'primary' }, quantity: 1 },
+        ],
+      }),
+    ).rejects.toThrow(/sum to -1/);
+    const revenue = await accountFor(t.ctx.database.db, 'platform_revenue', 'USD');
+    await expect(
+      postTransaction(t.ctx.database.db, {
+        reference: 'x',
+        description: 'y',
+        lines: [
+          { accountId: revenue, amountMinor: 1, currency: 'USD' },
+          { accountId: revenue, amountMinor: -1, currency: 'EURO' },
+        ],
+      }),
+    ).rejects.toThrow(/sum to/);
+    expect(await memberHolding(t.ctx.database.db, collectorId('yuki-tanaka'), painting?.id ?? '')).toBeDefined();
+  });
+});

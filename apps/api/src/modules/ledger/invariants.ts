@@ -1,0 +1,90 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+
+/**
+ * Checks every invariant of money and parts against the database, with plain SQL so it can run on any copy
+ * (`npm run ledger:check`) and after each integration test. Returns what is wrong, in words; empty when all holds.
+ */
+export async function checkInvariants(db: Executor): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = (query: SQL) => queryRows(db, query);
+  const report = (label: string, found: Record<string, unknown>[]) => {
+    for (const row of found.slice(0, 20)) problems.push(`${label}: ${JSON.stringify(row)}`);
+    if (found.length > 20) problems.push(`${label}: … and ${found.length - 20} more`);
+  };
+
+  // Money: every transaction balances in each currency, has two entries or more, and entries match their account.
+  report(
+    'ledger transaction does not sum to zero',
+    await rows(sql`SELECT transaction_id, currency, sum(amount_minor)::text AS sum FROM ledger_entries
+      GROUP BY transaction_id, currency HAVING sum(amount_minor) <> 0`),
+  );
+  report(
+    'ledger transaction with fewer than two entries',
+    await rows(sql`SELECT t.id FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+      GROUP BY t.id HAVING count(e.id) < 2`),
+  );
+  report(
+    'ledger entry in another currency than its account',
+    await rows(sql`SELECT e.id FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+      WHERE e.currency <> a.currency`),
+  );
+  report(
+    'member wallet below zero',
+    await rows(sql`SELECT a.id, a.user_id, a.currency, sum(e.amount_minor)::text AS balance
+      FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+      WHERE a.kind = 'member_wallet' GROUP BY a.id HAVING sum(e.amount_minor) < 0`),
+  );
+
+  // Parts: every movement balances, within one painting.
+  report(
+    'part movement does not sum to zero',
+    await rows(sql`SELECT movement_id, sum(quantity)::text AS sum FROM part_entries
+      GROUP BY movement_id HAVING sum(quantity) <> 0`),
+  );
+  report(
+    'part entry of another painting than its movement',
+    await rows(sql`SELECT e.id FROM part_entries e JOIN part_movements m ON m.id = e.movement_id
+      WHERE e.painting_id <> m.painting_id`),
+  );
+  // Each painting: issued once for its total; sold + available = total; nobody holds fewer than zero parts.
+  report(
+    'painting parts not conserved',
+    await rows(sql`SELECT p.id, p.total_parts, p.sold_parts,
+        coalesce(sum(e.quantity) FILTER (WHERE e.holder_kind = 'issuer'), 0)::text AS issuer,
+        coalesce(sum(e.quantity) FILTER (WHERE e.holder_kind = 'available'), 0)::text AS available
+      FROM paintings p LEFT JOIN part_entries e ON e.painting_id = p.id
+      GROUP BY p.id
+      HAVING coalesce(sum(e.quantity) FILTER (WHERE e.holder_kind = 'issuer'), 0) <> -p.total_parts
+          OR coalesce(sum(e.quantity) FILTER (WHERE e.holder_kind = 'available'), 0) <> p.total_parts - p.sold_parts`),
+  );
+  report(
+    'member holding below zero',
+    await rows(sql`SELECT painting_id, user_id, lot, sum(quantity)::text AS parts FROM part_entries
+      WHERE holder_kind = 'member' GROUP BY painting_id, user_id, lot HAVING sum(quantity) < 0`),
+  );
+  // Reservations: a pending purchase holds exactly its parts; a settled or released one holds none.
+  report(
+    'purchase reservation out of step',
+    await rows(sql`SELECT p.id, p.status, p.quantity, coalesce(sum(e.quantity), 0)::text AS reserved
+      FROM purchases p LEFT JOIN part_entries e ON e.purchase_id = p.id AND e.holder_kind = 'reserved'
+      GROUP BY p.id
+      HAVING coalesce(sum(e.quantity), 0) <> CASE WHEN p.status = 'pending' THEN p.quantity ELSE 0 END`),
+  );
+  report(
+    'reserved parts without a purchase',
+    await rows(sql`SELECT id FROM part_entries WHERE holder_kind = 'reserved' AND purchase_id IS NULL`),
+  );
+  // A paid purchase has its certificate, and the ledger recorded its payment under its reference.
+  report(
+    'paid purchase without a certificate',
+    await rows(sql`SELECT p.id FROM purchases p LEFT JOIN certificates c ON c.purchase_id = p.id
+      WHERE p.status = 'paid' AND c.id IS NULL`),
+  );
+  report(
+    'paid purchase without its ledger transaction',
+    await rows(sql`SELECT p.id FROM purchases p
+      WHERE p.status = 'paid' AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference)`),
+  );
+  return problems;
+}

@@ -1,0 +1,104 @@
+import type { Currency } from '@parcelle/shared/constants';
+import { safeInteger } from '@parcelle/shared/money';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
+
+/**
+ * The money ledger (double entry). Every movement is one transaction whose entries sum to zero in each
+ * currency; a balance is the sum of an account's entries. Rows are only ever inserted: a mistake is corrected
+ * by a new transaction. Sign: a positive amount adds to the account (a member's wallet is what Parcelle owes
+ * them, so a top-up is positive there and negative on the account the money came from).
+ */
+export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
+
+/**
+ * The accounts money passes through:
+ * - `member_wallet`: credit a member holds with Parcelle (spendable, withdrawable); never below zero.
+ * - `external`: the outside world — money arriving from a card or PayPal payment, or leaving by withdrawal.
+ * - `platform_revenue`: what Parcelle earned (primary sales).
+ * - `platform_cash`: money held for members on their behalf (secondary sales in transit, dividends to pay).
+ */
+export type LedgerLine = { accountId: string; amountMinor: number; currency: Currency };
+
+export class UnbalancedTransaction extends Error {}
+
+/** The account of a kind for a member (or the platform when `userId` is null), created on first use. */
+export async function accountFor(
+  tx: Executor,
+  kind: AccountKind,
+  currency: Currency,
+  userId: string | null = null,
+): Promise<string> {
+  const where = and(
+    eq(ledgerAccounts.kind, kind),
+    eq(ledgerAccounts.currency, currency),
+    userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, userId),
+  );
+  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (found) return found.id;
+  // Two first uses at once: the unique indexes let one insert win; both then read the same row.
+  await tx.insert(ledgerAccounts).values({ kind, currency, userId }).onConflictDoNothing();
+  const [created] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+  if (!created) throw new Error(`ledger account ${kind}/${currency} could not be created`);
+  return created.id;
+}
+
+/** Checks that lines balance to zero per currency and are whole, non-zero amounts. */
+export function assertBalanced(lines: readonly LedgerLine[]): void {
+  if (lines.length < 2) throw new UnbalancedTransaction('a transaction needs at least two entries');
+  const sums = new Map<Currency, bigint>();
+  for (const line of lines) {
+    if (safeInteger(line.amountMinor) === 0) throw new UnbalancedTransaction('an entry cannot be zero');
+    sums.set(line.currency, (sums.get(line.currency) ?? 0n) + BigInt(line.amountMinor));
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new UnbalancedTransaction(`entries in ${currency} sum to ${sum}, not 0`);
+  }
+}
+
+/** Records one balanced transaction. Call inside the caller's database transaction. */
+export async function postTransaction(
+  tx: Executor,
+  params: { reference: string; description: string; lines: readonly LedgerLine[] },
+): Promise<string> {
+  assertBalanced(params.lines);
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({ reference: params.reference, description: params.description })
+    .returning({ id: ledgerTransactions.id });
+  if (!row) throw new Error('ledger transaction not recorded');
+  await tx.insert(ledgerEntries).values(
+    params.lines.map((line) => ({
+      transactionId: row.id,
+      accountId: line.accountId,
+      amountMinor: BigInt(line.amountMinor),
+      currency: line.currency,
+    })),
+  );
+  return row.id;
+}
+
+/** The balance of an account: the sum of its entries (minor units). */
+export async function balanceOf(tx: Executor, accountId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId));
+  return safeInteger(Number(BigInt(row?.total ?? '0')), 'balance');
+}
+
+/**
+ * Locks a member's wallet for the rest of the transaction (row lock on the account) and returns it with its
+ * balance: two debits of the same wallet then run one after the other, so the balance read is the balance
+ * spent, and a wallet can never be overdrawn.
+ */
+export async function lockWallet(
+  tx: Executor,
+  userId: string,
+  currency: Currency,
+): Promise<{ accountId: string; balanceMinor: number }> {
+  const accountId = await accountFor(tx, 'member_wallet', currency, userId);
+  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId)).for('update');
+  return { accountId, balanceMinor: await balanceOf(tx, accountId) };
+}

@@ -1,0 +1,111 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { paymentEvents, purchases } from '../../db/schema';
+import type { Purchase } from './reserve';
+import { creditLatePayment, settlePurchase } from './settle';
+
+export type PaymentOutcome =
+  | { kind: 'settled'; purchase: Purchase; certificateNumber: string }
+  | { kind: 'already-paid' | 'duplicate' | 'ignored' | 'recorded-failure' | 'credited-to-wallet'; purchase?: Purchase };
+
+/** Records a provider event once: false when it was already handled (webhooks arrive at least once). */
+async function firstTime(tx: Executor, provider: string, eventId: string, type: string): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ provider, eventId, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted.length > 0;
+}
+
+function amountMatches(purchase: Purchase, amountMinor: number, currency: string | null): boolean {
+  return purchase.totalMinor === amountMinor && purchase.currency === currency;
+}
+
+/**
+ * A verified card event (Stripe's webhook or the sandbox's). Duplicates are ignored by event id; a success
+ * settles the purchase unless it is no longer pending (a success after an expiry is credited to the wallet);
+ * a failure is recorded and the reservation stays until it expires, so the buyer may try another card.
+ * Events in any order end in the same state.
+ */
+export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promise<PaymentOutcome> {
+  return ctx.database.db.transaction(async (tx): Promise<PaymentOutcome> => {
+    if (!(await firstTime(tx, ctx.payments.card.name, event.id, event.type))) return { kind: 'duplicate' };
+    const [purchase] = await tx
+      .select()
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.paymentMethod, 'card'),
+          event.purchaseId
+            ? or(eq(purchases.id, event.purchaseId), eq(purchases.providerRef, event.paymentId))
+            : eq(purchases.providerRef, event.paymentId),
+        ),
+      )
+      .for('update');
+    if (!purchase) return { kind: 'ignored' };
+    if (event.type === 'failed') {
+      if (purchase.status !== 'pending') return { kind: 'ignored', purchase };
+      await tx
+        .update(purchases)
+        .set({ failureReason: event.failureMessage ?? 'card declined' })
+        .where(eq(purchases.id, purchase.id));
+      return { kind: 'recorded-failure', purchase };
+    }
+    if (!amountMatches(purchase, event.amountMinor, event.currency)) {
+      // Never settle for another amount than the one reserved; the operators see the reason.
+      await tx
+        .update(purchases)
+        .set({ failureReason: `amount mismatch: ${event.amountMinor} ${event.currency}` })
+        .where(eq(purchases.id, purchase.id));
+      return { kind: 'ignored', purchase };
+    }
+    return settleOrCredit(tx, purchase, event.paymentId);
+  });
+}
+
+/** PayPal's capture answer for a purchase's order (the only thing trusted, never the browser's copy). */
+export async function handlePaypalCapture(
+  ctx: AppContext,
+  purchase: Purchase,
+  capture: PaypalCapture,
+): Promise<PaymentOutcome> {
+  return ctx.database.db.transaction(async (tx): Promise<PaymentOutcome> => {
+    const [locked] = await tx.select().from(purchases).where(eq(purchases.id, purchase.id)).for('update');
+    if (!locked) return { kind: 'ignored' };
+    if (!capture.completed) {
+      if (locked.status === 'pending') {
+        await tx
+          .update(purchases)
+          .set({ failureReason: 'PayPal capture not completed' })
+          .where(eq(purchases.id, locked.id));
+      }
+      return { kind: 'recorded-failure', purchase: locked };
+    }
+    if (!(await firstTime(tx, ctx.payments.paypal.name, capture.captureId ?? capture.orderId, 'capture'))) {
+      return { kind: locked.status === 'paid' ? 'already-paid' : 'duplicate', purchase: locked };
+    }
+    if (capture.reference !== locked.reference || !amountMatches(locked, capture.amountMinor, capture.currency)) {
+      await tx
+        .update(purchases)
+        .set({ failureReason: `PayPal capture does not match: ${capture.amountMinor} ${capture.currency}` })
+        .where(eq(purchases.id, locked.id));
+      return { kind: 'ignored', purchase: locked };
+    }
+    return settleOrCredit(tx, locked, capture.orderId);
+  });
+}
+
+async function settleOrCredit(tx: Executor, purchase: Purchase, providerRef: string): Promise<PaymentOutcome> {
+  if (purchase.status === 'paid') return { kind: 'already-paid', purchase };
+  if (purchase.status === 'pending') {
+    const settled = await settlePurchase(tx, purchase.id, { kind: 'external', providerRef });
+    if (settled) {
+      return { kind: 'settled', purchase: settled.purchase, certificateNumber: settled.certificate.number };
+    }
+  }
+  await creditLatePayment(tx, purchase, providerRef);
+  return { kind: 'credited-to-wallet', purchase };
+}

@@ -1,0 +1,227 @@
+import {
+  ZFailure,
+  ZOrderRequest,
+  ZPurchaseData,
+  ZPurchaseQuote,
+  ZPurchaseReferenceParams,
+  ZPurchaseRequest,
+  ZSandboxCardConfirm,
+  ZSandboxCardResult,
+  ZSuccess,
+} from '@parcelle/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { InvalidSignature } from '../../adapters/payments/payments';
+import { SandboxCardPayments } from '../../adapters/payments/sandbox-card';
+import type { AppContext } from '../../context';
+import { purchases } from '../../db/schema';
+import { authenticate, memberOf } from '../../http/authenticate';
+import { AppError, badRequest, failureBody, notFound } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { type App, codeSendBudget, perIp } from '../../http/types';
+import { withIdempotency } from './idempotency';
+import { handleCardEvent, handlePaypalCapture } from './payment-events';
+import {
+  createPurchase,
+  purchaseData,
+  purchaseOfOrder,
+  purchaseState,
+  sendConfirmation,
+  sendPurchaseCode,
+  validatePurchase,
+} from './service';
+
+const errors = {
+  400: ZFailure,
+  401: ZFailure,
+  402: ZFailure,
+  404: ZFailure,
+  409: ZFailure,
+  422: ZFailure,
+  429: ZFailure,
+  502: ZFailure,
+};
+const idempotencyHeader = z.object({ 'idempotency-key': z.string().optional() }).passthrough();
+
+function keyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Buying on the primary market (spec §4, §7; issue 5). Handlers parse, call the purchase service and answer;
+ * money calls accept an Idempotency-Key.
+ */
+export function purchaseRoutes(app: App, ctx: AppContext) {
+  const member = authenticate(ctx);
+  const moneyLimit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
+
+  app.post(
+    '/paintings/validate',
+    {
+      preHandler: member,
+      config: moneyLimit,
+      schema: { tags: ['purchases'], body: ZPurchaseRequest, response: { 200: ZSuccess(ZPurchaseQuote), ...errors } },
+    },
+    async (request) => ok(await validatePurchase(ctx, memberOf(request), request.body)),
+  );
+
+  app.post(
+    '/paintings/purchase',
+    {
+      preHandler: member,
+      config: moneyLimit,
+      schema: {
+        tags: ['purchases'],
+        headers: idempotencyHeader,
+        body: ZPurchaseRequest,
+        response: { 200: ZSuccess(ZPurchaseData), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const buyer = memberOf(request);
+      const answer = await withIdempotency(
+        ctx,
+        { userId: buyer.id, key: keyOf(request), route: 'POST /paintings/purchase', body: request.body },
+        async () => {
+          const data = await createPurchase(ctx, buyer, request.body);
+          return { status: 200, body: ok(data, data.status === 'paid' ? 'PurchaseComplete' : 'Ok') };
+        },
+      );
+      return reply.status(answer.status).send(answer.body as never);
+    },
+  );
+
+  app.post(
+    '/paintings/purchase/code',
+    {
+      preHandler: member,
+      config: perIp(codeSendBudget(ctx.config.rateLimitAuthPerMinute)),
+      schema: {
+        tags: ['purchases'],
+        response: { 200: ZSuccess(z.object({ sent_to: z.enum(['phone', 'email']) })), ...errors },
+      },
+    },
+    async (request) => ok(await sendPurchaseCode(ctx, memberOf(request)), 'VerificationCodeSent'),
+  );
+
+  app.get(
+    '/paintings/purchase/:reference',
+    {
+      preHandler: member,
+      schema: {
+        tags: ['purchases'],
+        params: ZPurchaseReferenceParams,
+        response: { 200: ZSuccess(ZPurchaseData), ...errors },
+      },
+    },
+    async (request) => ok(await purchaseState(ctx, memberOf(request), request.params.reference)),
+  );
+
+  app.post(
+    '/paintings/order',
+    {
+      preHandler: member,
+      config: moneyLimit,
+      schema: {
+        tags: ['purchases'],
+        headers: idempotencyHeader,
+        body: ZOrderRequest,
+        response: { 200: ZSuccess(ZPurchaseData), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const buyer = memberOf(request);
+      const answer = await withIdempotency(
+        ctx,
+        { userId: buyer.id, key: keyOf(request), route: 'POST /paintings/order', body: request.body },
+        async () => {
+          const purchase = await purchaseOfOrder(ctx, buyer, request.body.order_id);
+          // Only PayPal's own answer to the capture counts, never paypal_object from the browser.
+          const capture = await ctx.payments.paypal.captureOrder(request.body.order_id);
+          const outcome = await handlePaypalCapture(ctx, purchase, capture);
+          await sendConfirmation(ctx, outcome);
+          if (outcome.kind === 'settled') {
+            return {
+              status: 200,
+              body: ok(
+                purchaseData(outcome.purchase, { certificate_number: outcome.certificateNumber }),
+                'PaymentSuccessful',
+              ),
+            };
+          }
+          if (outcome.kind === 'already-paid')
+            return { status: 200, body: ok(await purchaseState(ctx, buyer, purchase.reference)) };
+          if (outcome.kind === 'credited-to-wallet') throw badRequest('PurchaseExpired');
+          throw badRequest('PaymentError');
+        },
+      );
+      return reply.status(answer.status).send(answer.body as never);
+    },
+  );
+
+  // Webhooks: the provider signs the raw body, so this scope keeps JSON bodies as bytes.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/payments/webhook/card',
+      { schema: { hide: true } },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const signature = request.headers['stripe-signature'];
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw)) return reply.status(400).send(failureBody(400, 'InvalidRequest'));
+        let event: ReturnType<typeof ctx.payments.card.parseWebhook>;
+        try {
+          event = ctx.payments.card.parseWebhook(raw, Array.isArray(signature) ? signature[0] : signature);
+        } catch (error) {
+          if (error instanceof InvalidSignature || error instanceof SyntaxError) {
+            return reply.status(400).send(failureBody(400, 'WebhookSignatureInvalid'));
+          }
+          throw error;
+        }
+        if (event) await sendConfirmation(ctx, await handleCardEvent(ctx, event));
+        return reply.send({ received: true });
+      },
+    );
+  });
+
+  // The offline card sandbox's "Pay" button: it plays the provider and sends the signed event to the same handler.
+  const card = ctx.payments.card;
+  if (card instanceof SandboxCardPayments) {
+    app.post(
+      '/payments/sandbox/card/confirm',
+      {
+        preHandler: member,
+        config: moneyLimit,
+        schema: {
+          tags: ['purchases'],
+          body: ZSandboxCardConfirm,
+          response: { 200: ZSuccess(ZSandboxCardResult), ...errors },
+        },
+      },
+      async (request) => {
+        const buyer = memberOf(request);
+        const payment = card.readClientSecret(request.body.client_secret);
+        if (!payment) throw notFound('PurchaseNotFound');
+        const reference = await referenceOf(ctx, buyer.id, payment.purchaseId);
+        const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
+        if (!confirmed) throw notFound('PurchaseNotFound');
+        const event = card.parseWebhook(Buffer.from(confirmed.body), confirmed.signature);
+        if (event) await sendConfirmation(ctx, await handleCardEvent(ctx, event));
+        if (!confirmed.succeeded) throw new AppError(402, 'CardDeclined');
+        return ok({ status: 'succeeded' as const, reference_id: reference }, 'PaymentSuccessful');
+      },
+    );
+  }
+}
+
+/** The reference of one of the member's purchases (the sandbox never confirms another member's payment). */
+async function referenceOf(ctx: AppContext, userId: string, purchaseId: string): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ reference: purchases.reference })
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
+  if (!row) throw notFound('PurchaseNotFound');
+  return row.reference;
+}

@@ -1,0 +1,215 @@
+import type { Currency } from '@parcelle/shared/constants';
+import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
+import { formatMoney, toMajor } from '@parcelle/shared/money';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { toE164 } from '@parcelle/shared/validation/fields';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PaymentProviderError } from '../../adapters/payments/payments';
+import type { AppContext } from '../../context';
+import { certificates, paintings, purchases, users } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { verifyUrlOf } from '../certificates/service';
+import { consumeCode, issueCode } from '../codes/service';
+import { lockWallet } from '../ledger/ledger';
+import { purchaseConfirmationEmail } from '../notifications/emails';
+import { codeSms } from '../notifications/sms';
+import type { PaymentOutcome } from './payment-events';
+import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
+import { settlePurchase } from './settle';
+
+type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
+
+const money = (minor: number, currency: Currency) => ({ value: toMajor(minor), curr: currency });
+
+/** The display currency of a request: asked for, else the member's own. */
+const currencyOf = (member: Member, request: { currency?: Currency }) => request.currency ?? member.currency;
+
+/** POST /paintings/validate: prices the request and checks it could be bought now; nothing is reserved. */
+export async function validatePurchase(ctx: AppContext, member: Member, request: PurchaseRequest) {
+  const currency = currencyOf(member, request);
+  const quote = await quotePurchase(ctx.database.db, {
+    paintingId: request.painting_id,
+    quantity: request.total_part,
+    currency,
+  });
+  return {
+    painting_id: quote.painting.id,
+    total_part: request.total_part,
+    available_part: quote.available,
+    price_per_part: money(quote.unitPriceMinor, currency),
+    total: money(quote.totalMinor, currency),
+    payment_method: request.payment_method,
+    owner: request.owner.trim(),
+  };
+}
+
+export function purchaseData(purchase: Purchase, extra: Partial<TPurchaseData> = {}): TPurchaseData {
+  return {
+    reference_id: purchase.reference,
+    status: purchase.status,
+    total: money(purchase.totalMinor, purchase.currency),
+    total_part: purchase.quantity,
+    expires_at: purchase.expiresAt.toISOString(),
+    ...extra,
+  };
+}
+
+function reserveFor(ctx: AppContext, member: Member, request: PurchaseRequest) {
+  return {
+    userId: member.id,
+    paintingId: request.painting_id,
+    quantity: request.total_part,
+    currency: currencyOf(member, request),
+    paymentMethod: request.payment_method,
+    ownerName: request.owner,
+    language: member.language,
+    reservationMinutes: ctx.config.payments.reservationMinutes,
+  };
+}
+
+/**
+ * POST /paintings/purchase. Card and PayPal: the parts are reserved, then the provider's payment (or order)
+ * is created for the exact amount; if the provider cannot be reached the reservation is released at once.
+ * Smart account: the code is checked, then reservation, wallet debit and settlement happen in one transaction.
+ */
+export async function createPurchase(
+  ctx: AppContext,
+  member: Member,
+  request: PurchaseRequest,
+): Promise<TPurchaseData> {
+  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request);
+  const db = ctx.database.db;
+  const purchase = await db.transaction((tx) => reservePurchase(tx, reserveFor(ctx, member, request)));
+  try {
+    if (request.payment_method === 'card') {
+      const card = ctx.payments.card;
+      const payment = await card.createPayment({
+        purchaseId: purchase.id,
+        reference: purchase.reference,
+        amountMinor: purchase.totalMinor,
+        currency: purchase.currency,
+      });
+      await db.update(purchases).set({ providerRef: payment.paymentId }).where(eq(purchases.id, purchase.id));
+      return purchaseData(purchase, {
+        stripe_publishable_key: card.publishableKey,
+        payment_client_secret: payment.clientSecret,
+        card_provider: card.name,
+      });
+    }
+    const paypal = ctx.payments.paypal;
+    const order = await paypal.createOrder({
+      reference: purchase.reference,
+      amountMinor: purchase.totalMinor,
+      currency: purchase.currency,
+    });
+    await db.update(purchases).set({ providerRef: order.orderId }).where(eq(purchases.id, purchase.id));
+    return purchaseData(purchase, { paypal_order_id: order.orderId, paypal_provider: paypal.name });
+  } catch (error) {
+    await db.transaction((tx) => releasePurchase(tx, purchase.id, 'failed', `provider: ${(error as Error).message}`));
+    if (error instanceof PaymentProviderError) throw new AppError(502, 'PaymentError');
+    throw error;
+  }
+}
+
+function memberPhone(member: Member): string | undefined {
+  if (!member.phoneCode || !member.phoneNumber) return undefined;
+  return toE164(member.phoneCode, member.phoneNumber);
+}
+
+/** POST /paintings/purchase/code: the one-time code that authorises paying from the wallet (spec §4). */
+export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise<{ sent_to: 'phone' | 'email' }> {
+  const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'purchase' });
+  const phone = memberPhone(member);
+  if (phone) {
+    await ctx.sms.sendSms({ to: phone, text: codeSms(member.language, 'purchase', code) });
+    return { sent_to: 'phone' };
+  }
+  await ctx.mailer.sendEmail({
+    to: member.email,
+    subject: codeSms(member.language, 'purchase', code),
+    text: codeSms(member.language, 'purchase', code),
+  });
+  return { sent_to: 'email' };
+}
+
+async function payFromWallet(ctx: AppContext, member: Member, request: PurchaseRequest): Promise<TPurchaseData> {
+  if (!request.verification_code) throw badRequest('OtpRequired', 'verification_code');
+  const db = ctx.database.db;
+  const currency = currencyOf(member, request);
+  // A cheap early answer before the code is spent; the transaction below checks again under the wallet lock.
+  const quote = await quotePurchase(db, { paintingId: request.painting_id, quantity: request.total_part, currency });
+  const wallet = await db.transaction((tx) => lockWallet(tx, member.id, currency));
+  if (wallet.balanceMinor < quote.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
+  await consumeCode(db, ctx.config, {
+    userId: member.id,
+    purpose: 'purchase',
+    code: request.verification_code,
+    field: 'verification_code',
+  });
+  const settled = await db.transaction(async (tx) => {
+    const locked = await lockWallet(tx, member.id, currency);
+    const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
+    if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
+    const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });
+    if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
+    return result;
+  });
+  await sendConfirmation(ctx, {
+    kind: 'settled',
+    purchase: settled.purchase,
+    certificateNumber: settled.certificate.number,
+  });
+  return purchaseData(settled.purchase, { certificate_number: settled.certificate.number });
+}
+
+/** GET /paintings/purchase/:reference: the member's own purchase (the page polls it after paying). */
+export async function purchaseState(ctx: AppContext, member: Member, reference: string): Promise<TPurchaseData> {
+  const [row] = await ctx.database.db
+    .select({ purchase: purchases, certificateNumber: certificates.number })
+    .from(purchases)
+    .leftJoin(certificates, eq(certificates.purchaseId, purchases.id))
+    .where(and(eq(purchases.reference, reference), eq(purchases.userId, member.id)));
+  if (!row) throw notFound('PurchaseNotFound');
+  return purchaseData(row.purchase, row.certificateNumber ? { certificate_number: row.certificateNumber } : {});
+}
+
+/** The member's purchase by its PayPal order (POST /paintings/order). */
+export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: string): Promise<Purchase> {
+  const [purchase] = await ctx.database.db
+    .select()
+    .from(purchases)
+    .where(
+      and(eq(purchases.providerRef, orderId), eq(purchases.userId, member.id), eq(purchases.paymentMethod, 'paypal')),
+    );
+  if (!purchase) throw notFound('PurchaseNotFound');
+  return purchase;
+}
+
+/** The confirmation email of a settled purchase (sent after the transaction committed; a mail failure is logged). */
+export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome): Promise<void> {
+  if (outcome.kind !== 'settled') return;
+  const { purchase } = outcome;
+  const [row] = await ctx.database.db
+    .select({ titleEn: paintings.titleEn, titleFr: paintings.titleFr, email: users.email, firstName: users.firstName })
+    .from(purchases)
+    .innerJoin(paintings, eq(paintings.id, purchases.paintingId))
+    .innerJoin(users, eq(users.id, purchases.userId))
+    .where(eq(purchases.id, purchase.id));
+  if (!row) return;
+  const lang = purchase.language;
+  await ctx.mailer.sendEmail({
+    to: row.email,
+    ...purchaseConfirmationEmail(lang, {
+      firstName: row.firstName,
+      reference: purchase.reference,
+      paintingTitle: lang === 'fr' ? row.titleFr : row.titleEn,
+      parts: formatPartsQuantity(purchase.quantity, lang),
+      total: formatMoney(purchase.totalMinor, purchase.currency, lang),
+      holder: purchase.ownerName,
+      certificateNumber: outcome.certificateNumber,
+      verifyUrl: verifyUrlOf(ctx.config.publicUrl, outcome.certificateNumber),
+    }),
+  });
+}

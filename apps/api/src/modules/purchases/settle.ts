@@ -1,0 +1,104 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { paintings, purchases } from '../../db/schema';
+import { type Certificate, issueCertificate } from '../certificates/service';
+import { accountFor, postTransaction } from '../ledger/ledger';
+import { moveParts } from '../parts/register';
+import type { Purchase } from './reserve';
+
+/** Where the money of a purchase comes from: a provider (card, PayPal) or the member's wallet. */
+export type PaymentSource =
+  | { kind: 'external'; providerRef: string | null }
+  | { kind: 'wallet'; walletAccountId: string };
+
+/**
+ * Settles a pending purchase, inside the caller's transaction: the status moves pending → paid (only once, so a
+ * duplicated webhook does nothing), the reserved parts go to the buyer as primary parts, the ledger records the
+ * payment, the certificate is issued, and the work moves to the secondary market when its last primary part is
+ * sold and paid. Returns null when the purchase was no longer pending.
+ */
+export async function settlePurchase(
+  tx: Executor,
+  purchaseId: string,
+  source: PaymentSource,
+): Promise<{ purchase: Purchase; certificate: Certificate } | null> {
+  const [purchase] = await tx
+    .update(purchases)
+    .set({
+      status: 'paid',
+      settledAt: new Date(),
+      ...(source.kind === 'external' && source.providerRef ? { providerRef: source.providerRef } : {}),
+    })
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
+    .returning();
+  if (!purchase) return null;
+
+  await moveParts(tx, {
+    paintingId: purchase.paintingId,
+    reason: 'settle',
+    reference: purchase.reference,
+    lines: [
+      { holder: { kind: 'reserved', purchaseId: purchase.id }, quantity: -purchase.quantity },
+      { holder: { kind: 'member', userId: purchase.userId, lot: 'primary' }, quantity: purchase.quantity },
+    ],
+  });
+
+  const from = source.kind === 'wallet' ? source.walletAccountId : await accountFor(tx, 'external', purchase.currency);
+  const revenue = await accountFor(tx, 'platform_revenue', purchase.currency);
+  await postTransaction(tx, {
+    reference: purchase.reference,
+    description: `primary purchase ${purchase.quantity} parts (${source.kind === 'wallet' ? 'wallet' : purchase.paymentMethod})`,
+    lines: [
+      { accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency },
+      { accountId: revenue, amountMinor: purchase.totalMinor, currency: purchase.currency },
+    ],
+  });
+
+  const certificate = await issueCertificate(tx, {
+    purchaseId: purchase.id,
+    userId: purchase.userId,
+    paintingId: purchase.paintingId,
+    holderName: purchase.ownerName,
+    quantity: purchase.quantity,
+    language: purchase.language,
+  });
+
+  // Sold out and nothing left pending: the work opens on the secondary market (spec §1).
+  await tx
+    .update(paintings)
+    .set({ market: 3 })
+    .where(
+      and(
+        eq(paintings.id, purchase.paintingId),
+        eq(paintings.market, 2),
+        sql`${paintings.soldParts} = ${paintings.totalParts}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.paintingId} = ${purchase.paintingId} AND ${purchases.status} = 'pending')`,
+      ),
+    );
+  return { purchase, certificate };
+}
+
+/**
+ * Money that arrived for a purchase that can no longer be settled (its reservation expired before the payment
+ * completed): it is not lost, it is credited to the member's wallet, once per purchase.
+ */
+export async function creditLatePayment(
+  tx: Executor,
+  purchase: Purchase,
+  providerRef: string | null,
+): Promise<boolean> {
+  const reference = `${purchase.reference}:late-payment`;
+  const already = await tx.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference = ${reference} LIMIT 1`);
+  if ((already as unknown as { rows: unknown[] }).rows.length > 0) return false;
+  const external = await accountFor(tx, 'external', purchase.currency);
+  const wallet = await accountFor(tx, 'member_wallet', purchase.currency, purchase.userId);
+  await postTransaction(tx, {
+    reference,
+    description: `payment ${providerRef ?? ''} received after the reservation ended: credited to the wallet`,
+    lines: [
+      { accountId: external, amountMinor: -purchase.totalMinor, currency: purchase.currency },
+      { accountId: wallet, amountMinor: purchase.totalMinor, currency: purchase.currency },
+    ],
+  });
+  return true;
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { OTP_LENGTH } from '../constants';
+import { ZCurrency, ZMoney } from './auth';
+
+/**
+ * Buying on the primary market (spec §4, §7; issue 5): POST /paintings/validate, /paintings/purchase,
+ * /paintings/order, the smart-account code, and the sandbox payment calls.
+ */
+
+export const PAYMENT_METHODS = ['card', 'paypal', 'smart_amount'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Largest number of parts one purchase may ask for (far above any painting's stock; bounds the arithmetic). */
+export const MAX_PARTS_PER_PURCHASE = 10_000_000;
+
+/** Minutes a purchase holds its parts while it is being paid. */
+export const RESERVATION_MINUTES = 15;
+
+const quantity = z
+  .number({ error: 'SelectShares' })
+  .int({ error: 'SelectShares' })
+  .min(1, { error: 'SelectShares' })
+  .max(MAX_PARTS_PER_PURCHASE, { error: 'QuantityTooLarge' });
+const ownerName = z
+  .string({ error: 'OwnerNameRequired' })
+  .trim()
+  .min(1, { error: 'OwnerNameRequired' })
+  .max(200, { error: 'OwnerNameRequired' });
+
+/** The spec's fields, plus the display currency (default: the member's own). */
+export const ZPurchaseRequest = z.strictObject({
+  total_part: quantity,
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'SelectPaymentMethod' }),
+  painting_id: z.string({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+  /** The certificate holder's name; may differ from the buyer (spec §1). */
+  owner: ownerName,
+  currency: ZCurrency.optional(),
+  /** The spec's confirmation box: the buyer stays responsible for the parts even with another holder. */
+  responsibility_accepted: z.boolean().optional(),
+  /** smart_amount only: the one-time code sent by POST /paintings/purchase/code. */
+  verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }).optional(),
+});
+export type TPurchaseRequest = z.input<typeof ZPurchaseRequest>;
+
+/** A priced request (POST /paintings/validate): nothing is reserved. */
+export const ZPurchaseQuote = z.object({
+  painting_id: z.string(),
+  total_part: z.number().int(),
+  available_part: z.number().int(),
+  price_per_part: ZMoney,
+  total: ZMoney,
+  payment_method: z.enum(PAYMENT_METHODS),
+  owner: z.string(),
+});
+
+export const PURCHASE_STATUSES = ['pending', 'paid', 'expired', 'failed'] as const;
+
+/** POST /paintings/purchase (spec §3 "Purchase response"), plus the state of the purchase. */
+export const ZPurchaseData = z.object({
+  reference_id: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  total: ZMoney,
+  total_part: z.number().int(),
+  expires_at: z.string(),
+  /** card: the provider's publishable key and the payment's client secret (Stripe, or the offline sandbox). */
+  stripe_publishable_key: z.string().optional(),
+  payment_client_secret: z.string().optional(),
+  card_provider: z.enum(['stripe', 'sandbox']).optional(),
+  /** paypal: the order to approve (PayPal's, or the sandbox's). */
+  paypal_order_id: z.string().optional(),
+  paypal_provider: z.enum(['paypal', 'sandbox']).optional(),
+  /** Set once paid. */
+  certificate_number: z.string().optional(),
+});
+export type TPurchaseData = z.infer<typeof ZPurchaseData>;
+
+/** POST /paintings/order (spec §7): PayPal's approval of a purchase's order. `paypal_object` is never trusted. */
+export const ZOrderRequest = z.strictObject({
+  order_id: z.string().min(1).max(200),
+  paypal_payment_id: z.string().max(200).optional(),
+  paypal_object: z.unknown().optional(),
+  payment_method: z.literal('paypal', { error: 'SelectPaymentMethod' }),
+});
+
+/** GET /paintings/purchase/:reference: the state of one of the member's purchases. */
+export const ZPurchaseReferenceParams = z.strictObject({ reference: z.string().min(1).max(40) });
+
+/** The offline card sandbox's confirmation (plays the card form of the provider). */
+export const ZSandboxCardConfirm = z.strictObject({
+  client_secret: z.string().min(10).max(300),
+  card_number: z.string().regex(/^[\d ]{12,23}$/, { error: 'CardDeclined' }),
+});
+export const ZSandboxCardResult = z.object({ status: z.enum(['succeeded', 'declined']), reference_id: z.string() });
