@@ -54,6 +54,20 @@ export type TestApp = {
 };
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await database.migrate();
+  return createTestAppOn(database, overrides, { ownsDatabase: true });
+}
+
+/**
+ * An app on an existing database: a second app on the same database plays a server restarted after a crash.
+ * Only an app that owns its database closes it (and checks the invariants on it).
+ */
+export async function createTestAppOn(
+  database: DatabaseHandle,
+  overrides: Partial<AppConfig> = {},
+  options: { ownsDatabase?: boolean } = {},
+): Promise<TestApp> {
   // Each app its own data folder (uploaded media), removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-test-'));
   const config = loadConfig(
@@ -64,8 +78,6 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       ...overrides,
     },
   );
-  const database = await openTestDatabase();
-  await database.migrate();
   const ctx = createContext(config, database);
   const app = await buildApp(ctx);
   await app.ready();
@@ -73,11 +85,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     app,
     ctx,
     close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.ownsDatabase) return;
       // Every integration test file ends by checking the money and parts invariants on what it left behind.
       const problems = await checkInvariants(database.db);
-      await app.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
       if (problems.length > 0) throw new Error(`invariants broken:\n${problems.join('\n')}`);
     },
     call: async (method, url, options = {}) => {
