@@ -20,6 +20,7 @@ import { failureBody } from './http/errors';
 import type { App } from './http/types';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './http/web';
 import { accountRoutes } from './modules/account/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
@@ -32,6 +33,7 @@ import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { userRoutes } from './modules/users/routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
 
 const SENSITIVE_QUERY = /([?&](?:forgot_pwd_token|token|code)=)[^&]*/gi;
 
@@ -104,6 +106,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       catalogueRoutes(typed, ctx);
       contentRoutes(typed, ctx);
       purchaseRoutes(typed, ctx);
+      withdrawalRoutes(typed, ctx);
+      adminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },

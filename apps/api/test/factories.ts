@@ -121,3 +121,10 @@ export async function fundWallet(t: TestApp, userId: string, currency: 'USD' | '
     });
   });
 }
+
+/** A verified member made an operator (role admin), as `npm run admin -- create` does. */
+export async function createOperator(t: TestApp) {
+  const operator = await createMember(t, { verified: true });
+  await t.ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, operator.email));
+  return operator;
+}

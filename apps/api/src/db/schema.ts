@@ -203,6 +203,7 @@ export const accountKindEnum = pgEnum('account_kind', [
   'platform_cash',
   'platform_revenue',
   'external',
+  'withdrawals_payable',
 ]);
 
 /** A ledger account. Each member has one wallet account per currency; balances are sums of entries. */
@@ -464,7 +465,7 @@ export const newsletterSubscribers = pgTable(
  * stock still for sale), `reserved` (parts held for a pending purchase) and `member` (a co-owner, with the lot
  * the parts came from). A holding is the sum of its entries; nothing is updated or deleted.
  */
-export const partHolderKindEnum = pgEnum('part_holder_kind', ['issuer', 'available', 'reserved', 'member']);
+export const partHolderKindEnum = pgEnum('part_holder_kind', ['issuer', 'available', 'reserved', 'member', 'listed']);
 export const partLotEnum = pgEnum('part_lot', ['primary', 'secondary']);
 
 export const partMovements = pgTable(
@@ -499,6 +500,8 @@ export const partEntries = pgTable(
     lot: partLotEnum('lot'),
     /** The purchase holding the parts (reserved entries only). */
     purchaseId: uuid('purchase_id').references((): AnyPgColumn => purchases.id),
+    /** The secondary-market listing holding the parts (listed entries only). */
+    listingId: uuid('listing_id').references((): AnyPgColumn => listings.id),
     /** Signed number of parts: positive adds to the holder. */
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
@@ -510,8 +513,10 @@ export const partEntries = pgTable(
     check('part_entries_nonzero', sql`${table.quantity} <> 0`),
     check(
       'part_entries_holder_shape',
-      sql`(${table.holderKind} = 'member') = (${table.userId} IS NOT NULL AND ${table.lot} IS NOT NULL)
-        AND (${table.holderKind} = 'reserved') = (${table.purchaseId} IS NOT NULL)`,
+      // Compared as text: a value added to the enum cannot be used as an enum literal in the migration that adds it.
+      sql`(${table.holderKind}::text = 'member') = (${table.userId} IS NOT NULL AND ${table.lot} IS NOT NULL)
+        AND (${table.holderKind}::text = 'reserved') = (${table.purchaseId} IS NOT NULL)
+        AND (${table.holderKind}::text = 'listed') = (${table.listingId} IS NOT NULL)`,
     ),
   ],
 );
@@ -619,4 +624,159 @@ export const paymentEvents = pgTable(
     receivedAt: createdAt(),
   },
   (table) => [uniqueIndex('payment_events_unique').on(table.provider, table.eventId)],
+);
+
+// ---------------------------------------------------------------- member area (issue 6)
+
+/**
+ * A member's offer of parts on the secondary market, at the part price of the day it was listed. The parts sit
+ * with the `listed` holder of the register while the listing is open; `remaining` falls as buyers take them.
+ */
+export const listingStatusEnum = pgEnum('listing_status', ['open', 'filled', 'withdrawn']);
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    /** Price of one part in EUR minor units (the base currency), fixed when listed. */
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    status: listingStatusEnum('status').notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('listings_reference_unique').on(table.reference),
+    index('listings_open_fifo_idx').on(table.paintingId, table.createdAt).where(sql`${table.status} = 'open'`),
+    index('listings_seller_idx').on(table.sellerId, table.createdAt),
+    check(
+      'listings_quantities_valid',
+      sql`${table.quantity} > 0 AND ${table.remaining} >= 0 AND ${table.remaining} <= ${table.quantity}`,
+    ),
+  ],
+);
+
+/** Which listings a secondary purchase takes its parts from (oldest first), at which price. */
+export const purchaseFills = pgTable(
+  'purchase_fills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('purchase_fills_purchase_idx').on(table.purchaseId),
+    index('purchase_fills_listing_idx').on(table.listingId),
+    check('purchase_fills_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const withdrawalStatusEnum = pgEnum('withdrawal_status', ['PENDING', 'APPROVED', 'REJECTED']);
+
+/** A withdrawal request: its amount leaves the wallet at once (held as payable) until an operator decides. */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: currencyEnum('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    /** Where the money goes, as shown to the member (account owner and the IBAN's last 4). */
+    account: text('account').notNull(),
+    status: withdrawalStatusEnum('status').notNull().default('PENDING'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('withdrawals_reference_unique').on(table.reference),
+    index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
+    index('withdrawals_status_idx').on(table.status, table.createdAt),
+    check('withdrawals_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** A dividend declared by an operator for a painting and a year, paid to the holders at the record date. */
+export const dividends = pgTable(
+  'dividends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    year: integer('year').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    recordDate: timestamp('record_date', { withTimezone: true }).notNull(),
+    declaredBy: uuid('declared_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('dividends_reference_unique').on(table.reference),
+    uniqueIndex('dividends_painting_year_unique').on(table.paintingId, table.year),
+    check('dividends_total_positive', sql`${table.totalMinor} > 0`),
+  ],
+);
+
+/** Each holder's share of a dividend (parts held at the record date and the amount credited). */
+export const dividendPayments = pgTable(
+  'dividend_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dividendId: uuid('dividend_id')
+      .notNull()
+      .references(() => dividends.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    parts: integer('parts').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('dividend_payments_unique').on(table.dividendId, table.userId),
+    index('dividend_payments_user_idx').on(table.userId, table.createdAt),
+    check('dividend_payments_valid', sql`${table.parts} > 0 AND ${table.amountMinor} >= 0`),
+  ],
+);
+
+/** Every operator action, append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
 );

@@ -69,6 +69,8 @@ export const ZPurchaseData = z.object({
   /** paypal: the order to approve (PayPal's, or the sandbox's). */
   paypal_order_id: z.string().optional(),
   paypal_provider: z.enum(['paypal', 'sandbox']).optional(),
+  /** paypal with the real provider: the client id the PayPal JS SDK loads with. */
+  paypal_client_id: z.string().optional(),
   /** Set once paid. */
   certificate_number: z.string().optional(),
 });

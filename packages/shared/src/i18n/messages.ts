@@ -270,6 +270,41 @@ export const messages = {
     en: 'No certificate has this number.',
     fr: 'Aucun certificat ne porte ce numéro.',
   },
+
+  // ---------------------------------------------------------------- member area (issue 6)
+  WithdrawalMinUSD: { en: 'Should be greater than or equal to 1 $', fr: 'Doit être supérieur ou égal à 1 $' },
+  WithdrawalMinEURO: { en: 'Should be greater than or equal to 1 €', fr: 'Doit être supérieur ou égal à 1 €' },
+  WithdrawalAmountInvalid: {
+    en: 'Enter an amount with at most two decimals.',
+    fr: 'Saisissez un montant avec au plus deux décimales.',
+  },
+  BankAccountRequired: { en: 'Bank account is required', fr: 'Le compte bancaire est obligatoire' },
+  WithdrawalSubmitted: {
+    en: 'Your withdrawal request is in progress',
+    fr: 'Votre demande de retrait est en cours',
+  },
+  WithdrawalNotFound: { en: 'This withdrawal does not exist.', fr: 'Ce retrait n’existe pas.' },
+  WithdrawalAlreadyDecided: {
+    en: 'This withdrawal has already been decided.',
+    fr: 'Ce retrait a déjà été traité.',
+  },
+  WithdrawalApproved: { en: 'Withdrawal approved', fr: 'Retrait approuvé' },
+  WithdrawalRejected: { en: 'Withdrawal rejected', fr: 'Retrait refusé' },
+  ReasonRequired: { en: 'Please give a reason.', fr: 'Veuillez indiquer une raison.' },
+  DividendDeclared: { en: 'Dividend declared and paid', fr: 'Dividende déclaré et versé' },
+  DividendAlreadyDeclared: {
+    en: 'A dividend is already declared for this work and year.',
+    fr: 'Un dividende est déjà déclaré pour cette œuvre et cette année.',
+  },
+  DividendNoHolders: {
+    en: 'Nobody holds parts of this work at the record date.',
+    fr: 'Personne ne détient de parts de cette œuvre à la date d’arrêté.',
+  },
+  DividendAmountInvalid: {
+    en: 'Give either a total amount or an amount per part, greater than zero.',
+    fr: 'Indiquez soit un montant total, soit un montant par part, supérieur à zéro.',
+  },
+  OperatorOnly: { en: 'This action is reserved to operators.', fr: 'Cette action est réservée aux opérateurs.' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

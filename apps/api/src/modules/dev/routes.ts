@@ -1,10 +1,14 @@
 import { ZSuccess } from '@parcelle/shared';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { listOutbox } from '../../adapters/mail/outbox';
 import type { AppContext } from '../../context';
+import { users } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { escapeHtml } from '../../http/html';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
+import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
 
 const ZOutboxQuery = z.strictObject({ to: z.string().max(320).optional() });
 const ZOutboxItem = z.object({
@@ -15,8 +19,48 @@ const ZOutboxItem = z.object({
   created_at: z.string(),
 });
 
-/** The development outbox: registered only outside production (so it answers 404 there). */
+const ZWalletCredit = z.strictObject({
+  email: z.string().email().max(320),
+  currency: z.enum(['USD', 'EURO']),
+  amount_minor: z.number().int().min(1).max(100_000_000),
+});
+
+/**
+ * Development tools, registered only outside production (so they answer 404 there): the outbox, and a wallet
+ * credit for trying the smart-account payment by hand and in browser tests (the product itself credits wallets
+ * through sales and dividends). The credit is a balanced ledger transaction like any other.
+ */
 export function devApiRoutes(app: App, ctx: AppContext) {
+  app.post(
+    '/dev/wallet/credit',
+    {
+      schema: {
+        tags: ['dev'],
+        body: ZWalletCredit,
+        response: { 200: ZSuccess(z.object({ balance_minor: z.number() })) },
+      },
+    },
+    async (request) => {
+      const { email, currency, amount_minor: amount } = request.body;
+      const balance = await ctx.database.db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+        if (!user) throw notFound('NotFound');
+        const wallet = await accountFor(tx, 'member_wallet', currency, user.id);
+        const cash = await accountFor(tx, 'platform_cash', currency);
+        await postTransaction(tx, {
+          reference: `dev-credit-${Date.now()}`,
+          description: 'development wallet credit',
+          lines: [
+            { accountId: cash, amountMinor: -amount, currency },
+            { accountId: wallet, amountMinor: amount, currency },
+          ],
+        });
+        return balanceOf(tx, wallet);
+      });
+      return ok({ balance_minor: balance });
+    },
+  );
+
   app.get(
     '/dev/outbox',
     { schema: { tags: ['dev'], querystring: ZOutboxQuery, response: { 200: ZSuccess(z.array(ZOutboxItem)) } } },

@@ -75,6 +75,28 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
     'reserved parts without a purchase',
     await rows(sql`SELECT id FROM part_entries WHERE holder_kind = 'reserved' AND purchase_id IS NULL`),
   );
+  // Listings: an open listing holds exactly its remaining parts; a closed one holds none.
+  report(
+    'listing out of step with the register',
+    await rows(sql`SELECT l.id, l.status, l.remaining, coalesce(sum(e.quantity), 0)::text AS listed
+      FROM listings l LEFT JOIN part_entries e ON e.listing_id = l.id AND e.holder_kind = 'listed'
+      GROUP BY l.id
+      HAVING coalesce(sum(e.quantity), 0) <> CASE WHEN l.status = 'open' THEN l.remaining ELSE 0 END`),
+  );
+  // Withdrawals: what is pending is exactly what the payable accounts hold.
+  report(
+    'pending withdrawals out of step with the payable account',
+    await rows(sql`WITH pending AS (
+        SELECT currency, sum(amount_minor) AS amount FROM withdrawals WHERE status = 'PENDING' GROUP BY currency
+      ), held AS (
+        SELECT a.currency, sum(e.amount_minor) AS amount FROM ledger_accounts a
+        JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'withdrawals_payable' GROUP BY a.currency
+      )
+      SELECT coalesce(p.currency, h.currency) AS currency, coalesce(p.amount, 0)::text AS pending,
+        coalesce(h.amount, 0)::text AS held
+      FROM pending p FULL OUTER JOIN held h ON h.currency = p.currency
+      WHERE coalesce(p.amount, 0) <> coalesce(h.amount, 0)`),
+  );
   // A paid purchase has its certificate, and the ledger recorded its payment under its reference.
   report(
     'paid purchase without a certificate',

@@ -1,7 +1,7 @@
 import type { Language } from '@parcelle/shared';
 
 /** Text messages, in the member's language. The code is in the text only, never logged. */
-export type SmsPurpose = 'email_change' | 'phone_verification' | 'purchase';
+export type SmsPurpose = 'email_change' | 'phone_verification' | 'purchase' | 'withdrawal';
 
 export function codeSms(lang: Language, purpose: SmsPurpose, code: string): string {
   if (lang === 'fr') {
@@ -10,7 +10,9 @@ export function codeSms(lang: Language, purpose: SmsPurpose, code: string): stri
         ? 'changer votre e-mail'
         : purpose === 'purchase'
           ? 'payer avec votre compte'
-          : 'confirmer votre numéro';
+          : purpose === 'withdrawal'
+            ? 'confirmer votre retrait'
+            : 'confirmer votre numéro';
     return `Parcelle : votre code pour ${why} est ${code}. Il expire dans 15 minutes.`;
   }
   const why =

@@ -8,14 +8,16 @@ import { partEntries, partMovements } from '../../db/schema';
  * - `issuer`: the work itself, −total_part once, when its parts are issued;
  * - `available`: the primary stock still for sale (+total at issue);
  * - `reserved`: parts held for one pending purchase (`purchaseId`);
- * - `member`: a co-owner (`userId`), per lot (`primary` bought at first sale, `secondary` bought from a member).
+ * - `member`: a co-owner (`userId`), per lot (`primary` bought at first sale, `secondary` bought from a member);
+ * - `listed`: parts a member offers on the secondary market (`listingId`), locked until bought or withdrawn.
  * `paintings.sold_parts` is kept equal to total − available by the same transactions (checked by the invariants).
  */
 export type PartHolder =
   | { kind: 'issuer' }
   | { kind: 'available' }
   | { kind: 'reserved'; purchaseId: string }
-  | { kind: 'member'; userId: string; lot: 'primary' | 'secondary' };
+  | { kind: 'member'; userId: string; lot: 'primary' | 'secondary' }
+  | { kind: 'listed'; listingId: string };
 
 export type PartLine = { holder: PartHolder; quantity: number };
 
@@ -52,6 +54,7 @@ export async function moveParts(
       userId: holder.kind === 'member' ? holder.userId : null,
       lot: holder.kind === 'member' ? holder.lot : null,
       purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
+      listingId: holder.kind === 'listed' ? holder.listingId : null,
       quantity,
     })),
   );

@@ -105,7 +105,11 @@ export async function createPurchase(
       currency: purchase.currency,
     });
     await db.update(purchases).set({ providerRef: order.orderId }).where(eq(purchases.id, purchase.id));
-    return purchaseData(purchase, { paypal_order_id: order.orderId, paypal_provider: paypal.name });
+    return purchaseData(purchase, {
+      paypal_order_id: order.orderId,
+      paypal_provider: paypal.name,
+      ...(paypal.clientId ? { paypal_client_id: paypal.clientId } : {}),
+    });
   } catch (error) {
     await db.transaction((tx) => releasePurchase(tx, purchase.id, 'failed', `provider: ${(error as Error).message}`));
     if (error instanceof PaymentProviderError) throw new AppError(502, 'PaymentError');

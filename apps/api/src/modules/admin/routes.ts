@@ -1,0 +1,118 @@
+import {
+  ZAdminLedger,
+  ZAdminMembers,
+  ZAdminPageQuery,
+  ZAdminWithdrawal,
+  ZAdminWithdrawalsQuery,
+  ZDeclareDividend,
+  ZDividendResult,
+  ZFailure,
+  ZIdParams,
+  ZRejectWithdrawal,
+  ZSuccess,
+  ZWithdrawal,
+} from '@parcelle/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { memberOf } from '../../http/authenticate';
+import { ok } from '../../http/reply';
+import type { App } from '../../http/types';
+import { declareDividend } from '../dividends/service';
+import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
+import { requireOperator } from './guard';
+import { listLedgerTransactions, listMembers } from './service';
+
+const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
+
+/** Operator endpoints (issue 6), the base of the back-office: every action is audited. */
+export function adminRoutes(app: App, ctx: AppContext) {
+  const operator = requireOperator(ctx);
+  const db = ctx.database.db;
+
+  app.get(
+    '/admin/members',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminMembers), ...errors } },
+    },
+    async (request) => ok(await listMembers(db, request.query)),
+  );
+
+  app.get(
+    '/admin/ledger/transactions',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminLedger), ...errors } },
+    },
+    async (request) => ok(await listLedgerTransactions(db, request.query)),
+  );
+
+  app.get(
+    '/admin/withdrawals',
+    {
+      preHandler: operator,
+      schema: {
+        tags: ['admin'],
+        querystring: ZAdminWithdrawalsQuery,
+        response: { 200: ZSuccess(z.object({ withdrawals: z.array(ZAdminWithdrawal), total: z.number() })), ...errors },
+      },
+    },
+    async (request) => ok(await listAllWithdrawals(db, request.query)),
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/approve',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(ZWithdrawal), ...errors } },
+    },
+    async (request) =>
+      ok(
+        withdrawalData(await decideWithdrawal(ctx, memberOf(request), request.params.id, { approve: true })),
+        'WithdrawalApproved',
+      ),
+  );
+
+  app.post(
+    '/admin/withdrawals/:id/reject',
+    {
+      preHandler: operator,
+      schema: {
+        tags: ['admin'],
+        params: ZIdParams,
+        body: ZRejectWithdrawal,
+        response: { 200: ZSuccess(ZWithdrawal), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        withdrawalData(
+          await decideWithdrawal(ctx, memberOf(request), request.params.id, {
+            approve: false,
+            reason: request.body.reason,
+          }),
+        ),
+        'WithdrawalRejected',
+      ),
+  );
+
+  app.post(
+    '/admin/dividends',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], body: ZDeclareDividend, response: { 200: ZSuccess(ZDividendResult), ...errors } },
+    },
+    async (request) =>
+      ok(
+        await declareDividend(ctx, memberOf(request), {
+          paintingId: request.body.painting_id,
+          year: request.body.year,
+          currency: request.body.currency,
+          totalMinor: request.body.total_amount_minor,
+          perPartMinor: request.body.amount_per_part_minor,
+          recordDate: request.body.record_date ? new Date(request.body.record_date) : undefined,
+        }),
+        'DividendDeclared',
+      ),
+  );
+}

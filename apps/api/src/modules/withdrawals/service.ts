@@ -1,0 +1,220 @@
+import { randomBytes } from 'node:crypto';
+import type { Currency } from '@parcelle/shared/constants';
+import type { WithdrawalStatus } from '@parcelle/shared/contracts/member';
+import { fromMajorString, toMajor } from '@parcelle/shared/money';
+import { toE164 } from '@parcelle/shared/validation/fields';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { users, withdrawals } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { audit } from '../admin/audit';
+import { checkCode, consumeCode, issueCode } from '../codes/service';
+import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
+import { codeSms } from '../notifications/sms';
+
+export type Withdrawal = typeof withdrawals.$inferSelect;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+function newReference(): string {
+  let text = '';
+  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
+  return `WD-${text}`;
+}
+
+function phoneOf(member: Member): string {
+  if (!member.phoneCode || !member.phoneNumber) throw badRequest('PhoneMissing', 'phone');
+  return toE164(member.phoneCode, member.phoneNumber);
+}
+
+/** Withdrawals start with a code by SMS (spec §4); without a phone the member is sent to add one (ipe). */
+export async function sendWithdrawalCode(ctx: AppContext, member: Member): Promise<void> {
+  const phone = phoneOf(member);
+  const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'withdrawal' });
+  await ctx.sms.sendSms({ to: phone, text: codeSms(member.language, 'withdrawal', code) });
+}
+
+/** The verify-code step: checks the code without spending it (a wrong code still uses an attempt). */
+export async function checkWithdrawalCode(ctx: AppContext, member: Member, code: string): Promise<void> {
+  phoneOf(member);
+  await checkCode(ctx.database.db, ctx.config, {
+    userId: member.id,
+    purpose: 'withdrawal',
+    code,
+    field: 'verification_code',
+  });
+}
+
+/** A JSON number of major units with at most 2 decimals, as exact minor units (12.5 → 1250; 1.005 refused). */
+export function amountToMinor(amount: number): number {
+  try {
+    return fromMajorString(String(amount));
+  } catch {
+    throw badRequest('WithdrawalAmountInvalid', 'amount');
+  }
+}
+
+/**
+ * POST /member/withdrawal/store: the code is spent, then under the wallet's lock the amount is checked against the
+ * balance and moved at once from the wallet to the payable account, so two requests can never spend the same money.
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  member: Member,
+  request: { payment_method: string; account: string; amount: number; verification_code: string },
+): Promise<Withdrawal> {
+  const currency: Currency = member.currency;
+  const amountMinor = amountToMinor(request.amount);
+  if (amountMinor < 100) throw badRequest(currency === 'EURO' ? 'WithdrawalMinEURO' : 'WithdrawalMinUSD', 'amount');
+  phoneOf(member);
+  await consumeCode(ctx.database.db, ctx.config, {
+    userId: member.id,
+    purpose: 'withdrawal',
+    code: request.verification_code,
+    field: 'verification_code',
+  });
+  return ctx.database.db.transaction(async (tx) => {
+    const wallet = await lockWallet(tx, member.id, currency);
+    if (wallet.balanceMinor < amountMinor) throw badRequest('InsufficientBalance', 'amount');
+    const [withdrawal] = await tx
+      .insert(withdrawals)
+      .values({
+        reference: newReference(),
+        userId: member.id,
+        currency,
+        amountMinor,
+        paymentMethod: request.payment_method,
+        account: request.account.trim(),
+      })
+      .returning();
+    if (!withdrawal) throw new Error('withdrawal not recorded');
+    const payable = await accountFor(tx, 'withdrawals_payable', currency);
+    await postTransaction(tx, {
+      reference: withdrawal.reference,
+      description: 'withdrawal requested: held until approved',
+      lines: [
+        { accountId: wallet.accountId, amountMinor: -amountMinor, currency },
+        { accountId: payable, amountMinor, currency },
+      ],
+    });
+    return withdrawal;
+  });
+}
+
+export function withdrawalData(row: Withdrawal) {
+  return {
+    _id: row.id,
+    reference: row.reference,
+    amount: { value: toMajor(row.amountMinor), curr: row.currency },
+    t: row.createdAt.toISOString(),
+    status: row.status,
+    payment_method: row.paymentMethod,
+    account: row.account,
+  };
+}
+
+/** The member's own withdrawals of one status, newest first, paginated in the database. */
+export async function listWithdrawals(
+  db: Executor,
+  memberId: string,
+  query: { status: WithdrawalStatus; limit: number; offset: number },
+) {
+  const where = and(eq(withdrawals.userId, memberId), eq(withdrawals.status, query.status));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(withdrawals).where(where),
+  ]);
+  return { list: rows.map(withdrawalData), total: Number(total?.total ?? 0) };
+}
+
+/**
+ * An operator's decision, once: approve (the held money leaves to the outside world) or reject (it returns to the
+ * wallet). The status changes only from PENDING, and the decision is written to the audit log.
+ */
+export async function decideWithdrawal(
+  ctx: AppContext,
+  operator: Member,
+  withdrawalId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<Withdrawal> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+    if (!existing) throw notFound('WithdrawalNotFound');
+    if (existing.status !== 'PENDING') throw new AppError(409, 'WithdrawalAlreadyDecided');
+    const [decided] = await tx
+      .update(withdrawals)
+      .set({
+        status: decision.approve ? 'APPROVED' : 'REJECTED',
+        decidedBy: operator.id,
+        decidedAt: new Date(),
+        reason: decision.approve ? null : decision.reason,
+      })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PENDING')))
+      .returning();
+    if (!decided) throw new AppError(409, 'WithdrawalAlreadyDecided');
+    const payable = await accountFor(tx, 'withdrawals_payable', decided.currency);
+    const to = decision.approve
+      ? await accountFor(tx, 'external', decided.currency)
+      : await accountFor(tx, 'member_wallet', decided.currency, decided.userId);
+    await postTransaction(tx, {
+      reference: `${decided.reference}:${decision.approve ? 'paid' : 'returned'}`,
+      description: decision.approve
+        ? 'withdrawal approved and paid out'
+        : 'withdrawal rejected: returned to the wallet',
+      lines: [
+        { accountId: payable, amountMinor: -decided.amountMinor, currency: decided.currency },
+        { accountId: to, amountMinor: decided.amountMinor, currency: decided.currency },
+      ],
+    });
+    await audit(tx, {
+      actorId: operator.id,
+      action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: decided.id,
+      details: decision.approve
+        ? { reference: decided.reference }
+        : { reference: decided.reference, reason: decision.reason },
+    });
+    return decided;
+  });
+}
+
+/** Every withdrawal for operators (optionally one status), with its member. */
+export async function listAllWithdrawals(
+  db: Executor,
+  query: { status?: WithdrawalStatus; limit: number; offset: number },
+) {
+  const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ withdrawal: withdrawals, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    withdrawals: rows.map(({ withdrawal, email, firstName, lastName }) => ({
+      id: withdrawal.id,
+      reference: withdrawal.reference,
+      member: { id: withdrawal.userId, email, name: `${firstName} ${lastName}` },
+      amount: { value: toMajor(withdrawal.amountMinor), curr: withdrawal.currency },
+      account: withdrawal.account,
+      status: withdrawal.status,
+      created_at: withdrawal.createdAt.toISOString(),
+      decided_at: withdrawal.decidedAt?.toISOString() ?? null,
+      reason: withdrawal.reason,
+    })),
+    total: Number(total?.total ?? 0),
+  };
+}

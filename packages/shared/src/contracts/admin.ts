@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../constants';
+import { ZMoney } from './auth';
+import { ZLimit, ZOffset } from './catalogue';
+
+/** Operator endpoints under /api/admin (issue 6): the base of the back-office. */
+
+export const ZAdminPageQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset() });
+export const ZAdminWithdrawalsQuery = ZAdminPageQuery.extend({
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED'], { error: 'InvalidRequest' }).optional(),
+});
+export const ZIdParams = z.strictObject({ id: z.string().uuid({ error: 'NotFound' }) });
+export const ZRejectWithdrawal = z.strictObject({
+  reason: z.string({ error: 'ReasonRequired' }).trim().min(1, { error: 'ReasonRequired' }).max(500),
+});
+
+/**
+ * Declares a dividend for a painting and a year: either a total to split among the holders in proportion to
+ * their parts (largest remainder, so the shares add up to the total exactly), or an amount per part.
+ */
+export const ZDeclareDividend = z
+  .strictObject({
+    painting_id: z.string().uuid({ error: 'PaintingNotFound' }),
+    year: z.number().int().min(2000).max(2100),
+    currency: z.enum(CURRENCIES),
+    total_amount_minor: z.number().int().positive({ error: 'DividendAmountInvalid' }).optional(),
+    amount_per_part_minor: z.number().int().positive({ error: 'DividendAmountInvalid' }).optional(),
+    /** Holders at this instant are paid (default: now). */
+    record_date: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((value) => (value.total_amount_minor === undefined) !== (value.amount_per_part_minor === undefined), {
+    error: 'DividendAmountInvalid',
+  });
+
+export const ZAdminWithdrawal = z.object({
+  id: z.string(),
+  reference: z.string(),
+  member: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  amount: ZMoney,
+  account: z.string(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const ZDividendResult = z.object({
+  reference: z.string(),
+  total: ZMoney,
+  holders: z.number().int(),
+  parts: z.number().int(),
+});
+
+export const ZAdminMembers = z.object({
+  members: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      country: z.string().nullable(),
+      role: z.enum(['member', 'admin']),
+      email_verified: z.boolean(),
+      disabled: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+});
+
+export const ZAdminLedger = z.object({
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      description: z.string(),
+      created_at: z.string(),
+      entries: z.array(
+        z.object({ account_id: z.string(), kind: z.string(), user_id: z.string().nullable(), amount: ZMoney }),
+      ),
+    }),
+  ),
+  total: z.number().int(),
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { OTP_LENGTH } from '../constants';
+import { ZMoney } from './auth';
+import { ZLimit, ZOffset } from './catalogue';
+
+/** The member area (spec §3, §7 `/member/*`; issue 6). */
+
+export const WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** `{type}` of GET /member/withdrawal/{type}: the list asked for (case-insensitive), or `list` with `status`. */
+export const ZWithdrawalListParams = z.strictObject({
+  type: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['pending', 'approved', 'rejected', 'list'], { error: 'InvalidRequest' })),
+});
+export const ZWithdrawalListQuery = z.strictObject({
+  limit: ZLimit(3),
+  offset: ZOffset(),
+  status: z.enum(WITHDRAWAL_STATUSES, { error: 'InvalidRequest' }).optional(),
+});
+
+/** Spec §3 Withdrawal: `_id, amount {value, curr}, t (date), status, reference`. */
+export const ZWithdrawal = z.object({
+  _id: z.string(),
+  reference: z.string(),
+  amount: ZMoney,
+  t: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  payment_method: z.string(),
+  account: z.string(),
+});
+export const ZWithdrawalList = z.object({ list: z.array(ZWithdrawal), total: z.number().int() });
+
+/**
+ * POST /member/withdrawal/store (spec §3 payload `payment_method, account, amount`; amount is a number of major
+ * units, at most 2 decimals). The method is always bank (spec §5); `verification_code` is the code sent by SMS.
+ */
+export const ZWithdrawalRequest = z.strictObject({
+  payment_method: z.literal('bank', { error: 'BankAccountRequired' }).default('bank'),
+  account: z.string({ error: 'BankAccountRequired' }).trim().min(1, { error: 'BankAccountRequired' }).max(200),
+  amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }),
+  verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
+});
+export const ZWithdrawalCodeCheck = z.strictObject({
+  verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
+});
