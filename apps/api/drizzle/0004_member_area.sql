@@ -75,7 +75,9 @@ CREATE TABLE "withdrawals" (
 );
 --> statement-breakpoint
 ALTER TABLE "part_entries" DROP CONSTRAINT "part_entries_holder_shape";--> statement-breakpoint
+ALTER TABLE "purchases" DROP CONSTRAINT "purchases_amounts_valid";--> statement-breakpoint
 ALTER TABLE "part_entries" ADD COLUMN "listing_id" uuid;--> statement-breakpoint
+ALTER TABLE "purchases" ADD COLUMN "market" smallint DEFAULT 2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dividend_payments" ADD CONSTRAINT "dividend_payments_dividend_id_dividends_id_fk" FOREIGN KEY ("dividend_id") REFERENCES "public"."dividends"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dividend_payments" ADD CONSTRAINT "dividend_payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -104,4 +106,6 @@ CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","cr
 ALTER TABLE "part_entries" ADD CONSTRAINT "part_entries_listing_id_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."listings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "part_entries" ADD CONSTRAINT "part_entries_holder_shape" CHECK (("part_entries"."holder_kind"::text = 'member') = ("part_entries"."user_id" IS NOT NULL AND "part_entries"."lot" IS NOT NULL)
         AND ("part_entries"."holder_kind"::text = 'reserved') = ("part_entries"."purchase_id" IS NOT NULL)
-        AND ("part_entries"."holder_kind"::text = 'listed') = ("part_entries"."listing_id" IS NOT NULL));
+        AND ("part_entries"."holder_kind"::text = 'listed') = ("part_entries"."listing_id" IS NOT NULL));--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_amounts_valid" CHECK ("purchases"."unit_price_minor" > 0 AND "purchases"."market" IN (2, 3)
+        AND ("purchases"."market" = 3 OR "purchases"."total_minor" = "purchases"."unit_price_minor" * "purchases"."quantity"));

@@ -32,6 +32,7 @@ import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
+import { secondaryRoutes } from './modules/secondary/routes';
 import { userRoutes } from './modules/users/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       contentRoutes(typed, ctx);
       purchaseRoutes(typed, ctx);
       withdrawalRoutes(typed, ctx);
+      secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);

@@ -545,6 +545,8 @@ export const purchases = pgTable(
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    /** 2: bought on the primary market; 3: bought from members' listings (see purchase_fills). */
+    market: smallint('market').notNull().default(2),
     /** The certificate holder's name; may differ from the buyer (spec §1). */
     ownerName: text('owner_name').notNull(),
     language: languageEnum('language').notNull(),
@@ -562,9 +564,12 @@ export const purchases = pgTable(
     index('purchases_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     index('purchases_user_created_idx').on(table.userId, table.createdAt),
     check('purchases_quantity_positive', sql`${table.quantity} > 0`),
+    // A secondary purchase may fill listings at different prices: its total is the sum of its fills (checked by
+    // the invariants), and its unit price is the first fill's.
     check(
       'purchases_amounts_valid',
-      sql`${table.unitPriceMinor} > 0 AND ${table.totalMinor} = ${table.unitPriceMinor} * ${table.quantity}`,
+      sql`${table.unitPriceMinor} > 0 AND ${table.market} IN (2, 3)
+        AND (${table.market} = 3 OR ${table.totalMinor} = ${table.unitPriceMinor} * ${table.quantity})`,
     ),
   ],
 );

@@ -46,3 +46,23 @@ export const ZWithdrawalRequest = z.strictObject({
 export const ZWithdrawalCodeCheck = z.strictObject({
   verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });
+
+/** POST /paintings/sale (spec §7): list owned parts on the secondary market. */
+export const ZSaleRequest = z.strictObject({
+  total_part: z
+    .number({ error: 'SelectShares' })
+    .int({ error: 'SelectShares' })
+    .min(1, { error: 'SelectShares' })
+    .max(10_000_000, { error: 'QuantityTooLarge' }),
+  painting_id: z.string({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+});
+export const ZListingReferenceParams = z.strictObject({ reference: z.string().min(1).max(40) });
+export const ZListing = z.object({
+  reference: z.string(),
+  painting_id: z.string(),
+  quantity: z.number().int(),
+  remaining: z.number().int(),
+  price_per_part: ZMoney,
+  status: z.enum(['open', 'filled', 'withdrawn']),
+  created_at: z.string(),
+});

@@ -304,6 +304,22 @@ export const messages = {
     en: 'Give either a total amount or an amount per part, greater than zero.',
     fr: 'Indiquez soit un montant total, soit un montant par part, supérieur à zéro.',
   },
+  SaleNotOpen: {
+    en: 'Parts of this work can be sold once it is on the secondary market.',
+    fr: 'Les parts de cette œuvre pourront être vendues une fois qu’elle sera sur le marché secondaire.',
+  },
+  NotEnoughPartsOwned: {
+    en: 'You do not own that many parts of this work.',
+    fr: 'Vous ne détenez pas autant de parts de cette œuvre.',
+  },
+  PartsListed: { en: 'Parts Listed', fr: 'Parts mises en vente' },
+  ListingNotFound: { en: 'This listing does not exist.', fr: 'Cette mise en vente n’existe pas.' },
+  ListingClosed: { en: 'This listing is already closed.', fr: 'Cette mise en vente est déjà close.' },
+  ListingWithdrawn: { en: 'Your parts are no longer for sale.', fr: 'Vos parts ne sont plus en vente.' },
+  SecondaryReserved: {
+    en: 'The secondary market is reserved for members holding parts bought on the primary market.',
+    fr: 'Le marché secondaire est réservé aux membres détenant des parts achetées sur le marché primaire.',
+  },
   OperatorOnly: { en: 'This action is reserved to operators.', fr: 'Cette action est réservée aux opérateurs.' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 

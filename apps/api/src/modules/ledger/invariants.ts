@@ -97,6 +97,15 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
       FROM pending p FULL OUTER JOIN held h ON h.currency = p.currency
       WHERE coalesce(p.amount, 0) <> coalesce(h.amount, 0)`),
   );
+  // A secondary purchase is exactly the sum of the listings it took.
+  report(
+    'secondary purchase out of step with its fills',
+    await rows(sql`SELECT p.id, p.quantity, p.total_minor::text, coalesce(sum(f.quantity), 0)::text AS filled
+      FROM purchases p LEFT JOIN purchase_fills f ON f.purchase_id = p.id
+      WHERE p.market = 3 GROUP BY p.id
+      HAVING p.quantity <> coalesce(sum(f.quantity), 0)
+          OR p.total_minor <> coalesce(sum(f.quantity::bigint * f.unit_price_minor), 0)`),
+  );
   // A paid purchase has its certificate, and the ledger recorded its payment under its reference.
   report(
     'paid purchase without a certificate',

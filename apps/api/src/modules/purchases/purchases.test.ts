@@ -308,11 +308,14 @@ describe('smart account (wallet)', () => {
     await fundWallet(t, member.id, 'EURO', 5000);
     const missing = await buy(member.accessToken, body);
     expect(missing.json().error).toEqual(messages.OtpRequired);
+    // Shown in dollars, paid from the euro wallet: a wallet payment is in the wallet's currency.
     const response = await buy(member.accessToken, {
       ...body,
+      currency: 'USD',
       verification_code: await code(member.accessToken, '611111111'),
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json().data.total).toEqual({ value: 30, curr: 'EURO' });
     expect(response.json().message).toEqual(messages.PurchaseComplete);
     expect(response.json().data.status).toBe('paid');
     const wallet = await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', member.id);

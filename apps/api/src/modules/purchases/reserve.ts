@@ -3,11 +3,12 @@ import type { Currency } from '@parcelle/shared/constants';
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { paintings, purchases } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { type Executor, queryRows } from '../../db/client';
+import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { heldBy, moveParts } from '../parts/register';
+import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
@@ -28,21 +29,74 @@ export async function unitPriceIn(tx: Executor, painting: Painting, currency: Cu
   return (await Rates.load(tx)).convert(painting.pricePerPartMinor, currency);
 }
 
+export type Fill = { listing: Listing; quantity: number; unitPriceMinor: number };
+
 export type Quote = {
   painting: Painting;
   available: number;
   unitPriceMinor: number;
   totalMinor: number;
   currency: Currency;
+  /** Secondary market only: the listings taken, oldest first, with their price in the purchase's currency. */
+  fills: Fill[];
 };
 
-/** Prices a request without side effects; refuses what could not be bought right now. */
+/** Whether a member holds parts bought on the primary market (spec §1: the secondary market is reserved to them). */
+export async function holdsPrimaryParts(tx: Executor, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ painting_id: string }>(
+    tx,
+    sql`SELECT painting_id FROM part_entries
+      WHERE user_id = ${userId} AND holder_kind = 'member' AND lot = 'primary'
+      GROUP BY painting_id HAVING sum(quantity) > 0 LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Takes parts from the oldest open listings first; each listing's price is converted to the purchase's currency. */
+function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Currency): Fill[] {
+  const fills: Fill[] = [];
+  let left = quantity;
+  for (const listing of open) {
+    if (left === 0) break;
+    const take = Math.min(left, listing.remaining);
+    if (take === 0) continue;
+    const unitPriceMinor =
+      currency === 'EURO' ? listing.unitPriceMinor : rates.convert(listing.unitPriceMinor, currency);
+    fills.push({ listing, quantity: take, unitPriceMinor });
+    left -= take;
+  }
+  if (left > 0) throw badRequest('NotEnoughParts', 'total_part');
+  return fills;
+}
+
+/**
+ * Prices a request without side effects and refuses what could not be bought right now: market 2 sells the primary
+ * stock at the work's part price; market 3 sells members' listings (to primary holders only), oldest first.
+ */
 export async function quotePurchase(
   tx: Executor,
-  params: { paintingId: string; quantity: number; currency: Currency },
+  params: { paintingId: string; quantity: number; currency: Currency; buyerId: string },
+  options: { lockListings?: boolean } = {},
 ): Promise<Quote> {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, params.paintingId));
   if (!painting) throw notFound('PaintingNotFound');
+  if (painting.market === 3) {
+    if (!(await holdsPrimaryParts(tx, params.buyerId))) throw new AppError(403, 'SecondaryReserved');
+    const open = options.lockListings
+      ? await openListingsForUpdate(tx, painting.id, params.buyerId)
+      : await openListings(tx, painting.id, params.buyerId);
+    const available = open.reduce((sum, listing) => sum + listing.remaining, 0);
+    const fills = fillFrom(open, params.quantity, await Rates.load(tx), params.currency);
+    const totalMinor = fills.reduce((sum, fill) => sum + purchaseTotalMinor(fill.unitPriceMinor, fill.quantity), 0);
+    return {
+      painting,
+      available,
+      unitPriceMinor: fills[0]?.unitPriceMinor ?? 0,
+      totalMinor,
+      currency: params.currency,
+      fills,
+    };
+  }
   if (painting.market !== 2) throw badRequest('PaintingNotOnSale', 'painting_id');
   const available = painting.totalParts - painting.soldParts;
   if (params.quantity > available) throw badRequest('NotEnoughParts', 'total_part');
@@ -53,6 +107,7 @@ export async function quotePurchase(
     unitPriceMinor,
     totalMinor: purchaseTotalMinor(unitPriceMinor, params.quantity),
     currency: params.currency,
+    fills: [],
   };
 }
 
@@ -75,7 +130,8 @@ export async function reservePurchase(
     reservationMinutes: number;
   },
 ): Promise<Purchase> {
-  const quote = await quotePurchase(tx, params);
+  if (await isSecondary(tx, params.paintingId)) return reserveSecondary(tx, params);
+  const quote = await quotePurchase(tx, { ...params, buyerId: params.userId });
   const [taken] = await tx
     .update(paintings)
     .set({ soldParts: sql`${paintings.soldParts} + ${params.quantity}` })
@@ -117,6 +173,93 @@ export async function reservePurchase(
   return purchase;
 }
 
+async function isSecondary(tx: Executor, paintingId: string): Promise<boolean> {
+  const [row] = await tx.select({ market: paintings.market }).from(paintings).where(eq(paintings.id, paintingId));
+  return row?.market === 3;
+}
+
+type ReserveParams = Parameters<typeof reservePurchase>[1];
+
+/**
+ * Reserves parts on the secondary market: the open listings of the work are locked oldest first, the purchase takes
+ * what it needs from each (a listing emptied this way is `filled`), and the parts move from the listings to the
+ * purchase. Two buyers never get the same listed part: the second waits for the first's lock and sees what is left.
+ */
+async function reserveSecondary(tx: Executor, params: ReserveParams): Promise<Purchase> {
+  const quote = await quotePurchase(tx, { ...params, buyerId: params.userId }, { lockListings: true });
+  const [purchase] = await tx
+    .insert(purchases)
+    .values({
+      reference: newPurchaseReference(),
+      userId: params.userId,
+      paintingId: params.paintingId,
+      quantity: params.quantity,
+      currency: params.currency,
+      unitPriceMinor: quote.unitPriceMinor,
+      totalMinor: quote.totalMinor,
+      paymentMethod: params.paymentMethod,
+      market: 3,
+      ownerName: params.ownerName.trim().replace(/\s+/g, ' '),
+      language: params.language,
+      expiresAt: new Date(Date.now() + params.reservationMinutes * 60_000),
+    })
+    .returning();
+  if (!purchase) throw new Error('purchase not recorded');
+  for (const fill of quote.fills) {
+    const remaining = fill.listing.remaining - fill.quantity;
+    await tx
+      .update(listings)
+      .set({ remaining, status: remaining === 0 ? 'filled' : 'open', closedAt: remaining === 0 ? new Date() : null })
+      .where(eq(listings.id, fill.listing.id));
+    await tx.insert(purchaseFills).values({
+      purchaseId: purchase.id,
+      listingId: fill.listing.id,
+      quantity: fill.quantity,
+      unitPriceMinor: fill.unitPriceMinor,
+    });
+  }
+  await moveParts(tx, {
+    paintingId: params.paintingId,
+    reason: 'reserve',
+    reference: purchase.reference,
+    lines: [
+      ...quote.fills.map((fill) => ({
+        holder: { kind: 'listed' as const, listingId: fill.listing.id },
+        quantity: -fill.quantity,
+      })),
+      { holder: { kind: 'reserved', purchaseId: purchase.id }, quantity: params.quantity },
+    ],
+  });
+  return purchase;
+}
+
+/** Gives a secondary purchase's parts back to their listings (or to the seller when a listing was withdrawn). */
+async function releaseToListings(tx: Executor, purchase: Purchase): Promise<void> {
+  const fills = await tx.select().from(purchaseFills).where(eq(purchaseFills.purchaseId, purchase.id));
+  for (const fill of fills) {
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, fill.listingId)).for('update');
+    if (!listing) continue;
+    const from = { kind: 'reserved' as const, purchaseId: purchase.id };
+    if (listing.status === 'withdrawn') {
+      await returnToSeller(tx, listing, fill.quantity, purchase.reference, from);
+      continue;
+    }
+    await tx
+      .update(listings)
+      .set({ remaining: listing.remaining + fill.quantity, status: 'open', closedAt: null })
+      .where(eq(listings.id, listing.id));
+    await moveParts(tx, {
+      paintingId: purchase.paintingId,
+      reason: 'release',
+      reference: purchase.reference,
+      lines: [
+        { holder: from, quantity: -fill.quantity },
+        { holder: { kind: 'listed', listingId: listing.id }, quantity: fill.quantity },
+      ],
+    });
+  }
+}
+
 /**
  * Gives a pending purchase's parts back to the stock (expired or abandoned), once: the status changes only from
  * pending, so a second release does nothing. Returns whether it released.
@@ -133,6 +276,10 @@ export async function releasePurchase(
     .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
     .returning();
   if (!released) return false;
+  if (released.market === 3) {
+    await releaseToListings(tx, released);
+    return true;
+  }
   await moveParts(tx, {
     paintingId: released.paintingId,
     reason: status === 'expired' ? 'release' : 'fail',

@@ -23,8 +23,12 @@ type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
 
 const money = (minor: number, currency: Currency) => ({ value: toMajor(minor), curr: currency });
 
-/** The display currency of a request: asked for, else the member's own. */
-const currencyOf = (member: Member, request: { currency?: Currency }) => request.currency ?? member.currency;
+/**
+ * The currency of a purchase: the one asked for (the display currency), else the member's own; a wallet payment is
+ * always in the member's own currency, the currency of their wallet.
+ */
+const currencyOf = (member: Member, request: { currency?: Currency; payment_method?: string }) =>
+  request.payment_method === 'smart_amount' ? member.currency : (request.currency ?? member.currency);
 
 /** POST /paintings/validate: prices the request and checks it could be bought now; nothing is reserved. */
 export async function validatePurchase(ctx: AppContext, member: Member, request: PurchaseRequest) {
@@ -33,6 +37,7 @@ export async function validatePurchase(ctx: AppContext, member: Member, request:
     paintingId: request.painting_id,
     quantity: request.total_part,
     currency,
+    buyerId: member.id,
   });
   return {
     painting_id: quote.painting.id,
@@ -143,7 +148,12 @@ async function payFromWallet(ctx: AppContext, member: Member, request: PurchaseR
   const db = ctx.database.db;
   const currency = currencyOf(member, request);
   // A cheap early answer before the code is spent; the transaction below checks again under the wallet lock.
-  const quote = await quotePurchase(db, { paintingId: request.painting_id, quantity: request.total_part, currency });
+  const quote = await quotePurchase(db, {
+    paintingId: request.painting_id,
+    quantity: request.total_part,
+    currency,
+    buyerId: member.id,
+  });
   const wallet = await db.transaction((tx) => lockWallet(tx, member.id, currency));
   if (wallet.balanceMinor < quote.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
   await consumeCode(db, ctx.config, {

@@ -1,6 +1,7 @@
+import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paintings, purchases } from '../../db/schema';
+import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { moveParts } from '../parts/register';
@@ -33,24 +34,30 @@ export async function settlePurchase(
     .returning();
   if (!purchase) return null;
 
+  const lot = purchase.market === 3 ? 'secondary' : 'primary';
   await moveParts(tx, {
     paintingId: purchase.paintingId,
     reason: 'settle',
     reference: purchase.reference,
     lines: [
       { holder: { kind: 'reserved', purchaseId: purchase.id }, quantity: -purchase.quantity },
-      { holder: { kind: 'member', userId: purchase.userId, lot: 'primary' }, quantity: purchase.quantity },
+      { holder: { kind: 'member', userId: purchase.userId, lot }, quantity: purchase.quantity },
     ],
   });
 
   const from = source.kind === 'wallet' ? source.walletAccountId : await accountFor(tx, 'external', purchase.currency);
-  const revenue = await accountFor(tx, 'platform_revenue', purchase.currency);
+  const method = source.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
+  // Primary: Parcelle sells. Secondary: each seller is paid for the parts taken from their listings.
+  const credits =
+    purchase.market === 3
+      ? await sellerCredits(tx, purchase)
+      : [{ accountId: await accountFor(tx, 'platform_revenue', purchase.currency), amountMinor: purchase.totalMinor }];
   await postTransaction(tx, {
     reference: purchase.reference,
-    description: `primary purchase ${purchase.quantity} parts (${source.kind === 'wallet' ? 'wallet' : purchase.paymentMethod})`,
+    description: `${purchase.market === 3 ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
     lines: [
       { accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency },
-      { accountId: revenue, amountMinor: purchase.totalMinor, currency: purchase.currency },
+      ...credits.map((credit) => ({ ...credit, currency: purchase.currency })),
     ],
   });
 
@@ -76,6 +83,31 @@ export async function settlePurchase(
       ),
     );
   return { purchase, certificate };
+}
+
+/** What each seller of a secondary purchase receives: the parts taken from their listings at the listed price. */
+async function sellerCredits(tx: Executor, purchase: Purchase): Promise<{ accountId: string; amountMinor: number }[]> {
+  const fills = await tx
+    .select({
+      sellerId: listings.sellerId,
+      quantity: purchaseFills.quantity,
+      unitPriceMinor: purchaseFills.unitPriceMinor,
+    })
+    .from(purchaseFills)
+    .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
+    .where(eq(purchaseFills.purchaseId, purchase.id));
+  const bySeller = new Map<string, number>();
+  for (const fill of fills) {
+    bySeller.set(
+      fill.sellerId,
+      (bySeller.get(fill.sellerId) ?? 0) + purchaseTotalMinor(fill.unitPriceMinor, fill.quantity),
+    );
+  }
+  const credits = [];
+  for (const [sellerId, amountMinor] of [...bySeller].sort(([a], [b]) => a.localeCompare(b))) {
+    credits.push({ accountId: await accountFor(tx, 'member_wallet', purchase.currency, sellerId), amountMinor });
+  }
+  return credits;
 }
 
 /**

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { type Executor, queryRows } from '../../db/client';
+import { listings, paintings, users } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { memberHolding, moveParts, type PartLine } from '../parts/register';
+
+export type Listing = typeof listings.$inferSelect;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+function newReference(): string {
+  let text = '';
+  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
+  return `LS-${text}`;
+}
+
+/**
+ * Serialises a member's changes to their own parts (listing, withdrawing): the member's row is locked for the rest
+ * of the transaction, so two listings at once cannot both take the same parts.
+ */
+async function lockMember(tx: Executor, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
+ * POST /paintings/sale: lists owned parts on the secondary market at the work's current part price. Only for works
+ * in market 3; the parts move to the listing (locked: they cannot be listed twice or sold elsewhere), taken from the
+ * primary lot first, then the secondary lot.
+ */
+export async function listParts(
+  ctx: AppContext,
+  member: Member,
+  request: { painting_id: string; total_part: number },
+): Promise<Listing> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [painting] = await tx.select().from(paintings).where(eq(paintings.id, request.painting_id));
+    if (!painting) throw notFound('PaintingNotFound');
+    if (painting.market !== 3) throw badRequest('SaleNotOpen', 'painting_id');
+    await lockMember(tx, member.id);
+    const held = await memberHolding(tx, member.id, painting.id);
+    if (request.total_part > held.primary + held.secondary) throw badRequest('NotEnoughPartsOwned', 'total_part');
+    const fromPrimary = Math.min(held.primary, request.total_part);
+    const fromSecondary = request.total_part - fromPrimary;
+    const [listing] = await tx
+      .insert(listings)
+      .values({
+        reference: newReference(),
+        sellerId: member.id,
+        paintingId: painting.id,
+        quantity: request.total_part,
+        remaining: request.total_part,
+        unitPriceMinor: painting.pricePerPartMinor,
+      })
+      .returning();
+    if (!listing) throw new Error('listing not recorded');
+    const lines: PartLine[] = [{ holder: { kind: 'listed', listingId: listing.id }, quantity: request.total_part }];
+    if (fromPrimary > 0)
+      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'primary' }, quantity: -fromPrimary });
+    if (fromSecondary > 0) {
+      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity: -fromSecondary });
+    }
+    await moveParts(tx, { paintingId: painting.id, reason: 'list', reference: listing.reference, lines });
+    return listing;
+  });
+}
+
+/**
+ * How many of a listing's parts came from the seller's primary lot (from the listing's own movement): parts given
+ * back go to the primary lot up to that number, then to the secondary lot.
+ */
+async function primaryShareOf(tx: Executor, listing: Listing): Promise<number> {
+  const [row] = await queryRows<{ parts: number }>(
+    tx,
+    sql`SELECT coalesce(-sum(e.quantity), 0)::int AS parts FROM part_entries e
+      JOIN part_movements m ON m.id = e.movement_id
+      WHERE m.reference = ${listing.reference} AND m.reason = 'list'
+        AND e.holder_kind = 'member' AND e.lot = 'primary'`,
+  );
+  return Number(row?.parts ?? 0);
+}
+
+/** Returns parts of a listing to its seller (withdrawal, or a reservation released after the listing closed). */
+export async function returnToSeller(
+  tx: Executor,
+  listing: Listing,
+  quantity: number,
+  reference: string,
+  from: PartLine['holder'],
+) {
+  const primary = Math.min(quantity, await primaryShareOf(tx, listing));
+  const lines: PartLine[] = [{ holder: from, quantity: -quantity }];
+  if (primary > 0)
+    lines.push({ holder: { kind: 'member', userId: listing.sellerId, lot: 'primary' }, quantity: primary });
+  if (quantity - primary > 0) {
+    lines.push({
+      holder: { kind: 'member', userId: listing.sellerId, lot: 'secondary' },
+      quantity: quantity - primary,
+    });
+  }
+  await moveParts(tx, { paintingId: listing.paintingId, reason: 'unlist', reference, lines });
+}
+
+/** Withdraws what is left of one of the member's open listings; parts reserved by a pending purchase stay with it. */
+export async function withdrawListing(ctx: AppContext, member: Member, reference: string): Promise<Listing> {
+  return ctx.database.db.transaction(async (tx) => {
+    const [listing] = await tx
+      .select()
+      .from(listings)
+      .where(and(eq(listings.reference, reference), eq(listings.sellerId, member.id)))
+      .for('update');
+    if (!listing) throw notFound('ListingNotFound');
+    if (listing.status !== 'open') throw new AppError(409, 'ListingClosed');
+    const [closed] = await tx
+      .update(listings)
+      .set({ status: 'withdrawn', remaining: 0, closedAt: new Date() })
+      .where(eq(listings.id, listing.id))
+      .returning();
+    if (!closed) throw new Error('listing not closed');
+    if (listing.remaining > 0) {
+      await returnToSeller(tx, listing, listing.remaining, listing.reference, {
+        kind: 'listed',
+        listingId: listing.id,
+      });
+    }
+    return closed;
+  });
+}
+
+const openOf = (paintingId: string, buyerId: string) =>
+  and(eq(listings.paintingId, paintingId), eq(listings.status, 'open'), ne(listings.sellerId, buyerId));
+
+/** Open listings of a painting, oldest first (the order buyers take them in), without the buyer's own. */
+export function openListings(tx: Executor, paintingId: string, buyerId: string) {
+  return tx
+    .select()
+    .from(listings)
+    .where(openOf(paintingId, buyerId))
+    .orderBy(asc(listings.createdAt), asc(listings.id));
+}
+
+/** The same, locked for the rest of the transaction (a secondary reservation). */
+export function openListingsForUpdate(tx: Executor, paintingId: string, buyerId: string) {
+  return tx
+    .select()
+    .from(listings)
+    .where(openOf(paintingId, buyerId))
+    .orderBy(asc(listings.createdAt), asc(listings.id))
+    .for('update');
+}

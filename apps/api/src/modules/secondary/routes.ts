@@ -1,0 +1,53 @@
+import { ZFailure, ZListing, ZListingReferenceParams, ZSaleRequest, ZSuccess } from '@parcelle/shared';
+import { toMajor } from '@parcelle/shared/money';
+import type { AppContext } from '../../context';
+import { authenticate, memberOf } from '../../http/authenticate';
+import { ok } from '../../http/reply';
+import { type App, perIp } from '../../http/types';
+import { type Listing, listParts, withdrawListing } from './listings';
+
+const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
+
+/** Listing data for the member (prices are stored in EUR, the base currency). */
+export function listingData(listing: Listing) {
+  return {
+    reference: listing.reference,
+    painting_id: listing.paintingId,
+    quantity: listing.quantity,
+    remaining: listing.remaining,
+    price_per_part: { value: toMajor(listing.unitPriceMinor), curr: 'EURO' as const },
+    status: listing.status,
+    created_at: listing.createdAt.toISOString(),
+  };
+}
+
+/** Selling on the secondary market (spec §4 Sale, §7 `paintings/sale`). */
+export function secondaryRoutes(app: App, ctx: AppContext) {
+  const member = authenticate(ctx);
+  const limit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
+
+  app.post(
+    '/paintings/sale',
+    {
+      preHandler: member,
+      config: limit,
+      schema: { tags: ['secondary market'], body: ZSaleRequest, response: { 200: ZSuccess(ZListing), ...errors } },
+    },
+    async (request) => ok(listingData(await listParts(ctx, memberOf(request), request.body)), 'PartsListed'),
+  );
+
+  app.post(
+    '/paintings/sale/:reference/withdraw',
+    {
+      preHandler: member,
+      config: limit,
+      schema: {
+        tags: ['secondary market'],
+        params: ZListingReferenceParams,
+        response: { 200: ZSuccess(ZListing), ...errors },
+      },
+    },
+    async (request) =>
+      ok(listingData(await withdrawListing(ctx, memberOf(request), request.params.reference)), 'ListingWithdrawn'),
+  );
+}
