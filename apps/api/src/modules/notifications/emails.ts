@@ -149,3 +149,21 @@ export function purchaseConfirmationEmail(
         `Anyone can check that it is genuine at ${params.verifyUrl}`,
       ]);
 }
+
+/** To a seller on the secondary market when a buyer's payment for their listed parts settles. */
+export function partsSoldEmail(
+  lang: Language,
+  params: { firstName: string; paintingTitle: string; parts: string; amount: string },
+): Rendered {
+  return lang === 'fr'
+    ? layout(`Vos parts ont été vendues\u00a0: ${params.paintingTitle}`, [
+        `Bonjour ${params.firstName},`,
+        `${params.parts} de «\u00a0${params.paintingTitle}\u00a0» ont été achetées sur le marché secondaire.`,
+        `${params.amount} ont été crédités sur votre compte Parcelle. Vous pouvez les retirer depuis votre espace membre.`,
+      ])
+    : layout(`Your parts were sold: ${params.paintingTitle}`, [
+        `Hello ${params.firstName},`,
+        `${params.parts} of “${params.paintingTitle}” were bought on the secondary market.`,
+        `${params.amount} has been credited to your Parcelle account. You can withdraw it from your member area.`,
+      ]);
+}

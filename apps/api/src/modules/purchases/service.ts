@@ -1,19 +1,19 @@
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
-import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { formatPartsQuantity, purchaseTotalMinor } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
-import { certificates, paintings, purchases, users } from '../../db/schema';
+import { certificates, listings, paintings, purchaseFills, purchases, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { verifyUrlOf } from '../certificates/service';
 import { consumeCode, issueCode } from '../codes/service';
 import { lockWallet } from '../ledger/ledger';
-import { purchaseConfirmationEmail } from '../notifications/emails';
+import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { codeSms } from '../notifications/sms';
 import type { PaymentOutcome } from './payment-events';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
@@ -226,4 +226,43 @@ export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome)
       verifyUrl: verifyUrlOf(ctx.config.publicUrl, outcome.certificateNumber),
     }),
   });
+  if (purchase.market === 3) await notifySellers(ctx, purchase, { en: row.titleEn, fr: row.titleFr });
+}
+
+/** Each seller whose listed parts a settled secondary purchase took: what was sold and credited. */
+async function notifySellers(ctx: AppContext, purchase: Purchase, title: { en: string; fr: string }): Promise<void> {
+  const fills = await ctx.database.db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      quantity: purchaseFills.quantity,
+      unitPriceMinor: purchaseFills.unitPriceMinor,
+      sellerId: listings.sellerId,
+    })
+    .from(purchaseFills)
+    .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
+    .innerJoin(users, eq(users.id, listings.sellerId))
+    .where(eq(purchaseFills.purchaseId, purchase.id));
+  const bySeller = new Map<
+    string,
+    { email: string; firstName: string; language: 'en' | 'fr'; parts: number; minor: number }
+  >();
+  for (const fill of fills) {
+    const seller = bySeller.get(fill.sellerId) ?? { ...fill, parts: 0, minor: 0 };
+    seller.parts += fill.quantity;
+    seller.minor += purchaseTotalMinor(fill.unitPriceMinor, fill.quantity);
+    bySeller.set(fill.sellerId, seller);
+  }
+  for (const seller of bySeller.values()) {
+    await ctx.mailer.sendEmail({
+      to: seller.email,
+      ...partsSoldEmail(seller.language, {
+        firstName: seller.firstName,
+        paintingTitle: title[seller.language],
+        parts: formatPartsQuantity(seller.parts, seller.language),
+        amount: formatMoney(seller.minor, purchase.currency, seller.language),
+      }),
+    });
+  }
 }

@@ -108,6 +108,10 @@ describe('the secondary market', () => {
     expect(await memberHolding(t.ctx.database.db, buyer.id, work.id)).toEqual({ primary: 0, secondary: 3 });
     const [listing] = await t.ctx.database.db.select().from(listings).where(eq(listings.sellerId, seller.id));
     expect(listing?.remaining).toBe(2);
+    // Both sides are told.
+    const sellerMail = (await t.call('GET', `/api/dev/outbox?to=${encodeURIComponent(seller.email)}`)).json().data[0];
+    expect(sellerMail.subject).toContain('Your parts were sold');
+    expect(sellerMail.text).toContain('€12.00');
   });
 
   it('concurrent buyers for the last 2 listed parts: exactly 2 are sold', async () => {
