@@ -24,6 +24,8 @@ export const DELAY_MS = {
   afterLogout: 500,
   afterSocialLogin: 500,
   afterPaypalPurchase: 2000,
+  /** Not in the spec: a card purchase leaves like a PayPal one. */
+  afterCardPurchase: 2000,
   afterSmartPurchase: 2000,
   afterEmailChange: 3000,
   leaveAfterSmartSuccess: 4000,

@@ -6,6 +6,8 @@ const withGoogle: CspSettings = { ...base, social: { google: { clientId: 'g.apps
 const withMicrosoft: CspSettings = { ...base, social: { microsoft: { clientId: '0000-ms' } } };
 const withTurnstile: CspSettings = { ...base, captcha: { provider: 'turnstile' } };
 const withRecaptcha: CspSettings = { ...base, captcha: { provider: 'recaptcha' } };
+const withStripe: CspSettings = { ...base, payments: { stripe: { publishableKey: 'pk_test_123' }, paypal: null } };
+const withPaypal: CspSettings = { ...base, payments: { stripe: null, paypal: { clientId: 'paypal-client' } } };
 
 /** Every host (https://…) a policy names, whatever the directive. */
 function hostsOf(directives: Record<string, string[]>): string[] {
@@ -19,6 +21,11 @@ function thirdPartyOf(directives: Record<string, string[]>): Record<string, stri
       .map(([name, values]) => [name, values.filter((value) => value.startsWith('https://'))] as const)
       .filter(([, values]) => values.length > 0),
   );
+}
+
+/** The policy without the named directives. */
+function omit(directives: Record<string, string[]>, names: string[]): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(directives).filter(([name]) => !names.includes(name)));
 }
 
 describe('content security policy', () => {
@@ -77,6 +84,58 @@ describe('content security policy', () => {
     });
   });
 
+  it('names no payment host with the offline sandboxes (no provider configured)', () => {
+    const strict = cspDirectives(base, ["'sha256-abc='"]);
+    expect(cspDirectives({ ...base, payments: { stripe: null, paypal: null } }, ["'sha256-abc='"])).toEqual(strict);
+    expect(cspDirectives({ ...base, payments: {} }, ["'sha256-abc='"])).toEqual(strict);
+    expect(hostsOf(cspDirectives({ ...base, payments: { stripe: { publishableKey: '' }, paypal: {} } }))).toEqual([]);
+  });
+
+  it('adds only Stripe.js, its frames and its API for Stripe', () => {
+    expect(thirdPartyOf(cspDirectives(withStripe))).toEqual({
+      scriptSrc: ['https://js.stripe.com'],
+      connectSrc: ['https://api.stripe.com'],
+      frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+    });
+    expect(cspDirectives(withStripe).frameSrc).toEqual(["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com']);
+    // The rest of the policy is the default one.
+    const widened = ['scriptSrc', 'connectSrc', 'frameSrc'];
+    expect(omit(cspDirectives(withStripe), widened)).toEqual(omit(cspDirectives(base), widened));
+  });
+
+  it("adds only PayPal's SDK, frames, calls and images for PayPal", () => {
+    expect(thirdPartyOf(cspDirectives(withPaypal))).toEqual({
+      scriptSrc: ['https://www.paypal.com'],
+      imgSrc: ['https://www.paypalobjects.com'],
+      connectSrc: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+      frameSrc: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+    });
+    const widened = ['scriptSrc', 'connectSrc', 'frameSrc', 'imgSrc'];
+    expect(omit(cspDirectives(withPaypal), widened)).toEqual(omit(cspDirectives(base), widened));
+    expect(cspDirectives(withPaypal).imgSrc).toEqual(["'self'", 'data:', 'blob:', 'https://www.paypalobjects.com']);
+  });
+
+  it('combines both payment providers with the rest', () => {
+    const directives = cspDirectives({
+      ...withGoogle,
+      payments: { stripe: { publishableKey: 'pk_test_123' }, paypal: { clientId: 'paypal-client' } },
+    });
+    expect(directives.scriptSrc).toEqual([
+      "'self'",
+      'https://accounts.google.com',
+      'https://js.stripe.com',
+      'https://www.paypal.com',
+    ]);
+    expect(directives.frameSrc).toEqual([
+      "'self'",
+      'https://accounts.google.com',
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://www.paypal.com',
+      'https://www.sandbox.paypal.com',
+    ]);
+  });
+
   it('combines providers and keeps the build hashes', () => {
     const directives = cspDirectives(
       { captcha: { provider: 'turnstile' }, social: { google: { clientId: 'g' }, microsoft: { clientId: 'm' } } },
@@ -101,6 +160,11 @@ describe('content security policy', () => {
     expect(crossOriginOpenerPolicy(withTurnstile)).toEqual({ policy: 'same-origin' });
     expect(crossOriginOpenerPolicy(withGoogle)).toEqual({ policy: 'same-origin-allow-popups' });
     expect(crossOriginOpenerPolicy(withMicrosoft)).toEqual({ policy: 'same-origin-allow-popups' });
+  });
+
+  it("lets PayPal's checkout window keep its opener only when PayPal is configured", () => {
+    expect(crossOriginOpenerPolicy(withStripe)).toEqual({ policy: 'same-origin' });
+    expect(crossOriginOpenerPolicy(withPaypal)).toEqual({ policy: 'same-origin-allow-popups' });
   });
 });
 

@@ -3,7 +3,8 @@ import type { AppConfig } from '../config';
 /**
  * The Content-Security-Policy of every answer (pages and API alike). By default only the app's own
  * origin, plus the exact inline scripts of the web build (by hash). Each third-party service adds its
- * hosts only when it is configured: Google and Microsoft sign-in, Turnstile or reCAPTCHA.
+ * hosts only when it is configured: Google and Microsoft sign-in, Turnstile or reCAPTCHA, Stripe and PayPal
+ * (with the offline payment sandboxes, nothing is added).
  */
 
 /** What the policy depends on. Social sign-in is read defensively: a provider counts once it has a client id. */
@@ -15,6 +16,11 @@ export type CspSettings = {
     google?: { clientId?: string | null } | null;
     microsoft?: { clientId?: string | null } | null;
   };
+  /** Real payment providers (config.payments): a provider counts once it is configured (null = the sandbox). */
+  payments?: {
+    stripe?: { publishableKey?: string | null } | null;
+    paypal?: { clientId?: string | null } | null;
+  };
 };
 
 export type CspDirectives = Record<string, string[]>;
@@ -25,6 +31,19 @@ const MICROSOFT = 'https://login.microsoftonline.com';
 const TURNSTILE = 'https://challenges.cloudflare.com';
 const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+/** Stripe.js and its Payment Element (card form and 3-D Secure frames, API calls). */
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+/** PayPal's JS SDK and its buttons (the SDK is loaded from www.paypal.com; sandbox accounts pay in its frames). */
+const PAYPAL = {
+  script: ['https://www.paypal.com'],
+  frame: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  connect: ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  img: ['https://www.paypalobjects.com'],
+};
 
 /** Which third parties the browser must be allowed to reach. */
 export function thirdParties(settings: CspSettings) {
@@ -33,6 +52,8 @@ export function thirdParties(settings: CspSettings) {
     microsoft: Boolean(settings.social?.microsoft?.clientId),
     turnstile: settings.captcha.provider === 'turnstile',
     recaptcha: settings.captcha.provider === 'recaptcha',
+    stripe: Boolean(settings.payments?.stripe?.publishableKey),
+    paypal: Boolean(settings.payments?.paypal?.clientId),
   };
 }
 
@@ -43,6 +64,7 @@ export function cspDirectives(settings: CspSettings, scriptHashes: readonly stri
   const style: string[] = [];
   const connect: string[] = [];
   const frame: string[] = [];
+  const img: string[] = [];
   if (uses.google) {
     script.push(GOOGLE);
     frame.push(GOOGLE);
@@ -58,12 +80,29 @@ export function cspDirectives(settings: CspSettings, scriptHashes: readonly stri
     script.push(...RECAPTCHA_SCRIPTS);
     frame.push(...RECAPTCHA_FRAMES);
   }
+  if (uses.stripe) {
+    script.push(...STRIPE.script);
+    frame.push(...STRIPE.frame);
+    connect.push(...STRIPE.connect);
+  }
+  if (uses.paypal) {
+    script.push(...PAYPAL.script);
+    frame.push(...PAYPAL.frame);
+    connect.push(...PAYPAL.connect);
+    img.push(...PAYPAL.img);
+  }
   const unique = (values: string[]) => [...new Set(values)];
   const directives: CspDirectives = {
     defaultSrc: ["'self'"],
     scriptSrc: unique(["'self'", ...scriptHashes, ...script]),
     styleSrc: unique(["'self'", "'unsafe-inline'", ...style]),
-    imgSrc: ["'self'", 'data:', 'blob:', ...(settings.publicUrl ? [new URL(settings.publicUrl).origin] : [])],
+    imgSrc: unique([
+      "'self'",
+      'data:',
+      'blob:',
+      ...(settings.publicUrl ? [new URL(settings.publicUrl).origin] : []),
+      ...img,
+    ]),
     fontSrc: ["'self'", 'data:'],
     connectSrc: unique(["'self'", ...connect]),
     workerSrc: ["'self'", 'blob:'],
@@ -83,12 +122,13 @@ export function contentSecurityPolicy(settings: CspSettings, scriptHashes: reado
 }
 
 /**
- * helmet's `crossOriginOpenerPolicy` option. Sign-in popups (Google, Microsoft) must keep their link to
- * the page that opened them, which `same-origin` severs; `same-origin-allow-popups` keeps it only then.
+ * helmet's `crossOriginOpenerPolicy` option. Sign-in popups (Google, Microsoft) and PayPal's checkout
+ * window must keep their link to the page that opened them, which `same-origin` severs;
+ * `same-origin-allow-popups` keeps it only then.
  */
 export function crossOriginOpenerPolicy(settings: CspSettings): {
   policy: 'same-origin' | 'same-origin-allow-popups';
 } {
   const uses = thirdParties(settings);
-  return { policy: uses.google || uses.microsoft ? 'same-origin-allow-popups' : 'same-origin' };
+  return { policy: uses.google || uses.microsoft || uses.paypal ? 'same-origin-allow-popups' : 'same-origin' };
 }

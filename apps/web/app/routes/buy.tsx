@@ -1,5 +1,6 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { BuyScreen } from '../features/purchase/BuyScreen';
 
+/** /buy: the purchase flow (spec §2, §4). */
 export default function BuyPage() {
-  return <ComingSoon titleKey="pages.buy" />;
+  return <BuyScreen />;
 }

@@ -34,13 +34,15 @@ type Props = {
   onConfirm: (code: string) => Promise<void>;
   /** Asks for a new code. */
   onResend?: () => Promise<void>;
+  /** Replaces the default "sent by SMS to {destination}" text (e.g. a code sent by email). */
+  text?: string;
 };
 
 /**
  * The one-time code modal (spec §4, §5): 6 digits; empty gives 'Plesae input Otp!', another length
  * 'Otp is not valid!'. The code is checked before it is sent.
  */
-export function OtpDialog({ open, destination, onClose, onConfirm, onResend }: Props) {
+export function OtpDialog({ open, destination, onClose, onConfirm, onResend, text }: Props) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
@@ -94,7 +96,7 @@ export function OtpDialog({ open, destination, onClose, onConfirm, onResend }: P
         </DialogTitle>
         <DialogContent sx={{ px: 4 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }} data-testid="otp-dialog-destination">
-            {t('account.otp.text', { destination })}
+            {text ?? t('account.otp.text', { destination })}
           </Typography>
           <FormTextField
             control={form.control}

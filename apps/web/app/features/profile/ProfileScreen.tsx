@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage, localized } from '../i18n/language';
 import { useDocumentTitle } from '../layout/use-document-title';
+import { CertificatesSection } from '../purchase/CertificatesSection';
 import { errorText } from '../session/api-error';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
@@ -110,6 +111,7 @@ function ProfileView({ profile }: { profile: TProfile }) {
           </Card>
         </Stack>
       </Box>
+      <CertificatesSection />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5 }}>
         <Button component={Link} to="/user/edit" variant="contained" data-testid="profile-edit">
           {t('profile.edit')}

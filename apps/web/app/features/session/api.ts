@@ -15,6 +15,8 @@ export type ApiRequestOptions = {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** Extra headers (e.g. Idempotency-Key on money calls). */
+  headers?: Record<string, string>;
 };
 
 function urlOf(path: string, query: ApiRequestOptions['query']): string {
@@ -33,6 +35,7 @@ function send(path: string, options: ApiRequestOptions, accessToken: string | nu
   const language = currentLanguage();
   const multipart = options.body instanceof FormData;
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'Accept-Language': language,
     'X-localization': language,

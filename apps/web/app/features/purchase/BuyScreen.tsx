@@ -1,0 +1,543 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  FormControlLabel,
+  FormHelperText,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { Currency } from '@parcelle/shared/constants';
+import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { formatMoney } from '@parcelle/shared/money';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ArtworkImage } from '../catalogue/ArtworkImage';
+import { usePaintingDetail } from '../catalogue/api';
+import { mediaUrl } from '../catalogue/format';
+import { paintingPath } from '../catalogue/paths';
+import { issueText } from '../forms/issue-text';
+import { localized, useLanguage } from '../i18n/language';
+import { PAGE_WIDTH } from '../layout/page-width';
+import { usePageMeta } from '../layout/use-page-meta';
+import { isCurrency, useCurrency } from '../preferences/currency';
+import { ApiError, errorText } from '../session/api-error';
+import { useSession } from '../session/use-session';
+import { fonts, palette } from '../theme/theme';
+import type { PurchaseOrder } from './api';
+import {
+  availableParts,
+  type BuyFormInput,
+  buyFormSchema,
+  minorOf,
+  orderTotalMinor,
+  parseQuantity,
+  QUICK_QUANTITIES,
+  quantityDigits,
+} from './order';
+import { PurchaseDrawer } from './PurchaseDrawer';
+
+type BuyState = 'loading' | 'not-found' | 'error' | 'unavailable' | 'sold-out' | 'ready';
+type NavigationState = { painting?: TPaintingDetail; base_url?: string } | null;
+
+function Frame({ state, children }: { state: BuyState; children: ReactNode }) {
+  return (
+    <Container maxWidth={false} sx={PAGE_WIDTH}>
+      <Box data-testid="buy-screen" data-state={state} sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 10, md: 16 } }}>
+        {children}
+      </Box>
+    </Container>
+  );
+}
+
+function Message({
+  state,
+  eyebrow,
+  title,
+  text,
+  action,
+}: {
+  state: BuyState;
+  eyebrow?: string;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <Frame state={state}>
+      <Box sx={{ py: { xs: 8, md: 14 }, maxWidth: 640 }}>
+        {eyebrow && (
+          <Typography variant="overline" component="p" sx={{ color: palette.accent, mb: 1.5 }}>
+            {eyebrow}
+          </Typography>
+        )}
+        <Typography variant="h2" component="h1" sx={{ mb: 3 }}>
+          {title}
+        </Typography>
+        <Typography variant="subtitle1" sx={{ mb: 5 }}>
+          {text}
+        </Typography>
+        {action}
+      </Box>
+    </Frame>
+  );
+}
+
+function BuySkeleton() {
+  return (
+    <Frame state="loading">
+      <Box
+        role="status"
+        aria-busy="true"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '6fr 5fr' }, gap: { xs: 5, md: 10 } }}
+      >
+        <Skeleton variant="rectangular" animation="wave" sx={{ height: { xs: 360, md: 620 } }} />
+        <Box>
+          <Skeleton width="30%" />
+          <Skeleton width="75%" height={64} />
+          <Skeleton variant="rectangular" height={140} sx={{ mt: 4 }} />
+          <Skeleton variant="rectangular" height={54} sx={{ mt: 4 }} />
+        </Box>
+      </Box>
+    </Frame>
+  );
+}
+
+function BackToWork({ painting, label }: { painting: TPaintingDetail; label: string }) {
+  return (
+    <Button
+      component={Link}
+      to={paintingPath(painting)}
+      startIcon={<ArrowBackIcon fontSize="small" />}
+      size="small"
+      data-testid="buy-back"
+      sx={{ color: palette.muted, px: 0, minHeight: 34, '&:hover': { bgcolor: 'transparent', color: palette.ink } }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; baseUrl: string; currency: Currency }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { signedIn, user } = useSession();
+  const available = availableParts(painting);
+  const schema = useMemo(() => buyFormSchema(available), [available]);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const form = useForm<BuyFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { quantity: String(Math.min(QUICK_QUANTITIES[0], available)), owner: '', responsibility: false },
+  });
+  const { control, setValue, getFieldState, formState } = form;
+  const quantityText = useWatch({ control, name: 'quantity' });
+  const owner = useWatch({ control, name: 'owner' });
+  const quantity = parseQuantity(quantityText);
+  const priceMinor = minorOf(painting.price_per_part);
+  const totalMinor = orderTotalMinor(priceMinor, quantity);
+  const title = localized(painting.title, language);
+  const coverUrl = mediaUrl(baseUrl, painting.cover_img);
+  const partsText = quantity ? formatPartsQuantity(quantity, language) : formatPartsQuantity(0, language);
+
+  // The holder's name defaults to the member's own (and follows a quick sign-up) until it is edited.
+  const fullName = user ? `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() : '';
+  const ownerEdited = useRef(false);
+  useEffect(() => {
+    if (fullName && !ownerEdited.current && !getFieldState('owner').isDirty) {
+      setValue('owner', fullName, { shouldValidate: formState.isSubmitted });
+    }
+  }, [fullName, setValue, getFieldState, formState.isSubmitted]);
+
+  const order: PurchaseOrder | null = quantity !== null ? { paintingId: painting.id, quantity, owner, currency } : null;
+
+  // A visitor names the holder after the quick sign-up (it defaults to the new member's name then).
+  const openDrawer = form.handleSubmit(
+    () => setDrawerOpen(true),
+    (errors) => {
+      const blocking = Object.keys(errors).filter((name) => signedIn || name !== 'owner');
+      if (blocking.length > 0) return;
+      form.clearErrors('owner');
+      setDrawerOpen(true);
+    },
+  );
+
+  const ratio =
+    painting.dimension.width > 0 && painting.dimension.height > 0
+      ? painting.dimension.width / painting.dimension.height
+      : 4 / 5;
+
+  return (
+    <>
+      <Box sx={{ mb: { xs: 3, md: 4 } }}>
+        <BackToWork painting={painting} label={t('purchase.buy.back')} />
+      </Box>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 6fr) minmax(0, 5fr)' },
+          gap: { xs: 5, md: 10 },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 24 }, bgcolor: palette.wall, p: { xs: 3, sm: 5, md: 6 } }}>
+          <ArtworkImage
+            src={coverUrl}
+            alt={title}
+            sizes="(max-width: 900px) 100vw, 55vw"
+            priority
+            ratio={ratio}
+            fit="contain"
+            testId="buy-painting-cover"
+            sx={{
+              bgcolor: 'transparent',
+              maxHeight: { xs: 420, md: 640 },
+              mx: 'auto',
+              boxShadow: '0 18px 40px rgba(28, 27, 25, 0.16)',
+            }}
+          />
+        </Box>
+
+        <Box component="form" noValidate onSubmit={openDrawer}>
+          <Typography variant="overline" component="p" sx={{ color: palette.muted }}>
+            {t('purchase.buy.eyebrow')}
+          </Typography>
+          <Typography sx={{ color: palette.accentDark, fontWeight: 500, letterSpacing: '0.04em', mt: 1 }}>
+            {painting.artist.name}
+          </Typography>
+          <Typography variant="h2" component="h1" data-testid="buy-painting-title" sx={{ mt: 1, mb: 3 }}>
+            {title}
+          </Typography>
+
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: '1fr 1fr',
+              gap: 3,
+              py: 3,
+              m: 0,
+              borderTop: `1px solid ${palette.line}`,
+              borderBottom: `1px solid ${palette.line}`,
+              '& dd': { m: 0 },
+            }}
+          >
+            <Box>
+              <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
+                {t('purchase.buy.pricePerPart')}
+              </Typography>
+              <Typography component="dd" sx={{ fontSize: 22, fontWeight: 500 }} data-testid="buy-price-per-part">
+                {formatMoney(priceMinor, painting.price_per_part.curr, language)}
+              </Typography>
+              <Typography variant="body2" sx={{ color: palette.muted }}>
+                {t('purchase.buy.perCm2', {
+                  amount: formatMoney(minorOf(painting.price_per_cm2), painting.price_per_cm2.curr, language),
+                })}
+              </Typography>
+            </Box>
+            <Box>
+              <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
+                {t('purchase.buy.available')}
+              </Typography>
+              <Typography component="dd" sx={{ fontSize: 17, mt: 0.5 }} data-testid="buy-available">
+                {formatPartsQuantity(available, language)}
+              </Typography>
+            </Box>
+          </Box>
+
+          <Stack spacing={3.5} sx={{ mt: 4 }}>
+            <Box>
+              <Controller
+                control={control}
+                name="quantity"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label={t('purchase.buy.quantity')}
+                    name={field.name}
+                    value={field.value}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(event) => field.onChange(quantityDigits(event.target.value))}
+                    error={Boolean(fieldState.error)}
+                    helperText={issueText(t, fieldState.error?.message) ?? t('purchase.buy.quantityHelp')}
+                    fullWidth
+                    slotProps={{
+                      htmlInput: {
+                        'data-testid': 'buy-quantity',
+                        inputMode: 'numeric',
+                        pattern: '[0-9]*',
+                        'aria-describedby': 'buy-quantity-cm2',
+                      },
+                      formHelperText: fieldState.error
+                        ? ({ 'data-testid': 'buy-quantity-error' } as object)
+                        : undefined,
+                    }}
+                  />
+                )}
+              />
+              <Typography
+                id="buy-quantity-cm2"
+                data-testid="buy-quantity-cm2"
+                aria-live="polite"
+                sx={{ mt: 1.25, color: palette.ink, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {partsText}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+                {QUICK_QUANTITIES.map((parts) => (
+                  <Button
+                    key={parts}
+                    size="small"
+                    variant={quantity === parts ? 'contained' : 'outlined'}
+                    color="inherit"
+                    disabled={parts > available}
+                    data-testid={`buy-quick-${parts}`}
+                    onClick={() => setValue('quantity', String(parts), { shouldValidate: true, shouldDirty: true })}
+                    sx={{ borderColor: palette.line, minHeight: 36, px: 1.75, fontWeight: 400 }}
+                  >
+                    {t('purchase.buy.quick', { cm2: parts / 9, parts })}
+                  </Button>
+                ))}
+              </Stack>
+            </Box>
+
+            <Box
+              sx={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'baseline',
+                gap: 2,
+                py: 2.5,
+                borderTop: `1px solid ${palette.line}`,
+                borderBottom: `1px solid ${palette.line}`,
+              }}
+            >
+              <Typography sx={{ color: palette.muted }}>{t('purchase.buy.total')}</Typography>
+              <Typography
+                data-testid="buy-total"
+                aria-live="polite"
+                sx={{
+                  fontFamily: fonts.display,
+                  fontSize: { xs: 30, md: 36 },
+                  lineHeight: 1.1,
+                  fontVariantNumeric: 'tabular-nums',
+                }}
+              >
+                {formatMoney(totalMinor ?? 0, painting.price_per_part.curr, language)}
+              </Typography>
+            </Box>
+
+            <Controller
+              control={control}
+              name="owner"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label={t('purchase.buy.owner')}
+                  name={field.name}
+                  value={field.value}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    ownerEdited.current = true;
+                    field.onChange(event.target.value);
+                  }}
+                  autoComplete="name"
+                  error={Boolean(fieldState.error)}
+                  helperText={issueText(t, fieldState.error?.message) ?? t('purchase.buy.ownerHelp')}
+                  fullWidth
+                  slotProps={{
+                    htmlInput: { 'data-testid': 'buy-owner', maxLength: 200 },
+                    formHelperText: fieldState.error ? ({ 'data-testid': 'buy-owner-error' } as object) : undefined,
+                  }}
+                />
+              )}
+            />
+
+            <Controller
+              control={control}
+              name="responsibility"
+              render={({ field, fieldState }) => (
+                <Box>
+                  <FormControlLabel
+                    sx={{ alignItems: 'flex-start', mr: 0 }}
+                    control={
+                      <Checkbox
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                        sx={{ mt: -0.75 }}
+                        slotProps={{
+                          input: { ref: field.ref, 'data-testid': 'buy-responsibility' } as object,
+                        }}
+                      />
+                    }
+                    label={
+                      <Typography variant="body2" sx={{ pt: 0.25 }}>
+                        {t('purchase.buy.responsibility')}
+                      </Typography>
+                    }
+                  />
+                  {fieldState.error && (
+                    <FormHelperText error data-testid="buy-responsibility-error" sx={{ ml: 4 }}>
+                      {issueText(t, fieldState.error.message)}
+                    </FormHelperText>
+                  )}
+                </Box>
+              )}
+            />
+
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              fullWidth
+              data-testid="buy-open-drawer"
+              sx={{ minHeight: 54, fontSize: 16 }}
+            >
+              {t('purchase.buy.submit')}
+            </Button>
+          </Stack>
+        </Box>
+      </Box>
+
+      <PurchaseDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        order={order}
+        title={title}
+        artist={painting.artist.name}
+        coverUrl={coverUrl}
+        partsText={partsText}
+        totalMinor={totalMinor}
+        currency={painting.price_per_part.curr}
+        available={available}
+      />
+    </>
+  );
+}
+
+function BuyLoader({ paintingId, currency }: { paintingId: string; currency: Currency }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const query = usePaintingDetail(paintingId, currency);
+  const carried = location.state as NavigationState;
+  // The record handed over by the painting page shows at once while the fresh one loads (same work and currency).
+  const fallback =
+    carried?.painting?.id === paintingId && carried.painting.price_per_part.curr === currency && carried.base_url
+      ? { paintings: carried.painting, base_url: carried.base_url }
+      : null;
+  const data = query.data ?? (query.isPending ? fallback : null);
+  const painting = data?.paintings;
+  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+  const title = painting ? localized(painting.title, language) : undefined;
+  usePageMeta(title ? t('purchase.buy.metaTitle', { title }) : t('purchase.buy.title'));
+
+  if (notFound) {
+    return (
+      <Message
+        state="not-found"
+        eyebrow="404"
+        title={t('msg:PaintingNotFound')}
+        text={t('purchase.buy.notFoundText')}
+        action={
+          <Button component={Link} to="/primary-market" variant="outlined">
+            {t('purchase.buy.toMarket')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!painting || !data) {
+    if (query.isError) {
+      return (
+        <Message
+          state="error"
+          title={t('purchase.buy.errorTitle')}
+          text={localized(errorText(query.error), language)}
+          action={
+            <Button variant="outlined" onClick={() => query.refetch()}>
+              {t('purchase.retry')}
+            </Button>
+          }
+        />
+      );
+    }
+    return <BuySkeleton />;
+  }
+  if (painting.market !== 2 || availableParts(painting) === 0) {
+    const soldOut = painting.market === 2;
+    return (
+      <Message
+        state={soldOut ? 'sold-out' : 'unavailable'}
+        eyebrow={title}
+        title={t(soldOut ? 'purchase.buy.soldOutTitle' : 'purchase.buy.unavailableTitle')}
+        text={t(soldOut ? 'purchase.buy.soldOutText' : 'purchase.buy.unavailableText')}
+        action={
+          <Button component={Link} to={paintingPath(painting)} variant="outlined" data-testid="buy-back-to-work">
+            {t('purchase.buy.backToWork')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Frame state="ready">
+      <BuyForm key={`${painting.id}-${currency}`} painting={painting} baseUrl={data.base_url} currency={currency} />
+    </Frame>
+  );
+}
+
+/**
+ * /buy (spec §2, §4): the chosen work, the quantity in parts with its surface and total, the certificate holder
+ * and the responsibility box, then the purchase drawer. Query: type, path, limit, offset, currency, painting_id
+ * (or the painting in navigation state).
+ */
+export function BuyScreen() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const carried = location.state as NavigationState;
+  const paintingId = search.get('painting_id') ?? carried?.painting?.id ?? '';
+  const preference = useCurrency();
+  const asked = search.get('currency');
+  const currency: Currency = isCurrency(asked) ? asked : preference;
+
+  // A currency chosen in the header while here replaces the one of the address.
+  const lastPreference = useRef(preference);
+  useEffect(() => {
+    if (preference === lastPreference.current) return;
+    lastPreference.current = preference;
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('currency', preference);
+        return next;
+      },
+      { replace: true, state: location.state },
+    );
+  }, [preference, setSearch, location.state]);
+
+  if (!paintingId) {
+    return (
+      <Message
+        state="not-found"
+        title={t('purchase.buy.noWorkTitle')}
+        text={t('purchase.buy.noWorkText')}
+        action={
+          <Button component={Link} to="/primary-market" variant="outlined">
+            {t('purchase.buy.toMarket')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <BuyLoader paintingId={paintingId} currency={currency} />;
+}

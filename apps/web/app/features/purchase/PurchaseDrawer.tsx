@@ -1,0 +1,397 @@
+import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import CloseIcon from '@mui/icons-material/Close';
+import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import {
+  Alert,
+  Backdrop,
+  Box,
+  Button,
+  CircularProgress,
+  Drawer,
+  IconButton,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { Currency } from '@parcelle/shared/constants';
+import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { formatMoney } from '@parcelle/shared/money';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OtpDialog } from '../account/OtpDialog';
+import { ArtworkImage } from '../catalogue/ArtworkImage';
+import { localized, useLanguage } from '../i18n/language';
+import { profileQuery } from '../session/profile';
+import { useStoredSession } from '../session/use-session';
+import { fonts, palette } from '../theme/theme';
+import type { PurchaseOrder } from './api';
+import { CardModal } from './CardModal';
+import { paymentProblem, walletCovers } from './order';
+import { PaypalModal } from './PaypalModal';
+import { QuickSignup } from './QuickSignup';
+import { SuccessDialog } from './SuccessDialog';
+import { cardProviderOf, paypalProviderOf, usePayment } from './use-payment';
+
+// The real providers' forms, in chunks of their own: only a purchase opened with Stripe or PayPal downloads them.
+const StripeCardModal = lazy(() => import('./StripeCardModal'));
+const PaypalButtonsModal = lazy(() => import('./PaypalButtonsModal'));
+
+/** While a provider's form downloads. */
+function ProviderLoading() {
+  return (
+    <Backdrop
+      open
+      sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff' }}
+      data-testid="payment-provider-loading"
+    >
+      <CircularProgress color="inherit" />
+    </Backdrop>
+  );
+}
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  order: PurchaseOrder | null;
+  /** For the summary. */
+  title: string;
+  artist: string;
+  coverUrl: string | undefined;
+  partsText: string;
+  totalMinor: number | null;
+  currency: Currency;
+  available: number;
+};
+
+function MethodOption({
+  value,
+  title,
+  detail,
+  icon,
+  disabled,
+  selected,
+  testId,
+  children,
+}: {
+  value: PaymentMethod;
+  title: string;
+  detail?: ReactNode;
+  icon: ReactNode;
+  disabled?: boolean;
+  selected: boolean;
+  testId: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Box
+      component="label"
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        p: 2,
+        pr: 2.5,
+        border: `1px solid ${selected ? palette.ink : palette.line}`,
+        bgcolor: selected ? '#fff' : 'transparent',
+        cursor: disabled ? 'not-allowed' : 'pointer',
+        opacity: disabled ? 0.75 : 1,
+        transition: 'border-color 120ms, background-color 120ms',
+        '&:hover': disabled ? undefined : { borderColor: palette.ink },
+      }}
+    >
+      <Radio
+        value={value}
+        disabled={disabled}
+        sx={{ mt: -0.75, ml: -0.75 }}
+        slotProps={{ input: { 'data-testid': testId } as object }}
+      />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 500, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          {title}
+          {children}
+        </Typography>
+        {detail && (
+          <Box component="div" sx={{ typography: 'body2', color: palette.muted, mt: 0.5 }}>
+            {detail}
+          </Box>
+        )}
+      </Box>
+      <Box sx={{ color: palette.muted, display: 'flex', pt: 0.25 }} aria-hidden="true">
+        {icon}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The purchase drawer (spec §2, §4): summary of the order, then for a member the payment method (card, PayPal,
+ * smart account) and "Payment"; a visitor signs up quickly first. The profile (wallet) is loaded only with a token.
+ */
+export function PurchaseDrawer({
+  open,
+  onClose,
+  order,
+  title,
+  artist,
+  coverUrl,
+  partsText,
+  totalMinor,
+  currency,
+  available,
+}: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { token } = useStoredSession();
+  const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
+  const payment = usePayment(order);
+  const total = formatMoney(totalMinor ?? 0, currency, language);
+  const wallet = profile.data?.wallet_amount;
+  const walletOk = walletCovers(wallet, totalMinor, currency);
+  const busy = payment.busy;
+  const opened = payment.purchase;
+  const cardProvider = opened ? cardProviderOf(opened) : null;
+  const paypalProvider = opened ? paypalProviderOf(opened) : null;
+  const modalError = payment.modalError ? localized(payment.modalError, language) : null;
+
+  const submit = () => {
+    const problem = paymentProblem(payment.method, order?.quantity ?? null, available, order?.owner ?? '');
+    if (problem) {
+      payment.setError(messages[problem]);
+      return;
+    }
+    if (payment.method) void payment.start(payment.method);
+  };
+
+  const codeText =
+    payment.codeSentTo?.sentTo === 'email'
+      ? t('purchase.smart.codeByEmail', { destination: profile.data?.email ?? '' })
+      : t('purchase.smart.codeByPhone', {
+          destination: profile.data?.phone ? `${profile.data.phone.code} ${profile.data.phone.number}` : '',
+        });
+
+  return (
+    <>
+      <Drawer
+        anchor="right"
+        open={open}
+        onClose={busy ? undefined : onClose}
+        slotProps={{
+          paper: {
+            'data-testid': 'purchase-drawer',
+            'aria-labelledby': 'purchase-drawer-title',
+            sx: { width: { xs: '100%', sm: 480 }, bgcolor: palette.paper },
+          } as object,
+        }}
+      >
+        <Box sx={{ px: { xs: 3, sm: 5 }, pt: { xs: 3, sm: 4 }, pb: 6 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 4 }}>
+            <Typography id="purchase-drawer-title" variant="h3" component="h2">
+              {t('purchase.drawer.title')}
+            </Typography>
+            <IconButton onClick={onClose} disabled={busy} aria-label={t('common.close')} edge="end">
+              <CloseIcon />
+            </IconButton>
+          </Box>
+
+          <Box
+            data-testid="purchase-summary"
+            sx={{ display: 'flex', gap: 2.5, pb: 3, mb: 4, borderBottom: `1px solid ${palette.line}` }}
+          >
+            <ArtworkImage src={coverUrl} alt="" sizes="96px" ratio={1} sx={{ width: 88, flexShrink: 0 }} />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" sx={{ color: palette.accentDark, letterSpacing: '0.04em' }}>
+                {artist}
+              </Typography>
+              <Typography sx={{ fontFamily: fonts.display, fontSize: 22, lineHeight: 1.2, mt: 0.25 }}>
+                {title}
+              </Typography>
+              <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>
+                {partsText}
+              </Typography>
+              <Typography sx={{ fontWeight: 500, mt: 0.5 }} data-testid="purchase-drawer-total">
+                {total}
+              </Typography>
+            </Box>
+          </Box>
+
+          {!token ? (
+            <QuickSignup />
+          ) : (
+            <>
+              <Typography variant="overline" component="h3" sx={{ color: palette.muted, display: 'block', mb: 1.5 }}>
+                {t('purchase.drawer.method')}
+              </Typography>
+              <RadioGroup
+                value={payment.method ?? ''}
+                onChange={(event) => {
+                  payment.setMethod(event.target.value as PaymentMethod);
+                  payment.setError(null);
+                }}
+                aria-label={t('purchase.drawer.method')}
+              >
+                <Stack spacing={1.5}>
+                  <MethodOption
+                    value="card"
+                    title={t('purchase.methods.card')}
+                    detail={t('purchase.methods.cardDetail')}
+                    icon={<CreditCardOutlinedIcon />}
+                    selected={payment.method === 'card'}
+                    testId="payment-method-card"
+                  />
+                  <MethodOption
+                    value="paypal"
+                    title={t('purchase.methods.paypal')}
+                    detail={t('purchase.methods.paypalDetail')}
+                    icon={<LockOutlinedIcon />}
+                    selected={payment.method === 'paypal'}
+                    testId="payment-method-paypal"
+                  >
+                    <Box
+                      component="span"
+                      sx={{
+                        fontSize: 11.5,
+                        letterSpacing: '0.08em',
+                        textTransform: 'uppercase',
+                        color: palette.success,
+                        border: `1px solid ${palette.success}`,
+                        px: 0.75,
+                        lineHeight: 1.6,
+                      }}
+                    >
+                      {t('purchase.methods.secure')}
+                    </Box>
+                  </MethodOption>
+                  <MethodOption
+                    value="smart_amount"
+                    title={t('purchase.methods.smart')}
+                    icon={<AccountBalanceWalletOutlinedIcon />}
+                    disabled={!walletOk}
+                    selected={payment.method === 'smart_amount'}
+                    testId="payment-method-smart"
+                    detail={
+                      profile.isPending ? (
+                        <Skeleton width={160} />
+                      ) : wallet ? (
+                        <>
+                          <span data-testid="payment-wallet-balance">
+                            {t('purchase.methods.balance', {
+                              amount: formatMoney(wallet.minor, wallet.curr, language),
+                            })}
+                          </span>
+                          {!walletOk && (
+                            <Box
+                              component="span"
+                              data-testid="payment-smart-insufficient"
+                              sx={{ display: 'block', color: palette.error, mt: 0.5 }}
+                            >
+                              {t('msg:InsufficientBalance')}
+                            </Box>
+                          )}
+                        </>
+                      ) : null
+                    }
+                  />
+                </Stack>
+              </RadioGroup>
+
+              {payment.error && (
+                <Alert severity="error" variant="outlined" role="alert" sx={{ mt: 3 }} data-testid="payment-error">
+                  {localized(payment.error, language)}
+                </Alert>
+              )}
+
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                onClick={submit}
+                disabled={busy}
+                startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+                data-testid="payment-submit"
+                sx={{ mt: 4, minHeight: 54 }}
+              >
+                {t('purchase.drawer.submit', { amount: total })}
+              </Button>
+              <Typography
+                variant="body2"
+                sx={{ color: palette.muted, mt: 2, display: 'flex', alignItems: 'center', gap: 1 }}
+              >
+                <LockOutlinedIcon sx={{ fontSize: 16 }} aria-hidden="true" />
+                {t('purchase.drawer.reassurance')}
+              </Typography>
+            </>
+          )}
+        </Box>
+      </Drawer>
+
+      <CardModal
+        open={payment.step === 'card' && cardProvider === 'sandbox'}
+        amount={total}
+        onPay={payment.payByCard}
+        onClose={payment.closeCard}
+        error={modalError}
+      />
+      <PaypalModal
+        open={payment.step === 'paypal' && paypalProvider === 'sandbox'}
+        amount={total}
+        onApprove={payment.approvePaypal}
+        onCancel={payment.backToChoice}
+        error={modalError}
+      />
+      {payment.step === 'card' && cardProvider === 'stripe' && opened?.stripe_publishable_key && (
+        <Suspense fallback={<ProviderLoading />}>
+          <StripeCardModal
+            open
+            amount={total}
+            publishableKey={opened.stripe_publishable_key}
+            clientSecret={opened.payment_client_secret ?? ''}
+            language={language}
+            onPay={payment.payWithStripe}
+            onClose={payment.closeCard}
+            error={modalError}
+          />
+        </Suspense>
+      )}
+      {payment.step === 'paypal' &&
+        paypalProvider === 'paypal' &&
+        opened?.paypal_client_id &&
+        opened.paypal_order_id && (
+          <Suspense fallback={<ProviderLoading />}>
+            <PaypalButtonsModal
+              open
+              amount={total}
+              clientId={opened.paypal_client_id}
+              orderId={opened.paypal_order_id}
+              currency={opened.total.curr}
+              language={language}
+              onApprove={payment.approvePaypal}
+              onCancel={payment.backToChoice}
+              onError={payment.failPaypal}
+              error={modalError}
+            />
+          </Suspense>
+        )}
+      <OtpDialog
+        open={payment.step === 'otp'}
+        destination=""
+        text={codeText}
+        onClose={payment.backToChoice}
+        onConfirm={payment.confirmCode}
+        onResend={payment.resendCode}
+      />
+      <SuccessDialog
+        open={payment.step === 'success'}
+        message={payment.successMessage ? localized(payment.successMessage, language) : ''}
+        certificateNumber={payment.purchase?.certificate_number ?? null}
+        parts={payment.purchase ? formatPartsQuantity(payment.purchase.total_part, language) : partsText}
+        title={title}
+      />
+    </>
+  );
+}

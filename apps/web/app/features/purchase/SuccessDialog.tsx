@@ -1,0 +1,65 @@
+import CheckCircleOutlineOutlinedIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { Box, Dialog, DialogContent, Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { fonts, palette } from '../theme/theme';
+import { DownloadCertificateButton, VerifyCertificateLink } from './CertificateActions';
+
+type Props = {
+  open: boolean;
+  message: string;
+  certificateNumber: string | null;
+  parts: string;
+  title: string;
+};
+
+/** After payment (spec §4): the success, the certificate number with its PDF and public page, then home. */
+export function SuccessDialog({ open, message, certificateNumber, parts, title }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} fullWidth maxWidth="sm" aria-labelledby="purchase-success-title" data-testid="purchase-success">
+      <DialogContent sx={{ px: { xs: 3, sm: 6 }, py: { xs: 5, sm: 6 }, textAlign: 'center' }}>
+        <CheckCircleOutlineOutlinedIcon sx={{ fontSize: 48, color: palette.success }} aria-hidden="true" />
+        <Typography id="purchase-success-title" variant="h3" component="h2" sx={{ mt: 2, mb: 1.5 }}>
+          {message}
+        </Typography>
+        <Typography variant="subtitle1" sx={{ color: palette.muted }}>
+          {t('purchase.success.text', { parts, title })}
+        </Typography>
+        {certificateNumber && (
+          <Box sx={{ mt: 4, py: 3, borderTop: `1px solid ${palette.line}`, borderBottom: `1px solid ${palette.line}` }}>
+            <Typography variant="overline" component="p" sx={{ color: palette.muted }}>
+              {t('purchase.success.certificate')}
+            </Typography>
+            <Typography
+              data-testid="purchase-certificate-number"
+              sx={{
+                fontFamily: fonts.display,
+                fontSize: { xs: 24, sm: 30 },
+                letterSpacing: '0.04em',
+                fontVariantNumeric: 'lining-nums',
+                mt: 0.5,
+              }}
+            >
+              {certificateNumber}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'center', mt: 2.5 }}>
+              <DownloadCertificateButton
+                number={certificateNumber}
+                testId="purchase-certificate-download"
+                variant="contained"
+              />
+              <VerifyCertificateLink
+                number={certificateNumber}
+                testId="purchase-certificate-verify"
+                variant="outlined"
+              />
+            </Stack>
+          </Box>
+        )}
+        <Typography variant="body2" sx={{ color: palette.muted, mt: 3 }}>
+          {t('purchase.success.leaving')}
+        </Typography>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import { type Currency, PARTS_PER_CM2 } from '@parcelle/shared/constants';
+import { MAX_PARTS_PER_PURCHASE, type PaymentMethod } from '@parcelle/shared/contracts/purchases';
+import type { Language, MessageKey } from '@parcelle/shared/i18n/messages';
+import { formatMoney } from '@parcelle/shared/money';
+import { purchaseTotalMinor } from '@parcelle/shared/parts';
+import { z } from 'zod';
+
+/**
+ * The arithmetic and rules of the /buy form (spec §1, §5, §9), as pure functions. Money is integer minor
+ * units: the API's major `value` is turned into cents once (Math.round(value × 100)), then only integers.
+ */
+
+/** The quick choices of the quantity field: 1 cm², 10 cm², 100 cm². */
+export const QUICK_QUANTITIES = [PARTS_PER_CM2, PARTS_PER_CM2 * 10, PARTS_PER_CM2 * 100] as const;
+
+/** An API amount (major units) as integer minor units. */
+export function minorOf(amount: { value: number }): number {
+  return Math.round(amount.value * 100);
+}
+
+/** Parts still for sale on the primary market. */
+export function availableParts(painting: { total_part: number; sold_out_part: number }): number {
+  return Math.max(0, painting.total_part - painting.sold_out_part);
+}
+
+/** What is typed in the quantity field: digits only, at most the length of the largest purchase. */
+export function quantityDigits(text: string): string {
+  return text
+    .replace(/\D/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, String(MAX_PARTS_PER_PURCHASE).length);
+}
+
+/** The quantity typed, as a whole number of parts, or null when it is not one (empty, 0). */
+export function parseQuantity(text: string): number | null {
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** Total in minor units (price per part × quantity, spec §9), or null without a valid quantity. */
+export function orderTotalMinor(pricePerPartMinor: number, quantity: number | null): number | null {
+  if (quantity === null) return null;
+  try {
+    return purchaseTotalMinor(pricePerPartMinor, quantity);
+  } catch {
+    return null;
+  }
+}
+
+/** The total as shown: 2 decimals in the reader's conventions (en "$1,234.50", fr "1 234,50 €"). */
+export function formatOrderTotal(
+  pricePerPartMinor: number,
+  quantity: number | null,
+  currency: Currency,
+  language: Language,
+): string {
+  return formatMoney(orderTotalMinor(pricePerPartMinor, quantity) ?? 0, currency, language);
+}
+
+/** The problem with a quantity, as a catalogue key, or null when it can be bought. */
+export function quantityProblem(quantity: number | null, available: number): MessageKey | null {
+  if (quantity === null || quantity < 1) return 'SelectShares';
+  if (quantity > MAX_PARTS_PER_PURCHASE) return 'QuantityTooLarge';
+  if (quantity > available) return 'NotEnoughParts';
+  return null;
+}
+
+/** The /buy form: quantity (as typed), the certificate holder's name and the responsibility box (spec §1). */
+export function buyFormSchema(available: number) {
+  return z.object({
+    quantity: z.string().superRefine((text, ctx) => {
+      const problem = quantityProblem(parseQuantity(text), available);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+    owner: z
+      .string()
+      .trim()
+      .min(1, { error: 'OwnerNameRequired' })
+      .max(200, { error: 'OwnerNameRequired' } satisfies { error: MessageKey }),
+    responsibility: z.boolean().refine((accepted) => accepted, { error: 'ResponsibilityRequired' }),
+  });
+}
+export type BuyFormInput = z.input<ReturnType<typeof buyFormSchema>>;
+
+/** The drawer's check before paying (spec §5 Purchase): a method, and a quantity that can be bought. */
+export function paymentProblem(
+  method: PaymentMethod | null,
+  quantity: number | null,
+  available: number,
+  owner = 'named',
+): MessageKey | null {
+  if (!method) return 'SelectPaymentMethod';
+  if (quantityProblem(quantity, available)) return 'SelectShares';
+  if (!owner.trim()) return 'OwnerNameRequired';
+  return null;
+}
+
+/** Whether the wallet can pay a total; a non-empty wallet kept in another currency is left to the server to judge. */
+export function walletCovers(
+  wallet: { minor: number; curr: Currency } | undefined,
+  totalMinor: number | null,
+  currency: Currency,
+): boolean {
+  if (!wallet || totalMinor === null || wallet.minor <= 0) return false;
+  if (wallet.curr !== currency) return true;
+  return wallet.minor >= totalMinor;
+}

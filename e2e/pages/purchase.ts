@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from '../support/browser';
+import { plain } from './catalogue';
+
+/** A work on sale (market 2) with parts left, chosen from the API. */
+export async function paintingOnSale(minimumParts = 200): Promise<{ id: string; title: { en: string; fr: string } }> {
+  const response = await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=100&offset=0`);
+  const { data } = (await response.json()) as {
+    data: {
+      paintings: {
+        id: string;
+        market: number;
+        total_part: number;
+        sold_out_part: number;
+        title: { en: string; fr: string };
+      }[];
+    };
+  };
+  const found = data.paintings.find((p) => p.market === 2 && p.total_part - p.sold_out_part >= minimumParts);
+  if (!found) throw new Error('no painting on sale');
+  return found;
+}
+
+/** Credits a member's wallet through the development endpoint (absent in production). */
+export async function creditWallet(email: string, currency: 'USD' | 'EURO', amountMinor: number) {
+  const response = await fetch(`${baseUrl()}/api/dev/wallet/credit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, currency, amount_minor: amountMinor }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** /buy and its purchase drawer (spec §2, §4). */
+export class BuyPage {
+  constructor(private readonly page: Page) {}
+
+  async fromPainting(paintingId: string) {
+    await this.page.goto(`/primary-market/details/${paintingId}`);
+    await this.page.getByTestId('buy-now').click();
+    await this.page.waitForURL((url) => url.pathname === '/buy');
+    await this.page.locator('[data-testid="buy-screen"]').waitFor();
+    await this.page.getByTestId('buy-painting-title').waitFor();
+  }
+
+  async choose(parts: number, owner: string) {
+    await fillInput(this.page, 'buy-quantity', String(parts));
+    await fillInput(this.page, 'buy-owner', owner);
+    await this.page
+      .locator('input[data-testid="buy-responsibility"], [data-testid="buy-responsibility"] input')
+      .first()
+      .check();
+  }
+
+  async total(): Promise<string> {
+    return plain(await this.page.getByTestId('buy-total').textContent());
+  }
+
+  async openDrawer(method: 'card' | 'paypal' | 'smart') {
+    await this.page.getByTestId('buy-open-drawer').click();
+    await this.page.getByTestId('purchase-drawer').waitFor();
+    await this.page.getByTestId(`payment-method-${method}`).click();
+    await this.page.getByTestId('payment-submit').click();
+  }
+
+  async payByCard(number: string) {
+    await this.page.getByTestId('card-modal').waitFor();
+    await fillInput(this.page, 'card-number', number);
+    await fillInput(this.page, 'card-expiry', '12/30');
+    await fillInput(this.page, 'card-cvc', '123');
+    await this.page.getByTestId('card-pay').click();
+  }
+
+  async certificateNumber(): Promise<string> {
+    await this.page.getByTestId('purchase-success').waitFor();
+    return (
+      plain(await this.page.getByTestId('purchase-certificate-number').textContent()).match(
+        /PCL-\d{4}-[0-9A-Z]{10}/,
+      )?.[0] ?? ''
+    );
+  }
+}
+
+/** Fills an input whose test id is on the input itself or on its MUI wrapper. */
+export async function fillInput(page: Page, testId: string, value: string) {
+  const target = page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+  await target.fill(value);
+}

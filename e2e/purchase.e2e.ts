@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { imagesLoaded, plain } from './pages/catalogue';
+import { BuyPage, creditWallet, fillInput, paintingOnSale } from './pages/purchase';
+import { lastMessageTo, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function registerMember(page: Page, language: 'en' | 'fr') {
+  const stamp = Date.now();
+  const member = {
+    firstName: language === 'fr' ? 'Berthe' : 'Mary',
+    lastName: language === 'fr' ? 'Morisot' : 'Cassatt',
+    email: `buyer.${language}.${stamp}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+  };
+  const register = new RegisterPage(page);
+  await register.open(language);
+  await register.fill(member);
+  await register.submit();
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  await expectPath(page, '/');
+  return member;
+}
+
+describe('a member buys parts on the primary market', () => {
+  it('pays by card (after a declined card), by PayPal and from the wallet, then checks the certificate', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      const member = await registerMember(page, 'en');
+      const painting = await paintingOnSale();
+      const buy = new BuyPage(page);
+
+      // Card: the declined test card shows the error; the good one pays.
+      await buy.fromPainting(painting.id);
+      await buy.choose(9, 'Mary Cassatt');
+      expect(plain(await page.getByTestId('buy-quantity-cm2').textContent())).toContain('1 cm²');
+      await imagesLoaded(page);
+      await screenshot(page, 'purchase-buy-desktop-en');
+      await buy.openDrawer('card');
+      await buy.payByCard('4000 0000 0000 0002');
+      await page.getByTestId('card-error').waitFor();
+      expect(plain(await page.getByTestId('card-error').textContent())).toMatch(
+        /declined|error occurred during the payment/i,
+      );
+      await fillInput(page, 'card-number', '4242 4242 4242 4242');
+      await page.getByTestId('card-pay').click();
+      const cardCertificate = await buy.certificateNumber();
+      expect(cardCertificate).toMatch(/^PCL-/);
+      await screenshot(page, 'purchase-success-desktop-en');
+      const mail = await lastMessageTo(member.email);
+      expect(mail?.text).toContain(cardCertificate);
+
+      // PayPal (sandbox approval through the same capture path).
+      await buy.fromPainting(painting.id);
+      await buy.choose(18, 'Mary Cassatt');
+      await buy.openDrawer('paypal');
+      await page.getByTestId('paypal-modal').waitFor();
+      await page.getByTestId('paypal-approve').click();
+      expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+
+      // Smart account: the wallet pays after the one-time code.
+      await creditWallet(member.email, 'EURO', 50_000);
+      await buy.fromPainting(painting.id);
+      await buy.choose(9, 'Mary Cassatt');
+      await buy.openDrawer('smart');
+      await page.getByTestId('otp-dialog').waitFor();
+      const code = await waitForCode('+33612345678');
+      await fillInput(page, 'otp-dialog-input', code);
+      await page.getByTestId('otp-dialog-submit').click();
+      expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+
+      // The certificate: downloaded from the profile as a PDF, and genuine on its public page.
+      await page.goto('/user/profile');
+      const row = page.locator(`[data-testid="profile-certificate"][data-number="${cardCertificate}"]`);
+      await row.waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        row.getByTestId('profile-certificate-download').click(),
+      ]);
+      const file = await download.path();
+      expect(
+        readFileSync(file ?? '')
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+      await page.goto(`/certificates/verify/${cardCertificate}`);
+      await page.locator('[data-testid="certificate-verify-screen"][data-state="valid"]').waitFor();
+      expect(plain(await page.getByTestId('certificate-number').textContent())).toContain(cardCertificate);
+      await screenshot(page, 'purchase-certificate-verify-desktop-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the purchase page at 390px in French', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr', viewport: 'mobile' });
+    try {
+      await registerMember(page, 'fr');
+      const painting = await paintingOnSale();
+      const buy = new BuyPage(page);
+      await buy.fromPainting(painting.id);
+      await buy.choose(20, 'Berthe Morisot');
+      expect(plain(await page.getByTestId('buy-quantity-cm2').textContent())).toContain('2 cm²');
+      await imagesLoaded(page);
+      await screenshot(page, 'purchase-buy-mobile-fr');
+      await page.getByTestId('buy-open-drawer').click();
+      await page.getByTestId('purchase-drawer').waitFor();
+      await page.getByTestId('payment-submit').click();
+      expect(plain(await page.getByTestId('payment-error').textContent())).toBe(
+        'Veuillez sélectionner un moyen de paiement',
+      );
+      await screenshot(page, 'purchase-drawer-mobile-fr');
+    } finally {
+      await context.close();
+    }
+  });
+});
