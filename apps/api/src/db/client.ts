@@ -56,6 +56,11 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection closed by the server (restart, failover, a test database dropped) is discarded by the
+  // pool; without a listener its 'error' event would crash the process.
+  pool.on('error', (error) => {
+    if (process.env.NODE_ENV !== 'test') console.warn(`[database] idle connection closed: ${error.message}`);
+  });
   // Surface connection errors at start-up rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Database;
