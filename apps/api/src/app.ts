@@ -31,6 +31,7 @@ import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { memberRoutes } from './modules/member/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { secondaryRoutes } from './modules/secondary/routes';
 import { userRoutes } from './modules/users/routes';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
+      memberRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

@@ -6,6 +6,7 @@ export * from './contracts/catalogue';
 export * from './contracts/certificates';
 export * from './contracts/envelope';
 export * from './contracts/member';
+export * from './contracts/member-area';
 export * from './contracts/purchases';
 export * from './countries';
 export * from './dates';

@@ -510,6 +510,7 @@ export const partEntries = pgTable(
     index('part_entries_movement_idx').on(table.movementId),
     index('part_entries_painting_holder_idx').on(table.paintingId, table.holderKind),
     index('part_entries_user_idx').on(table.userId, table.paintingId),
+    index('part_entries_listing_idx').on(table.listingId),
     check('part_entries_nonzero', sql`${table.quantity} <> 0`),
     check(
       'part_entries_holder_shape',

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { WithdrawScreen } from '../features/withdraw/WithdrawScreen';
 
 export default function UserWithdrawPage() {
-  return <ComingSoon titleKey="pages.withdraw" inMemberArea />;
+  return <WithdrawScreen />;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "part_entries_listing_idx" ON "part_entries" USING btree ("listing_id");

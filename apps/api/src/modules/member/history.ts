@@ -1,0 +1,349 @@
+import { type Currency, divideRounded, type HistoryType, purchaseTotalMinor } from '@parcelle/shared';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { dividendPayments, dividends, listings, paintings, purchaseFills, purchases } from '../../db/schema';
+import { Rates } from '../catalogue/rates';
+import { dayOf, displayMoney } from './money';
+
+/**
+ * The member's history (spec §2 History, §3 History rows), read from what was recorded: paid purchases, the fills of
+ * paid purchases taken from the member's listings (their sales) and the dividends paid to them. Rows keep the
+ * currency they were recorded in; the API converts them to the display currency at the rate of their day, the
+ * statements print them as recorded. Every list is newest first, then by id.
+ */
+
+type Work = { paintingId: string; titleEn: string; titleFr: string; img: string };
+
+export type PurchaseEvent = Work & {
+  kind: 'PURCHASE';
+  reference: string;
+  at: Date;
+  currency: Currency;
+  unitPriceMinor: number;
+  quantity: number;
+  totalMinor: number;
+  market: number;
+  paymentMethod: string;
+};
+export type SaleEvent = Work & {
+  kind: 'SALE';
+  reference: string;
+  listingReference: string;
+  at: Date;
+  currency: Currency;
+  unitPriceMinor: number;
+  quantity: number;
+  totalMinor: number;
+};
+export type DividendEvent = Work & {
+  kind: 'DIVIDEND';
+  reference: string;
+  at: Date;
+  year: number;
+  currency: Currency;
+  quantity: number;
+  /** The amount per part held, rounded half-even to the cent (display only). */
+  unitPriceMinor: number;
+  totalMinor: number;
+};
+export type HistoryEvent = PurchaseEvent | SaleEvent | DividendEvent;
+
+/** `limit` undefined: every row (statements). `paintingIds`: only these works (the ARTWORK tab). */
+export type Page = { limit?: number; offset?: number; paintingIds?: string[] };
+
+const work = {
+  paintingId: paintings.id,
+  titleEn: paintings.titleEn,
+  titleFr: paintings.titleFr,
+  img: paintings.coverKey,
+};
+
+function paged<T extends { limit: (n: number) => T; offset: (n: number) => T }>(query: T, page: Page): T {
+  return page.limit === undefined ? query : query.limit(page.limit).offset(page.offset ?? 0);
+}
+
+function purchaseWhere(userId: string, page: Page): SQL | undefined {
+  return and(
+    eq(purchases.userId, userId),
+    eq(purchases.status, 'paid'),
+    page.paintingIds ? inArray(purchases.paintingId, page.paintingIds) : undefined,
+  );
+}
+
+export async function purchaseEvents(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {
+  const rows = await paged(
+    db
+      .select({
+        ...work,
+        reference: purchases.reference,
+        settledAt: purchases.settledAt,
+        createdAt: purchases.createdAt,
+        currency: purchases.currency,
+        unitPriceMinor: purchases.unitPriceMinor,
+        quantity: purchases.quantity,
+        totalMinor: purchases.totalMinor,
+        market: purchases.market,
+        paymentMethod: purchases.paymentMethod,
+      })
+      .from(purchases)
+      .innerJoin(paintings, eq(paintings.id, purchases.paintingId))
+      .where(purchaseWhere(userId, page))
+      .orderBy(desc(purchases.settledAt), desc(purchases.id))
+      .$dynamic(),
+    page,
+  );
+  return rows.map(({ settledAt, createdAt, ...row }) => ({ ...row, kind: 'PURCHASE', at: settledAt ?? createdAt }));
+}
+
+function saleWhere(userId: string, page: Page): SQL | undefined {
+  return and(
+    eq(listings.sellerId, userId),
+    eq(purchases.status, 'paid'),
+    page.paintingIds ? inArray(listings.paintingId, page.paintingIds) : undefined,
+  );
+}
+
+/** A sale is one fill of a paid purchase taken from one of the member's listings (at the fill's price). */
+export async function saleEvents(db: Executor, userId: string, page: Page): Promise<SaleEvent[]> {
+  const rows = await paged(
+    db
+      .select({
+        ...work,
+        reference: purchases.reference,
+        listingReference: listings.reference,
+        settledAt: purchases.settledAt,
+        createdAt: purchases.createdAt,
+        currency: purchases.currency,
+        unitPriceMinor: purchaseFills.unitPriceMinor,
+        quantity: purchaseFills.quantity,
+      })
+      .from(purchaseFills)
+      .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
+      .innerJoin(purchases, eq(purchases.id, purchaseFills.purchaseId))
+      .innerJoin(paintings, eq(paintings.id, listings.paintingId))
+      .where(saleWhere(userId, page))
+      .orderBy(desc(purchases.settledAt), desc(purchaseFills.id))
+      .$dynamic(),
+    page,
+  );
+  return rows.map(({ settledAt, createdAt, ...row }) => ({
+    ...row,
+    kind: 'SALE',
+    at: settledAt ?? createdAt,
+    totalMinor: purchaseTotalMinor(row.unitPriceMinor, row.quantity),
+  }));
+}
+
+function dividendWhere(userId: string, page: Page): SQL | undefined {
+  return and(
+    eq(dividendPayments.userId, userId),
+    page.paintingIds ? inArray(dividends.paintingId, page.paintingIds) : undefined,
+  );
+}
+
+export async function dividendEvents(db: Executor, userId: string, page: Page): Promise<DividendEvent[]> {
+  const rows = await paged(
+    db
+      .select({
+        ...work,
+        reference: dividends.reference,
+        at: dividendPayments.createdAt,
+        year: dividends.year,
+        currency: dividends.currency,
+        quantity: dividendPayments.parts,
+        totalMinor: dividendPayments.amountMinor,
+      })
+      .from(dividendPayments)
+      .innerJoin(dividends, eq(dividends.id, dividendPayments.dividendId))
+      .innerJoin(paintings, eq(paintings.id, dividends.paintingId))
+      .where(dividendWhere(userId, page))
+      .orderBy(desc(dividendPayments.createdAt), desc(dividendPayments.id))
+      .$dynamic(),
+    page,
+  );
+  return rows.map((row) => ({
+    ...row,
+    kind: 'DIVIDEND',
+    unitPriceMinor: Number(divideRounded(BigInt(row.totalMinor), BigInt(row.quantity))),
+  }));
+}
+
+async function countOf(db: Executor, type: Exclude<HistoryType, 'ARTWORK'>, userId: string): Promise<number> {
+  const page: Page = {};
+  const [row] =
+    type === 'PURCHASE'
+      ? await db.select({ total: count() }).from(purchases).where(purchaseWhere(userId, page))
+      : type === 'SALE'
+        ? await db
+            .select({ total: count() })
+            .from(purchaseFills)
+            .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
+            .innerJoin(purchases, eq(purchases.id, purchaseFills.purchaseId))
+            .where(saleWhere(userId, page))
+        : await db
+            .select({ total: count() })
+            .from(dividendPayments)
+            .innerJoin(dividends, eq(dividends.id, dividendPayments.dividendId))
+            .where(dividendWhere(userId, page));
+  return Number(row?.total ?? 0);
+}
+
+/** Every work the member has a history with, and the instant of its latest event. */
+function artworkSql(userId: string) {
+  return sql`
+    SELECT ev.painting_id, max(ev.t) AS last_at FROM (
+      SELECT pu.painting_id, coalesce(pu.settled_at, pu.created_at) AS t FROM purchases pu
+      WHERE pu.user_id = ${userId} AND pu.status = 'paid'
+      UNION ALL
+      SELECT l.painting_id, coalesce(pu.settled_at, pu.created_at) AS t FROM purchase_fills f
+      JOIN listings l ON l.id = f.listing_id JOIN purchases pu ON pu.id = f.purchase_id
+      WHERE l.seller_id = ${userId} AND pu.status = 'paid'
+      UNION ALL
+      SELECT d.painting_id, dp.created_at AS t FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
+      WHERE dp.user_id = ${userId}
+    ) ev
+    GROUP BY ev.painting_id`;
+}
+
+export type ArtworkGroup = Work & { events: HistoryEvent[] };
+
+const newestFirst = (a: HistoryEvent, b: HistoryEvent) =>
+  b.at.getTime() - a.at.getTime() || a.kind.localeCompare(b.kind) || a.reference.localeCompare(b.reference);
+
+/**
+ * The ARTWORK tab: one group per work, the work with the most recent event first; the page (limit/offset) counts
+ * works, and each work carries all its events, newest first.
+ */
+export async function artworkGroups(db: Executor, userId: string, page: Page): Promise<ArtworkGroup[]> {
+  const window = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
+  const works = await queryRows<{ painting_id: string; last_at: unknown }>(
+    db,
+    sql`SELECT a.painting_id, a.last_at FROM (${artworkSql(userId)}) a ORDER BY a.last_at DESC, a.painting_id ${window}`,
+  );
+  if (works.length === 0) return [];
+  const paintingIds = works.map((row) => row.painting_id);
+  const [bought, sold, paid] = await Promise.all([
+    purchaseEvents(db, userId, { paintingIds }),
+    saleEvents(db, userId, { paintingIds }),
+    dividendEvents(db, userId, { paintingIds }),
+  ]);
+  const events = [...bought, ...sold, ...paid];
+  const groups: ArtworkGroup[] = [];
+  for (const { painting_id: id } of works) {
+    const own = events.filter((event) => event.paintingId === id).sort(newestFirst);
+    const first = own[0];
+    if (!first) continue;
+    groups.push({ paintingId: id, titleEn: first.titleEn, titleFr: first.titleFr, img: first.img, events: own });
+  }
+  return groups;
+}
+
+async function artworkCount(db: Executor, userId: string): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (${artworkSql(userId)}) a`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+// ---------------------------------------------------------------- API shapes
+
+function base(event: HistoryEvent) {
+  return {
+    reference_id: event.reference,
+    painting_id: event.paintingId,
+    painting_title: { en: event.titleEn, fr: event.titleFr },
+    painting_img: event.img,
+    t: event.at.toISOString(),
+  };
+}
+
+/** GET /member/history/{type}: one page of a tab, amounts in the display currency at the rate of their day. */
+export async function historyPage(
+  db: Executor,
+  userId: string,
+  type: HistoryType,
+  query: { limit: number; offset: number; currency: Currency },
+) {
+  const rates = await Rates.load(db);
+  const money = (event: HistoryEvent, minor: number) =>
+    displayMoney(rates, minor, event.currency, query.currency, dayOf(event.at));
+  const page: Page = { limit: query.limit, offset: query.offset };
+  switch (type) {
+    case 'PURCHASE': {
+      const [rows, total] = await Promise.all([purchaseEvents(db, userId, page), countOf(db, type, userId)]);
+      return {
+        purchaseHistory: rows.map((e) => ({
+          ...base(e),
+          part_price: money(e, e.unitPriceMinor),
+          quantity: e.quantity,
+          total_amount: money(e, e.totalMinor),
+          type: 'PURCHASE' as const,
+          market: e.market,
+          payment_method: e.paymentMethod,
+        })),
+        total,
+      };
+    }
+    case 'SALE': {
+      const [rows, total] = await Promise.all([saleEvents(db, userId, page), countOf(db, type, userId)]);
+      return {
+        saleHistory: rows.map((e) => ({
+          ...base(e),
+          listing_reference: e.listingReference,
+          part_price: money(e, e.unitPriceMinor),
+          part_sold: e.quantity,
+          selling_amount: money(e, e.totalMinor),
+          type: 'SALE' as const,
+        })),
+        total,
+      };
+    }
+    case 'DIVIDEND': {
+      const [rows, total] = await Promise.all([dividendEvents(db, userId, page), countOf(db, type, userId)]);
+      return {
+        dividendHistory: rows.map((e) => ({
+          ...base(e),
+          year: e.year,
+          owner_parts: e.quantity,
+          amount: money(e, e.totalMinor),
+          type: 'DIVIDEND' as const,
+        })),
+        total,
+      };
+    }
+    case 'ARTWORK': {
+      const [groups, total] = await Promise.all([artworkGroups(db, userId, page), artworkCount(db, userId)]);
+      return {
+        artworkHistory: groups.map((group) => ({
+          painting_id: group.paintingId,
+          painting_title: { en: group.titleEn, fr: group.titleFr },
+          painting_img: group.img,
+          salePurchase: group.events.map((e) => ({
+            reference_id: e.reference,
+            type: e.kind,
+            part_price: money(e, e.unitPriceMinor),
+            part_quantity: e.quantity,
+            full_amount: money(e, e.totalMinor),
+            t: e.at.toISOString(),
+          })),
+        })),
+        total,
+      };
+    }
+  }
+}
+
+/** Every event of a type (statements), newest first. ARTWORK: every event of every work, grouped by work. */
+export async function allEvents(db: Executor, userId: string, type: HistoryType): Promise<HistoryEvent[]> {
+  switch (type) {
+    case 'PURCHASE':
+      return purchaseEvents(db, userId, {});
+    case 'SALE':
+      return saleEvents(db, userId, {});
+    case 'DIVIDEND':
+      return dividendEvents(db, userId, {});
+    case 'ARTWORK':
+      return (await artworkGroups(db, userId, {})).flatMap((group) => group.events);
+  }
+}

@@ -1,0 +1,350 @@
+import {
+  type Currency,
+  divideRounded,
+  percentChange,
+  purchaseTotalMinor,
+  ratingIndex,
+  toMajor,
+} from '@parcelle/shared';
+import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
+import { artists, artistYearlyStats, paintings, paintingValueHistory } from '../../db/schema';
+import { Rates } from '../catalogue/rates';
+import { MARKETS, type MarketType } from '../catalogue/service';
+import { displayMinor, integerOf } from './money';
+
+/**
+ * What a member holds, from the parts register: their `member` entries (per lot) plus the `listed` entries of their
+ * own listings (parts offered for sale still belong to the seller). Parts reserved by a buyer's unpaid purchase are
+ * counted by nobody, as for dividends. One row per work held (sum > 0). `onlyPaintings` narrows it to some works.
+ */
+function heldSql(userId: string, onlyPaintings?: readonly string[]) {
+  const narrow =
+    onlyPaintings && onlyPaintings.length > 0
+      ? sql`AND e.painting_id IN (${sql.join(
+          onlyPaintings.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  return sql`
+    SELECT h.painting_id,
+      coalesce(sum(h.quantity) FILTER (WHERE h.kind = 'primary'), 0)::int AS primary_parts,
+      coalesce(sum(h.quantity) FILTER (WHERE h.kind = 'secondary'), 0)::int AS secondary_parts,
+      coalesce(sum(h.quantity) FILTER (WHERE h.kind = 'listed'), 0)::int AS listed_parts,
+      sum(h.quantity)::int AS quantity
+    FROM (
+      SELECT e.painting_id, e.lot::text AS kind, e.quantity FROM part_entries e
+      WHERE e.user_id = ${userId} AND e.holder_kind = 'member' ${narrow}
+      UNION ALL
+      SELECT e.painting_id, 'listed' AS kind, e.quantity FROM part_entries e
+      JOIN listings l ON l.id = e.listing_id
+      WHERE l.seller_id = ${userId} AND e.holder_kind = 'listed' ${narrow}
+    ) h
+    GROUP BY h.painting_id
+    HAVING sum(h.quantity) > 0`;
+}
+
+type HeldRow = {
+  painting_id: string;
+  primary_parts: number;
+  secondary_parts: number;
+  listed_parts: number;
+  quantity: number;
+  title_en: string;
+  title_fr: string;
+  cover_key: string;
+  market: number;
+  price_per_part_minor: string;
+  total_parts: number;
+};
+
+const heldColumns = sql`held.*, p.title_en, p.title_fr, p.cover_key, p.market, p.price_per_part_minor::text,
+  p.total_parts`;
+
+/** The change of each work's value over its last two years of history, as the catalogue computes it. */
+export async function paintingChanges(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const ranked = db
+    .select({
+      paintingId: paintingValueHistory.paintingId,
+      valueMinor: paintingValueHistory.valueMinor,
+      rank: sql<number>`row_number() over (partition by ${paintingValueHistory.paintingId} order by ${paintingValueHistory.year} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(paintingValueHistory)
+    .where(inArray(paintingValueHistory.paintingId, ids))
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, 2))
+    .orderBy(asc(ranked.paintingId), asc(ranked.rank));
+  const changes = new Map<string, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const latest = rows[i];
+    const previous = rows[i + 1];
+    if (!latest || Number(latest.rank) !== 1) continue;
+    changes.set(
+      latest.paintingId,
+      previous && previous.paintingId === latest.paintingId
+        ? percentChange(Number(previous.valueMinor), Number(latest.valueMinor))
+        : 0,
+    );
+  }
+  return changes;
+}
+
+const eur = (rates: Rates, minorEur: number, currency: Currency) => ({
+  value: toMajor(displayMinor(rates, minorEur, 'EURO', currency)),
+  curr: currency,
+});
+
+/** GET /member/portfolio: the four summary cards (spec §2 Portfolio, §3 Portfolio summary). */
+export async function portfolioSummary(db: Executor, userId: string, currency: Currency) {
+  const [[held], dividendsByCurrency, walletByCurrency, rates] = await Promise.all([
+    queryRows<{ quantity: number | null; value: string | null }>(
+      db,
+      sql`SELECT coalesce(sum(held.quantity), 0)::int AS quantity,
+        coalesce(sum(held.quantity::numeric * p.price_per_part_minor), 0)::text AS value
+        FROM (${heldSql(userId)}) held JOIN paintings p ON p.id = held.painting_id`,
+    ),
+    queryRows<{ currency: Currency; total: string }>(
+      db,
+      sql`SELECT d.currency::text AS currency, sum(dp.amount_minor)::text AS total
+        FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
+        WHERE dp.user_id = ${userId} GROUP BY d.currency`,
+    ),
+    queryRows<{ currency: Currency; total: string }>(
+      db,
+      sql`SELECT a.currency::text AS currency, coalesce(sum(e.amount_minor), 0)::text AS total
+        FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+        WHERE a.user_id = ${userId} AND a.kind = 'member_wallet' GROUP BY a.currency`,
+    ),
+    Rates.load(db),
+  ]);
+  // Each currency's sum is converted once, at today's rate (these are balances, not dated movements).
+  const sumIn = (rows: { currency: Currency; total: string }[]) =>
+    rows.reduce((sum, row) => sum + displayMinor(rates, integerOf(row.total), row.currency, currency), 0);
+  return [
+    {
+      quantity: Number(held?.quantity ?? 0),
+      total: eur(rates, integerOf(held?.value ?? '0'), currency),
+      dividend: { value: toMajor(sumIn(dividendsByCurrency)), curr: currency },
+      total_credit: { value: toMajor(sumIn(walletByCurrency)), curr: currency },
+      currency,
+    },
+  ];
+}
+
+function holdingRow(row: HeldRow, rates: Rates, currency: Currency, change: number) {
+  const price = integerOf(row.price_per_part_minor);
+  return {
+    _id: row.painting_id,
+    painting: { id: row.painting_id, img: row.cover_key, title: { en: row.title_en, fr: row.title_fr } },
+    part_price: eur(rates, price, currency),
+    percentage: change,
+    quantity: Number(row.quantity),
+    total: eur(rates, purchaseTotalMinor(price, Number(row.quantity)), currency),
+    value_of_the_work: eur(rates, purchaseTotalMinor(price, Number(row.total_parts)), currency),
+    market: Number(row.market),
+    listed: Number(row.listed_parts),
+    lots: { primary: Number(row.primary_parts), secondary: Number(row.secondary_parts) },
+  };
+}
+
+/**
+ * GET /member/parts/: one row per work held, the work the member most recently bought first (latest paid purchase;
+ * works never bought, only received back, last), then by id; paginated by the database.
+ */
+export async function listHoldings(
+  db: Executor,
+  userId: string,
+  query: { limit: number; offset: number; currency: Currency },
+) {
+  const [rows, [total], rates] = await Promise.all([
+    queryRows<HeldRow>(
+      db,
+      sql`SELECT ${heldColumns},
+          (SELECT max(pu.settled_at) FROM purchases pu
+            WHERE pu.user_id = ${userId} AND pu.painting_id = held.painting_id AND pu.status = 'paid') AS last_bought
+        FROM (${heldSql(userId)}) held JOIN paintings p ON p.id = held.painting_id
+        ORDER BY last_bought DESC NULLS LAST, held.painting_id
+        LIMIT ${query.limit} OFFSET ${query.offset}`,
+    ),
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${heldSql(userId)}) held`),
+    Rates.load(db),
+  ]);
+  const changes = await paintingChanges(
+    db,
+    rows.map((row) => row.painting_id),
+  );
+  return {
+    getParts: rows.map((row) => holdingRow(row, rates, query.currency, changes.get(row.painting_id) ?? 0)),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+/**
+ * GET /member/parts/graph: for every work held and every year of its value history, what the member's current parts
+ * were worth at that year's value of the work: value of the work × parts held ÷ total parts, in integer minor units
+ * (EUR), rounded half-even to the cent, then converted at that year's rate (rate in force on 31 December).
+ * Ordered by year, then by English title.
+ */
+export async function holdingsGraph(db: Executor, userId: string, currency: Currency) {
+  const [held, rates] = await Promise.all([
+    queryRows<HeldRow>(
+      db,
+      sql`SELECT ${heldColumns} FROM (${heldSql(userId)}) held JOIN paintings p ON p.id = held.painting_id`,
+    ),
+    Rates.load(db),
+  ]);
+  if (held.length === 0) return [];
+  const byId = new Map(held.map((row) => [row.painting_id, row]));
+  const history = await db
+    .select({
+      paintingId: paintingValueHistory.paintingId,
+      year: paintingValueHistory.year,
+      valueMinor: paintingValueHistory.valueMinor,
+    })
+    .from(paintingValueHistory)
+    .where(inArray(paintingValueHistory.paintingId, [...byId.keys()]))
+    .orderBy(asc(paintingValueHistory.year));
+  const lines = [];
+  for (const point of history) {
+    const row = byId.get(point.paintingId);
+    if (!row) continue;
+    const shareEur = Number(
+      divideRounded(BigInt(point.valueMinor) * BigInt(row.quantity), BigInt(Number(row.total_parts))),
+    );
+    lines.push({
+      date: `${point.year}-12-31`,
+      year: point.year,
+      prices: {
+        value: toMajor(displayMinor(rates, shareEur, 'EURO', currency, `${point.year}-12-31`)),
+        curr: currency,
+      },
+      painting_title: { en: row.title_en, fr: row.title_fr },
+      painting_id: row.painting_id,
+    });
+  }
+  return lines.sort((a, b) => a.year - b.year || a.painting_title.en.localeCompare(b.painting_title.en));
+}
+
+/** GET /member/parts/primary: the works in which the member holds primary-lot parts, by English title. */
+export async function primaryHoldings(db: Executor, userId: string, currency: Currency) {
+  const [rows, rates] = await Promise.all([
+    queryRows<HeldRow>(
+      db,
+      sql`SELECT ${heldColumns} FROM (${heldSql(userId)}) held JOIN paintings p ON p.id = held.painting_id
+        WHERE held.primary_parts > 0 ORDER BY p.title_en, held.painting_id`,
+    ),
+    Rates.load(db),
+  ]);
+  return rows.map((row) => ({
+    _id: row.painting_id,
+    id: row.painting_id,
+    title: { en: row.title_en, fr: row.title_fr },
+    img: row.cover_key,
+    market: Number(row.market),
+    part_price: eur(rates, integerOf(row.price_per_part_minor), currency),
+    parts: {
+      primary: Number(row.primary_parts),
+      secondary: Number(row.secondary_parts),
+      listed: Number(row.listed_parts),
+    },
+    quantity: Number(row.primary_parts) + Number(row.secondary_parts),
+  }));
+}
+
+/**
+ * GET /member/market/: one page of a market (primary: markets 1 and 2; secondary: market 3), newest first like the
+ * public catalogue, with what the member holds of each work and what they could buy. On the secondary market the
+ * parts available and the starting price come from other members' open listings (a member cannot buy their own).
+ */
+export async function memberMarket(
+  db: Executor,
+  userId: string,
+  query: { type: MarketType; limit: number; offset: number; currency: Currency },
+) {
+  const where = inArray(paintings.market, MARKETS[query.type]);
+  const [rows, [total], rates] = await Promise.all([
+    db
+      .select({ painting: paintings, artistName: artists.name })
+      .from(paintings)
+      .innerJoin(artists, eq(artists.id, paintings.artistId))
+      .where(where)
+      .orderBy(desc(paintings.createdAt), desc(paintings.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(paintings).where(where),
+    Rates.load(db),
+  ]);
+  const ids = rows.map((row) => row.painting.id);
+  const artistIds = [...new Set(rows.map((row) => row.painting.artistId))];
+  const [held, offers, changes, stats] = await Promise.all([
+    ids.length === 0 ? [] : queryRows<HeldRow>(db, sql`SELECT held.* FROM (${heldSql(userId, ids)}) held`),
+    ids.length === 0
+      ? []
+      : queryRows<{ painting_id: string; remaining: number; lowest: string }>(
+          db,
+          sql`SELECT l.painting_id, sum(l.remaining)::int AS remaining, min(l.unit_price_minor)::text AS lowest
+            FROM listings l
+            WHERE l.status = 'open' AND l.remaining > 0 AND l.seller_id <> ${userId}
+              AND l.painting_id IN (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+            GROUP BY l.painting_id`,
+        ),
+    paintingChanges(db, ids),
+    artistIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(artistYearlyStats)
+          .where(inArray(artistYearlyStats.artistId, artistIds))
+          .orderBy(asc(artistYearlyStats.year)),
+  ]);
+  const owned = new Map(held.map((row) => [row.painting_id, Number(row.quantity)]));
+  const offered = new Map(offers.map((row) => [row.painting_id, row]));
+  const evolution = new Map<string, { year: number; value: number }[]>();
+  for (const artistId of artistIds) {
+    evolution.set(
+      artistId,
+      ratingIndex(
+        stats
+          .filter((s) => s.artistId === artistId)
+          .map((s) => ({
+            year: s.year,
+            priceMinor: rates.convert(s.avgPriceCm2Minor, query.currency, rates.forYear(s.year)),
+          })),
+      ),
+    );
+  }
+  return {
+    paintings: rows.map(({ painting: p, artistName }) => {
+      const offer = offered.get(p.id);
+      const secondary = p.market === 3;
+      const partPrice = secondary && offer ? integerOf(offer.lowest) : p.pricePerPartMinor;
+      return {
+        _id: p.id,
+        id: p.id,
+        cover_img: p.coverKey,
+        title: { en: p.titleEn, fr: p.titleFr },
+        year: p.year,
+        artist: { id: p.artistId, name: artistName },
+        market: p.market,
+        artist_evolution: evolution.get(p.artistId) ?? [],
+        price_per_part: eur(rates, partPrice, query.currency),
+        percentage: changes.get(p.id) ?? 0,
+        part_quantity: owned.get(p.id) ?? 0,
+        total_part: p.totalParts,
+        sold_out_part: p.soldParts,
+        available_part: secondary ? Number(offer?.remaining ?? 0) : p.totalParts - p.soldParts,
+        total_price: eur(rates, purchaseTotalMinor(p.pricePerPartMinor, p.totalParts), query.currency),
+      };
+    }),
+    total: Number(total?.total ?? 0),
+  };
+}

@@ -1,0 +1,230 @@
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { formatMoney, toMajor } from '@parcelle/shared/money';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { bankQuery } from '../account/api';
+import { OtpDialog } from '../account/OtpDialog';
+import { type EditLocationState, isPhoneNeededError, PHONE_SECTION } from '../account/phone-needed';
+import { useToast } from '../feedback/toast';
+import { localized, useLanguage } from '../i18n/language';
+import { usePageMeta } from '../layout/use-page-meta';
+import { phoneText } from '../profile/format';
+import { errorText } from '../session/api-error';
+import { PROFILE_KEY, profileQuery } from '../session/profile';
+import { useStoredSession } from '../session/use-session';
+import { fonts, palette } from '../theme/theme';
+import {
+  sendWithdrawalCode,
+  storeWithdrawal,
+  verifyWithdrawalCode,
+  WITHDRAWALS_KEY,
+  type WithdrawalListKind,
+} from './api';
+import { InProgressDialog, type SubmittedWithdrawal } from './InProgressDialog';
+import { RequestDialog } from './RequestDialog';
+import { accountText } from './schema';
+import { WithdrawalTable } from './WithdrawalTable';
+
+type Step = 'closed' | 'request' | 'code';
+type Pending = { amountMinor: number; account: string; accountLabel: string };
+
+const FIRST_PAGES: Record<WithdrawalListKind, number> = { pending: 0, approved: 0 };
+
+function WithdrawView({ profile }: { profile: TProfile }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { token } = useStoredSession();
+  const bank = useQuery({ ...bankQuery, enabled: Boolean(token) });
+  const [step, setStep] = useState<Step>('closed');
+  const [session, setSession] = useState(0);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [submitted, setSubmitted] = useState<SubmittedWithdrawal | null>(null);
+  const [offsets, setOffsets] = useState(FIRST_PAGES);
+  const balance = profile.wallet_amount;
+
+  const needPhone = () => navigate(PHONE_SECTION, { state: { needPhone: true } satisfies EditLocationState });
+
+  // Spec §4: without a phone (ipe) the code cannot be sent; the member adds one on /user/edit first.
+  const openRequest = () => {
+    if (profile.ipe) {
+      needPhone();
+      return;
+    }
+    setSession((value) => value + 1);
+    setStep('request');
+  };
+
+  const sendCode = async (amountMinor: number) => {
+    const details = bank.data;
+    if (!details) return;
+    try {
+      await sendWithdrawalCode();
+    } catch (error) {
+      if (isPhoneNeededError(error)) needPhone();
+      else toast(localized(errorText(error), language), 'error');
+      return;
+    }
+    setPending({
+      amountMinor,
+      account: accountText(details),
+      accountLabel: t('withdraw.dialog.accountValue', { owner: details.account_owner, last4: details.iban_last4 }),
+    });
+    setStep('code');
+  };
+
+  const resendCode = async () => {
+    await sendWithdrawalCode();
+  };
+
+  /** The code is checked first (a wrong one is shown under the field), then the request is recorded. */
+  const confirm = async (code: string) => {
+    if (!pending) return;
+    await verifyWithdrawalCode(code);
+    let answer: Awaited<ReturnType<typeof storeWithdrawal>>;
+    try {
+      answer = await storeWithdrawal({
+        payment_method: 'bank',
+        account: pending.account,
+        amount: toMajor(pending.amountMinor),
+        verification_code: code,
+      });
+    } catch (error) {
+      toast(localized(errorText(error), language), 'error');
+      setStep('request');
+      return;
+    }
+    setStep('closed');
+    setSubmitted({
+      reference: answer.data.reference,
+      amount: formatMoney(pending.amountMinor, balance.curr, language),
+      account: pending.accountLabel,
+      message: answer.message ? localized(answer.message, language) : t('withdraw.done.status'),
+    });
+    setPending(null);
+    // Spec §4: both lists refresh and go back to page 1; the wallet balance follows.
+    setOffsets(FIRST_PAGES);
+    void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
+    void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+  };
+
+  return (
+    <Box data-testid="withdraw-screen">
+      <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
+        {t('withdraw.title')}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ mb: 5, maxWidth: 640 }}>
+        {t('withdraw.intro')}
+      </Typography>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: { xs: 3, md: 4 },
+          mb: 4,
+          borderColor: palette.line,
+          bgcolor: palette.ink,
+          color: palette.paper,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 3,
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="overline" component="h2" sx={{ color: 'rgba(251, 249, 245, 0.7)' }}>
+            {t('withdraw.balance')}
+          </Typography>
+          <Typography
+            sx={{ fontFamily: fonts.display, fontSize: { xs: 38, md: 48 }, lineHeight: 1.15, mt: 1 }}
+            data-testid="withdraw-balance"
+          >
+            {formatMoney(balance.minor, balance.curr, language)}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          onClick={openRequest}
+          data-testid="withdraw-request"
+          sx={{
+            bgcolor: palette.paper,
+            color: palette.ink,
+            '&:hover': { bgcolor: palette.wall },
+            width: { xs: '100%', sm: 'auto' },
+          }}
+        >
+          {t('withdraw.request')}
+        </Button>
+      </Paper>
+      <Stack spacing={4}>
+        <WithdrawalTable
+          kind="pending"
+          name="pending"
+          offset={offsets.pending}
+          onOffset={(offset) => setOffsets((current) => ({ ...current, pending: offset }))}
+          enabled={Boolean(token)}
+        />
+        <WithdrawalTable
+          kind="approved"
+          name="history"
+          offset={offsets.approved}
+          onOffset={(offset) => setOffsets((current) => ({ ...current, approved: offset }))}
+          enabled={Boolean(token)}
+        />
+      </Stack>
+      <RequestDialog
+        open={step === 'request'}
+        session={session}
+        balance={balance}
+        bank={{ data: bank.data, isPending: bank.isPending, error: bank.error }}
+        onClose={() => setStep('closed')}
+        onContinue={sendCode}
+      />
+      <OtpDialog
+        open={step === 'code'}
+        destination={phoneText(profile.phone) ?? ''}
+        text={
+          pending
+            ? t('withdraw.otp', {
+                destination: phoneText(profile.phone) ?? '',
+                amount: formatMoney(pending.amountMinor, balance.curr, language),
+              })
+            : undefined
+        }
+        onClose={() => setStep('request')}
+        onConfirm={confirm}
+        onResend={resendCode}
+      />
+      <InProgressDialog withdrawal={submitted} onClose={() => setSubmitted(null)} />
+    </Box>
+  );
+}
+
+/** /user/withdraw (spec §2, §4): the wallet balance, a withdrawal request, the In progress and History lists. */
+export function WithdrawScreen() {
+  const { t } = useTranslation();
+  usePageMeta(t('withdraw.title'), t('withdraw.metaDescription'));
+  const { token } = useStoredSession();
+  const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
+  if (profile.data) return <WithdrawView profile={profile.data} />;
+  if (profile.isError) {
+    return (
+      <Alert severity="error" variant="outlined" data-testid="withdraw-error">
+        {localized(errorText(profile.error))}
+      </Alert>
+    );
+  }
+  return (
+    <Box aria-busy="true">
+      <Skeleton variant="text" width={280} height={64} />
+      <Skeleton variant="text" width={420} sx={{ mb: 4 }} />
+      <Skeleton variant="rectangular" height={150} sx={{ mb: 4 }} />
+      <Skeleton variant="rectangular" height={240} />
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ZWithdrawalList } from '@parcelle/shared/contracts/member';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiData, apiRequest } from '../session/api';
+
+/** The calls of /user/withdraw (spec §4, §7 `/member/withdrawal/*`). */
+
+/** Spec §9: withdrawals are listed 3 at a time, in each list. */
+export const WITHDRAWALS_PAGE_SIZE = 3;
+
+export type TWithdrawalList = z.infer<typeof ZWithdrawalList>;
+export type WithdrawalListKind = 'pending' | 'approved';
+export type WithdrawalRow = TWithdrawalList['list'][number];
+
+export const WITHDRAWALS_KEY = ['withdrawals'] as const;
+
+/** One page of the member's PENDING ("In progress") or APPROVED ("History") withdrawals, newest first. */
+export function withdrawalsQuery(kind: WithdrawalListKind, offset: number) {
+  return queryOptions({
+    queryKey: [...WITHDRAWALS_KEY, kind, offset] as const,
+    queryFn: ({ signal }) =>
+      apiData<TWithdrawalList>(`/member/withdrawal/${kind}`, {
+        query: { limit: WITHDRAWALS_PAGE_SIZE, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sends a 6-digit code by SMS to the member's phone (400 PhoneMissing without one). */
+export function sendWithdrawalCode() {
+  return apiRequest<null>('/member/withdrawal/code', { method: 'POST' });
+}
+
+/** Checks the code without spending it: a wrong code is refused here, before anything is requested. */
+export function verifyWithdrawalCode(verificationCode: string) {
+  return apiRequest<null>('/member/withdrawal/verify-code', {
+    method: 'POST',
+    body: { verification_code: verificationCode },
+  });
+}
+
+export type WithdrawalBody = {
+  payment_method: 'bank';
+  account: string;
+  /** Major units as a JSON number with at most 2 decimals (spec §5). */
+  amount: number;
+  verification_code: string;
+};
+
+/** Records the request (PENDING); the money leaves the wallet at once and waits for approval. */
+export function storeWithdrawal(body: WithdrawalBody) {
+  return apiRequest<WithdrawalRow>('/member/withdrawal/store', { method: 'POST', body });
+}

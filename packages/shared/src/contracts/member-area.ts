@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { CURRENCIES, PAGE_SIZE } from '../constants';
+import { ZCurrency, ZMoney } from './auth';
+import { MARKET_TYPES, ZIndexPoint, ZLimit, ZOffset } from './catalogue';
+import { ZLocalized } from './envelope';
+
+/**
+ * The member area's read side (spec §2 Portfolio, My parts, Market, History, Finance; §3 Holding, Portfolio
+ * summary, Graph line, History rows, Finance rows; §7 `/member/*`; issue 6). Every amount is `{ value, curr }`
+ * (finance rows: `{ value, currency }`) with `value` in major units for display, computed by the server from
+ * integer minor units, in the asked display currency (`currency`, default the member's own).
+ */
+
+/** `currency=EURO|USD`; absent: the member's own currency. */
+const displayCurrency = z.enum(CURRENCIES, { error: 'InvalidCurrency' }).optional();
+
+export const ZMemberCurrencyQuery = z.strictObject({ currency: displayCurrency });
+export const ZMemberPartsQuery = z.strictObject({
+  limit: ZLimit(PAGE_SIZE.myParts),
+  offset: ZOffset(),
+  currency: displayCurrency,
+});
+export const ZMemberMarketQuery = z.strictObject({
+  type: z.enum(MARKET_TYPES, { error: 'InvalidMarketType' }).default('primary'),
+  limit: ZLimit(PAGE_SIZE.market),
+  offset: ZOffset(),
+  currency: displayCurrency,
+});
+export const ZMemberHistoryQuery = z.strictObject({
+  limit: ZLimit(PAGE_SIZE.history),
+  offset: ZOffset(),
+  currency: displayCurrency,
+});
+export const ZMemberFinanceQuery = z.strictObject({
+  limit: ZLimit(PAGE_SIZE.history),
+  offset: ZOffset(),
+  currency: displayCurrency,
+});
+
+export const HISTORY_TYPES = ['PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+/** `{type}` of /member/history/{type} and /member/download/{type}: case-insensitive. */
+export const ZHistoryTypeParams = z.strictObject({
+  type: z
+    .string()
+    .max(20)
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(HISTORY_TYPES, { error: 'InvalidRequest' })),
+});
+
+// ---------------------------------------------------------------- portfolio and parts
+
+/** Spec §3 Portfolio summary. GET /member/portfolio answers an array of one (spec §7: "first element used"). */
+export const ZPortfolioSummary = z.object({
+  /** Parts held: in hand plus listed for sale (still the member's). */
+  quantity: z.number().int(),
+  /** Their value at each work's current part price. */
+  total: ZMoney,
+  /** Dividends received, all time. */
+  dividend: ZMoney,
+  /** Wallet balance (every wallet currency, converted at today's rate). */
+  total_credit: ZMoney,
+  currency: ZCurrency,
+});
+export const ZPortfolioData = z.array(ZPortfolioSummary);
+
+export const ZPaintingRef = z.object({ id: z.string(), img: z.string(), title: ZLocalized });
+
+/** Spec §3 Holding/portfolio row: one per work held (`_id` is the painting's id). */
+export const ZHolding = z.object({
+  _id: z.string(),
+  painting: ZPaintingRef,
+  part_price: ZMoney,
+  /** The work's value change over its last year of history (as the catalogue computes it). */
+  percentage: z.number(),
+  /** Parts held (in hand + listed). */
+  quantity: z.number().int(),
+  /** quantity × part_price. */
+  total: ZMoney,
+  /** part_price × total parts of the work. */
+  value_of_the_work: ZMoney,
+  market: z.number().int(),
+  /** Parts listed for sale (open listings). */
+  listed: z.number().int(),
+  /** Parts in hand by lot (what can still be listed). */
+  lots: z.object({ primary: z.number().int(), secondary: z.number().int() }),
+});
+export const ZPartsData = z.object({ getParts: z.array(ZHolding), total: z.number().int(), base_url: z.string() });
+
+/** Spec §3 Graph line: what the member's current parts of a work were worth at the end of each year. */
+export const ZGraphLine = z.object({
+  /** YYYY-12-31 of `year`. */
+  date: z.string(),
+  year: z.number().int(),
+  prices: ZMoney,
+  painting_title: ZLocalized,
+  painting_id: z.string(),
+});
+export const ZGraphData = z.array(ZGraphLine);
+
+/** GET /member/parts/primary: works in which the member holds parts bought on the primary market (sell drawer). */
+export const ZPrimaryHolding = z.object({
+  _id: z.string(),
+  id: z.string(),
+  title: ZLocalized,
+  img: z.string(),
+  market: z.number().int(),
+  part_price: ZMoney,
+  /** Parts in hand, by lot, and parts listed. */
+  parts: z.object({ primary: z.number().int(), secondary: z.number().int(), listed: z.number().int() }),
+  /** primary + secondary: what can be listed now. */
+  quantity: z.number().int(),
+});
+export const ZPrimaryHoldingsData = z.object({ paintings: z.array(ZPrimaryHolding), base_url: z.string() });
+
+// ---------------------------------------------------------------- market
+
+/** One row of the member's market table (spec §2 Market). */
+export const ZMemberMarketRow = z.object({
+  _id: z.string(),
+  id: z.string(),
+  cover_img: z.string(),
+  title: ZLocalized,
+  year: z.number().int(),
+  artist: z.object({ id: z.string(), name: z.string() }),
+  /** 1 not buyable, 2 primary, 3 secondary. */
+  market: z.number().int(),
+  /** The artist's rating index by year (mini chart), in the asked currency. */
+  artist_evolution: z.array(ZIndexPoint),
+  /** Primary: the work's part price. Secondary: the lowest open listing's price (else the work's part price). */
+  price_per_part: ZMoney,
+  percentage: z.number(),
+  /** Parts the member holds (in hand + listed). */
+  part_quantity: z.number().int(),
+  total_part: z.number().int(),
+  sold_out_part: z.number().int(),
+  /** Primary: total − sold. Secondary: what other members' open listings still offer. */
+  available_part: z.number().int(),
+  /** The work's price: part price × total parts. */
+  total_price: ZMoney,
+});
+export const ZMemberMarketData = z.object({
+  paintings: z.array(ZMemberMarketRow),
+  total: z.number().int(),
+  base_url: z.string(),
+});
+
+// ---------------------------------------------------------------- history (spec §3 History rows)
+
+const historyBase = {
+  reference_id: z.string(),
+  painting_id: z.string(),
+  painting_title: ZLocalized,
+  /** Media key: URL = base_url + painting_img. */
+  painting_img: z.string(),
+  /** ISO 8601. */
+  t: z.string(),
+};
+
+export const ZPurchaseHistoryRow = z.object({
+  ...historyBase,
+  part_price: ZMoney,
+  quantity: z.number().int(),
+  total_amount: ZMoney,
+  type: z.literal('PURCHASE'),
+  /** 2 bought on the primary market, 3 from members' listings. */
+  market: z.number().int(),
+  payment_method: z.string(),
+});
+export const ZSaleHistoryRow = z.object({
+  ...historyBase,
+  /** The listing the parts were taken from (reference_id is the buyer's purchase). */
+  listing_reference: z.string(),
+  part_price: ZMoney,
+  part_sold: z.number().int(),
+  selling_amount: ZMoney,
+  type: z.literal('SALE'),
+});
+export const ZDividendHistoryRow = z.object({
+  ...historyBase,
+  year: z.number().int(),
+  owner_parts: z.number().int(),
+  amount: ZMoney,
+  type: z.literal('DIVIDEND'),
+});
+export const ZArtworkEvent = z.object({
+  reference_id: z.string(),
+  type: z.enum(['PURCHASE', 'SALE', 'DIVIDEND']),
+  /** Dividends: the amount per part held (rounded half-even to the cent). */
+  part_price: ZMoney,
+  part_quantity: z.number().int(),
+  full_amount: ZMoney,
+  t: z.string(),
+});
+export const ZArtworkHistoryRow = z.object({
+  painting_id: z.string(),
+  painting_title: ZLocalized,
+  painting_img: z.string(),
+  /** Newest first. */
+  salePurchase: z.array(ZArtworkEvent),
+});
+
+const paged = { total: z.number().int(), base_url: z.string() };
+export const ZHistoryData = z.union([
+  z.object({ purchaseHistory: z.array(ZPurchaseHistoryRow), ...paged }),
+  z.object({ saleHistory: z.array(ZSaleHistoryRow), ...paged }),
+  z.object({ dividendHistory: z.array(ZDividendHistoryRow), ...paged }),
+  z.object({ artworkHistory: z.array(ZArtworkHistoryRow), ...paged }),
+]);
+
+/** GET /member/download/{type}: signed links to the statement, valid `expires_in` seconds, no token needed. */
+export const ZDownloadData = z.object({
+  base_url: z.string(),
+  /** The PDF statement. */
+  download_url: z.string(),
+  csv_url: z.string(),
+  /** ISO 8601. */
+  expires_at: z.string(),
+});
+
+/** Query of GET /member/statements/{type}.{csv|pdf}: read leniently, every check is the signature's. */
+export const ZStatementQuery = z.object({
+  u: z.string().max(64).optional(),
+  e: z.string().max(20).optional(),
+  currency: z.string().max(8).optional(),
+  lang: z.string().max(4).optional(),
+  token: z.string().max(128).optional(),
+});
+export const ZStatementParams = z.object({ file: z.string().max(40) });
+
+// ---------------------------------------------------------------- finance (spec §3 Finance rows)
+
+/**
+ * Finance row `type`: 1 purchase, 2 sale (secondary-market proceeds), 3 dividend, 4 withdrawal (requested),
+ * 5 other wallet movement (a rejected withdrawal returned, a late payment credited, an adjustment).
+ */
+export const FINANCE_TYPES = { purchase: 1, sale: 2, dividend: 3, withdrawal: 4, other: 5 } as const;
+export const ZFinanceRow = z.object({
+  reference_id: z.string(),
+  t: z.string(),
+  type: z.number().int(),
+  /** paypal | card | smart_amount (the wallet) | bank (withdrawals). */
+  payment_method: z.string(),
+  /** Always positive; `direction` says which way the money went for the member. */
+  total_amount: z.object({ value: z.number(), currency: ZCurrency }),
+  direction: z.enum(['in', 'out']),
+});
+export const ZFinanceData = z.object({ purchaseHistory: z.array(ZFinanceRow), total: z.number().int() });
