@@ -109,7 +109,7 @@ describe('certificate verification page', () => {
       },
     });
     show();
-    await waitFor(() => expect(screenState()).toBe('error'), { timeout: 4000 });
+    await waitFor(() => expect(screenState()).toBe('error'), { timeout: 10_000 });
     fireEvent.click(screen.getByTestId('certificate-verify-retry'));
     await waitFor(() => expect(screenState()).toBe('valid'));
   });

@@ -67,7 +67,7 @@ describe('footer (spec §2)', () => {
     stubApi({ '/api/content/footer': failed(500, { en: 'Internal server error', fr: 'Erreur interne du serveur' }) });
     renderScreen(<Footer />);
     // The footer call is retried once before it fails.
-    await waitFor(() => expect(log).toHaveBeenCalled(), { timeout: 4000 });
+    await waitFor(() => expect(log).toHaveBeenCalled(), { timeout: 10_000 });
     const footer = screen.getByTestId('footer');
     expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
     expect(screen.getByTestId('newsletter-email')).toBeTruthy();

@@ -257,7 +257,7 @@ describe('card payment with Stripe', () => {
     await waitFor(() => expect(pay.disabled).toBe(false));
     fireEvent.click(pay);
 
-    const success = await screen.findByTestId('purchase-success', {}, { timeout: 4000 });
+    const success = await screen.findByTestId('purchase-success', {}, { timeout: 10_000 });
     expect(plain(within(success).getByTestId('purchase-certificate-number').textContent)).toContain(CERTIFICATE);
     expect(plain((await screen.findByTestId('toast')).textContent)).toContain('Payment successful');
 
@@ -400,7 +400,7 @@ describe('PayPal with its own buttons', () => {
     await openMethod('paypal');
     const modal = await screen.findByTestId('paypal-modal');
     fireEvent.click(within(modal).getByTestId('mock-paypal-approve'));
-    await screen.findByTestId('purchase-success', {}, { timeout: 4000 });
+    await screen.findByTestId('purchase-success', {}, { timeout: 10_000 });
     expect(polls().length).toBeGreaterThanOrEqual(1);
   });
 
