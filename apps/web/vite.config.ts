@@ -27,6 +27,7 @@ export default defineConfig({
       '@mui/icons-material/YouTube',
       '@mui/icons-material/CheckCircleOutlineOutlined',
       '@mui/icons-material/CreditCardOutlined',
+      '@mui/icons-material/CurrencyExchangeOutlined',
       '@mui/icons-material/DownloadOutlined',
       '@mui/icons-material/LockOutlined',
       '@mui/icons-material/Close',
@@ -54,6 +55,9 @@ export default defineConfig({
       'libphonenumber-js/min',
       'react-hook-form',
       'react-i18next',
+      // Charts (painting detail, /user/market/primary-market): a dev re-optimisation reloads the page, which
+      // would lose the navigation state the member market's detail page is opened with.
+      'recharts',
       'zod',
     ],
   },

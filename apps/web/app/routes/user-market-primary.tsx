@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { MarketDetailScreen } from '../features/member-market/MarketDetailScreen';
 
 export default function UserMarketPrimaryPage() {
-  return <ComingSoon titleKey="pages.marketPrimary" inMemberArea />;
+  return <MarketDetailScreen />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { MarketScreen } from '../features/member-market/MarketScreen';
 
 export default function UserMarketPage() {
-  return <ComingSoon titleKey="pages.market" inMemberArea />;
+  return <MarketScreen />;
 }
