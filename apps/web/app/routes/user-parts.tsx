@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { PartsScreen } from '../features/portfolio/screens';
 
 export default function UserPartsPage() {
-  return <ComingSoon titleKey="pages.parts" inMemberArea />;
+  return <PartsScreen />;
 }

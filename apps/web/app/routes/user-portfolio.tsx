@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { PortfolioScreen } from '../features/portfolio/screens';
 
 export default function UserPortfolioPage() {
-  return <ComingSoon titleKey="pages.portfolio" inMemberArea />;
+  return <PortfolioScreen />;
 }

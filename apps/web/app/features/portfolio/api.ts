@@ -1,0 +1,65 @@
+import type { Currency } from '@parcelle/shared/constants';
+import type { ZGraphData, ZHolding, ZPartsData, ZPortfolioData } from '@parcelle/shared/contracts/member-area';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiData, apiRequest } from '../session/api';
+
+/** The calls of /user/portfolio and /user/parts (spec §2, §4 Sale, §7 `/member/portfolio`, `/member/parts*`). */
+
+/** Spec §9: portfolio and my parts list 4 works a page. */
+export const HOLDINGS_PAGE_SIZE = 4;
+/** Spec §4 Sale: on success the dialog closes after 2 s. */
+export const SALE_CLOSE_DELAY_MS = 2000;
+
+export type TPortfolioSummary = z.infer<typeof ZPortfolioData>[number];
+export type THolding = z.infer<typeof ZHolding>;
+export type TPartsPage = z.infer<typeof ZPartsData>;
+export type TGraphLine = z.infer<typeof ZGraphData>[number];
+
+/** Every query of the member's holdings: invalidated together after a sale. */
+export const HOLDINGS_KEY = ['member-holdings'] as const;
+
+/** The four summary cards: the API answers an array of one (spec §7 "first element used"). */
+export function portfolioQuery(currency: Currency) {
+  return queryOptions({
+    queryKey: [...HOLDINGS_KEY, 'summary', currency] as const,
+    queryFn: async ({ signal }) =>
+      (await apiData<TPortfolioSummary[]>('/member/portfolio', { query: { currency }, signal }))[0] ?? null,
+  });
+}
+
+/** One page of the works held, most recently bought first. */
+export function partsQuery(offset: number, currency: Currency) {
+  return queryOptions({
+    queryKey: [...HOLDINGS_KEY, 'parts', currency, offset] as const,
+    queryFn: ({ signal }) =>
+      apiData<TPartsPage>('/member/parts/', {
+        query: { limit: HOLDINGS_PAGE_SIZE, offset, currency },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What the member's parts of each work were worth at the end of each year. */
+export function graphQuery(currency: Currency) {
+  return queryOptions({
+    queryKey: [...HOLDINGS_KEY, 'graph', currency] as const,
+    queryFn: ({ signal }) => apiData<TGraphLine[]>('/member/parts/graph', { query: { currency }, signal }),
+  });
+}
+
+/** Lists parts for sale on the secondary market (allowed only when the work's market is 3). */
+export function sellParts(body: { total_part: number; painting_id: string }) {
+  return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
+}
+
+/** Parts that can still be listed: those held minus those already for sale. */
+export const partsInHand = (holding: Pick<THolding, 'quantity' | 'listed'>) =>
+  Math.max(0, holding.quantity - holding.listed);
+
+/** Why a holding cannot be sold now, or null when it can (spec §4: only when market equals 3). */
+export function sellBlock(holding: Pick<THolding, 'market' | 'quantity' | 'listed'>): 'notOpen' | 'allListed' | null {
+  if (holding.market !== 3) return 'notOpen';
+  return partsInHand(holding) > 0 ? null : 'allListed';
+}

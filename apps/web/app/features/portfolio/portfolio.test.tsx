@@ -1,0 +1,354 @@
+// @vitest-environment jsdom
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../feedback/toast';
+import { i18n, initI18n } from '../i18n/i18n';
+import { stubResizeObserver } from '../paintings/test-fixtures';
+import { theme } from '../theme/theme';
+import type { TGraphLine, THolding, TPortfolioSummary } from './api';
+import { graphChart } from './graph';
+import { PartsScreen, PortfolioScreen } from './screens';
+import { sellForm } from './sell-form';
+
+initI18n();
+
+type Curr = 'EURO' | 'USD';
+
+function holding(index: number, curr: Curr, extra: Partial<THolding> = {}): THolding {
+  return {
+    _id: `p${index}`,
+    painting: { id: `p${index}`, img: `paintings/p${index}.jpg`, title: { en: `Work ${index}`, fr: `Œuvre ${index}` } },
+    part_price: { value: 12.5, curr },
+    percentage: index % 2 === 0 ? -3.1 : 12.5,
+    quantity: 20,
+    total: { value: 250, curr },
+    value_of_the_work: { value: 1_234_567.89, curr },
+    market: 3,
+    listed: 0,
+    lots: { primary: 20, secondary: 0 },
+    ...extra,
+  };
+}
+
+const summary = (curr: Curr): TPortfolioSummary => ({
+  quantity: 1800,
+  total: { value: 1234.5, curr },
+  dividend: { value: 42, curr },
+  total_credit: { value: 1_000_000, curr },
+  currency: curr,
+});
+
+const graph = (curr: Curr): TGraphLine[] => [
+  {
+    date: '2024-12-31',
+    year: 2024,
+    prices: { value: 200, curr },
+    painting_title: { en: 'Work 1', fr: 'Œuvre 1' },
+    painting_id: 'p1',
+  },
+  {
+    date: '2025-12-31',
+    year: 2025,
+    prices: { value: 250, curr },
+    painting_title: { en: 'Work 1', fr: 'Œuvre 1' },
+    painting_id: 'p1',
+  },
+  {
+    date: '2025-12-31',
+    year: 2025,
+    prices: { value: 90, curr },
+    painting_title: { en: 'Work 2', fr: 'Œuvre 2' },
+    painting_id: 'p2',
+  },
+];
+
+const ok = (data: unknown, message = { en: 'OK', fr: 'OK' }) =>
+  new Response(JSON.stringify({ status: 200, data, message }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+const fail = (status: number, error: { en: string; fr: string }) =>
+  new Response(JSON.stringify({ status, error }), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Call = { method: string; path: string; search: URLSearchParams; body: string | undefined };
+let calls: Call[];
+let holdings: (curr: Curr) => THolding[];
+let sale: Response | undefined;
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  window.localStorage.setItem('token', 'access');
+  window.localStorage.setItem('refresh_token', 'refresh');
+  await act(() => i18n.changeLanguage('en'));
+  stubResizeObserver();
+  calls = [];
+  sale = undefined;
+  holdings = (curr) => [holding(1, curr), holding(2, curr, { market: 2 })];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      calls.push({ method, path: url.pathname, search: url.searchParams, body: init?.body as string | undefined });
+      const curr = (url.searchParams.get('currency') ?? 'USD') as Curr;
+      switch (`${method} ${url.pathname}`) {
+        case 'GET /api/member/portfolio':
+          return ok([summary(curr)]);
+        case 'GET /api/member/parts/': {
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          const limit = Number(url.searchParams.get('limit') ?? 4);
+          const all = holdings(curr);
+          return ok({
+            getParts: all.slice(offset, offset + limit),
+            total: all.length,
+            base_url: 'http://localhost/media/',
+          });
+        }
+        case 'GET /api/member/parts/graph':
+          return ok(graph(curr));
+        case 'POST /api/paintings/sale':
+          return sale ?? ok({ reference: 'L-1' }, messages.PartsListed);
+        default:
+          return fail(500, messages.InternalServerError);
+      }
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+function HistoryPage() {
+  const location = useLocation();
+  return <div data-testid="history-page" data-state={JSON.stringify(location.state)} />;
+}
+
+function renderAt(path: '/user/portfolio' | '/user/parts') {
+  const router = createMemoryRouter(
+    [
+      { path: '/user/portfolio', element: <PortfolioScreen /> },
+      { path: '/user/parts', element: <PartsScreen /> },
+      { path: '/user/history', element: <HistoryPage /> },
+      { path: '/primary-market', element: <div data-testid="primary-page" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const text = (testId: string, within_: HTMLElement = document.body) =>
+  plain(within(within_).getByTestId(testId).textContent);
+const rows = () => screen.getAllByTestId('holding-row');
+const partsCalls = () => calls.filter((call) => call.path === '/api/member/parts/');
+
+describe('graph rows', () => {
+  it('makes one series per work and one row per year, null where a work was not held', () => {
+    const { series, rows: chartRows } = graphChart(graph('USD'), 'fr');
+    expect(series.map((item) => item.label)).toEqual(['Œuvre 1', 'Œuvre 2']);
+    expect(chartRows).toEqual([
+      { year: 2024, w_p1: 200, w_p2: null },
+      { year: 2025, w_p1: 250, w_p2: 90 },
+    ]);
+  });
+});
+
+describe('sell form', () => {
+  it('asks for 1 to the parts in hand', () => {
+    const form = sellForm(8);
+    const issue = (quantity: string) => form.safeParse({ quantity }).error?.issues[0]?.message;
+    expect(form.parse({ quantity: '8' })).toEqual({ quantity: 8 });
+    expect(issue('')).toBe('RequiredField');
+    expect(issue('0')).toBe('SelectShares');
+    expect(issue('9')).toBe('NotEnoughPartsOwned');
+  });
+});
+
+describe('/user/portfolio', () => {
+  it('shows the cards and rows in English with euros', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(text('portfolio-card-quantity-value')).toBe('1,800 parts (200 cm²)'));
+    expect(text('portfolio-card-total-value')).toBe('€1,234.50');
+    expect(text('portfolio-card-dividend-value')).toBe('€42.00');
+    expect(text('portfolio-card-credit-value')).toBe('€1,000,000.00');
+    expect(screen.getByTestId('portfolio-chart')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const first = rows()[0] as HTMLElement;
+    expect(first.getAttribute('data-painting-id')).toBe('p1');
+    expect(text('holding-title', first)).toBe('Work 1');
+    expect(text('holding-price', first)).toBe('€12.50');
+    expect(text('holding-change', first)).toBe('▲+12.50%');
+    expect(text('holding-quantity', first)).toBe('20 parts (2 cm² + 2 parts)');
+    expect(text('holding-total', first)).toBe('€250.00');
+    expect(text('holding-value', first)).toBe('€1,234,567.89');
+    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('▼-3.10%');
+    expect(partsCalls()[0]?.search.get('currency')).toBe('EURO');
+    expect(partsCalls()[0]?.search.get('limit')).toBe('4');
+    expect(calls.find((call) => call.path === '/api/member/portfolio')?.search.get('currency')).toBe('EURO');
+  });
+
+  it('shows the cards and rows in French with dollars', async () => {
+    window.localStorage.setItem('currency', 'USD');
+    await act(() => i18n.changeLanguage('fr'));
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(text('portfolio-card-quantity-value')).toBe('1 800 parts (200 cm²)'));
+    expect(text('portfolio-card-total-value')).toBe('1 234,50 $US');
+    expect(text('portfolio-card-credit-value')).toBe('1 000 000,00 $US');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const first = rows()[0] as HTMLElement;
+    expect(text('holding-title', first)).toBe('Œuvre 1');
+    expect(text('holding-price', first)).toBe('12,50 $US');
+    expect(text('holding-change', first)).toBe('▲+12,50 %');
+    expect(text('holding-value', first)).toBe('1 234 567,89 $US');
+    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('▼-3,10 %');
+  });
+
+  it('pages by 4 and disables next when fewer than 4 rows came back', async () => {
+    holdings = (curr) => Array.from({ length: 5 }, (_, index) => holding(index + 1, curr));
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const next = screen.getByTestId('holdings-next') as HTMLButtonElement;
+    expect((screen.getByTestId('holdings-previous') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(next.disabled).toBe(false));
+    fireEvent.click(next);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(partsCalls().at(-1)?.search.get('offset')).toBe('4');
+    await waitFor(() => expect((screen.getByTestId('holdings-next') as HTMLButtonElement).disabled).toBe(true));
+    expect((screen.getByTestId('holdings-previous') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('disables next when fewer than 4 rows come back even if the total says more', async () => {
+    holdings = (curr) => [holding(1, curr), holding(2, curr), holding(3, curr)];
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect((screen.getByTestId('holdings-next') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('disables Sell when the work is not on the secondary market', async () => {
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [open, closed] = rows() as [HTMLElement, HTMLElement];
+    expect((within(open).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(false);
+    expect((within(closed).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sells after the confirmation, then shows Parts Listed and returns to page 1', async () => {
+    holdings = (curr) => Array.from({ length: 5 }, (_, index) => holding(index + 1, curr, { listed: 2 }));
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    await waitFor(() => expect((screen.getByTestId('holdings-next') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('holdings-next'));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
+    const drawer = await screen.findByTestId('sell-drawer');
+    expect(text('sell-in-hand', drawer)).toBe('In hand: 18 parts (2 cm²)');
+    expect(text('sell-price', drawer)).toBe('$12.50');
+
+    fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '19' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    await waitFor(() => expect(text('sell-quantity-error')).toBe(messages.NotEnoughPartsOwned.en));
+
+    fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '3' } });
+    expect(text('sell-total', drawer)).toBe('$37.50');
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    const confirm = await screen.findByTestId('sell-confirm-dialog');
+    expect(confirm.textContent).toContain('Are you sure you want to sell the parts?');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    const before = partsCalls().length;
+    fireEvent.click(within(confirm).getByTestId('sell-confirm'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body ?? ''))).toEqual([
+        { total_part: 3, painting_id: 'p5' },
+      ]),
+    );
+    const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
+    expect(success.textContent).toContain('Parts Listed');
+    await waitFor(() => expect(screen.queryByTestId('sell-drawer')).toBeNull());
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(
+      partsCalls()
+        .slice(before)
+        .map((call) => call.search.get('offset')),
+    ).toContain('0');
+  }, 15_000);
+
+  it('shows the server message when the sale fails', async () => {
+    sale = fail(400, messages.SaleNotOpen);
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
+    await screen.findByTestId('sell-drawer');
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    fireEvent.click(await screen.findByTestId('sell-confirm'));
+    await waitFor(() => expect(text('sell-error')).toBe(messages.SaleNotOpen.en));
+    expect(screen.queryByTestId('sell-success-dialog')).toBeNull();
+  });
+
+  it('shows the empty state with a link to the primary market', async () => {
+    holdings = () => [];
+    renderAt('/user/portfolio');
+    const empty = await screen.findByTestId('parts-empty');
+    expect(empty.textContent).toContain('You do not hold any parts yet');
+    fireEvent.click(within(empty).getByRole('link'));
+    expect(await screen.findByTestId('primary-page')).toBeTruthy();
+  });
+});
+
+describe('/user/parts', () => {
+  it('shows the chart and the table, and History opens the Artwork tab', async () => {
+    renderAt('/user/parts');
+    expect(await screen.findByTestId('parts-screen')).toBeTruthy();
+    expect(screen.getByTestId('parts-chart')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('parts-table')).getAllByTestId('holding-row')).toHaveLength(2),
+    );
+    fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('parts-history'));
+    const history = await screen.findByTestId('history-page');
+    expect(JSON.parse(history.getAttribute('data-state') ?? 'null')).toEqual({ tab: 'ARTWORK' });
+  });
+
+  it('sells through the same confirmation and success dialog', async () => {
+    renderAt('/user/parts');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect((within(rows()[1] as HTMLElement).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
+    await screen.findByTestId('sell-drawer');
+    fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    fireEvent.click(await screen.findByTestId('sell-confirm'));
+    const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
+    expect(success.textContent).toContain('Parts Listed');
+    expect(JSON.parse(calls.find((call) => call.method === 'POST')?.body ?? '')).toEqual({
+      total_part: 2,
+      painting_id: 'p1',
+    });
+  }, 15_000);
+
+  it('shows the server error when the list fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => fail(500, messages.InternalServerError)),
+    );
+    renderAt('/user/parts');
+    await waitFor(() => expect(text('parts-error')).toBe('Internal server error'));
+  });
+});

@@ -1,0 +1,111 @@
+import { Box, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { usePageMeta } from '../layout/use-page-meta';
+import { useCurrency } from '../preferences/currency';
+import { useStoredSession } from '../session/use-session';
+import { HOLDINGS_KEY, type THolding } from './api';
+import { HoldingsChart } from './HoldingsChart';
+import { HoldingsTable } from './HoldingsTable';
+import { SellFlow } from './SellFlow';
+import { SummaryCards } from './SummaryCards';
+
+/** Navigation state /user/history reads to open a tab (spec §2: History goes to the Artwork tab). */
+export type HistoryLocationState = { tab: 'ARTWORK' };
+
+/** The table's page and the sell flow, shared by both screens. */
+function useHoldingsPage() {
+  const queryClient = useQueryClient();
+  const [offset, setOffset] = useState(0);
+  const [selling, setSelling] = useState<{ holding: THolding; baseUrl: string } | null>(null);
+  return {
+    offset,
+    setOffset,
+    sell: (holding: THolding, baseUrl: string) => setSelling({ holding, baseUrl }),
+    flow: (
+      <SellFlow
+        holding={selling?.holding ?? null}
+        baseUrl={selling?.baseUrl ?? ''}
+        onClose={() => setSelling(null)}
+        onSold={() => {
+          // Spec §4: the dialog closes, the list returns to page 1; the cards and the chart follow.
+          setSelling(null);
+          setOffset(0);
+          void queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY });
+        }}
+      />
+    ),
+  };
+}
+
+function Heading({ title, intro }: { title: string; intro: string }) {
+  return (
+    <>
+      <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ mb: 5, maxWidth: 640 }}>
+        {intro}
+      </Typography>
+    </>
+  );
+}
+
+/** /user/portfolio (spec §2): the four summary cards, the value history, the works held with Sell. */
+export function PortfolioScreen() {
+  const { t } = useTranslation();
+  usePageMeta(t('portfolio.title'), t('portfolio.metaDescription'));
+  const currency = useCurrency();
+  const { token } = useStoredSession();
+  const enabled = Boolean(token);
+  const page = useHoldingsPage();
+  return (
+    <Box data-testid="portfolio-screen">
+      <Heading title={t('portfolio.title')} intro={t('portfolio.intro')} />
+      <Stack spacing={4}>
+        <SummaryCards currency={currency} enabled={enabled} />
+        <HoldingsChart currency={currency} enabled={enabled} kind="value" testId="portfolio-chart" />
+        <HoldingsTable
+          variant="portfolio"
+          offset={page.offset}
+          onOffset={page.setOffset}
+          currency={currency}
+          enabled={enabled}
+          onSell={page.sell}
+        />
+      </Stack>
+      {page.flow}
+    </Box>
+  );
+}
+
+/** /user/parts (spec §2 My parts): the index evolution and the works held, with Sell and History. */
+export function PartsScreen() {
+  const { t } = useTranslation();
+  usePageMeta(t('portfolio.parts.title'), t('portfolio.parts.metaDescription'));
+  const currency = useCurrency();
+  const navigate = useNavigate();
+  const { token } = useStoredSession();
+  const enabled = Boolean(token);
+  const page = useHoldingsPage();
+  return (
+    <Box data-testid="parts-screen">
+      <Heading title={t('portfolio.parts.title')} intro={t('portfolio.parts.intro')} />
+      <Stack spacing={4}>
+        <HoldingsChart currency={currency} enabled={enabled} kind="index" testId="parts-chart" />
+        <HoldingsTable
+          variant="parts"
+          offset={page.offset}
+          onOffset={page.setOffset}
+          currency={currency}
+          enabled={enabled}
+          onSell={page.sell}
+          onHistory={() => navigate('/user/history', { state: { tab: 'ARTWORK' } satisfies HistoryLocationState })}
+        />
+      </Stack>
+      {page.flow}
+    </Box>
+  );
+}
