@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { FinanceScreen } from '../features/finance/FinanceScreen';
 
 export default function UserFinancePage() {
-  return <ComingSoon titleKey="pages.finance" inMemberArea />;
+  return <FinanceScreen />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../features/layout/ComingSoon';
+import { HistoryScreen } from '../features/history/HistoryScreen';
 
 export default function UserHistoryPage() {
-  return <ComingSoon titleKey="pages.history" inMemberArea />;
+  return <HistoryScreen />;
 }

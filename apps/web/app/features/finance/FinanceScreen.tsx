@@ -1,0 +1,137 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
+import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { formatMoney } from '@parcelle/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { failureText } from '../history/api';
+import { localized, useLanguage } from '../i18n/language';
+import { usePageMeta } from '../layout/use-page-meta';
+import { profileQuery } from '../session/profile';
+import { useStoredSession } from '../session/use-session';
+import { fonts, palette } from '../theme/theme';
+import { FinanceTable } from './FinanceTable';
+
+const cardSx = {
+  p: { xs: 3, md: 4 },
+  borderColor: palette.line,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 2,
+  minWidth: 0,
+} as const;
+
+function Cards({ profile }: { profile: TProfile }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const balance = profile.wallet_amount;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        gap: 3,
+        mb: 4,
+      }}
+    >
+      <Paper
+        variant="outlined"
+        data-testid="finance-wallet"
+        sx={{ ...cardSx, bgcolor: palette.ink, color: palette.paper, borderColor: palette.ink }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <AccountBalanceWalletOutlined sx={{ color: 'rgba(251, 249, 245, 0.7)' }} />
+          <Typography variant="overline" component="h2" sx={{ color: 'rgba(251, 249, 245, 0.7)' }}>
+            {t('finance.wallet.title')}
+          </Typography>
+        </Stack>
+        <Typography
+          sx={{ fontFamily: fonts.display, fontSize: { xs: 38, md: 46 }, lineHeight: 1.15 }}
+          data-testid="finance-wallet-balance"
+        >
+          {formatMoney(balance.minor, balance.curr, language)}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'rgba(251, 249, 245, 0.75)', flexGrow: 1 }}>
+          {t('finance.wallet.text')}
+        </Typography>
+        <Button
+          component={Link}
+          to="/user/withdraw"
+          variant="contained"
+          data-testid="finance-withdraw"
+          sx={{
+            alignSelf: { xs: 'stretch', sm: 'flex-start' },
+            bgcolor: palette.paper,
+            color: palette.ink,
+            '&:hover': { bgcolor: palette.wall },
+          }}
+        >
+          {t('finance.wallet.withdraw')}
+        </Button>
+      </Paper>
+      <Paper
+        variant="outlined"
+        data-testid="finance-exchange"
+        aria-disabled="true"
+        sx={{ ...cardSx, bgcolor: palette.wall, color: palette.muted }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <CurrencyExchangeOutlined />
+            <Typography variant="overline" component="h2">
+              {t('finance.exchange.title')}
+            </Typography>
+          </Stack>
+          <Chip size="small" variant="outlined" label={t('finance.exchange.inactive')} sx={{ color: palette.muted }} />
+        </Stack>
+        <Typography
+          sx={{ fontFamily: fonts.display, fontSize: { xs: 38, md: 46 }, lineHeight: 1.15 }}
+          data-testid="finance-exchange-balance"
+        >
+          {formatMoney(0, balance.curr, language)}
+        </Typography>
+        <Typography variant="body2" sx={{ flexGrow: 1 }}>
+          {t('finance.exchange.text')}
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}
+
+/** /user/finance (spec §2): the wallet and the (not yet active) exchange account, then every money movement. */
+export function FinanceScreen() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  usePageMeta(t('finance.title'), t('finance.metaDescription'));
+  const { token } = useStoredSession();
+  const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
+
+  return (
+    <Box data-testid="finance-screen">
+      <Typography variant="h2" component="h1" sx={{ mb: 1 }}>
+        {t('finance.title')}
+      </Typography>
+      <Typography variant="subtitle1" sx={{ mb: 5, maxWidth: 640 }}>
+        {t('finance.intro')}
+      </Typography>
+      {profile.data ? (
+        <Cards profile={profile.data} />
+      ) : profile.isError ? (
+        <Alert severity="error" variant="outlined" sx={{ mb: 4 }} data-testid="finance-profile-error">
+          {localized(failureText(profile.error), language)}
+        </Alert>
+      ) : (
+        <Box
+          aria-busy="true"
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mb: 4 }}
+        >
+          <Skeleton variant="rectangular" height={230} />
+          <Skeleton variant="rectangular" height={230} />
+        </Box>
+      )}
+      <FinanceTable enabled={Boolean(token)} />
+    </Box>
+  );
+}

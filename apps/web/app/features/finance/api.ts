@@ -1,0 +1,52 @@
+import type { Currency } from '@parcelle/shared/constants';
+import type { ZFinanceData } from '@parcelle/shared/contracts/member-area';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { formatAmount } from '../catalogue/format';
+import { apiData } from '../session/api';
+
+/** The calls of /user/finance (spec §2 Finance, §3 Finance rows, §7 `/member/finance/history`). */
+
+/**
+ * Movements per page. The spec gives no size for this table; a money ledger is read in longer runs than the
+ * history tabs (4), so it shows 10 at a time.
+ */
+export const FINANCE_PAGE_SIZE = 10;
+
+export type FinanceData = z.infer<typeof ZFinanceData>;
+export type FinanceRow = FinanceData['purchaseHistory'][number];
+
+export const FINANCE_KEY = ['member-finance'] as const;
+
+export function financeQuery(offset: number, currency: Currency) {
+  return queryOptions({
+    queryKey: [...FINANCE_KEY, offset, currency] as const,
+    queryFn: ({ signal }) =>
+      apiData<FinanceData>('/member/finance/history', {
+        query: { limit: FINANCE_PAGE_SIZE, offset, currency },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Finance row `type` → its nature key (1 purchase, 2 sale proceeds, 3 dividend, 4 withdrawal, else other). */
+export function natureKey(type: number): string {
+  const natures: Record<number, string> = { 1: 'purchase', 2: 'sale', 3: 'dividend', 4: 'withdrawal' };
+  return `finance.nature.${natures[type] ?? 'other'}`;
+}
+
+const METHODS = ['card', 'paypal', 'smart_amount', 'bank'] as const;
+
+/** `payment_method` → its label key (unknown methods read "Other"). */
+export function methodKey(method: string): string {
+  const known = (METHODS as readonly string[]).includes(method) ? method : 'other';
+  return `finance.method.${known}`;
+}
+
+/** The amount signed by its direction for the member: "+€12.50" in, "−€12.50" out (fr "+12,50 €", "−12,50 €"). */
+export function signedAmount(row: Pick<FinanceRow, 'total_amount' | 'direction'>, language: Language): string {
+  const text = formatAmount({ value: Math.abs(row.total_amount.value), curr: row.total_amount.currency }, language);
+  return `${row.direction === 'in' ? '+' : '\u2212'}${text}`;
+}

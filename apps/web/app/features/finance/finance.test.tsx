@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../i18n/i18n';
+import { theme } from '../theme/theme';
+import { FINANCE_PAGE_SIZE, type FinanceRow, signedAmount } from './api';
+import { FinanceScreen } from './FinanceScreen';
+
+initI18n();
+
+const profile: TProfile = {
+  id: 'u1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  country: 'FR',
+  birth_date: '1990-05-10',
+  phone: { code: '+33', number: '612345678', slug: 'FR' },
+  email: 'ada@example.com',
+  paypal: null,
+  img: null,
+  base_url: 'http://localhost/media/',
+  curr: 'EURO',
+  lang: 'en',
+  wallet_amount: { value: 1234.5, minor: 123_450, curr: 'EURO' },
+  ipe: false,
+  iev: true,
+  role: 'member',
+  created_at: '2024-01-01T00:00:00.000Z',
+};
+
+const METHODS = ['card', 'paypal', 'smart_amount', 'bank', 'smart_amount'];
+
+function movement(index: number): FinanceRow {
+  const type = (index % 5) + 1;
+  return {
+    reference_id: `TX-${String(index).padStart(4, '0')}`,
+    t: `2026-03-0${(index % 9) + 1}T10:00:00.000Z`,
+    type,
+    payment_method: METHODS[index % 5] as string,
+    total_amount: { value: 1000 + index + 0.5, currency: 'EURO' },
+    direction: type === 2 || type === 3 ? 'in' : 'out',
+  };
+}
+
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ status: 200, data, message: { en: 'OK', fr: 'OK' } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
+const fail = (status: number, error: { en: string; fr: string }) =>
+  new Response(JSON.stringify({ status, error }), { status, headers: { 'Content-Type': 'application/json' } });
+
+let rows: FinanceRow[];
+let calls: URL[];
+let failure: Response | undefined;
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  window.localStorage.setItem('token', 'access');
+  window.localStorage.setItem('refresh_token', 'refresh');
+  window.localStorage.setItem('currency', 'EURO');
+  await act(() => i18n.changeLanguage('en'));
+  calls = [];
+  failure = undefined;
+  rows = Array.from({ length: 12 }, (_, index) => movement(index));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push(url);
+      if (url.pathname === '/api/user/profile') return ok({ user: profile });
+      if (url.pathname === '/api/member/finance/history') {
+        if (failure) return failure;
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? 4);
+        return ok({ purchaseHistory: rows.slice(offset, offset + limit), total: rows.length });
+      }
+      return fail(500, messages.InternalServerError);
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+function renderFinance() {
+  const router = createMemoryRouter(
+    [
+      { path: '/user/finance', element: <FinanceScreen /> },
+      { path: '/user/withdraw', element: <div data-testid="withdraw-page" /> },
+    ],
+    { initialEntries: ['/user/finance'] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const references = () =>
+  within(screen.getByTestId('finance-table'))
+    .queryAllByTestId('finance-row')
+    .map((row) => row.getAttribute('data-reference'));
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => plain(cell.textContent));
+
+describe('signedAmount', () => {
+  it('signs by direction in each language', () => {
+    const row = { total_amount: { value: 12.5, currency: 'EURO' as const }, direction: 'in' as const };
+    expect(plain(signedAmount(row, 'en'))).toBe('+€12.50');
+    expect(plain(signedAmount({ ...row, direction: 'out' }, 'fr'))).toBe('\u221212,50 €');
+    expect(plain(signedAmount({ ...row, total_amount: { value: 3, currency: 'USD' } }, 'en'))).toBe('+$3.00');
+  });
+});
+
+describe('finance screen', () => {
+  it('shows the wallet with a Withdraw link and the inactive exchange account', async () => {
+    const router = renderFinance();
+    const wallet = await screen.findByTestId('finance-wallet');
+    expect(plain(within(wallet).getByTestId('finance-wallet-balance').textContent)).toBe('€1,234.50');
+    expect(plain(screen.getByTestId('finance-exchange-balance').textContent)).toBe('€0.00');
+    expect(screen.getByTestId('finance-exchange').textContent).toContain('not active yet');
+    fireEvent.click(screen.getByTestId('finance-withdraw'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/withdraw'));
+  });
+
+  it('shows rows with DD/MM/YYYY dates, account, nature and signed amounts in English and French', async () => {
+    renderFinance();
+    await waitFor(() => expect(references()).toHaveLength(FINANCE_PAGE_SIZE));
+    expect(calls.find((url) => url.pathname === '/api/member/finance/history')?.search).toBe(
+      `?limit=${FINANCE_PAGE_SIZE}&offset=0&currency=EURO`,
+    );
+    const [first, second, , fourth] = screen.getAllByTestId('finance-row') as HTMLElement[];
+    expect(cells(first as HTMLElement)).toEqual(['TX-0000', '01/03/2026', 'Card', 'Purchase', '−€1,000.50']);
+    expect(cells(second as HTMLElement)).toEqual(['TX-0001', '02/03/2026', 'PayPal', 'Sale', '+€1,001.50']);
+    expect(cells(fourth as HTMLElement)).toEqual(['TX-0003', '04/03/2026', 'Bank', 'Withdrawal', '−€1,003.50']);
+    await act(() => i18n.changeLanguage('fr'));
+    const header = within(screen.getByTestId('finance-table'))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(header).toEqual(['Référence', 'Date', 'Compte', 'Nature', 'Montant']);
+    const rowsFr = screen.getAllByTestId('finance-row') as HTMLElement[];
+    expect(cells(rowsFr[0] as HTMLElement)).toEqual(['TX-0000', '01/03/2026', 'Carte', 'Achat', '−1 000,50 €']);
+    expect(cells(rowsFr[2] as HTMLElement)).toEqual([
+      'TX-0002',
+      '03/03/2026',
+      'Compte intelligent',
+      'Dividende',
+      '+1 002,50 €',
+    ]);
+    expect(cells(rowsFr[4] as HTMLElement)[3]).toBe('Autre');
+  });
+
+  it('pages with previous and next', async () => {
+    renderFinance();
+    await waitFor(() => expect(references()).toHaveLength(FINANCE_PAGE_SIZE));
+    expect(screen.getByTestId('finance-previous').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('finance-next'));
+    await waitFor(() => expect(references()).toEqual(['TX-0010', 'TX-0011']));
+    expect(screen.getByTestId('finance-next').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByTestId('finance-previous'));
+    await waitFor(() => expect(references()[0]).toBe('TX-0000'));
+  });
+
+  it('shows the empty state and the server error', async () => {
+    rows = [];
+    renderFinance();
+    expect((await screen.findByTestId('finance-empty')).textContent).toBe('No transaction yet.');
+    cleanup();
+    failure = fail(500, messages.InternalServerError);
+    renderFinance();
+    expect((await screen.findByTestId('finance-error')).textContent).toBe('Internal server error');
+  });
+});

@@ -1,0 +1,200 @@
+import { Alert, Box, Paper, Skeleton, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { formatDate } from '@parcelle/shared/dates';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArtworkImage } from '../catalogue/ArtworkImage';
+import { formatAmount, mediaUrl } from '../catalogue/format';
+import { localized, useLanguage } from '../i18n/language';
+import { useCurrency } from '../preferences/currency';
+import { palette } from '../theme/theme';
+import { failureText, HISTORY_PAGE_SIZE, historyQuery, type TableRows, type TableType } from './api';
+import { Pager } from './Pager';
+import { responsiveTableSx } from './table-style';
+
+type Column<T> = {
+  key: string;
+  align?: 'right';
+  render: (row: T, context: { language: Language; baseUrl: string }) => ReactNode;
+};
+
+/** "05 Mar 2026"; an unreadable date shows nothing rather than breaking the table. */
+export function safeDate(value: string, language: Language): string {
+  try {
+    return formatDate(value, language);
+  } catch {
+    return '';
+  }
+}
+
+function safeParts(parts: number, language: Language): string {
+  try {
+    return formatPartsQuantity(parts, language);
+  } catch {
+    return String(parts);
+  }
+}
+
+/** The work: its cover and its title in the current language. */
+export function WorkCell({ title, src }: { title: string; src: string | undefined }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, justifyContent: 'inherit' }}>
+      <ArtworkImage
+        src={src}
+        alt=""
+        sizes="48px"
+        ratio={1}
+        sx={{ width: 48, height: 48, flexShrink: 0, border: `1px solid ${palette.line}` }}
+      />
+      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere', textAlign: 'left' }}>
+        {title}
+      </Box>
+    </Box>
+  );
+}
+
+type Common = { reference_id: string; painting_title: { en: string; fr: string }; painting_img: string; t: string };
+
+const head: Column<Common>[] = [
+  { key: 'reference', render: (row) => row.reference_id },
+  {
+    key: 'work',
+    render: (row, { language, baseUrl }) => (
+      <WorkCell title={localized(row.painting_title, language)} src={mediaUrl(baseUrl, row.painting_img)} />
+    ),
+  },
+  { key: 'date', render: (row, { language }) => safeDate(row.t, language) },
+];
+
+const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
+  PURCHASE: [
+    ...head,
+    { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
+    { key: 'parts', align: 'right', render: (row, { language }) => safeParts(row.quantity, language) },
+    { key: 'total', align: 'right', render: (row, { language }) => formatAmount(row.total_amount, language) },
+  ],
+  SALE: [
+    ...head,
+    { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
+    { key: 'partsSold', align: 'right', render: (row, { language }) => safeParts(row.part_sold, language) },
+    {
+      key: 'sellingAmount',
+      align: 'right',
+      render: (row, { language }) => formatAmount(row.selling_amount, language),
+    },
+  ],
+  DIVIDEND: [
+    ...head,
+    { key: 'partsOwned', align: 'right', render: (row, { language }) => safeParts(row.owner_parts, language) },
+    { key: 'amount', align: 'right', render: (row, { language }) => formatAmount(row.amount, language) },
+  ],
+};
+
+const EMPTY: Record<TableType, string> = {
+  PURCHASE: 'history.empty.purchase',
+  SALE: 'history.empty.sale',
+  DIVIDEND: 'history.empty.dividend',
+};
+
+type Props<T extends TableType> = {
+  type: T;
+  offset: number;
+  onOffset: (offset: number) => void;
+  enabled: boolean;
+  labelledBy: string;
+};
+
+/** A paged history tab (Purchase, Sale, Dividend): 4 rows per page, newest first; cards on mobile. */
+export function HistoryTable<T extends TableType>({ type, offset, onOffset, enabled, labelledBy }: Props<T>) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const currency = useCurrency();
+  const query = useQuery({ ...historyQuery(type, offset, currency), enabled });
+  const columns = COLUMNS[type] as Column<TableRows[T]>[];
+  const rows = query.data?.rows ?? [];
+  const baseUrl = query.data?.base_url ?? '';
+  const label = (key: string) => t(`history.columns.${key}`);
+
+  return (
+    <Paper variant="outlined" sx={{ borderColor: palette.line, overflow: 'hidden' }}>
+      {query.isError && !query.data ? (
+        <Alert severity="error" variant="outlined" sx={{ m: { xs: 2, md: 3 } }} data-testid="history-error">
+          {localized(failureText(query.error), language)}
+        </Alert>
+      ) : (
+        <Table
+          aria-labelledby={labelledBy}
+          data-testid="history-table"
+          data-type={type}
+          aria-busy={query.isFetching}
+          sx={responsiveTableSx}
+        >
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.key} align={column.align}>
+                  {label(column.key)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {query.isPending &&
+              Array.from({ length: HISTORY_PAGE_SIZE }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+                <TableRow key={index}>
+                  <TableCell colSpan={columns.length}>
+                    <Skeleton variant="text" height={48} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {query.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell
+                  colSpan={columns.length}
+                  className="table-empty"
+                  sx={{ color: palette.muted, py: 5 }}
+                  data-testid="history-empty"
+                >
+                  {t(EMPTY[type])}
+                </TableCell>
+              </TableRow>
+            )}
+            {rows.map((row) => (
+              <TableRow key={row.reference_id} data-testid="history-row" data-reference={row.reference_id}>
+                {columns.map((column) => (
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    data-label={label(column.key)}
+                    data-column={column.key}
+                    className={column.key === 'reference' ? 'table-reference' : undefined}
+                    sx={
+                      column.key === 'work'
+                        ? { minWidth: 200 }
+                        : column.key === 'reference'
+                          ? undefined
+                          : { whiteSpace: 'nowrap' }
+                    }
+                  >
+                    {column.render(row, { language, baseUrl })}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Pager
+        name="history"
+        offset={offset}
+        pageSize={HISTORY_PAGE_SIZE}
+        total={query.data?.total}
+        busy={!query.data || query.isPlaceholderData}
+        onOffset={onOffset}
+      />
+    </Paper>
+  );
+}
