@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OTP_LENGTH } from '../constants';
+import { CURRENCIES, OTP_LENGTH } from '../constants';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
 
@@ -65,4 +65,46 @@ export const ZListing = z.object({
   price_per_part: ZMoney,
   status: z.enum(['open', 'filled', 'withdrawn']),
   created_at: z.string(),
+});
+
+/**
+ * GET /paintings/sale/offer (issue 6; not in spec §7, which has no read of the secondary offer): what a member
+ * could buy of a market-3 work right now. `eligible` is false for members holding no primary-market part (spec §1);
+ * `steps` are the other members' open listings, oldest first (the order a purchase takes them in), consecutive
+ * listings at the same price merged, with the price per part in the asked currency. `own_listed_part` counts the
+ * member's own open listings on the work (never sold to themselves).
+ */
+export const ZSecondaryOfferQuery = z.strictObject({
+  painting_id: z.string({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+  currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }).optional(),
+});
+export const ZOfferStep = z.object({ quantity: z.number().int(), price_per_part: ZMoney });
+export const ZSecondaryOffer = z.object({
+  painting_id: z.string(),
+  market: z.number().int(),
+  eligible: z.boolean(),
+  available_part: z.number().int(),
+  own_listed_part: z.number().int(),
+  steps: z.array(ZOfferStep),
+});
+export type TSecondaryOffer = z.infer<typeof ZSecondaryOffer>;
+
+/** GET /paintings/sale: the member's own listings, newest first (default: the open ones), optionally of one work. */
+export const ZMyListingsQuery = z.strictObject({
+  painting_id: z.string().uuid({ error: 'PaintingNotFound' }).optional(),
+  status: z.enum(['open', 'filled', 'withdrawn', 'all'], { error: 'InvalidRequest' }).default('open'),
+  limit: ZLimit(4),
+  offset: ZOffset(),
+});
+export const ZMyListing = ZListing.extend({
+  title: z.object({ en: z.string(), fr: z.string() }),
+  cover_img: z.string(),
+  /** Parts of the listing reserved by a buyer's purchase being paid (cannot be withdrawn until it settles). */
+  reserved: z.number().int(),
+});
+export type TMyListing = z.infer<typeof ZMyListing>;
+export const ZMyListingsData = z.object({
+  listings: z.array(ZMyListing),
+  total: z.number().int(),
+  base_url: z.string(),
 });

@@ -52,7 +52,10 @@ export async function holdsPrimaryParts(tx: Executor, userId: string): Promise<b
   return rows.length > 0;
 }
 
-/** Takes parts from the oldest open listings first; each listing's price is converted to the purchase's currency. */
+/**
+ * Takes parts from the oldest open listings first; each listing's price is converted to the purchase's currency.
+ * The offer shown before buying (secondary/offer.ts + @parcelle/shared/secondary) prices the same way.
+ */
 function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Currency): Fill[] {
   const fills: Fill[] = [];
   let left = quantity;

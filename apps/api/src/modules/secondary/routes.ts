@@ -1,10 +1,21 @@
-import { ZFailure, ZListing, ZListingReferenceParams, ZSaleRequest, ZSuccess } from '@parcelle/shared';
+import {
+  ZFailure,
+  ZListing,
+  ZListingReferenceParams,
+  ZMyListingsData,
+  ZMyListingsQuery,
+  ZSaleRequest,
+  ZSecondaryOffer,
+  ZSecondaryOfferQuery,
+  ZSuccess,
+} from '@parcelle/shared';
 import { toMajor } from '@parcelle/shared/money';
 import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { type Listing, listParts, withdrawListing } from './listings';
+import { myListings, secondaryOffer } from './offer';
 
 const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
 
@@ -25,6 +36,46 @@ export function listingData(listing: Listing) {
 export function secondaryRoutes(app: App, ctx: AppContext) {
   const member = authenticate(ctx);
   const limit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
+  const db = ctx.database.db;
+  const mediaBase = `${ctx.config.publicUrl}/media/`;
+  const common = { tags: ['secondary market'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/paintings/sale',
+    {
+      preHandler: member,
+      config: limit,
+      schema: { ...common, querystring: ZMyListingsQuery, response: { 200: ZSuccess(ZMyListingsData), ...errors } },
+    },
+    async (request) => {
+      const page = await myListings(db, memberOf(request).id, request.query);
+      return ok({
+        listings: page.rows.map((row) => ({
+          ...listingData(row.listing),
+          title: row.title,
+          cover_img: row.cover_img,
+          reserved: row.reserved,
+        })),
+        total: page.total,
+        base_url: mediaBase,
+      });
+    },
+  );
+
+  app.get(
+    '/paintings/sale/offer',
+    {
+      preHandler: member,
+      config: limit,
+      schema: { ...common, querystring: ZSecondaryOfferQuery, response: { 200: ZSuccess(ZSecondaryOffer), ...errors } },
+    },
+    async (request) => {
+      const buyer = memberOf(request);
+      return ok(
+        await secondaryOffer(db, buyer.id, request.query.painting_id, request.query.currency ?? buyer.currency),
+      );
+    },
+  );
 
   app.post(
     '/paintings/sale',

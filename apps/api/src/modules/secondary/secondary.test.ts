@@ -1,4 +1,5 @@
 import { messages } from '@parcelle/shared';
+import { stepsTotalMinor } from '@parcelle/shared/secondary';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPaintingForSale, userRow } from '../../../test/factories';
@@ -153,5 +154,131 @@ describe('the secondary market', () => {
       token: stranger.accessToken,
     });
     expect(notYours.statusCode).toBe(404);
+  });
+});
+
+describe('the offer a buyer sees and the listings a seller sees', () => {
+  let seller: Buyer;
+  let buyer: Buyer;
+  let work: typeof paintings.$inferSelect;
+  const minor = (steps: { quantity: number; price_per_part: { value: number } }[]) =>
+    steps.map((step) => ({ quantity: step.quantity, unitPriceMinor: Math.round(step.price_per_part.value * 100) }));
+  const offer = (who: Buyer, paintingId: string, currency = 'EURO') =>
+    t.call('GET', `/api/paintings/sale/offer?painting_id=${paintingId}&currency=${currency}`, {
+      token: who.accessToken,
+    });
+  const mine = (who: Buyer, query = '') => t.call('GET', `/api/paintings/sale${query}`, { token: who.accessToken });
+
+  beforeAll(async () => {
+    seller = await member();
+    buyer = await member();
+    work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 1000 });
+    await buyAndPay(seller, work.id, 9);
+    await buyAndPay(buyer, (await createPaintingForSale(t)).id, 1);
+    // Two listings at 10.00, then the part price moves to 12.00 and a third listing follows.
+    expect((await sell(seller, work.id, 2)).statusCode).toBe(200);
+    expect((await sell(seller, work.id, 1)).statusCode).toBe(200);
+    await t.ctx.database.db.update(paintings).set({ pricePerPartMinor: 1200 }).where(eq(paintings.id, work.id));
+    expect((await sell(seller, work.id, 3)).statusCode).toBe(200);
+  });
+
+  it('prices the listings oldest first, same prices merged, and matches what a purchase charges', async () => {
+    const response = await offer(buyer, work.id);
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toEqual({
+      painting_id: work.id,
+      market: 3,
+      eligible: true,
+      available_part: 6,
+      own_listed_part: 0,
+      steps: [
+        { quantity: 3, price_per_part: { value: 10, curr: 'EURO' } },
+        { quantity: 3, price_per_part: { value: 12, curr: 'EURO' } },
+      ],
+    });
+    expect(stepsTotalMinor(minor(data.steps), 4)).toBe(4200);
+    const usd = (await offer(buyer, work.id, 'USD')).json().data;
+    expect(usd.steps.map((step: { price_per_part: { curr: string } }) => step.price_per_part.curr)).toEqual([
+      'USD',
+      'USD',
+    ]);
+    expect(usd.available_part).toBe(6);
+  });
+
+  it('tells a member without primary parts, and the seller, what they cannot buy', async () => {
+    const newcomer = await member();
+    expect((await offer(newcomer, work.id)).json().data).toMatchObject({ eligible: false, available_part: 6 });
+    expect((await offer(seller, work.id)).json().data).toMatchObject({
+      eligible: true,
+      available_part: 0,
+      own_listed_part: 6,
+      steps: [],
+    });
+    const primary = await createPaintingForSale(t);
+    expect((await offer(buyer, primary.id)).json().data).toMatchObject({ market: 2, available_part: 0, steps: [] });
+  });
+
+  it('refuses bad queries with a 4xx and a bilingual error', async () => {
+    expect((await t.call('GET', `/api/paintings/sale/offer?painting_id=${work.id}`)).statusCode).toBe(401);
+    const bad = await offer(buyer, 'not-a-uuid');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toEqual(messages.PaintingNotFound);
+    const missing = await offer(buyer, '00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect((await offer(buyer, work.id, 'YEN')).json().error).toEqual(messages.InvalidCurrency);
+    expect((await mine(buyer, '?status=sold')).statusCode).toBe(400);
+    expect((await mine(buyer, '?limit=0')).statusCode).toBe(400);
+  });
+
+  it('a purchase takes the oldest listings first at their own price', async () => {
+    const bought = await buyAndPay(buyer, work.id, 4);
+    expect(bought.statusCode).toBe(200);
+    expect(bought.json().data.total).toEqual({ value: 42, curr: 'EURO' });
+    expect((await offer(buyer, work.id)).json().data.steps).toEqual([
+      { quantity: 2, price_per_part: { value: 12, curr: 'EURO' } },
+    ]);
+  });
+
+  it('lists the seller’s own listings newest first, with parts held by a purchase being paid', async () => {
+    // A buyer reserves one part and has not paid yet: the listing shows it as reserved.
+    const pending = await t.call('POST', '/api/paintings/purchase', {
+      token: buyer.accessToken,
+      body: { total_part: 1, payment_method: 'card', painting_id: work.id, owner: 'Holder', currency: 'EURO' },
+    });
+    expect(pending.statusCode).toBe(200);
+    const open = (await mine(seller)).json().data;
+    expect(open.total).toBe(1);
+    expect(open.listings[0]).toMatchObject({
+      painting_id: work.id,
+      quantity: 3,
+      remaining: 1,
+      reserved: 1,
+      status: 'open',
+      price_per_part: { value: 12, curr: 'EURO' },
+      title: { en: work.titleEn, fr: work.titleFr },
+    });
+    expect(open.base_url).toMatch(/\/media\/$/);
+    const all = (await mine(seller, '?status=all&limit=2')).json().data;
+    expect(all.total).toBe(3);
+    expect(all.listings.map((row: { quantity: number }) => row.quantity)).toEqual([3, 1]);
+    const next = (await mine(seller, '?status=all&limit=2&offset=2')).json().data;
+    expect(next.listings.map((row: { quantity: number }) => row.quantity)).toEqual([2]);
+    expect((await mine(seller, '?status=filled')).json().data.total).toBe(2);
+    expect((await mine(seller, `?status=all&painting_id=${buyer.id}`)).json().data.total).toBe(0);
+    // Nobody else sees them.
+    expect((await mine(buyer, '?status=all')).json().data).toMatchObject({ listings: [], total: 0 });
+  });
+
+  it('a listing emptied by a purchase still being paid stays among the open ones', async () => {
+    const pending = await t.call('POST', '/api/paintings/purchase', {
+      token: buyer.accessToken,
+      body: { total_part: 1, payment_method: 'card', painting_id: work.id, owner: 'Holder', currency: 'EURO' },
+    });
+    expect(pending.statusCode).toBe(200);
+    const open = (await mine(seller)).json().data;
+    expect(open.listings).toHaveLength(1);
+    expect(open.listings[0]).toMatchObject({ remaining: 0, reserved: 2, status: 'filled' });
+    expect((await offer(buyer, work.id)).json().data.available_part).toBe(0);
   });
 });
