@@ -48,11 +48,19 @@ describe('buy now (spec §4)', () => {
     });
   });
 
-  it('points the secondary-market dialog to the member market', () => {
+  it('points the secondary-market dialog to the member market and to the secondary purchase flow', () => {
     expect(buyNowAction(input({ market: 3, soldParts: 100 }))).toEqual({
       kind: 'secondary-dialog',
       to: '/user/market',
+      buyTo: '/buy?type=secondary&path=artist&limit=1&offset=0&currency=EURO&painting_id=p1',
     });
+    expect(buyNowAction(input({ market: 3, currency: 'USD', soldParts: 40 }))).toMatchObject({
+      buyTo: '/buy?type=secondary&path=artist&limit=1&offset=0&currency=USD&painting_id=p1',
+    });
+  });
+
+  it('sends a visitor to /login on the secondary market too', () => {
+    expect(buyNowAction(input({ market: 3, signedIn: false, soldParts: 100 })).kind).toBe('login');
   });
 
   it('opens the purchase flow with the spec query, the painting id and the record in state', () => {
@@ -66,6 +74,16 @@ describe('buy now (spec §4)', () => {
   it('encodes the painting id in the purchase address', () => {
     expect(buyPath('a b&c', 'EURO')).toBe(
       '/buy?type=primary&path=artist&limit=1&offset=0&currency=EURO&painting_id=a+b%26c',
+    );
+  });
+
+  it('names the market in the purchase address (primary by default)', () => {
+    expect(buyPath('p1', 'USD')).toBe(buyPath('p1', 'USD', 'primary'));
+    expect(buyPath('p1', 'USD', 'secondary')).toBe(
+      '/buy?type=secondary&path=artist&limit=1&offset=0&currency=USD&painting_id=p1',
+    );
+    expect(buyPath('a b&c', 'EURO', 'secondary')).toBe(
+      '/buy?type=secondary&path=artist&limit=1&offset=0&currency=EURO&painting_id=a+b%26c',
     );
   });
 

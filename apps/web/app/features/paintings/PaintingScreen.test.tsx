@@ -220,6 +220,81 @@ describe('buy now', () => {
   });
 });
 
+describe('buy now on the secondary market', () => {
+  type Offer = { eligible: boolean; available_part: number; own_listed_part?: number; steps?: unknown[] };
+  const step = (quantity: number, value: number) => ({ quantity, price_per_part: { value, curr: 'USD' } });
+
+  function secondaryApi(offer: Offer | 'error') {
+    localStorage.setItem('token', 'access');
+    return stubApi((url) => {
+      if (url.pathname === '/api/paintings/detail') {
+        return stubApi.ok({
+          paintings: paintingDetail({ market: 3, sold_out_part: 48600, progress: 100, availability: 0 }),
+          base_url: BASE_URL,
+        });
+      }
+      if (url.pathname === '/api/paintings/sale/offer') {
+        if (offer === 'error') return { status: 500, body: { error: { en: 'Server error', fr: 'Erreur' } } };
+        return stubApi.ok({ painting_id: 'p-raw', market: 3, own_listed_part: 0, steps: [], ...offer });
+      }
+      return undefined;
+    });
+  }
+
+  async function openDialog() {
+    renderDetail('/secondary-market/details/p-raw');
+    fireEvent.click(await screen.findByTestId('buy-now'));
+    return screen.findByTestId('secondary-dialog');
+  }
+
+  it('shows what members list, from which price, and leads to the secondary purchase', async () => {
+    const fetchMock = secondaryApi({ eligible: true, available_part: 5, steps: [step(2, 10), step(3, 12)] });
+    const dialog = await openDialog();
+    expect(within(dialog).getByTestId('secondary-dialog-loading')).toBeTruthy();
+    expect((await within(dialog).findByTestId('secondary-dialog-available')).textContent).toBe('5 parts');
+    expect(within(dialog).getByTestId('secondary-dialog-price').textContent).toBe('from $10.00');
+    expect(within(dialog).getByTestId('secondary-dialog-market').getAttribute('href')).toBe('/user/market');
+    expect(within(dialog).queryByTestId('secondary-dialog-reason')).toBeNull();
+    const offerUrl = fetchMock.mock.calls.map((call) => String(call[0])).find((url) => url.includes('sale/offer'));
+    expect(offerUrl).toContain('painting_id=p-raw');
+    expect(offerUrl).toContain('currency=USD');
+
+    // (Following it here would bounce back: this harness shows the painting screen at every address.)
+    expect(within(dialog).getByTestId('secondary-dialog-buy').getAttribute('href')).toBe(
+      '/buy?type=secondary&path=artist&limit=1&offset=0&currency=USD&painting_id=p-raw',
+    );
+  });
+
+  it('says why a member without primary parts cannot buy', async () => {
+    secondaryApi({ eligible: false, available_part: 5, steps: [step(5, 10)] });
+    const dialog = await openDialog();
+    const reason = await within(dialog).findByTestId('secondary-dialog-reason');
+    expect(reason.getAttribute('data-reason')).toBe('not-eligible');
+    expect(reason.textContent).toContain('reserved for members holding parts bought on the primary market');
+    expect(within(dialog).queryByTestId('secondary-dialog-buy')).toBeNull();
+    expect(within(dialog).getByTestId('secondary-dialog-market').getAttribute('href')).toBe('/user/market');
+  });
+
+  it('says when no other member lists parts (in French)', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    secondaryApi({ eligible: true, available_part: 0, own_listed_part: 7 });
+    const dialog = await openDialog();
+    const reason = await within(dialog).findByTestId('secondary-dialog-reason');
+    expect(reason.getAttribute('data-reason')).toBe('none-listed');
+    expect(reason.textContent).toContain('Aucun autre membre ne vend de parts');
+    expect(reason.textContent?.replace(/[\u00a0\u202f]/g, ' ')).toContain('Les 7 parts que vous proposez');
+    expect(within(dialog).queryByTestId('secondary-dialog-buy')).toBeNull();
+  });
+
+  it('offers to try again when the offer cannot be loaded', async () => {
+    secondaryApi('error');
+    const dialog = await openDialog();
+    expect(await within(dialog).findByTestId('secondary-dialog-error')).toBeTruthy();
+    expect(within(dialog).getByTestId('secondary-dialog-retry')).toBeTruthy();
+    expect(within(dialog).queryByTestId('secondary-dialog-buy')).toBeNull();
+  });
+});
+
 describe('painting address', () => {
   it('moves a secondary-market work to its secondary address', async () => {
     detailApi({ market: 3, sold_out_part: 48600, progress: 100, availability: 0 });

@@ -267,6 +267,27 @@ describe('card payment (sandbox)', () => {
     // One purchase only: the retry reused the reservation.
     expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/paintings/purchase')).toHaveLength(1);
   });
+  it('keeps the success dialog when the purchase sold the last parts and the work moved to market 3', async () => {
+    const primary = route;
+    let paid = false;
+    route = (call) => {
+      if (call.path === '/api/payments/sandbox/card/confirm') paid = true;
+      if (call.path === '/api/paintings/detail' && paid) {
+        const sold = paintingDetail();
+        return { data: { paintings: { ...sold, market: 3, sold_out_part: sold.total_part }, base_url: BASE_URL } };
+      }
+      return primary(call);
+    };
+    const modal = await openCardModal();
+    fillCard(modal, '4242 4242 4242 4242');
+    const success = await screen.findByTestId('purchase-success');
+    expect(plain(within(success).getByTestId('purchase-certificate-number').textContent)).toContain(CERTIFICATE);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/paintings/detail').length).toBeGreaterThan(1),
+    );
+    expect(screen.getByTestId('purchase-success')).toBeTruthy();
+    expect(screen.getByTestId('buy-screen').getAttribute('data-market')).toBe('primary');
+  });
 });
 
 describe('smart account', () => {
@@ -326,6 +347,8 @@ describe('smart account', () => {
     expect(plain((await screen.findByTestId('toast')).textContent)).toContain(
       'Congratulations! Your parts purchase is complete',
     );
+    // The total as the server charged it.
+    expect(plain(within(success).getByTestId('purchase-success-total').textContent)).toBe('Total paid: $4.68');
     const paid = calls.filter((call) => call.method === 'POST' && call.path === '/api/paintings/purchase').at(-1);
     expect(paid?.body).toMatchObject({ payment_method: 'smart_amount', verification_code: '123456' });
   });
@@ -375,5 +398,198 @@ describe('quick sign-up', () => {
     );
     // The holder defaults to the new member.
     await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+  });
+});
+
+describe('secondary market (market 3)', () => {
+  const SECONDARY_PATH = `/buy?type=secondary&path=artist&limit=1&offset=0&currency=USD&painting_id=${PAINTING_ID}`;
+  const step = (quantity: number, value: number) => ({ quantity, price_per_part: { value, curr: 'USD' } });
+  type OfferOverrides = { eligible?: boolean; steps?: ReturnType<typeof step>[]; own_listed_part?: number };
+
+  function offer(overrides: OfferOverrides = {}) {
+    const steps = overrides.steps ?? [step(2, 10), step(3, 12)];
+    return {
+      painting_id: PAINTING_ID,
+      market: 3,
+      eligible: overrides.eligible ?? true,
+      available_part: steps.reduce((sum, s) => sum + s.quantity, 0),
+      own_listed_part: overrides.own_listed_part ?? 0,
+      steps,
+    };
+  }
+
+  let currentOffer: ReturnType<typeof offer>;
+  let purchaseAnswer: ReturnType<Route>;
+  const offerCalls = () => calls.filter((call) => call.path === '/api/paintings/sale/offer').length;
+
+  beforeEach(() => {
+    currentOffer = offer();
+    purchaseAnswer = undefined;
+    route = (call) => {
+      if (call.path === '/api/paintings/detail') {
+        return {
+          data: {
+            paintings: paintingDetail({ market: 3, sold_out_part: 48600, progress: 100, availability: 0 }),
+            base_url: BASE_URL,
+          },
+        };
+      }
+      if (call.path === '/api/paintings/sale/offer') return { data: currentOffer };
+      if (call.method === 'POST' && call.path === '/api/paintings/purchase') return purchaseAnswer;
+      return undefined;
+    };
+  });
+
+  it('prices the order on the listings, oldest first, each at its price', async () => {
+    signIn();
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await screen.findByTestId('buy-painting-title');
+    const page = screen.getByTestId('buy-screen');
+    expect(page.getAttribute('data-state')).toBe('ready');
+    expect(page.getAttribute('data-market')).toBe('secondary');
+    expect(plain(screen.getByTestId('buy-available').textContent)).toBe('5 parts');
+    expect(plain(screen.getByTestId('buy-price-per-part').textContent)).toBe('from $10.00');
+    expect(plain(screen.getByTestId('buy-eyebrow').textContent)).toContain('Secondary market');
+    // 9 parts by default, but only 5 are listed.
+    expect((screen.getByTestId('buy-quantity') as HTMLInputElement).value).toBe('5');
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$56.00');
+
+    // 2 parts at $10.00, then 2 of the 3 at $12.00: $44.00, not 4 × $10.00.
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '4' } });
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$44.00');
+    expect(plain(screen.getByTestId('buy-total-breakdown').textContent)).toBe('2 × $10.00 + 2 × $12.00');
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '2' } });
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$20.00');
+    expect(screen.queryByTestId('buy-total-breakdown')).toBeNull();
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '4' } });
+
+    // Opening the drawer loads the offer again: the total paid is never a stale one.
+    const before = offerCalls();
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    await waitFor(() => expect(offerCalls()).toBe(before + 1));
+    expect(plain((await within(drawer).findByTestId('purchase-drawer-total')).textContent)).toBe('$44.00');
+    expect(within(drawer).queryByTestId('purchase-drawer-notice')).toBeNull();
+  });
+
+  it('writes the stepped price and total the French way', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    signIn();
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '4' } });
+    expect(plain(screen.getByTestId('buy-price-per-part').textContent)).toBe('à partir de 10,00 $US');
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('44,00 $US');
+  });
+
+  it('shows one price without "from" when every listing asks the same', async () => {
+    currentOffer = offer({ steps: [step(30, 10)] });
+    signIn();
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    // The painting's market decides, whatever `type` says.
+    expect(screen.getByTestId('buy-screen').getAttribute('data-market')).toBe('secondary');
+    expect(plain(screen.getByTestId('buy-price-per-part').textContent)).toBe('$10.00');
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$90.00');
+  });
+
+  it('tells the member when the listings changed, after NotEnoughParts', async () => {
+    signIn();
+    purchaseAnswer = {
+      status: 400,
+      error: { en: 'Not enough parts are available for this quantity.', fr: 'Pas assez de parts.' },
+    };
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '4' } });
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    await within(drawer).findByTestId('purchase-drawer-total');
+    // Meanwhile another member bought the oldest listing.
+    currentOffer = offer({ steps: [step(3, 12)] });
+    const before = offerCalls();
+    fireEvent.click(within(drawer).getByTestId('payment-method-card'));
+    fireEvent.click(within(drawer).getByTestId('payment-submit'));
+    expect(plain((await within(drawer).findByTestId('payment-error')).textContent)).toContain('Not enough parts');
+    await waitFor(() => expect(offerCalls()).toBe(before + 1));
+    await waitFor(() => expect(plain(screen.getByTestId('buy-available').textContent)).toBe('3 parts'));
+    expect(plain(within(drawer).getByTestId('purchase-drawer-notice').textContent)).toContain(
+      'Fewer parts are listed now: 3 parts at most.',
+    );
+    expect(plain(within(drawer).getByTestId('purchase-drawer-total').textContent)).toBe('—');
+  });
+
+  it('gives the new total when the listings changed before the drawer opened', async () => {
+    signIn();
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '4' } });
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$44.00');
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    // One of the $10.00 parts was bought meanwhile: 1 at $10.00, then 3 at $12.00.
+    currentOffer = offer({ steps: [step(1, 10), step(5, 12)] });
+    const drawer = await openDrawer();
+    expect(plain((await within(drawer).findByTestId('purchase-drawer-notice')).textContent)).toBe(
+      'The listings have changed since you chose: the total is now $46.00.',
+    );
+    expect(plain(within(drawer).getByTestId('purchase-drawer-total').textContent)).toBe('$46.00');
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$46.00');
+  });
+
+  it('shows the total the server charged', async () => {
+    signIn();
+    purchaseAnswer = {
+      data: purchase({
+        total: { value: 46, curr: 'USD' },
+        total_part: 4,
+        card_provider: 'sandbox',
+        payment_client_secret: 'sbcs_secret_0123456789',
+      }),
+    };
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '4' } });
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    await within(drawer).findByTestId('purchase-drawer-total');
+    fireEvent.click(within(drawer).getByTestId('payment-method-card'));
+    fireEvent.click(within(drawer).getByTestId('payment-submit'));
+    const modal = await screen.findByTestId('card-modal');
+    expect(plain(modal.textContent)).toContain('$46.00');
+    const order = calls.find((call) => call.method === 'POST' && call.path === '/api/paintings/purchase');
+    expect(order?.body).toMatchObject({ total_part: 4, painting_id: PAINTING_ID, currency: 'USD' });
+  });
+
+  it('explains that the secondary market is reserved to holders of primary parts', async () => {
+    currentOffer = offer({ eligible: false });
+    signIn();
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await waitFor(() => expect(screen.getByTestId('buy-screen').getAttribute('data-state')).toBe('unavailable'));
+    expect(screen.getByTestId('buy-screen').getAttribute('data-market')).toBe('secondary');
+    expect(screen.getByTestId('buy-message').getAttribute('data-reason')).toBe('not-eligible');
+    expect(plain(screen.getByTestId('buy-message-text').textContent)).toBe(
+      'The secondary market is reserved for members holding parts bought on the primary market.',
+    );
+    expect(screen.queryByTestId('buy-quantity')).toBeNull();
+    expect(screen.getByTestId('buy-back-to-work').getAttribute('href')).toBe('/secondary-market/details/p-raw');
+  });
+
+  it('says when no other member lists parts', async () => {
+    currentOffer = offer({ steps: [], own_listed_part: 7 });
+    signIn();
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await waitFor(() => expect(screen.getByTestId('buy-screen').getAttribute('data-state')).toBe('none-listed'));
+    expect(screen.getByTestId('buy-message').getAttribute('data-reason')).toBe('none-listed');
+    expect(plain(screen.getByTestId('buy-message-text').textContent)).toContain(
+      'You cannot buy your own parts: the 7 parts you list are not counted.',
+    );
+    expect(screen.getByTestId('buy-back-to-work')).toBeTruthy();
+  });
+
+  it('asks a visitor to log in, without asking for the offer', async () => {
+    renderScreen(<BuyScreen />, SECONDARY_PATH);
+    await waitFor(() => expect(screen.getByTestId('buy-screen').getAttribute('data-state')).toBe('sign-in'));
+    expect(screen.getByTestId('buy-login').getAttribute('href')).toBe('/login');
+    expect(offerCalls()).toBe(0);
   });
 });

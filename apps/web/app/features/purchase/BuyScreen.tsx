@@ -14,8 +14,9 @@ import {
 } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import { formatMoney } from '@parcelle/shared/money';
+import { formatMoney, formatNumber } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { fillSteps, type PriceStep, stepsTotalMinor } from '@parcelle/shared/secondary';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ import { isCurrency, useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
-import type { PurchaseOrder } from './api';
+import { type PurchaseOrder, type SecondaryOffer, useSecondaryOffer } from './api';
 import {
   availableParts,
   type BuyFormInput,
@@ -45,13 +46,65 @@ import {
 } from './order';
 import { PurchaseDrawer } from './PurchaseDrawer';
 
-type BuyState = 'loading' | 'not-found' | 'error' | 'unavailable' | 'sold-out' | 'ready';
+type BuyState = 'loading' | 'not-found' | 'error' | 'unavailable' | 'sold-out' | 'none-listed' | 'sign-in' | 'ready';
 type NavigationState = { painting?: TPaintingDetail; base_url?: string } | null;
+type Market = 'primary' | 'secondary';
 
-function Frame({ state, children }: { state: BuyState; children: ReactNode }) {
+/**
+ * How the parts of the order are priced. Primary: one price per part. Secondary (spec §1): other members' open
+ * listings, oldest first, each at its own price, so the total is a sum of steps, not a price times the quantity.
+ */
+type Pricing = {
+  market: Market;
+  available: number;
+  /** The one price (primary), or the oldest listing's (secondary). */
+  priceMinor: number;
+  /** The listings ask different prices: the price line reads "from …". */
+  stepped: boolean;
+  /** Secondary only: the listed parts in the order they are bought. */
+  steps: PriceStep[];
+  currency: Currency;
+};
+
+function primaryPricing(painting: TPaintingDetail): Pricing {
+  return {
+    market: 'primary',
+    available: availableParts(painting),
+    priceMinor: minorOf(painting.price_per_part),
+    stepped: false,
+    steps: [],
+    currency: painting.price_per_part.curr,
+  };
+}
+
+function secondaryPricing(offer: SecondaryOffer, currency: Currency): Pricing {
+  // Major units to minor units once; only integers afterwards.
+  const steps = offer.steps.map((step) => ({ quantity: step.quantity, unitPriceMinor: minorOf(step.price_per_part) }));
+  const first = steps[0]?.unitPriceMinor ?? 0;
+  return {
+    market: 'secondary',
+    available: offer.available_part,
+    priceMinor: first,
+    stepped: steps.some((step) => step.unitPriceMinor !== first),
+    steps,
+    currency: offer.steps[0]?.price_per_part.curr ?? currency,
+  };
+}
+
+function totalOf(pricing: Pricing, quantity: number | null): number | null {
+  if (pricing.market === 'primary') return orderTotalMinor(pricing.priceMinor, quantity);
+  return quantity === null ? null : stepsTotalMinor(pricing.steps, quantity);
+}
+
+function Frame({ state, market, children }: { state: BuyState; market?: Market; children: ReactNode }) {
   return (
     <Container maxWidth={false} sx={PAGE_WIDTH}>
-      <Box data-testid="buy-screen" data-state={state} sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 10, md: 16 } }}>
+      <Box
+        data-testid="buy-screen"
+        data-state={state}
+        data-market={market}
+        sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 10, md: 16 } }}
+      >
         {children}
       </Box>
     </Container>
@@ -60,20 +113,25 @@ function Frame({ state, children }: { state: BuyState; children: ReactNode }) {
 
 function Message({
   state,
+  market,
+  reason,
   eyebrow,
   title,
   text,
   action,
 }: {
   state: BuyState;
+  market?: Market;
+  /** Why the work cannot be bought here (secondary market: not-eligible, none-listed). */
+  reason?: string;
   eyebrow?: string;
   title: string;
   text: string;
   action: ReactNode;
 }) {
   return (
-    <Frame state={state}>
-      <Box sx={{ py: { xs: 8, md: 14 }, maxWidth: 640 }}>
+    <Frame state={state} market={market}>
+      <Box sx={{ py: { xs: 8, md: 14 }, maxWidth: 640 }} data-testid="buy-message" data-reason={reason}>
         {eyebrow && (
           <Typography variant="overline" component="p" sx={{ color: palette.accent, mb: 1.5 }}>
             {eyebrow}
@@ -82,18 +140,20 @@ function Message({
         <Typography variant="h2" component="h1" sx={{ mb: 3 }}>
           {title}
         </Typography>
-        <Typography variant="subtitle1" sx={{ mb: 5 }}>
+        <Typography variant="subtitle1" sx={{ mb: 5 }} data-testid="buy-message-text">
           {text}
         </Typography>
-        {action}
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {action}
+        </Stack>
       </Box>
     </Frame>
   );
 }
 
-function BuySkeleton() {
+function BuySkeleton({ market }: { market?: Market }) {
   return (
-    <Frame state="loading">
+    <Frame state="loading" market={market}>
       <Box
         role="status"
         aria-busy="true"
@@ -126,13 +186,26 @@ function BackToWork({ painting, label }: { painting: TPaintingDetail; label: str
   );
 }
 
-function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; baseUrl: string; currency: Currency }) {
+type BuyFormProps = {
+  painting: TPaintingDetail;
+  baseUrl: string;
+  currency: Currency;
+  pricing: Pricing;
+  /** Secondary: loads the offer again (when the drawer opens, after NotEnoughParts), so no stale total is paid. */
+  refresh?: () => void;
+  refreshing?: boolean;
+};
+
+function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = false }: BuyFormProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { signedIn, user } = useSession();
-  const available = availableParts(painting);
+  const { available, market } = pricing;
+  const secondary = market === 'secondary';
   const schema = useMemo(() => buyFormSchema(available), [available]);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  /** The total the member saw when opening the drawer, to tell them if the listings changed it since. */
+  const [totalSeen, setTotalSeen] = useState<number | null>(null);
   const form = useForm<BuyFormInput>({
     resolver: zodResolver(schema),
     defaultValues: { quantity: String(Math.min(QUICK_QUANTITIES[0], available)), owner: '', responsibility: false },
@@ -141,8 +214,10 @@ function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; b
   const quantityText = useWatch({ control, name: 'quantity' });
   const owner = useWatch({ control, name: 'owner' });
   const quantity = parseQuantity(quantityText);
-  const priceMinor = minorOf(painting.price_per_part);
-  const totalMinor = orderTotalMinor(priceMinor, quantity);
+  const priceMinor = pricing.priceMinor;
+  const totalMinor = totalOf(pricing, quantity);
+  const fills = secondary && quantity !== null ? fillSteps(pricing.steps, quantity) : null;
+  const money = (minor: number) => formatMoney(minor, pricing.currency, language);
   const title = localized(painting.title, language);
   const coverUrl = mediaUrl(baseUrl, painting.cover_img);
   const partsText = quantity ? formatPartsQuantity(quantity, language) : formatPartsQuantity(0, language);
@@ -158,16 +233,28 @@ function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; b
 
   const order: PurchaseOrder | null = quantity !== null ? { paintingId: painting.id, quantity, owner, currency } : null;
 
+  const showDrawer = () => {
+    setTotalSeen(totalMinor);
+    setDrawerOpen(true);
+    refresh?.();
+  };
   // A visitor names the holder after the quick sign-up (it defaults to the new member's name then).
-  const openDrawer = form.handleSubmit(
-    () => setDrawerOpen(true),
-    (errors) => {
-      const blocking = Object.keys(errors).filter((name) => signedIn || name !== 'owner');
-      if (blocking.length > 0) return;
-      form.clearErrors('owner');
-      setDrawerOpen(true);
-    },
-  );
+  const openDrawer = form.handleSubmit(showDrawer, (errors) => {
+    const blocking = Object.keys(errors).filter((name) => signedIn || name !== 'owner');
+    if (blocking.length > 0) return;
+    form.clearErrors('owner');
+    showDrawer();
+  });
+
+  // Secondary: what changed in the listings since the drawer opened (the offer is loaded again then).
+  let notice: string | null = null;
+  if (secondary && drawerOpen && !refreshing) {
+    if (quantity !== null && quantity > available) {
+      notice = t('purchase.secondary.fewerListed', { parts: formatPartsQuantity(available, language) });
+    } else if (totalSeen !== null && totalMinor !== null && totalMinor !== totalSeen) {
+      notice = t('purchase.secondary.totalChanged', { amount: money(totalMinor) });
+    }
+  }
 
   const ratio =
     painting.dimension.width > 0 && painting.dimension.height > 0
@@ -206,8 +293,8 @@ function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; b
         </Box>
 
         <Box component="form" noValidate onSubmit={openDrawer}>
-          <Typography variant="overline" component="p" sx={{ color: palette.muted }}>
-            {t('purchase.buy.eyebrow')}
+          <Typography variant="overline" component="p" sx={{ color: palette.muted }} data-testid="buy-eyebrow">
+            {t(secondary ? 'purchase.secondary.eyebrow' : 'purchase.buy.eyebrow')}
           </Typography>
           <Typography sx={{ color: palette.accentDark, fontWeight: 500, letterSpacing: '0.04em', mt: 1 }}>
             {painting.artist.name}
@@ -234,17 +321,19 @@ function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; b
                 {t('purchase.buy.pricePerPart')}
               </Typography>
               <Typography component="dd" sx={{ fontSize: 22, fontWeight: 500 }} data-testid="buy-price-per-part">
-                {formatMoney(priceMinor, painting.price_per_part.curr, language)}
+                {pricing.stepped ? t('purchase.secondary.from', { amount: money(priceMinor) }) : money(priceMinor)}
               </Typography>
               <Typography variant="body2" sx={{ color: palette.muted }}>
-                {t('purchase.buy.perCm2', {
-                  amount: formatMoney(minorOf(painting.price_per_cm2), painting.price_per_cm2.curr, language),
-                })}
+                {secondary
+                  ? t(pricing.stepped ? 'purchase.secondary.priceNoteStepped' : 'purchase.secondary.priceNote')
+                  : t('purchase.buy.perCm2', {
+                      amount: formatMoney(minorOf(painting.price_per_cm2), painting.price_per_cm2.curr, language),
+                    })}
               </Typography>
             </Box>
             <Box>
               <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
-                {t('purchase.buy.available')}
+                {t(secondary ? 'purchase.secondary.available' : 'purchase.buy.available')}
               </Typography>
               <Typography component="dd" sx={{ fontSize: 17, mt: 0.5 }} data-testid="buy-available">
                 {formatPartsQuantity(available, language)}
@@ -320,18 +409,36 @@ function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; b
               }}
             >
               <Typography sx={{ color: palette.muted }}>{t('purchase.buy.total')}</Typography>
-              <Typography
-                data-testid="buy-total"
-                aria-live="polite"
-                sx={{
-                  fontFamily: fonts.display,
-                  fontSize: { xs: 30, md: 36 },
-                  lineHeight: 1.1,
-                  fontVariantNumeric: 'tabular-nums',
-                }}
-              >
-                {formatMoney(totalMinor ?? 0, painting.price_per_part.curr, language)}
-              </Typography>
+              <Box sx={{ textAlign: 'right', minWidth: 0 }}>
+                <Typography
+                  data-testid="buy-total"
+                  aria-live="polite"
+                  sx={{
+                    fontFamily: fonts.display,
+                    fontSize: { xs: 30, md: 36 },
+                    lineHeight: 1.1,
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
+                >
+                  {money(totalMinor ?? 0)}
+                </Typography>
+                {fills && fills.length > 1 && (
+                  <Typography
+                    variant="body2"
+                    data-testid="buy-total-breakdown"
+                    sx={{ color: palette.muted, mt: 0.75, fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {fills
+                      .map((fill) =>
+                        t('purchase.secondary.step', {
+                          parts: formatNumber(fill.quantity, language),
+                          amount: money(fill.unitPriceMinor),
+                        }),
+                      )
+                      .join(' + ')}
+                  </Typography>
+                )}
+              </Box>
             </Box>
 
             <Controller
@@ -416,8 +523,11 @@ function BuyForm({ painting, baseUrl, currency }: { painting: TPaintingDetail; b
         coverUrl={coverUrl}
         partsText={partsText}
         totalMinor={totalMinor}
-        currency={painting.price_per_part.curr}
+        currency={pricing.currency}
         available={available}
+        refreshing={refreshing}
+        notice={notice}
+        onStale={refresh}
       />
     </>
   );
@@ -438,6 +548,8 @@ function BuyLoader({ paintingId, currency }: { paintingId: string; currency: Cur
   const painting = data?.paintings;
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
   const title = painting ? localized(painting.title, language) : undefined;
+  /** The work whose form has been shown (it then stays, see below). */
+  const shown = useRef<string | null>(null);
   usePageMeta(title ? t('purchase.buy.metaTitle', { title }) : t('purchase.buy.title'));
 
   if (notFound) {
@@ -472,7 +584,20 @@ function BuyLoader({ paintingId, currency }: { paintingId: string; currency: Cur
     }
     return <BuySkeleton />;
   }
-  if (painting.market !== 2 || availableParts(painting) === 0) {
+  // The painting's market decides, whatever the address's `type` says; a primary form already shown stays, since
+  // buying the last primary parts moves the work to market 3 while its success dialog is open.
+  if (painting.market === 3 && shown.current !== painting.id) {
+    return (
+      <SecondaryBuy
+        key={`${painting.id}-${currency}`}
+        painting={painting}
+        baseUrl={data.base_url}
+        currency={currency}
+      />
+    );
+  }
+  // Once the form is shown it stays (the success dialog lives in it), even when a purchase sells the last parts.
+  if (shown.current !== painting.id && (painting.market !== 2 || availableParts(painting) === 0)) {
     const soldOut = painting.market === 2;
     return (
       <Message
@@ -488,9 +613,143 @@ function BuyLoader({ paintingId, currency }: { paintingId: string; currency: Cur
       />
     );
   }
+  shown.current = painting.id;
   return (
-    <Frame state="ready">
-      <BuyForm key={`${painting.id}-${currency}`} painting={painting} baseUrl={data.base_url} currency={currency} />
+    <Frame state="ready" market="primary">
+      <BuyForm
+        key={`${painting.id}-${currency}`}
+        painting={painting}
+        baseUrl={data.base_url}
+        currency={currency}
+        pricing={primaryPricing(painting)}
+      />
+    </Frame>
+  );
+}
+
+/**
+ * /buy for a secondary-market work (spec §1): parts come from other members' open listings, oldest first, each at
+ * its price. The offer (GET /paintings/sale/offer) says whether the member may buy (holders of primary parts only)
+ * and prices the order; it is loaded again when the drawer opens and after NotEnoughParts. The server prices the
+ * purchase itself: its answer's total is the one paid.
+ */
+function SecondaryBuy({
+  painting,
+  baseUrl,
+  currency,
+}: {
+  painting: TPaintingDetail;
+  baseUrl: string;
+  currency: Currency;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const { signedIn } = useSession();
+  const offer = useSecondaryOffer(painting.id, currency, signedIn);
+  const title = localized(painting.title, language);
+  /** Once the form is shown it stays: a paid purchase refreshes the offer, and the success dialog lives in the form. */
+  const shown = useRef(false);
+  const backToWork = (
+    <Button component={Link} to={paintingPath(painting)} variant="outlined" data-testid="buy-back-to-work">
+      {t('purchase.buy.backToWork')}
+    </Button>
+  );
+
+  if (!signedIn) {
+    return (
+      <Message
+        state="sign-in"
+        market="secondary"
+        eyebrow={title}
+        title={t('purchase.secondary.signInTitle')}
+        text={t('purchase.secondary.signInText')}
+        action={
+          <>
+            <Button
+              component={Link}
+              to="/login"
+              state={{ from: `${location.pathname}${location.search}` }}
+              variant="contained"
+              data-testid="buy-login"
+            >
+              {t('purchase.secondary.signIn')}
+            </Button>
+            {backToWork}
+          </>
+        }
+      />
+    );
+  }
+  const data = offer.data;
+  if (!data) {
+    if (offer.isError) {
+      return (
+        <Message
+          state="error"
+          market="secondary"
+          eyebrow={title}
+          title={t('purchase.secondary.errorTitle')}
+          text={localized(errorText(offer.error), language)}
+          action={
+            <Button variant="outlined" onClick={() => offer.refetch()} data-testid="buy-retry">
+              {t('purchase.retry')}
+            </Button>
+          }
+        />
+      );
+    }
+    return <BuySkeleton market="secondary" />;
+  }
+  if (!shown.current && !data.eligible) {
+    return (
+      <Message
+        state="unavailable"
+        market="secondary"
+        reason="not-eligible"
+        eyebrow={title}
+        title={t('purchase.secondary.notEligibleTitle')}
+        text={t('msg:SecondaryReserved')}
+        action={
+          <>
+            <Button component={Link} to="/primary-market" variant="contained" data-testid="buy-to-primary">
+              {t('purchase.buy.toMarket')}
+            </Button>
+            {backToWork}
+          </>
+        }
+      />
+    );
+  }
+  if (!shown.current && data.available_part <= 0) {
+    const own = data.own_listed_part;
+    return (
+      <Message
+        state="none-listed"
+        market="secondary"
+        reason="none-listed"
+        eyebrow={title}
+        title={t('purchase.secondary.noneListedTitle')}
+        text={
+          own > 0
+            ? `${t('purchase.secondary.noneListedText')} ${t('purchase.secondary.ownListed', { parts: formatPartsQuantity(own, language) })}`
+            : t('purchase.secondary.noneListedText')
+        }
+        action={backToWork}
+      />
+    );
+  }
+  shown.current = true;
+  return (
+    <Frame state="ready" market="secondary">
+      <BuyForm
+        painting={painting}
+        baseUrl={baseUrl}
+        currency={currency}
+        pricing={secondaryPricing(data, currency)}
+        refresh={() => void offer.refetch()}
+        refreshing={offer.isFetching}
+      />
     </Frame>
   );
 }

@@ -22,7 +22,7 @@ import { messages } from '@parcelle/shared/i18n/messages';
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OtpDialog } from '../account/OtpDialog';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
@@ -32,7 +32,7 @@ import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
 import type { PurchaseOrder } from './api';
 import { CardModal } from './CardModal';
-import { paymentProblem, walletCovers } from './order';
+import { minorOf, paymentProblem, walletCovers } from './order';
 import { PaypalModal } from './PaypalModal';
 import { QuickSignup } from './QuickSignup';
 import { SuccessDialog } from './SuccessDialog';
@@ -67,6 +67,12 @@ type Props = {
   totalMinor: number | null;
   currency: Currency;
   available: number;
+  /** The price is being checked again (secondary market: the offer reloads): "Payment" waits for it. */
+  refreshing?: boolean;
+  /** What changed in the price since the member chose (secondary market). */
+  notice?: string | null;
+  /** The server said fewer parts are left than asked (NotEnoughParts): the price is to be checked again. */
+  onStale?: () => void;
 };
 
 function MethodOption({
@@ -144,13 +150,17 @@ export function PurchaseDrawer({
   totalMinor,
   currency,
   available,
+  refreshing = false,
+  notice = null,
+  onStale,
 }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { token } = useStoredSession();
   const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
   const payment = usePayment(order);
-  const total = formatMoney(totalMinor ?? 0, currency, language);
+  // No total (the quantity is no longer listed, secondary market): a dash rather than a misleading 0.
+  const total = totalMinor === null ? '—' : formatMoney(totalMinor, currency, language);
   const wallet = profile.data?.wallet_amount;
   const walletOk = walletCovers(wallet, totalMinor, currency);
   const busy = payment.busy;
@@ -158,6 +168,15 @@ export function PurchaseDrawer({
   const cardProvider = opened ? cardProviderOf(opened) : null;
   const paypalProvider = opened ? paypalProviderOf(opened) : null;
   const modalError = payment.modalError ? localized(payment.modalError, language) : null;
+  // The server prices the purchase itself: once it has answered, its total is the one shown and paid.
+  const charged = opened ? formatMoney(minorOf(opened.total), opened.total.curr, language) : total;
+
+  // NotEnoughParts: someone bought or withdrew listed parts meanwhile; the price is loaded again.
+  const staleRef = useRef(onStale);
+  staleRef.current = onStale;
+  useEffect(() => {
+    if (payment.error?.en === messages.NotEnoughParts.en) staleRef.current?.();
+  }, [payment.error]);
 
   const submit = () => {
     const problem = paymentProblem(payment.method, order?.quantity ?? null, available, order?.owner ?? '');
@@ -214,9 +233,13 @@ export function PurchaseDrawer({
               <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>
                 {partsText}
               </Typography>
-              <Typography sx={{ fontWeight: 500, mt: 0.5 }} data-testid="purchase-drawer-total">
-                {total}
-              </Typography>
+              {refreshing ? (
+                <Skeleton width={120} sx={{ mt: 0.5 }} data-testid="purchase-drawer-total-loading" />
+              ) : (
+                <Typography sx={{ fontWeight: 500, mt: 0.5 }} data-testid="purchase-drawer-total">
+                  {total}
+                </Typography>
+              )}
             </Box>
           </Box>
 
@@ -300,6 +323,11 @@ export function PurchaseDrawer({
                 </Stack>
               </RadioGroup>
 
+              {notice && (
+                <Alert severity="info" variant="outlined" sx={{ mt: 3 }} data-testid="purchase-drawer-notice">
+                  {notice}
+                </Alert>
+              )}
               {payment.error && (
                 <Alert severity="error" variant="outlined" role="alert" sx={{ mt: 3 }} data-testid="payment-error">
                   {localized(payment.error, language)}
@@ -311,7 +339,7 @@ export function PurchaseDrawer({
                 size="large"
                 fullWidth
                 onClick={submit}
-                disabled={busy}
+                disabled={busy || refreshing}
                 startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
                 data-testid="payment-submit"
                 sx={{ mt: 4, minHeight: 54 }}
@@ -332,14 +360,14 @@ export function PurchaseDrawer({
 
       <CardModal
         open={payment.step === 'card' && cardProvider === 'sandbox'}
-        amount={total}
+        amount={charged}
         onPay={payment.payByCard}
         onClose={payment.closeCard}
         error={modalError}
       />
       <PaypalModal
         open={payment.step === 'paypal' && paypalProvider === 'sandbox'}
-        amount={total}
+        amount={charged}
         onApprove={payment.approvePaypal}
         onCancel={payment.backToChoice}
         error={modalError}
@@ -348,7 +376,7 @@ export function PurchaseDrawer({
         <Suspense fallback={<ProviderLoading />}>
           <StripeCardModal
             open
-            amount={total}
+            amount={charged}
             publishableKey={opened.stripe_publishable_key}
             clientSecret={opened.payment_client_secret ?? ''}
             language={language}
@@ -365,7 +393,7 @@ export function PurchaseDrawer({
           <Suspense fallback={<ProviderLoading />}>
             <PaypalButtonsModal
               open
-              amount={total}
+              amount={charged}
               clientId={opened.paypal_client_id}
               orderId={opened.paypal_order_id}
               currency={opened.total.curr}
@@ -390,6 +418,7 @@ export function PurchaseDrawer({
         message={payment.successMessage ? localized(payment.successMessage, language) : ''}
         certificateNumber={payment.purchase?.certificate_number ?? null}
         parts={payment.purchase ? formatPartsQuantity(payment.purchase.total_part, language) : partsText}
+        total={payment.purchase ? charged : null}
         title={title}
       />
     </>

@@ -10,10 +10,12 @@ type Props = {
   certificateNumber: string | null;
   parts: string;
   title: string;
+  /** The total paid, as the server priced it. */
+  total?: string | null;
 };
 
 /** After payment (spec §4): the success, the certificate number with its PDF and public page, then home. */
-export function SuccessDialog({ open, message, certificateNumber, parts, title }: Props) {
+export function SuccessDialog({ open, message, certificateNumber, parts, title, total = null }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} fullWidth maxWidth="sm" aria-labelledby="purchase-success-title" data-testid="purchase-success">
@@ -25,6 +27,11 @@ export function SuccessDialog({ open, message, certificateNumber, parts, title }
         <Typography variant="subtitle1" sx={{ color: palette.muted }}>
           {t('purchase.success.text', { parts, title })}
         </Typography>
+        {total && (
+          <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }} data-testid="purchase-success-total">
+            {t('purchase.success.total', { amount: total })}
+          </Typography>
+        )}
         {certificateNumber && (
           <Box sx={{ mt: 4, py: 3, borderTop: `1px solid ${palette.line}`, borderBottom: `1px solid ${palette.line}` }}>
             <Typography variant="overline" component="p" sx={{ color: palette.muted }}>

@@ -1,5 +1,6 @@
 import type { Currency } from '@parcelle/shared/constants';
 import type { TMemberCertificate } from '@parcelle/shared/contracts/certificates';
+import type { TSecondaryOffer } from '@parcelle/shared/contracts/member';
 import type { PaymentMethod, TPurchaseData } from '@parcelle/shared/contracts/purchases';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -106,6 +107,28 @@ export async function waitUntilPaid(reference: string, poll: { intervalMs: numbe
     await wait(poll.intervalMs);
   }
   throw new ApiError(504, messages.PaymentError);
+}
+
+// ---------------------------------------------------------------- secondary market
+
+export type SecondaryOffer = TSecondaryOffer;
+
+/** Under the 'paintings' key: a paid purchase (which invalidates ['paintings']) refreshes the offer too. */
+export const offerKey = (paintingId: string, currency: Currency) =>
+  ['paintings', 'offer', paintingId, currency] as const;
+
+/**
+ * GET /paintings/sale/offer: what the member could buy of a secondary-market work right now (the other members' open
+ * listings, oldest first, each at its price in `currency`). Never cached for long: a purchase is priced on it.
+ */
+export function useSecondaryOffer(paintingId: string, currency: Currency, enabled: boolean) {
+  return useQuery({
+    queryKey: offerKey(paintingId, currency),
+    queryFn: ({ signal }) =>
+      apiData<SecondaryOffer>('/paintings/sale/offer', { query: { painting_id: paintingId, currency }, signal }),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 // ---------------------------------------------------------------- certificates
