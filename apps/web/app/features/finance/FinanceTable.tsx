@@ -117,7 +117,11 @@ export function FinanceTable({ enabled }: { enabled: boolean }) {
                 <TableCell data-label={columns.account} data-column="account">
                   {t(methodKey(row.payment_method))}
                 </TableCell>
-                <TableCell data-label={columns.nature} data-column="nature">
+                <TableCell
+                  data-label={columns.nature}
+                  data-column="nature"
+                  data-nature={natureKey(row.type).replace('finance.nature.', '')}
+                >
                   {t(natureKey(row.type))}
                 </TableCell>
                 <TableCell

@@ -37,6 +37,24 @@ function safeParts(parts: number, language: Language): string {
   }
 }
 
+/**
+ * A quantity of parts: the count on one line, the surface ("(1 cm² + 3 parts)") below in smaller type, so that the
+ * parts columns stay narrow enough for the table to fit beside the member menu. The text content is unchanged.
+ */
+function PartsCell({ parts, language }: { parts: number; language: Language }) {
+  const text = safeParts(parts, language);
+  const split = text.indexOf(' (');
+  if (split < 0) return text;
+  return (
+    <Box component="span" sx={{ display: 'inline-block' }}>
+      {text.slice(0, split)}
+      <Box component="span" sx={{ display: 'block', fontSize: 13, color: palette.muted, whiteSpace: 'nowrap' }}>
+        {text.slice(split)}
+      </Box>
+    </Box>
+  );
+}
+
 /** The work: its cover and its title in the current language. */
 export function WorkCell({ title, src }: { title: string; src: string | undefined }) {
   return (
@@ -48,7 +66,7 @@ export function WorkCell({ title, src }: { title: string; src: string | undefine
         ratio={1}
         sx={{ width: 48, height: 48, flexShrink: 0, border: `1px solid ${palette.line}` }}
       />
-      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere', textAlign: 'left' }}>
+      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'break-word', textAlign: 'left' }}>
         {title}
       </Box>
     </Box>
@@ -72,13 +90,21 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
   PURCHASE: [
     ...head,
     { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
-    { key: 'parts', align: 'right', render: (row, { language }) => safeParts(row.quantity, language) },
+    {
+      key: 'parts',
+      align: 'right',
+      render: (row, { language }) => <PartsCell parts={row.quantity} language={language} />,
+    },
     { key: 'total', align: 'right', render: (row, { language }) => formatAmount(row.total_amount, language) },
   ],
   SALE: [
     ...head,
     { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
-    { key: 'partsSold', align: 'right', render: (row, { language }) => safeParts(row.part_sold, language) },
+    {
+      key: 'partsSold',
+      align: 'right',
+      render: (row, { language }) => <PartsCell parts={row.part_sold} language={language} />,
+    },
     {
       key: 'sellingAmount',
       align: 'right',
@@ -87,7 +113,11 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
   ],
   DIVIDEND: [
     ...head,
-    { key: 'partsOwned', align: 'right', render: (row, { language }) => safeParts(row.owner_parts, language) },
+    {
+      key: 'partsOwned',
+      align: 'right',
+      render: (row, { language }) => <PartsCell parts={row.owner_parts} language={language} />,
+    },
     { key: 'amount', align: 'right', render: (row, { language }) => formatAmount(row.amount, language) },
   ],
 };
@@ -118,7 +148,7 @@ export function HistoryTable<T extends TableType>({ type, offset, onOffset, enab
   const label = (key: string) => t(`history.columns.${key}`);
 
   return (
-    <Paper variant="outlined" sx={{ borderColor: palette.line, overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={{ borderColor: palette.line, overflowX: 'auto' }}>
       {query.isError && !query.data ? (
         <Alert severity="error" variant="outlined" sx={{ m: { xs: 2, md: 3 } }} data-testid="history-error">
           {localized(failureText(query.error), language)}

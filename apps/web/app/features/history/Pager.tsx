@@ -1,7 +1,6 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Box, IconButton, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { PageButtons } from '../layout/PageButtons';
 import { palette } from '../theme/theme';
 
 type Props = {
@@ -23,16 +22,7 @@ export function Pager({ name, offset, pageSize, total, busy, onOffset }: Props) 
   // Nothing to page through: an empty list shows its message alone.
   if (total === 0 && offset === 0) return null;
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'flex-end',
-        gap: 1,
-        px: { xs: 1.5, md: 2 },
-        py: 1.5,
-      }}
-    >
+    <PageButtons name={name} offset={offset} pageSize={pageSize} nextDisabled={busy || last} onOffset={onOffset}>
       {total !== undefined && total > 0 && (
         <Typography variant="body2" sx={{ color: palette.muted, mr: 1 }} data-testid={`${name}-range`}>
           {t('history.pager.range', {
@@ -42,24 +32,6 @@ export function Pager({ name, offset, pageSize, total, busy, onOffset }: Props) 
           })}
         </Typography>
       )}
-      <IconButton
-        aria-label={t('history.pager.previous')}
-        title={t('history.pager.previous')}
-        disabled={offset === 0}
-        onClick={() => onOffset(Math.max(0, offset - pageSize))}
-        data-testid={`${name}-previous`}
-      >
-        <ChevronLeft />
-      </IconButton>
-      <IconButton
-        aria-label={t('history.pager.next')}
-        title={t('history.pager.next')}
-        disabled={busy || last}
-        onClick={() => onOffset(offset + pageSize)}
-        data-testid={`${name}-next`}
-      >
-        <ChevronRight />
-      </IconButton>
-    </Box>
+    </PageButtons>
   );
 }

@@ -53,6 +53,8 @@ export function AccountMenu({ firstName, user }: { firstName: string; user?: Use
             px: { xs: 0.5, sm: 1.5 },
             minWidth: 0,
             '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: 0 },
+            // The button sizes its icons at 20 px; the initials keep the avatar's own size.
+            '& .MuiButton-startIcon > .MuiAvatar-root': { fontSize: 12, letterSpacing: 0 },
             // At phone width the portrait stands for the member; the name is read from the button's label.
             '& .MuiButton-endIcon': { display: { xs: 'none', sm: 'inherit' } },
           }}

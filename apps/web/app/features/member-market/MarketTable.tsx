@@ -1,10 +1,8 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
   Alert,
   Box,
   Button,
-  IconButton,
   Paper,
   Skeleton,
   Stack,
@@ -24,6 +22,7 @@ import { formatAmount, formatCount, mediaUrl } from '../catalogue/format';
 import { marketListPath } from '../catalogue/paths';
 import { seriesColor } from '../charts/axis';
 import { localized, useLanguage } from '../i18n/language';
+import { PageButtons } from '../layout/PageButtons';
 import { PriceChange } from '../paintings/ui';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
@@ -318,26 +317,13 @@ export function MarketTable({ type, offset, onOffset, enabled }: Props) {
         </Box>
       )}
       {onOffset && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: { xs: 1.5, md: 3 }, py: 1.5 }}>
-          <IconButton
-            aria-label={t('memberMarket.pager.previous')}
-            title={t('memberMarket.pager.previous')}
-            disabled={offset === 0}
-            onClick={() => onOffset(Math.max(0, offset - MEMBER_MARKET_PAGE_SIZE))}
-            data-testid="member-market-previous"
-          >
-            <ChevronLeft />
-          </IconButton>
-          <IconButton
-            aria-label={t('memberMarket.pager.next')}
-            title={t('memberMarket.pager.next')}
-            disabled={!query.data || query.isPlaceholderData || last}
-            onClick={() => onOffset(offset + MEMBER_MARKET_PAGE_SIZE)}
-            data-testid="member-market-next"
-          >
-            <ChevronRight />
-          </IconButton>
-        </Box>
+        <PageButtons
+          name="member-market"
+          offset={offset}
+          pageSize={MEMBER_MARKET_PAGE_SIZE}
+          nextDisabled={!query.data || query.isPlaceholderData || last}
+          onOffset={onOffset}
+        />
       )}
     </Paper>
   );

@@ -1,10 +1,7 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
   Alert,
   Box,
   Button,
-  IconButton,
   Link as MuiLink,
   Paper,
   Skeleton,
@@ -25,11 +22,13 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
+import { PageButtons } from '../layout/PageButtons';
 import { PriceChange } from '../paintings/ui';
 import { errorText } from '../session/api-error';
 import { MOBILE, palette } from '../theme/theme';
 import { HOLDINGS_PAGE_SIZE, partsQuery, sellBlock, type THolding } from './api';
 import { PartsText } from './PartsText';
+import { memberTableSx, numeric, visuallyHidden } from './table-style';
 
 type Props = {
   /** 'portfolio' (Sell) or 'parts' (Sell and History): the table's test id and actions. */
@@ -41,8 +40,6 @@ type Props = {
   onSell: (holding: THolding, baseUrl: string) => void;
   onHistory?: (holding: THolding) => void;
 };
-
-const numeric = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /**
  * The works the member holds (spec §2 Portfolio, My parts; §3 Holding): 4 a page with previous and next, next
@@ -123,49 +120,7 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
             aria-labelledby={titleId}
             data-testid={`${variant}-table`}
             aria-busy={query.isFetching}
-            sx={{
-              '& th, & td': { borderColor: palette.line, px: { xs: 2, md: 2.5 } },
-              '& th:first-of-type, & td:first-of-type': { pl: { xs: 2.5, md: 4 } },
-              '& th:last-of-type, & td:last-of-type': { pr: { xs: 2.5, md: 4 } },
-              '& th': {
-                color: palette.muted,
-                fontWeight: 500,
-                fontSize: 13,
-                letterSpacing: '0.04em',
-                whiteSpace: 'nowrap',
-              },
-              [MOBILE]: {
-                display: 'block',
-                '& thead': { display: 'none' },
-                '& tbody': { display: 'block', px: 2.5, pb: 1 },
-                '& tbody tr': {
-                  display: 'block',
-                  border: `1px solid ${palette.line}`,
-                  bgcolor: 'background.paper',
-                  mb: 1.5,
-                  py: 1,
-                },
-                '& tbody td, & tbody td:first-of-type, & tbody td:last-of-type': {
-                  display: 'flex',
-                  flexDirection: 'row',
-                  justifyContent: 'space-between',
-                  alignItems: 'baseline',
-                  gap: 2,
-                  border: 0,
-                  py: 0.75,
-                  px: 2,
-                  textAlign: 'right',
-                },
-                '& tbody td[data-label]::before': {
-                  content: 'attr(data-label)',
-                  color: palette.muted,
-                  fontSize: 13,
-                  textAlign: 'left',
-                },
-                '& tbody td.holding-work': { display: 'block', textAlign: 'left', pb: 1.25 },
-                '& tbody td.holding-actions': { display: 'flex', justifyContent: 'flex-end', pt: 1.25 },
-              },
-            }}
+            sx={memberTableSx}
           >
             <TableHead>
               <TableRow>
@@ -175,17 +130,7 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                 <TableCell align="right">{columns.total}</TableCell>
                 <TableCell align="right">{columns.value}</TableCell>
                 <TableCell align="right">
-                  <Box
-                    component="span"
-                    sx={{
-                      position: 'absolute',
-                      width: '1px',
-                      height: '1px',
-                      overflow: 'hidden',
-                      clip: 'rect(0 0 0 0)',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
+                  <Box component="span" sx={visuallyHidden}>
                     {columns.actions}
                   </Box>
                 </TableCell>
@@ -207,7 +152,7 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                 return (
                   <TableRow key={holding._id} data-testid="holding-row" data-painting-id={holding.painting.id}>
                     <TableCell className="holding-work">
-                      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: { md: 200 } }}>
+                      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: { md: 180 } }}>
                         <ArtworkImage
                           src={mediaUrl(baseUrl, holding.painting.img)}
                           alt=""
@@ -263,7 +208,17 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                       {formatAmount(holding.value_of_the_work, language)}
                     </TableCell>
                     <TableCell align="right" className="holding-actions">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      {/* Stacked on wide screens so that the six columns fit beside the member sidebar. */}
+                      <Stack
+                        direction={{ xs: 'row', md: 'column' }}
+                        spacing={{ xs: 1, md: 0.5 }}
+                        sx={{
+                          justifyContent: 'flex-end',
+                          alignItems: { md: 'stretch' },
+                          '& .MuiButton-root': { minWidth: 88 },
+                          '& > span': { display: 'flex', flexDirection: 'column' },
+                        }}
+                      >
                         <Tooltip title={reason} describeChild>
                           <span>
                             <Button
@@ -299,26 +254,13 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
         </Box>
       )}
       {!empty && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: { xs: 1.5, md: 3 }, py: 1.5 }}>
-          <IconButton
-            aria-label={t('portfolio.pager.previous')}
-            title={t('portfolio.pager.previous')}
-            disabled={offset === 0}
-            onClick={() => onOffset(Math.max(0, offset - HOLDINGS_PAGE_SIZE))}
-            data-testid="holdings-previous"
-          >
-            <ChevronLeft />
-          </IconButton>
-          <IconButton
-            aria-label={t('portfolio.pager.next')}
-            title={t('portfolio.pager.next')}
-            disabled={!query.data || query.isPlaceholderData || last}
-            onClick={() => onOffset(offset + HOLDINGS_PAGE_SIZE)}
-            data-testid="holdings-next"
-          >
-            <ChevronRight />
-          </IconButton>
-        </Box>
+        <PageButtons
+          name="holdings"
+          offset={offset}
+          pageSize={HOLDINGS_PAGE_SIZE}
+          nextDisabled={!query.data || query.isPlaceholderData || last}
+          onOffset={onOffset}
+        />
       )}
     </Paper>
   );

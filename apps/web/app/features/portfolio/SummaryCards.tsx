@@ -85,6 +85,7 @@ export function SummaryCards({ currency, enabled }: { currency: Currency; enable
               overflowWrap: 'anywhere',
             }}
             data-testid={`portfolio-card-${key}-value`}
+            aria-busy={!summary}
           >
             {summary ? value(key) : <Skeleton variant="text" width="70%" />}
           </Typography>

@@ -1,7 +1,9 @@
 import type { Currency } from '@parcelle/shared/constants';
+import type { TMyListing, ZMyListingsData } from '@parcelle/shared/contracts/member';
 import type { ZGraphData, ZHolding, ZPartsData, ZPortfolioData } from '@parcelle/shared/contracts/member-area';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { MEMBER_MARKET_KEY } from '../member-market/api';
 import { apiData, apiRequest } from '../session/api';
 
 /** The calls of /user/portfolio and /user/parts (spec §2, §4 Sale, §7 `/member/portfolio`, `/member/parts*`). */
@@ -15,6 +17,8 @@ export type TPortfolioSummary = z.infer<typeof ZPortfolioData>[number];
 export type THolding = z.infer<typeof ZHolding>;
 export type TPartsPage = z.infer<typeof ZPartsData>;
 export type TGraphLine = z.infer<typeof ZGraphData>[number];
+export type TListingsPage = z.infer<typeof ZMyListingsData>;
+export type { TMyListing };
 
 /** Every query of the member's holdings: invalidated together after a sale. */
 export const HOLDINGS_KEY = ['member-holdings'] as const;
@@ -62,4 +66,42 @@ export const partsInHand = (holding: Pick<THolding, 'quantity' | 'listed'>) =>
 export function sellBlock(holding: Pick<THolding, 'market' | 'quantity' | 'listed'>): 'notOpen' | 'allListed' | null {
   if (holding.market !== 3) return 'notOpen';
   return partsInHand(holding) > 0 ? null : 'allListed';
+}
+
+/** The member's own listings (GET /paintings/sale): invalidated with the holdings after a sale or a withdrawal. */
+export const LISTINGS_KEY = ['member-listings'] as const;
+
+/** One page of the member's open listings (and those emptied by a purchase still being paid), newest first. */
+export function myListingsQuery(offset: number) {
+  return queryOptions({
+    queryKey: [...LISTINGS_KEY, 'open', offset] as const,
+    queryFn: ({ signal }) =>
+      apiData<TListingsPage>('/paintings/sale', {
+        query: { status: 'open', limit: HOLDINGS_PAGE_SIZE, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Takes a listing off the market: its remaining parts return to the member's holdings. */
+export function withdrawListing(reference: string) {
+  return apiRequest<TMyListing>(`/paintings/sale/${encodeURIComponent(reference)}/withdraw`, { method: 'POST' });
+}
+
+/** Parts left in the listing, or none when everything still in it is held by a purchase being paid. */
+export const canWithdraw = (listing: Pick<TMyListing, 'status' | 'remaining'>) =>
+  listing.status === 'open' && listing.remaining > 0;
+
+/**
+ * After a sale or a withdrawal: the parts and the cards (holdings), the listings, and what the markets show as
+ * available on the secondary market — the member's market (MEMBER_MARKET_KEY) and the works' pages, all under
+ * `['paintings']` as a purchase refreshes them.
+ */
+export function refreshAfterListingChange(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
+    queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
+    queryClient.invalidateQueries({ queryKey: [MEMBER_MARKET_KEY[0]] }),
+  ]);
 }

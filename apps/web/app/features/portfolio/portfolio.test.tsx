@@ -9,7 +9,7 @@ import { ToastProvider } from '../feedback/toast';
 import { i18n, initI18n } from '../i18n/i18n';
 import { stubResizeObserver } from '../paintings/test-fixtures';
 import { theme } from '../theme/theme';
-import type { TGraphLine, THolding, TPortfolioSummary } from './api';
+import type { TGraphLine, THolding, TMyListing, TPortfolioSummary } from './api';
 import { graphChart } from './graph';
 import { PartsScreen, PortfolioScreen } from './screens';
 import { sellForm } from './sell-form';
@@ -78,6 +78,25 @@ type Call = { method: string; path: string; search: URLSearchParams; body: strin
 let calls: Call[];
 let holdings: (curr: Curr) => THolding[];
 let sale: Response | undefined;
+let listings: TMyListing[];
+let listingsFailure: Response | undefined;
+let withdrawal: Response | undefined;
+
+function listing(index: number, extra: Partial<TMyListing> = {}): TMyListing {
+  return {
+    reference: `L-${index}`,
+    painting_id: `p${index}`,
+    quantity: 20,
+    remaining: 12,
+    price_per_part: { value: 12.5, curr: 'EURO' },
+    status: 'open',
+    created_at: `2026-03-0${index}T10:00:00.000Z`,
+    title: { en: `Work ${index}`, fr: `Œuvre ${index}` },
+    cover_img: `paintings/p${index}.jpg`,
+    reserved: 0,
+    ...extra,
+  };
+}
 
 beforeEach(async () => {
   window.localStorage.clear();
@@ -87,6 +106,9 @@ beforeEach(async () => {
   stubResizeObserver();
   calls = [];
   sale = undefined;
+  listings = [listing(1), listing(2, { quantity: 5, remaining: 0, reserved: 5 })];
+  listingsFailure = undefined;
+  withdrawal = undefined;
   holdings = (curr) => [holding(1, curr), holding(2, curr, { market: 2 })];
   vi.stubGlobal(
     'fetch',
@@ -112,6 +134,22 @@ beforeEach(async () => {
           return ok(graph(curr));
         case 'POST /api/paintings/sale':
           return sale ?? ok({ reference: 'L-1' }, messages.PartsListed);
+        case 'GET /api/paintings/sale': {
+          if (listingsFailure) return listingsFailure;
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          const limit = Number(url.searchParams.get('limit') ?? 4);
+          return ok({
+            listings: listings.slice(offset, offset + limit),
+            total: listings.length,
+            base_url: 'http://localhost/media/',
+          });
+        }
+        case 'POST /api/paintings/sale/L-1/withdraw': {
+          if (withdrawal) return withdrawal;
+          const withdrawn = { ...listing(1), status: 'withdrawn', remaining: 0 };
+          listings = listings.filter((item) => item.reference !== 'L-1');
+          return ok(withdrawn, messages.ListingWithdrawn);
+        }
         default:
           return fail(500, messages.InternalServerError);
       }
@@ -159,6 +197,8 @@ const text = (testId: string, within_: HTMLElement = document.body) =>
   plain(within(within_).getByTestId(testId).textContent);
 const rows = () => screen.getAllByTestId('holding-row');
 const partsCalls = () => calls.filter((call) => call.path === '/api/member/parts/');
+const listingCalls = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/paintings/sale');
+const listingRows = () => screen.getAllByTestId('my-listing-row');
 
 describe('graph rows', () => {
   it('makes one series per work and one row per year, null where a work was not held', () => {
@@ -330,6 +370,8 @@ describe('/user/parts', () => {
     renderAt('/user/parts');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect((within(rows()[1] as HTMLElement).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(listingRows()).toHaveLength(2));
+    const listingsBefore = listingCalls().length;
     fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
     await screen.findByTestId('sell-drawer');
     fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '2' } });
@@ -337,6 +379,8 @@ describe('/user/parts', () => {
     fireEvent.click(await screen.findByTestId('sell-confirm'));
     const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
     expect(success.textContent).toContain('Parts Listed');
+    // The new listing shows in the parts for sale.
+    await waitFor(() => expect(listingCalls().length).toBeGreaterThan(listingsBefore));
     expect(JSON.parse(calls.find((call) => call.method === 'POST')?.body ?? '')).toEqual({
       total_part: 2,
       painting_id: 'p1',
@@ -350,5 +394,121 @@ describe('/user/parts', () => {
     );
     renderAt('/user/parts');
     await waitFor(() => expect(text('parts-error')).toBe('Internal server error'));
+  });
+});
+
+describe('/user/parts: parts for sale', () => {
+  it('lists the open listings in English', async () => {
+    renderAt('/user/parts');
+    const section = await screen.findByTestId('my-listings');
+    expect(within(section).getByRole('heading', { name: 'Your parts for sale' })).toBeTruthy();
+    await waitFor(() => expect(listingRows()).toHaveLength(2));
+    const [first, reserved] = listingRows() as [HTMLElement, HTMLElement];
+    expect(first.getAttribute('data-reference')).toBe('L-1');
+    expect(text('my-listing-title', first)).toBe('Work 1');
+    expect(text('my-listing-date', first)).toBe('Listed on 01/03/2026');
+    expect(text('my-listing-quantity', first)).toBe('20 parts (2 cm² + 2 parts)');
+    expect(text('my-listing-remaining', first)).toBe('12 parts (1 cm² + 3 parts)');
+    expect(text('my-listing-price', first)).toBe('€12.50');
+    expect(within(first).getByTestId('my-listing-withdraw')).toBeTruthy();
+    // Everything left in the second is held by a purchase being paid: no Withdraw.
+    expect(within(reserved).queryByTestId('my-listing-withdraw')).toBeNull();
+    expect(text('my-listing-reserved', reserved)).toBe('Reserved by a purchase being paid');
+    expect(text('my-listing-reserved-count', reserved)).toBe('5 parts being paid for by a buyer');
+    const call = listingCalls()[0];
+    expect([call?.search.get('status'), call?.search.get('limit'), call?.search.get('offset')]).toEqual([
+      'open',
+      '4',
+      '0',
+    ]);
+    expect((screen.getByTestId('my-listings-next') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('lists them in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    renderAt('/user/parts');
+    await waitFor(() => expect(listingRows()).toHaveLength(2));
+    const first = listingRows()[0] as HTMLElement;
+    expect(within(screen.getByTestId('my-listings')).getByRole('heading', { name: 'Vos parts en vente' })).toBeTruthy();
+    expect(text('my-listing-title', first)).toBe('Œuvre 1');
+    expect(text('my-listing-date', first)).toBe('Mise en vente le 01/03/2026');
+    expect(text('my-listing-price', first)).toBe('12,50 €');
+    expect(text('my-listing-withdraw', first)).toBe('Retirer');
+  });
+
+  it('pages by 4', async () => {
+    listings = Array.from({ length: 5 }, (_, index) => listing(index + 1));
+    renderAt('/user/parts');
+    await waitFor(() => expect(listingRows()).toHaveLength(4));
+    const next = screen.getByTestId('my-listings-next') as HTMLButtonElement;
+    await waitFor(() => expect(next.disabled).toBe(false));
+    fireEvent.click(next);
+    await waitFor(() => expect(listingRows()).toHaveLength(1));
+    expect(listingCalls().at(-1)?.search.get('offset')).toBe('4');
+    expect((screen.getByTestId('my-listings-next') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('my-listings-previous') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('withdraws after the confirmation, shows the server message and refreshes', async () => {
+    renderAt('/user/parts');
+    await waitFor(() => expect(listingRows()).toHaveLength(2));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(within(listingRows()[0] as HTMLElement).getByTestId('my-listing-withdraw'));
+    const dialog = await screen.findByTestId('my-listing-withdraw-dialog');
+    expect(text('my-listing-withdraw-parts', dialog)).toBe('Still for sale: 12 parts (1 cm² + 3 parts)');
+    expect(dialog.textContent).toContain('Work 1');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    const listingsBefore = listingCalls().length;
+    const partsBefore = partsCalls().length;
+    const summaryBefore = calls.filter((call) => call.path === '/api/member/portfolio').length;
+    fireEvent.click(within(dialog).getByTestId('my-listing-withdraw-confirm'));
+    await waitFor(() => expect(text('my-listing-withdrawn')).toBe(messages.ListingWithdrawn.en));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      '/api/paintings/sale/L-1/withdraw',
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('my-listing-withdraw-dialog')).toBeNull());
+    await waitFor(() => expect(listingRows()).toHaveLength(1));
+    expect(listingCalls().length).toBeGreaterThan(listingsBefore);
+    await waitFor(() => expect(partsCalls().length).toBeGreaterThan(partsBefore));
+    // The portfolio summary is not on this screen: its query is only marked stale, nothing to fetch.
+    expect(calls.filter((call) => call.path === '/api/member/portfolio').length).toBe(summaryBefore);
+  });
+
+  it('keeps the listing when the withdrawal is cancelled', async () => {
+    renderAt('/user/parts');
+    await waitFor(() => expect(listingRows()).toHaveLength(2));
+    fireEvent.click(within(listingRows()[0] as HTMLElement).getByTestId('my-listing-withdraw'));
+    fireEvent.click(await screen.findByTestId('my-listing-withdraw-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('my-listing-withdraw-dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the server error when the withdrawal fails', async () => {
+    withdrawal = fail(409, messages.ListingClosed);
+    await act(() => i18n.changeLanguage('fr'));
+    renderAt('/user/parts');
+    await waitFor(() => expect(listingRows()).toHaveLength(2));
+    const before = listingCalls().length;
+    fireEvent.click(within(listingRows()[0] as HTMLElement).getByTestId('my-listing-withdraw'));
+    fireEvent.click(await screen.findByTestId('my-listing-withdraw-confirm'));
+    await waitFor(() => expect(text('my-listing-withdraw-error')).toBe(messages.ListingClosed.fr));
+    expect((screen.getByTestId('my-listing-withdraw-confirm') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('my-listing-withdrawn')).toBeNull();
+    // The listing closed meanwhile: the list behind is refreshed.
+    await waitFor(() => expect(listingCalls().length).toBeGreaterThan(before));
+  });
+
+  it('says when there are no parts for sale', async () => {
+    listings = [];
+    renderAt('/user/parts');
+    await waitFor(() => expect(text('my-listings-empty')).toBe('You have no parts for sale.'));
+    expect(screen.queryByTestId('my-listings-next')).toBeNull();
+  });
+
+  it('shows the server error when the listings fail', async () => {
+    listingsFailure = fail(400, messages.PaintingNotFound);
+    renderAt('/user/parts');
+    await waitFor(() => expect(text('my-listings-error')).toBe(messages.PaintingNotFound.en));
+    await waitFor(() => expect(rows()).toHaveLength(2));
   });
 });

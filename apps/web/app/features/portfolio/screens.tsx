@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { useStoredSession } from '../session/use-session';
-import { HOLDINGS_KEY, type THolding } from './api';
+import { refreshAfterListingChange, type THolding } from './api';
 import { HoldingsChart } from './HoldingsChart';
 import { HoldingsTable } from './HoldingsTable';
+import { MyListings } from './MyListings';
 import { SellFlow } from './SellFlow';
 import { SummaryCards } from './SummaryCards';
 
@@ -19,10 +20,13 @@ export type HistoryLocationState = { tab: 'ARTWORK' };
 function useHoldingsPage() {
   const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
+  const [listingsOffset, setListingsOffset] = useState(0);
   const [selling, setSelling] = useState<{ holding: THolding; baseUrl: string } | null>(null);
   return {
     offset,
     setOffset,
+    listingsOffset,
+    setListingsOffset,
     sell: (holding: THolding, baseUrl: string) => setSelling({ holding, baseUrl }),
     flow: (
       <SellFlow
@@ -30,10 +34,12 @@ function useHoldingsPage() {
         baseUrl={selling?.baseUrl ?? ''}
         onClose={() => setSelling(null)}
         onSold={() => {
-          // Spec §4: the dialog closes, the list returns to page 1; the cards and the chart follow.
+          // Spec §4: the dialog closes, the list returns to page 1; the cards, the chart and the listings follow
+          // (the new listing, newest first, opens the first page of the parts for sale).
           setSelling(null);
           setOffset(0);
-          void queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY });
+          setListingsOffset(0);
+          void refreshAfterListingChange(queryClient);
         }}
       />
     ),
@@ -81,7 +87,10 @@ export function PortfolioScreen() {
   );
 }
 
-/** /user/parts (spec §2 My parts): the index evolution and the works held, with Sell and History. */
+/**
+ * /user/parts (spec §2 My parts): the index evolution and the works held, with Sell and History; below them the
+ * member's parts for sale, each of which can be withdrawn.
+ */
 export function PartsScreen() {
   const { t } = useTranslation();
   usePageMeta(t('portfolio.parts.title'), t('portfolio.parts.metaDescription'));
@@ -104,6 +113,7 @@ export function PartsScreen() {
           onSell={page.sell}
           onHistory={() => navigate('/user/history', { state: { tab: 'ARTWORK' } satisfies HistoryLocationState })}
         />
+        <MyListings offset={page.listingsOffset} onOffset={page.setListingsOffset} enabled={enabled} />
       </Stack>
       {page.flow}
     </Box>

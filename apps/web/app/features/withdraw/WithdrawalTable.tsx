@@ -1,9 +1,5 @@
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
 import {
   Alert,
-  Box,
-  IconButton,
   Paper,
   Skeleton,
   Stack,
@@ -19,6 +15,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
+import { PageButtons } from '../layout/PageButtons';
+import { cardRowsOnMobile, memberTableHeadSx } from '../layout/table-style';
 import { errorText } from '../session/api-error';
 import { MOBILE, palette } from '../theme/theme';
 import { WITHDRAWALS_PAGE_SIZE, type WithdrawalListKind, type WithdrawalRow, withdrawalsQuery } from './api';
@@ -93,36 +91,10 @@ export function WithdrawalTable({ kind, name, offset, onOffset, enabled }: Props
           aria-busy={query.isFetching}
           sx={{
             '& th, & td': { borderColor: palette.line, px: { xs: 2.5, md: 4 } },
-            '& th': { color: palette.muted, fontWeight: 500, fontSize: 13, letterSpacing: '0.04em' },
+            '& th': memberTableHeadSx,
             [MOBILE]: {
-              display: 'block',
-              '& thead': { display: 'none' },
+              ...cardRowsOnMobile,
               '& tbody': { display: 'block', px: 2.5, pb: 1 },
-              '& tbody tr': {
-                display: 'block',
-                border: `1px solid ${palette.line}`,
-                bgcolor: 'background.paper',
-                mb: 1.5,
-                py: 1,
-              },
-              '& tbody td': {
-                display: 'flex',
-                // MUI reverses right-aligned cells; here the label comes first, the value on the right.
-                flexDirection: 'row',
-                justifyContent: 'space-between',
-                alignItems: 'baseline',
-                gap: 2,
-                border: 0,
-                py: 0.75,
-                px: 2,
-                textAlign: 'right',
-              },
-              '& tbody td[data-label]::before': {
-                content: 'attr(data-label)',
-                color: palette.muted,
-                fontSize: 13,
-                textAlign: 'left',
-              },
               '& tbody td.withdraw-empty': { display: 'block', textAlign: 'left' },
             },
           }}
@@ -185,26 +157,13 @@ export function WithdrawalTable({ kind, name, offset, onOffset, enabled }: Props
           </TableBody>
         </Table>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, px: { xs: 1.5, md: 3 }, py: 1.5 }}>
-        <IconButton
-          aria-label={t('withdraw.pager.previous')}
-          title={t('withdraw.pager.previous')}
-          disabled={offset === 0}
-          onClick={() => onOffset(Math.max(0, offset - WITHDRAWALS_PAGE_SIZE))}
-          data-testid={`withdraw-${name}-previous`}
-        >
-          <ChevronLeft />
-        </IconButton>
-        <IconButton
-          aria-label={t('withdraw.pager.next')}
-          title={t('withdraw.pager.next')}
-          disabled={!query.data || query.isPlaceholderData || last}
-          onClick={() => onOffset(offset + WITHDRAWALS_PAGE_SIZE)}
-          data-testid={`withdraw-${name}-next`}
-        >
-          <ChevronRight />
-        </IconButton>
-      </Box>
+      <PageButtons
+        name={`withdraw-${name}`}
+        offset={offset}
+        pageSize={WITHDRAWALS_PAGE_SIZE}
+        nextDisabled={!query.data || query.isPlaceholderData || last}
+        onOffset={onOffset}
+      />
     </Paper>
   );
 }
