@@ -10,6 +10,8 @@ export type NewMember = {
   password: string;
   countryName: string;
   countryCode: string;
+  /** National number for the dial code (default 612345678, shared by the members of other journeys). */
+  phone?: string;
 };
 
 /** Waits until the path (without query) is the expected one. */
@@ -36,7 +38,7 @@ export class RegisterPage {
     await page.getByTestId('register-country').fill(member.countryName);
     await page.getByRole('option', { name: member.countryName, exact: true }).click();
     await page.getByTestId('register-dial-code').selectOption(member.countryCode);
-    await page.getByTestId('register-phone').fill('612345678');
+    await page.getByTestId('register-phone').fill(member.phone ?? '612345678');
     await page.getByTestId('register-birth-date').fill('1988-03-14');
     await page.getByTestId('register-password').fill(member.password);
     await page.getByTestId('register-password-confirmation').fill(member.password);

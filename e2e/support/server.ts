@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The operator created by the admin CLI before the server starts (role admin, email verified). */
+    operator: { email: string; password: string };
   }
 }
 
@@ -41,6 +44,22 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /**
+ * Creates the operator with the admin CLI (`npm run admin -- create …`) on the fresh data folder. PGlite allows one
+ * process per data folder, so this runs before the server starts. The API build bundles only the server, so the CLI
+ * runs from source through tsx unless a built copy exists.
+ */
+function createOperator(env: NodeJS.ProcessEnv, operator: { email: string; password: string }): Promise<void> {
+  const built = join(root, 'apps/api/dist/admin-cli.js');
+  const entry = existsSync(built) ? [built] : ['--import', 'tsx', 'apps/api/src/db/admin-cli.ts'];
+  const args = [...entry, 'create', '--email', operator.email, '--password', operator.password];
+  return new Promise((resolveRun, reject) => {
+    execFile(process.execPath, args, { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`admin CLI failed: ${error.message}\n${stdout}${stderr}`)) : resolveRun(),
+    );
+  });
+}
+
+/**
  * Starts the built platform the way `npm start` does (node apps/api/dist/server.js, development mode so
  * the outbox is readable) on a free port with a throw-away data folder, for the whole e2e run.
  */
@@ -49,18 +68,26 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-e2e-'));
   let log = '';
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // Media URLs (base_url of profile images) and links in emails point at the address the browser uses.
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+  };
+  const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  try {
+    await createOperator(env, operator);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // Media URLs (base_url of profile images) and links in emails point at the address the browser uses.
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
@@ -71,6 +98,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
+  project.provide('operator', operator);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -1,0 +1,315 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { baseUrl } from '../support/browser';
+import type { Language } from './auth';
+import { plain } from './catalogue';
+import { BuyPage, fillInput } from './purchase';
+
+/** Where the member-area journey leaves its screenshots (looked at by hand, not compared). */
+export const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(shotsDir, { recursive: true });
+  // From the top: a full-page capture of a scrolled page draws the sticky header in the middle of it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** A French mobile number (6 + eight digits) nobody else in the run has; `salt` tells apart members made together. */
+export function uniqueMobile(salt: number): string {
+  return `6${String(Date.now() + salt * 7_919).slice(-8)}`;
+}
+
+type ApiPainting = {
+  id: string;
+  market: number;
+  total_part: number;
+  sold_out_part: number;
+  title: { en: string; fr: string };
+};
+
+/** The works on sale (market 2), fewest parts left first. */
+export async function paintingsOnSale(): Promise<(ApiPainting & { left: number })[]> {
+  const response = await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=100&offset=0`);
+  const { data } = (await response.json()) as { data: { paintings: ApiPainting[] } };
+  return data.paintings
+    .filter((painting) => painting.market === 2 && painting.total_part > painting.sold_out_part)
+    .map((painting) => ({ ...painting, left: painting.total_part - painting.sold_out_part }))
+    .sort((a, b) => a.left - b.left);
+}
+
+/** One work as the public API sees it now. */
+export async function paintingNow(id: string): Promise<ApiPainting> {
+  const response = await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${id}&currency=EURO`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { data: { paintings: ApiPainting } };
+  return body.data.paintings;
+}
+
+/**
+ * The operator (created by the admin CLI in e2e/support/server.ts). There is no back-office screen yet: the operator
+ * signs in through the ordinary login API and acts through /api/admin.
+ */
+export class Operator {
+  private constructor(private readonly token: string) {}
+
+  static async signIn(): Promise<Operator> {
+    const { email, password } = inject('operator');
+    const response = await fetch(`${baseUrl()}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await response.json()) as { data?: { access_token: string; iev: boolean } };
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    expect(body.data?.iev).toBe(true);
+    return new Operator(body.data?.access_token ?? '');
+  }
+
+  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { data: T };
+    expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
+    return answer.data;
+  }
+
+  /** Approves the pending withdrawal that has this reference. */
+  async approveWithdrawal(reference: string): Promise<void> {
+    const { withdrawals } = await this.call<{ withdrawals: { id: string; reference: string }[] }>(
+      'GET',
+      '/admin/withdrawals?status=PENDING&limit=100&offset=0',
+    );
+    const withdrawal = withdrawals.find((row) => row.reference === reference);
+    if (!withdrawal) throw new Error(`no pending withdrawal ${reference}`);
+    const approved = await this.call<{ status?: string }>('POST', `/admin/withdrawals/${withdrawal.id}/approve`);
+    expect(JSON.stringify(approved)).toMatch(/APPROVED/i);
+  }
+
+  /** Declares a dividend paid per part to the holders of the work (POST /api/admin/dividends). */
+  declareDividend(paintingId: string, perPartMinor: number) {
+    return this.call<{ reference: string; holders: number; parts: number }>('POST', '/admin/dividends', {
+      painting_id: paintingId,
+      year: new Date().getFullYear() - 1,
+      currency: 'EURO',
+      amount_per_part_minor: perPartMinor,
+    });
+  }
+}
+
+/** /user/parts: the holdings and the sell flow (drawer → confirmation → 'Parts Listed'). */
+export class PartsPage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language) {
+    await this.page.goto(`/user/parts?lng=${language}`);
+    await this.page.getByTestId('parts-screen').waitFor();
+  }
+
+  holding(paintingId: string): Locator {
+    return this.page.locator(`[data-testid="holding-row"][data-painting-id="${paintingId}"]`);
+  }
+
+  /** Lists parts of a work; answers the success dialog's text. */
+  async sell(paintingId: string, parts: number): Promise<string> {
+    const row = this.holding(paintingId);
+    await row.getByTestId('holding-sell').click();
+    await this.page.getByTestId('sell-drawer').waitFor();
+    await fillInput(this.page, 'sell-quantity', String(parts));
+    await this.page.getByTestId('sell-submit').click();
+    await this.page.getByTestId('sell-confirm-dialog').waitFor();
+    await this.page.getByTestId('sell-confirm').click();
+    const success = this.page.getByTestId('sell-success-dialog');
+    await success.waitFor();
+    const text = plain(await success.textContent());
+    await this.page.getByTestId('sell-success-close').click();
+    await success.waitFor({ state: 'hidden' });
+    return text;
+  }
+}
+
+/** /user/history: Purchase, Sale, Dividend and Artwork tabs, and the statements of the shown tab. */
+export class HistoryPage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language, tab: 'purchase' | 'sale' | 'dividend' | 'artwork') {
+    await this.page.goto(`/user/history?tab=${tab}&lng=${language}`);
+    await this.page.getByTestId('history-screen').waitFor();
+    await this.page.locator(`[data-testid="history-tab-${tab}"][aria-selected="true"]`).waitFor();
+  }
+
+  async showTab(tab: 'purchase' | 'sale' | 'dividend' | 'artwork') {
+    await this.page.getByTestId(`history-tab-${tab}`).click();
+    await this.page.locator(`[data-testid="history-tab-${tab}"][aria-selected="true"]`).waitFor();
+  }
+
+  /** The rows of the shown table tab once loaded. */
+  async rows(): Promise<{ reference: string; cells: Record<string, string> }[]> {
+    const table = this.page.locator('[data-testid="history-table"][aria-busy="false"]');
+    await table.waitFor();
+    await this.page.locator('[data-testid="history-row"], [data-testid="history-empty"]').first().waitFor();
+    return table.getByTestId('history-row').evaluateAll((rows) =>
+      rows.map((row) => ({
+        reference: row.getAttribute('data-reference') ?? '',
+        cells: Object.fromEntries(
+          Array.from(row.querySelectorAll('td[data-column]')).map((cell) => [
+            cell.getAttribute('data-column') ?? '',
+            (cell.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ').trim(),
+          ]),
+        ),
+      })),
+    );
+  }
+
+  /**
+   * Downloads the statement of the shown tab: the button opens the signed link in a new window, which turns into a
+   * download (Chromium reports it on the opener) and closes.
+   */
+  async download(format: 'csv' | 'pdf'): Promise<{ name: string; content: Buffer }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId(`history-download-${format}`).click(),
+    ]);
+    const path = await download.path();
+    for (const other of this.page.context().pages()) {
+      if (other !== this.page) await other.close().catch(() => undefined);
+    }
+    return { name: download.suggestedFilename(), content: readFileSync(path) };
+  }
+}
+
+/** /user/finance: the wallet card and the money movements. */
+export class FinancePage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language) {
+    await this.page.goto(`/user/finance?lng=${language}`);
+    await this.page.getByTestId('finance-wallet-balance').waitFor();
+    await this.page.locator('[data-testid="finance-table"][aria-busy="false"]').waitFor();
+  }
+
+  async walletBalance(): Promise<string> {
+    return plain(await this.page.getByTestId('finance-wallet-balance').textContent());
+  }
+
+  /** Each movement: `nature` is purchase, sale, dividend, withdrawal or other; `natureText` as shown. */
+  async rows(): Promise<
+    { reference: string; direction: string; nature: string; natureText: string; amount: string }[]
+  > {
+    await this.page.locator('[data-testid="finance-row"], [data-testid="finance-empty"]').first().waitFor();
+    return this.page.getByTestId('finance-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const cell = (column: string) =>
+          (row.querySelector(`td[data-column="${column}"]`)?.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+        return {
+          reference: row.getAttribute('data-reference') ?? '',
+          direction: row.querySelector('td[data-column="amount"]')?.getAttribute('data-direction') ?? '',
+          nature: row.querySelector('td[data-column="nature"]')?.getAttribute('data-nature') ?? '',
+          natureText: cell('nature'),
+          amount: cell('amount'),
+        };
+      }),
+    );
+  }
+}
+
+/** The payout section of /user/edit: the bank account withdrawals are paid to. */
+export async function saveBankAccount(page: Page, language: Language, owner: string, iban: string) {
+  await page.goto(`/user/edit?lng=${language}#payout`);
+  await page.getByTestId('edit-payout-section').waitFor();
+  await page.getByTestId('edit-payout-bank').click();
+  await fillInput(page, 'edit-bank-owner', owner);
+  await fillInput(page, 'edit-iban', iban);
+  await page.getByTestId('edit-bank-submit').click();
+  await page.waitForFunction(
+    (last4) => document.querySelector('[data-testid="edit-bank-saved"]')?.textContent?.includes(last4),
+    iban.replace(/\s/g, '').slice(-4),
+  );
+}
+
+/** /user/withdraw: the balance, the request (amount → code by SMS → in progress), In progress and History lists. */
+export class WithdrawPage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language) {
+    await this.page.goto(`/user/withdraw?lng=${language}`);
+    await this.page.getByTestId('withdraw-balance').waitFor();
+    await this.page.locator('[data-testid="withdraw-history-table"][aria-busy="false"]').waitFor();
+    await this.page.locator('[data-testid="withdraw-pending-table"][aria-busy="false"]').waitFor();
+  }
+
+  /** Requests a withdrawal; `code` reads the SMS sent to the member's phone. Answers its reference. */
+  async request(amount: string, code: () => Promise<string>): Promise<string> {
+    await this.page.getByTestId('withdraw-request').click();
+    await this.page.getByTestId('withdraw-dialog').waitFor();
+    await this.page.getByTestId('withdraw-account').waitFor();
+    await fillInput(this.page, 'withdraw-amount', amount);
+    await this.page.getByTestId('withdraw-continue').click();
+    await this.page.getByTestId('otp-dialog').waitFor();
+    await fillInput(this.page, 'otp-dialog-input', await code());
+    await this.page.getByTestId('otp-dialog-submit').click();
+    const done = this.page.getByTestId('withdraw-in-progress-dialog');
+    await done.waitFor();
+    const reference = plain(await this.page.getByTestId('withdraw-in-progress-reference').textContent());
+    await this.page.getByTestId('withdraw-in-progress-close').click();
+    await done.waitFor({ state: 'hidden' });
+    return reference;
+  }
+
+  row(list: 'pending' | 'history', reference: string): Locator {
+    return this.page
+      .getByTestId(`withdraw-${list}-table`)
+      .locator(`[data-testid="withdraw-row"][data-reference="${reference}"]`);
+  }
+}
+
+/** /user/portfolio: the summary cards (parts, value, dividends, wallet) and the holdings. */
+export class PortfolioPage {
+  constructor(private readonly page: Page) {}
+
+  async open(language: Language) {
+    await this.page.goto(`/user/portfolio?lng=${language}`);
+    await this.page.getByTestId('portfolio-screen').waitFor();
+    // The cards show skeletons until the summary arrives.
+    await this.page.locator('[data-testid="portfolio-card-dividend-value"][aria-busy="false"]').waitFor();
+  }
+
+  async dividends(): Promise<string> {
+    return plain(await this.page.getByTestId('portfolio-card-dividend-value').textContent());
+  }
+}
+
+/**
+ * Buying parts of a sold-out work (market 3) from other members: the painting's Buy now opens the secondary dialog,
+ * whose Buy leads to /buy?type=secondary; the form and the payment drawer are those of a primary purchase.
+ */
+export class SecondaryBuyPage extends BuyPage {
+  constructor(private readonly view: Page) {
+    super(view);
+  }
+
+  async fromSoldOutWork(paintingId: string) {
+    await this.view.goto(`/secondary-market/details/${paintingId}`);
+    await this.view.getByTestId('buy-now').click();
+    const dialog = this.view.getByTestId('secondary-dialog');
+    await dialog.waitFor();
+    const buy = this.view.getByTestId('secondary-dialog-buy');
+    const reason = this.view.getByTestId('secondary-dialog-reason');
+    await buy.or(reason).first().waitFor();
+    if (await reason.isVisible()) {
+      throw new Error(`cannot buy on the secondary market: ${await reason.getAttribute('data-reason')}`);
+    }
+    await buy.click();
+    await this.view.waitForURL((url) => url.pathname === '/buy' && url.searchParams.get('type') === 'secondary');
+    await this.view.locator('[data-testid="buy-screen"][data-market="secondary"]').waitFor();
+    await this.view.getByTestId('buy-painting-title').waitFor();
+  }
+}
