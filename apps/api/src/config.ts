@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** Every environment variable the API reads. docs/configuration.md lists them for operators. */
@@ -106,9 +107,25 @@ function required(value: string | undefined, name: string): string {
   return value;
 }
 
+/**
+ * The repository's root (the package.json that declares the workspaces), found from this file whether it runs from
+ * source or from the bundle; the working directory when there is none (an installed copy without the workspace).
+ */
+function workspaceRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const env = ZEnv.parse(source);
-  const dataDir = resolve(env.DATA_DIR);
+  // A relative DATA_DIR is the repository's, whichever workspace a script runs in: `npm run admin` (run by npm inside
+  // apps/api) and `npm start` must open the same database.
+  const dataDir = resolve(workspaceRoot(), env.DATA_DIR);
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
   }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
-import { openDatabase } from './client';
+import { openDatabaseOrExit } from './client';
 import { users } from './schema';
 
 /**
@@ -31,7 +31,7 @@ if (values.password.length < 12) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabaseOrExit(config);
 try {
   await database.migrate();
   const email = values.email.trim().toLowerCase();

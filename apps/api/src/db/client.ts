@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,16 +42,62 @@ export function migrationsFolder(): string {
   throw new Error('drizzle migrations folder not found');
 }
 
+/** Raised when another process has the embedded database open. */
+export class DatabaseInUseError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `The embedded database in ${dataDir} is open in another process (is \`npm start\` running?). ` +
+        'Stop it and run this again, or set DATABASE_URL to a PostgreSQL server, which any number of processes can share.',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+/**
+ * Only one process may open a PGlite folder: two would each replay and write the same files and corrupt them. The
+ * lock (a `.lock` folder beside it, refreshed while held) is released on close and on exit; one left by a killed
+ * process goes stale after 30 seconds and is taken over.
+ */
+async function lockFolder(dataDir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dataDir, {
+      stale: 30_000,
+      update: 5_000,
+      realpath: false,
+      // The default throws from a timer and would stop the server; a lock refreshed late (the event loop held by a
+      // long query) is worth a warning, not an outage.
+      onCompromised: (error) => console.warn(`[database] lock on ${dataDir}: ${error.message}`),
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseInUseError(dataDir);
+    throw error;
+  }
+}
+
 /** PGlite in a folder (or in memory with `memory://`). */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const release = inMemory ? async () => {} : await lockFolder(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await release();
+      }
+    },
   };
 }
 
@@ -74,4 +121,15 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'pglite'));
+}
+
+/** For the command-line tools: a database in use elsewhere ends the command with its message, not a stack trace. */
+export async function openDatabaseOrExit(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(options);
+  } catch (error) {
+    if (!(error instanceof DatabaseInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -1,10 +1,10 @@
 import { loadConfig } from '../config';
 import { checkInvariants } from '../modules/ledger/invariants';
-import { openDatabase } from './client';
+import { openDatabaseOrExit } from './client';
 
 /** `npm run ledger:check`: verifies money and parts invariants on the configured database (DATABASE_URL or ./data). */
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabaseOrExit(config);
 try {
   const problems = await checkInvariants(database.db);
   if (problems.length === 0) {

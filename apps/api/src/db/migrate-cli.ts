@@ -1,9 +1,9 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabaseOrExit } from './client';
 import { migrationStatus } from './migration-status';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabaseOrExit(config);
 await database.migrate();
 console.log(`[db:migrate] ${database.kind}:`, await migrationStatus(database.db));
 await database.close();

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { LocalDiskStorage } from '../adapters/storage/local-disk';
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabaseOrExit } from './client';
 import { seed } from './seed';
 
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabaseOrExit(config);
 await database.migrate();
 await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
 console.log(`[db:seed] done (${database.kind})`);
