@@ -32,7 +32,7 @@ export function withdrawalRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       await sendWithdrawalCode(ctx, memberOf(request));
-      return ok(null, 'VerificationCodeSent');
+      return ok(null, 'OtpSentToPhone');
     },
   );
 

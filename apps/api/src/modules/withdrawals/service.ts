@@ -13,6 +13,7 @@ import { audit } from '../admin/audit';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
 import { codeSms } from '../notifications/sms';
+import { walletBalanceMinor } from '../users/profile';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
 
@@ -68,6 +69,9 @@ export async function requestWithdrawal(
   const amountMinor = amountToMinor(request.amount);
   if (amountMinor < 100) throw badRequest(currency === 'EURO' ? 'WithdrawalMinEURO' : 'WithdrawalMinUSD', 'amount');
   phoneOf(member);
+  // Checked before the code is spent, so that an amount above the balance can be corrected with the same code; the
+  // check that counts is the one under the wallet's lock below.
+  if ((await walletBalanceMinor(ctx, member)) < amountMinor) throw badRequest('InsufficientBalance', 'amount');
   await consumeCode(ctx.database.db, ctx.config, {
     userId: member.id,
     purpose: 'withdrawal',

@@ -31,6 +31,7 @@ async function memberWithMoney(amountMinor: number) {
 async function code(member: { accessToken: string; phone: string }) {
   const sent = await t.call('POST', '/api/member/withdrawal/code', { token: member.accessToken });
   expect(sent.statusCode).toBe(200);
+  expect(sent.json().message).toEqual(messages.OtpSentToPhone);
   return codeIn((await lastMessageTo(t, member.phone))?.text);
 }
 
@@ -86,6 +87,10 @@ describe('withdrawal request (spec §4, §5)', () => {
       expect(response.json().error).toEqual(messages[key]);
     }
     expect(await wallet(member.id)).toBe(500);
+    // None of the refusals spent the code: the member corrects the amount and confirms with the same one.
+    const corrected = await store(member.accessToken, { ...base, amount: 2 });
+    expect(corrected.statusCode).toBe(200);
+    expect(await wallet(member.id)).toBe(300);
   });
 
   it('two requests at once can never spend the same money', async () => {

@@ -104,7 +104,7 @@ beforeEach(async () => {
         case 'GET /api/member/withdrawal/approved':
           return page(state.approved, url.searchParams);
         case 'POST /api/member/withdrawal/code':
-          return ok(null, messages.VerificationCodeSent);
+          return ok(null, messages.OtpSentToPhone);
         case 'POST /api/member/withdrawal/verify-code':
           return state.verify ?? ok(null);
         case 'POST /api/member/withdrawal/store': {
