@@ -1,4 +1,4 @@
-import type { Currency } from '@parcelle/shared/constants';
+import { CURRENCY_ISO, type Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatMoney, formatNumber } from '@parcelle/shared/money';
 
@@ -12,6 +12,14 @@ export type Amount = { value: number; curr: Currency };
 export function formatAmount(amount: Amount, language: Language): string {
   if (!Number.isFinite(amount.value)) return '';
   return formatMoney(Math.round(amount.value * 100), amount.curr, language);
+}
+
+/** The currency's sign as the reader writes it ("€", "$"), e.g. to say in which currency a chart's axis counts. */
+export function currencySign(currency: Currency, language: Language): string {
+  const parts = new Intl.NumberFormat(language, { style: 'currency', currency: CURRENCY_ISO[currency] }).formatToParts(
+    0,
+  );
+  return parts.find((part) => part.type === 'currency')?.value ?? CURRENCY_ISO[currency];
 }
 
 /** A signed percentage with 2 decimals: en "+12.34%", fr "−3,10 %". */

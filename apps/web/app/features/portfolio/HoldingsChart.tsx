@@ -3,7 +3,7 @@ import type { Currency } from '@parcelle/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../catalogue/format';
+import { currencySign, formatAmount } from '../catalogue/format';
 import { YearChart } from '../charts/YearChart';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
@@ -42,7 +42,7 @@ export function HoldingsChart({ currency, enabled, kind, testId }: Props) {
         {t(kind === 'value' ? 'portfolio.chart.valueTitle' : 'portfolio.chart.indexTitle')}
       </Typography>
       <Typography variant="body2" sx={{ color: palette.muted, mt: 0.5, mb: 3 }}>
-        {t('portfolio.chart.caption')}
+        {t('portfolio.chart.caption', { currency: currencySign(curr, language) })}
       </Typography>
       {query.isError && !query.data ? (
         <Alert severity="error" variant="outlined">

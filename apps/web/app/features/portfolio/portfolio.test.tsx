@@ -230,7 +230,8 @@ describe('/user/portfolio', () => {
     expect(text('portfolio-card-total-value')).toBe('€1,234.50');
     expect(text('portfolio-card-dividend-value')).toBe('€42.00');
     expect(text('portfolio-card-credit-value')).toBe('€1,000,000.00');
-    expect(screen.getByTestId('portfolio-chart')).toBeTruthy();
+    // The chart's axis counts in the reader's currency, which its caption names.
+    await waitFor(() => expect(screen.getByTestId('portfolio-chart').textContent).toContain('each year, in €.'));
     await waitFor(() => expect(rows()).toHaveLength(2));
     const first = rows()[0] as HTMLElement;
     expect(first.getAttribute('data-painting-id')).toBe('p1');
