@@ -31,12 +31,18 @@ export type MarketType = 'primary' | 'secondary';
 /** Catalogue data changes rarely while a visitor browses. */
 const CATALOGUE_STALE = 60_000;
 
+/**
+ * Every query about works and their parts sits under this key (catalogue lists and pages, the member's markets, the
+ * secondary offer): a purchase or a listing change invalidates it once to refresh them all.
+ */
+export const PAINTINGS_KEY = ['paintings'] as const;
+
 export const catalogueKeys = {
   artists: (limit: number, offset: number, currency: Currency) => ['artists', { limit, offset, currency }] as const,
   artist: (artistId: string, currency: Currency) => ['artists', 'detail', artistId, currency] as const,
   paintings: (type: MarketType, limit: number, offset: number, currency: Currency) =>
-    ['paintings', type, { limit, offset, currency }] as const,
-  painting: (paintingId: string, currency: Currency) => ['paintings', 'detail', paintingId, currency] as const,
+    [...PAINTINGS_KEY, type, { limit, offset, currency }] as const,
+  painting: (paintingId: string, currency: Currency) => [...PAINTINGS_KEY, 'detail', paintingId, currency] as const,
   home: (currency: Currency) => ['content', 'home', currency] as const,
   footer: () => ['content', 'footer'] as const,
   page: (type: ContentType) => ['content', 'page', type] as const,

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ZMemberMarketData, ZMemberMarketRow } from '@parcelle/shared/contracts/member-area';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MarketType } from '../catalogue/api';
+import { type MarketType, PAINTINGS_KEY } from '../catalogue/api';
 import { apiData } from '../session/api';
 
 /** The member's market (spec §2 Market, §7 `/member/market`). */
@@ -14,11 +14,8 @@ export const MEMBER_MARKET_PAGE_SIZE: number = PAGE_SIZE.market;
 export type MemberMarketData = z.infer<typeof ZMemberMarketData>;
 export type MemberMarketRow = z.infer<typeof ZMemberMarketRow>;
 
-/**
- * Under `paintings` so that a purchase (which invalidates `['paintings']`) refreshes the parts owned and
- * available shown here too.
- */
-export const MEMBER_MARKET_KEY = ['paintings', 'member-market'] as const;
+/** Under PAINTINGS_KEY so that a purchase refreshes the parts owned and available shown here too. */
+export const MEMBER_MARKET_KEY = [...PAINTINGS_KEY, 'member-market'] as const;
 
 /** One page of the primary (markets 1–2) or secondary (market 3) table, newest first, amounts in `currency`. */
 export function memberMarketQuery(type: MarketType, offset: number, currency: Currency) {

@@ -22,7 +22,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
 import { useSecondaryOffer } from '../purchase/api';
-import { minorOf } from '../purchase/order';
+import { offerBlock, secondaryPricing } from '../purchase/pricing';
 import { useSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
 
@@ -45,8 +45,8 @@ function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, o
   const language = useLanguage();
   const offer = useSecondaryOffer(painting.id, currency, open);
   const data = offer.data;
-  const canBuy = Boolean(data?.eligible && data.available_part > 0);
-  const reason = !data ? null : !data.eligible ? 'not-eligible' : data.available_part > 0 ? null : 'none-listed';
+  const reason = data ? offerBlock(data) : null;
+  const canBuy = Boolean(data) && reason === null;
 
   let body: ReactNode;
   if (!data && offer.isError) {
@@ -90,10 +90,8 @@ function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, o
       </Typography>
     );
   } else {
-    const prices = data.steps.map((step) => minorOf(step.price_per_part));
-    const first = prices[0] ?? 0;
-    const curr = data.steps[0]?.price_per_part.curr ?? currency;
-    const amount = formatMoney(first, curr, language);
+    const pricing = secondaryPricing(data, currency);
+    const amount = formatMoney(pricing.priceMinor, pricing.currency, language);
     body = (
       <Box
         component="dl"
@@ -130,9 +128,7 @@ function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, o
             sx={{ fontFamily: fonts.display, fontSize: 24, lineHeight: 1.2 }}
             data-testid="secondary-dialog-price"
           >
-            {prices.some((price) => price !== first)
-              ? t('paintings.buy.dialogFrom', { amount })
-              : t('paintings.buy.dialogPrice', { amount })}
+            {pricing.stepped ? t('paintings.buy.dialogFrom', { amount }) : t('paintings.buy.dialogPrice', { amount })}
           </Typography>
         </Box>
       </Box>

@@ -3,7 +3,7 @@ import type { TMyListing, ZMyListingsData } from '@parcelle/shared/contracts/mem
 import type { ZGraphData, ZHolding, ZPartsData, ZPortfolioData } from '@parcelle/shared/contracts/member-area';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { MEMBER_MARKET_KEY } from '../member-market/api';
+import { PAINTINGS_KEY } from '../catalogue/api';
 import { apiData, apiRequest } from '../session/api';
 
 /** The calls of /user/portfolio and /user/parts (spec §2, §4 Sale, §7 `/member/portfolio`, `/member/parts*`). */
@@ -95,13 +95,12 @@ export const canWithdraw = (listing: Pick<TMyListing, 'status' | 'remaining'>) =
 
 /**
  * After a sale or a withdrawal: the parts and the cards (holdings), the listings, and what the markets show as
- * available on the secondary market — the member's market (MEMBER_MARKET_KEY) and the works' pages, all under
- * `['paintings']` as a purchase refreshes them.
+ * available on the secondary market (everything under PAINTINGS_KEY, as after a purchase).
  */
 export function refreshAfterListingChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
     queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
-    queryClient.invalidateQueries({ queryKey: [MEMBER_MARKET_KEY[0]] }),
+    queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
   ]);
 }

@@ -16,7 +16,7 @@ import type { Currency } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatMoney, formatNumber } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { fillSteps, type PriceStep, stepsTotalMinor } from '@parcelle/shared/secondary';
+import { fillSteps } from '@parcelle/shared/secondary';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -33,69 +33,21 @@ import { isCurrency, useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
-import { type PurchaseOrder, type SecondaryOffer, useSecondaryOffer } from './api';
+import { type PurchaseOrder, useSecondaryOffer } from './api';
 import {
   availableParts,
   type BuyFormInput,
   buyFormSchema,
   minorOf,
-  orderTotalMinor,
   parseQuantity,
   QUICK_QUANTITIES,
   quantityDigits,
 } from './order';
 import { PurchaseDrawer } from './PurchaseDrawer';
+import { type Market, offerBlock, type Pricing, primaryPricing, secondaryPricing, totalOf } from './pricing';
 
 type BuyState = 'loading' | 'not-found' | 'error' | 'unavailable' | 'sold-out' | 'none-listed' | 'sign-in' | 'ready';
 type NavigationState = { painting?: TPaintingDetail; base_url?: string } | null;
-type Market = 'primary' | 'secondary';
-
-/**
- * How the parts of the order are priced. Primary: one price per part. Secondary (spec §1): other members' open
- * listings, oldest first, each at its own price, so the total is a sum of steps, not a price times the quantity.
- */
-type Pricing = {
-  market: Market;
-  available: number;
-  /** The one price (primary), or the oldest listing's (secondary). */
-  priceMinor: number;
-  /** The listings ask different prices: the price line reads "from …". */
-  stepped: boolean;
-  /** Secondary only: the listed parts in the order they are bought. */
-  steps: PriceStep[];
-  currency: Currency;
-};
-
-function primaryPricing(painting: TPaintingDetail): Pricing {
-  return {
-    market: 'primary',
-    available: availableParts(painting),
-    priceMinor: minorOf(painting.price_per_part),
-    stepped: false,
-    steps: [],
-    currency: painting.price_per_part.curr,
-  };
-}
-
-function secondaryPricing(offer: SecondaryOffer, currency: Currency): Pricing {
-  // Major units to minor units once; only integers afterwards.
-  const steps = offer.steps.map((step) => ({ quantity: step.quantity, unitPriceMinor: minorOf(step.price_per_part) }));
-  const first = steps[0]?.unitPriceMinor ?? 0;
-  return {
-    market: 'secondary',
-    available: offer.available_part,
-    priceMinor: first,
-    stepped: steps.some((step) => step.unitPriceMinor !== first),
-    steps,
-    currency: offer.steps[0]?.price_per_part.curr ?? currency,
-  };
-}
-
-function totalOf(pricing: Pricing, quantity: number | null): number | null {
-  if (pricing.market === 'primary') return orderTotalMinor(pricing.priceMinor, quantity);
-  return quantity === null ? null : stepsTotalMinor(pricing.steps, quantity);
-}
-
 function Frame({ state, market, children }: { state: BuyState; market?: Market; children: ReactNode }) {
   return (
     <Container maxWidth={false} sx={PAGE_WIDTH}>
@@ -584,8 +536,7 @@ function BuyLoader({ paintingId, currency }: { paintingId: string; currency: Cur
     }
     return <BuySkeleton />;
   }
-  // The painting's market decides, whatever the address's `type` says; a primary form already shown stays, since
-  // buying the last primary parts moves the work to market 3 while its success dialog is open.
+  // The painting's market decides, whatever the address's `type` says.
   if (painting.market === 3 && shown.current !== painting.id) {
     return (
       <SecondaryBuy
@@ -701,7 +652,8 @@ function SecondaryBuy({
     }
     return <BuySkeleton market="secondary" />;
   }
-  if (!shown.current && !data.eligible) {
+  const block = shown.current ? null : offerBlock(data);
+  if (block === 'not-eligible') {
     return (
       <Message
         state="unavailable"
@@ -721,7 +673,7 @@ function SecondaryBuy({
       />
     );
   }
-  if (!shown.current && data.available_part <= 0) {
+  if (block === 'none-listed') {
     const own = data.own_listed_part;
     return (
       <Message

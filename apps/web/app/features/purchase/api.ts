@@ -4,6 +4,7 @@ import type { TSecondaryOffer } from '@parcelle/shared/contracts/member';
 import type { PaymentMethod, TPurchaseData } from '@parcelle/shared/contracts/purchases';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { useQuery } from '@tanstack/react-query';
+import { PAINTINGS_KEY } from '../catalogue/api';
 import { API_BASE, apiData, apiRequest } from '../session/api';
 import { ApiError, isLocalized } from '../session/api-error';
 import { RefreshFailed, refreshAccessToken } from '../session/refresh';
@@ -111,11 +112,9 @@ export async function waitUntilPaid(reference: string, poll: { intervalMs: numbe
 
 // ---------------------------------------------------------------- secondary market
 
-export type SecondaryOffer = TSecondaryOffer;
-
-/** Under the 'paintings' key: a paid purchase (which invalidates ['paintings']) refreshes the offer too. */
+/** Under PAINTINGS_KEY: a paid purchase refreshes the offer too. */
 export const offerKey = (paintingId: string, currency: Currency) =>
-  ['paintings', 'offer', paintingId, currency] as const;
+  [...PAINTINGS_KEY, 'offer', paintingId, currency] as const;
 
 /**
  * GET /paintings/sale/offer: what the member could buy of a secondary-market work right now (the other members' open
@@ -125,7 +124,7 @@ export function useSecondaryOffer(paintingId: string, currency: Currency, enable
   return useQuery({
     queryKey: offerKey(paintingId, currency),
     queryFn: ({ signal }) =>
-      apiData<SecondaryOffer>('/paintings/sale/offer', { query: { painting_id: paintingId, currency }, signal }),
+      apiData<TSecondaryOffer>('/paintings/sale/offer', { query: { painting_id: paintingId, currency }, signal }),
     enabled,
     staleTime: 0,
   });

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PAINTINGS_KEY } from '../catalogue/api';
 import { useToast } from '../feedback/toast';
 import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
@@ -108,7 +109,7 @@ export function usePayment(order: PurchaseOrder | null) {
       setSuccessMessage(SUCCESS_MESSAGE[how]);
       setStep('success');
       toast(localized(SUCCESS_MESSAGE[how]), 'success');
-      void queryClient.invalidateQueries({ queryKey: ['paintings'] });
+      void queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       void queryClient.invalidateQueries({ queryKey: ['certificates'] });
       leaveTimer.current = window.setTimeout(() => navigate('/'), LEAVE_AFTER[how]);
