@@ -39,6 +39,19 @@ import { withdrawalRoutes } from './modules/withdrawals/routes';
 
 const SENSITIVE_QUERY = /([?&](?:forgot_pwd_token|token|code)=)[^&]*/gi;
 
+/** Not part of the public contract: operators' endpoints, development tools and the payment sandbox. */
+const NOT_PUBLIC = /^\/api\/(admin|dev|payments\/sandbox)(\/|$)/;
+
+/** The OpenAPI document; in production it describes the public contract only. */
+function openApiTransform(config: AppContext['config']): typeof jsonSchemaTransform {
+  return (input) => {
+    if (config.env === 'production' && NOT_PUBLIC.test(input.url)) {
+      return { schema: { ...input.schema, hide: true }, url: input.url };
+    }
+    return jsonSchemaTransform(input);
+  };
+}
+
 export async function buildApp(ctx: AppContext): Promise<App> {
   const { config } = ctx;
   const app = Fastify({
@@ -91,7 +104,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       info: { title: 'Parcelle API', version: '0.1.0', description: 'Fractional co-ownership of premium paintings.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform(config),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

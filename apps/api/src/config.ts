@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { z } from 'zod';
 
 /** Every environment variable the API reads. docs/configuration.md lists them for operators. */
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: 127.0.0.1 outside production (a development server is not on the network), 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -41,7 +43,20 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
-  PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
+  /** Default: PayPal's live API in production, its sandbox elsewhere. */
+  PAYPAL_API_URL: z.string().url().optional(),
+  /** The payment methods offered (comma-separated `card`, `paypal`, `wallet`); default all three. */
+  PAYMENT_METHODS: z
+    .string()
+    .default('card,paypal,wallet')
+    .transform((value) => value.split(',').map((method) => method.trim().toLowerCase()))
+    .pipe(z.array(z.enum(['card', 'paypal', 'wallet'])).min(1, { error: 'name at least one of card, paypal, wallet' })),
+  /** Production only: `true` lets the offline sandboxes (and providers' test keys) stand in for real providers. */
+  PAYMENTS_SANDBOX: z.enum(['true', 'false']).default('false'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
 });
 
@@ -76,8 +91,19 @@ export type AppConfig = {
   operatorsEmail: string;
   /** Seed the demo catalogue at start-up (default: on outside production). */
   seedCatalogue: boolean;
-  /** Card and PayPal providers: the offline sandboxes unless keys are set. */
+  /** SMS provider; null outside production when unset (messages then stay in the outbox). */
+  sms: { twilio: TwilioConfig | null };
+  /**
+   * Card and PayPal providers. A provider without keys is played by its offline sandbox when `sandbox` is true
+   * (development and test; production only with PAYMENTS_SANDBOX=true); a disabled method is refused.
+   */
   payments: {
+    /** The methods offered, in the API's names (PAYMENT_METHODS; `wallet` is `smart_amount`). */
+    methods: PaymentMethod[];
+    /** The offline sandboxes replace the providers whose keys are missing (and /api/payments/sandbox/* exists). */
+    sandbox: boolean;
+    /** No real money is taken: a sandbox runs, or a provider has test keys (sk_test_, PayPal's sandbox API). */
+    testMode: boolean;
     stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | null;
     paypal: { clientId: string; clientSecret: string; apiUrl: string } | null;
     /** How long a purchase holds its parts while it is paid. */
@@ -85,6 +111,7 @@ export type AppConfig = {
   };
 };
 
+export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
 /** `issuer` contains `{tenantid}`, replaced by the token's `tid` claim. */
 export type MicrosoftOidcConfig = { clientId: string; tenant: string; jwksUrl: string; issuer: string };
@@ -102,9 +129,105 @@ function persistentSecrets(dataDir: string): { jwt: string; server: string } {
   return secrets;
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new Error(`${name} is required with the other keys of its provider`);
-  return value;
+/**
+ * The configuration cannot be used: every problem found, one line each. server.ts prints the message (no stack) and
+ * exits with status 1.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Parcelle cannot start:\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = z.output<typeof ZEnv>;
+type KeyGroup = { label: string; names: readonly (keyof Env)[] };
+
+const STRIPE_KEYS: KeyGroup = {
+  label: 'Stripe',
+  names: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+};
+const PAYPAL_KEYS: KeyGroup = { label: 'PayPal', names: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] };
+const TWILIO_KEYS: KeyGroup = { label: 'Twilio', names: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] };
+
+const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
+const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
+
+/** 'all' when every key of the group is set, 'none' when none is, else the names missing. */
+function keysOf(env: Env, group: KeyGroup): 'all' | 'none' | string[] {
+  const missing = group.names.filter((name) => !env[name]);
+  if (missing.length === 0) return 'all';
+  if (missing.length === group.names.length) return 'none';
+  return missing;
+}
+
+/** Stripe test keys and PayPal's sandbox API move no real money. */
+const isStripeTestKey = (key: string | undefined) => /^(sk|pk|rk)_test_/.test(key ?? '');
+const isPaypalSandbox = (url: string) => new URL(url).hostname.includes('sandbox');
+
+/**
+ * Production fails closed: every secret and provider a real deployment needs, one line per missing item, so an
+ * operator fixes them all at once. Partial provider keys are refused in every environment.
+ */
+function configProblems(env: Env, paypalApiUrl: string): string[] {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const sandboxAllowed = !production || env.PAYMENTS_SANDBOX === 'true';
+  const partial = (group: KeyGroup) => {
+    const keys = keysOf(env, group);
+    if (Array.isArray(keys)) {
+      for (const name of keys) problems.push(`${name} is required with the other ${group.label} keys`);
+    }
+    return keys;
+  };
+  if (production) {
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
+    // It keys one-time codes and encrypts stored IBANs: a generated one lost with its folder loses them.
+    if (!env.SERVER_SECRET) {
+      problems.push('SERVER_SECRET (at least 32 characters) is required when NODE_ENV=production');
+    }
+    if (!env.SMTP_URL) problems.push('SMTP_URL is required when NODE_ENV=production (emails would stay in the outbox)');
+  }
+  if (partial(TWILIO_KEYS) === 'none' && production) {
+    for (const name of TWILIO_KEYS.names) {
+      problems.push(`${name} is required when NODE_ENV=production (SMS go through Twilio)`);
+    }
+  }
+  const methods = env.PAYMENT_METHODS;
+  const providers = [
+    { group: STRIPE_KEYS, method: 'card', label: 'card payments' },
+    { group: PAYPAL_KEYS, method: 'paypal', label: 'PayPal payments' },
+  ] as const;
+  for (const { group, method, label } of providers) {
+    if (partial(group) !== 'none' || !production || !methods.includes(method) || sandboxAllowed) continue;
+    for (const name of group.names) {
+      problems.push(
+        `${name} is required when NODE_ENV=production and ${label} are enabled (or PAYMENT_METHODS without ${method}, or PAYMENTS_SANDBOX=true)`,
+      );
+    }
+  }
+  if (production && !sandboxAllowed) {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
+      if (isStripeTestKey(env[name])) {
+        problems.push(`${name} is a Stripe test key: use a live key, or PAYMENTS_SANDBOX=true for a test deployment`);
+      }
+    }
+    if (env.PAYPAL_CLIENT_ID && isPaypalSandbox(paypalApiUrl)) {
+      problems.push(
+        "PAYPAL_API_URL is PayPal's sandbox: use https://api-m.paypal.com, or PAYMENTS_SANDBOX=true for a test deployment",
+      );
+    }
+  }
+  return problems;
+}
+
+/** Lines the start-up log shows at warn level: test mode must be impossible to miss. */
+export function startupWarnings(config: AppConfig): string[] {
+  if (!config.payments.testMode) return [];
+  const what = config.payments.sandbox
+    ? 'the offline payment sandboxes are running'
+    : 'payment providers use test keys';
+  return [`TEST MODE: ${what}; no real money is taken${config.env === 'production' ? ' (PAYMENTS_SANDBOX=true)' : ''}`];
 }
 
 /**
@@ -122,26 +245,51 @@ function workspaceRoot(): string {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const env = ZEnv.parse(source);
+  // An empty variable (`SMTP_URL=` in an env file) counts as unset.
+  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  const paypalApiUrl = (env.PAYPAL_API_URL ?? (production ? PAYPAL_LIVE_API : PAYPAL_SANDBOX_API)).replace(/\/$/, '');
+  const problems = configProblems(env, paypalApiUrl);
+  if (problems.length > 0) throw new ConfigError(problems);
   // A relative DATA_DIR is the repository's, whichever workspace a script runs in: `npm run admin` (run by npm inside
   // apps/api) and `npm start` must open the same database.
   const dataDir = resolve(workspaceRoot(), env.DATA_DIR);
-  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-    throw new Error('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
-  }
-  if (env.NODE_ENV === 'production' && !env.SERVER_SECRET) {
-    // It keys one-time codes and encrypts stored IBANs: a generated one lost with its folder loses them.
-    throw new Error('SERVER_SECRET (at least 32 characters) is required when NODE_ENV=production');
-  }
   const secrets =
     env.NODE_ENV === 'test'
       ? { jwt: randomBytes(48).toString('base64url'), server: randomBytes(48).toString('base64url') }
       : persistentSecrets(dataDir);
   const port = env.PORT;
+  const methods = env.PAYMENT_METHODS.map((method): PaymentMethod => (method === 'wallet' ? 'smart_amount' : method));
+  const stripe =
+    env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        }
+      : null;
+  const paypal =
+    env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+      ? { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiUrl: paypalApiUrl }
+      : null;
+  // In production only PAYMENTS_SANDBOX=true lets a sandbox play a provider (configProblems refused the rest).
+  const sandbox =
+    (!production || env.PAYMENTS_SANDBOX === 'true') &&
+    ((methods.includes('card') && !stripe) || (methods.includes('paypal') && !paypal));
+  const testMode =
+    sandbox ||
+    (methods.includes('card') && isStripeTestKey(stripe?.secretKey)) ||
+    (methods.includes('paypal') && paypal !== null && isPaypalSandbox(paypal.apiUrl));
   return {
     env: env.NODE_ENV,
     port,
-    host: env.HOST,
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -183,23 +331,36 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     operatorsEmail: env.OPERATORS_EMAIL,
     seedCatalogue: env.SEED_CATALOGUE ? env.SEED_CATALOGUE === 'true' : env.NODE_ENV !== 'production',
+    sms: {
+      twilio:
+        env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+          ? {
+              accountSid: env.TWILIO_ACCOUNT_SID,
+              authToken: env.TWILIO_AUTH_TOKEN,
+              from: env.TWILIO_FROM,
+              apiUrl: env.TWILIO_API_URL.replace(/\/$/, ''),
+            }
+          : null,
+    },
     payments: {
-      stripe: env.STRIPE_SECRET_KEY
-        ? {
-            secretKey: env.STRIPE_SECRET_KEY,
-            publishableKey: required(env.STRIPE_PUBLISHABLE_KEY, 'STRIPE_PUBLISHABLE_KEY'),
-            webhookSecret: required(env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
-          }
-        : null,
-      paypal: env.PAYPAL_CLIENT_ID
-        ? {
-            clientId: env.PAYPAL_CLIENT_ID,
-            clientSecret: required(env.PAYPAL_CLIENT_SECRET, 'PAYPAL_CLIENT_SECRET'),
-            apiUrl: env.PAYPAL_API_URL.replace(/\/$/, ''),
-          }
-        : null,
+      methods,
+      sandbox,
+      testMode,
+      stripe,
+      paypal,
       reservationMinutes: env.RESERVATION_MINUTES,
     },
     ...overrides,
   };
+}
+
+/** For the server and the CLIs: the configuration, or its problems on stderr (one a line, no stack) and exit 1. */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }

@@ -8,6 +8,7 @@ import { PaypalOrdersPayments } from './adapters/payments/paypal-orders';
 import { SandboxCardPayments } from './adapters/payments/sandbox-card';
 import { SandboxPaypalPayments } from './adapters/payments/sandbox-paypal';
 import { StripeCardPayments } from './adapters/payments/stripe-card';
+import { UnavailableCardPayments, UnavailablePaypalPayments } from './adapters/payments/unavailable';
 import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -25,15 +26,23 @@ function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifie
   return new AltchaVerifier(database.db, `${config.serverSecret}:altcha`, config.captcha.cost);
 }
 
+/**
+ * A provider with keys is the real one. Without keys, an enabled method is played by its offline sandbox only when
+ * config.payments.sandbox allows it (never silently in production); anything else is unavailable.
+ */
 function paymentsFor(config: AppConfig): AppContext['payments'] {
-  const { stripe, paypal } = config.payments;
+  const { stripe, paypal, sandbox, methods } = config.payments;
   return {
     card: stripe
       ? new StripeCardPayments(stripe.secretKey, stripe.publishableKey, stripe.webhookSecret)
-      : new SandboxCardPayments(config.serverSecret),
+      : sandbox && methods.includes('card')
+        ? new SandboxCardPayments(config.serverSecret)
+        : new UnavailableCardPayments(),
     paypal: paypal
       ? new PaypalOrdersPayments(paypal.clientId, paypal.clientSecret, paypal.apiUrl)
-      : new SandboxPaypalPayments(config.serverSecret),
+      : sandbox && methods.includes('paypal')
+        ? new SandboxPaypalPayments(config.serverSecret)
+        : new UnavailablePaypalPayments(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { LocalDiskStorage } from './adapters/storage/local-disk';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfigOrExit, startupWarnings } from './config';
 import { createContext } from './create-context';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
@@ -9,11 +9,12 @@ import { startReservationJob } from './modules/purchases/reservation-job';
 
 /** Start-up: configuration, database (migrated and seeded), then web and API on one port. */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const database = await openDatabase(config);
   await database.migrate();
   await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
   const app = await buildApp(createContext(config, database));
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   const stopReservationJob = startReservationJob(database.db, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

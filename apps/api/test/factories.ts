@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TRegisterRequest } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
+import { listOutbox } from '../src/adapters/mail/outbox';
 import { artists, paintings, users } from '../src/db/schema';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { issueParts } from '../src/modules/parts/register';
@@ -29,10 +30,9 @@ export function registration(overrides: Partial<TRegisterRequest> = {}): Record<
   };
 }
 
-/** The newest email or SMS sent to an address, from the outbox. */
+/** The newest email or SMS sent to an address, from the outbox table (production apps have no /api/dev/outbox). */
 export async function lastMessageTo(t: TestApp, to: string) {
-  const response = await t.call('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  return response.json<{ data: { subject: string; text: string }[] }>().data[0];
+  return (await listOutbox(t.ctx.database.db, to, 1))[0];
 }
 
 export function codeIn(text: string | undefined): string {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { OutboxMailer } from '../src/adapters/mail/outbox';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -60,25 +61,60 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 }
 
 /**
+ * What a production deployment must set, with fake credentials (tests never reach the providers): the start-up
+ * checks of config.ts pass with exactly this, and refuse it with any one item removed.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'test-jwt-secret-of-at-least-thirty-two-characters',
+  SERVER_SECRET: 'test-server-secret-of-at-least-thirty-two-characters',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  TWILIO_FROM: '+33100000000',
+  STRIPE_SECRET_KEY: 'sk_live_parcelle_test',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_parcelle_test',
+  STRIPE_WEBHOOK_SECRET: 'whsec_parcelle_test',
+  PAYPAL_CLIENT_ID: 'paypal-client-id',
+  PAYPAL_CLIENT_SECRET: 'paypal-client-secret',
+} as const satisfies NodeJS.ProcessEnv;
+
+/**
+ * An app configured as production (loadConfig on PRODUCTION_ENV plus `env`; undefined removes a variable), on a
+ * fresh test database. Logs stay silent and password hashing cheap; nothing else is overridden.
+ */
+export async function createProductionTestApp(
+  env: Record<string, string | undefined> = {},
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  await database.migrate();
+  return createTestAppOn(database, overrides, { ownsDatabase: true, env: { ...PRODUCTION_ENV, ...env } });
+}
+
+/**
  * An app on an existing database: a second app on the same database plays a server restarted after a crash.
  * Only an app that owns its database closes it (and checks the invariants on it).
  */
 export async function createTestAppOn(
   database: DatabaseHandle,
   overrides: Partial<AppConfig> = {},
-  options: { ownsDatabase?: boolean } = {},
+  options: { ownsDatabase?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
   // Each app its own data folder (uploaded media), removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir },
+    { ...(options.env ?? { NODE_ENV: 'test' }), DATA_DIR: dataDir },
     {
       rateLimitAuthPerMinute: 1000,
       captcha: { provider: 'altcha', secret: undefined, cost: 50 },
+      ...(options.env ? { logLevel: 'silent', passwordHashing: { memoryCost: 1024, timeCost: 1 } } : {}),
       ...overrides,
     },
   );
   const ctx = createContext(config, database);
+  // A production-configured app has no SMTP server to talk to: its emails go to the outbox tests read.
+  if (options.env) ctx.mailer = new OutboxMailer(database.db);
   const app = await buildApp(ctx);
   await app.ready();
   return {

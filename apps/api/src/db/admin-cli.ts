@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
 import { openDatabaseOrExit } from './client';
 import { users } from './schema';
@@ -30,7 +30,7 @@ if (values.password.length < 12) {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
 try {
   await database.migrate();

@@ -1,9 +1,9 @@
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { checkInvariants } from '../modules/ledger/invariants';
 import { openDatabaseOrExit } from './client';
 
 /** `npm run ledger:check`: verifies money and parts invariants on the configured database (DATABASE_URL or ./data). */
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
 try {
   const problems = await checkInvariants(database.db);

@@ -1,8 +1,8 @@
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabaseOrExit } from './client';
 import { migrationStatus } from './migration-status';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
 await database.migrate();
 console.log(`[db:migrate] ${database.kind}:`, await migrationStatus(database.db));

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { LocalDiskStorage } from '../adapters/storage/local-disk';
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabaseOrExit } from './client';
 import { seed } from './seed';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
 await database.migrate();
 await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));

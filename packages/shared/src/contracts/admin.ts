@@ -82,3 +82,15 @@ export const ZAdminLedger = z.object({
   ),
   total: z.number().int(),
 });
+
+/**
+ * GET /admin/readiness (operators): the database answers and every committed migration is applied. 200 when ready,
+ * 503 (with `error` NotReady and the same data) when not.
+ */
+export const ZReadiness = z.object({
+  ready: z.boolean(),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), answers: z.boolean() }),
+  /** null when the database does not answer. */
+  migrations: z.object({ applied: z.number().int(), available: z.number().int(), latest: z.string() }).nullable(),
+});
+export type TReadiness = z.infer<typeof ZReadiness>;

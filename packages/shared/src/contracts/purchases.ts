@@ -87,6 +87,13 @@ export const ZOrderRequest = z.strictObject({
 /** GET /paintings/purchase/:reference: the state of one of the member's purchases. */
 export const ZPurchaseReferenceParams = z.strictObject({ reference: z.string().min(1).max(40) });
 
+/**
+ * GET /payments/config: what the purchase pages offer before anything is bought. `test_mode`: no real money is taken
+ * (the offline sandboxes, or the providers' test keys); the pages say so.
+ */
+export const ZPaymentConfig = z.object({ test_mode: z.boolean(), methods: z.array(z.enum(PAYMENT_METHODS)) });
+export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
+
 /** The offline card sandbox's confirmation (plays the card form of the provider). */
 export const ZSandboxCardConfirm = z.strictObject({
   client_secret: z.string().min(10).max(300),

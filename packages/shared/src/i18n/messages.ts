@@ -238,6 +238,10 @@ export const messages = {
     fr: 'Une erreur est survenue lors du paiement. Veuillez réessayer.',
   },
   CardDeclined: { en: 'Your card was declined.', fr: 'Votre carte a été refusée.' },
+  PaymentMethodUnavailable: {
+    en: 'This payment method is not available. Please choose another one.',
+    fr: 'Ce moyen de paiement n’est pas disponible. Veuillez en choisir un autre.',
+  },
   PurchaseComplete: {
     en: 'Congratulations! Your parts purchase is complete',
     fr: 'Félicitations\u00a0! Votre achat de parts est terminé',
@@ -319,6 +323,10 @@ export const messages = {
   SecondaryReserved: {
     en: 'The secondary market is reserved for members holding parts bought on the primary market.',
     fr: 'Le marché secondaire est réservé aux membres détenant des parts achetées sur le marché primaire.',
+  },
+  NotReady: {
+    en: 'Not ready: the database does not answer or its migrations are behind.',
+    fr: 'Pas prêt\u00a0: la base de données ne répond pas ou ses migrations sont en retard.',
   },
   OperatorOnly: { en: 'This action is reserved to operators.', fr: 'Cette action est réservée aux opérateurs.' },
 } as const satisfies Record<string, { en: string; fr: string }>;

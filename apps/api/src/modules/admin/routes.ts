@@ -8,6 +8,7 @@ import {
   ZDividendResult,
   ZFailure,
   ZIdParams,
+  ZReadiness,
   ZRejectWithdrawal,
   ZSuccess,
   ZWithdrawal,
@@ -15,11 +16,13 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { memberOf } from '../../http/authenticate';
+import { failureBody } from '../../http/errors';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { declareDividend } from '../dividends/service';
 import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
 import { requireOperator } from './guard';
+import { readiness } from './readiness';
 import { listLedgerTransactions, listMembers } from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
@@ -28,6 +31,23 @@ const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409
 export function adminRoutes(app: App, ctx: AppContext) {
   const operator = requireOperator(ctx);
   const db = ctx.database.db;
+
+  // Readiness for operators and orchestrators holding an operator token (liveness is the public GET /health).
+  app.get(
+    '/admin/readiness',
+    {
+      preHandler: operator,
+      schema: {
+        tags: ['admin'],
+        response: { 200: ZSuccess(ZReadiness), 503: ZFailure.extend({ data: ZReadiness }), ...errors },
+      },
+    },
+    async (_request, reply) => {
+      const state = await readiness(ctx.database);
+      if (state.ready) return ok(state);
+      return reply.status(503).send({ ...failureBody(503, 'NotReady'), data: state });
+    },
+  );
 
   app.get(
     '/admin/members',

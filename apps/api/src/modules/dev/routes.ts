@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { escapeHtml } from '../../http/html';
+import { loopbackOnly } from '../../http/loopback';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
@@ -26,14 +27,16 @@ const ZWalletCredit = z.strictObject({
 });
 
 /**
- * Development tools, registered only outside production (so they answer 404 there): the outbox, and a wallet
- * credit for trying the smart-account payment by hand and in browser tests (the product itself credits wallets
- * through sales and dividends). The credit is a balanced ledger transaction like any other.
+ * Development tools, registered only outside production (so they answer 404 there) and answering only the machine
+ * itself (loopbackOnly: 404 to any other address): the outbox, and a wallet credit for trying the smart-account
+ * payment by hand and in browser tests (the product itself credits wallets through sales and dividends). The credit
+ * is a balanced ledger transaction like any other.
  */
 export function devApiRoutes(app: App, ctx: AppContext) {
   app.post(
     '/dev/wallet/credit',
     {
+      onRequest: loopbackOnly,
       schema: {
         tags: ['dev'],
         body: ZWalletCredit,
@@ -63,27 +66,34 @@ export function devApiRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/dev/outbox',
-    { schema: { tags: ['dev'], querystring: ZOutboxQuery, response: { 200: ZSuccess(z.array(ZOutboxItem)) } } },
+    {
+      onRequest: loopbackOnly,
+      schema: { tags: ['dev'], querystring: ZOutboxQuery, response: { 200: ZSuccess(z.array(ZOutboxItem)) } },
+    },
     async (request) => ok(await listOutbox(ctx.database.db, request.query.to)),
   );
 }
 
 export function devPageRoutes(app: App, ctx: AppContext) {
-  app.get('/dev/outbox', { schema: { hide: true, querystring: ZOutboxQuery } }, async (request, reply) => {
-    const items = await listOutbox(ctx.database.db, request.query.to, 100);
-    const rows = items
-      .map(
-        (item) =>
-          `<article><header><strong>${escapeHtml(item.subject)}</strong><span>${escapeHtml(item.channel)} → ${escapeHtml(item.to)} · ${escapeHtml(item.created_at)}</span></header><pre>${escapeHtml(item.text)}</pre></article>`,
-      )
-      .join('');
-    const style =
-      'body{font-family:Georgia,serif;background:#faf8f4;color:#1d1b18;max-width:860px;margin:40px auto;padding:0 20px}article{border-top:1px solid #ddd5c8;padding:16px 0}header{display:flex;justify-content:space-between;gap:16px}span{color:#7a736a;font-size:14px}pre{white-space:pre-wrap;font-family:inherit}';
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title><style>${style}</style></head><body><h1>Development outbox</h1><p>${items.length} message(s)${request.query.to ? ` to ${escapeHtml(request.query.to)}` : ''}</p>${rows || '<p>No messages yet.</p>'}</body></html>`,
-      );
-  });
+  app.get(
+    '/dev/outbox',
+    { onRequest: loopbackOnly, schema: { hide: true, querystring: ZOutboxQuery } },
+    async (request, reply) => {
+      const items = await listOutbox(ctx.database.db, request.query.to, 100);
+      const rows = items
+        .map(
+          (item) =>
+            `<article><header><strong>${escapeHtml(item.subject)}</strong><span>${escapeHtml(item.channel)} → ${escapeHtml(item.to)} · ${escapeHtml(item.created_at)}</span></header><pre>${escapeHtml(item.text)}</pre></article>`,
+        )
+        .join('');
+      const style =
+        'body{font-family:Georgia,serif;background:#faf8f4;color:#1d1b18;max-width:860px;margin:40px auto;padding:0 20px}article{border-top:1px solid #ddd5c8;padding:16px 0}header{display:flex;justify-content:space-between;gap:16px}span{color:#7a736a;font-size:14px}pre{white-space:pre-wrap;font-family:inherit}';
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title><style>${style}</style></head><body><h1>Development outbox</h1><p>${items.length} message(s)${request.query.to ? ` to ${escapeHtml(request.query.to)}` : ''}</p>${rows || '<p>No messages yet.</p>'}</body></html>`,
+        );
+    },
+  );
 }

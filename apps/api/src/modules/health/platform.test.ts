@@ -1,5 +1,8 @@
+import { messages } from '@parcelle/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createMember, createOperator } from '../../../test/factories';
+import { createProductionTestApp, createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -7,14 +10,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const databaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
 describe('platform', () => {
-  it('reports the database and the migration level', async () => {
+  it('answers liveness only on /api/health: nothing about the database', async () => {
     const response = await t.call('GET', '/api/health');
     expect(response.statusCode).toBe(200);
-    const data = response.json().data;
-    expect(data.database).toBe(process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
-    expect(data.migrations.applied).toBe(data.migrations.available);
-    expect(data.migrations.applied).toBeGreaterThan(0);
+    expect(response.json().data).toEqual({ status: 'ok' });
+    expect(response.body).not.toContain(databaseKind);
+    expect(response.body).not.toContain('migrations');
   });
 
   it('sends security headers and a request id', async () => {
@@ -58,14 +62,77 @@ describe('platform', () => {
   });
 });
 
+describe('GET /api/admin/readiness', () => {
+  it('is refused to guests (401) and members (403)', async () => {
+    expect((await t.call('GET', '/api/admin/readiness')).statusCode).toBe(401);
+    const member = await createMember(t, { verified: true });
+    const refused = await t.call('GET', '/api/admin/readiness', { token: member.accessToken });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual(messages.OperatorOnly);
+  });
+
+  it('tells an operator the database kind and that every migration is applied', async () => {
+    const operator = await createOperator(t);
+    const response = await t.call('GET', '/api/admin/readiness', { token: operator.accessToken });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ ready: true, database: { kind: databaseKind, answers: true } });
+    expect(data.migrations.applied).toBe(data.migrations.available);
+    expect(data.migrations.applied).toBeGreaterThan(0);
+  });
+
+  it('answers 503 while a committed migration is not applied', async () => {
+    const operator = await createOperator(t);
+    // Forget the newest migration, as a database restored from an older backup would.
+    await t.ctx.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    );
+    const response = await t.call('GET', '/api/admin/readiness', { token: operator.accessToken });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error).toEqual(messages.NotReady);
+    expect(response.json().data.ready).toBe(false);
+    expect(response.json().data.migrations.applied).toBe(response.json().data.migrations.available - 1);
+  });
+});
+
 describe('production mode', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    // With the sandbox allowed, so that its route exists and the document must still leave it out.
+    prod = await createProductionTestApp({
+      PAYMENTS_SANDBOX: 'true',
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+    });
+  });
+  afterAll(() => prod.close());
+
   it('does not expose the outbox', async () => {
-    const prod = await createTestApp({ env: 'production' });
-    try {
-      expect((await prod.call('GET', '/api/dev/outbox')).statusCode).toBe(404);
-      expect((await prod.call('GET', '/dev/outbox')).statusCode).toBe(404);
-    } finally {
-      await prod.close();
-    }
+    expect((await prod.call('GET', '/api/dev/outbox')).statusCode).toBe(404);
+    expect((await prod.call('GET', '/dev/outbox')).statusCode).toBe(404);
+  });
+
+  it('documents the public contract only: no operator, development or sandbox paths', async () => {
+    const response = await prod.call('GET', '/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toContain('/api/auth/token');
+    expect(paths).toContain('/api/paintings/purchase');
+    expect(paths).toContain('/api/health');
+    expect(paths.filter((path) => /^\/api\/(admin|dev|payments\/sandbox)(\/|$)/.test(path))).toEqual([]);
+    // The routes themselves still answer (the operator's guard, the sandbox's member guard).
+    expect((await prod.call('GET', '/api/admin/readiness')).statusCode).toBe(401);
+    expect((await prod.call('POST', '/api/payments/sandbox/card/confirm', { body: {} })).statusCode).not.toBe(404);
+  });
+
+  it('outside production the document still lists the operator endpoints', async () => {
+    const paths = Object.keys((await t.call('GET', '/api/docs/json')).json().paths);
+    expect(paths).toContain('/api/admin/readiness');
+    expect(paths).toContain('/api/dev/outbox');
+  });
+
+  it('answers liveness alike', async () => {
+    expect((await prod.call('GET', '/api/health')).json().data).toEqual({ status: 'ok' });
   });
 });

@@ -1,6 +1,7 @@
 import {
   ZFailure,
   ZOrderRequest,
+  ZPaymentConfig,
   ZPurchaseData,
   ZPurchaseQuote,
   ZPurchaseReferenceParams,
@@ -56,6 +57,12 @@ function keyOf(request: FastifyRequest): string | undefined {
 export function purchaseRoutes(app: App, ctx: AppContext) {
   const member = authenticate(ctx);
   const moneyLimit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
+
+  app.get(
+    '/payments/config',
+    { schema: { tags: ['purchases'], response: { 200: ZSuccess(ZPaymentConfig) } } },
+    async () => ok({ test_mode: ctx.config.payments.testMode, methods: ctx.config.payments.methods }),
+  );
 
   app.post(
     '/paintings/validate',
@@ -187,8 +194,9 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   });
 
   // The offline card sandbox's "Pay" button: it plays the provider and sends the signed event to the same handler.
+  // Registered only while the sandboxes run (config.payments.sandbox): in production that takes PAYMENTS_SANDBOX=true.
   const card = ctx.payments.card;
-  if (card instanceof SandboxCardPayments) {
+  if (ctx.config.payments.sandbox && card instanceof SandboxCardPayments) {
     app.post(
       '/payments/sandbox/card/confirm',
       {

@@ -30,8 +30,16 @@ const money = (minor: number, currency: Currency) => ({ value: toMajor(minor), c
 const currencyOf = (member: Member, request: { currency?: Currency; payment_method?: string }) =>
   request.payment_method === 'smart_amount' ? member.currency : (request.currency ?? member.currency);
 
+/** A method switched off by PAYMENT_METHODS is refused before anything is priced or reserved. */
+function assertMethodOffered(ctx: AppContext, request: Pick<PurchaseRequest, 'payment_method'>) {
+  if (!ctx.config.payments.methods.includes(request.payment_method)) {
+    throw badRequest('PaymentMethodUnavailable', 'payment_method');
+  }
+}
+
 /** POST /paintings/validate: prices the request and checks it could be bought now; nothing is reserved. */
 export async function validatePurchase(ctx: AppContext, member: Member, request: PurchaseRequest) {
+  assertMethodOffered(ctx, request);
   const currency = currencyOf(member, request);
   const quote = await quotePurchase(ctx.database.db, {
     paintingId: request.painting_id,
@@ -84,6 +92,7 @@ export async function createPurchase(
   member: Member,
   request: PurchaseRequest,
 ): Promise<TPurchaseData> {
+  assertMethodOffered(ctx, request);
   if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request);
   const db = ctx.database.db;
   const purchase = await db.transaction((tx) => reservePurchase(tx, reserveFor(ctx, member, request)));
@@ -129,6 +138,7 @@ function memberPhone(member: Member): string | undefined {
 
 /** POST /paintings/purchase/code: the one-time code that authorises paying from the wallet (spec §4). */
 export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise<{ sent_to: 'phone' | 'email' }> {
+  assertMethodOffered(ctx, { payment_method: 'smart_amount' });
   const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'purchase' });
   const phone = memberPhone(member);
   if (phone) {

@@ -1,0 +1,213 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../test/test-app';
+import { type AppConfig, ConfigError, loadConfig, startupWarnings } from './config';
+
+const DATA_DIR = '/tmp/parcelle-config-test';
+const production = (env: Record<string, string | undefined> = {}) => ({ ...PRODUCTION_ENV, DATA_DIR, ...env });
+
+/** The problems loadConfig refuses the environment with (none: it loaded). */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('production fails closed', () => {
+  it('starts with every secret and provider set, all payment methods real, no test mode', () => {
+    const config = loadConfig(production());
+    expect(config.payments).toMatchObject({
+      methods: ['card', 'paypal', 'smart_amount'],
+      sandbox: false,
+      testMode: false,
+    });
+    expect(config.payments.paypal?.apiUrl).toBe('https://api-m.paypal.com');
+    expect(config.sms.twilio).toEqual({
+      accountSid: PRODUCTION_ENV.TWILIO_ACCOUNT_SID,
+      authToken: PRODUCTION_ENV.TWILIO_AUTH_TOKEN,
+      from: PRODUCTION_ENV.TWILIO_FROM,
+      apiUrl: 'https://api.twilio.com',
+    });
+    expect(config.host).toBe('0.0.0.0');
+    expect(startupWarnings(config)).toEqual([]);
+  });
+
+  const cardLine = (name: string) =>
+    `${name} is required when NODE_ENV=production and card payments are enabled (or PAYMENT_METHODS without card, or PAYMENTS_SANDBOX=true)`;
+  const paypalLine = (name: string) =>
+    `${name} is required when NODE_ENV=production and PayPal payments are enabled (or PAYMENT_METHODS without paypal, or PAYMENTS_SANDBOX=true)`;
+  const lines: [string, string][] = [
+    ['JWT_SECRET', 'JWT_SECRET (at least 32 characters) is required when NODE_ENV=production'],
+    ['SERVER_SECRET', 'SERVER_SECRET (at least 32 characters) is required when NODE_ENV=production'],
+    ['SMTP_URL', 'SMTP_URL is required when NODE_ENV=production (emails would stay in the outbox)'],
+    // One Twilio key missing is a partial provider; all three missing names each one.
+    ['TWILIO_ACCOUNT_SID', 'TWILIO_ACCOUNT_SID is required with the other Twilio keys'],
+    ['TWILIO_AUTH_TOKEN', 'TWILIO_AUTH_TOKEN is required with the other Twilio keys'],
+    ['TWILIO_FROM', 'TWILIO_FROM is required with the other Twilio keys'],
+    ['STRIPE_SECRET_KEY', 'STRIPE_SECRET_KEY is required with the other Stripe keys'],
+    ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_PUBLISHABLE_KEY is required with the other Stripe keys'],
+    ['STRIPE_WEBHOOK_SECRET', 'STRIPE_WEBHOOK_SECRET is required with the other Stripe keys'],
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_ID is required with the other PayPal keys'],
+    ['PAYPAL_CLIENT_SECRET', 'PAYPAL_CLIENT_SECRET is required with the other PayPal keys'],
+  ];
+  it.each(lines)('refuses to start without %s, saying so in one line', (name, line) => {
+    expect(problemsOf(production({ [name]: undefined }))).toEqual([line]);
+  });
+
+  it('names each Twilio key when SMS has no provider at all', () => {
+    expect(
+      problemsOf(production({ TWILIO_ACCOUNT_SID: undefined, TWILIO_AUTH_TOKEN: undefined, TWILIO_FROM: undefined })),
+    ).toEqual([
+      'TWILIO_ACCOUNT_SID is required when NODE_ENV=production (SMS go through Twilio)',
+      'TWILIO_AUTH_TOKEN is required when NODE_ENV=production (SMS go through Twilio)',
+      'TWILIO_FROM is required when NODE_ENV=production (SMS go through Twilio)',
+    ]);
+  });
+
+  it('names each key of an enabled payment method that has none', () => {
+    const noStripe = {
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+    };
+    expect(problemsOf(production(noStripe))).toEqual([
+      cardLine('STRIPE_SECRET_KEY'),
+      cardLine('STRIPE_PUBLISHABLE_KEY'),
+      cardLine('STRIPE_WEBHOOK_SECRET'),
+    ]);
+    const noPaypal = { PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined };
+    expect(problemsOf(production(noPaypal))).toEqual([
+      paypalLine('PAYPAL_CLIENT_ID'),
+      paypalLine('PAYPAL_CLIENT_SECRET'),
+    ]);
+  });
+
+  it('lists every problem at once, one a line, in a single error', () => {
+    const error = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', DATA_DIR });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message.split('\n');
+    expect(message[0]).toBe('Parcelle cannot start:');
+    expect(message.slice(1)).toEqual((error as ConfigError).problems.map((problem) => `- ${problem}`));
+    expect((error as ConfigError).problems).toHaveLength(3 + 3 + 3 + 2);
+  });
+
+  it('lets PayPal be switched off: its keys are then not needed, and a PayPal purchase is refused', () => {
+    const config = loadConfig(
+      production({ PAYMENT_METHODS: 'card,wallet', PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: undefined }),
+    );
+    expect(config.payments).toMatchObject({ methods: ['card', 'smart_amount'], sandbox: false, testMode: false });
+    expect(problemsOf(production({ PAYMENT_METHODS: 'card,cash' }))[0]).toMatch(/^PAYMENT_METHODS/);
+  });
+
+  it('runs the offline sandboxes only with PAYMENTS_SANDBOX=true, in test mode, announced at warn level', () => {
+    const noKeys = {
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_PUBLISHABLE_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+      PAYPAL_CLIENT_ID: undefined,
+      PAYPAL_CLIENT_SECRET: undefined,
+    };
+    const config = loadConfig(production({ ...noKeys, PAYMENTS_SANDBOX: 'true' }));
+    expect(config.payments).toMatchObject({ sandbox: true, testMode: true, stripe: null, paypal: null });
+    expect(startupWarnings(config)).toEqual([
+      'TEST MODE: the offline payment sandboxes are running; no real money is taken (PAYMENTS_SANDBOX=true)',
+    ]);
+    // With every key set, PAYMENTS_SANDBOX changes nothing: the real providers run.
+    expect(loadConfig(production({ PAYMENTS_SANDBOX: 'true' })).payments).toMatchObject({ sandbox: false });
+  });
+
+  it('refuses providers’ test keys in production unless PAYMENTS_SANDBOX=true says it is a test deployment', () => {
+    const testKeys = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com',
+    };
+    expect(problemsOf(production(testKeys))).toEqual([
+      'STRIPE_SECRET_KEY is a Stripe test key: use a live key, or PAYMENTS_SANDBOX=true for a test deployment',
+      'STRIPE_PUBLISHABLE_KEY is a Stripe test key: use a live key, or PAYMENTS_SANDBOX=true for a test deployment',
+      "PAYPAL_API_URL is PayPal's sandbox: use https://api-m.paypal.com, or PAYMENTS_SANDBOX=true for a test deployment",
+    ]);
+    const config = loadConfig(production({ ...testKeys, PAYMENTS_SANDBOX: 'true' }));
+    expect(config.payments).toMatchObject({ sandbox: false, testMode: true });
+    expect(startupWarnings(config)[0]).toMatch(/^TEST MODE: payment providers use test keys/);
+  });
+});
+
+describe('outside production', () => {
+  const base = { NODE_ENV: 'development', DATA_DIR } as const;
+
+  it('plays missing providers with the sandboxes, listens on 127.0.0.1, and has no SMS provider', () => {
+    const config = loadConfig(base);
+    expect(config.payments).toMatchObject({ sandbox: true, testMode: true, stripe: null, paypal: null });
+    expect(config.payments.paypal).toBeNull();
+    expect(config.host).toBe('127.0.0.1');
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(config.sms.twilio).toBeNull();
+    expect(startupWarnings(config)).toEqual([
+      'TEST MODE: the offline payment sandboxes are running; no real money is taken',
+    ]);
+  });
+
+  it('still refuses partial provider keys', () => {
+    expect(problemsOf({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toEqual([
+      'STRIPE_PUBLISHABLE_KEY is required with the other Stripe keys',
+      'STRIPE_WEBHOOK_SECRET is required with the other Stripe keys',
+    ]);
+    expect(problemsOf({ ...base, PAYPAL_CLIENT_ID: 'id' })).toEqual([
+      'PAYPAL_CLIENT_SECRET is required with the other PayPal keys',
+    ]);
+    expect(problemsOf({ ...base, TWILIO_FROM: '+33100000000' })).toEqual([
+      'TWILIO_ACCOUNT_SID is required with the other Twilio keys',
+      'TWILIO_AUTH_TOKEN is required with the other Twilio keys',
+    ]);
+  });
+
+  it('uses PayPal’s sandbox API by default and reads Twilio when all three keys are set', () => {
+    const config: AppConfig = loadConfig({
+      ...base,
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      TWILIO_ACCOUNT_SID: 'AC1',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+33100000000',
+      TWILIO_API_URL: 'http://127.0.0.1:9999/',
+    });
+    expect(config.payments.paypal?.apiUrl).toBe('https://api-m.sandbox.paypal.com');
+    expect(config.sms.twilio).toEqual({
+      accountSid: 'AC1',
+      authToken: 'token',
+      from: '+33100000000',
+      apiUrl: 'http://127.0.0.1:9999',
+    });
+  });
+});
+
+describe('the server', () => {
+  it('prints the problems to stderr, one a line, without a stack trace, and exits with status 1', () => {
+    const root = resolve(import.meta.dirname, '../../..');
+    const { SMTP_URL: _smtp, ...withoutSmtp } = PRODUCTION_ENV;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, ...withoutSmtp, JWT_SECRET: '', DATA_DIR },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Parcelle cannot start:',
+      '- JWT_SECRET (at least 32 characters) is required when NODE_ENV=production',
+      '- SMTP_URL is required when NODE_ENV=production (emails would stay in the outbox)',
+    ]);
+  }, 60_000);
+});
