@@ -1,7 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-const apiTarget = process.env.PARCELLE_API_URL ?? 'http://localhost:3000';
+const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [reactRouter()],

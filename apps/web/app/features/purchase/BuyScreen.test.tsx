@@ -593,3 +593,42 @@ describe('secondary market (market 3)', () => {
     expect(offerCalls()).toBe(0);
   });
 });
+
+describe('test mode and the methods offered (GET /payments/config)', () => {
+  const config = (data: { test_mode: boolean; methods: string[] }) => (call: Call) =>
+    call.path === '/api/payments/config' ? { data } : undefined;
+
+  it('says on the page and in the drawer that no real money is taken (en)', async () => {
+    route = config({ test_mode: true, methods: ['card', 'paypal', 'smart_amount'] });
+    signIn();
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    const notice = await screen.findByTestId('test-mode-notice');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toBe('Test mode — no real money is taken');
+    const drawer = await openDrawer();
+    expect(within(drawer).getByRole('status').textContent).toBe('Test mode — no real money is taken');
+  });
+
+  it('says it in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    route = config({ test_mode: true, methods: ['card', 'paypal', 'smart_amount'] });
+    renderScreen(<BuyScreen />, PATH);
+    expect((await screen.findByTestId('test-mode-notice')).textContent).toBe(
+      'Mode test — aucun paiement réel n’est encaissé',
+    );
+  });
+
+  it('says nothing with real providers, and offers only the methods the server offers', async () => {
+    route = config({ test_mode: false, methods: ['card'] });
+    signIn();
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/payments/config')).toBe(true));
+    const drawer = await openDrawer();
+    await waitFor(() => expect(within(drawer).queryByTestId('payment-method-paypal')).toBeNull());
+    expect(within(drawer).getByTestId('payment-method-card')).toBeTruthy();
+    expect(within(drawer).queryByTestId('payment-method-smart')).toBeNull();
+    expect(screen.queryByTestId('test-mode-notice')).toBeNull();
+  });
+});

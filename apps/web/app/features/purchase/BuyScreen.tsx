@@ -45,6 +45,7 @@ import {
 } from './order';
 import { PurchaseDrawer } from './PurchaseDrawer';
 import { type Market, offerBlock, type Pricing, primaryPricing, secondaryPricing, totalOf } from './pricing';
+import { TestModeNotice } from './TestModeNotice';
 
 type BuyState = 'loading' | 'not-found' | 'error' | 'unavailable' | 'sold-out' | 'none-listed' | 'sign-in' | 'ready';
 type NavigationState = { painting?: TPaintingDetail; base_url?: string } | null;
@@ -57,6 +58,7 @@ function Frame({ state, market, children }: { state: BuyState; market?: Market; 
         data-market={market}
         sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 10, md: 16 } }}
       >
+        <TestModeNotice sx={{ mb: { xs: 3, md: 4 } }} />
         {children}
       </Box>
     </Container>

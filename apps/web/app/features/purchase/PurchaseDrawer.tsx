@@ -30,12 +30,13 @@ import { localized, useLanguage } from '../i18n/language';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
-import type { PurchaseOrder } from './api';
+import { type PurchaseOrder, usePaymentConfig } from './api';
 import { CardModal } from './CardModal';
 import { minorOf, paymentProblem, walletCovers } from './order';
 import { PaypalModal } from './PaypalModal';
 import { QuickSignup } from './QuickSignup';
 import { SuccessDialog } from './SuccessDialog';
+import { TestModeNotice } from './TestModeNotice';
 import { cardProviderOf, paypalProviderOf, usePayment } from './use-payment';
 
 // The real providers' forms, in chunks of their own: only a purchase opened with Stripe or PayPal downloads them.
@@ -159,6 +160,9 @@ export function PurchaseDrawer({
   const { token } = useStoredSession();
   const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
   const payment = usePayment(order);
+  // The methods the server offers (PAYMENT_METHODS); all three until it has said.
+  const offered = usePaymentConfig().data?.methods;
+  const offers = (method: PaymentMethod) => !offered || offered.includes(method);
   // No total (the quantity is no longer listed, secondary market): a dash rather than a misleading 0.
   const total = totalMinor === null ? '—' : formatMoney(totalMinor, currency, language);
   const wallet = profile.data?.wallet_amount;
@@ -218,6 +222,8 @@ export function PurchaseDrawer({
             </IconButton>
           </Box>
 
+          <TestModeNotice sx={{ mb: 3 }} />
+
           <Box
             data-testid="purchase-summary"
             sx={{ display: 'flex', gap: 2.5, pb: 3, mb: 4, borderBottom: `1px solid ${palette.line}` }}
@@ -259,67 +265,73 @@ export function PurchaseDrawer({
                 aria-label={t('purchase.drawer.method')}
               >
                 <Stack spacing={1.5}>
-                  <MethodOption
-                    value="card"
-                    title={t('purchase.methods.card')}
-                    detail={t('purchase.methods.cardDetail')}
-                    icon={<CreditCardOutlinedIcon />}
-                    selected={payment.method === 'card'}
-                    testId="payment-method-card"
-                  />
-                  <MethodOption
-                    value="paypal"
-                    title={t('purchase.methods.paypal')}
-                    detail={t('purchase.methods.paypalDetail')}
-                    icon={<LockOutlinedIcon />}
-                    selected={payment.method === 'paypal'}
-                    testId="payment-method-paypal"
-                  >
-                    <Box
-                      component="span"
-                      sx={{
-                        fontSize: 11.5,
-                        letterSpacing: '0.08em',
-                        textTransform: 'uppercase',
-                        color: palette.success,
-                        border: `1px solid ${palette.success}`,
-                        px: 0.75,
-                        lineHeight: 1.6,
-                      }}
+                  {offers('card') && (
+                    <MethodOption
+                      value="card"
+                      title={t('purchase.methods.card')}
+                      detail={t('purchase.methods.cardDetail')}
+                      icon={<CreditCardOutlinedIcon />}
+                      selected={payment.method === 'card'}
+                      testId="payment-method-card"
+                    />
+                  )}
+                  {offers('paypal') && (
+                    <MethodOption
+                      value="paypal"
+                      title={t('purchase.methods.paypal')}
+                      detail={t('purchase.methods.paypalDetail')}
+                      icon={<LockOutlinedIcon />}
+                      selected={payment.method === 'paypal'}
+                      testId="payment-method-paypal"
                     >
-                      {t('purchase.methods.secure')}
-                    </Box>
-                  </MethodOption>
-                  <MethodOption
-                    value="smart_amount"
-                    title={t('purchase.methods.smart')}
-                    icon={<AccountBalanceWalletOutlinedIcon />}
-                    disabled={!walletOk}
-                    selected={payment.method === 'smart_amount'}
-                    testId="payment-method-smart"
-                    detail={
-                      profile.isPending ? (
-                        <Skeleton width={160} />
-                      ) : wallet ? (
-                        <>
-                          <span data-testid="payment-wallet-balance">
-                            {t('purchase.methods.balance', {
-                              amount: formatMoney(wallet.minor, wallet.curr, language),
-                            })}
-                          </span>
-                          {!walletOk && (
-                            <Box
-                              component="span"
-                              data-testid="payment-smart-insufficient"
-                              sx={{ display: 'block', color: palette.error, mt: 0.5 }}
-                            >
-                              {t('msg:InsufficientBalance')}
-                            </Box>
-                          )}
-                        </>
-                      ) : null
-                    }
-                  />
+                      <Box
+                        component="span"
+                        sx={{
+                          fontSize: 11.5,
+                          letterSpacing: '0.08em',
+                          textTransform: 'uppercase',
+                          color: palette.success,
+                          border: `1px solid ${palette.success}`,
+                          px: 0.75,
+                          lineHeight: 1.6,
+                        }}
+                      >
+                        {t('purchase.methods.secure')}
+                      </Box>
+                    </MethodOption>
+                  )}
+                  {offers('smart_amount') && (
+                    <MethodOption
+                      value="smart_amount"
+                      title={t('purchase.methods.smart')}
+                      icon={<AccountBalanceWalletOutlinedIcon />}
+                      disabled={!walletOk}
+                      selected={payment.method === 'smart_amount'}
+                      testId="payment-method-smart"
+                      detail={
+                        profile.isPending ? (
+                          <Skeleton width={160} />
+                        ) : wallet ? (
+                          <>
+                            <span data-testid="payment-wallet-balance">
+                              {t('purchase.methods.balance', {
+                                amount: formatMoney(wallet.minor, wallet.curr, language),
+                              })}
+                            </span>
+                            {!walletOk && (
+                              <Box
+                                component="span"
+                                data-testid="payment-smart-insufficient"
+                                sx={{ display: 'block', color: palette.error, mt: 0.5 }}
+                              >
+                                {t('msg:InsufficientBalance')}
+                              </Box>
+                            )}
+                          </>
+                        ) : null
+                      }
+                    />
+                  )}
                 </Stack>
               </RadioGroup>
 

@@ -1,7 +1,7 @@
 import type { Currency } from '@parcelle/shared/constants';
 import type { TMemberCertificate } from '@parcelle/shared/contracts/certificates';
 import type { TSecondaryOffer } from '@parcelle/shared/contracts/member';
-import type { PaymentMethod, TPurchaseData } from '@parcelle/shared/contracts/purchases';
+import type { PaymentMethod, TPaymentConfig, TPurchaseData } from '@parcelle/shared/contracts/purchases';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { useQuery } from '@tanstack/react-query';
 import { PAINTINGS_KEY } from '../catalogue/api';
@@ -20,6 +20,19 @@ export type PurchaseOrder = {
   owner: string;
   currency: Currency;
 };
+
+/**
+ * GET /payments/config: the methods offered and whether real money is taken (test_mode). Fixed while the server runs,
+ * so fetched once per visit.
+ */
+export function usePaymentConfig() {
+  return useQuery({
+    queryKey: ['payments', 'config'],
+    queryFn: ({ signal }) => apiData<TPaymentConfig>('/payments/config', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
 
 /** A new Idempotency-Key: one per attempt, so a retried request is not paid twice. */
 export function newIdempotencyKey(): string {
