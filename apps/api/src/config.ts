@@ -49,7 +49,7 @@ const ZEnv = z.object({
   PAYMENT_METHODS: z
     .string()
     .default('card,paypal,wallet')
-    .transform((value) => value.split(',').map((method) => method.trim().toLowerCase()))
+    .transform((value) => [...new Set(value.split(',').map((method) => method.trim().toLowerCase()))].filter(Boolean))
     .pipe(z.array(z.enum(['card', 'paypal', 'wallet'])).min(1, { error: 'name at least one of card, paypal, wallet' })),
   /** Production only: `true` lets the offline sandboxes (and providers' test keys) stand in for real providers. */
   PAYMENTS_SANDBOX: z.enum(['true', 'false']).default('false'),
