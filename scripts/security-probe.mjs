@@ -3,10 +3,12 @@
 // check (PASS, FAIL or SKIP with the reason); exits non-zero on any FAIL.
 //
 //   npm run security:probe -- http://127.0.0.1:3000 [--expect-production]
+//   npm run security:probe -- --production      (starts the built server itself in production mode)
 //
 // Loopback only, a fixed budget of requests and time. Members: throw-away ones made through the public API (email
-// codes read from the dev outbox), or PROBE_MEMBER_A / PROBE_MEMBER_B (email:password, verified) against a
-// production server. See README "Security probe" and docs/security.md.
+// codes read from the dev outbox, or from the SMTP sink and SMS stub of --production), or PROBE_MEMBER_A /
+// PROBE_MEMBER_B (email:password, verified) against a production server started by hand.
+// See README "Security probe" and docs/security.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BudgetExhausted, MAX_REQUESTS, RequestBudget, TIME_LIMIT_MS } from './security-probe/budget.mjs';
@@ -19,11 +21,15 @@ import { Client } from './security-probe/http.mjs';
 import { existingMember, registerMember } from './security-probe/members.mjs';
 import { collectRoutes } from './security-probe/openapi.mjs';
 import { Report } from './security-probe/report.mjs';
+import { startProductionServer } from './security-probe/self-start.mjs';
 
 const USAGE = `usage: npm run security:probe -- BASE_URL [--expect-production]
+       npm run security:probe -- --production
 
   BASE_URL             a loopback address (127.0.0.0/8, ::1, localhost), e.g. http://127.0.0.1:3000
   --expect-production  the server runs with NODE_ENV=production (else: detected from its dev outbox)
+  --production         start the built server (npm run build first) in production mode on a free loopback port,
+                       with a throw-away data folder, PAYMENTS_SANDBOX=true, an SMTP sink and a Twilio stub
 
   env PROBE_MEMBER_A, PROBE_MEMBER_B   email:password of two verified members (needed without a dev outbox)
   env PROBE_JWT_SECRET or PROBE_SECRETS_FILE (default: DATA_DIR/secrets.json) for the expired/other-session tokens
@@ -66,13 +72,32 @@ async function firstWorks(client) {
 async function main(argv) {
   const args = argv.filter((arg) => !arg.startsWith('--'));
   const flags = new Set(argv.filter((arg) => arg.startsWith('--')));
-  if (flags.has('--help') || args.length !== 1) {
+  const selfStart = flags.has('--production');
+  if (flags.has('--help') || args.length !== (selfStart ? 0 : 1)) {
     console.log(USAGE);
-    return args.length === 1 || flags.has('--help') ? 0 : 2;
+    return flags.has('--help') ? 0 : 2;
   }
+  let server = null;
+  if (selfStart) {
+    try {
+      console.log('Starting the built server in production mode (throw-away data folder, SMTP sink, SMS stub)…');
+      server = await startProductionServer();
+    } catch (error) {
+      console.error(error.message);
+      return 2;
+    }
+  }
+  try {
+    return await probeServer(server ? server.baseUrl : args[0], flags, server);
+  } finally {
+    await server?.stop();
+  }
+}
+
+async function probeServer(baseUrl, flags, server) {
   let target;
   try {
-    target = parseBaseUrl(args[0]);
+    target = parseBaseUrl(baseUrl);
   } catch (error) {
     console.error(error.message);
     return 2;
@@ -85,7 +110,8 @@ async function main(argv) {
     report,
     target,
     emailDomain: process.env.PROBE_EMAIL_DOMAIN ?? 'example.com',
-    jwtSecret: jwtSecret(),
+    jwtSecret: server ? new TextEncoder().encode(server.jwtSecret) : jwtSecret(),
+    store: server?.store ?? null,
   };
   probe.check = async (name, run) => {
     try {
@@ -107,11 +133,12 @@ async function main(argv) {
     probe.routes = probe.docs ? collectRoutes(probe.docs) : [];
     const outbox = await client.get('/api/dev/outbox?to=probe-nobody%40example.invalid');
     probe.outbox = outbox.status === 200;
-    probe.production = flags.has('--expect-production') || !probe.outbox;
+    probe.production = Boolean(server) || flags.has('--expect-production') || !probe.outbox;
+    probe.canReadCodes = probe.outbox || Boolean(server);
     probe.sourceAddresses = await sourceAddresses(client, target);
     [probe.painting, probe.otherPainting] = await firstWorks(client);
     console.log(
-      `server: ${probe.production ? 'production' : 'development'}; dev outbox ${probe.outbox ? 'present' : 'absent'}; ` +
+      `server: ${probe.production ? 'production' : 'development'}${server ? ' (started by the probe)' : ''}; dev outbox ${probe.outbox ? 'present' : 'absent'}; ` +
         `${probe.routes.length} routes in /api/docs/json${probe.docs ? '' : ' (not served)'}`,
     );
 
@@ -124,7 +151,7 @@ async function main(argv) {
       if (process.env.PROBE_MEMBER_A && process.env.PROBE_MEMBER_B) {
         a = await existingMember(probe, 'A', process.env.PROBE_MEMBER_A);
         b = await existingMember(probe, 'B', process.env.PROBE_MEMBER_B);
-      } else if (probe.outbox) {
+      } else if (probe.canReadCodes) {
         a = await registerMember(probe, 'A');
         b = await registerMember(probe, 'B');
       } else {

@@ -1,7 +1,7 @@
 // Member B's token against member A's objects, and every member and operator route against guests and members.
 import { randomUUID } from 'node:crypto';
 import { describe } from '../http.mjs';
-import { codeFromOutbox } from '../members.mjs';
+import { readCode } from '../members.mjs';
 import { fillPath, isAdminPath, isMemberPath, pathParams, sampleOf } from '../openapi.mjs';
 
 /** Routes that take an object identifier, in case the OpenAPI document is missing or hides some (production). */
@@ -107,7 +107,7 @@ export async function setUpMemberA(probe, a, b) {
     } catch (error) {
       notes.push(`no withdrawal for A: ${error.message}`);
     }
-  } else notes.push('no dev outbox: withdrawals of A read as they are');
+  } else notes.push('no dev wallet credit (production): withdrawals of A read as they are');
   const listed = await client.get('/api/member/withdrawal/pending', { token: a.access });
   for (const row of listed.json?.data?.list ?? []) {
     if (!owned.withdrawalIds.includes(row._id)) owned.withdrawalIds.push(row._id);
@@ -163,7 +163,7 @@ async function withdrawalForA(probe, a, owned) {
   const since = new Date(Date.now() - 2000).toISOString();
   const code = await client.post('/api/member/withdrawal/code', undefined, { token: a.access });
   if (code.status !== 200) throw new Error(`withdrawal code answered ${describe(code)}`);
-  const verification = await codeFromOutbox(probe, a.phoneE164, since);
+  const verification = await readCode(probe, a.phoneE164, since);
   const store = await client.post(
     '/api/member/withdrawal/store',
     {

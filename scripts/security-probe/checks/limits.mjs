@@ -60,7 +60,7 @@ export async function limitChecks(probe, b) {
         ),
     ],
   ];
-  if (probe.outbox) {
+  if (probe.canReadCodes) {
     routes.push([
       'limits.code.purchase',
       () => client.post('/api/paintings/purchase/code', undefined, { token: b.access, from: other }),
@@ -70,8 +70,8 @@ export async function limitChecks(probe, b) {
       () => client.post('/api/member/withdrawal/code', undefined, { token: b.access, from: other }),
     ]);
   } else {
-    probe.report.skip('limits.code.purchase', 'would send real SMS (no dev outbox)');
-    probe.report.skip('limits.code.withdrawal', 'would send real SMS (no dev outbox)');
+    probe.report.skip('limits.code.purchase', 'would send real SMS (no dev outbox, no SMS stub)');
+    probe.report.skip('limits.code.withdrawal', 'would send real SMS (no dev outbox, no SMS stub)');
   }
   for (const [name, send] of routes) {
     await probe.check(name, async () => {
