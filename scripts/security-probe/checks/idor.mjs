@@ -152,11 +152,17 @@ async function withdrawalForA(probe, a, owned) {
   const { client } = probe;
   // After issue 12 a payout change needs the password again; harmless where the route does not exist yet.
   await client.post('/api/auth/reauthenticate', { password: a.password }, { token: a.access });
-  const bank = await client.post(
-    '/api/user/bank',
-    { account_owner: `${a.firstName} ${a.lastName}`, iban: 'FR7630006000011234567890189' },
-    { token: a.access },
-  );
+  const bankBody = { account_owner: `${a.firstName} ${a.lastName}`, iban: 'FR7630006000011234567890189' };
+  let bank = await client.post('/api/user/bank', bankBody, { token: a.access });
+  const codeField = String(bank.json?.field ?? '');
+  if (bank.status === 400 && /code/i.test(codeField)) {
+    // After issue 12 a payout change also needs a code emailed to the address the member already proved.
+    const since = new Date(Date.now() - 2000).toISOString();
+    const sent = await client.post('/api/user/security-code', {}, { token: a.access });
+    if (sent.status !== 200) throw new Error(`security code answered ${describe(sent)}`);
+    const proof = await readCode(probe, a.email, since);
+    bank = await client.post('/api/user/bank', { ...bankBody, [codeField]: proof }, { token: a.access });
+  }
   if (bank.status !== 200) throw new Error(`saving A's bank details answered ${describe(bank)}`);
   const credit = await client.post('/api/dev/wallet/credit', { email: a.email, currency: 'EURO', amount_minor: 5000 });
   if (credit.status !== 200) throw new Error(`dev wallet credit answered ${describe(credit)}`);
