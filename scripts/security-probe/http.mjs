@@ -89,9 +89,15 @@ function hostHeader(target) {
 /** `error.en` of a failure envelope, or ''. */
 export const errorText = (response) => String(response?.json?.error?.en ?? '');
 
-/** "401 Invalid Token" — for reasons. */
-export const describe = (response) =>
-  `${response.status}${errorText(response) ? ` ${errorText(response)}` : response.text && !response.json ? ` ${response.text.slice(0, 60)}` : ''}`;
+/** "401 Invalid Token", "200 [application/pdf]" — for reasons. */
+export function describe(response) {
+  if (errorText(response)) return `${response.status} ${errorText(response)}`;
+  if (response.json || !response.text) return String(response.status);
+  const type = String(response.headers?.['content-type'] ?? '');
+  return /^text\/(plain|html)/.test(type) || type === ''
+    ? `${response.status} ${response.text.slice(0, 60).replace(/\s+/g, ' ')}`
+    : `${response.status} [${type.split(';')[0]}]`;
+}
 
 /** The answer asks for a captcha (by its field or its message). */
 export const asksForCaptcha = (response) =>

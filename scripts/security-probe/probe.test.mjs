@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExhausted, RequestBudget } from './budget.mjs';
 import { isLoopbackHost, parseBaseUrl } from './guard.mjs';
+import { asksForCaptcha, describe as describeAnswer } from './http.mjs';
 import { collectRoutes, fillPath, findCaptchaField, isMemberPath, sampleOf } from './openapi.mjs';
 import { formatLine, Report } from './report.mjs';
 
@@ -164,5 +165,29 @@ describe('OpenAPI reading', () => {
     expect(sample).toMatchObject({ year: 2000, currency: 'USD', reason: 'ppp' });
     expect(sample.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(sample).not.toHaveProperty('optional');
+  });
+});
+
+describe('answers in reasons', () => {
+  const answer = (status, json, text = '', type = 'application/json') => ({
+    status,
+    json,
+    text: text || (json ? JSON.stringify(json) : ''),
+    headers: { 'content-type': type },
+  });
+
+  it('names the status and the English message, never dumps a binary body', () => {
+    expect(describeAnswer(answer(401, { status: 401, error: { en: 'Invalid Token', fr: 'Jeton invalide' } }))).toBe(
+      '401 Invalid Token',
+    );
+    expect(describeAnswer(answer(200, null, '%PDF-1.7 \u0000\u0001', 'application/pdf'))).toBe('200 [application/pdf]');
+    expect(describeAnswer(answer(200, { data: {} }))).toBe('200');
+  });
+
+  it('tells a captcha demand by its field or its message', () => {
+    expect(asksForCaptcha(answer(400, { error: { en: 'x' }, field: 'captcha' }))).toBe(true);
+    expect(asksForCaptcha(answer(400, { error: { en: 'Please complete the security check (captcha)' } }))).toBe(true);
+    expect(asksForCaptcha(answer(400, { error: { en: 'Invalid email' }, field: 'email' }))).toBe(false);
+    expect(asksForCaptcha(answer(200, { data: { captcha: true } }))).toBe(false);
   });
 });
