@@ -15,6 +15,13 @@ const apiOnPostgres = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/web', 'apps/api', ...apiOnPostgres],
+    projects: [
+      'packages/shared',
+      'apps/web',
+      'apps/api',
+      // The security probe's pure parts (scripts/security-probe/*.test.mjs).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      ...apiOnPostgres,
+    ],
   },
 });
