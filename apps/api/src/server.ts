@@ -13,8 +13,9 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
-  const app = await buildApp(createContext(config, database));
-  const stopReservationJob = startReservationJob(database.db, app.log);
+  const ctx = createContext(config, database);
+  const app = await buildApp(ctx);
+  const stopReservationJob = startReservationJob(ctx, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopReservationJob();

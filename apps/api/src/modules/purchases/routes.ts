@@ -24,10 +24,10 @@ import { withIdempotency } from './idempotency';
 import { handleCardEvent, handlePaypalCapture } from './payment-events';
 import {
   createPurchase,
+  finishPayment,
   purchaseData,
   purchaseOfOrder,
   purchaseState,
-  sendConfirmation,
   sendPurchaseCode,
   validatePurchase,
 } from './service';
@@ -141,7 +141,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           // Only PayPal's own answer to the capture counts, never paypal_object from the browser.
           const capture = await ctx.payments.paypal.captureOrder(request.body.order_id);
           const outcome = await handlePaypalCapture(ctx, purchase, capture);
-          await sendConfirmation(ctx, outcome);
+          await finishPayment(ctx, outcome, request.log);
           if (outcome.kind === 'settled') {
             return {
               status: 200,
@@ -153,7 +153,8 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           }
           if (outcome.kind === 'already-paid')
             return { status: 200, body: ok(await purchaseState(ctx, buyer, purchase.reference)) };
-          if (outcome.kind === 'credited-to-wallet') throw badRequest('PurchaseExpired');
+          // Paid after the reservation ended, for parts no longer available: the money goes back to PayPal.
+          if (outcome.kind === 'refund-due') throw new AppError(409, 'LatePaymentRefunded');
           throw badRequest('PaymentError');
         },
       );
@@ -180,7 +181,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           }
           throw error;
         }
-        if (event) await sendConfirmation(ctx, await handleCardEvent(ctx, event));
+        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
         return reply.send({ received: true });
       },
     );
@@ -208,7 +209,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
         if (!confirmed) throw notFound('PurchaseNotFound');
         const event = card.parseWebhook(Buffer.from(confirmed.body), confirmed.signature);
-        if (event) await sendConfirmation(ctx, await handleCardEvent(ctx, event));
+        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
         if (!confirmed.succeeded) throw new AppError(402, 'CardDeclined');
         return ok({ status: 'succeeded' as const, reference_id: reference }, 'PaymentSuccessful');
       },

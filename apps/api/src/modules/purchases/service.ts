@@ -4,6 +4,7 @@ import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { formatPartsQuantity, purchaseTotalMinor } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
@@ -15,6 +16,7 @@ import { consumeCode, issueCode } from '../codes/service';
 import { lockWallet } from '../ledger/ledger';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { codeSms } from '../notifications/sms';
+import { processRefund } from './late-payment';
 import type { PaymentOutcome } from './payment-events';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
 import { settlePurchase } from './settle';
@@ -199,6 +201,19 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
     );
   if (!purchase) throw notFound('PurchaseNotFound');
   return purchase;
+}
+
+/**
+ * What follows a provider's payment once its transaction committed: a settled purchase is confirmed by email; a
+ * late payment for parts no longer available is refunded through the provider now (if the provider fails, the
+ * refund stays pending and the reservation job retries it).
+ */
+export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
+  if (outcome.kind === 'refund-due') {
+    await processRefund(ctx, outcome.refundId, log);
+    return;
+  }
+  await sendConfirmation(ctx, outcome);
 }
 
 /** The confirmation email of a settled purchase (sent after the transaction committed; a mail failure is logged). */
