@@ -43,6 +43,10 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
 });
 
 export type AppConfig = {
@@ -83,6 +87,8 @@ export type AppConfig = {
     /** How long a purchase holds its parts while it is paid. */
     reservationMinutes: number;
   };
+  /** SMS provider: Twilio when its keys are set; otherwise every SMS stays in the outbox (development). */
+  sms: { twilio: { accountSid: string; authToken: string; from: string; apiUrl: string } | null };
 };
 
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
@@ -199,6 +205,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           }
         : null,
       reservationMinutes: env.RESERVATION_MINUTES,
+    },
+    sms: {
+      twilio: env.TWILIO_ACCOUNT_SID
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: required(env.TWILIO_AUTH_TOKEN, 'TWILIO_AUTH_TOKEN'),
+            from: required(env.TWILIO_FROM, 'TWILIO_FROM'),
+            apiUrl: env.TWILIO_API_URL.replace(/\/$/, ''),
+          }
+        : null,
     },
     ...overrides,
   };

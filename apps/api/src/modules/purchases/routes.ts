@@ -103,7 +103,11 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         response: { 200: ZSuccess(z.object({ sent_to: z.enum(['phone', 'email']) })), ...errors },
       },
     },
-    async (request) => ok(await sendPurchaseCode(ctx, memberOf(request)), 'VerificationCodeSent'),
+    async (request) => {
+      const sent = await sendPurchaseCode(ctx, memberOf(request));
+      // Says where the code went: the phone (the usual case), or the email address of a member without a phone.
+      return ok(sent, sent.sent_to === 'phone' ? 'OtpSentToPhone' : 'VerificationCodeSent');
+    },
   );
 
   app.get(

@@ -15,7 +15,7 @@ import { verifyUrlOf } from '../certificates/service';
 import { consumeCode, issueCode } from '../codes/service';
 import { lockWallet } from '../ledger/ledger';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
-import { codeSms } from '../notifications/sms';
+import { codeSms, sendCodeSms } from '../notifications/sms';
 import { processRefund } from './late-payment';
 import type { PaymentOutcome } from './payment-events';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
@@ -134,7 +134,12 @@ export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise
   const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'purchase' });
   const phone = memberPhone(member);
   if (phone) {
-    await ctx.sms.sendSms({ to: phone, text: codeSms(member.language, 'purchase', code) });
+    await sendCodeSms(ctx, {
+      userId: member.id,
+      purpose: 'purchase',
+      to: phone,
+      text: codeSms(member.language, 'purchase', code),
+    });
     return { sent_to: 'phone' };
   }
   await ctx.mailer.sendEmail({
