@@ -236,6 +236,74 @@ describe('a PayPal payment captured after the reservation expired', () => {
   });
 });
 
+describe('a late payment on the secondary market', () => {
+  type Member = Awaited<ReturnType<typeof createMember>> & { id: string };
+  async function member(): Promise<Member> {
+    const created = await createMember(t, { verified: true });
+    return { ...created, id: (await userRow(t, created.email))?.id ?? '' };
+  }
+  async function payByCard(who: Member, paintingId: string, parts: number) {
+    const data = (
+      await reserve(who.accessToken, { total_part: parts, payment_method: 'card', painting_id: paintingId })
+    ).json().data;
+    const event = card().confirm(data.payment_client_secret, SANDBOX_CARD_OK);
+    if (!event) throw new Error('no event');
+    await sendWebhook(event);
+  }
+  async function sellerWallet(id: string) {
+    return balanceOf(db(), await accountFor(db(), 'member_wallet', 'EURO', id));
+  }
+
+  /** A seller lists 5 parts of a sold-out work; a primary holder reserves 3 of them by card and lets it expire. */
+  async function expiredSecondaryPurchase() {
+    const seller = await member();
+    const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
+    await payByCard(seller, work.id, 9);
+    const listed = await t.call('POST', '/api/paintings/sale', {
+      token: seller.accessToken,
+      body: { total_part: 5, painting_id: work.id },
+    });
+    expect(listed.statusCode).toBe(200);
+    const holder = await member();
+    await payByCard(holder, (await createPaintingForSale(t)).id, 1);
+    const data = (
+      await reserve(holder.accessToken, { total_part: 3, payment_method: 'card', painting_id: work.id })
+    ).json().data;
+    expect(await releaseExpired(db(), later())).toBeGreaterThanOrEqual(1);
+    const event = card().confirm(data.payment_client_secret, SANDBOX_CARD_OK);
+    if (!event) throw new Error('no event');
+    return {
+      seller,
+      holder,
+      work,
+      listing: listed.json().data.reference as string,
+      reference: data.reference_id,
+      event,
+    };
+  }
+
+  it('takes the same listings again and pays the seller when they are still open at the same price', async () => {
+    const { seller, holder, work, reference, event } = await expiredSecondaryPurchase();
+    const before = await sellerWallet(seller.id);
+    await sendWebhook(event);
+    expect((await purchaseRow(reference)).status).toBe('paid');
+    expect(await memberHolding(db(), holder.id, work.id)).toEqual({ primary: 0, secondary: 3 });
+    expect(await sellerWallet(seller.id)).toBe(before + 1200);
+  });
+
+  it('is refunded when the seller withdrew the listing meanwhile; nobody’s wallet moves', async () => {
+    const { seller, holder, work, listing, reference, event } = await expiredSecondaryPurchase();
+    const withdrawn = await t.call('POST', `/api/paintings/sale/${listing}/withdraw`, { token: seller.accessToken });
+    expect(withdrawn.statusCode).toBe(200);
+    const before = await sellerWallet(seller.id);
+    await sendWebhook(event);
+    expect((await purchaseRow(reference)).status).toBe('refunded');
+    expect(await memberHolding(db(), holder.id, work.id)).toEqual({ primary: 0, secondary: 0 });
+    expect(await sellerWallet(seller.id)).toBe(before);
+    expect(await balanceOf(db(), await accountFor(db(), 'member_wallet', 'EURO', holder.id))).toBe(0);
+  });
+});
+
 describe('refund emails', () => {
   it('are written in the member’s language', async () => {
     const french = await createMember(t, { verified: true, overrides: { lang: 'fr' } });
