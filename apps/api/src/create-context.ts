@@ -4,6 +4,7 @@ import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import { SiteVerifyCaptcha } from './adapters/captcha/siteverify';
 import { OutboxMailer } from './adapters/mail/outbox';
 import { SmtpMailer } from './adapters/mail/smtp';
+import { TwilioSms } from './adapters/mail/twilio-sms';
 import { PaypalOrdersPayments } from './adapters/payments/paypal-orders';
 import { SandboxCardPayments } from './adapters/payments/sandbox-card';
 import { SandboxPaypalPayments } from './adapters/payments/sandbox-paypal';
@@ -46,14 +47,14 @@ function paymentsFor(config: AppConfig): AppContext['payments'] {
   };
 }
 
-/** Wires the adapters the configuration asks for. Without SMTP every message lands in the outbox. */
+/** Wires the adapters the configuration asks for. Without SMTP (or Twilio) every message lands in the outbox. */
 export function createContext(config: AppConfig, database: DatabaseHandle): AppContext {
   const outbox = new OutboxMailer(database.db);
   return {
     config,
     database,
     mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox,
-    sms: outbox,
+    sms: config.sms.twilio ? new TwilioSms(config.sms.twilio) : outbox,
     captcha: captchaFor(config, database),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     accountAttempts: new AttemptLimiter(config.accountAttemptLimit, FIFTEEN_MINUTES),

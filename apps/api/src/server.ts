@@ -13,9 +13,10 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   await seed(database.db, config, new LocalDiskStorage(join(config.dataDir, 'media')));
-  const app = await buildApp(createContext(config, database));
+  const ctx = createContext(config, database);
+  const app = await buildApp(ctx);
   for (const warning of startupWarnings(config)) app.log.warn(warning);
-  const stopReservationJob = startReservationJob(database.db, app.log);
+  const stopReservationJob = startReservationJob(ctx, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopReservationJob();

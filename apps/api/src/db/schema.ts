@@ -204,6 +204,7 @@ export const accountKindEnum = pgEnum('account_kind', [
   'platform_revenue',
   'external',
   'withdrawals_payable',
+  'refunds_payable',
 ]);
 
 /** A ledger account. Each member has one wallet account per currency; balances are sums of entries. */
@@ -523,11 +524,20 @@ export const partEntries = pgTable(
 );
 
 export const paymentMethodEnum = pgEnum('payment_method', ['card', 'paypal', 'smart_amount']);
-export const purchaseStatusEnum = pgEnum('purchase_status', ['pending', 'paid', 'expired', 'failed']);
+export const purchaseStatusEnum = pgEnum('purchase_status', [
+  'pending',
+  'paid',
+  'expired',
+  'failed',
+  'refund_pending',
+  'refunded',
+]);
 
 /**
  * A purchase on the primary market: created with its parts reserved (pending), then paid (parts settled to the
- * buyer, certificate issued) or expired / failed (parts released). Amounts are integer minor units of `currency`.
+ * buyer, certificate issued) or expired / failed (parts released). A payment that arrives after the release and
+ * can no longer be settled is refunded: refund_pending (the provider has not yet confirmed the refund) → refunded.
+ * Amounts are integer minor units of `currency`.
  */
 export const purchases = pgTable(
   'purchases',
@@ -687,6 +697,42 @@ export const purchaseFills = pgTable(
     index('purchase_fills_purchase_idx').on(table.purchaseId),
     index('purchase_fills_listing_idx').on(table.listingId),
     check('purchase_fills_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const refundStatusEnum = pgEnum('refund_status', ['pending', 'succeeded']);
+
+/**
+ * A payment sent back to where it came from (a late payment for parts no longer available): one per purchase,
+ * so a retried webhook can never refund twice. Pending until the provider accepts the refund; the reservation
+ * job retries pending ones (attempts, next_attempt_at) until it does.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    /** The adapter that took the money ('stripe', 'paypal' or 'sandbox') with the purchase's payment method. */
+    provider: text('provider').notNull(),
+    /** What the provider refunds: the PaymentIntent id (card) or the capture id (PayPal). */
+    paymentRef: text('payment_ref').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    status: refundStatusEnum('status').notNull().default('pending'),
+    /** The provider's id of the refund, once accepted. */
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('refunds_purchase_unique').on(table.purchaseId),
+    index('refunds_pending_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
 

@@ -11,6 +11,7 @@ type ValidationIssue = { message?: string; keyword?: string; instancePath?: stri
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.cause) request.log.warn({ err: error.cause, key: error.key }, 'refused after a provider failure');
       return reply.status(error.status).send(failureBody(error.status, error.key, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

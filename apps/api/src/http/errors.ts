@@ -9,8 +9,10 @@ export class AppError extends Error {
     readonly status: number,
     readonly key: MessageKey,
     readonly field?: string,
+    /** What went wrong behind the refusal (a provider's failure): logged, never sent to the client. */
+    options?: { cause?: unknown },
   ) {
-    super(messages[key].en);
+    super(messages[key].en, options);
     this.name = 'AppError';
   }
 }

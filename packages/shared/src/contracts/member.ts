@@ -43,6 +43,15 @@ export const ZWithdrawalRequest = z.strictObject({
   amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }),
   verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });
+/**
+ * POST /member/withdrawal/code. The spec sends no body; the web sends the amount being withdrawn (major units, as
+ * in the request), so that the SMS names it and the code is bound to it: it then confirms that amount only.
+ */
+export const ZWithdrawalCodeRequest = z
+  .strictObject({
+    amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }).optional(),
+  })
+  .nullish();
 export const ZWithdrawalCodeCheck = z.strictObject({
   verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });

@@ -141,6 +141,10 @@ export const messages = {
     en: 'A code has been sent to your phone number.',
     fr: 'Un code a été envoyé à votre numéro de téléphone.',
   },
+  SmsNotSent: {
+    en: 'We could not send an SMS to this number. Check it or try again later.',
+    fr: 'Nous n’avons pas pu envoyer de SMS à ce numéro. Vérifiez-le ou réessayez plus tard.',
+  },
   ProfileUpdated: { en: 'Your profile has been updated', fr: 'Votre profil a été mis à jour' },
   ProfileImageUpdated: { en: 'Your profile picture has been updated', fr: 'Votre photo de profil a été mise à jour' },
   ImageRequired: { en: 'Please choose an image', fr: 'Veuillez choisir une image' },
@@ -251,6 +255,10 @@ export const messages = {
   PurchaseExpired: {
     en: 'Your reservation has expired: the parts were released. Please start again.',
     fr: 'Votre réservation a expiré\u00a0: les parts ont été libérées. Veuillez recommencer.',
+  },
+  LatePaymentRefunded: {
+    en: 'Your payment arrived after your reservation ended and these parts are no longer available: it is refunded to your card or PayPal account.',
+    fr: 'Votre paiement est arrivé après la fin de votre réservation et ces parts ne sont plus disponibles\u00a0: il est remboursé sur votre carte ou votre compte PayPal.',
   },
   PurchaseAlreadyPaid: { en: 'This purchase is already paid.', fr: 'Cet achat est déjà payé.' },
   PaymentMethodMismatch: {

@@ -7,7 +7,27 @@ export interface Mailer {
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
 
-/** Sends SMS. Until an SMS provider is configured, messages go to the outbox. */
+/**
+ * Sends SMS: Twilio in production, the outbox in development. Throws SmsDeliveryError when the provider refuses the
+ * message or cannot be reached, so the caller can tell the member instead of pretending it was sent.
+ */
 export interface SmsSender {
   sendSms(sms: OutgoingSms): Promise<void>;
+}
+
+/**
+ * An SMS the provider did not accept: `rejected` (the provider refused this message: an invalid or unreachable
+ * number, a number that opted out…) or `unavailable` (the provider failed, timed out or could not be reached; worth
+ * trying again later). Its message names the HTTP status and the provider's error code only, never the number or
+ * the text (personal data; the text may hold a code).
+ */
+export class SmsDeliveryError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    readonly httpStatus: number | null,
+    readonly providerCode: number | null,
+  ) {
+    super(`SMS not accepted by the provider: ${kind} (HTTP ${httpStatus ?? 'none'}, code ${providerCode ?? 'none'})`);
+    this.name = 'SmsDeliveryError';
+  }
 }

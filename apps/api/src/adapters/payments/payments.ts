@@ -21,7 +21,29 @@ export type CardEvent = {
   failureMessage?: string;
 };
 
-export interface CardPayments {
+/**
+ * A payment to send back to where it came from (a payment that arrived after its reservation ended, for parts no
+ * longer available). `idempotencyKey` is stable per purchase: a retried call never refunds twice at the provider.
+ */
+export type RefundRequest = {
+  /** The PaymentIntent id (card) or the capture id (PayPal). */
+  paymentRef: string;
+  amountMinor: number;
+  currency: Currency;
+  /** The purchase reference, shown to operators in the provider's dashboard. */
+  reference: string;
+  idempotencyKey: string;
+};
+
+/** The provider accepted the refund: done (succeeded) or on its way back to the payer (pending). */
+export type RefundResult = { refundId: string; status: 'succeeded' | 'pending' };
+
+/** Both providers refund; a refusal or an unreachable provider throws PaymentProviderError (retried later). */
+export interface Refunds {
+  refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+export interface CardPayments extends Refunds {
   readonly name: 'stripe' | 'sandbox';
   /** Shown to the browser to load the card form. */
   readonly publishableKey: string;
@@ -45,7 +67,7 @@ export type PaypalCapture = {
   currency: Currency | null;
 };
 
-export interface PaypalPayments {
+export interface PaypalPayments extends Refunds {
   readonly name: 'paypal' | 'sandbox';
   /** The JS SDK's client id (the sandbox has none). */
   readonly clientId: string | null;

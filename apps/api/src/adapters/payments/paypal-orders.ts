@@ -6,6 +6,8 @@ import {
   type PaypalCapture,
   type PaypalOrderRequest,
   type PaypalPayments,
+  type RefundRequest,
+  type RefundResult,
 } from './payments';
 
 /**
@@ -74,6 +76,45 @@ export class PaypalOrdersPayments implements PaypalPayments {
     );
     if (typeof order.id !== 'string') throw new PaymentProviderError('PayPal returned no order id');
     return { orderId: order.id };
+  }
+
+  /**
+   * Refunds a capture in full (`POST /v2/payments/captures/{id}/refund`). PayPal-Request-Id makes a retried call
+   * return the first refund; a capture already refunded in full (422 CAPTURE_FULLY_REFUNDED) is looked up instead.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const path = `/v2/payments/captures/${encodeURIComponent(request.paymentRef)}/refund`;
+    const answer = await this.call(
+      path,
+      {
+        amount: { currency_code: ISO_OF[request.currency], value: toMajorString(request.amountMinor) },
+        invoice_id: `${request.reference}-refund`,
+        note_to_payer: `Parcelle ${request.reference}`,
+      },
+      request.idempotencyKey,
+    );
+    const issue = (answer.details as { issue?: string }[] | undefined)?.[0]?.issue;
+    if (issue === 'CAPTURE_FULLY_REFUNDED') return this.earlierRefund(request.paymentRef);
+    if (typeof answer.id !== 'string') {
+      throw new PaymentProviderError(`PayPal refund refused: ${issue ?? String(answer.name ?? 'no refund id')}`);
+    }
+    if (answer.status === 'COMPLETED') return { refundId: answer.id, status: 'succeeded' };
+    if (answer.status === 'PENDING') return { refundId: answer.id, status: 'pending' };
+    throw new PaymentProviderError(`PayPal refund ${answer.id} is ${String(answer.status)}`);
+  }
+
+  /**
+   * A capture already refunded in full (PayPal forgot the request id, or an operator refunded it by hand): the
+   * capture's own status is the proof. Its refund's id is not in the answer, so the capture id stands for it.
+   */
+  private async earlierRefund(captureId: string): Promise<RefundResult> {
+    const response = await this.fetcher(`${this.apiUrl}/v2/payments/captures/${encodeURIComponent(captureId)}`, {
+      headers: { Authorization: `Bearer ${await this.accessToken()}` },
+    });
+    if (!response.ok) throw new PaymentProviderError(`PayPal capture: HTTP ${response.status}`);
+    const capture = (await response.json()) as { status?: string };
+    if (capture.status !== 'REFUNDED') throw new PaymentProviderError(`PayPal capture is ${String(capture.status)}`);
+    return { refundId: `refunded:${captureId}`, status: 'succeeded' };
   }
 
   async captureOrder(orderId: string): Promise<PaypalCapture> {

@@ -1,6 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
-import { type CardEvent, type CardPaymentRequest, type CardPayments, currencyOfIso, ISO_OF } from './payments';
+import {
+  type CardEvent,
+  type CardPaymentRequest,
+  type CardPayments,
+  currencyOfIso,
+  ISO_OF,
+  PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
+} from './payments';
 import { signPayload, verifySignature } from './signature';
 
 /** Test cards of the sandbox, as Stripe's: this one succeeds, the declined one fails; any other is declined too. */
@@ -30,7 +39,21 @@ export class SandboxCardPayments implements CardPayments {
   readonly name = 'sandbox' as const;
   readonly publishableKey = 'pk_sandbox_parcelle';
 
+  /** Refunds made, by payment id (a payment is refunded once; asking again returns the same refund, as Stripe). */
+  readonly refunds = new Map<string, RefundRequest & { refundId: string }>();
+
   constructor(private readonly secret: string) {}
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!/^sbpi_[0-9a-f]{24}$/.test(request.paymentRef)) {
+      throw new PaymentProviderError(`no such sandbox payment: ${request.paymentRef}`);
+    }
+    const earlier = this.refunds.get(request.paymentRef);
+    if (earlier) return { refundId: earlier.refundId, status: 'succeeded' };
+    const refundId = `sbre_${this.mac(`refund.${request.paymentRef}`).slice(0, 24)}`;
+    this.refunds.set(request.paymentRef, { ...request, refundId });
+    return { refundId, status: 'succeeded' };
+  }
 
   private mac(text: string): string {
     return createHmac('sha256', `${this.secret}:card-sandbox`).update(text).digest('hex').slice(0, 32);

@@ -1,5 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { currencyOfIso, ISO_OF, type PaypalCapture, type PaypalOrderRequest, type PaypalPayments } from './payments';
+import {
+  currencyOfIso,
+  ISO_OF,
+  PaymentProviderError,
+  type PaypalCapture,
+  type PaypalOrderRequest,
+  type PaypalPayments,
+  type RefundRequest,
+  type RefundResult,
+} from './payments';
 
 /**
  * An offline PayPal: the order id carries the reference and amount under an HMAC, so a capture can only confirm
@@ -9,7 +18,21 @@ export class SandboxPaypalPayments implements PaypalPayments {
   readonly name = 'sandbox' as const;
   readonly clientId = null;
 
+  /** Refunds made, by capture id (a capture is refunded once; asking again returns the same refund, as PayPal). */
+  readonly refunds = new Map<string, RefundRequest & { refundId: string }>();
+
   constructor(private readonly secret: string) {}
+
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    if (!/^SBCAP-[A-Za-z0-9_-]{12}$/.test(request.paymentRef)) {
+      throw new PaymentProviderError(`no such sandbox capture: ${request.paymentRef}`);
+    }
+    const earlier = this.refunds.get(request.paymentRef);
+    if (earlier) return { refundId: earlier.refundId, status: 'succeeded' };
+    const refundId = `SBREF-${this.mac(`refund|${request.paymentRef}`).slice(0, 12)}`;
+    this.refunds.set(request.paymentRef, { ...request, refundId });
+    return { refundId, status: 'succeeded' };
+  }
 
   private mac(text: string): string {
     return createHmac('sha256', `${this.secret}:paypal-sandbox`).update(text).digest('base64url').slice(0, 22);

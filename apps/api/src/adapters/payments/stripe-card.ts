@@ -1,5 +1,13 @@
 import Stripe from 'stripe';
-import { type CardPaymentRequest, type CardPayments, InvalidSignature, ISO_OF, PaymentProviderError } from './payments';
+import {
+  type CardPaymentRequest,
+  type CardPayments,
+  InvalidSignature,
+  ISO_OF,
+  PaymentProviderError,
+  type RefundRequest,
+  type RefundResult,
+} from './payments';
 import { cardEventOf } from './sandbox-card';
 
 /**
@@ -14,8 +22,15 @@ export class StripeCardPayments implements CardPayments {
     secretKey: string,
     readonly publishableKey: string,
     private readonly webhookSecret: string,
+    /** Another API host (tests point it at a local stub); Stripe's own by default. */
+    apiUrl?: string,
   ) {
-    this.stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+    const api = apiUrl ? new URL(apiUrl) : null;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
+    });
   }
 
   async createPayment(request: CardPaymentRequest) {
@@ -37,6 +52,40 @@ export class StripeCardPayments implements CardPayments {
       if (error instanceof PaymentProviderError) throw error;
       throw new PaymentProviderError((error as Error).message);
     }
+  }
+
+  /**
+   * Refunds a PaymentIntent in full through Stripe's Refunds API. The idempotency key makes a retried call return the
+   * same refund; a refund already made under an older key (Stripe forgets keys after 24 hours) is found and returned.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: request.paymentRef,
+          amount: request.amountMinor,
+          metadata: { reference: request.reference },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'charge_already_refunded') {
+        throw new PaymentProviderError(`Stripe refund: ${(error as Error).message}`);
+      }
+      const earlier = await this.stripe.refunds
+        .list({ payment_intent: request.paymentRef, limit: 10 })
+        .catch((listError: Error) => {
+          throw new PaymentProviderError(`Stripe refunds list: ${listError.message}`);
+        });
+      const found = earlier.data.find((item) => item.status === 'succeeded' || item.status === 'pending');
+      if (!found) throw new PaymentProviderError('Stripe says the payment was refunded but lists no refund');
+      refund = found;
+    }
+    if (refund.status === 'succeeded' || refund.status === 'pending' || refund.status === 'requires_action') {
+      return { refundId: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
+    }
+    throw new PaymentProviderError(`Stripe refund ${refund.id} is ${refund.status}`);
   }
 
   parseWebhook(rawBody: Buffer, signature: string | undefined) {

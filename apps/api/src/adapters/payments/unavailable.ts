@@ -4,6 +4,7 @@ import {
   PaymentProviderError,
   type PaypalCapture,
   type PaypalPayments,
+  type RefundResult,
 } from './payments';
 
 /**
@@ -21,6 +22,11 @@ export class UnavailableCardPayments implements CardPayments {
   parseWebhook(): null {
     throw new InvalidSignature('card payments are not configured');
   }
+
+  /** Nothing was ever taken through a method that is not configured; a refund stays pending and is logged. */
+  async refund(): Promise<RefundResult> {
+    throw new PaymentProviderError('card payments are not configured');
+  }
 }
 
 export class UnavailablePaypalPayments implements PaypalPayments {
@@ -33,5 +39,9 @@ export class UnavailablePaypalPayments implements PaypalPayments {
 
   async captureOrder(orderId: string): Promise<PaypalCapture> {
     return { orderId, completed: false, captureId: null, reference: null, amountMinor: 0, currency: null };
+  }
+
+  async refund(): Promise<RefundResult> {
+    throw new PaymentProviderError('PayPal is not configured');
   }
 }

@@ -30,7 +30,7 @@ import { type App, codeSendBudget, perIp } from '../../http/types';
 import { setProfileImage } from './profile-image';
 import * as account from './service';
 
-const errors = { 400: ZFailure, 401: ZFailure, 409: ZFailure, 429: ZFailure };
+const errors = { 400: ZFailure, 401: ZFailure, 409: ZFailure, 429: ZFailure, 502: ZFailure };
 const ZNull = z.null();
 
 /** Reads the one `image` part of a multipart request; 413 past 5 MiB, 400 when missing. */

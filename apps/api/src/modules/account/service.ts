@@ -15,7 +15,7 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import { revokeAllSessions } from '../auth/sessions';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { verificationCodeEmail } from '../notifications/emails';
-import { codeSms } from '../notifications/sms';
+import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buildProfile } from '../users/profile';
 import { decryptSecret, encryptSecret } from './secrets';
 
@@ -88,7 +88,12 @@ export async function updateEmail(
       purpose: 'email_change',
       target: email,
     });
-    await ctx.sms.sendSms({ to: phone, text: codeSms(member.language, 'email_change', code) });
+    await sendCodeSms(ctx, {
+      userId: member.id,
+      purpose: 'email_change',
+      to: phone,
+      text: codeSms(member.language, 'email_change', code),
+    });
     return { code_sent: true };
   }
 
@@ -162,7 +167,12 @@ export async function sendPhoneCode(
     purpose: 'phone_verification',
     target: phone.e164,
   });
-  await ctx.sms.sendSms({ to: phone.e164, text: codeSms(member.language, 'phone_verification', code) });
+  await sendCodeSms(ctx, {
+    userId: member.id,
+    purpose: 'phone_verification',
+    to: phone.e164,
+    text: codeSms(member.language, 'phone_verification', code),
+  });
 }
 
 /** Confirms the code for that number without spending it; the update call spends it. */

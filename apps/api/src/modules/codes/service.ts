@@ -43,12 +43,34 @@ export async function issueCode(
   return code;
 }
 
+/**
+ * Withdraws the live code of a purpose (its message could not be delivered): it can no longer be used, and the member
+ * asks for a new one.
+ */
+export async function withdrawCode(db: Executor, params: { userId: string; purpose: CodePurpose }): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(verificationCodes.userId, params.userId),
+        eq(verificationCodes.purpose, params.purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+}
+
 export type CodeCheck = {
   userId: string;
   purpose: CodePurpose;
   code: string;
   /** When given, the code must have been issued for this target (a new email or phone); else it counts as wrong. */
   target?: string;
+  /**
+   * When given, a code issued for a target must have been issued for this one (else it counts as wrong); a code
+   * issued without a target is accepted (a withdrawal code asked for without its amount).
+   */
+  boundTo?: string;
   /** The request field named in a failure (default `code`). */
   field?: string;
 };
@@ -94,7 +116,9 @@ async function attemptCode(
     if (live.expiresAt.getTime() <= Date.now()) return { error: 'CodeExpired' as const };
     if (live.attempts >= CODE_MAX_ATTEMPTS) return { error: 'CodeAttemptsExhausted' as const };
     const expected = hmac(`${params.purpose}:${params.userId}:${params.code}`, config.serverSecret);
-    const targetMatches = params.target === undefined || live.target === params.target;
+    const targetMatches =
+      (params.target === undefined || live.target === params.target) &&
+      (params.boundTo === undefined || live.target === null || live.target === params.boundTo);
     if (!safeEqual(expected, live.codeHash) || !targetMatches) {
       const attempts = live.attempts + 1;
       await tx

@@ -97,6 +97,31 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
       FROM pending p FULL OUTER JOIN held h ON h.currency = p.currency
       WHERE coalesce(p.amount, 0) <> coalesce(h.amount, 0)`),
   );
+  // Late payments refunded: what is owed back is exactly what the refunds payable accounts hold, and each refunding
+  // purchase has its refund in the same state (one per purchase) and its money in the ledger.
+  report(
+    'pending refunds out of step with the refunds payable account',
+    await rows(sql`WITH pending AS (
+        SELECT currency, sum(amount_minor) AS amount FROM refunds WHERE status = 'pending' GROUP BY currency
+      ), held AS (
+        SELECT a.currency, sum(e.amount_minor) AS amount FROM ledger_accounts a
+        JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'refunds_payable' GROUP BY a.currency
+      )
+      SELECT coalesce(p.currency, h.currency) AS currency, coalesce(p.amount, 0)::text AS pending,
+        coalesce(h.amount, 0)::text AS held
+      FROM pending p FULL OUTER JOIN held h ON h.currency = p.currency
+      WHERE coalesce(p.amount, 0) <> coalesce(h.amount, 0)`),
+  );
+  report(
+    'refunding purchase out of step with its refund',
+    await rows(sql`SELECT p.id, p.status, r.status AS refund FROM purchases p LEFT JOIN refunds r ON r.purchase_id = p.id
+      WHERE (p.status IN ('refund_pending', 'refunded') OR r.id IS NOT NULL)
+        AND (r.id IS NULL OR r.amount_minor <> p.total_minor OR r.currency <> p.currency
+          OR (p.status = 'refund_pending') <> (r.status = 'pending')
+          OR (p.status = 'refunded') <> (r.status = 'succeeded')
+          OR NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':late-payment')
+          OR (r.status = 'succeeded') <> EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':refund'))`),
+  );
   // A secondary purchase is exactly the sum of the listings it took.
   report(
     'secondary purchase out of step with its fills',

@@ -18,6 +18,8 @@ export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
  * - `external`: the outside world — money arriving from a card or PayPal payment, or leaving by withdrawal.
  * - `platform_revenue`: what Parcelle earned (primary sales).
  * - `platform_cash`: money held for members on their behalf (secondary sales in transit, dividends to pay).
+ * - `withdrawals_payable`: withdrawals requested and not yet decided.
+ * - `refunds_payable`: late payments owed back to the card or PayPal account they came from, until refunded.
  */
 export type LedgerLine = { accountId: string; amountMinor: number; currency: Currency };
 

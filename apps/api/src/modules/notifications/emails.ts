@@ -167,3 +167,31 @@ export function partsSoldEmail(
         `${params.amount} has been credited to your Parcelle account. You can withdraw it from your member area.`,
       ]);
 }
+
+/**
+ * A payment that arrived after the reservation ended, for parts no longer available: it goes back to the card or
+ * PayPal account it came from (never to the wallet).
+ */
+export function latePaymentRefundedEmail(
+  lang: Language,
+  params: {
+    firstName: string;
+    reference: string;
+    paintingTitle: string;
+    parts: string;
+    amount: string;
+    method: 'card' | 'paypal';
+  },
+): Rendered {
+  return lang === 'fr'
+    ? layout(`Votre paiement a été remboursé\u00a0: ${params.paintingTitle}`, [
+        `Bonjour ${params.firstName},`,
+        `Votre paiement de ${params.amount} pour ${params.parts} de «\u00a0${params.paintingTitle}\u00a0» (référence ${params.reference}) est arrivé après la fin de votre réservation, et ces parts ne sont plus disponibles.`,
+        `Nous vous l’avons remboursé sur ${params.method === 'paypal' ? 'votre compte PayPal' : 'votre carte'}. Selon votre banque, il apparaîtra d’ici quelques jours.`,
+      ])
+    : layout(`Your payment was refunded: ${params.paintingTitle}`, [
+        `Hello ${params.firstName},`,
+        `Your payment of ${params.amount} for ${params.parts} of “${params.paintingTitle}” (reference ${params.reference}) arrived after your reservation ended, and these parts are no longer available.`,
+        `We have refunded it to ${params.method === 'paypal' ? 'your PayPal account' : 'your card'}. Depending on your bank, it will show within a few days.`,
+      ]);
+}

@@ -3,12 +3,15 @@ import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments'
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { paymentEvents, purchases } from '../../db/schema';
+import { recordRefundDue, retakeParts } from './late-payment';
 import type { Purchase } from './reserve';
-import { creditLatePayment, settlePurchase } from './settle';
+import { settlePurchase } from './settle';
 
 export type PaymentOutcome =
   | { kind: 'settled'; purchase: Purchase; certificateNumber: string }
-  | { kind: 'already-paid' | 'duplicate' | 'ignored' | 'recorded-failure' | 'credited-to-wallet'; purchase?: Purchase };
+  /** Paid too late for parts no longer available: the refund to ask the provider for (after the commit). */
+  | { kind: 'refund-due'; purchase: Purchase; refundId: string }
+  | { kind: 'already-paid' | 'duplicate' | 'ignored' | 'recorded-failure'; purchase?: Purchase };
 
 /** Records a provider event once: false when it was already handled (webhooks arrive at least once). */
 async function firstTime(tx: Executor, provider: string, eventId: string, type: string): Promise<boolean> {
@@ -26,7 +29,8 @@ function amountMatches(purchase: Purchase, amountMinor: number, currency: string
 
 /**
  * A verified card event (Stripe's webhook or the sandbox's). Duplicates are ignored by event id; a success
- * settles the purchase unless it is no longer pending (a success after an expiry is credited to the wallet);
+ * settles the purchase unless it is no longer pending (a success after the release settles if the parts are still
+ * there as reserved, else it is refunded);
  * a failure is recorded and the reservation stays until it expires, so the buyer may try another card.
  * Events in any order end in the same state.
  */
@@ -62,7 +66,11 @@ export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promis
         .where(eq(purchases.id, purchase.id));
       return { kind: 'ignored', purchase };
     }
-    return settleOrCredit(tx, purchase, event.paymentId);
+    return settleOrRefund(tx, purchase, {
+      providerRef: event.paymentId,
+      provider: ctx.payments.card.name,
+      paymentRef: event.paymentId,
+    });
   });
 }
 
@@ -84,7 +92,16 @@ export async function handlePaypalCapture(
       }
       return { kind: 'recorded-failure', purchase: locked };
     }
+    const payment = {
+      providerRef: capture.orderId,
+      provider: ctx.payments.paypal.name,
+      // A completed capture has its id; the order id is only a fallback PayPal would refuse to refund.
+      paymentRef: capture.captureId ?? capture.orderId,
+    };
     if (!(await firstTime(tx, ctx.payments.paypal.name, capture.captureId ?? capture.orderId, 'capture'))) {
+      // The same capture again: a purchase being refunded answers so again (nothing more is recorded).
+      if (locked.status === 'refund_pending' || locked.status === 'refunded')
+        return settleOrRefund(tx, locked, payment);
       return { kind: locked.status === 'paid' ? 'already-paid' : 'duplicate', purchase: locked };
     }
     if (capture.reference !== locked.reference || !amountMatches(locked, capture.amountMinor, capture.currency)) {
@@ -94,18 +111,27 @@ export async function handlePaypalCapture(
         .where(eq(purchases.id, locked.id));
       return { kind: 'ignored', purchase: locked };
     }
-    return settleOrCredit(tx, locked, capture.orderId);
+    return settleOrRefund(tx, locked, payment);
   });
 }
 
-async function settleOrCredit(tx: Executor, purchase: Purchase, providerRef: string): Promise<PaymentOutcome> {
+/**
+ * Money arrived for a purchase: pending, it settles; released (the reservation ended first), it settles when the
+ * same parts can be reserved again as they were, else the refund is recorded; already refunding, nothing more.
+ */
+async function settleOrRefund(
+  tx: Executor,
+  purchase: Purchase,
+  payment: { providerRef: string; provider: string; paymentRef: string },
+): Promise<PaymentOutcome> {
   if (purchase.status === 'paid') return { kind: 'already-paid', purchase };
-  if (purchase.status === 'pending') {
-    const settled = await settlePurchase(tx, purchase.id, { kind: 'external', providerRef });
+  if (purchase.status === 'pending' || (await retakeParts(tx, purchase))) {
+    const settled = await settlePurchase(tx, purchase.id, { kind: 'external', providerRef: payment.providerRef });
     if (settled) {
       return { kind: 'settled', purchase: settled.purchase, certificateNumber: settled.certificate.number };
     }
   }
-  await creditLatePayment(tx, purchase, providerRef);
-  return { kind: 'credited-to-wallet', purchase };
+  const refund = await recordRefundDue(tx, purchase, payment);
+  const [current] = await tx.select().from(purchases).where(eq(purchases.id, purchase.id));
+  return { kind: 'refund-due', purchase: current ?? purchase, refundId: refund.id };
 }

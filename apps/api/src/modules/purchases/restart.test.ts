@@ -7,12 +7,13 @@ import { paintings, purchases } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
+import { memberHolding } from '../parts/register';
 import { releaseExpired } from './reserve';
 
 /**
  * A server killed between the reservation and the payment: the database keeps the pending purchase; the next
- * server releases it when it expires, and a payment that still arrives later is credited to the wallet — no part
- * and no cent is lost or duplicated.
+ * server releases it when it expires, and a payment that still arrives later takes the same parts again (they are
+ * still available) and settles once — no part and no cent is lost or duplicated.
  */
 let first: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => first.close());
 
 describe('a server killed between reservation and payment', () => {
-  it('leaves nothing lost: the next server releases the parts and credits a late payment', async () => {
+  it('leaves nothing lost: the next server releases the parts and settles a late payment once', async () => {
     const member = await createMember(first, { verified: true });
     const memberId = (await userRow(first, member.email))?.id ?? '';
     const painting = await createPaintingForSale(first, { pricePerPartMinor: 700 });
@@ -50,7 +51,7 @@ describe('a server killed between reservation and payment', () => {
       const [released] = await db.select().from(paintings).where(eq(paintings.id, painting.id));
       expect(released?.soldParts).toBe(0);
 
-      // The provider retries its event: it is honoured once, as wallet credit.
+      // The provider retries its event: it is honoured once; the parts are still there, so the purchase settles.
       for (let attempt = 0; attempt < 2; attempt++) {
         const response = await second.app.inject({
           method: 'POST',
@@ -61,7 +62,10 @@ describe('a server killed between reservation and payment', () => {
         expect(response.statusCode).toBe(200);
       }
       const wallet = await accountFor(db, 'member_wallet', 'EURO', memberId);
-      expect(await balanceOf(db, wallet)).toBe(6 * 700);
+      expect(await balanceOf(db, wallet)).toBe(0);
+      const [settled] = await db.select().from(purchases).where(eq(purchases.reference, data.reference_id));
+      expect(settled?.status).toBe('paid');
+      expect(await memberHolding(db, memberId, painting.id)).toEqual({ primary: 6, secondary: 0 });
       expect(await checkInvariants(db)).toEqual([]);
     } finally {
       await second.close();

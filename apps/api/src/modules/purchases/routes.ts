@@ -25,10 +25,10 @@ import { withIdempotency } from './idempotency';
 import { handleCardEvent, handlePaypalCapture } from './payment-events';
 import {
   createPurchase,
+  finishPayment,
   purchaseData,
   purchaseOfOrder,
   purchaseState,
-  sendConfirmation,
   sendPurchaseCode,
   validatePurchase,
 } from './service';
@@ -110,7 +110,11 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         response: { 200: ZSuccess(z.object({ sent_to: z.enum(['phone', 'email']) })), ...errors },
       },
     },
-    async (request) => ok(await sendPurchaseCode(ctx, memberOf(request)), 'VerificationCodeSent'),
+    async (request) => {
+      const sent = await sendPurchaseCode(ctx, memberOf(request));
+      // Says where the code went: the phone (the usual case), or the email address of a member without a phone.
+      return ok(sent, sent.sent_to === 'phone' ? 'OtpSentToPhone' : 'VerificationCodeSent');
+    },
   );
 
   app.get(
@@ -148,7 +152,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           // Only PayPal's own answer to the capture counts, never paypal_object from the browser.
           const capture = await ctx.payments.paypal.captureOrder(request.body.order_id);
           const outcome = await handlePaypalCapture(ctx, purchase, capture);
-          await sendConfirmation(ctx, outcome);
+          await finishPayment(ctx, outcome, request.log);
           if (outcome.kind === 'settled') {
             return {
               status: 200,
@@ -160,7 +164,8 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           }
           if (outcome.kind === 'already-paid')
             return { status: 200, body: ok(await purchaseState(ctx, buyer, purchase.reference)) };
-          if (outcome.kind === 'credited-to-wallet') throw badRequest('PurchaseExpired');
+          // Paid after the reservation ended, for parts no longer available: the money goes back to PayPal.
+          if (outcome.kind === 'refund-due') throw new AppError(409, 'LatePaymentRefunded');
           throw badRequest('PaymentError');
         },
       );
@@ -187,7 +192,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           }
           throw error;
         }
-        if (event) await sendConfirmation(ctx, await handleCardEvent(ctx, event));
+        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
         return reply.send({ received: true });
       },
     );
@@ -216,7 +221,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
         if (!confirmed) throw notFound('PurchaseNotFound');
         const event = card.parseWebhook(Buffer.from(confirmed.body), confirmed.signature);
-        if (event) await sendConfirmation(ctx, await handleCardEvent(ctx, event));
+        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
         if (!confirmed.succeeded) throw new AppError(402, 'CardDeclined');
         return ok({ status: 'succeeded' as const, reference_id: reference }, 'PaymentSuccessful');
       },

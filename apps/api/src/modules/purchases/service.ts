@@ -4,6 +4,7 @@ import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { formatPartsQuantity, purchaseTotalMinor } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
@@ -14,7 +15,8 @@ import { verifyUrlOf } from '../certificates/service';
 import { consumeCode, issueCode } from '../codes/service';
 import { lockWallet } from '../ledger/ledger';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
-import { codeSms } from '../notifications/sms';
+import { codeSms, sendCodeSms } from '../notifications/sms';
+import { processRefund } from './late-payment';
 import type { PaymentOutcome } from './payment-events';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
 import { settlePurchase } from './settle';
@@ -142,7 +144,12 @@ export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise
   const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'purchase' });
   const phone = memberPhone(member);
   if (phone) {
-    await ctx.sms.sendSms({ to: phone, text: codeSms(member.language, 'purchase', code) });
+    await sendCodeSms(ctx, {
+      userId: member.id,
+      purpose: 'purchase',
+      to: phone,
+      text: codeSms(member.language, 'purchase', code),
+    });
     return { sent_to: 'phone' };
   }
   await ctx.mailer.sendEmail({
@@ -209,6 +216,19 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
     );
   if (!purchase) throw notFound('PurchaseNotFound');
   return purchase;
+}
+
+/**
+ * What follows a provider's payment once its transaction committed: a settled purchase is confirmed by email; a
+ * late payment for parts no longer available is refunded through the provider now (if the provider fails, the
+ * refund stays pending and the reservation job retries it).
+ */
+export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
+  if (outcome.kind === 'refund-due') {
+    await processRefund(ctx, outcome.refundId, log);
+    return;
+  }
+  await sendConfirmation(ctx, outcome);
 }
 
 /** The confirmation email of a settled purchase (sent after the transaction committed; a mail failure is logged). */

@@ -109,28 +109,3 @@ async function sellerCredits(tx: Executor, purchase: Purchase): Promise<{ accoun
   }
   return credits;
 }
-
-/**
- * Money that arrived for a purchase that can no longer be settled (its reservation expired before the payment
- * completed): it is not lost, it is credited to the member's wallet, once per purchase.
- */
-export async function creditLatePayment(
-  tx: Executor,
-  purchase: Purchase,
-  providerRef: string | null,
-): Promise<boolean> {
-  const reference = `${purchase.reference}:late-payment`;
-  const already = await tx.execute(sql`SELECT 1 FROM ledger_transactions WHERE reference = ${reference} LIMIT 1`);
-  if ((already as unknown as { rows: unknown[] }).rows.length > 0) return false;
-  const external = await accountFor(tx, 'external', purchase.currency);
-  const wallet = await accountFor(tx, 'member_wallet', purchase.currency, purchase.userId);
-  await postTransaction(tx, {
-    reference,
-    description: `payment ${providerRef ?? ''} received after the reservation ended: credited to the wallet`,
-    lines: [
-      { accountId: external, amountMinor: -purchase.totalMinor, currency: purchase.currency },
-      { accountId: wallet, amountMinor: purchase.totalMinor, currency: purchase.currency },
-    ],
-  });
-  return true;
-}

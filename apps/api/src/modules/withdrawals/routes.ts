@@ -3,6 +3,7 @@ import {
   ZSuccess,
   ZWithdrawal,
   ZWithdrawalCodeCheck,
+  ZWithdrawalCodeRequest,
   ZWithdrawalList,
   ZWithdrawalListParams,
   ZWithdrawalListQuery,
@@ -16,7 +17,7 @@ import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
 import { checkWithdrawalCode, listWithdrawals, requestWithdrawal, sendWithdrawalCode, withdrawalData } from './service';
 
-const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure };
+const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure, 502: ZFailure };
 
 /** The member's withdrawals (spec §4, §7): code by SMS, verify, store; lists of PENDING and APPROVED requests. */
 export function withdrawalRoutes(app: App, ctx: AppContext) {
@@ -28,10 +29,14 @@ export function withdrawalRoutes(app: App, ctx: AppContext) {
     {
       preHandler: member,
       config: codeLimit,
-      schema: { tags: ['withdrawals'], response: { 200: ZSuccess(z.null()), ...errors } },
+      schema: {
+        tags: ['withdrawals'],
+        body: ZWithdrawalCodeRequest,
+        response: { 200: ZSuccess(z.null()), ...errors },
+      },
     },
     async (request) => {
-      await sendWithdrawalCode(ctx, memberOf(request));
+      await sendWithdrawalCode(ctx, memberOf(request), request.body?.amount);
       return ok(null, 'OtpSentToPhone');
     },
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { WithdrawalStatus } from '@parcelle/shared/contracts/member';
-import { fromMajorString, toMajor } from '@parcelle/shared/money';
+import { formatMoney, fromMajorString, toMajor } from '@parcelle/shared/money';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
-import { codeSms } from '../notifications/sms';
+import { codeSms, sendCodeSms } from '../notifications/sms';
 import { walletBalanceMinor } from '../users/profile';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
@@ -29,11 +29,37 @@ function phoneOf(member: Member): string {
   return toE164(member.phoneCode, member.phoneNumber);
 }
 
-/** Withdrawals start with a code by SMS (spec §4); without a phone the member is sent to add one (ipe). */
-export async function sendWithdrawalCode(ctx: AppContext, member: Member): Promise<void> {
+/** What a withdrawal code is bound to when it was asked for with its amount. */
+const boundAmount = (amountMinor: number, currency: Currency) => `amount:${amountMinor}:${currency}`;
+
+/**
+ * Withdrawals start with a code by SMS (spec §4); without a phone the member is sent to add one (ipe). Asked for with
+ * the amount (the web does), the SMS names it in the member's language and currency and the code confirms that
+ * amount only; an amount that could not be withdrawn is refused before any SMS is sent.
+ */
+export async function sendWithdrawalCode(ctx: AppContext, member: Member, amount?: number): Promise<void> {
   const phone = phoneOf(member);
-  const code = await issueCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'withdrawal' });
-  await ctx.sms.sendSms({ to: phone, text: codeSms(member.language, 'withdrawal', code) });
+  let amountMinor: number | null = null;
+  if (amount !== undefined) {
+    amountMinor = checkedAmount(member.currency, amount);
+    if ((await walletBalanceMinor(ctx, member)) < amountMinor) throw badRequest('InsufficientBalance', 'amount');
+  }
+  const code = await issueCode(ctx.database.db, ctx.config, {
+    userId: member.id,
+    purpose: 'withdrawal',
+    ...(amountMinor === null ? {} : { target: boundAmount(amountMinor, member.currency) }),
+  });
+  const text = codeSms(member.language, 'withdrawal', code, {
+    ...(amountMinor === null ? {} : { amount: formatMoney(amountMinor, member.currency, member.language) }),
+  });
+  await sendCodeSms(ctx, { userId: member.id, purpose: 'withdrawal', to: phone, text });
+}
+
+/** The amount in minor units, refused when malformed or below the minimum of 1 in the wallet's currency. */
+function checkedAmount(currency: Currency, amount: number): number {
+  const amountMinor = amountToMinor(amount);
+  if (amountMinor < 100) throw badRequest(currency === 'EURO' ? 'WithdrawalMinEURO' : 'WithdrawalMinUSD', 'amount');
+  return amountMinor;
 }
 
 /** The verify-code step: checks the code without spending it (a wrong code still uses an attempt). */
@@ -66,8 +92,7 @@ export async function requestWithdrawal(
   request: { payment_method: string; account: string; amount: number; verification_code: string },
 ): Promise<Withdrawal> {
   const currency: Currency = member.currency;
-  const amountMinor = amountToMinor(request.amount);
-  if (amountMinor < 100) throw badRequest(currency === 'EURO' ? 'WithdrawalMinEURO' : 'WithdrawalMinUSD', 'amount');
+  const amountMinor = checkedAmount(currency, request.amount);
   phoneOf(member);
   // Checked before the code is spent, so that an amount above the balance can be corrected with the same code; the
   // check that counts is the one under the wallet's lock below.
@@ -76,6 +101,8 @@ export async function requestWithdrawal(
     userId: member.id,
     purpose: 'withdrawal',
     code: request.verification_code,
+    // A code asked for with an amount confirms that amount only.
+    boundTo: boundAmount(amountMinor, currency),
     field: 'verification_code',
   });
   return ctx.database.db.transaction(async (tx) => {

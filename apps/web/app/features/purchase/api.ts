@@ -110,13 +110,16 @@ export const POLL = { intervalMs: 800, attempts: 25 } as const;
 /**
  * Polls a purchase until the payment provider's confirmation has settled it (a card payment is confirmed by a
  * webhook, so the answer to "Pay" may come before the parts are recorded). Resolves with the paid purchase;
- * throws PurchaseExpired or PaymentError when it ends otherwise or does not settle in time.
+ * throws PurchaseExpired, LatePaymentRefunded or PaymentError when it ends otherwise or does not settle in time.
  */
 export async function waitUntilPaid(reference: string, poll: { intervalMs: number; attempts: number } = POLL) {
   for (let attempt = 0; attempt < poll.attempts; attempt += 1) {
     const state = await purchaseState(reference);
     if (state.status === 'paid') return state;
     if (state.status === 'expired') throw new ApiError(410, messages.PurchaseExpired);
+    if (state.status === 'refund_pending' || state.status === 'refunded') {
+      throw new ApiError(409, messages.LatePaymentRefunded);
+    }
     if (state.status === 'failed') throw new ApiError(402, messages.PaymentError);
     await wait(poll.intervalMs);
   }

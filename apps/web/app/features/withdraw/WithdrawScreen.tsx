@@ -64,7 +64,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
     const details = bank.data;
     if (!details) return;
     try {
-      await sendWithdrawalCode();
+      await sendWithdrawalCode(toMajor(amountMinor));
     } catch (error) {
       if (isPhoneNeededError(error)) needPhone();
       else toast(localized(errorText(error), language), 'error');
@@ -79,7 +79,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
   };
 
   const resendCode = async () => {
-    await sendWithdrawalCode();
+    if (pending) await sendWithdrawalCode(toMajor(pending.amountMinor));
   };
 
   /** The code is checked first (a wrong one is shown under the field), then the request is recorded. */

@@ -27,9 +27,12 @@ export function withdrawalsQuery(kind: WithdrawalListKind, offset: number) {
   });
 }
 
-/** Sends a 6-digit code by SMS to the member's phone (400 PhoneMissing without one). */
-export function sendWithdrawalCode() {
-  return apiRequest<null>('/member/withdrawal/code', { method: 'POST' });
+/**
+ * Sends a 6-digit code by SMS to the member's phone (400 PhoneMissing without one). The amount (major units) is named
+ * in the SMS and the code confirms that amount only.
+ */
+export function sendWithdrawalCode(amount: number) {
+  return apiRequest<null>('/member/withdrawal/code', { method: 'POST', body: { amount } });
 }
 
 /** Checks the code without spending it: a wrong code is refused here, before anything is requested. */

@@ -275,7 +275,7 @@ describe('withdrawal flow', () => {
     expect(plain(within(otp).getByTestId('otp-dialog-destination').textContent)).toBe(
       'A code has been sent by SMS to +33 6 12 34 56 78. Enter it to confirm the withdrawal of €12.50.',
     );
-    expect(bodyOf('/api/member/withdrawal/code')).toEqual(['{}']);
+    expect(bodyOf('/api/member/withdrawal/code')).toEqual(['{"amount":12.5}']);
 
     fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('otp-dialog-submit'));
