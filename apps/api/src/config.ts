@@ -43,6 +43,8 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  RESERVATION_MAX_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
+  RESERVATION_MAX_PENDING_MINOR: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(2_000_000),
 });
 
 export type AppConfig = {
@@ -83,6 +85,11 @@ export type AppConfig = {
     /** How long a purchase holds its parts while it is paid. */
     reservationMinutes: number;
   };
+  /**
+   * What one member may hold in card and PayPal purchases awaiting payment (decision 73): parts of one work as a
+   * percentage of its total parts, and the value of all of them in EUR minor units.
+   */
+  reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };
 };
 
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
@@ -199,6 +206,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           }
         : null,
       reservationMinutes: env.RESERVATION_MINUTES,
+    },
+    reservationLimits: {
+      maxSharePercent: env.RESERVATION_MAX_SHARE_PERCENT,
+      maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -53,10 +54,13 @@ export type TestApp = {
   ) => Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }>;
 };
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   await database.migrate();
-  return createTestAppOn(database, overrides, { ownsDatabase: true });
+  return createTestAppOn(database, overrides, { ...options, ownsDatabase: true });
 }
 
 /**
@@ -66,7 +70,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 export async function createTestAppOn(
   database: DatabaseHandle,
   overrides: Partial<AppConfig> = {},
-  options: { ownsDatabase?: boolean } = {},
+  options: { ownsDatabase?: boolean; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   // Each app its own data folder (uploaded media), removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-test-'));
@@ -75,11 +79,13 @@ export async function createTestAppOn(
     {
       rateLimitAuthPerMinute: 1000,
       captcha: { provider: 'altcha', secret: undefined, cost: 50 },
+      // Test works have a few dozen parts: the share cap is off unless a test sets it (decision 73).
+      reservationLimits: { maxSharePercent: 100, maxPendingEurMinor: 2_000_000 },
       ...overrides,
     },
   );
   const ctx = createContext(config, database);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logStream: options.logStream });
   await app.ready();
   return {
     app,

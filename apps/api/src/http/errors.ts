@@ -9,8 +9,10 @@ export class AppError extends Error {
     readonly status: number,
     readonly key: MessageKey,
     readonly field?: string,
+    /** The catalogue message with its placeholders filled (`fillMessage`), when it has any. */
+    readonly text?: Localized,
   ) {
-    super(messages[key].en);
+    super((text ?? messages[key]).en);
     this.name = 'AppError';
   }
 }

@@ -271,8 +271,11 @@ describe('the offer a buyer sees and the listings a seller sees', () => {
   });
 
   it('a listing emptied by a purchase still being paid stays among the open ones', async () => {
+    // `buyer` already has an unpaid purchase of this work (one per member and work): another primary holder buys.
+    const other = await member();
+    await buyAndPay(other, (await createPaintingForSale(t)).id, 1);
     const pending = await t.call('POST', '/api/paintings/purchase', {
-      token: buyer.accessToken,
+      token: other.accessToken,
       body: { total_part: 1, payment_method: 'card', painting_id: work.id, owner: 'Holder', currency: 'EURO' },
     });
     expect(pending.statusCode).toBe(200);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "purchases_one_pending_per_member_work" ON "purchases" USING btree ("user_id","painting_id") WHERE "purchases"."status" = 'pending' AND "purchases"."payment_method" <> 'smart_amount';
