@@ -29,7 +29,8 @@ export function maxPendingParts(totalParts: number, percent: number): number {
 /**
  * The start of a card or PayPal reservation, before anything else is locked: the member's row is locked for the
  * rest of the transaction, so two requests of one member run one after the other and cannot both pass the checks
- * below; the member's own purchases already past their expiry are released now rather than at the next sweep;
+ * below; the member's own purchases already past their expiry are released now rather than at the next sweep
+ * (except one the sweep holds at this moment);
  * then a purchase of the same work still awaiting payment answers 409.
  */
 export async function beginLimitedReservation(
@@ -43,7 +44,9 @@ export async function beginLimitedReservation(
     .from(purchases)
     .where(
       and(eq(purchases.userId, params.userId), eq(purchases.status, 'pending'), lte(purchases.expiresAt, new Date())),
-    );
+    )
+    // One the reservation job is releasing right now is left to it (waiting for it could deadlock on a painting).
+    .for('update', { skipLocked: true });
   for (const row of overdue) await release(tx, row.id);
   const [pending] = await tx
     .select({ id: purchases.id })
