@@ -77,6 +77,10 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // The member-area journey sells out a seeded drop with one card purchase (thousands of parts): the reservation
+    // caps of decision 73 are lifted here; apps/api/src/modules/purchases/limits.test.ts tests them.
+    RESERVATION_MAX_SHARE_PERCENT: '100',
+    RESERVATION_MAX_PENDING_MINOR: '1000000000',
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {

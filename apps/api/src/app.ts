@@ -13,10 +13,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppContext } from './context';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/csp';
 import { registerErrorHandler } from './http/error-handler';
 import { failureBody } from './http/errors';
+import { registerInputGuards } from './http/input-guards';
+import { logError } from './http/log';
 import type { App } from './http/types';
 import { findWebDist, inlineScriptHashes, registerWebApp } from './http/web';
 import { accountRoutes } from './modules/account/routes';
@@ -52,7 +55,8 @@ function openApiTransform(config: AppContext['config']): typeof jsonSchemaTransf
   };
 }
 
-export async function buildApp(ctx: AppContext): Promise<App> {
+/** `logStream`: where the logs go instead of stdout (tests read them). */
+export async function buildApp(ctx: AppContext, options: { logStream?: DestinationStream } = {}): Promise<App> {
   const { config } = ctx;
   const app = Fastify({
     bodyLimit: 64 * 1024,
@@ -70,13 +74,18 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       serializers: {
         // Reset tokens travel in query strings; keep them out of the logs.
         req: (req) => ({ method: req.method, url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'), id: req.id }),
+        // Database errors without their parameters or row details.
+        err: logError,
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: JSON depth limit and control characters in any text (decisions 74, 75).
+  registerInputGuards(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

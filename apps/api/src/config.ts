@@ -58,6 +58,8 @@ const ZEnv = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  RESERVATION_MAX_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
+  RESERVATION_MAX_PENDING_MINOR: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(2_000_000),
 });
 
 export type AppConfig = {
@@ -109,6 +111,11 @@ export type AppConfig = {
     /** How long a purchase holds its parts while it is paid. */
     reservationMinutes: number;
   };
+  /**
+   * What one member may hold in card and PayPal purchases awaiting payment (decision 73): parts of one work as a
+   * percentage of its total parts, and the value of all of them in EUR minor units.
+   */
+  reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };
 };
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -349,6 +356,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       stripe,
       paypal,
       reservationMinutes: env.RESERVATION_MINUTES,
+    },
+    reservationLimits: {
+      maxSharePercent: env.RESERVATION_MAX_SHARE_PERCENT,
+      maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     ...overrides,
   };

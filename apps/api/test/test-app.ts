@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { OutboxMailer } from '../src/adapters/mail/outbox';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
@@ -54,10 +55,13 @@ export type TestApp = {
   ) => Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }>;
 };
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   await database.migrate();
-  return createTestAppOn(database, overrides, { ownsDatabase: true });
+  return createTestAppOn(database, overrides, { ...options, ownsDatabase: true });
 }
 
 /**
@@ -99,7 +103,7 @@ export async function createProductionTestApp(
 export async function createTestAppOn(
   database: DatabaseHandle,
   overrides: Partial<AppConfig> = {},
-  options: { ownsDatabase?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { ownsDatabase?: boolean; env?: NodeJS.ProcessEnv; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   // Each app its own data folder (uploaded media), removed on close.
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-test-'));
@@ -109,13 +113,15 @@ export async function createTestAppOn(
       rateLimitAuthPerMinute: 1000,
       captcha: { provider: 'altcha', secret: undefined, cost: 50 },
       ...(options.env ? { logLevel: 'silent', passwordHashing: { memoryCost: 1024, timeCost: 1 } } : {}),
+      // Test works have a few dozen parts: the share cap is off unless a test sets it (decision 73).
+      reservationLimits: { maxSharePercent: 100, maxPendingEurMinor: 2_000_000 },
       ...overrides,
     },
   );
   const ctx = createContext(config, database);
   // A production-configured app has no SMTP server to talk to: its emails go to the outbox tests read.
   if (options.env) ctx.mailer = new OutboxMailer(database.db);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -574,6 +574,11 @@ export const purchases = pgTable(
     uniqueIndex('purchases_provider_ref_unique').on(table.providerRef),
     index('purchases_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     index('purchases_user_created_idx').on(table.userId, table.createdAt),
+    // One unpaid card or PayPal purchase per member and work (decision 73): the last guard when two requests race.
+    // A wallet purchase is paid in the transaction that reserves it, so it never waits pending.
+    uniqueIndex('purchases_one_pending_per_member_work')
+      .on(table.userId, table.paintingId)
+      .where(sql`${table.status} = 'pending' AND ${table.paymentMethod} <> 'smart_amount'`),
     check('purchases_quantity_positive', sql`${table.quantity} > 0`),
     // A secondary purchase may fill listings at different prices: its total is the sum of its fills (checked by
     // the invariants), and its unit price is the first fill's.

@@ -12,7 +12,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.cause) request.log.warn({ err: error.cause, key: error.key }, 'refused after a provider failure');
-      return reply.status(error.status).send(failureBody(error.status, error.key, error.field));
+      return reply.status(error.status).send(failureBody(error.status, error.text ?? error.key, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as ValidationIssue | undefined;

@@ -9,10 +9,12 @@ export class AppError extends Error {
     readonly status: number,
     readonly key: MessageKey,
     readonly field?: string,
+    /** The catalogue message with its placeholders filled (`fillMessage`), when it has any. */
+    readonly text?: Localized,
     /** What went wrong behind the refusal (a provider's failure): logged, never sent to the client. */
     options?: { cause?: unknown },
   ) {
-    super(messages[key].en, options);
+    super((text ?? messages[key]).en, options);
     this.name = 'AppError';
   }
 }

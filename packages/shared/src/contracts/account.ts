@@ -9,6 +9,7 @@ import {
   otpField,
   phoneProblem,
   requiredString,
+  safeText,
 } from '../validation/fields';
 import { ibanProblem, normalizeIban } from '../validation/iban';
 import { ZCurrency, ZLanguage, ZProfile, ZSessionData } from './auth';
@@ -133,7 +134,7 @@ export const ZPaypalData = z.object({ paypal: z.object({ email: z.string() }) })
 
 /** POST /user/request/disable/account: the account is deactivated (nothing is deleted) and every session ends. */
 export const ZDisableAccountRequest = z.strictObject({
-  reason: requiredString('DisableReasonRequired')
+  reason: requiredString('DisableReasonRequired', { multiline: true })
     .max(2000, { error: 'InvalidRequest' })
     .refine((value) => value.trim().length > 0, { error: 'DisableReasonRequired' })
     .transform((value) => value.trim()),
@@ -150,10 +151,10 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** POST /auth/token/social: an OpenID Connect ID token from Google or Microsoft. Answers ZSessionData. */
 export const ZSocialLoginRequest = z.strictObject({
-  token: z.string({ error: 'InvalidToken' }).min(1, { error: 'InvalidToken' }).max(8192, { error: 'InvalidToken' }),
+  token: safeText({ error: 'InvalidToken' }).min(1, { error: 'InvalidToken' }).max(8192, { error: 'InvalidToken' }),
   token_type: z.enum(SOCIAL_PROVIDERS),
-  device_token: z.string().max(512).default(WEB_DEVICE_TOKEN),
-  device_type: z.string().min(1).max(32).default(WEB_DEVICE_TYPE),
+  device_token: safeText().max(512).default(WEB_DEVICE_TOKEN),
+  device_type: safeText().min(1).max(32).default(WEB_DEVICE_TYPE),
   curr: ZCurrency.optional(),
   lang: ZLanguage.optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
+import { multilineText, safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
 
@@ -9,9 +10,9 @@ export const ZAdminPageQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffs
 export const ZAdminWithdrawalsQuery = ZAdminPageQuery.extend({
   status: z.enum(['PENDING', 'APPROVED', 'REJECTED'], { error: 'InvalidRequest' }).optional(),
 });
-export const ZIdParams = z.strictObject({ id: z.string().uuid({ error: 'NotFound' }) });
+export const ZIdParams = z.strictObject({ id: safeText().uuid({ error: 'NotFound' }) });
 export const ZRejectWithdrawal = z.strictObject({
-  reason: z.string({ error: 'ReasonRequired' }).trim().min(1, { error: 'ReasonRequired' }).max(500),
+  reason: multilineText({ error: 'ReasonRequired' }).trim().min(1, { error: 'ReasonRequired' }).max(500),
 });
 
 /**
@@ -20,7 +21,7 @@ export const ZRejectWithdrawal = z.strictObject({
  */
 export const ZDeclareDividend = z
   .strictObject({
-    painting_id: z.string().uuid({ error: 'PaintingNotFound' }),
+    painting_id: safeText().uuid({ error: 'PaintingNotFound' }),
     year: z.number().int().min(2000).max(2100),
     currency: z.enum(CURRENCIES),
     total_amount_minor: z.number().int().positive({ error: 'DividendAmountInvalid' }).optional(),

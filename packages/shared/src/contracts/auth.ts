@@ -10,6 +10,7 @@ import {
   passwordField,
   phoneProblem,
   requiredString,
+  safeText,
 } from '../validation/fields';
 
 export const ZCurrency = z.enum(CURRENCIES);
@@ -19,8 +20,8 @@ export const ZLanguage = z.preprocess(
 );
 
 const deviceFields = {
-  device_token: z.string().max(512).default(WEB_DEVICE_TOKEN),
-  device_type: z.string().min(1).max(32).default(WEB_DEVICE_TYPE),
+  device_token: safeText().max(512).default(WEB_DEVICE_TOKEN),
+  device_type: safeText().min(1).max(32).default(WEB_DEVICE_TYPE),
 };
 
 // ---------------------------------------------------------------- sign-in
@@ -52,12 +53,12 @@ export const ZSessionData = z.object({
 });
 export type TSessionData = z.infer<typeof ZSessionData>;
 
-export const ZRefreshRequest = z.strictObject({ refresh_token: z.string().min(1).max(512) });
+export const ZRefreshRequest = z.strictObject({ refresh_token: safeText().min(1).max(512) });
 export const ZRefreshData = ZTokenPair;
 
 export const ZLogoutRequest = z.strictObject({
-  refresh_token: z.string().min(1).max(512),
-  device_token: z.string().max(512).optional(),
+  refresh_token: safeText().min(1).max(512),
+  device_token: safeText().max(512).optional(),
 });
 
 // ---------------------------------------------------------------- registration
@@ -171,8 +172,7 @@ export type TRegisterForm = z.input<typeof ZRegisterForm>;
 // ---------------------------------------------------------------- email verification
 
 export const ZEmailVerifyRequest = z.strictObject({
-  code: z
-    .string({ error: 'OtpRequired' })
+  code: safeText({ error: 'OtpRequired' })
     .trim()
     .min(1, { error: 'OtpRequired' })
     .refine((value) => value.length === OTP_LENGTH && /^\d+$/.test(value), { error: 'OtpInvalid' }),
@@ -183,15 +183,15 @@ export const ZEmptyRequest = z.strictObject({}).nullish();
 // ---------------------------------------------------------------- passwords
 
 export const ZForgotPasswordRequest = z.strictObject({ email: emailField('RegValBlank') });
-export const ZForgotVerifyLinkQuery = z.strictObject({ forgot_pwd_token: z.string().min(16).max(256) });
+export const ZForgotVerifyLinkQuery = z.strictObject({ forgot_pwd_token: safeText().min(16).max(256) });
 export const ZForgotVerifyEmailRequest = z.strictObject({
   email: emailField('RegValBlank'),
-  forgot_password_token: z.string().min(16).max(256),
+  forgot_password_token: safeText().min(16).max(256),
 });
 export const ZForgotResetRequest = z
   .strictObject({
     email: emailField('RegValBlank'),
-    forgot_pwd_token: z.string().min(16).max(256),
+    forgot_pwd_token: safeText().min(16).max(256),
     new_password: passwordField('RequiredField'),
     confirm_new_password: requiredString('RequiredField'),
   })
@@ -216,7 +216,7 @@ export const ZChangePasswordForm = ZChangePasswordRequest;
 
 // ---------------------------------------------------------------- captcha
 
-export const ZCaptchaRequest = z.strictObject({ captchaValue: z.string().min(1).max(8192) });
+export const ZCaptchaRequest = z.strictObject({ captchaValue: safeText().min(1).max(8192) });
 export const ZCaptchaData = z.object({ success: z.boolean(), verified: z.boolean() });
 
 // ---------------------------------------------------------------- profile

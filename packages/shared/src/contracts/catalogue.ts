@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, LANGUAGES } from '../constants';
-import { emailField, requiredString } from '../validation/fields';
+import { emailField, requiredString, safeText } from '../validation/fields';
 import { ZLanguage, ZMoney } from './auth';
 import { ZLocalized } from './envelope';
 
@@ -17,8 +17,7 @@ export const PAGINATION_OFFSET_MAX = 100_000;
 
 /** A whole number sent as query text: digits only, within bounds; anything else is 'InvalidPagination'. */
 const queryInteger = (min: number, max: number, fallback: number) =>
-  z
-    .string({ error: 'InvalidPagination' })
+  safeText({ error: 'InvalidPagination' })
     .regex(/^\d{1,7}$/, { error: 'InvalidPagination' })
     .transform(Number)
     .pipe(z.number().int().min(min, { error: 'InvalidPagination' }).max(max, { error: 'InvalidPagination' }))
@@ -29,7 +28,7 @@ export const ZLimit = (fallback = 6) => queryInteger(1, PAGINATION_LIMIT_MAX, fa
 export const ZOffset = () => queryInteger(0, PAGINATION_OFFSET_MAX, 0);
 /** currency=EURO|USD, USD by default (spec §1). */
 const currencyQuery = z.enum(CURRENCIES, { error: 'InvalidCurrency' }).default(DEFAULT_CURRENCY);
-const idQuery = z.string({ error: 'InvalidRequest' }).min(1, { error: 'InvalidRequest' }).max(100);
+const idQuery = safeText({ error: 'InvalidRequest' }).min(1, { error: 'InvalidRequest' }).max(100);
 
 export const ZArtistsQuery = z.strictObject({ limit: ZLimit(), offset: ZOffset(), currency: currencyQuery });
 export const ZArtistDetailQuery = z.strictObject({ artistId: idQuery, currency: currencyQuery });
@@ -216,8 +215,8 @@ export const ZGalleriesData = z.object({ galleries: z.array(ZGallery), total: z.
 
 // ---------------------------------------------------------------- contact and newsletter
 
-const contactText = (blank: Parameters<typeof requiredString>[0], max: number) =>
-  requiredString(blank)
+const contactText = (blank: Parameters<typeof requiredString>[0], max: number, multiline = false) =>
+  requiredString(blank, { multiline })
     .refine((value) => value.trim().length > 0, { error: blank })
     .refine((value) => value.length <= max, { error: 'ContactFieldTooLong' });
 
@@ -228,7 +227,7 @@ export const ZContactRequest = z.strictObject({
   email: emailField('ContactEmailRequired'),
   phone: contactText('ContactPhoneRequired', 30),
   object: contactText('ContactObjectRequired', 200),
-  message: contactText('ContactMessageRequired', 5000),
+  message: contactText('ContactMessageRequired', 5000, true),
 });
 export type TContactRequest = z.input<typeof ZContactRequest>;
 
@@ -236,6 +235,6 @@ export const ZNewsletterSubscribeRequest = z.strictObject({
   email: emailField('RequiredField'),
   lang: ZLanguage.optional().default(LANGUAGES[0]),
 });
-const tokenField = z.string({ error: 'NewsletterTokenInvalid' }).min(16, { error: 'NewsletterTokenInvalid' }).max(200);
+const tokenField = safeText({ error: 'NewsletterTokenInvalid' }).min(16, { error: 'NewsletterTokenInvalid' }).max(200);
 export const ZNewsletterConfirmQuery = z.strictObject({ token: tokenField });
-export const ZNewsletterUnsubscribeRequest = z.strictObject({ token: tokenField, email: z.string().optional() });
+export const ZNewsletterUnsubscribeRequest = z.strictObject({ token: tokenField, email: safeText().optional() });

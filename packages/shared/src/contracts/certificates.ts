@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../validation/fields';
 import { ZLimit, ZOffset } from './catalogue';
 import { ZLocalized } from './envelope';
 
@@ -31,7 +32,7 @@ export const ZCertificateNumber = z
   .pipe(z.string().regex(CERTIFICATE_NUMBER_PATTERN, { error: 'CertificateNotFound' }));
 
 /** Path parameter of /certificates/verify/:number and /member/certificates/:number/pdf: read leniently, checked by the service. */
-export const ZCertificateNumberParams = z.object({ number: z.string().max(200) });
+export const ZCertificateNumberParams = z.object({ number: safeText().max(200) });
 
 export const ZCertificatesQuery = z.strictObject({ limit: ZLimit(10), offset: ZOffset() });
 

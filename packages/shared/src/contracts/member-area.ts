@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, PAGE_SIZE } from '../constants';
+import { safeText } from '../validation/fields';
 import { ZCurrency, ZMoney } from './auth';
 import { MARKET_TYPES, ZIndexPoint, ZLimit, ZOffset } from './catalogue';
 import { ZLocalized } from './envelope';
@@ -41,8 +42,7 @@ export const HISTORY_TYPES = ['PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK'] as cons
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 /** `{type}` of /member/history/{type} and /member/download/{type}: case-insensitive. */
 export const ZHistoryTypeParams = z.strictObject({
-  type: z
-    .string()
+  type: safeText()
     .max(20)
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(HISTORY_TYPES, { error: 'InvalidRequest' })),
@@ -220,13 +220,13 @@ export const ZDownloadData = z.object({
 
 /** Query of GET /member/statements/{type}.{csv|pdf}: read leniently, every check is the signature's. */
 export const ZStatementQuery = z.object({
-  u: z.string().max(64).optional(),
-  e: z.string().max(20).optional(),
-  currency: z.string().max(8).optional(),
-  lang: z.string().max(4).optional(),
-  token: z.string().max(128).optional(),
+  u: safeText().max(64).optional(),
+  e: safeText().max(20).optional(),
+  currency: safeText().max(8).optional(),
+  lang: safeText().max(4).optional(),
+  token: safeText().max(128).optional(),
 });
-export const ZStatementParams = z.object({ file: z.string().max(40) });
+export const ZStatementParams = z.object({ file: safeText().max(40) });
 
 // ---------------------------------------------------------------- finance (spec §3 Finance rows)
 

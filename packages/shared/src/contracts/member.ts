@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, OTP_LENGTH } from '../constants';
+import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
 
@@ -10,8 +11,7 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** `{type}` of GET /member/withdrawal/{type}: the list asked for (case-insensitive), or `list` with `status`. */
 export const ZWithdrawalListParams = z.strictObject({
-  type: z
-    .string()
+  type: safeText()
     .transform((value) => value.toLowerCase())
     .pipe(z.enum(['pending', 'approved', 'rejected', 'list'], { error: 'InvalidRequest' })),
 });
@@ -39,9 +39,9 @@ export const ZWithdrawalList = z.object({ list: z.array(ZWithdrawal), total: z.n
  */
 export const ZWithdrawalRequest = z.strictObject({
   payment_method: z.literal('bank', { error: 'BankAccountRequired' }).default('bank'),
-  account: z.string({ error: 'BankAccountRequired' }).trim().min(1, { error: 'BankAccountRequired' }).max(200),
+  account: safeText({ error: 'BankAccountRequired' }).trim().min(1, { error: 'BankAccountRequired' }).max(200),
   amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }),
-  verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
+  verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });
 /**
  * POST /member/withdrawal/code. The spec sends no body; the web sends the amount being withdrawn (major units, as
@@ -53,7 +53,7 @@ export const ZWithdrawalCodeRequest = z
   })
   .nullish();
 export const ZWithdrawalCodeCheck = z.strictObject({
-  verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }),
+  verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });
 
 /** POST /paintings/sale (spec §7): list owned parts on the secondary market. */
@@ -63,9 +63,9 @@ export const ZSaleRequest = z.strictObject({
     .int({ error: 'SelectShares' })
     .min(1, { error: 'SelectShares' })
     .max(10_000_000, { error: 'QuantityTooLarge' }),
-  painting_id: z.string({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+  painting_id: safeText({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
 });
-export const ZListingReferenceParams = z.strictObject({ reference: z.string().min(1).max(40) });
+export const ZListingReferenceParams = z.strictObject({ reference: safeText().min(1).max(40) });
 export const ZListing = z.object({
   reference: z.string(),
   painting_id: z.string(),
@@ -84,7 +84,7 @@ export const ZListing = z.object({
  * member's own open listings on the work (never sold to themselves).
  */
 export const ZSecondaryOfferQuery = z.strictObject({
-  painting_id: z.string({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+  painting_id: safeText({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
   currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }).optional(),
 });
 export const ZOfferStep = z.object({ quantity: z.number().int(), price_per_part: ZMoney });
@@ -100,7 +100,7 @@ export type TSecondaryOffer = z.infer<typeof ZSecondaryOffer>;
 
 /** GET /paintings/sale: the member's own listings, newest first (default: the open ones), optionally of one work. */
 export const ZMyListingsQuery = z.strictObject({
-  painting_id: z.string().uuid({ error: 'PaintingNotFound' }).optional(),
+  painting_id: safeText().uuid({ error: 'PaintingNotFound' }).optional(),
   status: z.enum(['open', 'filled', 'withdrawn', 'all'], { error: 'InvalidRequest' }).default('open'),
   limit: ZLimit(4),
   offset: ZOffset(),

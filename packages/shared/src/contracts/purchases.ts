@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from '../constants';
+import { safeText } from '../validation/fields';
 import { ZCurrency, ZMoney } from './auth';
 
 /**
@@ -21,8 +22,7 @@ const quantity = z
   .int({ error: 'SelectShares' })
   .min(1, { error: 'SelectShares' })
   .max(MAX_PARTS_PER_PURCHASE, { error: 'QuantityTooLarge' });
-const ownerName = z
-  .string({ error: 'OwnerNameRequired' })
+const ownerName = safeText({ error: 'OwnerNameRequired' })
   .trim()
   .min(1, { error: 'OwnerNameRequired' })
   .max(200, { error: 'OwnerNameRequired' });
@@ -31,14 +31,14 @@ const ownerName = z
 export const ZPurchaseRequest = z.strictObject({
   total_part: quantity,
   payment_method: z.enum(PAYMENT_METHODS, { error: 'SelectPaymentMethod' }),
-  painting_id: z.string({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+  painting_id: safeText({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
   /** The certificate holder's name; may differ from the buyer (spec §1). */
   owner: ownerName,
   currency: ZCurrency.optional(),
   /** The spec's confirmation box: the buyer stays responsible for the parts even with another holder. */
   responsibility_accepted: z.boolean().optional(),
   /** smart_amount only: the one-time code sent by POST /paintings/purchase/code. */
-  verification_code: z.string().length(OTP_LENGTH, { error: 'OtpInvalid' }).optional(),
+  verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }).optional(),
 });
 export type TPurchaseRequest = z.input<typeof ZPurchaseRequest>;
 
@@ -77,16 +77,30 @@ export const ZPurchaseData = z.object({
 });
 export type TPurchaseData = z.infer<typeof ZPurchaseData>;
 
+/**
+ * `paypal_object` of POST /paintings/order: what the web sends, PayPal's approval ids (`orderID`, `payerID`,
+ * `paymentID`) or the offline sandbox's (`id`, `status`, `source`). Flat, short strings, nothing else (decision 75):
+ * the server reads none of it (only PayPal's own answer to the capture counts), so nothing deeper is accepted.
+ */
+export const ZPaypalObject = z.strictObject({
+  orderID: safeText().max(200).optional(),
+  payerID: safeText().max(200).nullable().optional(),
+  paymentID: safeText().max(200).nullable().optional(),
+  id: safeText().max(200).optional(),
+  status: safeText().max(40).optional(),
+  source: safeText().max(40).optional(),
+});
+
 /** POST /paintings/order (spec §7): PayPal's approval of a purchase's order. `paypal_object` is never trusted. */
 export const ZOrderRequest = z.strictObject({
-  order_id: z.string().min(1).max(200),
-  paypal_payment_id: z.string().max(200).optional(),
-  paypal_object: z.unknown().optional(),
+  order_id: safeText().min(1).max(200),
+  paypal_payment_id: safeText().max(200).optional(),
+  paypal_object: ZPaypalObject.optional(),
   payment_method: z.literal('paypal', { error: 'SelectPaymentMethod' }),
 });
 
 /** GET /paintings/purchase/:reference: the state of one of the member's purchases. */
-export const ZPurchaseReferenceParams = z.strictObject({ reference: z.string().min(1).max(40) });
+export const ZPurchaseReferenceParams = z.strictObject({ reference: safeText().min(1).max(40) });
 
 /**
  * GET /payments/config: what the purchase pages offer before anything is bought. `test_mode`: no real money is taken
@@ -97,7 +111,7 @@ export type TPaymentConfig = z.infer<typeof ZPaymentConfig>;
 
 /** The offline card sandbox's confirmation (plays the card form of the provider). */
 export const ZSandboxCardConfirm = z.strictObject({
-  client_secret: z.string().min(10).max(300),
-  card_number: z.string().regex(/^[\d ]{12,23}$/, { error: 'CardDeclined' }),
+  client_secret: safeText().min(10).max(300),
+  card_number: safeText().regex(/^[\d ]{12,23}$/, { error: 'CardDeclined' }),
 });
 export const ZSandboxCardResult = z.object({ status: z.enum(['succeeded', 'declined']), reference_id: z.string() });

@@ -337,6 +337,28 @@ export const messages = {
     fr: 'Pas prêt\u00a0: la base de données ne répond pas ou ses migrations sont en retard.',
   },
   OperatorOnly: { en: 'This action is reserved to operators.', fr: 'Cette action est réservée aux opérateurs.' },
+  // Reservation limits (decision 73): one member cannot hold a drop with unpaid purchases.
+  ReservationPending: {
+    en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} minutes), then try again.',
+    fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',
+  },
+  ReservationShareLimit: {
+    en: 'You may reserve at most {{parts}} parts of this work at a time ({{percent}}% of its parts) while a payment is pending.',
+    fr: 'Vous pouvez réserver au plus {{parts}} parts de cette œuvre à la fois ({{percent}} % de ses parts) pendant un paiement en attente.',
+  },
+  ReservationValueLimit: {
+    en: 'Your purchases awaiting payment may total at most {{amount}} across all works. Finish paying them, or wait until they expire.',
+    fr: 'Vos achats en attente de paiement ne peuvent pas dépasser {{amount}} au total, toutes œuvres confondues. Terminez leur paiement, ou attendez leur expiration.',
+  },
+  // Input hygiene (decision 74)
+  ControlCharacters: {
+    en: 'This text contains characters that are not allowed (control or direction-override characters).',
+    fr: 'Ce texte contient des caractères non autorisés (caractères de contrôle ou de changement de sens d’écriture).',
+  },
+  JsonTooDeep: {
+    en: 'The request is nested too deeply (at most {{depth}} levels).',
+    fr: 'La requête est trop imbriquée (au plus {{depth}} niveaux).',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;
@@ -349,4 +371,21 @@ export function isMessageKey(value: unknown): value is MessageKey {
 
 export function message(key: MessageKey): Localized {
   return messages[key];
+}
+
+/**
+ * A catalogue message with its `{{name}}` placeholders filled in both languages (the web's i18next reads the same
+ * placeholders). Values are formatted by the caller, per language when they differ.
+ */
+export function fillMessage(
+  key: MessageKey,
+  values: Record<string, string | number | { en: string; fr: string }>,
+): Localized {
+  const fill = (text: string, language: Language) =>
+    text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+      const value = values[name];
+      if (value === undefined) return whole;
+      return typeof value === 'object' ? value[language] : String(value);
+    });
+  return { en: fill(messages[key].en, 'en'), fr: fill(messages[key].fr, 'fr') };
 }

@@ -33,8 +33,12 @@ describe('nameField (spec §5 names)', () => {
   it.each([undefined, null, ''])('is required: %o → RegValBlank', (value) => {
     expect(fieldKey(name, value)).toBe('RegValBlank');
   });
-  it.each([' ', '   ', '\t\n'])('rejects whitespace only (%j) as blank', (value) => {
+  it.each([' ', '   ', '\u00A0\u2003'])('rejects whitespace only (%j) as blank', (value) => {
     expect(fieldKey(name, value)).toBe('RegValBlank');
+  });
+  it('refuses a tab or a line break in a name as a control character (decision 74)', () => {
+    expect(fieldKey(name, '\t\n')).toBe('ControlCharacters');
+    expect(fieldKey(name, 'Jean\u0000')).toBe('ControlCharacters');
   });
   it('accepts 100 characters and rejects 101 with RegValMinHundred', () => {
     expect(fieldKey(name, 'a'.repeat(100))).toBeNull();

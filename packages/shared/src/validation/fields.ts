@@ -17,12 +17,51 @@ import type { MessageKey } from '../i18n/messages';
  */
 type BlankKey = MessageKey;
 
+/**
+ * Characters no text field accepts (decision 74), whatever the field: C0 controls U+0000–U+001F (NUL among them:
+ * PostgreSQL refuses it in text), DEL U+007F, C1 controls U+0080–U+009F (never typed; they come from mis-decoded
+ * bytes), and the bidirectional embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, which make
+ * a name, a reference or a message read differently from what it is ("Trojan Source"). The implicit marks LRM, RLM
+ * and ALM stay allowed: right-to-left keyboards type them. Multi-line text (a message, a reason) also accepts tab,
+ * line feed and carriage return. Lone UTF-16 surrogates are not text either.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters the rule refuses.
+const FORBIDDEN_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters the rule refuses.
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a text holds a character no field accepts (`multiline`: tab, LF and CR are allowed). */
+export function hasForbiddenCharacters(value: string, multiline = false): boolean {
+  return (multiline ? FORBIDDEN_IN_TEXT : FORBIDDEN_IN_LINE).test(value) || LONE_SURROGATE.test(value);
+}
+
+/** The checks every request string carries (the contract test finds them on every string field). */
+export const SINGLE_LINE_CHECK = z.refine<string>((value) => !hasForbiddenCharacters(value), {
+  error: 'ControlCharacters',
+  abort: true,
+});
+export const MULTI_LINE_CHECK = z.refine<string>((value) => !hasForbiddenCharacters(value, true), {
+  error: 'ControlCharacters',
+  abort: true,
+});
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * The base of every string field of a request: one line of text without forbidden characters
+ * ('ControlCharacters', checked before any other rule of the field).
+ */
+export const safeText = (params?: StringParams) => z.string(params).check(SINGLE_LINE_CHECK);
+/** Free text that may span lines (a contact message, a reason): tab, LF and CR allowed. */
+export const multilineText = (params?: StringParams) => z.string(params).check(MULTI_LINE_CHECK);
+
 const LETTERS_AND_SPACES = /^[\p{L}\p{M}\s'-]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** A required string: missing, null or empty all give the blank message. */
-export const requiredString = (blank: BlankKey = 'RequiredField') =>
-  z.string({ error: blank }).min(1, { error: blank });
+export const requiredString = (blank: BlankKey = 'RequiredField', options: { multiline?: boolean } = {}) =>
+  (options.multiline ? multilineText : safeText)({ error: blank }).min(1, { error: blank });
 
 export const nameField = (blank: BlankKey = 'RegValBlank') =>
   requiredString(blank)
@@ -31,8 +70,7 @@ export const nameField = (blank: BlankKey = 'RegValBlank') =>
     .refine((value) => LETTERS_AND_SPACES.test(value), { error: 'RegValNumSpec' });
 
 export const emailField = (blank: BlankKey = 'RequiredField') =>
-  z
-    .string({ error: blank })
+  safeText({ error: blank })
     .trim()
     .min(1, { error: blank })
     .max(254, { error: 'InvalidEmail' })
@@ -56,8 +94,7 @@ export const passwordField = (blank: BlankKey = 'RequiredField') =>
 export const loginPasswordField = () => requiredString('RequiredField').max(PASSWORD_MAX, { error: 'PasswordMax' });
 
 export const otpField = () =>
-  z
-    .string({ error: 'OtpRequired' })
+  safeText({ error: 'OtpRequired' })
     .trim()
     .min(1, { error: 'OtpRequired' })
     .refine((value) => value.length === OTP_LENGTH && /^\d+$/.test(value), { error: 'OtpInvalid' });
@@ -76,8 +113,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Birth date as YYYY-MM-DD, a real calendar date, at least 18 years before today. */
 export const birthDateField = () =>
-  z
-    .string({ error: 'BirthDateRequired' })
+  safeText({ error: 'BirthDateRequired' })
     .min(1, { error: 'BirthDateRequired' })
     .refine(
       (value) => {
@@ -123,14 +159,12 @@ export function toE164(dialCode: string, number: string): string {
 }
 
 export const dialCodeField = () =>
-  z
-    .string({ error: 'PhoneRequired' })
+  safeText({ error: 'PhoneRequired' })
     .trim()
     .regex(/^\+?\d{1,4}$/, { error: 'InvalidNumber' });
 
 export const countryCodeField = () =>
-  z
-    .string({ error: 'CountryRequired' })
+  safeText({ error: 'CountryRequired' })
     .trim()
     .regex(/^[A-Za-z]{2}$/, { error: 'CountryRequired' })
     .transform((value) => value.toUpperCase());

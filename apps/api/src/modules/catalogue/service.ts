@@ -13,9 +13,16 @@ import {
   type TPainting,
   type TPaintingDetail,
 } from '@parcelle/shared';
-import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { artists, artistYearlyStats, paintingDocuments, paintings, paintingValueHistory } from '../../db/schema';
+import {
+  artists,
+  artistYearlyStats,
+  listings,
+  paintingDocuments,
+  paintings,
+  paintingValueHistory,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { coOwnerCounts } from '../parts/register';
 import { Rates } from './rates';
@@ -80,9 +87,41 @@ async function paintingChanges(db: Executor, ids: string[]): Promise<Map<string,
   return changes;
 }
 
-function shapePainting(row: PaintingJoinRow, currency: Currency, rates: Rates, change: number): TPainting {
+/**
+ * Parts members offer on the secondary market, per work: the parts left on open listings. A listing's `remaining`
+ * already leaves out the parts a pending secondary purchase holds (they move to the purchase when it reserves, and
+ * come back if it is not paid), so this is "listed minus reserved" (decision 77).
+ */
+async function listedParts(db: Executor, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ paintingId: listings.paintingId, parts: sql<string>`coalesce(sum(${listings.remaining}), 0)` })
+    .from(listings)
+    .where(and(inArray(listings.paintingId, ids), eq(listings.status, 'open')))
+    .groupBy(listings.paintingId);
+  return new Map(rows.map((row) => [row.paintingId, Number(row.parts)]));
+}
+
+/**
+ * The parts counted as sold in a painting's figures (`sold_out_part`, `progress`, `availability`): on the primary
+ * market the parts sold or reserved; on the secondary market (3) every part not offered by a member right now, so
+ * "available" is what members have listed and a buyer could reserve (decision 77).
+ */
+function soldFigure(p: typeof paintings.$inferSelect, listed: number): number {
+  if (p.market !== 3) return p.soldParts;
+  return Math.max(0, p.totalParts - listed);
+}
+
+function shapePainting(
+  row: PaintingJoinRow,
+  currency: Currency,
+  rates: Rates,
+  change: number,
+  listed: number,
+): TPainting {
   const p = row.painting;
   const market = p.market === 1 || p.market === 2 || p.market === 3 ? p.market : 1;
+  const sold = soldFigure(p, listed);
   return {
     _id: p.id,
     id: p.id,
@@ -99,20 +138,21 @@ function shapePainting(row: PaintingJoinRow, currency: Currency, rates: Rates, c
     price_per_cm2: rates.money(pricePerCm2(p.pricePerPartMinor), currency),
     painting_price: rates.money(purchaseTotalMinor(p.pricePerPartMinor, p.totalParts), currency),
     total_part: p.totalParts,
-    sold_out_part: p.soldParts,
+    sold_out_part: sold,
     percentage: change,
-    progress: progressPercent(p.soldParts, p.totalParts),
-    availability: availabilityPercent(p.soldParts, p.totalParts),
+    progress: progressPercent(sold, p.totalParts),
+    availability: availabilityPercent(sold, p.totalParts),
     artist: { id: row.artistId, name: row.artistName, life_dates: lifeDates(row.birthDate, row.deathDate) },
   };
 }
 
 async function shapePaintings(db: Executor, rows: PaintingJoinRow[], currency: Currency, rates: Rates) {
-  const changes = await paintingChanges(
-    db,
-    rows.map((row) => row.painting.id),
+  const ids = rows.map((row) => row.painting.id);
+  const secondary = rows.filter((row) => row.painting.market === 3).map((row) => row.painting.id);
+  const [changes, listed] = await Promise.all([paintingChanges(db, ids), listedParts(db, secondary)]);
+  return rows.map((row) =>
+    shapePainting(row, currency, rates, changes.get(row.painting.id) ?? 0, listed.get(row.painting.id) ?? 0),
   );
-  return rows.map((row) => shapePainting(row, currency, rates, changes.get(row.painting.id) ?? 0));
 }
 
 /** GET /paintings/: one page of a market, newest first, paginated by the database. */
@@ -301,7 +341,7 @@ export async function paintingDetail(
     .innerJoin(artists, eq(artists.id, paintings.artistId))
     .where(eq(paintings.id, paintingId));
   if (!row) throw notFound('PaintingNotFound');
-  const [rates, history, stats, documents, coOwners] = await Promise.all([
+  const [rates, history, stats, documents, coOwners, listed] = await Promise.all([
     Rates.load(db),
     db
       .select({ year: paintingValueHistory.year, valueMinor: paintingValueHistory.valueMinor })
@@ -314,6 +354,7 @@ export async function paintingDetail(
       .from(paintingDocuments)
       .where(eq(paintingDocuments.paintingId, paintingId)),
     coOwnerCounts(db, paintingId),
+    listedParts(db, row.painting.market === 3 ? [paintingId] : []),
   ]);
   const change =
     history.length >= 2
@@ -328,7 +369,7 @@ export async function paintingDetail(
   }
   return {
     paintings: {
-      ...shapePainting(row, currency, rates, change),
+      ...shapePainting(row, currency, rates, change, listed.get(paintingId) ?? 0),
       evolution_list: history.map((h) => ({
         _id: h.year,
         totalValue: rates.money(h.valueMinor, currency, rates.forYear(h.year)).value,

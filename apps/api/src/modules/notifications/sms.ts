@@ -53,6 +53,6 @@ export async function sendCodeSms(
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
     await withdrawCode(ctx.database.db, { userId: params.userId, purpose: params.purpose });
-    throw new AppError(error.kind === 'rejected' ? 400 : 502, 'SmsNotSent', undefined, { cause: error });
+    throw new AppError(error.kind === 'rejected' ? 400 : 502, 'SmsNotSent', undefined, undefined, { cause: error });
   }
 }

@@ -65,6 +65,7 @@ async function run(steps: Step[]) {
     ownerName: 'P. B. T.',
     language: 'en' as const,
     reservationMinutes: 15,
+    limits: { maxSharePercent: 100, maxPendingEurMinor: Number.MAX_SAFE_INTEGER },
   };
   for (const s of steps) {
     try {

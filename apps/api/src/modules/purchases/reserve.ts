@@ -9,6 +9,13 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { heldBy, moveParts } from '../parts/register';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
+import {
+  asReservationConflict,
+  beginLimitedReservation,
+  checkReservationCaps,
+  isLimited,
+  type ReservationLimits,
+} from './limits';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
@@ -131,10 +138,46 @@ export async function reservePurchase(
     ownerName: string;
     language: 'en' | 'fr';
     reservationMinutes: number;
+    /** The caps on what a member may hold unpaid (card and PayPal only; decision 73). */
+    limits: ReservationLimits;
   },
 ): Promise<Purchase> {
-  if (await isSecondary(tx, params.paintingId)) return reserveSecondary(tx, params);
+  const limited = isLimited(params.paymentMethod);
+  // The member's row is locked first, before the painting or the listings, in every limited reservation.
+  if (limited) {
+    await beginLimitedReservation(tx, params, (inner, purchaseId) =>
+      releasePurchase(inner, purchaseId, 'expired', 'reservation expired'),
+    );
+  }
+  try {
+    if (await isSecondary(tx, params.paintingId)) return await reserveSecondary(tx, params, limited);
+    return await reservePrimary(tx, params, limited);
+  } catch (error) {
+    throw asReservationConflict(error, params.reservationMinutes);
+  }
+}
+
+type ReserveParams = Parameters<typeof reservePurchase>[1];
+
+/** The EUR value of a quote at the stored EUR prices (the work's part price, or each listing's price). */
+function eurValueOf(quote: Quote, quantity: number): number {
+  if (quote.fills.length === 0) return purchaseTotalMinor(quote.painting.pricePerPartMinor, quantity);
+  return quote.fills.reduce((sum, fill) => sum + purchaseTotalMinor(fill.listing.unitPriceMinor, fill.quantity), 0);
+}
+
+async function checkCaps(tx: Executor, params: ReserveParams, quote: Quote): Promise<void> {
+  await checkReservationCaps(tx, {
+    userId: params.userId,
+    quantity: params.quantity,
+    totalParts: quote.painting.totalParts,
+    eurValueMinor: eurValueOf(quote, params.quantity),
+    limits: params.limits,
+  });
+}
+
+async function reservePrimary(tx: Executor, params: ReserveParams, limited: boolean): Promise<Purchase> {
   const quote = await quotePurchase(tx, { ...params, buyerId: params.userId });
+  if (limited) await checkCaps(tx, params, quote);
   const [taken] = await tx
     .update(paintings)
     .set({ soldParts: sql`${paintings.soldParts} + ${params.quantity}` })
@@ -181,15 +224,14 @@ async function isSecondary(tx: Executor, paintingId: string): Promise<boolean> {
   return row?.market === 3;
 }
 
-type ReserveParams = Parameters<typeof reservePurchase>[1];
-
 /**
  * Reserves parts on the secondary market: the open listings of the work are locked oldest first, the purchase takes
  * what it needs from each (a listing emptied this way is `filled`), and the parts move from the listings to the
  * purchase. Two buyers never get the same listed part: the second waits for the first's lock and sees what is left.
  */
-async function reserveSecondary(tx: Executor, params: ReserveParams): Promise<Purchase> {
+async function reserveSecondary(tx: Executor, params: ReserveParams, limited: boolean): Promise<Purchase> {
   const quote = await quotePurchase(tx, { ...params, buyerId: params.userId }, { lockListings: true });
+  if (limited) await checkCaps(tx, params, quote);
   const [purchase] = await tx
     .insert(purchases)
     .values({

@@ -175,6 +175,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
 
   // Webhooks: the provider signs the raw body, so this scope keeps JSON bodies as bytes.
   app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
       '/payments/webhook/card',

@@ -81,6 +81,7 @@ function reserveFor(ctx: AppContext, member: Member, request: PurchaseRequest) {
     ownerName: request.owner,
     language: member.language,
     reservationMinutes: ctx.config.payments.reservationMinutes,
+    limits: ctx.config.reservationLimits,
   };
 }
 

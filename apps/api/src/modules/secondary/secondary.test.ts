@@ -182,6 +182,29 @@ describe('the offer a buyer sees and the listings a seller sees', () => {
     expect((await sell(seller, work.id, 3)).statusCode).toBe(200);
   });
 
+  it('the public secondary list and detail count the parts members have listed as available', async () => {
+    // 9 parts, all sold on the primary market; 6 of them listed by the seller.
+    const list = (await t.call('GET', '/api/paintings/?type=secondary&limit=100&offset=0&currency=EURO')).json().data;
+    const card = list.paintings.find((p: { id: string }) => p.id === work.id);
+    expect(card).toMatchObject({ market: 3, total_part: 9, sold_out_part: 3, progress: 33, availability: 66.67 });
+    const detail = (await t.call('GET', `/api/paintings/detail?painting_id=${work.id}`)).json().data.paintings;
+    expect(detail).toMatchObject({ sold_out_part: 3, progress: 33, availability: 66.67 });
+    // A purchase being paid holds 2 of them: they are not available while it lasts.
+    const holder = await member();
+    await buyAndPay(holder, (await createPaintingForSale(t)).id, 1);
+    const pending = await t.call('POST', '/api/paintings/purchase', {
+      token: holder.accessToken,
+      body: { total_part: 2, payment_method: 'card', painting_id: work.id, owner: 'Holder', currency: 'EURO' },
+    });
+    expect(pending.statusCode).toBe(200);
+    const held = (await t.call('GET', `/api/paintings/detail?painting_id=${work.id}`)).json().data.paintings;
+    expect(held).toMatchObject({ sold_out_part: 5, availability: 44.44 });
+    // Unpaid, it expires and the parts are available again.
+    await releaseExpired(t.ctx.database.db, new Date(Date.now() + 3_600_000));
+    const back = (await t.call('GET', `/api/paintings/detail?painting_id=${work.id}`)).json().data.paintings;
+    expect(back.sold_out_part).toBe(3);
+  });
+
   it('prices the listings oldest first, same prices merged, and matches what a purchase charges', async () => {
     const response = await offer(buyer, work.id);
     expect(response.statusCode).toBe(200);
@@ -271,8 +294,11 @@ describe('the offer a buyer sees and the listings a seller sees', () => {
   });
 
   it('a listing emptied by a purchase still being paid stays among the open ones', async () => {
+    // `buyer` already has an unpaid purchase of this work (one per member and work): another primary holder buys.
+    const other = await member();
+    await buyAndPay(other, (await createPaintingForSale(t)).id, 1);
     const pending = await t.call('POST', '/api/paintings/purchase', {
-      token: buyer.accessToken,
+      token: other.accessToken,
       body: { total_part: 1, payment_method: 'card', painting_id: work.id, owner: 'Holder', currency: 'EURO' },
     });
     expect(pending.statusCode).toBe(200);

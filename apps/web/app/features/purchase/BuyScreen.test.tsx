@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
@@ -630,5 +632,24 @@ describe('test mode and the methods offered (GET /payments/config)', () => {
     expect(within(drawer).getByTestId('payment-method-card')).toBeTruthy();
     expect(within(drawer).queryByTestId('payment-method-smart')).toBeNull();
     expect(screen.queryByTestId('test-mode-notice')).toBeNull();
+  });
+});
+
+describe('reservation limits (decision 73)', () => {
+  it.each([
+    [409, fillMessage('ReservationPending', { minutes: 15 })],
+    [422, fillMessage('ReservationShareLimit', { parts: '4,989', percent: 10 })],
+  ])('shows the API’s %s with the limit it states, in the drawer', async (status, error) => {
+    signIn();
+    route = (call) =>
+      call.method === 'POST' && call.path === '/api/paintings/purchase' ? { status, error } : undefined;
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByTestId('payment-method-card'));
+    fireEvent.click(within(drawer).getByTestId('payment-submit'));
+    expect(await screen.findByText(error.en)).toBeTruthy();
+    expect(screen.queryByTestId('card-modal')).toBeNull();
   });
 });
