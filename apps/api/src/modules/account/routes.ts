@@ -196,7 +196,8 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/request/disable/account',
     {
       config: perIp(limit),
-      preHandler: member,
+      // Not from quick sign-up's session: whoever typed someone else's email must not lock its owner out.
+      preHandler: contactChange,
       schema: { tags: ['user'], body: ZDisableAccountRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

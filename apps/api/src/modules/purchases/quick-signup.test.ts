@@ -108,7 +108,7 @@ describe('quick sign-up (purchase drawer)', () => {
     expect(confirm.json().error).toEqual(messages.QuickSignUpRestricted);
   });
 
-  it('is refused on every other call that moves money or contact details, with the bilingual message', async () => {
+  it('is refused on every other call that moves money or contact details (or disables the account), bilingual', async () => {
     const quick = await quickSignUp();
     const painting = await createPaintingForSale(t);
     const calls: [method: 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown][] = [
@@ -135,6 +135,7 @@ describe('quick sign-up (purchase drawer)', () => {
         '/api/auth/password/reset',
         { old_password: 'Whatever!1', new_password: 'Another!pass1', confirm_password: 'Another!pass1' },
       ],
+      ['POST', '/api/user/request/disable/account', { reason: 'not mine' }],
     ];
     for (const [method, url, body] of calls) {
       const response = await t.call(method, url, { token: quick.accessToken, body: body ?? {} });

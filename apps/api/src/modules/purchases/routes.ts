@@ -66,7 +66,8 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/validate',
     {
-      preHandler: member,
+      // The quote reserves nothing, but an unverified member learns here, before paying, that buying needs it.
+      preHandler: buyer,
       config: moneyLimit,
       schema: { tags: ['purchases'], body: ZPurchaseRequest, response: { 200: ZSuccess(ZPurchaseQuote), ...errors } },
     },
