@@ -19,8 +19,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-admin-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function admin(...args: string[]): Promise<{ code: number; out: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' };
-  delete env.DATABASE_URL;
+  const { DATABASE_URL: _server, ...inherited } = process.env;
+  const env = { ...inherited, DATA_DIR: dataDir, NODE_ENV: 'development' };
   return new Promise((done) => {
     execFile(
       process.execPath,
