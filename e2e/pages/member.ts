@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseUrl } from '../support/browser';
@@ -50,22 +51,57 @@ export async function paintingNow(id: string): Promise<ApiPainting> {
 
 /**
  * The operator (created by the admin CLI in e2e/support/server.ts). There is no back-office screen yet: the operator
- * signs in through the ordinary login API and acts through /api/admin.
+ * signs in through the login API and acts through /api/admin. Operators have a second factor (TOTP): the first
+ * sign-in may only enrol it (the test plays the authenticator app with the same library as the server), every
+ * later one answers a challenge that a code turns into tokens.
  */
 export class Operator {
   private constructor(private readonly token: string) {}
 
+  private static async post<T>(path: string, body: unknown, token?: string) {
+    const response = await fetch(`${baseUrl()}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { data?: T };
+    expect(response.status, `POST ${path}: ${JSON.stringify(answer)}`).toBe(200);
+    return answer.data as T;
+  }
+
   static async signIn(): Promise<Operator> {
     const { email, password } = inject('operator');
-    const response = await fetch(`${baseUrl()}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
+    const first = await Operator.post<{ access_token: string; iev: boolean }>('/auth/token', { email, password });
+    expect(first.iev).toBe(true);
+    // Until the second factor is enrolled the operator tools answer 403.
+    const refused = await fetch(`${baseUrl()}/api/admin/members`, {
+      headers: { authorization: `Bearer ${first.access_token}` },
     });
-    const body = (await response.json()) as { data?: { access_token: string; iev: boolean } };
-    expect(response.status, JSON.stringify(body)).toBe(200);
-    expect(body.data?.iev).toBe(true);
-    return new Operator(body.data?.access_token ?? '');
+    expect(refused.status).toBe(403);
+    const { secret, otpauth_uri } = await Operator.post<{ secret: string; otpauth_uri: string }>(
+      '/admin/totp/enrol',
+      {},
+      first.access_token,
+    );
+    expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\//);
+    const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+    const { recovery_codes } = await Operator.post<{ recovery_codes: string[] }>(
+      '/admin/totp/confirm',
+      { code: app.generate() },
+      first.access_token,
+    );
+    expect(recovery_codes).toHaveLength(10);
+    // A sign-in from now on: password, then the code of the authenticator (the next step: the current one is spent).
+    const challenged = await Operator.post<{ totp_required: boolean; challenge: string }>('/auth/token', {
+      email,
+      password,
+    });
+    expect(challenged.totp_required).toBe(true);
+    const session = await Operator.post<{ access_token: string }>('/auth/token/totp', {
+      challenge: challenged.challenge,
+      code: app.generate({ timestamp: Date.now() + 30_000 }),
+    });
+    return new Operator(session.access_token);
   }
 
   async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {

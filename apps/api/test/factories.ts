@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TRegisterRequest } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
 import { artists, paintings, users } from '../src/db/schema';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
@@ -122,9 +123,28 @@ export async function fundWallet(t: TestApp, userId: string, currency: 'USD' | '
   });
 }
 
-/** A verified member made an operator (role admin), as `npm run admin -- create` does. */
+/** A TOTP code for a base32 secret, as an operator's authenticator app computes it (RFC 6238, 30 s, 6 digits). */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp,
+  });
+}
+
+/**
+ * A verified member made an operator (role admin), as `npm run admin -- create` does, who then signs in and
+ * enrols the second factor: `accessToken` is a full operator session; `totpSecret` and `recoveryCodes` sign in again.
+ */
 export async function createOperator(t: TestApp) {
   const operator = await createMember(t, { verified: true });
   await t.ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, operator.email));
-  return operator;
+  const enrol = await t.call('POST', '/api/admin/totp/enrol', { token: operator.accessToken });
+  if (enrol.statusCode !== 200) throw new Error(`enrol failed: ${enrol.body}`);
+  const totpSecret: string = enrol.json().data.secret;
+  const confirm = await t.call('POST', '/api/admin/totp/confirm', {
+    token: operator.accessToken,
+    body: { code: totpCode(totpSecret) },
+  });
+  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
+  const recoveryCodes: string[] = confirm.json().data.recovery_codes;
+  return { ...operator, totpSecret, recoveryCodes };
 }

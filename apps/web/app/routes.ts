@@ -31,6 +31,7 @@ export default [
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('buy', 'routes/buy.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
+    route('set-password/:token', 'routes/set-password.tsx'),
     route('change-password', 'routes/change-password.tsx'),
     route('certificates/verify/:number', 'routes/certificate-verify.tsx'),
 

@@ -2,12 +2,16 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfigOrExit } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
+import { revokeAllSessions } from '../modules/auth/sessions';
+import { resetTotp } from '../modules/auth/totp';
 import { openDatabaseOrExit } from './client';
 import { users } from './schema';
 
 /**
  * `npm run admin -- create --email … --password … [--first-name … --last-name …]`: creates the first operator
  * (role admin, email verified), or makes an existing member an operator and sets the given password.
+ * `npm run admin -- reset-2fa <email>`: removes an operator's second factor (lost phone) and ends their sessions;
+ * their next sign-in may only enrol a new one.
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -19,40 +23,69 @@ const { positionals, values } = parseArgs({
   },
 });
 
-if (positionals[0] !== 'create' || !values.email || !values.password) {
+const command = positionals[0];
+const resetEmail = command === 'reset-2fa' ? (positionals[1] ?? values.email) : undefined;
+if (!(command === 'create' && values.email && values.password) && !(command === 'reset-2fa' && resetEmail)) {
   console.error(
-    'usage: npm run admin -- create --email <email> --password <password> [--first-name …] [--last-name …]',
+    'usage: npm run admin -- create --email <email> --password <password> [--first-name …] [--last-name …]\n' +
+      '       npm run admin -- reset-2fa <email>',
   );
   process.exit(2);
 }
-if (values.password.length < 12) {
+if (command === 'create' && (values.password ?? '').length < 12) {
   console.error('[admin] an operator password needs at least 12 characters');
   process.exit(2);
 }
+
+const NEXT_STEPS = [
+  'Next: sign in (POST /api/auth/token) with this email and password; the session may only enrol the second factor.',
+  '  POST /api/admin/totp/enrol answers a secret and an otpauth:// URI: add it to an authenticator app;',
+  '  POST /api/admin/totp/confirm {"code":"123456"} turns it on and shows 10 recovery codes once: keep them safe.',
+  'Every later sign-in answers {totp_required, challenge}: POST /api/auth/token/totp {challenge, code}.',
+].join('\n');
 
 const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
 try {
   await database.migrate();
-  const email = values.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(values.password, config);
-  const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) {
-    await database.db
-      .update(users)
-      .set({ role: 'admin', passwordHash, emailVerifiedAt: new Date() })
-      .where(eq(users.id, existing.id));
-    console.log(`[admin] ${email} is now an operator`);
+  if (command === 'reset-2fa') {
+    const email = (resetEmail ?? '').trim().toLowerCase();
+    const [operator] = await database.db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, email));
+    if (operator?.role !== 'admin') {
+      console.error(`[admin] no operator has the email ${email}`);
+      process.exitCode = 1;
+    } else {
+      await resetTotp(database.db, operator.id);
+      console.log(`[admin] second factor of ${email} removed and every session ended`);
+      console.log(NEXT_STEPS);
+    }
   } else {
-    await database.db.insert(users).values({
-      email,
-      passwordHash,
-      firstName: values['first-name'] ?? 'Parcelle',
-      lastName: values['last-name'] ?? 'Operator',
-      role: 'admin',
-      emailVerifiedAt: new Date(),
-    });
-    console.log(`[admin] operator ${email} created`);
+    const email = (values.email ?? '').trim().toLowerCase();
+    const passwordHash = await hashPassword(values.password ?? '', config);
+    const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) {
+      await database.db
+        .update(users)
+        .set({ role: 'admin', passwordHash, emailVerifiedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      // A member's sessions did not prove a second factor: they end with the promotion.
+      await revokeAllSessions(database.db, existing.id, 'made_operator');
+      console.log(`[admin] ${email} is now an operator`);
+    } else {
+      await database.db.insert(users).values({
+        email,
+        passwordHash,
+        firstName: values['first-name'] ?? 'Parcelle',
+        lastName: values['last-name'] ?? 'Operator',
+        role: 'admin',
+        emailVerifiedAt: new Date(),
+      });
+      console.log(`[admin] operator ${email} created`);
+    }
+    console.log(NEXT_STEPS);
   }
 } finally {
   await database.close();

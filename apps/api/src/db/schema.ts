@@ -85,6 +85,8 @@ export const socialAccounts = pgTable(
   ],
 );
 
+export const sessionScopeEnum = pgEnum('session_scope', ['quick_signup', 'totp_enrolment']);
+
 /** One sign-in on one device: a family of rotated refresh tokens. Revoking it ends the session at once. */
 export const sessions = pgTable(
   'sessions',
@@ -98,6 +100,16 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * What a restricted session may do (null: everything its member may do). 'quick_signup': the session quick
+     * sign-up made may finish one purchase (`scopePurchaseId`, bound when it is created) and move no money or
+     * contact detail until the mailbox is proved. 'totp_enrolment': an operator without a second factor may only
+     * enrol one.
+     */
+    scope: sessionScopeEnum('scope'),
+    scopePurchaseId: uuid('scope_purchase_id').references((): AnyPgColumn => purchases.id),
+    /** When the session's operator proved the second factor (TOTP or a recovery code); admin routes need it. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -153,6 +165,12 @@ export const verificationCodes = pgTable(
   ],
 );
 
+export const passwordLinkPurposeEnum = pgEnum('password_link_purpose', ['reset', 'set']);
+
+/**
+ * Emailed password links: 'reset' (forgot password, one hour) and 'set' (the first password of a quick sign-up,
+ * 24 hours). Single use; setting a password spends every other live link of the member.
+ */
 export const passwordResets = pgTable(
   'password_resets',
   {
@@ -160,6 +178,7 @@ export const passwordResets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
+    purpose: passwordLinkPurposeEnum('purpose').notNull().default('reset'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -168,6 +187,38 @@ export const passwordResets = pgTable(
   (table) => [
     uniqueIndex('password_resets_hash_unique').on(table.tokenHash),
     index('password_resets_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * An operator's TOTP second factor (RFC 6238, SHA-1, 6 digits, 30 s): the secret is encrypted at rest; it counts
+ * once confirmed with a first code. `lastUsedStep` refuses a code replayed within (or before) its step.
+ */
+export const operatorTotp = pgTable('operator_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of an operator's second factor, HMAC-hashed with the server secret. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('operator_recovery_codes_hash_unique').on(table.codeHash),
+    index('operator_recovery_codes_user_idx').on(table.userId),
   ],
 );
 

@@ -3,24 +3,47 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 import { verifyAccessToken } from '../modules/auth/tokens';
-import { AppError, unauthorized } from './errors';
+import { forbidden, unauthorized } from './errors';
 
 export type Member = typeof users.$inferSelect;
-export type AuthenticatedRequest = FastifyRequest & { member: Member; sessionId: string };
+export type Session = typeof sessions.$inferSelect;
+export type AuthenticatedRequest = FastifyRequest & { member: Member; sessionId: string; session: Session };
 
 declare module 'fastify' {
   interface FastifyRequest {
     member?: Member;
     sessionId?: string;
+    session?: Session;
   }
 }
 
 /**
- * Reads the Bearer token, checks its signature and expiry, then that its session is still open and
- * the account active: a sign-out, a password reset or a disabled account takes effect at once,
- * not when the access token expires.
+ * What a route does, which decides the sessions that may call it (issue 12, spec §6). One place for the rule:
+ * - `read`: any open session of an active account (reads, sign-out, the profile's name and language);
+ * - `contact`: changes a contact detail or the password: a full session (not a quick sign-up's, not an
+ *   operator's still enrolling a second factor);
+ * - `money`: moves money or parts, or changes where payouts go: a full session and a verified email;
+ * - `purchase`: buys: a full session with a verified email, or the quick sign-up session finishing the one
+ *   purchase it was made for (the purchase module checks which purchase, see `quick-signup.ts`).
  */
-export function authenticate(ctx: AppContext, options: { requireVerifiedEmail?: boolean } = {}) {
+export type Access = 'read' | 'contact' | 'money' | 'purchase';
+
+function checkAccess(access: Access, member: Member, session: Session): void {
+  if (access === 'read') return;
+  if (access === 'purchase' && session.scope === 'quick_signup') return;
+  if (session.scope === 'quick_signup') throw forbidden('QuickSignUpRestricted');
+  if (session.scope === 'totp_enrolment') throw forbidden('TotpEnrolmentRequired');
+  if (access !== 'contact' && !member.emailVerifiedAt) throw forbidden('EmailNotVerified');
+}
+
+/**
+ * Reads the Bearer token, checks its signature and expiry, then that the account is active (a disabled
+ * account answers 'Account Deactivated', spec §8, whatever its sessions) and the session still open: a
+ * sign-out, a password reset or a disabled account takes effect at once, not when the access token expires.
+ * Then the route's `access` (above).
+ */
+export function authenticate(ctx: AppContext, options: { access?: Access } = {}) {
+  const access = options.access ?? 'read';
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
@@ -31,11 +54,13 @@ export function authenticate(ctx: AppContext, options: { requireVerifiedEmail?: 
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
-    if (!row || row.session.revokedAt) throw unauthorized('InvalidToken');
+    if (!row) throw unauthorized('InvalidToken');
     if (row.user.disabledAt) throw unauthorized('AccountDeactivated');
-    if (options.requireVerifiedEmail && !row.user.emailVerifiedAt) throw new AppError(403, 'Forbidden');
+    if (row.session.revokedAt) throw unauthorized('InvalidToken');
+    checkAccess(access, row.user, row.session);
     request.member = row.user;
     request.sessionId = row.session.id;
+    request.session = row.session;
   };
 }
 
@@ -43,4 +68,10 @@ export function authenticate(ctx: AppContext, options: { requireVerifiedEmail?: 
 export function memberOf(request: FastifyRequest): Member {
   if (!request.member) throw unauthorized('InvalidToken');
   return request.member;
+}
+
+/** The session of a request that passed `authenticate`. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized('InvalidToken');
+  return request.session;
 }

@@ -6,6 +6,16 @@ import { ZLimit, ZOffset } from './catalogue';
 
 /** Operator endpoints under /api/admin (issue 6): the base of the back-office. */
 
+/** Operator second factor (TOTP, RFC 6238): enrolment answers the secret once, confirmation the recovery codes once. */
+export const ZTotpEnrolData = z.object({ secret: z.string(), otpauth_uri: z.string() });
+export const ZTotpConfirmRequest = z.strictObject({
+  code: z
+    .string({ error: 'TotpCodeInvalid' })
+    .trim()
+    .regex(/^\d{6}$/, { error: 'TotpCodeInvalid' }),
+});
+export const ZTotpConfirmData = z.object({ recovery_codes: z.array(z.string()) });
+
 export const ZAdminPageQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset() });
 export const ZAdminWithdrawalsQuery = ZAdminPageQuery.extend({
   status: z.enum(['PENDING', 'APPROVED', 'REJECTED'], { error: 'InvalidRequest' }).optional(),

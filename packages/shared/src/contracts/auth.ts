@@ -53,6 +53,21 @@ export const ZSessionData = z.object({
 });
 export type TSessionData = z.infer<typeof ZSessionData>;
 
+/**
+ * What `POST /auth/token` answers for an operator whose second factor is enrolled: no tokens yet, a short-lived
+ * signed challenge to send back with a TOTP or recovery code to `POST /auth/token/totp`.
+ */
+export const ZTotpChallengeData = z.object({ totp_required: z.literal(true), challenge: z.string() });
+export type TTotpChallengeData = z.infer<typeof ZTotpChallengeData>;
+export const ZLoginData = z.union([ZSessionData, ZTotpChallengeData]);
+export type TLoginData = z.infer<typeof ZLoginData>;
+
+/** The second step of an operator's sign-in: the challenge and a 6-digit TOTP code or a recovery code. */
+export const ZTotpSignInRequest = z.strictObject({
+  challenge: z.string().min(16).max(2048),
+  code: z.string().trim().min(6).max(32),
+});
+
 export const ZRefreshRequest = z.strictObject({ refresh_token: safeText().min(1).max(512) });
 export const ZRefreshData = ZTokenPair;
 
@@ -200,6 +215,21 @@ export const ZForgotResetRequest = z
       ctx.addIssue({ code: 'custom', path: ['confirm_new_password'], message: 'RegValConfirmPassMatch' });
     }
   });
+/** The set-password link a quick sign-up emails (`/set-password/<token>`): single use, 24 hours. */
+export const ZSetPasswordLinkQuery = z.strictObject({ token: z.string().min(16).max(256) });
+export const ZSetPasswordRequest = z
+  .strictObject({
+    token: z.string().min(16).max(256),
+    new_password: passwordField('RequiredField'),
+    confirm_new_password: requiredString('RequiredField'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.new_password !== value.confirm_new_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_new_password'], message: 'RegValConfirmPassMatch' });
+    }
+  });
+export type TSetPasswordRequest = z.input<typeof ZSetPasswordRequest>;
+
 export const ZChangePasswordRequest = z
   .strictObject({
     old_password: passwordField('RequiredField'),

@@ -359,6 +359,53 @@ export const messages = {
     en: 'The request is nested too deeply (at most {{depth}} levels).',
     fr: 'La requête est trop imbriquée (au plus {{depth}} niveaux).',
   },
+
+  // ---------------------------------------------------------------- account safety (issue 12)
+  EmailNotVerified: {
+    en: 'Please verify your email address before doing this.',
+    fr: 'Veuillez vérifier votre adresse e-mail avant de faire cela.',
+  },
+  QuickSignUpRestricted: {
+    en: 'Set your password with the link we emailed you (or verify your email) before doing this.',
+    fr: 'Choisissez votre mot de passe avec le lien reçu par e-mail (ou vérifiez votre e-mail) avant de faire cela.',
+  },
+  SetPasswordLinkValid: { en: 'The link is valid', fr: 'Le lien est valide' },
+  PasswordSet: {
+    en: 'Your password has been set and your email verified. You can now log in.',
+    fr: 'Votre mot de passe est enregistré et votre e-mail vérifié. Vous pouvez maintenant vous connecter.',
+  },
+  TotpRequired: {
+    en: 'Enter the code of your authenticator app.',
+    fr: 'Saisissez le code de votre application d’authentification.',
+  },
+  TotpEnrolmentRequired: {
+    en: 'Set up two-factor authentication before using the operator tools.',
+    fr: 'Activez l’authentification à deux facteurs avant d’utiliser les outils des opérateurs.',
+  },
+  TotpCodeInvalid: {
+    en: 'The authentication code is not valid.',
+    fr: 'Le code d’authentification n’est pas valide.',
+  },
+  TotpChallengeInvalid: {
+    en: 'This sign-in has expired. Please sign in again.',
+    fr: 'Cette connexion a expiré. Veuillez vous reconnecter.',
+  },
+  TotpAlreadyEnrolled: {
+    en: 'Two-factor authentication is already set up.',
+    fr: 'L’authentification à deux facteurs est déjà activée.',
+  },
+  TotpSecretCreated: {
+    en: 'Add this key to your authenticator app, then confirm with a code.',
+    fr: 'Ajoutez cette clé à votre application d’authentification, puis confirmez avec un code.',
+  },
+  TotpEnrolled: {
+    en: 'Two-factor authentication is on. Keep the recovery codes somewhere safe: they are shown once.',
+    fr: 'L’authentification à deux facteurs est activée. Gardez les codes de secours en lieu sûr\u00a0: ils ne sont affichés qu’une fois.',
+  },
+  OperatorPasswordSignInOnly: {
+    en: 'Operators sign in with their password and authentication code.',
+    fr: 'Les opérateurs se connectent avec leur mot de passe et leur code d’authentification.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -17,14 +17,14 @@ const IBAN_B = 'DE89 3704 0044 0532 0130 00';
 
 describe('bank details', () => {
   it('GET answers null before any is saved', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { verified: true });
     const response = await t.call('GET', '/api/user/bank', { token: member.accessToken });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toBeNull();
   });
 
   it('saves the IBAN encrypted with its last four; answers never contain the full IBAN', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { verified: true });
     const save = await t.call('POST', '/api/user/bank', {
       body: { account_owner: 'Camille Martin', iban: IBAN },
       token: member.accessToken,
@@ -49,7 +49,7 @@ describe('bank details', () => {
   });
 
   it('replaces the previous account on a second save', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { verified: true });
     await t.call('POST', '/api/user/bank', { body: { account_owner: 'A', iban: IBAN }, token: member.accessToken });
     const second = await t.call('POST', '/api/user/bank', {
       body: { account_owner: 'Camille Martin', iban: IBAN_B },
@@ -67,7 +67,7 @@ describe('bank details', () => {
     ['blank owner', { account_owner: '  ' }, 'account_owner', '*Required field'],
   ];
   it.each(invalid)('refuses %s', async (_name, change, field, english) => {
-    const member = await createMember(t);
+    const member = await createMember(t, { verified: true });
     const response = await t.call('POST', '/api/user/bank', {
       body: { account_owner: 'Camille Martin', iban: IBAN, ...change },
       token: member.accessToken,
@@ -78,8 +78,8 @@ describe('bank details', () => {
   });
 
   it("GET returns only the caller's account: A never sees B's", async () => {
-    const a = await createMember(t);
-    const b = await createMember(t);
+    const a = await createMember(t, { verified: true });
+    const b = await createMember(t, { verified: true });
     await t.call('POST', '/api/user/bank', { body: { account_owner: 'Bea B', iban: IBAN_B }, token: b.accessToken });
     expect((await t.call('GET', '/api/user/bank', { token: a.accessToken })).json().data).toBeNull();
     await t.call('POST', '/api/user/bank', { body: { account_owner: 'Al A', iban: IBAN }, token: a.accessToken });

@@ -96,7 +96,7 @@ describe('POST /api/user/language', () => {
 
 describe('PATCH /api/user/paypal', () => {
   it('saves the PayPal email, shown in the profile', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { verified: true });
     const before = await t.call('GET', '/api/user/profile', { token: member.accessToken });
     expect(before.json().data.user.paypal).toBeNull();
     const response = await t.call('PATCH', '/api/user/paypal', {
@@ -142,10 +142,12 @@ describe('POST /api/user/request/disable/account', () => {
     expect(row?.disabledReason).toBe('I no longer collect art');
 
     const after = await t.call('GET', '/api/user/profile', { token: member.accessToken });
+    // Spec §8: 'Account Deactivated' (the client clears the session), not 'Invalid Token' (it would refresh).
     expect(after.statusCode).toBe(401);
-    expect(['Account Deactivated', 'Invalid Token']).toContain(after.json().error.en);
+    expect(after.json().error).toEqual({ en: 'Account Deactivated', fr: 'Compte désactivé' });
     const refresh = await t.call('POST', '/api/auth/token/refresh', { body: { refresh_token: member.refreshToken } });
     expect(refresh.statusCode).toBe(401);
+    expect(refresh.json().error).toEqual({ en: 'Account Deactivated', fr: 'Compte désactivé' });
     const login = await t.call('POST', '/api/auth/token', { body: { email: member.email, password: member.password } });
     expect(login.statusCode).toBe(401);
     expect(login.json().error.en).toBe('Account Deactivated');
@@ -154,7 +156,7 @@ describe('POST /api/user/request/disable/account', () => {
 
 describe('isolation between members', () => {
   it("A's token only ever changes A", async () => {
-    const a = await createMember(t);
+    const a = await createMember(t, { verified: true });
     const b = await createMember(t);
     await t.call('PATCH', '/api/user/profile', { body: profile, token: a.accessToken });
     await t.call('PATCH', '/api/user/paypal', { body: { email: 'a@example.com' }, token: a.accessToken });

@@ -30,7 +30,7 @@ import { type App, codeSendBudget, perIp } from '../../http/types';
 import { setProfileImage } from './profile-image';
 import * as account from './service';
 
-const errors = { 400: ZFailure, 401: ZFailure, 409: ZFailure, 429: ZFailure, 502: ZFailure };
+const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 409: ZFailure, 429: ZFailure, 502: ZFailure };
 const ZNull = z.null();
 
 /** Reads the one `image` part of a multipart request; 413 past 5 MiB, 400 when missing. */
@@ -63,6 +63,9 @@ async function readImagePart(request: Parameters<ReturnType<typeof authenticate>
 export function accountRoutes(app: App, ctx: AppContext) {
   const limit = ctx.config.rateLimitAuthPerMinute;
   const member = authenticate(ctx);
+  // Contact details: a full session (not quick sign-up's); payout details also need a verified email (issue 12).
+  const contactChange = authenticate(ctx, { access: 'contact' });
+  const payoutChange = authenticate(ctx, { access: 'money' });
   /** Calls that send a code (SMS): stricter than calls that check one. */
   const sendLimit = perIp(codeSendBudget(limit));
   const checkLimit = perIp(limit);
@@ -115,7 +118,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/update/email',
     {
       config: emailChangeLimit,
-      preHandler: member,
+      preHandler: contactChange,
       schema: { tags: ['user'], body: ZEmailUpdateRequest, response: { 200: ZSuccess(ZEmailUpdateData), ...errors } },
     },
     async (request) => {
@@ -128,7 +131,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/phone',
     {
       config: sendLimit,
-      preHandler: member,
+      preHandler: contactChange,
       schema: { tags: ['user'], body: ZPhoneSendCodeRequest, response: { 200: ZSuccess(ZCodeSentData), ...errors } },
     },
     async (request) => {
@@ -141,7 +144,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/phone/verify',
     {
       config: checkLimit,
-      preHandler: member,
+      preHandler: contactChange,
       schema: { tags: ['user'], body: ZPhoneVerifyRequest, response: { 200: ZSuccess(ZPhoneVerifiedData), ...errors } },
     },
     async (request) => {
@@ -154,7 +157,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/update/phone',
     {
       config: checkLimit,
-      preHandler: member,
+      preHandler: contactChange,
       schema: { tags: ['user'], body: ZPhoneUpdateRequest, response: { 200: ZSuccess(ZPhoneUpdateData), ...errors } },
     },
     async (request) => ok(await account.updatePhone(ctx, memberOf(request), request.body), 'PhoneUpdated'),
@@ -164,7 +167,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/bank',
     {
       config: perIp(limit),
-      preHandler: member,
+      preHandler: payoutChange,
       schema: { tags: ['user'], body: ZBankRequest, response: { 200: ZSuccess(ZBankData), ...errors } },
     },
     async (request) => ok(await account.saveBank(ctx, memberOf(request), request.body), 'BankSaved'),
@@ -183,7 +186,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/paypal',
     {
       config: perIp(limit),
-      preHandler: member,
+      preHandler: payoutChange,
       schema: { tags: ['user'], body: ZPaypalRequest, response: { 200: ZSuccess(ZPaypalData), ...errors } },
     },
     async (request) => ok(await account.savePaypal(ctx, memberOf(request), request.body.email), 'PaypalSaved'),
@@ -193,7 +196,8 @@ export function accountRoutes(app: App, ctx: AppContext) {
     '/user/request/disable/account',
     {
       config: perIp(limit),
-      preHandler: member,
+      // Not from quick sign-up's session: whoever typed someone else's email must not lock its owner out.
+      preHandler: contactChange,
       schema: { tags: ['user'], body: ZDisableAccountRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

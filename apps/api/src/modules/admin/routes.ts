@@ -11,17 +11,21 @@ import {
   ZReadiness,
   ZRejectWithdrawal,
   ZSuccess,
+  ZTotpConfirmData,
+  ZTotpConfirmRequest,
+  ZTotpEnrolData,
   ZWithdrawal,
 } from '@parcelle/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { memberOf } from '../../http/authenticate';
+import { memberOf, sessionOf } from '../../http/authenticate';
 import { failureBody } from '../../http/errors';
 import { ok } from '../../http/reply';
-import type { App } from '../../http/types';
+import { type App, perIp } from '../../http/types';
+import { confirmTotp, enrolTotp } from '../auth/totp';
 import { declareDividend } from '../dividends/service';
 import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
-import { requireOperator } from './guard';
+import { requireOperator, requireOperatorEnrolling } from './guard';
 import { readiness } from './readiness';
 import { listLedgerTransactions, listMembers } from './service';
 
@@ -31,6 +35,38 @@ const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409
 export function adminRoutes(app: App, ctx: AppContext) {
   const operator = requireOperator(ctx);
   const db = ctx.database.db;
+  const enrolling = requireOperatorEnrolling(ctx);
+
+  // The second factor (issue 12). An operator's first sign-in may only do these two calls.
+  app.post(
+    '/admin/totp/enrol',
+    {
+      preHandler: enrolling,
+      config: perIp(ctx.config.rateLimitAuthPerMinute),
+      schema: {
+        tags: ['admin'],
+        description: 'A new TOTP secret and its otpauth:// URI (to show as a QR code), until one is confirmed.',
+        response: { 200: ZSuccess(ZTotpEnrolData), ...errors },
+      },
+    },
+    async (request) => ok(await enrolTotp(ctx, memberOf(request)), 'TotpSecretCreated'),
+  );
+
+  app.post(
+    '/admin/totp/confirm',
+    {
+      preHandler: enrolling,
+      config: perIp(ctx.config.rateLimitAuthPerMinute),
+      schema: {
+        tags: ['admin'],
+        description: 'A first code turns the factor on; answers the recovery codes, once.',
+        body: ZTotpConfirmRequest,
+        response: { 200: ZSuccess(ZTotpConfirmData), 429: ZFailure, ...errors },
+      },
+    },
+    async (request) =>
+      ok(await confirmTotp(ctx, memberOf(request), sessionOf(request), request.body.code), 'TotpEnrolled'),
+  );
 
   // Readiness for operators and orchestrators holding an operator token (liveness is the public GET /health).
   app.get(

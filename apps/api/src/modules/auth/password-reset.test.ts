@@ -84,6 +84,50 @@ describe('forgotten password', () => {
   });
 });
 
+describe('older reset links (issue 12)', () => {
+  it('a reset spends every other outstanding link of the member and ends every session', async () => {
+    const member = await createMember(t);
+    const older = await resetLinkFor(member.email);
+    const newer = await resetLinkFor(member.email);
+    const reset = await t.call('POST', '/api/auth/forgotpwd/reset', {
+      body: {
+        email: member.email,
+        forgot_pwd_token: newer,
+        new_password: 'Fresh!pass22',
+        confirm_new_password: 'Fresh!pass22',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const stale = await t.call('POST', '/api/auth/forgotpwd/reset', {
+      body: {
+        email: member.email,
+        forgot_pwd_token: older,
+        new_password: 'Stale!pass22',
+        confirm_new_password: 'Stale!pass22',
+      },
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.en).toBe('This link is invalid or has expired. Please ask for a new one.');
+    expect((await t.call('GET', `/api/auth/forgotpwd/verify-link?forgot_pwd_token=${older}`)).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/user/profile', { token: member.accessToken })).statusCode).toBe(401);
+  });
+
+  it('changing the password spends outstanding links and ends the other sessions', async () => {
+    const member = await createMember(t);
+    const other = await t.call('POST', '/api/auth/token', { body: { email: member.email, password: member.password } });
+    const link = await resetLinkFor(member.email);
+    const changed = await t.call('PUT', '/api/auth/password/reset', {
+      token: member.accessToken,
+      body: { old_password: member.password, new_password: 'Brand!new22', confirm_password: 'Brand!new22' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.call('GET', `/api/auth/forgotpwd/verify-link?forgot_pwd_token=${link}`)).statusCode).toBe(400);
+    const otherSession = await t.call('GET', '/api/user/profile', { token: other.json().data.access_token });
+    expect(otherSession.statusCode).toBe(401);
+    expect((await t.call('GET', '/api/user/profile', { token: member.accessToken })).statusCode).toBe(200);
+  });
+});
+
 describe('PUT /api/auth/password/reset', () => {
   it('changes the password with the right old one and keeps this session', async () => {
     const member = await createMember(t);

@@ -5,12 +5,16 @@ import {
   ZForgotResetRequest,
   ZForgotVerifyEmailRequest,
   ZForgotVerifyLinkQuery,
+  ZLoginData,
   ZLoginRequest,
   ZLogoutRequest,
   ZRefreshData,
   ZRefreshRequest,
   ZSessionData,
+  ZSetPasswordLinkQuery,
+  ZSetPasswordRequest,
   ZSuccess,
+  ZTotpSignInRequest,
 } from '@parcelle/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -18,6 +22,7 @@ import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
 import * as auth from './service';
+import { signInWithTotp } from './totp';
 
 const errors = { 400: ZFailure, 401: ZFailure, 429: ZFailure };
 const ZNull = z.null();
@@ -29,12 +34,66 @@ export function authRoutes(app: App, ctx: AppContext) {
     '/auth/token',
     {
       config: perIp(limit),
-      schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZSuccess(ZSessionData), ...errors } },
+      schema: {
+        tags: ['auth'],
+        description: 'An operator with a second factor gets `{ totp_required, challenge }` for POST /auth/token/totp.',
+        body: ZLoginRequest,
+        response: { 200: ZSuccess(ZLoginData), 403: ZFailure, ...errors },
+      },
     },
     async (request) => {
       const { email, password, device_token, device_type } = request.body;
       const data = await auth.login(ctx, { email, password, deviceToken: device_token, deviceType: device_type });
+      if ('totp_required' in data) return ok(data, 'TotpRequired');
       return ok(data, data.iev ? 'LoginSuccessful' : 'VerificationCodeSent');
+    },
+  );
+
+  app.post(
+    '/auth/token/totp',
+    {
+      config: perIp(limit),
+      schema: {
+        tags: ['auth'],
+        description: 'Second step of an operator sign-in: the challenge and a TOTP code or a recovery code.',
+        body: ZTotpSignInRequest,
+        response: { 200: ZSuccess(ZSessionData), 403: ZFailure, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await signInWithTotp(ctx, request.body, (user, device) =>
+        auth.sessionData(ctx, user, device, { secondFactor: true }),
+      );
+      return ok(data, 'LoginSuccessful');
+    },
+  );
+
+  app.get(
+    '/auth/password/set/verify-link',
+    {
+      config: perIp(limit),
+      schema: { tags: ['auth'], querystring: ZSetPasswordLinkQuery, response: { 200: ZSuccess(ZNull), ...errors } },
+    },
+    async (request) => {
+      await auth.verifySetPasswordLink(ctx, request.query.token);
+      return ok(null, 'SetPasswordLinkValid');
+    },
+  );
+
+  app.post(
+    '/auth/password/set',
+    {
+      config: perIp(limit),
+      schema: {
+        tags: ['auth'],
+        description: 'The first password of a quick sign-up account, from the emailed link; verifies the email.',
+        body: ZSetPasswordRequest,
+        response: { 200: ZSuccess(ZNull), ...errors },
+      },
+    },
+    async (request) => {
+      await auth.setPassword(ctx, { token: request.body.token, newPassword: request.body.new_password });
+      return ok(null, 'PasswordSet');
     },
   );
 
@@ -113,8 +172,12 @@ export function authRoutes(app: App, ctx: AppContext) {
     '/auth/password/reset',
     {
       config: perIp(limit),
-      preHandler: authenticate(ctx),
-      schema: { tags: ['auth'], body: ZChangePasswordRequest, response: { 200: ZSuccess(ZNull), ...errors } },
+      preHandler: authenticate(ctx, { access: 'contact' }),
+      schema: {
+        tags: ['auth'],
+        body: ZChangePasswordRequest,
+        response: { 200: ZSuccess(ZNull), 403: ZFailure, ...errors },
+      },
     },
     async (request) => {
       await auth.changePassword(ctx, memberOf(request), request.sessionId ?? '', {

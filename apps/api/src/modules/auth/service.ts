@@ -1,28 +1,43 @@
-import type { TSessionData } from '@parcelle/shared';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { TLoginData, TSessionData } from '@parcelle/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { passwordResets, sessions, users } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { passwordResets, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { badRequest, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/emails';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
   endSessionByRefreshToken,
   revokeAllSessions,
+  revokeOtherSessions,
   revokeSession,
   rotateRefreshToken,
+  type SessionScope,
   startSession,
 } from './sessions';
 import { newOpaqueToken, sha256 } from './tokens';
+import { signTotpChallenge, totpEnrolled } from './totp';
 
-const RESET_TTL_MS = 60 * 60 * 1000;
+const LINK_TTL_MS = { reset: 60 * 60 * 1000, set: 24 * 60 * 60 * 1000 } as const;
 
 export async function sessionData(
   ctx: AppContext,
   user: Member,
   device: { deviceToken: string; deviceType: string },
+  options: { scope?: SessionScope | null; secondFactor?: boolean } = {},
 ): Promise<TSessionData> {
-  const token = await startSession(ctx.database.db, ctx.config, { userId: user.id, ...device });
+  // An operator with a second factor gets a session only through it (POST /auth/token/totp), never by another
+  // door (social sign-in).
+  if (user.role === 'admin' && !options.secondFactor && (await totpEnrolled(ctx, user.id)))
+    throw forbidden('OperatorPasswordSignInOnly');
+  const scope = options.scope ?? (user.role === 'admin' && !options.secondFactor ? 'totp_enrolment' : null);
+  const token = await startSession(ctx.database.db, ctx.config, {
+    userId: user.id,
+    ...device,
+    scope,
+    secondFactor: options.secondFactor,
+  });
   return {
     access_token: token.access_token,
     refresh_token: token.refresh_token,
@@ -38,11 +53,15 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<M
   return user;
 }
 
-/** Sign-in. The same answer for an unknown email and a wrong password; failures are counted per account. */
+/**
+ * Sign-in. The same answer for an unknown email and a wrong password; failures are counted per account.
+ * An operator whose second factor is enrolled gets a challenge instead of tokens; one without gets a session
+ * that may only enrol it.
+ */
 export async function login(
   ctx: AppContext,
   params: { email: string; password: string; deviceToken: string; deviceType: string },
-): Promise<TSessionData> {
+): Promise<TLoginData> {
   const attemptsKey = `login:${params.email}`;
   if (ctx.accountAttempts.isBlocked(attemptsKey)) throw tooManyRequests();
   const user = await findUserByEmail(ctx, params.email);
@@ -53,6 +72,9 @@ export async function login(
   }
   if (user.disabledAt) throw unauthorized('AccountDeactivated');
   ctx.accountAttempts.reset(attemptsKey);
+  if (user.role === 'admin' && (await totpEnrolled(ctx, user.id))) {
+    return { totp_required: true, challenge: await signTotpChallenge(ctx.config, { userId: user.id, ...params }) };
+  }
   return sessionData(ctx, user, params);
 }
 
@@ -70,12 +92,7 @@ export async function logout(ctx: AppContext, member: Member, sessionId: string,
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);
   if (!user || user.disabledAt) return;
-  const token = newOpaqueToken();
-  await ctx.database.db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_TTL_MS),
-  });
+  const token = await issuePasswordLink(ctx.database.db, user.id, 'reset');
   const link = `${ctx.config.publicUrl}/reset-password/${token}`;
   await ctx.mailer.sendEmail({
     to: user.email,
@@ -83,7 +100,29 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   });
 }
 
-async function liveReset(ctx: AppContext, token: string) {
+type PasswordLinkPurpose = 'reset' | 'set';
+
+/** A new single-use password link (reset: one hour; set, after a quick sign-up: 24 hours). Returns the token. */
+export async function issuePasswordLink(db: Executor, userId: string, purpose: PasswordLinkPurpose): Promise<string> {
+  const token = newOpaqueToken();
+  await db.insert(passwordResets).values({
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]),
+  });
+  return token;
+}
+
+/** Spends every live password link of a member: once the password is set, no older link may set it again. */
+async function spendPasswordLinks(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+async function livePasswordLink(ctx: AppContext, token: string, purpose: PasswordLinkPurpose) {
   const [row] = await ctx.database.db
     .select({ reset: passwordResets, user: users })
     .from(passwordResets)
@@ -91,6 +130,7 @@ async function liveReset(ctx: AppContext, token: string) {
     .where(
       and(
         eq(passwordResets.tokenHash, sha256(token)),
+        eq(passwordResets.purpose, purpose),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, new Date()),
       ),
@@ -100,19 +140,25 @@ async function liveReset(ctx: AppContext, token: string) {
 }
 
 export async function verifyResetLink(ctx: AppContext, token: string): Promise<void> {
-  await liveReset(ctx, token);
+  await livePasswordLink(ctx, token, 'reset');
 }
 
 export async function verifyResetEmail(ctx: AppContext, email: string, token: string): Promise<void> {
-  const row = await liveReset(ctx, token);
+  const row = await livePasswordLink(ctx, token, 'reset');
   if (row.user.email !== email) throw badRequest('ResetLinkInvalid');
 }
 
-/** Sets a new password from a reset link: the link is spent and every session is signed out. */
-export async function resetPassword(ctx: AppContext, params: { email: string; token: string; newPassword: string }) {
-  const row = await liveReset(ctx, params.token);
-  if (row.user.email !== params.email) throw badRequest('ResetLinkInvalid');
-  const passwordHash = await hashPassword(params.newPassword, ctx.config);
+/**
+ * Sets the password from a link: the link (and every other live one of the member) is spent and every session
+ * is signed out. A 'set' link (quick sign-up) also proves the mailbox, so it verifies the email.
+ */
+async function setPasswordFromLink(
+  ctx: AppContext,
+  row: Awaited<ReturnType<typeof livePasswordLink>>,
+  newPassword: string,
+  purpose: PasswordLinkPurpose,
+) {
+  const passwordHash = await hashPassword(newPassword, ctx.config);
   await ctx.database.db.transaction(async (tx) => {
     const spent = await tx
       .update(passwordResets)
@@ -120,8 +166,16 @@ export async function resetPassword(ctx: AppContext, params: { email: string; to
       .where(and(eq(passwordResets.id, row.reset.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (spent.length === 0) throw badRequest('ResetLinkInvalid');
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.user.id));
-    await revokeAllSessions(tx, row.user.id, 'password_reset');
+    await spendPasswordLinks(tx, row.user.id);
+    await tx
+      .update(users)
+      .set(
+        purpose === 'set'
+          ? { passwordHash, emailVerifiedAt: row.user.emailVerifiedAt ?? new Date() }
+          : { passwordHash },
+      )
+      .where(eq(users.id, row.user.id));
+    await revokeAllSessions(tx, row.user.id, purpose === 'set' ? 'password_set' : 'password_reset');
   });
   await ctx.mailer.sendEmail({
     to: row.user.email,
@@ -129,7 +183,24 @@ export async function resetPassword(ctx: AppContext, params: { email: string; to
   });
 }
 
-/** Changes the password of a signed-in member; other sessions are signed out, this one stays. */
+/** Sets a new password from a reset link. */
+export async function resetPassword(ctx: AppContext, params: { email: string; token: string; newPassword: string }) {
+  const row = await livePasswordLink(ctx, params.token, 'reset');
+  if (row.user.email !== params.email) throw badRequest('ResetLinkInvalid');
+  await setPasswordFromLink(ctx, row, params.newPassword, 'reset');
+}
+
+export async function verifySetPasswordLink(ctx: AppContext, token: string): Promise<void> {
+  await livePasswordLink(ctx, token, 'set');
+}
+
+/** The first password of a quick sign-up account, from the emailed link (it ends the session quick sign-up made). */
+export async function setPassword(ctx: AppContext, params: { token: string; newPassword: string }) {
+  const row = await livePasswordLink(ctx, params.token, 'set');
+  await setPasswordFromLink(ctx, row, params.newPassword, 'set');
+}
+
+/** Changes the password of a signed-in member; other sessions are signed out and live links spent, this one stays. */
 export async function changePassword(
   ctx: AppContext,
   member: Member,
@@ -142,10 +213,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(params.newPassword, ctx.config);
   await ctx.database.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date(), revokedReason: 'password_changed' })
-      .where(and(eq(sessions.userId, member.id), isNull(sessions.revokedAt), ne(sessions.id, sessionId)));
+    await spendPasswordLinks(tx, member.id);
+    await revokeOtherSessions(tx, member.id, sessionId, 'password_changed');
   });
   await ctx.mailer.sendEmail({
     to: member.email,

@@ -1,5 +1,5 @@
 import type { TTokenPair } from '@parcelle/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
@@ -7,6 +7,8 @@ import { unauthorized } from '../../http/errors';
 import { newOpaqueToken, sha256, signAccessToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type SessionScope = NonNullable<(typeof sessions.$inferSelect)['scope']>;
 
 async function issueRefreshToken(db: Executor, config: AppConfig, sessionId: string): Promise<string> {
   const token = newOpaqueToken();
@@ -36,12 +38,26 @@ async function tokenPair(
 export async function startSession(
   db: Executor,
   config: AppConfig,
-  params: { userId: string; deviceToken: string; deviceType: string },
+  params: {
+    userId: string;
+    deviceToken: string;
+    deviceType: string;
+    /** A restricted session (quick sign-up, operator enrolling a second factor); none by default. */
+    scope?: SessionScope | null;
+    /** The operator proved a second factor for this sign-in. */
+    secondFactor?: boolean;
+  },
 ): Promise<TTokenPair> {
   return db.transaction(async (tx) => {
     const [session] = await tx
       .insert(sessions)
-      .values({ userId: params.userId, deviceToken: params.deviceToken, deviceType: params.deviceType })
+      .values({
+        userId: params.userId,
+        deviceToken: params.deviceToken,
+        deviceType: params.deviceType,
+        scope: params.scope ?? null,
+        secondFactorAt: params.secondFactor ? new Date() : null,
+      })
       .returning({ id: sessions.id });
     if (!session) throw new Error('session insert returned nothing');
     const refresh = await issueRefreshToken(tx, config, session.id);
@@ -62,8 +78,10 @@ export async function rotateRefreshToken(db: Executor, config: AppConfig, presen
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(refreshTokens.tokenHash, sha256(presented)));
-    if (!row || row.session.revokedAt) return { error: 'TokenDoesNotExist' as const };
+    if (!row) return { error: 'TokenDoesNotExist' as const };
+    // A disabled account says so (spec §8), even though disabling it also ended its sessions.
     if (row.user.disabledAt) return { error: 'AccountDeactivated' as const };
+    if (row.session.revokedAt) return { error: 'TokenDoesNotExist' as const };
     if (row.token.expiresAt.getTime() <= Date.now()) return { error: 'TokenDoesNotExist' as const };
     const claimed = await tx
       .update(refreshTokens)
@@ -112,4 +130,12 @@ export async function revokeAllSessions(db: Executor, userId: string, reason: st
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a member but one (password changed, email verified, second factor enrolled). */
+export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string, reason: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }

@@ -55,22 +55,19 @@ export function passwordChangedEmail(lang: Language, params: { firstName: string
       ]);
 }
 
-export function quickSignUpEmail(
-  lang: Language,
-  params: { firstName: string; email: string; password: string; loginUrl: string },
-): Rendered {
+export function quickSignUpEmail(lang: Language, params: { firstName: string; setPasswordUrl: string }): Rendered {
   return lang === 'fr'
-    ? layout('Vos identifiants Parcelle', [
+    ? layout('Choisissez votre mot de passe Parcelle', [
         `Bonjour ${params.firstName},`,
         'Votre compte Parcelle a été créé pendant votre achat.',
-        `E-mail\u00a0: ${params.email}\nMot de passe\u00a0: ${params.password}`,
-        `Connectez-vous sur ${params.loginUrl} et changez ce mot de passe dès que possible.`,
+        `Pour choisir votre mot de passe et confirmer cette adresse, ouvrez ce lien\u00a0: ${params.setPasswordUrl}`,
+        'Ce lien est valable 24 heures et ne sert qu’une fois. Si vous n’êtes pas à l’origine de ce compte, ignorez ce message.',
       ])
-    : layout('Your Parcelle credentials', [
+    : layout('Choose your Parcelle password', [
         `Hello ${params.firstName},`,
         'Your Parcelle account was created during your purchase.',
-        `Email: ${params.email}\nPassword: ${params.password}`,
-        `Sign in at ${params.loginUrl} and change this password as soon as you can.`,
+        `To choose your password and confirm this address, open this link: ${params.setPasswordUrl}`,
+        'The link is valid for 24 hours and works once. If you did not create this account, ignore this message.',
       ]);
 }
 

@@ -17,12 +17,13 @@ import { InvalidSignature } from '../../adapters/payments/payments';
 import { SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import type { AppContext } from '../../context';
 import { purchases } from '../../db/schema';
-import { authenticate, memberOf } from '../../http/authenticate';
+import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { AppError, badRequest, failureBody, notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
 import { withIdempotency } from './idempotency';
 import { handleCardEvent, handlePaypalCapture } from './payment-events';
+import { assertMayFinish, assertMayStartPurchase, bindPurchaseToSession } from './quick-signup';
 import {
   createPurchase,
   finishPayment,
@@ -37,6 +38,7 @@ const errors = {
   400: ZFailure,
   401: ZFailure,
   402: ZFailure,
+  403: ZFailure,
   404: ZFailure,
   409: ZFailure,
   422: ZFailure,
@@ -56,6 +58,10 @@ function keyOf(request: FastifyRequest): string | undefined {
  */
 export function purchaseRoutes(app: App, ctx: AppContext) {
   const member = authenticate(ctx);
+  // Buying needs a verified email; the quick sign-up session may only finish its own purchase (quick-signup.ts).
+  const buyer = authenticate(ctx, { access: 'purchase' });
+  // The wallet's code moves money: a full session and a verified email.
+  const walletPayer = authenticate(ctx, { access: 'money' });
   const moneyLimit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
 
   app.get(
@@ -67,7 +73,8 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/validate',
     {
-      preHandler: member,
+      // The quote reserves nothing, but an unverified member learns here, before paying, that buying needs it.
+      preHandler: buyer,
       config: moneyLimit,
       schema: { tags: ['purchases'], body: ZPurchaseRequest, response: { 200: ZSuccess(ZPurchaseQuote), ...errors } },
     },
@@ -77,7 +84,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/purchase',
     {
-      preHandler: member,
+      preHandler: buyer,
       config: moneyLimit,
       schema: {
         tags: ['purchases'],
@@ -88,11 +95,15 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
     },
     async (request, reply) => {
       const buyer = memberOf(request);
+      const session = sessionOf(request);
       const answer = await withIdempotency(
         ctx,
         { userId: buyer.id, key: keyOf(request), route: 'POST /paintings/purchase', body: request.body },
         async () => {
-          const data = await createPurchase(ctx, buyer, request.body);
+          assertMayStartPurchase(session, request.body.payment_method);
+          const data = await createPurchase(ctx, buyer, request.body, {
+            onReserved: (tx, purchase) => bindPurchaseToSession(tx, session, purchase.id),
+          });
           return { status: 200, body: ok(data, data.status === 'paid' ? 'PurchaseComplete' : 'Ok') };
         },
       );
@@ -103,7 +114,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/purchase/code',
     {
-      preHandler: member,
+      preHandler: walletPayer,
       config: perIp(codeSendBudget(ctx.config.rateLimitAuthPerMinute)),
       schema: {
         tags: ['purchases'],
@@ -133,7 +144,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/order',
     {
-      preHandler: member,
+      preHandler: buyer,
       config: moneyLimit,
       schema: {
         tags: ['purchases'],
@@ -149,6 +160,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         { userId: buyer.id, key: keyOf(request), route: 'POST /paintings/order', body: request.body },
         async () => {
           const purchase = await purchaseOfOrder(ctx, buyer, request.body.order_id);
+          assertMayFinish(sessionOf(request), purchase.id);
           // Only PayPal's own answer to the capture counts, never paypal_object from the browser.
           const capture = await ctx.payments.paypal.captureOrder(request.body.order_id);
           const outcome = await handlePaypalCapture(ctx, purchase, capture);
@@ -206,7 +218,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
     app.post(
       '/payments/sandbox/card/confirm',
       {
-        preHandler: member,
+        preHandler: buyer,
         config: moneyLimit,
         schema: {
           tags: ['purchases'],
@@ -218,6 +230,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         const buyer = memberOf(request);
         const payment = card.readClientSecret(request.body.client_secret);
         if (!payment) throw notFound('PurchaseNotFound');
+        assertMayFinish(sessionOf(request), payment.purchaseId);
         const reference = await referenceOf(ctx, buyer.id, payment.purchaseId);
         const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
         if (!confirmed) throw notFound('PurchaseNotFound');

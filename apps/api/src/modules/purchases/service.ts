@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { certificates, listings, paintings, purchaseFills, purchases, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -94,11 +95,16 @@ export async function createPurchase(
   ctx: AppContext,
   member: Member,
   request: PurchaseRequest,
+  options: { onReserved?: (tx: Executor, purchase: Purchase) => Promise<void> } = {},
 ): Promise<TPurchaseData> {
   assertMethodOffered(ctx, request);
   if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request);
   const db = ctx.database.db;
-  const purchase = await db.transaction((tx) => reservePurchase(tx, reserveFor(ctx, member, request)));
+  const purchase = await db.transaction(async (tx) => {
+    const reserved = await reservePurchase(tx, reserveFor(ctx, member, request));
+    await options.onReserved?.(tx, reserved);
+    return reserved;
+  });
   try {
     if (request.payment_method === 'card') {
       const card = ctx.payments.card;

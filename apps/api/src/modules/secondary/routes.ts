@@ -17,7 +17,7 @@ import { type App, perIp } from '../../http/types';
 import { type Listing, listParts, withdrawListing } from './listings';
 import { myListings, secondaryOffer } from './offer';
 
-const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
+const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
 
 /** Listing data for the member (prices are stored in EUR, the base currency). */
 export function listingData(listing: Listing) {
@@ -35,6 +35,8 @@ export function listingData(listing: Listing) {
 /** Selling on the secondary market (spec §4 Sale, §7 `paintings/sale`). */
 export function secondaryRoutes(app: App, ctx: AppContext) {
   const member = authenticate(ctx);
+  // Listing or withdrawing parts: a full session and a verified email (spec §6, issue 12).
+  const seller = authenticate(ctx, { access: 'money' });
   const limit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
   const db = ctx.database.db;
   const mediaBase = `${ctx.config.publicUrl}/media/`;
@@ -80,7 +82,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/sale',
     {
-      preHandler: member,
+      preHandler: seller,
       config: limit,
       schema: { tags: ['secondary market'], body: ZSaleRequest, response: { 200: ZSuccess(ZListing), ...errors } },
     },
@@ -90,7 +92,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
   app.post(
     '/paintings/sale/:reference/withdraw',
     {
-      preHandler: member,
+      preHandler: seller,
       config: limit,
       schema: {
         tags: ['secondary market'],

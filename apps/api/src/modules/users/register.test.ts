@@ -48,7 +48,7 @@ describe('POST /api/user/register', () => {
     expect(mail?.subject).toContain('Votre code de vérification');
   });
 
-  it('creates a quick sign-up member with a generated password sent by email', async () => {
+  it('creates a quick sign-up member and emails a set-password link, never a password', async () => {
     const email = `quick.${Date.now()}@example.com`;
     const response = await t.call('POST', '/api/user/register', {
       body: { first_name: 'Quick', last_name: 'Buyer', email, quick_sign_up: true, lang: 'en' },
@@ -59,11 +59,9 @@ describe('POST /api/user/register', () => {
       subject: string;
       text: string;
     }[];
-    const credentials = outbox.find((m) => m.subject === 'Your Parcelle credentials');
-    const password = /Password: (\S+)/.exec(credentials?.text ?? '')?.[1];
-    expect(password).toBeTruthy();
-    const login = await t.call('POST', '/api/auth/token', { body: { email, password } });
-    expect(login.statusCode).toBe(200);
+    const mail = outbox.find((m) => m.subject === 'Choose your Parcelle password');
+    expect(mail?.text).toMatch(/\/set-password\/[A-Za-z0-9_-]{40,}/);
+    expect(outbox.some((m) => /Password: /.test(m.text))).toBe(false);
   });
 
   it('refuses an email that already exists, whatever its case', async () => {

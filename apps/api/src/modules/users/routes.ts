@@ -53,7 +53,7 @@ export function userRoutes(app: App, ctx: AppContext) {
       schema: { tags: ['user'], body: ZEmailVerifyRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {
-      await users.verifyEmail(ctx, memberOf(request), request.body.code);
+      await users.verifyEmail(ctx, memberOf(request), request.sessionId ?? '', request.body.code);
       return ok(null, 'EmailVerified');
     },
   );

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   type Currency,
   currencyForCountry,
@@ -8,23 +7,24 @@ import {
   type TSessionData,
   toE164,
 } from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
-import { findUserByEmail, sessionData } from '../auth/service';
+import { findUserByEmail, issuePasswordLink, sessionData } from '../auth/service';
+import { revokeOtherSessions } from '../auth/sessions';
+import { newOpaqueToken } from '../auth/tokens';
 import { consumeCode, issueCode } from '../codes/service';
 import { quickSignUpEmail, verificationCodeEmail } from '../notifications/emails';
 
-const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const PASSWORD_SPECIALS = '!@#$%&*?';
-
-/** A random password that satisfies spec §5, for members created by quick sign-up. */
-function generatePassword(): string {
-  const body = Array.from({ length: 14 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
-  return `${body}${PASSWORD_SPECIALS[randomInt(PASSWORD_SPECIALS.length)]}${randomInt(10)}`;
+/**
+ * The unusable password of a member created by quick sign-up: random, never shown nor sent. The owner chooses
+ * the real one through the emailed set-password link (or 'forgot password').
+ */
+function unusablePassword(): string {
+  return `${newOpaqueToken()}!1`;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -46,7 +46,7 @@ export async function register(ctx: AppContext, input: TRegisterParsed): Promise
   let details: Partial<typeof users.$inferInsert> = {};
   let currency: Currency = input.curr ?? 'USD';
   if (quick) {
-    password = generatePassword();
+    password = unusablePassword();
   } else {
     if (!findCountry(input.country)) throw badRequest('CountryRequired', 'country');
     if (!findCountry(input.slug)) throw badRequest('InvalidNumber', 'slug');
@@ -84,18 +84,24 @@ export async function register(ctx: AppContext, input: TRegisterParsed): Promise
   }
   if (!user) throw new Error('user insert returned nothing');
   if (quick) {
+    const token = await issuePasswordLink(ctx.database.db, user.id, 'set');
     await ctx.mailer.sendEmail({
       to: user.email,
       ...quickSignUpEmail(language, {
         firstName: user.firstName,
-        email: user.email,
-        password,
-        loginUrl: `${ctx.config.publicUrl}/login`,
+        setPasswordUrl: `${ctx.config.publicUrl}/set-password/${token}`,
       }),
     });
   }
   await sendEmailVerificationCode(ctx, user);
-  return sessionData(ctx, user, { deviceToken: input.device_token, deviceType: input.device_type });
+  // Quick sign-up's session may finish the purchase it was made for and nothing else that moves money or contact
+  // details, until the owner proves the mailbox (set-password link or email code).
+  return sessionData(
+    ctx,
+    user,
+    { deviceToken: input.device_token, deviceType: input.device_type },
+    { scope: quick ? 'quick_signup' : null },
+  );
 }
 
 export async function sendEmailVerificationCode(ctx: AppContext, member: Member): Promise<void> {
@@ -107,8 +113,19 @@ export async function sendEmailVerificationCode(ctx: AppContext, member: Member)
   });
 }
 
-export async function verifyEmail(ctx: AppContext, member: Member, code: string): Promise<void> {
+/**
+ * Confirms the email with the emailed code. Proving the mailbox ends every other session of the account (the one
+ * a quick sign-up made included) and lifts the quick sign-up restriction of this one.
+ */
+export async function verifyEmail(ctx: AppContext, member: Member, sessionId: string, code: string): Promise<void> {
   if (member.emailVerifiedAt) throw badRequest('EmailAlreadyVerified');
   await consumeCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'email_verification', code });
-  await ctx.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
+    await tx
+      .update(sessions)
+      .set({ scope: null, scopePurchaseId: null })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.scope, 'quick_signup')));
+    await revokeOtherSessions(tx, member.id, sessionId, 'email_verified');
+  });
 }

@@ -17,17 +17,19 @@ import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
 import { checkWithdrawalCode, listWithdrawals, requestWithdrawal, sendWithdrawalCode, withdrawalData } from './service';
 
-const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure, 502: ZFailure };
+const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 429: ZFailure, 502: ZFailure };
 
 /** The member's withdrawals (spec §4, §7): code by SMS, verify, store; lists of PENDING and APPROVED requests. */
 export function withdrawalRoutes(app: App, ctx: AppContext) {
   const member = authenticate(ctx);
+  // Money leaving: a full session and a verified email (spec §6, issue 12).
+  const payee = authenticate(ctx, { access: 'money' });
   const codeLimit = perIp(codeSendBudget(ctx.config.rateLimitAuthPerMinute));
 
   app.post(
     '/member/withdrawal/code',
     {
-      preHandler: member,
+      preHandler: payee,
       config: codeLimit,
       schema: {
         tags: ['withdrawals'],
@@ -44,7 +46,7 @@ export function withdrawalRoutes(app: App, ctx: AppContext) {
   app.post(
     '/member/withdrawal/verify-code',
     {
-      preHandler: member,
+      preHandler: payee,
       config: perIp(Math.max(10, ctx.config.rateLimitAuthPerMinute)),
       schema: { tags: ['withdrawals'], body: ZWithdrawalCodeCheck, response: { 200: ZSuccess(z.null()), ...errors } },
     },
@@ -57,7 +59,7 @@ export function withdrawalRoutes(app: App, ctx: AppContext) {
   app.post(
     '/member/withdrawal/store',
     {
-      preHandler: member,
+      preHandler: payee,
       config: perIp(Math.max(10, ctx.config.rateLimitAuthPerMinute)),
       schema: { tags: ['withdrawals'], body: ZWithdrawalRequest, response: { 200: ZSuccess(ZWithdrawal), ...errors } },
     },

@@ -43,6 +43,9 @@ export function LoginForm() {
         method: 'POST',
         body: { ...values, device_token: WEB_DEVICE_TOKEN, device_type: WEB_DEVICE_TYPE },
       });
+      // An operator with a second factor gets a challenge, not tokens: there is no operator screen to enter it yet.
+      if ((data as { totp_required?: boolean }).totp_required)
+        throw new ApiError(403, messages.OperatorPasswordSignInOnly);
       rememberEmail(remember ? values.email : null);
       const verified = await startSession(data);
       if (!verified) {

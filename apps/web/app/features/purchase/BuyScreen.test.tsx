@@ -396,7 +396,7 @@ describe('quick sign-up', () => {
     });
     expect(window.localStorage.getItem('token')).toBe('new-access');
     expect(plain((await screen.findByTestId('toast')).textContent)).toContain(
-      'Login successful. your login credentials have been sent to your email address.',
+      'Login successful. We have emailed you a link to choose your password.',
     );
     // The holder defaults to the new member.
     await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
