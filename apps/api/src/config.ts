@@ -43,6 +43,12 @@ const ZEnv = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_API_URL: z.string().url().default('https://api-m.sandbox.paypal.com'),
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(48),
 });
 
 export type AppConfig = {
@@ -83,6 +89,8 @@ export type AppConfig = {
     /** How long a purchase holds its parts while it is paid. */
     reservationMinutes: number;
   };
+  /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
+  payoutHoldHours: number;
 };
 
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
@@ -200,6 +208,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : null,
       reservationMinutes: env.RESERVATION_MINUTES,
     },
+    payoutHoldHours: env.PAYOUT_HOLD_HOURS,
     ...overrides,
   };
 }

@@ -11,7 +11,7 @@ type ValidationIssue = { message?: string; keyword?: string; instancePath?: stri
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(failureBody(error.status, error.key, error.field));
+      return reply.status(error.status).send(failureBody(error.status, error.text ?? error.key, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as ValidationIssue | undefined;

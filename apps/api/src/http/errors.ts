@@ -9,8 +9,10 @@ export class AppError extends Error {
     readonly status: number,
     readonly key: MessageKey,
     readonly field?: string,
+    /** The answered text when it carries details (a date…); `key` still names the kind of failure. */
+    readonly text?: Localized,
   ) {
-    super(messages[key].en);
+    super(text?.en ?? messages[key].en);
     this.name = 'AppError';
   }
 }

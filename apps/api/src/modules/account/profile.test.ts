@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, userRow } from '../../../test/factories';
+import { createMember, proveIdentity, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -96,11 +96,12 @@ describe('POST /api/user/language', () => {
 
 describe('PATCH /api/user/paypal', () => {
   it('saves the PayPal email, shown in the profile', async () => {
-    const member = await createMember(t);
+    const member = await createMember(t, { verified: true });
     const before = await t.call('GET', '/api/user/profile', { token: member.accessToken });
     expect(before.json().data.user.paypal).toBeNull();
+    const code = await proveIdentity(t, member);
     const response = await t.call('PATCH', '/api/user/paypal', {
-      body: { email: 'Pay.Me@Example.com' },
+      body: { email: 'Pay.Me@Example.com', current_channel_code: code },
       token: member.accessToken,
     });
     expect(response.statusCode).toBe(200);
@@ -154,10 +155,15 @@ describe('POST /api/user/request/disable/account', () => {
 
 describe('isolation between members', () => {
   it("A's token only ever changes A", async () => {
-    const a = await createMember(t);
+    const a = await createMember(t, { verified: true });
     const b = await createMember(t);
     await t.call('PATCH', '/api/user/profile', { body: profile, token: a.accessToken });
-    await t.call('PATCH', '/api/user/paypal', { body: { email: 'a@example.com' }, token: a.accessToken });
+    const code = await proveIdentity(t, a);
+    const paypal = await t.call('PATCH', '/api/user/paypal', {
+      body: { email: 'a@example.com', current_channel_code: code },
+      token: a.accessToken,
+    });
+    expect(paypal.statusCode).toBe(200);
     await t.call('POST', '/api/user/language', { body: { lang: 'fr' }, token: a.accessToken });
     const rowB = await userRow(t, b.email);
     expect(rowB).toMatchObject({ firstName: 'Camille', country: 'FR', paypalEmail: null, language: 'en' });

@@ -17,8 +17,10 @@ import type { AppContext } from '../../context';
 import { memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
+import { unfreezeAccount } from '../account/security';
 import { declareDividend } from '../dividends/service';
 import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
+import { audit } from './audit';
 import { requireOperator } from './guard';
 import { listLedgerTransactions, listMembers } from './service';
 
@@ -94,6 +96,28 @@ export function adminRoutes(app: App, ctx: AppContext) {
         ),
         'WithdrawalRejected',
       ),
+  );
+
+  // Issue 12: an account frozen from the link of a change notice is unfrozen by an operator, and audited.
+  app.post(
+    '/admin/members/:id/unfreeze',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(z.null()), ...errors } },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        await unfreezeAccount(tx, request.params.id);
+        await audit(tx, {
+          actorId: memberOf(request).id,
+          action: 'member.unfreeze',
+          targetType: 'user',
+          targetId: request.params.id,
+          details: {},
+        });
+      });
+      return ok(null, 'AccountUnfrozen');
+    },
   );
 
   app.post(

@@ -7,6 +7,8 @@ import {
   ZForgotVerifyLinkQuery,
   ZLoginRequest,
   ZLogoutRequest,
+  ZReauthenticatedData,
+  ZReauthenticateRequest,
   ZRefreshData,
   ZRefreshRequest,
   ZSessionData,
@@ -17,6 +19,7 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { reauthenticate } from './reauth';
 import * as auth from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 429: ZFailure };
@@ -107,6 +110,25 @@ export function authRoutes(app: App, ctx: AppContext) {
       await auth.resetPassword(ctx, { email, token: forgot_pwd_token, newPassword: new_password });
       return ok(null, 'PasswordResetDone');
     },
+  );
+
+  // Issue 12, "sudo mode": the password again before a change of email, phone or payout details (5 minutes).
+  app.post(
+    '/auth/reauthenticate',
+    {
+      config: perIp(limit),
+      preHandler: authenticate(ctx),
+      schema: {
+        tags: ['auth'],
+        body: ZReauthenticateRequest,
+        response: { 200: ZSuccess(ZReauthenticatedData), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await reauthenticate(ctx, memberOf(request), request.sessionId ?? '', request.body.password),
+        'Reauthenticated',
+      ),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import {
   ZSuccess,
   ZWithdrawal,
   ZWithdrawalCodeCheck,
+  ZWithdrawalEligibility,
   ZWithdrawalList,
   ZWithdrawalListParams,
   ZWithdrawalListQuery,
@@ -14,9 +15,16 @@ import { authenticate, memberOf } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
-import { checkWithdrawalCode, listWithdrawals, requestWithdrawal, sendWithdrawalCode, withdrawalData } from './service';
+import {
+  checkWithdrawalCode,
+  listWithdrawals,
+  requestWithdrawal,
+  sendWithdrawalCode,
+  withdrawalData,
+  withdrawalEligibility,
+} from './service';
 
-const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure };
+const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 429: ZFailure };
 
 /** The member's withdrawals (spec §4, §7): code by SMS, verify, store; lists of PENDING and APPROVED requests. */
 export function withdrawalRoutes(app: App, ctx: AppContext) {
@@ -58,6 +66,15 @@ export function withdrawalRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(withdrawalData(await requestWithdrawal(ctx, memberOf(request), request.body)), 'WithdrawalSubmitted'),
+  );
+
+  app.get(
+    '/member/withdrawal/eligibility',
+    {
+      preHandler: member,
+      schema: { tags: ['withdrawals'], response: { 200: ZSuccess(ZWithdrawalEligibility), ...errors } },
+    },
+    async (request) => ok(await withdrawalEligibility(ctx, memberOf(request))),
   );
 
   app.get(
