@@ -174,6 +174,99 @@ describe('payout forms', () => {
   });
 });
 
+describe('identity check before a change (issue 12)', () => {
+  type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
+  /** Answers the calls of the check and of the change; records them in order. */
+  function server(): Call[] {
+    const calls: Call[] = [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ url, method: init?.method ?? 'GET', body });
+      if (url === '/api/user/bank' && (init?.method ?? 'GET') === 'GET') return json(200, { status: 200, data: null });
+      if (url === '/api/auth/reauthenticate') {
+        return body?.password === 'Secret!pass1'
+          ? json(200, { status: 200, data: { valid_until: '2030-01-01T00:00:00.000Z' } })
+          : json(400, { status: 400, error: { en: 'The password is incorrect', fr: 'Le mot de passe est incorrect' } });
+      }
+      return json(200, { status: 200, data: { code_sent: true }, message: { en: 'Done', fr: 'Fait' } });
+    });
+    return calls;
+  }
+
+  it('bank details: the password (a wrong one shown under the field), then the emailed code, then the save', async () => {
+    const calls = server();
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-bank-owner'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(screen.getByTestId('edit-iban'), { target: { value: 'FR7630006000011234567890189' } });
+    fireEvent.click(screen.getByTestId('edit-bank-submit'));
+    await screen.findByTestId('identity-dialog');
+    expect(calls.some((call) => call.url === '/api/user/bank' && call.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    expect(await errorOf('identity-password')).toBe('The password is incorrect');
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-dialog-destination').textContent).toContain(
+        'current email address ada@example.com',
+      ),
+    );
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/user/bank' && call.method === 'POST')?.body).toEqual({
+        account_owner: 'Ada Lovelace',
+        iban: 'FR7630006000011234567890189',
+        current_channel_code: '246810',
+      }),
+    );
+    expect(calls.map((call) => call.url).filter((url) => url !== '/api/user/bank')).toEqual([
+      '/api/auth/reauthenticate',
+      '/api/auth/reauthenticate',
+      '/api/user/security-code',
+      '/api/user/security-code/verify',
+    ]);
+  });
+
+  it('closing the password dialog changes nothing', async () => {
+    const calls = server();
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    fireEvent.click(screen.getByTestId('edit-payout-paypal'));
+    fireEvent.change(screen.getByTestId('edit-paypal-email'), { target: { value: 'pay@example.com' } });
+    fireEvent.click(screen.getByTestId('edit-paypal-submit'));
+    await screen.findByTestId('identity-dialog');
+    fireEvent.click(screen.getByTestId('identity-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('identity-dialog')).toBeNull());
+    expect(calls.filter((call) => call.url === '/api/user/paypal')).toEqual([]);
+  });
+
+  it('email change: password, emailed code, SMS code; both codes go with the change (in French)', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const calls = server();
+    renderScreen(<EmailSection profile={profile} onNeedPhone={() => {}} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-email'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByTestId('edit-email-submit'));
+    expect((await screen.findByTestId('identity-dialog')).textContent).toContain('Confirmez');
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('adresse e-mail actuelle'),
+    );
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '111111' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() => expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('SMS'));
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '222222' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/user/update/email').map((call) => call.body)).toEqual([
+        { email: 'new@example.com' },
+        { email: 'new@example.com', verification_code: '222222', current_channel_code: '111111' },
+      ]),
+    );
+  });
+});
+
 describe('disable account dialog', () => {
   it('asks for a reason (spec §5), in both languages', async () => {
     renderScreen(<DisableDialog open onClose={() => {}} />, '/user/edit');
