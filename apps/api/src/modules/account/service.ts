@@ -108,7 +108,7 @@ export async function updateEmail(
   }
 
   const proof = proofOf(actor, input.current_channel_code);
-  await checkChannelCode(ctx, proof, 'email');
+  const channelChecked = await checkChannelCode(ctx, proof, 'email');
   await consumeCode(ctx.database.db, ctx.config, {
     userId: member.id,
     purpose: 'email_change',
@@ -116,7 +116,7 @@ export async function updateEmail(
     target: email,
     field: 'verification_code',
   });
-  await spendChannelCode(ctx, proof);
+  if (channelChecked) await spendChannelCode(ctx, proof);
   let updated: Member | undefined;
   try {
     updated = await ctx.database.db.transaction(async (tx) => {
