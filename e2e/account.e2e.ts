@@ -90,7 +90,7 @@ describe.each(['en', 'fr'] as const)('a member in %s manages the account', (lang
       await page.waitForFunction(async (address) => {
         const response = await fetch(`/api/dev/outbox?to=${encodeURIComponent(address)}`);
         const body = (await response.json()) as { data: { text: string }[] };
-        return body.data[0]?.text.includes('/api/account/freeze?token=') ?? false;
+        return body.data[0]?.text.includes('/account/freeze?token=') ?? false;
       }, member.email);
 
       // Email change: the identity check again, the code by SMS to the phone, then signed out after 3 s.

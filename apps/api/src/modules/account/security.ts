@@ -106,7 +106,8 @@ export async function notifyPreviousChannels(ctx: AppContext, before: Member, ch
     change,
     expiresAt: new Date(Date.now() + FREEZE_LINK_TTL_MS),
   });
-  const freezeLink = `${ctx.config.publicUrl}/api/account/freeze?token=${token}`;
+  // The web page asks for a click before it POSTs: a link preview or a mail scanner opening it freezes nothing.
+  const freezeLink = `${ctx.config.publicUrl}/account/freeze?token=${token}`;
   await ctx.mailer.sendEmail({
     to: before.email,
     ...accountChangedEmail(before.language, {

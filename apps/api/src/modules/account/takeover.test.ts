@@ -79,7 +79,7 @@ async function saveBank(m: Member, iban: string) {
 }
 
 function freezeTokenIn(text: string | undefined): string {
-  const match = /\/api\/account\/freeze\?token=([A-Za-z0-9_-]+)/.exec(text ?? '');
+  const match = /\/account\/freeze\?token=([A-Za-z0-9_-]+)/.exec(text ?? '');
   if (!match?.[1]) throw new Error(`no freeze link in: ${text}`);
   return match[1];
 }

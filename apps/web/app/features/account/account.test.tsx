@@ -8,6 +8,7 @@ import { GEO_KEY } from '../preferences/geo';
 import { ApiError } from '../session/api-error';
 import { DisableDialog } from './DisableSection';
 import { EmailSection } from './EmailSection';
+import { FreezeScreen } from './FreezeScreen';
 import { OtpDialog } from './OtpDialog';
 import { PayoutSection } from './PayoutSection';
 import { PersonalSection } from './PersonalSection';
@@ -263,6 +264,32 @@ describe('identity check before a change (issue 12)', () => {
         { email: 'new@example.com' },
         { email: 'new@example.com', verification_code: '222222', current_channel_code: '111111' },
       ]),
+    );
+  });
+});
+
+describe('freeze link page (issue 12)', () => {
+  it('freezes only after a click, with the token of the link, and says so in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/account/freeze') posted.push(JSON.parse(String(init?.body)));
+      return json(200, { status: 200, data: null, message: { en: 'Frozen', fr: 'Votre compte est gelé' } });
+    });
+    window.localStorage.setItem('token', 'access');
+    renderScreen(<FreezeScreen />, '/account/freeze?token=abcdefghijklmnopqrstuvwxyz');
+    expect((await screen.findByTestId('freeze-confirm')).textContent).toBe('Geler mon compte');
+    expect(posted).toEqual([]);
+    fireEvent.click(screen.getByTestId('freeze-confirm'));
+    expect((await screen.findByTestId('freeze-message')).textContent).toBe('Votre compte est gelé');
+    expect(posted).toEqual([{ token: 'abcdefghijklmnopqrstuvwxyz' }]);
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('without a token says the link is invalid', async () => {
+    renderScreen(<FreezeScreen />, '/account/freeze');
+    expect((await screen.findByTestId('freeze-message')).textContent).toBe(
+      'This link is invalid, expired or already used.',
     );
   });
 });

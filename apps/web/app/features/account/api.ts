@@ -42,6 +42,11 @@ export function verifySecurityCode(code: string) {
   return apiRequest<unknown>('/user/security-code/verify', { method: 'POST', body: { verification_code: code } });
 }
 
+/** POST /account/freeze: the single-use link of a change notice; answers the bilingual outcome. */
+export async function freezeAccount(token: string) {
+  return (await apiRequest<null>('/account/freeze', { method: 'POST', body: { token } })).message;
+}
+
 /** The code emailed to the current address, when the change needs it (`current_channel_code`). */
 const channel = (code: string | undefined) => (code ? { current_channel_code: code } : {});
 
