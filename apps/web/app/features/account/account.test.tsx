@@ -230,6 +230,29 @@ describe('identity check before a change (issue 12)', () => {
     ]);
   });
 
+  it('first phone (none saved): saved directly with the emailed code, no SMS code (spec §4)', async () => {
+    window.localStorage.setItem(GEO_KEY, JSON.stringify({ country: 'FR', at: Date.now() }));
+    const calls = server();
+    renderScreen(<PhoneSection profile={{ ...profile, phone: null, ipe: true }} needed={false} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-phone'), { target: { value: '698765432' } });
+    fireEvent.click(screen.getByTestId('edit-phone-submit'));
+    await screen.findByTestId('identity-dialog');
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    await screen.findByTestId('otp-dialog');
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '135790' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/user/update/phone')?.body).toEqual({
+        slug: 'FR',
+        country_code: '+33',
+        number: '698765432',
+        current_channel_code: '135790',
+      }),
+    );
+    expect(calls.some((call) => call.url === '/api/user/phone')).toBe(false);
+  });
+
   it('closing the password dialog changes nothing', async () => {
     const calls = server();
     renderScreen(<PayoutSection profile={profile} />, '/user/edit');
