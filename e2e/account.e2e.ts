@@ -67,8 +67,10 @@ describe.each(['en', 'fr'] as const)('a member in %s manages the account', (lang
       // Without a geolocated country (local address), the phone defaults to France.
       expect(await page.getByTestId('edit-dial-code').inputValue()).toBe('FR');
 
-      // Phone change: code by SMS to the new number, confirmed in the modal.
-      await edit.requestPhoneChange('FR', mobile);
+      // Phone change: the password again and the code emailed to the current address (issue 12), then the code by
+      // SMS to the new number, confirmed in the modal.
+      const identity = { password: member.password, email: member.email };
+      await edit.requestPhoneChange('FR', mobile, identity);
       const phoneCode = await waitForNewCode(e164);
       await page.getByTestId('otp-dialog-submit').click();
       await expect(page.getByTestId('otp-dialog-input-error').textContent()).resolves.toBe(
@@ -84,8 +86,15 @@ describe.each(['en', 'fr'] as const)('a member in %s manages the account', (lang
         mobile,
       );
 
-      // Email change: code by SMS to the phone, then signed out after 3 s.
-      await edit.requestEmailChange(newEmail);
+      // The previous address is told, with a link that freezes the account.
+      await page.waitForFunction(async (address) => {
+        const response = await fetch(`/api/dev/outbox?to=${encodeURIComponent(address)}`);
+        const body = (await response.json()) as { data: { text: string }[] };
+        return body.data[0]?.text.includes('/account/freeze?token=') ?? false;
+      }, member.email);
+
+      // Email change: the identity check again, the code by SMS to the phone, then signed out after 3 s.
+      await edit.requestEmailChange(newEmail, identity);
       const emailCode = await waitForNewCode(e164, phoneCode);
       await edit.confirmCode(emailCode);
       await page.getByTestId('edit-email-done').waitFor();

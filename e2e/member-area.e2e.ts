@@ -186,7 +186,7 @@ describe.each(['en', 'fr'] as const)('the member area in %s', (language) => {
       await shoot(pageA, `member-${language}-finance`, true);
 
       // A asks for a withdrawal (bank account first, code by SMS); the operator approves it.
-      await saveBankAccount(pageA, language, ownerA, IBAN);
+      await saveBankAccount(pageA, language, ownerA, IBAN, memberA);
       const withdraw = new WithdrawPage(pageA);
       await withdraw.open(language);
       const reference = await withdraw.request('10', () => waitForCode(`+33${memberA.phone}`));

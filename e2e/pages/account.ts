@@ -2,6 +2,34 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { lastMessageTo } from '../support/browser';
 
+/** Who confirms a change of email, phone or payout details (issue 12): the password and the current address. */
+export type Identity = { password: string; email: string };
+
+const codeOf = (text: string | undefined) => /\b(\d{6})\b/.exec(text ?? '')?.[1];
+
+/**
+ * The check before a change of email, phone or payout details (issue 12): the password again, then the code emailed
+ * to the current address. Resolves once that code dialog has closed (a section's own code dialog may follow).
+ */
+export async function confirmIdentity(page: Page, identity: Identity, options: { withCode?: boolean } = {}) {
+  await page.getByTestId('identity-dialog').waitFor();
+  const previous = codeOf((await lastMessageTo(identity.email))?.text);
+  await page.getByTestId('identity-password').fill(identity.password);
+  await page.getByTestId('identity-submit').click();
+  await page.getByTestId('identity-dialog').waitFor({ state: 'detached' });
+  if (options.withCode === false) return;
+  const code = await waitForNewCode(identity.email, previous);
+  await page.getByTestId('otp-dialog-input').fill(code);
+  await page.getByTestId('otp-dialog-submit').click();
+  await page.waitForFunction(
+    (email) =>
+      !Array.from(document.querySelectorAll('[data-testid="otp-dialog-destination"]')).some((element) =>
+        element.textContent?.includes(email),
+      ),
+    identity.email,
+  );
+}
+
 /** /user/edit (spec §2 "Profile edit"): one section per subject, codes confirmed in a modal. */
 export class EditProfilePage {
   constructor(private readonly page: Page) {}
@@ -11,16 +39,20 @@ export class EditProfilePage {
     await this.page.getByTestId('edit-screen').waitFor();
   }
 
-  async requestPhoneChange(countryCode: string, number: string) {
+  /** The new number, the identity check (password, emailed code), then the code by SMS to the new number. */
+  async requestPhoneChange(countryCode: string, number: string, identity: Identity) {
     await this.page.getByTestId('edit-dial-code').selectOption(countryCode);
     await this.page.getByTestId('edit-phone').fill(number);
     await this.page.getByTestId('edit-phone-submit').click();
+    await confirmIdentity(this.page, identity);
     await this.page.getByTestId('otp-dialog').waitFor();
   }
 
-  async requestEmailChange(email: string) {
+  /** The new address, the identity check (password, emailed code), then the code by SMS to the phone. */
+  async requestEmailChange(email: string, identity: Identity) {
     await this.page.getByTestId('edit-email').fill(email);
     await this.page.getByTestId('edit-email-submit').click();
+    await confirmIdentity(this.page, identity);
     await this.page.getByTestId('otp-dialog').waitFor();
   }
 

@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { baseUrl } from '../support/browser';
+import { confirmIdentity, type Identity } from './account';
 import type { Language } from './auth';
 import { plain } from './catalogue';
 import { BuyPage, fillInput } from './purchase';
@@ -257,14 +258,18 @@ export class FinancePage {
   }
 }
 
-/** The payout section of /user/edit: the bank account withdrawals are paid to. */
-export async function saveBankAccount(page: Page, language: Language, owner: string, iban: string) {
+/**
+ * The payout section of /user/edit: the bank account withdrawals are paid to. Saving it asks for the password and the
+ * code emailed to the member (issue 12).
+ */
+export async function saveBankAccount(page: Page, language: Language, owner: string, iban: string, identity: Identity) {
   await page.goto(`/user/edit?lng=${language}#payout`);
   await page.getByTestId('edit-payout-section').waitFor();
   await page.getByTestId('edit-payout-bank').click();
   await fillInput(page, 'edit-bank-owner', owner);
   await fillInput(page, 'edit-iban', iban);
   await page.getByTestId('edit-bank-submit').click();
+  await confirmIdentity(page, identity);
   await page.waitForFunction(
     (last4) => document.querySelector('[data-testid="edit-bank-saved"]')?.textContent?.includes(last4),
     iban.replace(/\s/g, '').slice(-4),

@@ -81,6 +81,9 @@ export default async function setup(project: TestProject) {
     // caps of decision 73 are lifted here; apps/api/src/modules/purchases/limits.test.ts tests them.
     RESERVATION_MAX_SHARE_PERCENT: '100',
     RESERVATION_MAX_PENDING_MINOR: '1000000000',
+    // The journeys save a bank account and withdraw at once: no 48-hour hold after a payout change here (the hold is
+    // covered by the API and web tests).
+    PAYOUT_HOLD_HOURS: '0',
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {

@@ -60,6 +60,12 @@ const ZEnv = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   RESERVATION_MAX_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
   RESERVATION_MAX_PENDING_MINOR: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(2_000_000),
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(48),
 });
 
 export type AppConfig = {
@@ -116,6 +122,8 @@ export type AppConfig = {
    * percentage of its total parts, and the value of all of them in EUR minor units.
    */
   reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };
+  /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
+  payoutHoldHours: number;
 };
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -361,6 +369,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxSharePercent: env.RESERVATION_MAX_SHARE_PERCENT,
       maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
+    payoutHoldHours: env.PAYOUT_HOLD_HOURS,
     ...overrides,
   };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { TRegisterRequest } from '@parcelle/shared';
+import { ibanLast4, normalizeIban, type TRegisterRequest } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
-import { artists, paintings, users } from '../src/db/schema';
+import { artists, bankAccounts, paintings, users } from '../src/db/schema';
+import { encryptSecret } from '../src/modules/account/secrets';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { issueParts } from '../src/modules/parts/register';
 import type { TestApp } from './test-app';
@@ -147,4 +148,39 @@ export async function createOperator(t: TestApp) {
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   const recoveryCodes: string[] = confirm.json().data.recovery_codes;
   return { ...operator, totpSecret, recoveryCodes };
+}
+
+/** Re-enters the member's password in their session ("sudo mode", issue 12). */
+export async function reauthenticate(t: TestApp, member: { accessToken: string; password: string }) {
+  const response = await t.call('POST', '/api/auth/reauthenticate', {
+    body: { password: member.password },
+    token: member.accessToken,
+  });
+  if (response.statusCode !== 200) throw new Error(`reauthenticate failed: ${response.body}`);
+}
+
+/**
+ * What a change of email, phone or payout details needs (issue 12): the password again, then the code emailed to the
+ * current address, returned for `current_channel_code`. The member's email must be verified.
+ */
+export async function proveIdentity(t: TestApp, member: { accessToken: string; password: string; email: string }) {
+  await reauthenticate(t, member);
+  const response = await t.call('POST', '/api/user/security-code', { token: member.accessToken });
+  if (response.statusCode !== 200) throw new Error(`security code failed: ${response.body}`);
+  return codeIn((await lastMessageTo(t, member.email))?.text);
+}
+
+/** A bank account saved long ago (no payout hold running), as `POST /user/bank` stores it. */
+export async function giveBankAccount(
+  t: TestApp,
+  userId: string,
+  bank: { iban: string; owner?: string } = { iban: 'FR7630006000011234567890189' },
+) {
+  const iban = normalizeIban(bank.iban);
+  await t.ctx.database.db.insert(bankAccounts).values({
+    userId,
+    accountOwner: bank.owner ?? 'Camille Martin',
+    ibanEncrypted: encryptSecret(t.ctx.config.serverSecret, 'iban', iban, userId),
+    ibanLast4: ibanLast4(iban),
+  });
 }

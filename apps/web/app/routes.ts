@@ -29,6 +29,7 @@ export default [
     route('coverage', 'routes/coverage.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
+    route('account/freeze', 'routes/account-freeze.tsx'),
     route('buy', 'routes/buy.tsx'),
     route('reset-password/:token', 'routes/reset-password.tsx'),
     route('set-password/:token', 'routes/set-password.tsx'),

@@ -1,3 +1,4 @@
+export * from './account-security';
 export * from './constants';
 export * from './contracts/account';
 export * from './contracts/admin';

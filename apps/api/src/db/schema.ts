@@ -47,6 +47,8 @@ export const users = pgTable(
     /** Storage key of the profile picture (e.g. avatars/<uuid>.webp), served under /media/. */
     img: text('img'),
     paypalEmail: text('paypal_email'),
+    /** Last change of email, phone, bank account or PayPal address: withdrawals wait PAYOUT_HOLD_HOURS after it. */
+    contactChangedAt: timestamp('contact_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
@@ -110,6 +112,8 @@ export const sessions = pgTable(
     scopePurchaseId: uuid('scope_purchase_id').references((): AnyPgColumn => purchases.id),
     /** When the session's operator proved the second factor (TOTP or a recovery code); admin routes need it. */
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** When the member last re-entered their password in this session ("sudo mode", valid 5 minutes). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -139,6 +143,7 @@ export const codePurposeEnum = pgEnum('code_purpose', [
   'email_change',
   'purchase',
   'withdrawal',
+  'account_change',
 ]);
 
 /** One-time codes: HMAC-hashed, expiring, with bounded attempts; one live code per user and purpose. */
@@ -162,6 +167,30 @@ export const verificationCodes = pgTable(
     uniqueIndex('verification_codes_live_unique')
       .on(table.userId, table.purpose)
       .where(sql`${table.consumedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Single-use links sent to the previous email and phone after a contact or payout change: opening one freezes the
+ * account (stored as SHA-256, like password resets).
+ */
+export const accountFreezeTokens = pgTable(
+  'account_freeze_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull(),
+    /** What changed: email, phone, bank or paypal. */
+    change: text('change').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('account_freeze_tokens_hash_unique').on(table.tokenHash),
+    index('account_freeze_tokens_user_idx').on(table.userId),
   ],
 );
 

@@ -35,10 +35,12 @@ export const ZWithdrawalList = z.object({ list: z.array(ZWithdrawal), total: z.n
 
 /**
  * POST /member/withdrawal/store (spec §3 payload `payment_method, account, amount`; amount is a number of major
- * units, at most 2 decimals). The method is always bank (spec §5); `verification_code` is the code sent by SMS.
+ * units, at most 2 decimals). The method is bank by default (spec §5), or paypal; `account` must name a saved
+ * destination of the member: the IBAN (any spacing or case) or `saved` for the bank account, the saved PayPal address
+ * (any case) for PayPal, free text is refused (issue 12). `verification_code` is the code sent by SMS.
  */
 export const ZWithdrawalRequest = z.strictObject({
-  payment_method: z.literal('bank', { error: 'BankAccountRequired' }).default('bank'),
+  payment_method: z.enum(['bank', 'paypal'], { error: 'BankAccountRequired' }).default('bank'),
   account: safeText({ error: 'BankAccountRequired' }).trim().min(1, { error: 'BankAccountRequired' }).max(200),
   amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }),
   verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }),
@@ -52,6 +54,20 @@ export const ZWithdrawalCodeRequest = z
     amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }).optional(),
   })
   .nullish();
+
+/**
+ * GET /member/withdrawal/eligibility (issue 12): until when withdrawals wait after a contact or payout change (null:
+ * no hold) and the saved destinations a withdrawal may pay (the IBAN only by its last four characters).
+ */
+export const ZWithdrawalEligibility = z.object({
+  hold_until: z.string().nullable(),
+  bank: z.object({ account_owner: z.string(), iban_last4: z.string() }).nullable(),
+  paypal: z.object({ email: z.string() }).nullable(),
+});
+export type TWithdrawalEligibility = z.infer<typeof ZWithdrawalEligibility>;
+/** `account` value that stands for the saved bank account (the web does not know the full IBAN). */
+export const SAVED_BANK_ACCOUNT = 'saved';
+
 export const ZWithdrawalCodeCheck = z.strictObject({
   verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });

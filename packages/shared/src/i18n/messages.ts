@@ -406,6 +406,44 @@ export const messages = {
     en: 'Operators sign in with their password and authentication code.',
     fr: 'Les opérateurs se connectent avec leur mot de passe et leur code d’authentification.',
   },
+  // Re-authentication, codes to a proven channel, freeze link, payout hold (issue 12)
+  ReauthenticationRequired: {
+    en: 'For your security, please confirm your password to continue.',
+    fr: 'Pour votre sécurité, veuillez confirmer votre mot de passe pour continuer.',
+  },
+  PasswordIncorrect: { en: 'The password is incorrect', fr: 'Le mot de passe est incorrect' },
+  Reauthenticated: { en: 'Password confirmed', fr: 'Mot de passe confirmé' },
+  VerifiedEmailRequired: {
+    en: 'Please confirm your email address first.',
+    fr: 'Veuillez d’abord confirmer votre adresse e-mail.',
+  },
+  SecurityCodeSent: {
+    en: 'A code has been sent to your email address',
+    fr: 'Un code a été envoyé à votre adresse e-mail',
+  },
+  SecurityCodeValid: { en: 'Code confirmed', fr: 'Code confirmé' },
+  CurrentChannelCodeRequired: {
+    en: 'Enter the code sent to your current email address.',
+    fr: 'Saisissez le code envoyé à votre adresse e-mail actuelle.',
+  },
+  FreezeLinkInvalid: {
+    en: 'This link is invalid, expired or already used.',
+    fr: 'Ce lien est invalide, expiré ou déjà utilisé.',
+  },
+  AccountFrozen: {
+    en: 'Your account is frozen: every session was closed, and withdrawals and changes are blocked. Contact us to unfreeze it.',
+    fr: 'Votre compte est gelé\u00a0: toutes les sessions ont été fermées, les retraits et les modifications sont bloqués. Contactez-nous pour le dégeler.',
+  },
+  AccountUnfrozen: { en: 'The account is unfrozen', fr: 'Le compte est dégelé' },
+  AccountNotFrozen: { en: 'This account is not frozen.', fr: 'Ce compte n’est pas gelé.' },
+  PayoutHold: {
+    en: 'Withdrawals are paused for a while after a change of your email, phone or payout details.',
+    fr: 'Les retraits sont suspendus quelque temps après une modification de votre e-mail, téléphone ou moyen de versement.',
+  },
+  WithdrawalAccountNotSaved: {
+    en: 'Withdrawals are paid only to your saved bank account or PayPal address.',
+    fr: 'Les retraits sont versés uniquement sur votre compte bancaire ou votre adresse PayPal enregistrés.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

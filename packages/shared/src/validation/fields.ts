@@ -1,4 +1,9 @@
-import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
 import { z } from 'zod';
 import {
   MINIMUM_AGE_YEARS,
@@ -156,6 +161,19 @@ export function toE164(dialCode: string, number: string): string {
   if (number.trim().startsWith('+') && digits.startsWith(dial)) digits = digits.slice(dial.length);
   const parsed = parsePhoneNumberFromString(`+${dial}${digits}`);
   return parsed ? parsed.number : `+${dial}${digits}`;
+}
+
+/** The country (ISO two letters) a number belongs to, from libphonenumber's metadata; undefined when unknown. */
+export function phoneCountryOf(dialCode: string, number: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(toE164(dialCode, number));
+  if (parsed?.country) return parsed.country;
+  const dial = dialCode.replace(/\D/g, '');
+  // A number the metadata cannot place (a non-geographic range…): the main country of its dial code.
+  return parsed ? getCountriesFor(dial)[0] : undefined;
+}
+
+function getCountriesFor(dial: string): string[] {
+  return getCountries().filter((country) => getCountryCallingCode(country) === dial);
 }
 
 export const dialCodeField = () =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, userRow } from '../../../test/factories';
+import { createMember, proveIdentity, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bankAccounts } from '../../db/schema';
 import { decryptSecret, encryptSecret } from './secrets';
@@ -15,6 +15,13 @@ afterAll(() => t.close());
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 const IBAN_B = 'DE89 3704 0044 0532 0130 00';
 
+type Member = Awaited<ReturnType<typeof createMember>>;
+/** Saves bank details as issue 12 asks: the password again and the code emailed to the member's address. */
+async function save(member: Member, body: Record<string, unknown>) {
+  const code = await proveIdentity(t, member);
+  return t.call('POST', '/api/user/bank', { body: { ...body, current_channel_code: code }, token: member.accessToken });
+}
+
 describe('bank details', () => {
   it('GET answers null before any is saved', async () => {
     const member = await createMember(t, { verified: true });
@@ -25,14 +32,11 @@ describe('bank details', () => {
 
   it('saves the IBAN encrypted with its last four; answers never contain the full IBAN', async () => {
     const member = await createMember(t, { verified: true });
-    const save = await t.call('POST', '/api/user/bank', {
-      body: { account_owner: 'Camille Martin', iban: IBAN },
-      token: member.accessToken,
-    });
-    expect(save.statusCode).toBe(200);
-    expect(save.json().message.en).toBe('Your bank details have been saved');
-    expect(save.json().data).toEqual({ account_owner: 'Camille Martin', iban_last4: '0189' });
-    expect(save.body).not.toContain('30006000');
+    const saved = await save(member, { account_owner: 'Camille Martin', iban: IBAN });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().message.en).toBe('Your bank details have been saved');
+    expect(saved.json().data).toEqual({ account_owner: 'Camille Martin', iban_last4: '0189' });
+    expect(saved.body).not.toContain('30006000');
 
     const read = await t.call('GET', '/api/user/bank', { token: member.accessToken });
     expect(read.json().data).toEqual({ account_owner: 'Camille Martin', iban_last4: '0189' });
@@ -50,11 +54,8 @@ describe('bank details', () => {
 
   it('replaces the previous account on a second save', async () => {
     const member = await createMember(t, { verified: true });
-    await t.call('POST', '/api/user/bank', { body: { account_owner: 'A', iban: IBAN }, token: member.accessToken });
-    const second = await t.call('POST', '/api/user/bank', {
-      body: { account_owner: 'Camille Martin', iban: IBAN_B },
-      token: member.accessToken,
-    });
+    await save(member, { account_owner: 'A', iban: IBAN });
+    const second = await save(member, { account_owner: 'Camille Martin', iban: IBAN_B });
     expect(second.json().data.iban_last4).toBe('3000');
     const read = await t.call('GET', '/api/user/bank', { token: member.accessToken });
     expect(read.json().data).toEqual({ account_owner: 'Camille Martin', iban_last4: '3000' });
@@ -80,9 +81,9 @@ describe('bank details', () => {
   it("GET returns only the caller's account: A never sees B's", async () => {
     const a = await createMember(t, { verified: true });
     const b = await createMember(t, { verified: true });
-    await t.call('POST', '/api/user/bank', { body: { account_owner: 'Bea B', iban: IBAN_B }, token: b.accessToken });
+    await save(b, { account_owner: 'Bea B', iban: IBAN_B });
     expect((await t.call('GET', '/api/user/bank', { token: a.accessToken })).json().data).toBeNull();
-    await t.call('POST', '/api/user/bank', { body: { account_owner: 'Al A', iban: IBAN }, token: a.accessToken });
+    await save(a, { account_owner: 'Al A', iban: IBAN });
     expect((await t.call('GET', '/api/user/bank', { token: a.accessToken })).json().data.account_owner).toBe('Al A');
     expect((await t.call('GET', '/api/user/bank', { token: b.accessToken })).json().data).toEqual({
       account_owner: 'Bea B',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createMember, lastMessageTo, userRow } from '../../../test/factories';
+import { codeIn, createMember, lastMessageTo, proveIdentity, reauthenticate, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users, verificationCodes } from '../../db/schema';
 
@@ -15,6 +15,13 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 let sequence = 0;
 const newEmail = () => `changed${++sequence}.${Date.now()}@example.com`;
 
+/** A member whose session has just confirmed the password (issue 12); their email is not verified. */
+async function ready(app: TestApp = t) {
+  const member = await createMember(app);
+  await reauthenticate(app, member);
+  return member;
+}
+
 async function requestCode(token: string, email: string) {
   const response = await t.call('PATCH', '/api/user/update/email', { body: { email }, token });
   expect(response.statusCode).toBe(200);
@@ -24,6 +31,7 @@ async function requestCode(token: string, email: string) {
 describe('PATCH /api/user/update/email', () => {
   it('sends a code by SMS, then the code changes the email, signs out everywhere and asks to verify the new address', async () => {
     const member = await createMember(t, { verified: true });
+    const currentChannelCode = await proveIdentity(t, member);
     const email = newEmail();
     const send = await t.call('PATCH', '/api/user/update/email', { body: { email }, token: member.accessToken });
     expect(send.statusCode).toBe(200);
@@ -39,7 +47,7 @@ describe('PATCH /api/user/update/email', () => {
     expect(stored?.codeHash).not.toContain(code);
 
     const apply = await t.call('PATCH', '/api/user/update/email', {
-      body: { email, verification_code: code },
+      body: { email, verification_code: code, current_channel_code: currentChannelCode },
       token: member.accessToken,
     });
     expect(apply.statusCode).toBe(200);
@@ -69,7 +77,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it("refuses the member's own email (any case) with the spec message", async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const response = await t.call('PATCH', '/api/user/update/email', {
       body: { email: member.email.toUpperCase() },
       token: member.accessToken,
@@ -80,7 +88,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it('refuses an invalid or blank email', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const invalid = await t.call('PATCH', '/api/user/update/email', {
       body: { email: 'x@' },
       token: member.accessToken,
@@ -91,8 +99,8 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it("refuses another member's email with 409, before and after the code", async () => {
-    const a = await createMember(t);
-    const b = await createMember(t);
+    const a = await ready();
+    const b = await ready();
     const before = await t.call('PATCH', '/api/user/update/email', { body: { email: b.email }, token: a.accessToken });
     expect(before.statusCode).toBe(409);
     expect(before.json().error.en).toBe('Email already exists. Please log in or use another email.');
@@ -110,7 +118,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it('needs a saved phone: PhoneMissing', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     await t.ctx.database.db
       .update(users)
       .set({ phoneCode: null, phoneNumber: null, phoneSlug: null })
@@ -127,7 +135,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it('refuses a wrong code, a code sent for another address, a reused code and an expired code', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const email = newEmail();
     const code = await requestCode(member.accessToken, email);
     const bad = await t.call('PATCH', '/api/user/update/email', {
@@ -145,7 +153,7 @@ describe('PATCH /api/user/update/email', () => {
     expect(otherAddress.json().error.en).toBe('The code is not valid');
     expect((await userRow(t, member.email))?.email).toBe(member.email);
 
-    const second = await createMember(t);
+    const second = await ready();
     const secondEmail = newEmail();
     const secondCode = await requestCode(second.accessToken, secondEmail);
     await t.ctx.database.db
@@ -161,7 +169,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it('a used code cannot be used again', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const email = newEmail();
     const code = await requestCode(member.accessToken, email);
     const ok = await t.call('PATCH', '/api/user/update/email', {
@@ -170,6 +178,7 @@ describe('PATCH /api/user/update/email', () => {
     });
     expect(ok.statusCode).toBe(200);
     const login = await t.call('POST', '/api/auth/token', { body: { email, password: member.password } });
+    await reauthenticate(t, { accessToken: login.json().data.access_token, password: member.password });
     const reuse = await t.call('PATCH', '/api/user/update/email', {
       body: { email: newEmail(), verification_code: code },
       token: login.json().data.access_token,
@@ -179,7 +188,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it('after five wrong codes the right one no longer works', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const email = newEmail();
     const code = await requestCode(member.accessToken, email);
     const statuses: number[] = [];
@@ -200,7 +209,7 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it('validates the code format with the spec messages', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const empty = await t.call('PATCH', '/api/user/update/email', {
       body: { email: newEmail(), verification_code: '' },
       token: member.accessToken,
@@ -214,8 +223,8 @@ describe('PATCH /api/user/update/email', () => {
   });
 
   it("A's code cannot change B's email, and A's call never touches B", async () => {
-    const a = await createMember(t);
-    const b = await createMember(t);
+    const a = await ready();
+    const b = await ready();
     const email = newEmail();
     const code = await requestCode(a.accessToken, email);
     const response = await t.call('PATCH', '/api/user/update/email', {
@@ -233,6 +242,7 @@ describe('rate limits on the email change', () => {
     const strict = await createTestApp({ rateLimitAuthPerMinute: 4 });
     try {
       const member = await createMember(strict, { verified: true });
+      const currentChannelCode = await proveIdentity(strict, member);
       const email = `limited.${Date.now()}@example.com`;
       const sends: number[] = [];
       for (let i = 0; i < 4; i++) {
@@ -244,7 +254,7 @@ describe('rate limits on the email change', () => {
       expect(sends).toEqual([200, 200, 200, 429]);
       const code = codeIn((await lastMessageTo(strict, PHONE))?.text);
       const confirm = await strict.call('PATCH', '/api/user/update/email', {
-        body: { email, verification_code: code },
+        body: { email, verification_code: code, current_channel_code: currentChannelCode },
         token: member.accessToken,
       });
       expect(confirm.statusCode).toBe(200);

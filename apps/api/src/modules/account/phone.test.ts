@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createMember, lastMessageTo, userRow } from '../../../test/factories';
+import { codeIn, createMember, lastMessageTo, proveIdentity, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users, verificationCodes } from '../../db/schema';
 
@@ -15,6 +15,15 @@ const NEW = { slug: 'FR', country_code: '+33', number: '698765432' };
 const NEW_E164 = '+33698765432';
 const CURRENT = { slug: 'FR', country_code: '+33', number: '612345678' };
 
+/**
+ * A verified member whose session has just confirmed the password, with the code emailed to their address
+ * (`channel`): what every phone change needs since issue 12.
+ */
+async function ready(app: TestApp = t) {
+  const member = await createMember(app, { verified: true });
+  return { ...member, channel: await proveIdentity(app, member) };
+}
+
 async function sendCode(token: string, phone = NEW) {
   const response = await t.call('POST', '/api/user/phone', { body: phone, token });
   expect(response.statusCode).toBe(200);
@@ -23,7 +32,7 @@ async function sendCode(token: string, phone = NEW) {
 
 describe('phone change', () => {
   it('sends a code to the new number, verifies it without spending it, then applies it', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const send = await t.call('POST', '/api/user/phone', { body: NEW, token: member.accessToken });
     expect(send.statusCode).toBe(200);
     expect(send.json().data).toEqual({ code_sent: true });
@@ -38,7 +47,7 @@ describe('phone change', () => {
     expect((await userRow(t, member.email))?.phoneNumber).toBe('612345678');
 
     const update = await t.call('PATCH', '/api/user/update/phone', {
-      body: { ...NEW, verification_code: code },
+      body: { ...NEW, verification_code: code, current_channel_code: member.channel },
       token: member.accessToken,
     });
     expect(update.statusCode).toBe(200);
@@ -48,7 +57,7 @@ describe('phone change', () => {
     expect(profile.json().data.user.phone).toEqual({ code: '+33', number: '698765432', slug: 'FR' });
 
     const reuse = await t.call('PATCH', '/api/user/update/phone', {
-      body: { ...CURRENT, verification_code: code },
+      body: { ...CURRENT, verification_code: code, current_channel_code: member.channel },
       token: member.accessToken,
     });
     expect(reuse.statusCode).toBe(400);
@@ -56,7 +65,7 @@ describe('phone change', () => {
   });
 
   it('refuses the current number with the spec message', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     for (const [method, url] of [
       ['POST', '/api/user/phone'],
       ['PATCH', '/api/user/update/phone'],
@@ -82,7 +91,7 @@ describe('phone change', () => {
     ['bad dial code', { country_code: 'x' }, 'Invalid number'],
   ];
   it.each(invalid)('refuses %s', async (_name, change, english) => {
-    const member = await createMember(t);
+    const member = await ready();
     const response = await t.call('POST', '/api/user/phone', {
       body: { ...NEW, ...change },
       token: member.accessToken,
@@ -92,15 +101,18 @@ describe('phone change', () => {
   });
 
   it('needs the code when a phone is already saved', async () => {
-    const member = await createMember(t);
-    const response = await t.call('PATCH', '/api/user/update/phone', { body: NEW, token: member.accessToken });
+    const member = await ready();
+    const response = await t.call('PATCH', '/api/user/update/phone', {
+      body: { ...NEW, current_channel_code: member.channel },
+      token: member.accessToken,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.en).toBe('Plesae input Otp!');
     expect(response.json().field).toBe('verification_code');
   });
 
   it('saves the phone directly when the member has none, and ipe turns false', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     await t.ctx.database.db
       .update(users)
       .set({ phoneCode: null, phoneNumber: null, phoneSlug: null })
@@ -108,7 +120,10 @@ describe('phone change', () => {
     const before = await t.call('GET', '/api/user/profile', { token: member.accessToken });
     expect(before.json().data.user.ipe).toBe(true);
     expect(before.json().data.user.phone).toBeNull();
-    const response = await t.call('PATCH', '/api/user/update/phone', { body: NEW, token: member.accessToken });
+    const response = await t.call('PATCH', '/api/user/update/phone', {
+      body: { ...NEW, current_channel_code: member.channel },
+      token: member.accessToken,
+    });
     expect(response.statusCode).toBe(200);
     const after = await t.call('GET', '/api/user/profile', { token: member.accessToken });
     expect(after.json().data.user.ipe).toBe(false);
@@ -116,7 +131,7 @@ describe('phone change', () => {
   });
 
   it('a code sent to one number does not confirm another', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const code = await sendCode(member.accessToken);
     const other = { slug: 'FR', country_code: '+33', number: '655555555' };
     const verify = await t.call('POST', '/api/user/phone/verify', {
@@ -125,7 +140,7 @@ describe('phone change', () => {
     });
     expect(verify.statusCode).toBe(400);
     const update = await t.call('PATCH', '/api/user/update/phone', {
-      body: { ...other, verification_code: code },
+      body: { ...other, verification_code: code, current_channel_code: member.channel },
       token: member.accessToken,
     });
     expect(update.statusCode).toBe(400);
@@ -133,7 +148,7 @@ describe('phone change', () => {
   });
 
   it('wrong codes count on verify too; after five the right one is refused', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const code = await sendCode(member.accessToken);
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -145,14 +160,14 @@ describe('phone change', () => {
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     const right = await t.call('PATCH', '/api/user/update/phone', {
-      body: { ...NEW, verification_code: code },
+      body: { ...NEW, verification_code: code, current_channel_code: member.channel },
       token: member.accessToken,
     });
     expect(right.statusCode).toBe(429);
   });
 
   it('refuses an expired code', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const code = await sendCode(member.accessToken);
     await t.ctx.database.db
       .update(verificationCodes)
@@ -166,7 +181,7 @@ describe('phone change', () => {
   });
 
   it('a new code replaces the previous one', async () => {
-    const member = await createMember(t);
+    const member = await ready();
     const first = await sendCode(member.accessToken);
     const second = await sendCode(member.accessToken);
     if (first !== second) {
@@ -184,16 +199,16 @@ describe('phone change', () => {
   });
 
   it("B cannot use A's code, and A's change never touches B", async () => {
-    const a = await createMember(t);
-    const b = await createMember(t);
+    const a = await ready();
+    const b = await ready();
     const code = await sendCode(a.accessToken);
     const stolen = await t.call('PATCH', '/api/user/update/phone', {
-      body: { ...NEW, verification_code: code },
+      body: { ...NEW, verification_code: code, current_channel_code: b.channel },
       token: b.accessToken,
     });
     expect(stolen.statusCode).toBe(400);
     await t.call('PATCH', '/api/user/update/phone', {
-      body: { ...NEW, verification_code: code },
+      body: { ...NEW, verification_code: code, current_channel_code: a.channel },
       token: a.accessToken,
     });
     expect((await userRow(t, a.email))?.phoneNumber).toBe('698765432');
@@ -205,7 +220,7 @@ describe('rate limits on code routes', () => {
   it('sending codes is limited per IP', async () => {
     const strict = await createTestApp({ rateLimitAuthPerMinute: 4 });
     try {
-      const member = await createMember(strict);
+      const member = await ready(strict);
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
         statuses.push(

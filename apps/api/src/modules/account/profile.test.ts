@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, userRow } from '../../../test/factories';
+import { createMember, proveIdentity, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -99,8 +99,9 @@ describe('PATCH /api/user/paypal', () => {
     const member = await createMember(t, { verified: true });
     const before = await t.call('GET', '/api/user/profile', { token: member.accessToken });
     expect(before.json().data.user.paypal).toBeNull();
+    const code = await proveIdentity(t, member);
     const response = await t.call('PATCH', '/api/user/paypal', {
-      body: { email: 'Pay.Me@Example.com' },
+      body: { email: 'Pay.Me@Example.com', current_channel_code: code },
       token: member.accessToken,
     });
     expect(response.statusCode).toBe(200);
@@ -159,7 +160,12 @@ describe('isolation between members', () => {
     const a = await createMember(t, { verified: true });
     const b = await createMember(t);
     await t.call('PATCH', '/api/user/profile', { body: profile, token: a.accessToken });
-    await t.call('PATCH', '/api/user/paypal', { body: { email: 'a@example.com' }, token: a.accessToken });
+    const code = await proveIdentity(t, a);
+    const paypal = await t.call('PATCH', '/api/user/paypal', {
+      body: { email: 'a@example.com', current_channel_code: code },
+      token: a.accessToken,
+    });
+    expect(paypal.statusCode).toBe(200);
     await t.call('POST', '/api/user/language', { body: { lang: 'fr' }, token: a.accessToken });
     const rowB = await userRow(t, b.email);
     expect(rowB).toMatchObject({ firstName: 'Camille', country: 'FR', paypalEmail: null, language: 'en' });

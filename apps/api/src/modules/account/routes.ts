@@ -7,6 +7,7 @@ import {
   ZEmailUpdateData,
   ZEmailUpdateRequest,
   ZFailure,
+  ZFreezeRequest,
   ZLanguageData,
   ZLanguageRequest,
   ZPaypalData,
@@ -19,6 +20,7 @@ import {
   ZProfileImageData,
   ZProfileUpdateData,
   ZProfileUpdateRequest,
+  ZSecurityCodeCheck,
   ZSuccess,
 } from '@parcelle/shared';
 import { z } from 'zod';
@@ -27,10 +29,18 @@ import { authenticate, memberOf } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { requireFreshProof } from '../auth/reauth';
 import { setProfileImage } from './profile-image';
+import { checkSecurityCode, freezeAccount, sendSecurityCode } from './security';
 import * as account from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 409: ZFailure, 429: ZFailure, 502: ZFailure };
+
+/** The member and the session of a request that passed `authenticate`. */
+const actorOf = (request: Parameters<typeof memberOf>[0]): account.Actor => ({
+  member: memberOf(request),
+  sessionId: request.sessionId ?? '',
+});
 const ZNull = z.null();
 
 /** Reads the one `image` part of a multipart request; 413 past 5 MiB, 400 when missing. */
@@ -63,9 +73,10 @@ async function readImagePart(request: Parameters<ReturnType<typeof authenticate>
 export function accountRoutes(app: App, ctx: AppContext) {
   const limit = ctx.config.rateLimitAuthPerMinute;
   const member = authenticate(ctx);
-  // Contact details: a full session (not quick sign-up's); payout details also need a verified email (issue 12).
-  const contactChange = authenticate(ctx, { access: 'contact' });
-  const payoutChange = authenticate(ctx, { access: 'money' });
+  // Contact details: a full session (not quick sign-up's); payout details also need a verified email; both need the
+  // password confirmed less than 5 minutes ago (issue 12).
+  const contactChange = [authenticate(ctx, { access: 'contact' }), requireFreshProof(ctx)];
+  const payoutChange = [authenticate(ctx, { access: 'money' }), requireFreshProof(ctx)];
   /** Calls that send a code (SMS): stricter than calls that check one. */
   const sendLimit = perIp(codeSendBudget(limit));
   const checkLimit = perIp(limit);
@@ -122,7 +133,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
       schema: { tags: ['user'], body: ZEmailUpdateRequest, response: { 200: ZSuccess(ZEmailUpdateData), ...errors } },
     },
     async (request) => {
-      const data = await account.updateEmail(ctx, memberOf(request), request.body);
+      const data = await account.updateEmail(ctx, actorOf(request), request.body);
       return ok(data, 'code_sent' in data ? 'OtpSentToPhone' : 'EmailUpdated');
     },
   );
@@ -160,7 +171,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
       preHandler: contactChange,
       schema: { tags: ['user'], body: ZPhoneUpdateRequest, response: { 200: ZSuccess(ZPhoneUpdateData), ...errors } },
     },
-    async (request) => ok(await account.updatePhone(ctx, memberOf(request), request.body), 'PhoneUpdated'),
+    async (request) => ok(await account.updatePhone(ctx, actorOf(request), request.body), 'PhoneUpdated'),
   );
 
   app.post(
@@ -170,7 +181,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
       preHandler: payoutChange,
       schema: { tags: ['user'], body: ZBankRequest, response: { 200: ZSuccess(ZBankData), ...errors } },
     },
-    async (request) => ok(await account.saveBank(ctx, memberOf(request), request.body), 'BankSaved'),
+    async (request) => ok(await account.saveBank(ctx, actorOf(request), request.body), 'BankSaved'),
   );
 
   app.get(
@@ -189,7 +200,61 @@ export function accountRoutes(app: App, ctx: AppContext) {
       preHandler: payoutChange,
       schema: { tags: ['user'], body: ZPaypalRequest, response: { 200: ZSuccess(ZPaypalData), ...errors } },
     },
-    async (request) => ok(await account.savePaypal(ctx, memberOf(request), request.body.email), 'PaypalSaved'),
+    async (request) => ok(await account.savePaypal(ctx, actorOf(request), request.body), 'PaypalSaved'),
+  );
+
+  // Issue 12: the code emailed to the current address before a change of email, phone or payout details.
+  app.post(
+    '/user/security-code',
+    {
+      config: sendLimit,
+      preHandler: contactChange,
+      schema: {
+        tags: ['user'],
+        description:
+          'Emails a 6-digit code to the current, verified address (403 VerifiedEmailRequired otherwise), bound to ' +
+          'this session. Send it as `current_channel_code` with the call that applies the change.',
+        response: { 200: ZSuccess(ZCodeSentData), ...errors },
+      },
+    },
+    async (request) => {
+      const { member: who, sessionId } = actorOf(request);
+      await sendSecurityCode(ctx, who, sessionId);
+      return ok({ code_sent: true as const }, 'SecurityCodeSent');
+    },
+  );
+
+  app.post(
+    '/user/security-code/verify',
+    {
+      config: checkLimit,
+      preHandler: contactChange,
+      schema: { tags: ['user'], body: ZSecurityCodeCheck, response: { 200: ZSuccess(ZPhoneVerifiedData), ...errors } },
+    },
+    async (request) => {
+      const { member: who, sessionId } = actorOf(request);
+      await checkSecurityCode(ctx, who, sessionId, request.body.verification_code);
+      return ok({ verified: true as const }, 'SecurityCodeValid');
+    },
+  );
+
+  // The link of a change notice (no sign-in: it comes from an email or an SMS). Works once.
+  const freezeSchema = { tags: ['user'], response: { 200: ZSuccess(ZNull), ...errors } };
+  app.get(
+    '/account/freeze',
+    { config: checkLimit, schema: { ...freezeSchema, querystring: ZFreezeRequest } },
+    async (request) => {
+      await freezeAccount(ctx, request.query.token);
+      return ok(null, 'AccountFrozen');
+    },
+  );
+  app.post(
+    '/account/freeze',
+    { config: checkLimit, schema: { ...freezeSchema, body: ZFreezeRequest } },
+    async (request) => {
+      await freezeAccount(ctx, request.body.token);
+      return ok(null, 'AccountFrozen');
+    },
   );
 
   app.post(

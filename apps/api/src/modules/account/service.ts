@@ -2,6 +2,7 @@ import {
   findCountry,
   ibanLast4,
   type Language,
+  phoneCountryOf,
   type TBankData,
   type TEmailUpdateData,
   type TProfile,
@@ -18,6 +19,17 @@ import { verificationCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buildProfile } from '../users/profile';
 import { decryptSecret, encryptSecret } from './secrets';
+import {
+  type ChannelProof,
+  checkChannelCode,
+  notifyPreviousChannels,
+  spendChannelCode,
+  startPayoutHold,
+} from './security';
+
+/** The signed-in member, their session (the password proof and the emailed code are bound to it). */
+export type Actor = { member: Member; sessionId: string };
+const proofOf = (actor: Actor, code: string | undefined): ChannelProof => ({ ...actor, code });
 
 const IBAN_PURPOSE = 'iban';
 
@@ -69,13 +81,16 @@ async function emailTakenByAnother(ctx: AppContext, member: Member, email: strin
 /**
  * Email change, spec §4: first a code goes by SMS to the member's phone (proof that the owner asks);
  * then the code applies the change. The new address starts unverified and gets its own emailed code;
- * every session ends, so the member signs in again with the new address.
+ * every session ends, so the member signs in again with the new address. Issue 12: the route needs a fresh
+ * password proof, the applying call also the code emailed to the current (verified) address, and the old address
+ * and phone are told, with a freeze link.
  */
 export async function updateEmail(
   ctx: AppContext,
-  member: Member,
-  input: { email: string; verification_code?: string | undefined },
+  actor: Actor,
+  input: { email: string; verification_code?: string | undefined; current_channel_code?: string | undefined },
 ): Promise<TEmailUpdateData> {
+  const { member } = actor;
   const email = input.email.toLowerCase();
   if (email === member.email) throw badRequest('SameEmail', 'email');
   if (await emailTakenByAnother(ctx, member, email)) throw conflict('EmailAlreadyExists');
@@ -97,6 +112,8 @@ export async function updateEmail(
     return { code_sent: true };
   }
 
+  const proof = proofOf(actor, input.current_channel_code);
+  const channelChecked = await checkChannelCode(ctx, proof, 'email');
   await consumeCode(ctx.database.db, ctx.config, {
     userId: member.id,
     purpose: 'email_change',
@@ -104,6 +121,7 @@ export async function updateEmail(
     target: email,
     field: 'verification_code',
   });
+  if (channelChecked) await spendChannelCode(ctx, proof);
   let updated: Member | undefined;
   try {
     updated = await ctx.database.db.transaction(async (tx) => {
@@ -114,7 +132,7 @@ export async function updateEmail(
       if (taken) throw conflict('EmailAlreadyExists');
       const [row] = await tx
         .update(users)
-        .set({ email, emailVerifiedAt: null })
+        .set({ email, emailVerifiedAt: null, contactChangedAt: new Date() })
         .where(eq(users.id, member.id))
         .returning();
       await revokeAllSessions(tx, member.id, 'email_changed');
@@ -126,6 +144,7 @@ export async function updateEmail(
     throw error;
   }
   if (!updated) throw new AppError(401, 'InvalidToken');
+  await notifyPreviousChannels(ctx, member, 'email');
   const code = await issueCode(ctx.database.db, ctx.config, { userId: updated.id, purpose: 'email_verification' });
   await ctx.mailer.sendEmail({
     to: updated.email,
@@ -138,8 +157,10 @@ export async function updateEmail(
 
 type PhoneInput = { slug: string; country_code: string; number: string };
 
+/** The number in E.164; `slug` (spec §7 leaves it out of POST /user/phone) is derived from the number when absent. */
 function e164Of(input: { slug?: string | undefined; country_code: string; number: string }): string {
-  if (input.slug !== undefined && !findCountry(input.slug)) throw badRequest('InvalidNumber', 'slug');
+  const slug = input.slug ?? phoneCountryOf(input.country_code, input.number);
+  if (slug === undefined || !findCountry(slug)) throw badRequest('InvalidNumber', input.slug ? 'slug' : 'number');
   return toE164(input.country_code, input.number);
 }
 
@@ -191,15 +212,21 @@ export async function verifyPhoneCode(
   });
 }
 
-/** Applies a new number: with its code, or directly when the member has no phone yet (spec §4). */
+/**
+ * Applies a new number: with its code, or directly when the member has no phone yet (spec §4); in both cases with
+ * the code emailed to the current address (issue 12). The previous email and phone are told.
+ */
 export async function updatePhone(
   ctx: AppContext,
-  member: Member,
-  input: PhoneInput & { verification_code?: string | undefined },
+  actor: Actor,
+  input: PhoneInput & { verification_code?: string | undefined; current_channel_code?: string | undefined },
 ) {
+  const { member } = actor;
   const phone = normalisePhone(input);
   assertNotSamePhone(member, phone.e164);
   const hasPhone = memberPhone(member) !== undefined;
+  const proof = proofOf(actor, input.current_channel_code);
+  await checkChannelCode(ctx, proof, 'phone');
   if (input.verification_code !== undefined) {
     await consumeCode(ctx.database.db, ctx.config, {
       userId: member.id,
@@ -211,31 +238,49 @@ export async function updatePhone(
   } else if (hasPhone) {
     throw badRequest('OtpRequired', 'verification_code');
   }
+  await spendChannelCode(ctx, proof);
   await ctx.database.db
     .update(users)
-    .set({ phoneCode: phone.phoneCode, phoneNumber: phone.phoneNumber, phoneSlug: phone.phoneSlug })
+    .set({
+      phoneCode: phone.phoneCode,
+      phoneNumber: phone.phoneNumber,
+      phoneSlug: phone.phoneSlug,
+      contactChangedAt: new Date(),
+    })
     .where(eq(users.id, member.id));
+  await notifyPreviousChannels(ctx, member, 'phone');
   return { phone: { code: phone.phoneCode, number: phone.phoneNumber, slug: phone.phoneSlug }, ipe: false };
 }
 
 // ---------------------------------------------------------------- bank, PayPal
 
-/** Saves the bank account; the IBAN is encrypted at rest and never answered or logged in full. */
+/**
+ * Saves the bank account; the IBAN is encrypted at rest and never answered or logged in full. Needs the code emailed
+ * to the current address; the previous email and phone are told and withdrawals wait (issue 12).
+ */
 export async function saveBank(
   ctx: AppContext,
-  member: Member,
-  input: { account_owner: string; iban: string },
+  actor: Actor,
+  input: { account_owner: string; iban: string; current_channel_code?: string | undefined },
 ): Promise<TBankData> {
+  const { member } = actor;
+  const proof = proofOf(actor, input.current_channel_code);
+  await checkChannelCode(ctx, proof, 'bank');
+  await spendChannelCode(ctx, proof);
   const values = {
     accountOwner: input.account_owner,
     ibanEncrypted: encryptSecret(ctx.config.serverSecret, IBAN_PURPOSE, input.iban, member.id),
     ibanLast4: ibanLast4(input.iban),
     updatedAt: new Date(),
   };
-  await ctx.database.db
-    .insert(bankAccounts)
-    .values({ userId: member.id, ...values })
-    .onConflictDoUpdate({ target: bankAccounts.userId, set: values });
+  await ctx.database.db.transaction(async (tx) => {
+    await tx
+      .insert(bankAccounts)
+      .values({ userId: member.id, ...values })
+      .onConflictDoUpdate({ target: bankAccounts.userId, set: values });
+    await startPayoutHold(tx, member.id);
+  });
+  await notifyPreviousChannels(ctx, member, 'bank');
   return { account_owner: values.accountOwner, iban_last4: values.ibanLast4 };
 }
 
@@ -250,8 +295,22 @@ export async function revealIban(ctx: AppContext, memberId: string): Promise<str
   return row ? decryptSecret(ctx.config.serverSecret, IBAN_PURPOSE, row.ibanEncrypted, memberId) : null;
 }
 
-export async function savePaypal(ctx: AppContext, member: Member, email: string) {
-  await ctx.database.db.update(users).set({ paypalEmail: email }).where(eq(users.id, member.id));
+/** Saves the PayPal address for withdrawals, under the same conditions as the bank account (issue 12). */
+export async function savePaypal(
+  ctx: AppContext,
+  actor: Actor,
+  input: { email: string; current_channel_code?: string | undefined },
+) {
+  const { member } = actor;
+  const proof = proofOf(actor, input.current_channel_code);
+  await checkChannelCode(ctx, proof, 'paypal');
+  await spendChannelCode(ctx, proof);
+  const email = input.email.toLowerCase();
+  await ctx.database.db
+    .update(users)
+    .set({ paypalEmail: email, contactChangedAt: new Date() })
+    .where(eq(users.id, member.id));
+  await notifyPreviousChannels(ctx, member, 'paypal');
   return { paypal: { email } };
 }
 

@@ -22,9 +22,11 @@ import { memberOf, sessionOf } from '../../http/authenticate';
 import { failureBody } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
+import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
 import { declareDividend } from '../dividends/service';
 import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
+import { audit } from './audit';
 import { requireOperator, requireOperatorEnrolling } from './guard';
 import { readiness } from './readiness';
 import { listLedgerTransactions, listMembers } from './service';
@@ -150,6 +152,28 @@ export function adminRoutes(app: App, ctx: AppContext) {
         ),
         'WithdrawalRejected',
       ),
+  );
+
+  // Issue 12: an account frozen from the link of a change notice is unfrozen by an operator, and audited.
+  app.post(
+    '/admin/members/:id/unfreeze',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(z.null()), ...errors } },
+    },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        await unfreezeAccount(tx, request.params.id);
+        await audit(tx, {
+          actorId: memberOf(request).id,
+          action: 'member.unfreeze',
+          targetType: 'user',
+          targetId: request.params.id,
+          details: {},
+        });
+      });
+      return ok(null, 'AccountUnfrozen');
+    },
   );
 
   app.post(

@@ -8,6 +8,8 @@ import {
   ZLoginData,
   ZLoginRequest,
   ZLogoutRequest,
+  ZReauthenticatedData,
+  ZReauthenticateRequest,
   ZRefreshData,
   ZRefreshRequest,
   ZSessionData,
@@ -21,6 +23,7 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { reauthenticate } from './reauth';
 import * as auth from './service';
 import { signInWithTotp } from './totp';
 
@@ -166,6 +169,25 @@ export function authRoutes(app: App, ctx: AppContext) {
       await auth.resetPassword(ctx, { email, token: forgot_pwd_token, newPassword: new_password });
       return ok(null, 'PasswordResetDone');
     },
+  );
+
+  // Issue 12, "sudo mode": the password again before a change of email, phone or payout details (5 minutes).
+  app.post(
+    '/auth/reauthenticate',
+    {
+      config: perIp(limit),
+      preHandler: authenticate(ctx),
+      schema: {
+        tags: ['auth'],
+        body: ZReauthenticateRequest,
+        response: { 200: ZSuccess(ZReauthenticatedData), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await reauthenticate(ctx, memberOf(request), request.sessionId ?? '', request.body.password),
+        'Reauthenticated',
+      ),
   );
 
   app.put(

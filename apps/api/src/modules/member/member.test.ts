@@ -8,6 +8,7 @@ import {
   createOperator,
   createPaintingForSale,
   fundWallet,
+  giveBankAccount,
   lastMessageTo,
   userRow,
 } from '../../../test/factories';
@@ -375,12 +376,13 @@ describe('finance: withdrawals and other wallet movements', () => {
     const erin = { ...created, id: (await userRow(t, created.email))?.id ?? '' };
     await t.ctx.database.db.update(users).set({ currency: 'EURO' }).where(eq(users.id, erin.id));
     await fundWallet(t, erin.id, 'EURO', 5_000);
+    await giveBankAccount(t, erin.id);
     const sent = await t.call('POST', '/api/member/withdrawal/code', { token: erin.accessToken });
     expect(sent.statusCode).toBe(200);
     const code = codeIn((await lastMessageTo(t, '+33699000111'))?.text);
     const stored = await t.call('POST', '/api/member/withdrawal/store', {
       token: erin.accessToken,
-      body: { payment_method: 'bank', account: 'Erin — FR76 •••• 1234', amount: 12.5, verification_code: code },
+      body: { payment_method: 'bank', account: 'saved', amount: 12.5, verification_code: code },
     });
     expect(stored.statusCode).toBe(200);
     const data = (await get(erin, '/member/finance/history')).json().data;

@@ -4,6 +4,7 @@ import {
   ZWithdrawal,
   ZWithdrawalCodeCheck,
   ZWithdrawalCodeRequest,
+  ZWithdrawalEligibility,
   ZWithdrawalList,
   ZWithdrawalListParams,
   ZWithdrawalListQuery,
@@ -15,7 +16,14 @@ import { authenticate, memberOf } from '../../http/authenticate';
 import { badRequest } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
-import { checkWithdrawalCode, listWithdrawals, requestWithdrawal, sendWithdrawalCode, withdrawalData } from './service';
+import {
+  checkWithdrawalCode,
+  listWithdrawals,
+  requestWithdrawal,
+  sendWithdrawalCode,
+  withdrawalData,
+  withdrawalEligibility,
+} from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 429: ZFailure, 502: ZFailure };
 
@@ -65,6 +73,15 @@ export function withdrawalRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(withdrawalData(await requestWithdrawal(ctx, memberOf(request), request.body)), 'WithdrawalSubmitted'),
+  );
+
+  app.get(
+    '/member/withdrawal/eligibility',
+    {
+      preHandler: member,
+      schema: { tags: ['withdrawals'], response: { 200: ZSuccess(ZWithdrawalEligibility), ...errors } },
+    },
+    async (request) => ok(await withdrawalEligibility(ctx, memberOf(request))),
   );
 
   app.get(

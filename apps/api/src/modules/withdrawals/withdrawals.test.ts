@@ -1,7 +1,15 @@
 import { messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createMember, createOperator, fundWallet, lastMessageTo, userRow } from '../../../test/factories';
+import {
+  codeIn,
+  createMember,
+  createOperator,
+  fundWallet,
+  giveBankAccount,
+  lastMessageTo,
+  userRow,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog, users } from '../../db/schema';
 import { checkInvariants } from '../ledger/invariants';
@@ -18,6 +26,7 @@ afterEach(async () => {
   expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
 });
 
+const IBAN = 'FR7630006000011234567890189';
 let phoneSequence = 600000000;
 async function memberWithMoney(amountMinor: number) {
   phoneSequence += 1;
@@ -25,6 +34,7 @@ async function memberWithMoney(amountMinor: number) {
   const member = await createMember(t, { verified: true, overrides: { number: phone } });
   const id = (await userRow(t, member.email))?.id ?? '';
   if (amountMinor > 0) await fundWallet(t, id, 'EURO', amountMinor);
+  await giveBankAccount(t, id, { iban: IBAN });
   return { ...member, id, phone: `+33${phone}` };
 }
 
@@ -53,7 +63,7 @@ describe('withdrawal request (spec §4, §5)', () => {
     expect(verified.statusCode).toBe(200);
     const response = await store(member.accessToken, {
       payment_method: 'bank',
-      account: 'Camille Martin — FR76 •••• 1234',
+      account: 'fr76 3000 6000 0112 3456 7890 189',
       amount: 25.5,
       verification_code: verification,
     });
@@ -73,7 +83,7 @@ describe('withdrawal request (spec §4, §5)', () => {
   it('refuses below 1, above the balance, more than 2 decimals and without a bank account, with the spec messages', async () => {
     const member = await memberWithMoney(500);
     const verification = await code(member);
-    const base = { payment_method: 'bank', account: 'C. M. — 1234', verification_code: verification };
+    const base = { payment_method: 'bank', account: 'saved', verification_code: verification };
     const cases: [Record<string, unknown>, keyof typeof messages][] = [
       [{ ...base, amount: 0.99 }, 'WithdrawalMinEURO'],
       [{ ...base, amount: 5.01 }, 'InsufficientBalance'],
@@ -97,14 +107,14 @@ describe('withdrawal request (spec §4, §5)', () => {
     const member = await memberWithMoney(3000);
     // A double-click: the same request four times at once spends the money once.
     const first = await code(member);
-    const body = { payment_method: 'bank', account: 'C. M.', amount: 20, verification_code: first };
+    const body = { payment_method: 'bank', account: 'saved', amount: 20, verification_code: first };
     const results = await Promise.all(Array.from({ length: 4 }, () => store(member.accessToken, body)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await wallet(member.id)).toBe(1000);
     // A second code, a second request: 20 € is more than the 10 € left.
     const next = await store(member.accessToken, {
       payment_method: 'bank',
-      account: 'C. M.',
+      account: 'saved',
       amount: 20,
       verification_code: await code(member),
     });
@@ -138,7 +148,7 @@ describe('operators decide withdrawals', () => {
     const first = (
       await store(member.accessToken, {
         payment_method: 'bank',
-        account: 'A',
+        account: 'saved',
         amount: 10,
         verification_code: await code(member),
       })
@@ -146,7 +156,7 @@ describe('operators decide withdrawals', () => {
     const second = (
       await store(member.accessToken, {
         payment_method: 'bank',
-        account: 'A',
+        account: 'saved',
         amount: 15,
         verification_code: await code(member),
       })

@@ -17,6 +17,7 @@ import { ApiError, errorText } from '../session/api-error';
 import { queryClient } from '../session/query-client';
 import { clearStoredSession } from '../session/storage';
 import { updateEmail } from './api';
+import { useIdentityCheck } from './IdentityCheck';
 import { OtpDialog } from './OtpDialog';
 import { isPhoneNeededError } from './phone-needed';
 import { emailChangeForm } from './schemas';
@@ -26,7 +27,8 @@ type EmailInput = { email: string };
 
 /**
  * Email change (spec §4): the new address sends a code by SMS to the member's phone; the code in the
- * modal changes the email, every session is closed, and after 3 s the member signs in again.
+ * modal changes the email, every session is closed, and after 3 s the member signs in again. Before it (issue 12):
+ * the password again and, when the current address is verified, the code emailed to it.
  */
 export function EmailSection({ profile, onNeedPhone }: { profile: TProfile; onNeedPhone: () => void }) {
   const { t } = useTranslation();
@@ -40,6 +42,8 @@ export function EmailSection({ profile, onNeedPhone }: { profile: TProfile; onNe
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [channelCode, setChannelCode] = useState<string | undefined>(undefined);
+  const identity = useIdentityCheck(profile.email);
   const phone = phoneText(profile.phone);
 
   const requestCode = async (email: string) => {
@@ -51,6 +55,11 @@ export function EmailSection({ profile, onNeedPhone }: { profile: TProfile; onNe
     if (!profile.phone) {
       onNeedPhone();
       return;
+    }
+    try {
+      setChannelCode(await identity.confirm({ withCode: profile.iev }));
+    } catch {
+      return; // closed by the member
     }
     setBusy(true);
     try {
@@ -68,7 +77,7 @@ export function EmailSection({ profile, onNeedPhone }: { profile: TProfile; onNe
 
   const confirm = async (code: string) => {
     if (!pending) return;
-    const answer = await updateEmail(pending, code);
+    const answer = await updateEmail(pending, code, channelCode);
     if (getRememberedEmail()) rememberEmail(pending);
     setPending(null);
     setDone(true);
@@ -119,6 +128,7 @@ export function EmailSection({ profile, onNeedPhone }: { profile: TProfile; onNe
         onConfirm={confirm}
         onResend={() => (pending ? requestCode(pending) : Promise.resolve())}
       />
+      {identity.dialogs}
     </EditSection>
   );
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormTextField } from '../forms/FormTextField';
 import { bankQuery, saveBank, savePaypal } from './api';
+import { useIdentityCheck } from './IdentityCheck';
 import { ZBankForm, ZPaypalForm } from './schemas';
 import { CurrentValue, EditSection, SubmitButton } from './ui';
 import { useSectionSave } from './use-section-save';
@@ -23,7 +24,9 @@ const groupIban = (value: string) =>
     .slice(0, 34)
     .replace(/(.{4})(?=.)/g, '$1 ');
 
-function BankForm() {
+type Confirm = ReturnType<typeof useIdentityCheck>['confirm'];
+
+function BankForm({ confirm }: { confirm: Confirm }) {
   const { t } = useTranslation();
   const bank = useQuery(bankQuery);
   const form = useForm<z.input<typeof ZBankForm>, unknown, z.output<typeof ZBankForm>>({
@@ -32,7 +35,7 @@ function BankForm() {
   });
   const { submit, busy } = useSectionSave({
     form,
-    save: saveBank,
+    save: async (values) => saveBank(values, await confirm()),
     fallback: messages.BankSaved,
     field: 'iban',
     onSaved: () => form.reset({ account_owner: '', iban: '' }),
@@ -78,7 +81,7 @@ function BankForm() {
   );
 }
 
-function PaypalForm({ profile }: { profile: TProfile }) {
+function PaypalForm({ profile, confirm }: { profile: TProfile; confirm: Confirm }) {
   const { t } = useTranslation();
   const form = useForm<z.input<typeof ZPaypalForm>, unknown, z.output<typeof ZPaypalForm>>({
     resolver: zodResolver(ZPaypalForm),
@@ -86,7 +89,7 @@ function PaypalForm({ profile }: { profile: TProfile }) {
   });
   const { submit, busy } = useSectionSave({
     form,
-    save: ({ email }) => savePaypal(email),
+    save: async ({ email }) => savePaypal(email, await confirm()),
     fallback: messages.PaypalSaved,
     field: 'email',
     onSaved: ({ email }) => form.reset({ email }),
@@ -120,10 +123,14 @@ function PaypalForm({ profile }: { profile: TProfile }) {
   );
 }
 
-/** Where withdrawals are paid: a bank account (IBAN) or a PayPal address (spec §2, §3). */
+/**
+ * Where withdrawals are paid: a bank account (IBAN) or a PayPal address (spec §2, §3). Saving either asks for the
+ * password again and the code emailed to the current address (issue 12).
+ */
 export function PayoutSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<Method>('bank');
+  const identity = useIdentityCheck(profile.email);
   return (
     <EditSection
       id="payout"
@@ -146,7 +153,12 @@ export function PayoutSection({ profile }: { profile: TProfile }) {
           {t('account.payout.paypal')}
         </ToggleButton>
       </ToggleButtonGroup>
-      {method === 'bank' ? <BankForm /> : <PaypalForm profile={profile} />}
+      {method === 'bank' ? (
+        <BankForm confirm={identity.confirm} />
+      ) : (
+        <PaypalForm profile={profile} confirm={identity.confirm} />
+      )}
+      {identity.dialogs}
     </EditSection>
   );
 }

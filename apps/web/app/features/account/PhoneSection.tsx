@@ -16,6 +16,7 @@ import { usePhoneDefaultCountry } from '../preferences/geo';
 import { phoneText } from '../profile/format';
 import { ApiError, errorText } from '../session/api-error';
 import { type PhoneBody, sendPhoneCode, updatePhone, verifyPhoneCode } from './api';
+import { useIdentityCheck } from './IdentityCheck';
 import { OtpDialog } from './OtpDialog';
 import { PHONE_FOR_OTP } from './phone-needed';
 import { phoneChangeForm } from './schemas';
@@ -33,7 +34,8 @@ type Props = {
 
 /**
  * Phone change (spec §4): the new number receives a code by SMS, the modal confirms it and the number
- * is applied. A member without a saved phone has it saved directly.
+ * is applied. A member without a saved phone has it saved directly. Before it (issue 12): the password again and
+ * the code emailed to the current address.
  */
 export function PhoneSection({ profile, needed }: Props) {
   const { t } = useTranslation();
@@ -52,6 +54,8 @@ export function PhoneSection({ profile, needed }: Props) {
   });
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<PhoneBody | null>(null);
+  const [channelCode, setChannelCode] = useState<string | undefined>(undefined);
+  const identity = useIdentityCheck(profile.email);
 
   const setCountry = (code: string) => {
     const country = findCountry(code);
@@ -77,10 +81,17 @@ export function PhoneSection({ profile, needed }: Props) {
 
   const submit = form.handleSubmit(async (values) => {
     const phone: PhoneBody = { slug: values.slug, number: values.number, country_code: values.country_code };
+    let channel: string | undefined;
+    try {
+      channel = await identity.confirm();
+    } catch {
+      return; // closed by the member
+    }
+    setChannelCode(channel);
     setBusy(true);
     try {
       if (!current) {
-        const answer = await updatePhone(phone);
+        const answer = await updatePhone(phone, undefined, channel);
         form.reset({ ...values, number: '' });
         toast(successText(answer, messages.PhoneUpdated), 'success');
       } else {
@@ -98,7 +109,7 @@ export function PhoneSection({ profile, needed }: Props) {
   const confirm = async (code: string) => {
     if (!pending) return;
     await verifyPhoneCode(pending, code);
-    const answer = await updatePhone(pending, code);
+    const answer = await updatePhone(pending, code, channelCode);
     setPending(null);
     form.reset({ ...form.getValues(), number: '' });
     toast(successText(answer, messages.PhoneUpdated), 'success');
@@ -167,6 +178,7 @@ export function PhoneSection({ profile, needed }: Props) {
         onConfirm={confirm}
         onResend={resend}
       />
+      {identity.dialogs}
     </EditSection>
   );
 }

@@ -8,6 +8,7 @@ import { GEO_KEY } from '../preferences/geo';
 import { ApiError } from '../session/api-error';
 import { DisableDialog } from './DisableSection';
 import { EmailSection } from './EmailSection';
+import { FreezeScreen } from './FreezeScreen';
 import { OtpDialog } from './OtpDialog';
 import { PayoutSection } from './PayoutSection';
 import { PersonalSection } from './PersonalSection';
@@ -171,6 +172,148 @@ describe('payout forms', () => {
     fireEvent.change(screen.getByTestId('edit-paypal-email'), { target: { value: 'pay@pal' } });
     fireEvent.click(screen.getByTestId('edit-paypal-submit'));
     expect(await errorOf('edit-paypal-email')).toBe('Invalid email');
+  });
+});
+
+describe('identity check before a change (issue 12)', () => {
+  type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
+  /** Answers the calls of the check and of the change; records them in order. */
+  function server(): Call[] {
+    const calls: Call[] = [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ url, method: init?.method ?? 'GET', body });
+      if (url === '/api/user/bank' && (init?.method ?? 'GET') === 'GET') return json(200, { status: 200, data: null });
+      if (url === '/api/auth/reauthenticate') {
+        return body?.password === 'Secret!pass1'
+          ? json(200, { status: 200, data: { valid_until: '2030-01-01T00:00:00.000Z' } })
+          : json(400, { status: 400, error: { en: 'The password is incorrect', fr: 'Le mot de passe est incorrect' } });
+      }
+      return json(200, { status: 200, data: { code_sent: true }, message: { en: 'Done', fr: 'Fait' } });
+    });
+    return calls;
+  }
+
+  it('bank details: the password (a wrong one shown under the field), then the emailed code, then the save', async () => {
+    const calls = server();
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-bank-owner'), { target: { value: 'Ada Lovelace' } });
+    fireEvent.change(screen.getByTestId('edit-iban'), { target: { value: 'FR7630006000011234567890189' } });
+    fireEvent.click(screen.getByTestId('edit-bank-submit'));
+    await screen.findByTestId('identity-dialog');
+    expect(calls.some((call) => call.url === '/api/user/bank' && call.method === 'POST')).toBe(false);
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    expect(await errorOf('identity-password')).toBe('The password is incorrect');
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-dialog-destination').textContent).toContain(
+        'current email address ada@example.com',
+      ),
+    );
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '246810' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/user/bank' && call.method === 'POST')?.body).toEqual({
+        account_owner: 'Ada Lovelace',
+        iban: 'FR7630006000011234567890189',
+        current_channel_code: '246810',
+      }),
+    );
+    expect(calls.map((call) => call.url).filter((url) => url !== '/api/user/bank')).toEqual([
+      '/api/auth/reauthenticate',
+      '/api/auth/reauthenticate',
+      '/api/user/security-code',
+      '/api/user/security-code/verify',
+    ]);
+  });
+
+  it('first phone (none saved): saved directly with the emailed code, no SMS code (spec §4)', async () => {
+    window.localStorage.setItem(GEO_KEY, JSON.stringify({ country: 'FR', at: Date.now() }));
+    const calls = server();
+    renderScreen(<PhoneSection profile={{ ...profile, phone: null, ipe: true }} needed={false} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-phone'), { target: { value: '698765432' } });
+    fireEvent.click(screen.getByTestId('edit-phone-submit'));
+    await screen.findByTestId('identity-dialog');
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    await screen.findByTestId('otp-dialog');
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '135790' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/user/update/phone')?.body).toEqual({
+        slug: 'FR',
+        country_code: '+33',
+        number: '698765432',
+        current_channel_code: '135790',
+      }),
+    );
+    expect(calls.some((call) => call.url === '/api/user/phone')).toBe(false);
+  });
+
+  it('closing the password dialog changes nothing', async () => {
+    const calls = server();
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    fireEvent.click(screen.getByTestId('edit-payout-paypal'));
+    fireEvent.change(screen.getByTestId('edit-paypal-email'), { target: { value: 'pay@example.com' } });
+    fireEvent.click(screen.getByTestId('edit-paypal-submit'));
+    await screen.findByTestId('identity-dialog');
+    fireEvent.click(screen.getByTestId('identity-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('identity-dialog')).toBeNull());
+    expect(calls.filter((call) => call.url === '/api/user/paypal')).toEqual([]);
+  });
+
+  it('email change: password, emailed code, SMS code; both codes go with the change (in French)', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const calls = server();
+    renderScreen(<EmailSection profile={profile} onNeedPhone={() => {}} />, '/user/edit');
+    fireEvent.change(screen.getByTestId('edit-email'), { target: { value: 'new@example.com' } });
+    fireEvent.click(screen.getByTestId('edit-email-submit'));
+    expect((await screen.findByTestId('identity-dialog')).textContent).toContain('Confirmez');
+    fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('adresse e-mail actuelle'),
+    );
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '111111' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() => expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('SMS'));
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '222222' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.url === '/api/user/update/email').map((call) => call.body)).toEqual([
+        { email: 'new@example.com' },
+        { email: 'new@example.com', verification_code: '222222', current_channel_code: '111111' },
+      ]),
+    );
+  });
+});
+
+describe('freeze link page (issue 12)', () => {
+  it('freezes only after a click, with the token of the link, and says so in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/account/freeze') posted.push(JSON.parse(String(init?.body)));
+      return json(200, { status: 200, data: null, message: { en: 'Frozen', fr: 'Votre compte est gelé' } });
+    });
+    window.localStorage.setItem('token', 'access');
+    renderScreen(<FreezeScreen />, '/account/freeze?token=abcdefghijklmnopqrstuvwxyz');
+    expect((await screen.findByTestId('freeze-confirm')).textContent).toBe('Geler mon compte');
+    expect(posted).toEqual([]);
+    fireEvent.click(screen.getByTestId('freeze-confirm'));
+    expect((await screen.findByTestId('freeze-message')).textContent).toBe('Votre compte est gelé');
+    expect(posted).toEqual([{ token: 'abcdefghijklmnopqrstuvwxyz' }]);
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('without a token says the link is invalid', async () => {
+    renderScreen(<FreezeScreen />, '/account/freeze');
+    expect((await screen.findByTestId('freeze-message')).textContent).toBe(
+      'This link is invalid, expired or already used.',
+    );
   });
 });
 

@@ -28,11 +28,36 @@ export async function updatePersonal(body: PersonalBody) {
   return answer;
 }
 
-/** First call sends a code by SMS to the member's phone; with the code, the email is changed. */
-export function updateEmail(email: string, verificationCode?: string) {
+// Issue 12: the password again ("sudo mode", 5 minutes for this session) and a code emailed to the current address.
+
+export function reauthenticate(password: string) {
+  return apiRequest<{ valid_until: string }>('/auth/reauthenticate', { method: 'POST', body: { password } });
+}
+
+export function sendSecurityCode() {
+  return apiRequest<unknown>('/user/security-code', { method: 'POST' });
+}
+
+export function verifySecurityCode(code: string) {
+  return apiRequest<unknown>('/user/security-code/verify', { method: 'POST', body: { verification_code: code } });
+}
+
+/** POST /account/freeze: the single-use link of a change notice; answers the bilingual outcome. */
+export async function freezeAccount(token: string) {
+  return (await apiRequest<null>('/account/freeze', { method: 'POST', body: { token } })).message;
+}
+
+/** The code emailed to the current address, when the change needs it (`current_channel_code`). */
+const channel = (code: string | undefined) => (code ? { current_channel_code: code } : {});
+
+/**
+ * First call sends a code by SMS to the member's phone; with the code (and the one emailed to the current address),
+ * the email is changed.
+ */
+export function updateEmail(email: string, verificationCode?: string, currentChannelCode?: string) {
   return apiRequest<unknown>('/user/update/email', {
     method: 'PATCH',
-    body: verificationCode ? { email, verification_code: verificationCode } : { email },
+    body: verificationCode ? { email, verification_code: verificationCode, ...channel(currentChannelCode) } : { email },
   });
 }
 
@@ -47,11 +72,15 @@ export function verifyPhoneCode(phone: PhoneBody, verificationCode: string) {
   });
 }
 
-/** Applies the phone; without a saved phone no code is needed (spec §4). */
-export async function updatePhone(phone: PhoneBody, verificationCode?: string) {
+/** Applies the phone; without a saved phone no SMS code is needed (spec §4), the emailed one always is. */
+export async function updatePhone(phone: PhoneBody, verificationCode: string | undefined, currentChannelCode?: string) {
   const answer = await apiRequest<unknown>('/user/update/phone', {
     method: 'PATCH',
-    body: verificationCode ? { ...phone, verification_code: verificationCode } : phone,
+    body: {
+      ...phone,
+      ...(verificationCode ? { verification_code: verificationCode } : {}),
+      ...channel(currentChannelCode),
+    },
   });
   await refreshProfile();
   return answer;
@@ -64,8 +93,11 @@ export const bankQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export async function saveBank(body: { account_owner: string; iban: string }) {
-  const answer = await apiRequest<BankDetails>('/user/bank', { method: 'POST', body });
+export async function saveBank(body: { account_owner: string; iban: string }, currentChannelCode?: string) {
+  const answer = await apiRequest<BankDetails>('/user/bank', {
+    method: 'POST',
+    body: { ...body, ...channel(currentChannelCode) },
+  });
   queryClient.setQueryData(BANK_KEY, {
     account_owner: body.account_owner,
     iban_last4: body.iban.slice(-4),
@@ -74,8 +106,11 @@ export async function saveBank(body: { account_owner: string; iban: string }) {
   return answer;
 }
 
-export async function savePaypal(email: string) {
-  const answer = await apiRequest<unknown>('/user/paypal', { method: 'PATCH', body: { email } });
+export async function savePaypal(email: string, currentChannelCode?: string) {
+  const answer = await apiRequest<unknown>('/user/paypal', {
+    method: 'PATCH',
+    body: { email, ...channel(currentChannelCode) },
+  });
   await refreshProfile();
   return answer;
 }

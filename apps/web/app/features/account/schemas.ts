@@ -4,7 +4,7 @@ import {
   ZDisableAccountRequest,
   ZEmailUpdateRequest,
   ZPaypalRequest,
-  ZPhoneSendCodeRequest,
+  ZPhoneForm,
   ZProfileUpdateRequest,
 } from '@parcelle/shared/contracts/account';
 import type { MessageKey } from '@parcelle/shared/i18n/messages';
@@ -30,7 +30,7 @@ const digits = (value: string) => value.replace(/\D/g, '');
 
 /** A new phone: a valid number for its country, and not the current one. */
 export function phoneChangeForm(current: { code: string; number: string } | null) {
-  return ZPhoneSendCodeRequest.superRefine((value, ctx) => {
+  return ZPhoneForm.superRefine((value, ctx) => {
     const same =
       current &&
       digits(current.code) === digits(value.country_code) &&

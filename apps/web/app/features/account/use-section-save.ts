@@ -4,6 +4,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useToast } from '../feedback/toast';
 import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
+import { IdentityCheckCancelled } from './IdentityCheck';
 import { successText } from './ui';
 
 type Options<TInput extends FieldValues, TValues, TAnswer> = {
@@ -31,6 +32,7 @@ export function useSectionSave<TInput extends FieldValues, TValues, TAnswer exte
       options.onSaved?.(values);
       toast(successText(answer, options.fallback), 'success');
     } catch (error) {
+      if (error instanceof IdentityCheckCancelled) return;
       if (options.field && error instanceof ApiError && error.status === 400) {
         options.form.setError(options.field, { type: 'server', message: localized(error.error) });
       } else toast(localized(errorText(error)), 'error');

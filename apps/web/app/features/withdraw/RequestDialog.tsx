@@ -14,6 +14,8 @@ import {
   Link as MuiLink,
   Skeleton,
   Stack,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { CURRENCY_SYMBOL, type Currency } from '@parcelle/shared/constants';
@@ -38,19 +40,24 @@ type Props = {
   session: number;
   balance: { minor: number; curr: Currency };
   bank: { data: BankDetails | undefined; isPending: boolean; error: unknown };
+  /** The saved PayPal address, the other destination a withdrawal may pay (issue 12). */
+  paypal: string | null;
   onClose: () => void;
-  /** Asks for the code by SMS with the checked amount (exact minor units). */
-  onContinue: (amountMinor: number) => Promise<void>;
+  /** Asks for the code by SMS with the checked amount (exact minor units) and the chosen saved destination. */
+  onContinue: (amountMinor: number, method: PayoutMethod) => Promise<void>;
 };
+
+export type PayoutMethod = 'bank' | 'paypal';
 
 /**
  * The request form (spec §4, §5): the saved bank account (read-only, with a link to change it) and the amount.
  * Without a saved bank account the member is sent to the payout section of /user/edit (BankAccountRequired).
  */
-export function RequestDialog({ open, session, balance, bank, onClose, onContinue }: Props) {
+export function RequestDialog({ open, session, balance, bank, paypal, onClose, onContinue }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<PayoutMethod>('bank');
   const schema = useMemo(
     () => withdrawalForm({ minor: balance.minor, curr: balance.curr }),
     [balance.minor, balance.curr],
@@ -69,14 +76,17 @@ export function RequestDialog({ open, session, balance, bank, onClose, onContinu
   const submit = form.handleSubmit(async ({ amount }) => {
     setBusy(true);
     try {
-      await onContinue(amount);
+      await onContinue(amount, method);
     } finally {
       setBusy(false);
     }
   });
 
   const details = bank.data;
-  const noBank = !bank.isPending && !bank.error && !details;
+  const noBankSaved = !bank.isPending && !bank.error && !details;
+  // Only saved destinations are offered (issue 12): the bank account, and the PayPal address when one is saved.
+  const method: PayoutMethod = paypal && (chosen === 'paypal' || noBankSaved) ? 'paypal' : 'bank';
+  const noBank = noBankSaved && !paypal;
 
   return (
     <Dialog
@@ -98,7 +108,40 @@ export function RequestDialog({ open, session, balance, bank, onClose, onContinu
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
             {t('withdraw.dialog.text')}
           </Typography>
-          {bank.isPending ? (
+          {paypal && !noBankSaved && (
+            <ToggleButtonGroup
+              exclusive
+              value={method}
+              onChange={(_, next: PayoutMethod | null) => next && setChosen(next)}
+              aria-label={t('withdraw.dialog.account')}
+              size="small"
+              sx={{ mb: 2 }}
+            >
+              <ToggleButton value="bank" data-testid="withdraw-method-bank" sx={{ px: 2.5, textTransform: 'none' }}>
+                {t('security.paidTo.bank')}
+              </ToggleButton>
+              <ToggleButton value="paypal" data-testid="withdraw-method-paypal" sx={{ px: 2.5, textTransform: 'none' }}>
+                {t('security.paidTo.paypal')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          )}
+          {method === 'paypal' && paypal ? (
+            <Stack
+              direction="row"
+              spacing={2}
+              sx={{ alignItems: 'center', border: `1px solid ${palette.line}`, p: 2, mb: 3 }}
+            >
+              <AccountBalanceOutlined sx={{ color: palette.accent }} />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography variant="overline" component="p" sx={{ color: palette.muted, lineHeight: 1.6 }}>
+                  {t('withdraw.dialog.account')}
+                </Typography>
+                <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="withdraw-account">
+                  {t('security.paidTo.paypalValue', { email: paypal })}
+                </Typography>
+              </Box>
+            </Stack>
+          ) : bank.isPending ? (
             <Skeleton variant="rectangular" height={72} sx={{ mb: 3 }} />
           ) : noBank ? (
             <Alert severity="warning" variant="outlined" data-testid="withdraw-no-bank" sx={{ mb: 3 }}>
@@ -185,7 +228,7 @@ export function RequestDialog({ open, session, balance, bank, onClose, onContinu
             <Button
               type="submit"
               variant="contained"
-              disabled={busy || !details}
+              disabled={busy || (method === 'bank' && !details)}
               startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
               data-testid="withdraw-continue"
             >

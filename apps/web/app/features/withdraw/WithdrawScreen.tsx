@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { TProfile } from '@parcelle/shared/contracts/auth';
+import { SAVED_BANK_ACCOUNT } from '@parcelle/shared/contracts/member';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +18,8 @@ import { PROFILE_KEY, profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
 import {
+  ELIGIBILITY_KEY,
+  eligibilityQuery,
   sendWithdrawalCode,
   storeWithdrawal,
   verifyWithdrawalCode,
@@ -24,12 +27,19 @@ import {
   type WithdrawalListKind,
 } from './api';
 import { InProgressDialog, type SubmittedWithdrawal } from './InProgressDialog';
-import { RequestDialog } from './RequestDialog';
-import { accountText } from './schema';
+import { type PayoutMethod, RequestDialog } from './RequestDialog';
 import { WithdrawalTable } from './WithdrawalTable';
 
 type Step = 'closed' | 'request' | 'code';
-type Pending = { amountMinor: number; account: string; accountLabel: string };
+type Pending = { amountMinor: number; method: PayoutMethod; account: string; accountLabel: string };
+
+/** A date and time in the member's language and time zone ("25 November 2026 at 14:05", "25 novembre 2026 à 14:05"). */
+export function holdDateText(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
 
 const FIRST_PAGES: Record<WithdrawalListKind, number> = { pending: 0, approved: 0 };
 
@@ -41,6 +51,9 @@ function WithdrawView({ profile }: { profile: TProfile }) {
   const queryClient = useQueryClient();
   const { token } = useStoredSession();
   const bank = useQuery({ ...bankQuery, enabled: Boolean(token) });
+  const eligibility = useQuery({ ...eligibilityQuery, enabled: Boolean(token) });
+  const holdUntil = eligibility.data?.hold_until ?? null;
+  const paypal = profile.paypal?.email ?? null;
   const [step, setStep] = useState<Step>('closed');
   const [session, setSession] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -60,21 +73,36 @@ function WithdrawView({ profile }: { profile: TProfile }) {
     setStep('request');
   };
 
-  const sendCode = async (amountMinor: number) => {
+  const sendCode = async (amountMinor: number, method: PayoutMethod) => {
     const details = bank.data;
-    if (!details) return;
+    if (method === 'bank' ? !details : !paypal) return;
     try {
       await sendWithdrawalCode(toMajor(amountMinor));
     } catch (error) {
       if (isPhoneNeededError(error)) needPhone();
       else toast(localized(errorText(error), language), 'error');
+      // A hold that started meanwhile (a change in another tab) shows on the page.
+      void queryClient.invalidateQueries({ queryKey: ELIGIBILITY_KEY });
       return;
     }
-    setPending({
-      amountMinor,
-      account: accountText(details),
-      accountLabel: t('withdraw.dialog.accountValue', { owner: details.account_owner, last4: details.iban_last4 }),
-    });
+    setPending(
+      method === 'bank' && details
+        ? {
+            amountMinor,
+            method,
+            account: SAVED_BANK_ACCOUNT,
+            accountLabel: t('withdraw.dialog.accountValue', {
+              owner: details.account_owner,
+              last4: details.iban_last4,
+            }),
+          }
+        : {
+            amountMinor,
+            method,
+            account: paypal ?? '',
+            accountLabel: t('security.paidTo.paypalValue', { email: paypal }),
+          },
+    );
     setStep('code');
   };
 
@@ -89,7 +117,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
     let answer: Awaited<ReturnType<typeof storeWithdrawal>>;
     try {
       answer = await storeWithdrawal({
-        payment_method: 'bank',
+        payment_method: pending.method,
         account: pending.account,
         amount: toMajor(pending.amountMinor),
         verification_code: code,
@@ -150,17 +178,25 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         <Button
           variant="contained"
           onClick={openRequest}
+          disabled={holdUntil !== null}
           data-testid="withdraw-request"
           sx={{
             bgcolor: palette.paper,
             color: palette.ink,
             '&:hover': { bgcolor: palette.wall },
+            '&.Mui-disabled': { bgcolor: 'rgba(251, 249, 245, 0.35)', color: palette.ink },
             width: { xs: '100%', sm: 'auto' },
           }}
         >
           {t('withdraw.request')}
         </Button>
       </Paper>
+      {holdUntil && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 4 }} data-testid="withdraw-hold">
+          <AlertTitle>{t('security.hold.title')}</AlertTitle>
+          {t('security.hold.text', { date: holdDateText(holdUntil, language) })}
+        </Alert>
+      )}
       <Stack spacing={4}>
         <WithdrawalTable
           kind="pending"
@@ -182,6 +218,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         session={session}
         balance={balance}
         bank={{ data: bank.data, isPending: bank.isPending, error: bank.error }}
+        paypal={paypal}
         onClose={() => setStep('closed')}
         onContinue={sendCode}
       />

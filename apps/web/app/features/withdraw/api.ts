@@ -1,4 +1,4 @@
-import type { ZWithdrawalList } from '@parcelle/shared/contracts/member';
+import type { TWithdrawalEligibility, ZWithdrawalList } from '@parcelle/shared/contracts/member';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiData, apiRequest } from '../session/api';
@@ -27,12 +27,21 @@ export function withdrawalsQuery(kind: WithdrawalListKind, offset: number) {
   });
 }
 
+export const ELIGIBILITY_KEY = [...WITHDRAWALS_KEY, 'eligibility'] as const;
+
+/** Until when withdrawals wait after a contact or payout change (issue 12), and the saved destinations. */
+export const eligibilityQuery = queryOptions({
+  queryKey: ELIGIBILITY_KEY,
+  queryFn: ({ signal }) => apiData<TWithdrawalEligibility>('/member/withdrawal/eligibility', { signal }),
+});
+
 /**
  * Sends a 6-digit code by SMS to the member's phone (400 PhoneMissing without one). The amount (major units) is named
  * in the SMS and the code confirms that amount only.
  */
 export function sendWithdrawalCode(amount: number) {
   return apiRequest<null>('/member/withdrawal/code', { method: 'POST', body: { amount } });
+
 }
 
 /** Checks the code without spending it: a wrong code is refused here, before anything is requested. */
@@ -44,7 +53,8 @@ export function verifyWithdrawalCode(verificationCode: string) {
 }
 
 export type WithdrawalBody = {
-  payment_method: 'bank';
+  payment_method: 'bank' | 'paypal';
+  /** A saved destination only (issue 12): `saved` for the bank account, else the saved PayPal address. */
   account: string;
   /** Major units as a JSON number with at most 2 decimals (spec §5). */
   amount: number;

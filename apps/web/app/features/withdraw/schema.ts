@@ -47,8 +47,3 @@ export function withdrawalForm(balance: { minor: number; curr: Currency }) {
 
 export type WithdrawalFormInput = z.input<ReturnType<typeof withdrawalForm>>;
 export type WithdrawalFormValues = z.output<ReturnType<typeof withdrawalForm>>;
-
-/** The account a withdrawal is paid to, as recorded with it: "Ada Lovelace — IBAN ending 1234". */
-export function accountText(bank: { account_owner: string; iban_last4: string }): string {
-  return `${bank.account_owner} — IBAN ending ${bank.iban_last4}`;
-}

@@ -65,6 +65,7 @@ type State = {
   approved: WithdrawalRow[];
   store?: Response;
   verify?: Response;
+  holdUntil?: string | null;
 };
 
 let state: State;
@@ -99,6 +100,12 @@ beforeEach(async () => {
           return ok({ user: state.profile });
         case 'GET /api/user/bank':
           return ok(state.bank);
+        case 'GET /api/member/withdrawal/eligibility':
+          return ok({
+            hold_until: state.holdUntil ?? null,
+            bank: state.bank,
+            paypal: state.profile.paypal,
+          });
         case 'GET /api/member/withdrawal/pending':
           return page(state.pending, url.searchParams);
         case 'GET /api/member/withdrawal/approved':
@@ -260,6 +267,43 @@ describe('phone needed', () => {
   });
 });
 
+describe('after a contact or payout change (issue 12)', () => {
+  it('says why and until when withdrawals wait, in English then in French, and blocks the request', async () => {
+    state.holdUntil = '2026-11-25T14:05:00.000Z';
+    renderWithdraw();
+    const hold = await screen.findByTestId('withdraw-hold');
+    const english = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date(state.holdUntil),
+    );
+    expect(plain(hold.textContent)).toContain('Withdrawals paused');
+    expect(plain(hold.textContent)).toContain(`possible again from ${plain(english)}.`);
+    expect(plain(hold.textContent)).toContain('November 2026');
+    expect((screen.getByTestId('withdraw-request') as HTMLButtonElement).disabled).toBe(true);
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() => expect(plain(screen.getByTestId('withdraw-hold').textContent)).toContain('novembre 2026'));
+    expect(plain(screen.getByTestId('withdraw-hold').textContent)).toContain('Retraits suspendus');
+  });
+
+  it('offers the saved PayPal address beside the bank account and pays it', async () => {
+    state.profile = { ...profile, paypal: { email: 'ada.pay@example.com' } };
+    await openDialog();
+    await screen.findByTestId('withdraw-account');
+    fireEvent.click(screen.getByTestId('withdraw-method-paypal'));
+    expect(screen.getByTestId('withdraw-account').textContent).toBe('PayPal · ada.pay@example.com');
+    await submitAmount('12.5');
+    await screen.findByTestId('otp-dialog');
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    await screen.findByTestId('withdraw-in-progress-dialog');
+    expect(JSON.parse(bodyOf('/api/member/withdrawal/store')[0] ?? '')).toEqual({
+      payment_method: 'paypal',
+      account: 'ada.pay@example.com',
+      amount: 12.5,
+      verification_code: '123456',
+    });
+  });
+});
+
 describe('withdrawal flow', () => {
   it('posts code → verify-code → store, then shows the request in progress and both lists at page 1', async () => {
     renderWithdraw();
@@ -292,7 +336,7 @@ describe('withdrawal flow', () => {
     expect(store).toContain('"amount":12.5,');
     expect(JSON.parse(store ?? '')).toEqual({
       payment_method: 'bank',
-      account: 'Ada Lovelace — IBAN ending 0189',
+      account: 'saved',
       amount: 12.5,
       verification_code: '123456',
     });

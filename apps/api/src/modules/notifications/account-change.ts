@@ -1,0 +1,64 @@
+import type { Language } from '@parcelle/shared';
+import type { OutgoingEmail } from '../../adapters/mail/mailer';
+import { escapeHtml } from '../../http/html';
+
+/** What changed on an account: a contact channel or a payout destination (issue 12). */
+export type AccountChange = 'email' | 'phone' | 'bank' | 'paypal';
+
+const WHAT: Record<AccountChange, { en: string; fr: string }> = {
+  email: { en: 'email address', fr: 'adresse e-mail' },
+  phone: { en: 'phone number', fr: 'numéro de téléphone' },
+  bank: { en: 'bank account for withdrawals', fr: 'compte bancaire de retrait' },
+  paypal: { en: 'PayPal address for withdrawals', fr: 'adresse PayPal de retrait' },
+};
+
+type Rendered = Omit<OutgoingEmail, 'to'>;
+
+function layout(subject: string, paragraphs: string[]): Rendered {
+  const text = `${paragraphs.join('\n\n')}\n\n— Parcelle`;
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1d1b18;background:#faf8f4;padding:32px"><div style="max-width:520px;margin:auto"><h1 style="font-weight:400;font-size:22px">Parcelle</h1>${body}<p style="color:#7a736a">— Parcelle</p></div></body></html>`;
+  return { subject, text, html };
+}
+
+/** The code emailed to the current address before a change of email, phone or payout details. */
+export function accountChangeCodeEmail(lang: Language, params: { firstName: string; code: string }): Rendered {
+  return lang === 'fr'
+    ? layout(`Code de confirmation Parcelle\u00a0: ${params.code}`, [
+        `Bonjour ${params.firstName},`,
+        `Pour confirmer la modification de vos coordonnées ou de votre moyen de versement, saisissez ce code\u00a0: ${params.code}`,
+        'Il expire dans 15 minutes. Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe\u00a0: quelqu’un le connaît.',
+      ])
+    : layout(`Parcelle confirmation code: ${params.code}`, [
+        `Hello ${params.firstName},`,
+        `To confirm the change of your contact or payout details, enter this code: ${params.code}`,
+        'It expires in 15 minutes. If you did not ask for it, change your password: someone knows it.',
+      ]);
+}
+
+/** Sent to the previous email address after a change, with the link that freezes the account. */
+export function accountChangedEmail(
+  lang: Language,
+  params: { firstName: string; change: AccountChange; freezeLink: string; holdHours: number },
+): Rendered {
+  const what = WHAT[params.change];
+  return lang === 'fr'
+    ? layout('Vos coordonnées Parcelle ont été modifiées', [
+        `Bonjour ${params.firstName},`,
+        `Votre ${what.fr} vient d’être modifié(e). Par sécurité, les retraits sont suspendus pendant ${params.holdHours} heures.`,
+        `Si ce n’était pas vous, gelez votre compte immédiatement avec ce lien (il ferme toutes les sessions et bloque retraits et modifications)\u00a0: ${params.freezeLink}`,
+      ])
+    : layout('Your Parcelle details were changed', [
+        `Hello ${params.firstName},`,
+        `Your ${what.en} has just been changed. For your security, withdrawals are paused for ${params.holdHours} hours.`,
+        `If this was not you, freeze your account at once with this link (it closes every session and blocks withdrawals and changes): ${params.freezeLink}`,
+      ]);
+}
+
+/** The same notice by SMS to the previous phone number. */
+export function accountChangedSms(lang: Language, params: { change: AccountChange; freezeLink: string }): string {
+  const what = WHAT[params.change];
+  return lang === 'fr'
+    ? `Parcelle\u00a0: votre ${what.fr} a été modifié(e). Si ce n’était pas vous, gelez votre compte\u00a0: ${params.freezeLink}`
+    : `Parcelle: your ${what.en} was changed. If this was not you, freeze your account: ${params.freezeLink}`;
+}

@@ -1,0 +1,5 @@
+import { FreezeScreen } from '../features/account/FreezeScreen';
+
+export default function AccountFreezePage() {
+  return <FreezeScreen />;
+}
