@@ -45,7 +45,7 @@ export async function retakeParts(tx: Executor, purchase: Purchase): Promise<boo
 
 async function retakeStock(tx: Executor, purchase: Purchase): Promise<boolean> {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, purchase.paintingId)).for('update');
-  if (!painting || painting.market !== 2) return false;
+  if (painting?.market !== 2) return false;
   if (painting.totalParts - painting.soldParts < purchase.quantity) return false;
   if ((await unitPriceIn(tx, painting, purchase.currency)) !== purchase.unitPriceMinor) return false;
   const [taken] = await tx
@@ -91,7 +91,7 @@ async function retakeListings(tx: Executor, purchase: Purchase): Promise<boolean
   const rates = purchase.currency === 'EURO' ? null : await Rates.load(tx);
   for (const fill of fills) {
     const listing = locked.find((row) => row.id === fill.listingId);
-    if (!listing || listing.status !== 'open' || listing.remaining < fill.quantity) return false;
+    if (listing?.status !== 'open' || listing.remaining < fill.quantity) return false;
     if (listing.sellerId === purchase.userId) return false;
     const price = rates ? rates.convert(listing.unitPriceMinor, purchase.currency) : listing.unitPriceMinor;
     if (price !== fill.unitPriceMinor) return false;
@@ -195,7 +195,7 @@ export async function processRefund(
     .from(refunds)
     .innerJoin(purchases, eq(purchases.id, refunds.purchaseId))
     .where(eq(refunds.id, refundId));
-  if (!row || row.refund.status !== 'pending') return 'nothing';
+  if (row?.refund.status !== 'pending') return 'nothing';
   const { refund, purchase } = row;
   const provider = purchase.paymentMethod === 'paypal' ? ctx.payments.paypal : ctx.payments.card;
   let accepted: { refundId: string };

@@ -66,7 +66,6 @@ export async function resolveDestination(
   throw badRequest('WithdrawalAccountNotSaved', 'account');
 }
 
-
 /** What a withdrawal code is bound to when it was asked for with its amount. */
 const boundAmount = (amountMinor: number, currency: Currency) => `amount:${amountMinor}:${currency}`;
 

@@ -41,7 +41,6 @@ export const eligibilityQuery = queryOptions({
  */
 export function sendWithdrawalCode(amount: number) {
   return apiRequest<null>('/member/withdrawal/code', { method: 'POST', body: { amount } });
-
 }
 
 /** Checks the code without spending it: a wrong code is refused here, before anything is requested. */
