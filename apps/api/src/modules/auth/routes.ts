@@ -17,6 +17,7 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { captchaGuard } from '../captcha/guard';
 import * as auth from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 429: ZFailure };
@@ -32,8 +33,15 @@ export function authRoutes(app: App, ctx: AppContext) {
       schema: { tags: ['auth'], body: ZLoginRequest, response: { 200: ZSuccess(ZSessionData), ...errors } },
     },
     async (request) => {
-      const { email, password, device_token, device_type } = request.body;
-      const data = await auth.login(ctx, { email, password, deviceToken: device_token, deviceType: device_type });
+      const { email, password, captcha, device_token, device_type } = request.body;
+      const data = await auth.login(ctx, {
+        email,
+        password,
+        captcha,
+        ip: request.ip,
+        deviceToken: device_token,
+        deviceType: device_type,
+      });
       return ok(data, data.iev ? 'LoginSuccessful' : 'VerificationCodeSent');
     },
   );
@@ -64,6 +72,7 @@ export function authRoutes(app: App, ctx: AppContext) {
     '/auth/forgotpwd',
     {
       config: perIp(codeSendBudget(limit)),
+      preHandler: captchaGuard(ctx),
       schema: { tags: ['auth'], body: ZForgotPasswordRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

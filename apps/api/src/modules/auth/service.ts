@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { passwordResets, sessions, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { badRequest, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, unauthorized } from '../../http/errors';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/emails';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
@@ -13,6 +13,7 @@ import {
   rotateRefreshToken,
   startSession,
 } from './sessions';
+import { admitSignIn } from './sign-in-throttle';
 import { newOpaqueToken, sha256 } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -38,21 +39,27 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<M
   return user;
 }
 
-/** Sign-in. The same answer for an unknown email and a wrong password; failures are counted per account. */
+/**
+ * Sign-in. The same answer for an unknown email and a wrong password. Attempts are throttled per account and per IP
+ * (growing delays, then a captcha in the request: `sign-in-throttle.ts`); nothing ever locks the account.
+ */
 export async function login(
   ctx: AppContext,
-  params: { email: string; password: string; deviceToken: string; deviceType: string },
+  params: {
+    email: string;
+    password: string;
+    deviceToken: string;
+    deviceType: string;
+    ip: string;
+    captcha?: string | undefined;
+  },
 ): Promise<TSessionData> {
-  const attemptsKey = `login:${params.email}`;
-  if (ctx.accountAttempts.isBlocked(attemptsKey)) throw tooManyRequests();
+  const ticket = await admitSignIn(ctx, { email: params.email, ip: params.ip, captcha: params.captcha });
   const user = await findUserByEmail(ctx, params.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash(ctx.config)), params.password);
-  if (!user || !valid) {
-    ctx.accountAttempts.fail(attemptsKey);
-    throw unauthorized('InvalidCredentials');
-  }
+  if (!user || !valid) throw unauthorized('InvalidCredentials');
+  await ticket.succeeded();
   if (user.disabledAt) throw unauthorized('AccountDeactivated');
-  ctx.accountAttempts.reset(attemptsKey);
   return sessionData(ctx, user, params);
 }
 
