@@ -196,4 +196,23 @@ describe('a visitor browses the catalogue', () => {
       await context.close();
     }
   });
+
+  it('subscribes to the newsletter from the footer, in French; the confirmation email is sent', async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr' });
+    try {
+      await page.goto('/about?lng=fr');
+      await page.getByTestId('newsletter-form').waitFor();
+      const email = `reader.${Date.now()}@example.com`;
+      await page.getByTestId('newsletter-email').fill(email);
+      // The captcha solves itself in the browser and goes with the request.
+      await page.getByTestId('newsletter-submit').click();
+      await page.getByTestId('toast').waitFor();
+      expect(plain(await page.getByTestId('toast').textContent())).toContain(
+        'Veuillez consulter votre messagerie pour confirmer votre inscription.',
+      );
+      expect((await lastMessageTo(email))?.subject).toContain('Confirmez');
+    } finally {
+      await context.close();
+    }
+  });
 });

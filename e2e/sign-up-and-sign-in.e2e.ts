@@ -102,6 +102,41 @@ describe('route guards', () => {
   });
 });
 
+describe('failed sign-ins', () => {
+  it('slow down, then ask for the security check, and the right password still gets in', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      const login = new LoginPage(page);
+      await login.open('en');
+      const email = 'demo@parcelle.art';
+      const invalid = 'Invalid email or password';
+      const wait = 'Too many failed sign-in attempts. Please wait a few seconds before trying again.';
+      // Five wrong passwords, typed as fast as a person can: past the third, an attempt that comes before its
+      // delay (1 s, then 2 s) is told to wait; nothing is ever locked.
+      const seen: string[] = [];
+      while (seen.filter((text) => text === invalid).length < 5) {
+        const text = await login.failedSignIn(email, 'Wrong!guess1');
+        seen.push(text);
+        if (text !== invalid) {
+          expect(text).toBe(wait);
+          await page.waitForTimeout(2100);
+        }
+      }
+      expect(seen.slice(0, 3)).toEqual([invalid, invalid, invalid]);
+      expect(seen).toContain(wait);
+      expect(await login.securityCheck().count()).toBe(0);
+
+      // Five failures: the server asks for a captcha; the form shows the check, solves it and signs in.
+      await login.signIn(email, 'Parcelle!2026');
+      await login.securityCheck().waitFor();
+      await screenshot(page, 'login-security-check-en');
+      await expectPath(page, '/');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('cookie consent', () => {
   it('shows the banner until it is accepted, and not again after', async () => {
     const { context, page } = await newPage(browser, { locale: 'en', cookiesAccepted: false });

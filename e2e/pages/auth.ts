@@ -73,6 +73,23 @@ export class LoginPage {
     await this.page.getByTestId('login-password').fill(password);
     await this.page.getByTestId('login-submit').click();
   }
+
+  /** A sign-in that fails: waits for the error toast and answers its text. */
+  async failedSignIn(email: string, password: string): Promise<string> {
+    const toast = this.page.getByTestId('toast');
+    if (await toast.count()) {
+      await toast.getByRole('button').click();
+      await toast.waitFor({ state: 'detached' });
+    }
+    await this.signIn(email, password);
+    await toast.waitFor();
+    return (await toast.textContent()) ?? '';
+  }
+
+  /** The security check the form shows once the server asks for a captcha (it solves itself in the browser). */
+  securityCheck() {
+    return this.page.getByTestId('login-captcha');
+  }
 }
 
 export class Header {

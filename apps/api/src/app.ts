@@ -14,6 +14,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { RedisCounterStore } from './adapters/limits/redis-counters';
+import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/csp';
 import { registerErrorHandler } from './http/error-handler';
@@ -55,6 +57,16 @@ function openApiTransform(config: AppContext['config']): typeof jsonSchemaTransf
   };
 }
 
+/**
+ * Fastify's own hop-count option now trusts nothing (a direct client could send enough hops), so a hop count is
+ * given as the rule proxy-addr applies: the socket peer and the next `hops − 1` forwarded addresses are proxies, and
+ * the address before them is the client's. Operators use it only where the app cannot be reached but through them.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** `logStream`: where the logs go instead of stdout (tests read them). */
 export async function buildApp(ctx: AppContext, options: { logStream?: DestinationStream } = {}): Promise<App> {
   const { config } = ctx;
@@ -62,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     bodyLimit: 64 * 1024,
     // Spec §7 writes some paths with a trailing slash (/paintings/, /contact/): accept both forms.
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logger: {
@@ -97,8 +109,19 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false });
+  // With REDIS_URL the per-route limits and the sign-in counters live in Redis, shared by every process; the client
+  // connects now (start-up fails clearly when Redis does not answer) and closes with the app.
+  const counters = ctx.counters;
+  if (counters instanceof RedisCounterStore) {
+    counters.client.on('error', (error: Error) => app.log.error({ err: error }, 'Redis (limits)'));
+    await counters.connect();
+  }
+  app.addHook('onClose', async () => {
+    await counters.close();
+  });
   await app.register(rateLimit, {
     global: false,
+    ...(counters instanceof RedisCounterStore ? { redis: counters.client, nameSpace: 'rate-limit:' } : {}),
     errorResponseBuilder: (_request, context) => ({
       ...failureBody(429, 'TooManyRequests'),
       statusCode: context.statusCode,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
@@ -28,6 +29,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.string().default(''),
+  REDIS_URL: z.string().optional(),
   CAPTCHA_SITE_KEY: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -85,12 +87,17 @@ export type AppConfig = {
   /** HMAC key for codes, captcha signatures and other server-side secrets. */
   serverSecret: string;
   rateLimitAuthPerMinute: number;
-  /** Attempts allowed per account on sign-in before a cool-down (per 15 minutes). */
-  accountAttemptLimit: number;
+  /** Shared store of the rate limits and sign-in counters; null: each process counts in its own memory. */
+  redis: { url: string; keyPrefix: string } | null;
   passwordHashing: { memoryCost: number; timeCost: number };
   logLevel: string;
   webDistDir: string | undefined;
-  trustProxy: string | boolean;
+  /**
+   * Which X-Forwarded-For hops to believe: false (none, the default), a number of proxies in front of the app, or
+   * the proxies' addresses (IPs, CIDRs or proxy-addr's names loopback, linklocal, uniquelocal). `true` (believe any
+   * header) is refused in production: a client could then pick its own IP and escape every per-IP limit.
+   */
+  trustProxy: boolean | number | string[];
   /** Public site key of reCAPTCHA or Turnstile for the web widget (null for ALTCHA). */
   captchaSiteKey: string | null;
   /** OpenID Connect providers for social sign-in; null when not configured. */
@@ -245,6 +252,57 @@ export function startupWarnings(config: AppConfig): string[] {
   return [`TEST MODE: ${what}; no real money is taken${config.env === 'production' ? ' (PAYMENTS_SANDBOX=true)' : ''}`];
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry) || isIP(entry) !== 0) return true;
+  const [ip, range, ...rest] = entry.split('/');
+  if (!ip || !range || rest.length > 0) return false;
+  const family = isIP(ip);
+  if (family === 0) return false;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4; // 10.0.0.0/255.0.0.0
+}
+
+/** TRUST_PROXY: empty or false, a hop count (integer), or comma-separated proxy addresses; `true` outside production. */
+export function parseTrustProxy(value: string, production: boolean): AppConfig['trustProxy'] {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') {
+    if (production) {
+      throw new Error(
+        'TRUST_PROXY=true is refused in production: any client could then choose its own IP in X-Forwarded-For and ' +
+          'escape every per-IP limit. Set the addresses of your proxies (TRUST_PROXY=10.0.0.1,10.0.0.0/8) or how ' +
+          'many proxies stand in front of the app (TRUST_PROXY=1).',
+      );
+    }
+    return true;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (!Number.isSafeInteger(hops)) throw new Error(`TRUST_PROXY: ${text} is not a usable number of proxies`);
+    return hops === 0 ? false : hops;
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    throw new Error(
+      `TRUST_PROXY: ${wrong.join(', ')} is neither an IP address, a CIDR range nor a number of proxies ` +
+        '(expected e.g. TRUST_PROXY=10.0.0.1,10.0.0.0/8 or TRUST_PROXY=1)',
+    );
+  }
+  return entries;
+}
+
+function redisFrom(url: string | undefined): AppConfig['redis'] {
+  if (!url) return null;
+  if (!/^rediss?:\/\//.test(url)) throw new Error('REDIS_URL must start with redis:// or rediss://');
+  return { url, keyPrefix: 'parcelle:' };
+}
+
 /**
  * The repository's root (the package.json that declares the workspaces), found from this file whether it runs from
  * source or from the bundle; the working directory when there is none (an installed copy without the workspace).
@@ -257,6 +315,16 @@ function workspaceRoot(): string {
     dir = dirname(dir);
   }
   return process.cwd();
+}
+
+/** A value that could not be read is one more start-up problem, printed like the others (no stack). */
+function asConfigProblem<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConfigError || !(error instanceof Error)) throw error;
+    throw new ConfigError([error.message]);
+  }
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -275,6 +343,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   // A relative DATA_DIR is the repository's, whichever workspace a script runs in: `npm run admin` (run by npm inside
   // apps/api) and `npm start` must open the same database.
   const dataDir = resolve(workspaceRoot(), env.DATA_DIR);
+  const { trustProxy, redis } = asConfigProblem(() => ({
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, production),
+    redis: redisFrom(env.REDIS_URL),
+  }));
   const secrets =
     env.NODE_ENV === 'test'
       ? { jwt: randomBytes(48).toString('base64url'), server: randomBytes(48).toString('base64url') }
@@ -319,11 +391,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     captcha: { provider: env.CAPTCHA_PROVIDER, secret: env.CAPTCHA_SECRET, cost: env.CAPTCHA_COST },
     serverSecret: env.SERVER_SECRET ?? secrets.server,
     rateLimitAuthPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
-    accountAttemptLimit: 10,
+    redis,
     passwordHashing: env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     logLevel: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
-    trustProxy: env.TRUST_PROXY === '' ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY,
+    trustProxy,
     captchaSiteKey: env.CAPTCHA_PROVIDER === 'altcha' ? null : env.CAPTCHA_SITE_KEY || null,
     social: {
       google: env.GOOGLE_CLIENT_ID

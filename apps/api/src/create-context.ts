@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { AltchaVerifier } from './adapters/captcha/altcha';
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import { SiteVerifyCaptcha } from './adapters/captcha/siteverify';
+import { type CounterStore, MemoryCounterStore } from './adapters/limits/counters';
+import { createRedisClient, RedisCounterStore } from './adapters/limits/redis-counters';
 import { OutboxMailer } from './adapters/mail/outbox';
 import { SmtpMailer } from './adapters/mail/smtp';
 import { TwilioSms } from './adapters/mail/twilio-sms';
@@ -14,17 +16,20 @@ import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
-import { AttemptLimiter } from './http/attempt-limiter';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
   if (config.captcha.provider !== 'altcha') {
     if (!config.captcha.secret)
       throw new Error(`CAPTCHA_SECRET is required for CAPTCHA_PROVIDER=${config.captcha.provider}`);
-    return new SiteVerifyCaptcha(config.captcha.provider, config.captcha.secret);
+    return new SiteVerifyCaptcha(database.db, config.captcha.provider, config.captcha.secret);
   }
   return new AltchaVerifier(database.db, `${config.serverSecret}:altcha`, config.captcha.cost);
+}
+
+/** Redis when REDIS_URL is set (every process shares the limits), else this process's memory. */
+function countersFor(config: AppConfig): CounterStore {
+  if (!config.redis) return new MemoryCounterStore();
+  return new RedisCounterStore(createRedisClient(config.redis.url, config.redis.keyPrefix));
 }
 
 /**
@@ -57,7 +62,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     sms: config.sms.twilio ? new TwilioSms(config.sms.twilio) : outbox,
     captcha: captchaFor(config, database),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
-    accountAttempts: new AttemptLimiter(config.accountAttemptLimit, FIFTEEN_MINUTES),
+    counters: countersFor(config),
     payments: paymentsFor(config),
   };
 }

@@ -7,7 +7,7 @@ import { artists, bankAccounts, paintings, users } from '../src/db/schema';
 import { encryptSecret } from '../src/modules/account/secrets';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { issueParts } from '../src/modules/parts/register';
-import type { TestApp } from './test-app';
+import { solvedCaptcha, type TestApp } from './test-app';
 
 let sequence = 0;
 
@@ -48,7 +48,7 @@ export async function createMember(
   t: TestApp,
   options: { verified?: boolean; overrides?: Partial<TRegisterRequest> } = {},
 ) {
-  const payload = registration(options.overrides);
+  const payload: Record<string, unknown> = { ...registration(options.overrides), captcha: await solvedCaptcha(t) };
   const response = await t.call('POST', '/api/user/register', { body: payload });
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.body}`);
   const data = response.json<{ data: { access_token: string; refresh_token: string } }>().data;

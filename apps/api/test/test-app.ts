@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { OutboxMailer } from '../src/adapters/mail/outbox';
@@ -148,4 +151,43 @@ export async function createTestAppOn(
       return response as never;
     },
   };
+}
+
+/**
+ * Solves a challenge of this app as the page's ALTCHA widget does (GET /api/captcha/challenge, then the proof of work;
+ * the cost is low in tests) and answers the value a protected request carries in `captcha`.
+ */
+export async function solvedCaptcha(t: Pick<TestApp, 'call'>): Promise<string> {
+  const response = await t.call('GET', '/api/captcha/challenge');
+  if (response.statusCode !== 200) throw new Error(`no captcha challenge: ${response.body}`);
+  const { challenge } = response.json().data;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the captcha challenge could not be solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * The Redis of the tests: TEST_REDIS_URL (CI sets it, and then it must answer), else a local one on 127.0.0.1:6379 if
+ * it answers; null when there is none, and the tests that need it are skipped with a message saying so.
+ */
+export async function testRedisUrl(): Promise<string | null> {
+  const configured = process.env.TEST_REDIS_URL;
+  const url = configured || 'redis://127.0.0.1:6379';
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await client.connect();
+    await client.ping();
+    return url;
+  } catch (error) {
+    if (configured) throw new Error(`TEST_REDIS_URL=${configured} does not answer: ${(error as Error).message}`);
+    console.warn(`Redis does not answer on ${url}: the tests of the shared (Redis) limits are skipped`);
+    return null;
+  } finally {
+    client.disconnect();
+  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, failureBody, keyOrDefault } from './errors';
+import { AppError, failureBody, keyOrDefault, RetryLaterError } from './errors';
 
 type ValidationIssue = { message?: string; keyword?: string; instancePath?: string };
 
@@ -12,6 +12,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.cause) request.log.warn({ err: error.cause, key: error.key }, 'refused after a provider failure');
+      if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(failureBody(error.status, error.text ?? error.key, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

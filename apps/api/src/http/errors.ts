@@ -19,6 +19,17 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 that says when to come back: answered with `Retry-After: <seconds>`. */
+export class RetryLaterError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    key: MessageKey = 'TooManyRequests',
+  ) {
+    super(429, key);
+    this.name = 'RetryLaterError';
+  }
+}
+
 export const badRequest = (key: MessageKey, field?: string) => new AppError(400, key, field);
 export const unauthorized = (key: MessageKey = 'Unauthorized') => new AppError(401, key);
 export const forbidden = (key: MessageKey = 'Forbidden') => new AppError(403, key);

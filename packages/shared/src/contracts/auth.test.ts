@@ -4,6 +4,7 @@ import { firstKeys } from '../testing/issues';
 import {
   ZChangePasswordRequest,
   ZEmailVerifyRequest,
+  ZForgotPasswordForm,
   ZForgotPasswordRequest,
   ZForgotResetRequest,
   ZLanguage,
@@ -36,6 +37,7 @@ const firstForm = {
   lang: 'fr',
   device_token: 'token',
   device_type: 'web',
+  captcha: 'solved-captcha',
 };
 
 const secondForm = {
@@ -47,6 +49,7 @@ const secondForm = {
   password: 'secret!123',
   global: { curr: 'EURO', lang: 'fr-FR' },
   birth_date: '1990-01-01',
+  captcha: 'solved-captcha',
 };
 
 const keys = (schema: z.ZodType, value: unknown) => firstKeys(schema.safeParse(value));
@@ -66,6 +69,12 @@ describe('ZLoginRequest', () => {
   });
   it('rejects unknown fields', () => {
     expect(keys(ZLoginRequest, { email: 'a@b.fr', password: 'x', admin: true })).toEqual({ '': 'UnknownField' });
+  });
+  it('takes a captcha when the server asks for one', () => {
+    expect(ZLoginRequest.parse({ email: 'a@b.fr', password: 'x', captcha: 'c' })).toMatchObject({ captcha: 'c' });
+    expect(keys(ZLoginRequest, { email: 'a@b.fr', password: 'x', captcha: '' })).toEqual({
+      captcha: 'CaptchaRequired',
+    });
   });
 });
 
@@ -115,10 +124,24 @@ describe('ZRegisterRequest, first form of spec §3', () => {
   it('rejects unknown fields', () => {
     expect(keys(ZRegisterRequest, { ...firstForm, role: 'admin' })).toEqual({ '': 'UnknownField' });
   });
+  it('needs the captcha the page solved (CaptchaRequired), in every form', () => {
+    const { captcha: _captcha, ...without } = firstForm;
+    expect(keys(ZRegisterRequest, without)).toEqual({ captcha: 'CaptchaRequired' });
+    const { captcha: _second, ...secondWithout } = secondForm;
+    expect(keys(ZRegisterRequest, secondWithout)).toEqual({ captcha: 'CaptchaRequired' });
+    const quick = { first_name: 'Jean', last_name: 'Dupont', email: 'jean@example.fr', quick_sign_up: true };
+    expect(keys(ZRegisterRequest, { ...quick, captcha: '' })).toEqual({ captcha: 'CaptchaRequired' });
+  });
 });
 
 describe('ZRegisterRequest, quick_sign_up (purchase drawer)', () => {
-  const quick = { first_name: 'Jean', last_name: 'Dupont', email: 'jean@example.fr', quick_sign_up: true };
+  const quick = {
+    first_name: 'Jean',
+    last_name: 'Dupont',
+    email: 'jean@example.fr',
+    quick_sign_up: true,
+    captcha: 'solved-captcha',
+  };
   it('needs only names and email', () => {
     expect(ZRegisterRequest.parse(quick)).toMatchObject({ ...quick, device_type: 'web' });
   });
@@ -212,8 +235,14 @@ describe('ZEmailVerifyRequest (one-time code)', () => {
 
 describe('password reset and change', () => {
   it('forgot: blank and invalid email', () => {
-    expect(keys(ZForgotPasswordRequest, { email: '' })).toEqual({ email: 'RegValBlank' });
-    expect(keys(ZForgotPasswordRequest, { email: 'x' })).toEqual({ email: 'InvalidEmail' });
+    expect(keys(ZForgotPasswordForm, { email: '' })).toEqual({ email: 'RegValBlank' });
+    expect(keys(ZForgotPasswordForm, { email: 'x' })).toEqual({ email: 'InvalidEmail' });
+    expect(keys(ZForgotPasswordRequest, { email: 'x', captcha: 'c' })).toEqual({ email: 'InvalidEmail' });
+  });
+  it('forgot: the request needs its captcha', () => {
+    expect(keys(ZForgotPasswordRequest, { email: 'a@b.fr' })).toEqual({ captcha: 'CaptchaRequired' });
+    expect(keys(ZForgotPasswordRequest, { email: 'a@b.fr', captcha: '' })).toEqual({ captcha: 'CaptchaRequired' });
+    expect(ZForgotPasswordRequest.parse({ email: 'A@b.fr', captcha: 'c' })).toEqual({ email: 'a@b.fr', captcha: 'c' });
   });
   it('reset: new password rules and confirmation', () => {
     const reset = {

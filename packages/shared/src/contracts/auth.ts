@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, LANGUAGES, OTP_LENGTH, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '../constants';
 import {
   birthDateField,
+  captchaField,
   countryCodeField,
   dialCodeField,
   emailField,
@@ -29,6 +30,8 @@ const deviceFields = {
 export const ZLoginRequest = z.strictObject({
   email: emailField('RequiredField'),
   password: loginPasswordField(),
+  /** Needed after repeated failures on the account or from the IP (answer 400 'CaptchaRequired', field `captcha`). */
+  captcha: captchaField().optional(),
   ...deviceFields,
 });
 export type TLoginRequest = z.input<typeof ZLoginRequest>;
@@ -99,6 +102,7 @@ const ZRegisterFull = z
     curr: ZCurrency.optional(),
     lang: ZLanguage.optional(),
     quick_sign_up: z.literal(false),
+    captcha: captchaField(),
     ...deviceFields,
   })
   .superRefine((value, ctx) => {
@@ -116,6 +120,7 @@ const ZRegisterQuick = z.strictObject({
   curr: ZCurrency.optional(),
   lang: ZLanguage.optional(),
   quick_sign_up: z.literal(true),
+  captcha: captchaField(),
   ...deviceFields,
 });
 
@@ -197,7 +202,9 @@ export const ZEmptyRequest = z.strictObject({}).nullish();
 
 // ---------------------------------------------------------------- passwords
 
-export const ZForgotPasswordRequest = z.strictObject({ email: emailField('RegValBlank') });
+/** The forgot-password form; the request adds the captcha the page solved. */
+export const ZForgotPasswordForm = z.strictObject({ email: emailField('RegValBlank') });
+export const ZForgotPasswordRequest = ZForgotPasswordForm.extend({ captcha: captchaField() });
 export const ZForgotVerifyLinkQuery = z.strictObject({ forgot_pwd_token: safeText().min(16).max(256) });
 export const ZForgotVerifyEmailRequest = z.strictObject({
   email: emailField('RegValBlank'),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, LANGUAGES } from '../constants';
-import { emailField, requiredString, safeText } from '../validation/fields';
+import { captchaField, emailField, requiredString, safeText } from '../validation/fields';
 import { ZLanguage, ZMoney } from './auth';
 import { ZLocalized } from './envelope';
 
@@ -220,8 +220,8 @@ const contactText = (blank: Parameters<typeof requiredString>[0], max: number, m
     .refine((value) => value.trim().length > 0, { error: blank })
     .refine((value) => value.length <= max, { error: 'ContactFieldTooLong' });
 
-/** POST /contact/ (spec §3 Contact message, §5: every field required with its own message). */
-export const ZContactRequest = z.strictObject({
+/** The contact message (spec §3 Contact message, §5: every field required with its own message). */
+export const ZContactMessage = z.strictObject({
   first_name: contactText('ContactFirstNameRequired', 100),
   last_name: contactText('ContactLastNameRequired', 100),
   email: emailField('ContactEmailRequired'),
@@ -229,12 +229,17 @@ export const ZContactRequest = z.strictObject({
   object: contactText('ContactObjectRequired', 200),
   message: contactText('ContactMessageRequired', 5000, true),
 });
+export type TContactMessage = z.input<typeof ZContactMessage>;
+/** POST /contact/: the message and the captcha the page solved. */
+export const ZContactRequest = ZContactMessage.extend({ captcha: captchaField() });
 export type TContactRequest = z.input<typeof ZContactRequest>;
 
-export const ZNewsletterSubscribeRequest = z.strictObject({
+/** The newsletter sign-up form; the request adds the captcha the page solved. */
+export const ZNewsletterSignupForm = z.strictObject({
   email: emailField('RequiredField'),
   lang: ZLanguage.optional().default(LANGUAGES[0]),
 });
+export const ZNewsletterSubscribeRequest = ZNewsletterSignupForm.extend({ captcha: captchaField() });
 const tokenField = safeText({ error: 'NewsletterTokenInvalid' }).min(16, { error: 'NewsletterTokenInvalid' }).max(200);
 export const ZNewsletterConfirmQuery = z.strictObject({ token: tokenField });
 export const ZNewsletterUnsubscribeRequest = z.strictObject({ token: tokenField, email: safeText().optional() });

@@ -181,6 +181,14 @@ export const messages = {
   // Captcha
   CaptchaVerified: { en: 'Captcha verified', fr: 'Captcha vérifié' },
   CaptchaFailed: { en: 'Captcha verification failed', fr: 'La vérification du captcha a échoué' },
+  CaptchaRequired: {
+    en: 'Please complete the security check (captcha) to continue.',
+    fr: 'Veuillez compléter la vérification de sécurité (captcha) pour continuer.',
+  },
+  SignInWait: {
+    en: 'Too many failed sign-in attempts. Please wait a few seconds before trying again.',
+    fr: 'Trop de tentatives de connexion échouées. Veuillez patienter quelques secondes avant de réessayer.',
+  },
   // Catalogue and public site (issue 4)
   InvalidPagination: {
     en: 'limit must be a whole number from 1 to 100 and offset a whole number from 0 to 100000',

@@ -68,6 +68,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const requiredString = (blank: BlankKey = 'RequiredField', options: { multiline?: boolean } = {}) =>
   (options.multiline ? multilineText : safeText)({ error: blank }).min(1, { error: blank });
 
+/**
+ * The captcha answer a protected request carries (`captcha`): the base64 ALTCHA payload or the reCAPTCHA/Turnstile
+ * token. Missing: 'CaptchaRequired'; the server verifies it and spends it once.
+ */
+export const captchaField = () =>
+  z.string({ error: 'CaptchaRequired' }).min(1, { error: 'CaptchaRequired' }).max(8192, { error: 'CaptchaFailed' });
+
 export const nameField = (blank: BlankKey = 'RegValBlank') =>
   requiredString(blank)
     .refine((value) => value.trim().length > 0, { error: blank })

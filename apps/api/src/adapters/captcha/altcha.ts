@@ -1,10 +1,9 @@
 import type { Challenge, Solution } from 'altcha-lib';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { captchaSolutions } from '../../db/schema';
 import type { CaptchaVerifier } from './captcha';
+import { spendOnce } from './spent';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
 
@@ -45,18 +44,8 @@ export class AltchaVerifier implements CaptchaVerifier {
       hmacSignatureSecret: this.secret,
     }).catch(() => null);
     if (!result?.verified) return false;
-    await this.db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, new Date()));
-    const inserted = await this.db
-      .insert(captchaSolutions)
-      .values({
-        signature: payload.challenge.signature,
-        expiresAt: new Date(
-          (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000,
-        ),
-      })
-      .onConflictDoNothing()
-      .returning();
-    return inserted.length === 1;
+    const expiresAt = (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + CHALLENGE_TTL_SECONDS) * 1000;
+    return spendOnce(this.db, payload.challenge.signature, new Date(expiresAt));
   }
 }
 

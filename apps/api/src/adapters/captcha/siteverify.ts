@@ -1,13 +1,24 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/client';
 import type { CaptchaVerifier } from './captcha';
+import { spendOnce } from './spent';
+
+/** Both providers' tokens live at most 5 minutes (Turnstile 300 s, reCAPTCHA 2 min). */
+const TOKEN_TTL_MS = 5 * 60 * 1000;
 
 const ENDPOINTS = {
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
 } as const;
 
-/** reCAPTCHA or Turnstile: both verify a widget token with a POST to the provider's siteverify URL. */
+/**
+ * reCAPTCHA or Turnstile: both verify a widget token with a POST to the provider's siteverify URL. The providers refuse
+ * a token's second verification themselves; the token's hash is also recorded as spent here, so a replay is refused
+ * even if a provider let one through.
+ */
 export class SiteVerifyCaptcha implements CaptchaVerifier {
   constructor(
+    private readonly db: Database,
     readonly provider: 'recaptcha' | 'turnstile',
     private readonly secret: string,
   ) {}
@@ -26,9 +37,11 @@ export class SiteVerifyCaptcha implements CaptchaVerifier {
         signal: AbortSignal.timeout(5000),
       });
       const result = (await response.json()) as { success?: boolean };
-      return result.success === true;
+      if (result.success !== true) return false;
     } catch {
       return false;
     }
+    const key = `${this.provider}:${createHash('sha256').update(value).digest('hex')}`;
+    return spendOnce(this.db, key, new Date(Date.now() + TOKEN_TTL_MS));
   }
 }

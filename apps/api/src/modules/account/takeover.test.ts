@@ -177,8 +177,8 @@ describe('re-authentication (sudo mode)', () => {
     expect((await t.call('POST', '/api/user/security-code', { token: otherToken })).statusCode).toBe(403);
   });
 
-  it('wrong passwords count toward the per-account sign-in limit', async () => {
-    const strict = await createTestApp({ accountAttemptLimit: 3 });
+  it('wrong passwords are sign-in attempts: the account waits like after failed sign-ins', async () => {
+    const strict = await createTestApp();
     try {
       const m = await createMember(strict, { verified: true });
       const statuses: number[] = [];

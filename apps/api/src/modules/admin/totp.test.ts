@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOperator, totpCode, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { users } from '../../db/schema';
+import { MAX_CODE_FAILURES } from '../auth/failure-budget';
 import { sessionData } from '../auth/service';
 import { resetTotp, signTotpChallenge } from '../auth/totp';
 
@@ -133,7 +134,7 @@ describe('an operator with a second factor', () => {
     const challenge = await challengeFor(operator);
     const right = totpCode(operator.totpSecret, Date.now() + STEP_MS);
     const wrong = right === '123456' ? '654321' : '123456';
-    for (let i = 0; i < t.ctx.config.accountAttemptLimit; i += 1) {
+    for (let i = 0; i < MAX_CODE_FAILURES; i += 1) {
       expect((await second(challenge, wrong)).statusCode).toBe(401);
     }
     const blocked = await second(challenge, right);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, lastMessageTo } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, solvedCaptcha, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function resetLinkFor(email: string): Promise<string> {
-  const response = await t.call('POST', '/api/auth/forgotpwd', { body: { email } });
+  const response = await t.call('POST', '/api/auth/forgotpwd', { body: { email, captcha: await solvedCaptcha(t) } });
   expect(response.statusCode).toBe(200);
   const mail = await lastMessageTo(t, email);
   const token = /\/reset-password\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
@@ -19,7 +19,9 @@ async function resetLinkFor(email: string): Promise<string> {
 
 describe('forgotten password', () => {
   it('answers the same for unknown emails and sends nothing', async () => {
-    const response = await t.call('POST', '/api/auth/forgotpwd', { body: { email: 'ghost@example.com' } });
+    const response = await t.call('POST', '/api/auth/forgotpwd', {
+      body: { email: 'ghost@example.com', captcha: await solvedCaptcha(t) },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().message.en).toBe('If an account exists for this email, a reset link has been sent to it.');
     expect(await lastMessageTo(t, 'ghost@example.com')).toBeUndefined();

@@ -4,27 +4,26 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { sessions } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { verifyPassword } from './passwords';
+import { admitSignIn } from './sign-in-throttle';
 
 /**
  * "Sudo mode" (issue 12): before a change of email, phone or payout details the member types the current password
  * again. The proof is stamped on the session (`sessions.reauthenticated_at`), so it belongs to this sign-in only and
- * lasts 5 minutes. Wrong passwords count toward the same per-account budget as sign-in.
+ * lasts 5 minutes. Wrong passwords are sign-in attempts on the account, throttled the same way.
  */
 export async function reauthenticate(
   ctx: AppContext,
   member: Member,
   sessionId: string,
   password: string,
+  ip: string,
 ): Promise<{ valid_until: string }> {
-  const attemptsKey = `login:${member.email}`;
-  if (ctx.accountAttempts.isBlocked(attemptsKey)) throw tooManyRequests();
-  if (!(await verifyPassword(member.passwordHash, password))) {
-    ctx.accountAttempts.fail(attemptsKey);
-    throw badRequest('PasswordIncorrect', 'password');
-  }
-  ctx.accountAttempts.reset(attemptsKey);
+  // A wrong password here is a sign-in attempt on the account: the same throttle (growing delays, then a captcha).
+  const ticket = await admitSignIn(ctx, { email: member.email, ip });
+  if (!(await verifyPassword(member.passwordHash, password))) throw badRequest('PasswordIncorrect', 'password');
+  await ticket.succeeded();
   const now = new Date();
   const [session] = await ctx.database.db
     .update(sessions)

@@ -23,6 +23,7 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { captchaGuard } from '../captcha/guard';
 import { reauthenticate } from './reauth';
 import * as auth from './service';
 import { signInWithTotp } from './totp';
@@ -45,8 +46,15 @@ export function authRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const { email, password, device_token, device_type } = request.body;
-      const data = await auth.login(ctx, { email, password, deviceToken: device_token, deviceType: device_type });
+      const { email, password, captcha, device_token, device_type } = request.body;
+      const data = await auth.login(ctx, {
+        email,
+        password,
+        captcha,
+        ip: request.ip,
+        deviceToken: device_token,
+        deviceType: device_type,
+      });
       if ('totp_required' in data) return ok(data, 'TotpRequired');
       return ok(data, data.iev ? 'LoginSuccessful' : 'VerificationCodeSent');
     },
@@ -126,6 +134,7 @@ export function authRoutes(app: App, ctx: AppContext) {
     '/auth/forgotpwd',
     {
       config: perIp(codeSendBudget(limit)),
+      preHandler: captchaGuard(ctx),
       schema: { tags: ['auth'], body: ZForgotPasswordRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {
@@ -185,7 +194,7 @@ export function authRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        await reauthenticate(ctx, memberOf(request), request.sessionId ?? '', request.body.password),
+        await reauthenticate(ctx, memberOf(request), request.sessionId ?? '', request.body.password, request.ip),
         'Reauthenticated',
       ),
   );

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/emails';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
@@ -16,6 +16,7 @@ import {
   type SessionScope,
   startSession,
 } from './sessions';
+import { admitSignIn } from './sign-in-throttle';
 import { newOpaqueToken, sha256 } from './tokens';
 import { signTotpChallenge, totpEnrolled } from './totp';
 
@@ -54,24 +55,28 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<M
 }
 
 /**
- * Sign-in. The same answer for an unknown email and a wrong password; failures are counted per account.
+ * Sign-in. The same answer for an unknown email and a wrong password. Attempts are throttled per account and per IP
+ * (growing delays, then a captcha in the request: `sign-in-throttle.ts`); nothing ever locks the account.
  * An operator whose second factor is enrolled gets a challenge instead of tokens; one without gets a session
  * that may only enrol it.
  */
 export async function login(
   ctx: AppContext,
-  params: { email: string; password: string; deviceToken: string; deviceType: string },
+  params: {
+    email: string;
+    password: string;
+    deviceToken: string;
+    deviceType: string;
+    ip: string;
+    captcha?: string | undefined;
+  },
 ): Promise<TLoginData> {
-  const attemptsKey = `login:${params.email}`;
-  if (ctx.accountAttempts.isBlocked(attemptsKey)) throw tooManyRequests();
+  const ticket = await admitSignIn(ctx, { email: params.email, ip: params.ip, captcha: params.captcha });
   const user = await findUserByEmail(ctx, params.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash(ctx.config)), params.password);
-  if (!user || !valid) {
-    ctx.accountAttempts.fail(attemptsKey);
-    throw unauthorized('InvalidCredentials');
-  }
+  if (!user || !valid) throw unauthorized('InvalidCredentials');
+  await ticket.succeeded();
   if (user.disabledAt) throw unauthorized('AccountDeactivated');
-  ctx.accountAttempts.reset(attemptsKey);
   if (user.role === 'admin' && (await totpEnrolled(ctx, user.id))) {
     return { totp_required: true, challenge: await signTotpChallenge(ctx.config, { userId: user.id, ...params }) };
   }

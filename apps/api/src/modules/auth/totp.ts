@@ -10,6 +10,7 @@ import { operatorRecoveryCodes, operatorTotp, sessions, users } from '../../db/s
 import type { Member, Session } from '../../http/authenticate';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors';
 import { decryptSecret, encryptSecret } from '../account/secrets';
+import { clearFailures, failuresExhausted, recordFailure } from './failure-budget';
 import { revokeAllSessions, revokeOtherSessions } from './sessions';
 import { hmac } from './tokens';
 
@@ -136,7 +137,7 @@ export async function signInWithTotp(
 ): Promise<TSessionData> {
   const claims = await readChallenge(ctx.config, params.challenge);
   const attemptsKey = `totp:${claims.userId}`;
-  if (ctx.accountAttempts.isBlocked(attemptsKey)) throw tooManyRequests();
+  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, claims.userId));
   if (user?.role !== 'admin') throw unauthorized('TotpChallengeInvalid');
   if (user.disabledAt) throw unauthorized('AccountDeactivated');
@@ -147,10 +148,10 @@ export async function signInWithTotp(
     ? await acceptTotpCode(ctx, user.id, row.secretEncrypted, code)
     : await acceptRecoveryCode(ctx, user.id, code);
   if (!accepted) {
-    ctx.accountAttempts.fail(attemptsKey);
+    await recordFailure(ctx, attemptsKey);
     throw unauthorized('TotpCodeInvalid');
   }
-  ctx.accountAttempts.reset(attemptsKey);
+  await clearFailures(ctx, attemptsKey);
   return openSession(user, { deviceToken: claims.deviceToken, deviceType: claims.deviceType });
 }
 
@@ -179,17 +180,17 @@ export async function enrolTotp(ctx: AppContext, operator: Member) {
  */
 export async function confirmTotp(ctx: AppContext, operator: Member, session: Session, code: string) {
   const attemptsKey = `totp:${operator.id}`;
-  if (ctx.accountAttempts.isBlocked(attemptsKey)) throw tooManyRequests();
+  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
   const row = await totpRow(ctx.database.db, operator.id);
   if (row?.confirmedAt) throw conflict('TotpAlreadyEnrolled');
   if (!row) throw badRequest('TotpEnrolmentRequired');
   const secret = decryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, row.secretEncrypted, operator.id);
   const step = matchingStep(totpFor(secret, operator.email), code);
   if (step === null) {
-    ctx.accountAttempts.fail(attemptsKey);
+    await recordFailure(ctx, attemptsKey);
     throw badRequest('TotpCodeInvalid', 'code');
   }
-  ctx.accountAttempts.reset(attemptsKey);
+  await clearFailures(ctx, attemptsKey);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await ctx.database.db.transaction(async (tx) => {
     const confirmed = await tx

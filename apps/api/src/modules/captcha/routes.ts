@@ -33,6 +33,9 @@ export function captchaRoutes(app: App, ctx: AppContext) {
       config: perIp(ctx.config.rateLimitAuthPerMinute * 2),
       schema: {
         tags: ['captcha'],
+        description:
+          'Spec §7: answers whether a captcha value is valid, and spends it. It grants nothing: the protected requests ' +
+          '(register, sign-in after failures, forgot password, contact, newsletter) carry their own `captcha`.',
         body: ZCaptchaRequest,
         response: { 200: ZSuccess(ZCaptchaData), 400: ZFailure, 429: ZFailure },
       },

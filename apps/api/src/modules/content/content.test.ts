@@ -1,7 +1,7 @@
 import { CONTENT_TYPES, messages } from '@parcelle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMessageTo } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, solvedCaptcha, type TestApp } from '../../../test/test-app';
 import { seedCatalogue, seedMedia } from '../../db/seed-catalogue';
 import { SEED_GALLERIES } from '../../db/seed-content-data';
 import { SEED_COLLECTORS } from '../../db/seed-holdings';
@@ -99,7 +99,7 @@ describe('POST /api/contact/', () => {
   };
 
   it('stores the message and emails the operators', async () => {
-    const response = await t.call('POST', '/api/contact/', { body: valid });
+    const response = await t.call('POST', '/api/contact/', { body: { ...valid, captcha: await solvedCaptcha(t) } });
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toEqual(messages.MessageSentSuccess);
     const email = await lastMessageTo(t, t.ctx.config.operatorsEmail);
@@ -116,7 +116,8 @@ describe('POST /api/contact/', () => {
     ['message', 'ContactMessageRequired'],
   ] as const)('%s missing or blank → %s', async (field, key) => {
     for (const value of [undefined, '']) {
-      const body: Record<string, unknown> = { ...valid, [field]: value };
+      // Refused before the captcha is looked at.
+      const body: Record<string, unknown> = { ...valid, captcha: 'not-looked-at', [field]: value };
       if (value === undefined) delete body[field];
       const response = await t.call('POST', '/api/contact/', { body });
       expect(response.statusCode).toBe(400);
@@ -125,7 +126,9 @@ describe('POST /api/contact/', () => {
   });
 
   it('an invalid email gives Invalid email', async () => {
-    const response = await t.call('POST', '/api/contact/', { body: { ...valid, email: 'nope' } });
+    const response = await t.call('POST', '/api/contact/', {
+      body: { ...valid, email: 'nope', captcha: 'not-looked-at' },
+    });
     expect(response.json().error).toEqual(messages.InvalidEmail);
   });
 });
@@ -133,7 +136,9 @@ describe('POST /api/contact/', () => {
 describe('newsletter', () => {
   it('double opt-in: subscribe, confirm by link, unsubscribe with the token', async () => {
     const email = 'reader@example.com';
-    const subscribe = await t.call('POST', '/api/newsletter/subscribe', { body: { email, lang: 'fr' } });
+    const subscribe = await t.call('POST', '/api/newsletter/subscribe', {
+      body: { email, lang: 'fr', captcha: await solvedCaptcha(t) },
+    });
     expect(subscribe.statusCode).toBe(200);
     const confirmMail = await lastMessageTo(t, email);
     expect(confirmMail?.subject).toContain('Confirmez');
@@ -160,7 +165,9 @@ describe('newsletter', () => {
   });
 
   it('an active subscriber is not emailed again; bad input is refused', async () => {
-    expect((await t.call('POST', '/api/newsletter/subscribe', { body: { email: 'bad' } })).statusCode).toBe(400);
+    const bad = await t.call('POST', '/api/newsletter/subscribe', { body: { email: 'bad', captcha: 'not-looked-at' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toEqual(messages.InvalidEmail);
     expect((await get('/api/newsletter/confirm?token=short')).statusCode).toBe(400);
   });
 });

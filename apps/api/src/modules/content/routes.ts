@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
+import { captchaGuard } from '../captcha/guard';
 import {
   confirmSubscription,
   contentPage,
@@ -69,6 +70,7 @@ export function contentRoutes(app: App, ctx: AppContext) {
     '/contact/',
     {
       config: formLimit,
+      preHandler: captchaGuard(ctx),
       schema: {
         tags: ['content'],
         body: ZContactRequest,
@@ -85,6 +87,7 @@ export function contentRoutes(app: App, ctx: AppContext) {
     '/newsletter/subscribe',
     {
       config: formLimit,
+      preHandler: captchaGuard(ctx),
       schema: { tags: ['content'], body: ZNewsletterSubscribeRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { ContentType, Currency, Language, TContactRequest, TContentBlock } from '@parcelle/shared';
+import type { ContentType, Currency, Language, TContactMessage, TContentBlock } from '@parcelle/shared';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -81,7 +81,7 @@ export async function listGalleries(db: Executor, query: { limit: number; offset
   };
 }
 
-type ContactInput = { [K in keyof TContactRequest]: string };
+type ContactInput = { [K in keyof TContactMessage]: string };
 
 /** POST /contact/: stored, then emailed to the operators' address. */
 export async function sendContactMessage(ctx: AppContext, input: ContactInput) {

@@ -29,7 +29,7 @@ describe('GET /api/geo', () => {
   it('ignores X-Forwarded-For unless a trusted proxy is configured', async () => {
     const spoofed = await t.call('GET', '/api/geo', { ip: '127.0.0.1', headers: { 'x-forwarded-for': '81.2.69.142' } });
     expect(spoofed.json().data.country).toBeNull();
-    const proxied = await createTestApp({ trustProxy: '127.0.0.1' });
+    const proxied = await createTestApp({ trustProxy: ['127.0.0.1'] });
     try {
       const response = await proxied.call('GET', '/api/geo', {
         ip: '127.0.0.1',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, lastMessageTo, registration, userRow } from '../../../test/factories';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, solvedCaptcha, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,9 @@ afterAll(() => t.close());
 describe('POST /api/user/register', () => {
   it('creates a member, signs them in unverified and emails a 6-digit code', async () => {
     const payload = registration();
-    const response = await t.call('POST', '/api/user/register', { body: payload });
+    const response = await t.call('POST', '/api/user/register', {
+      body: { ...payload, captcha: await solvedCaptcha(t) },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.status).toBe(200);
@@ -40,6 +42,7 @@ describe('POST /api/user/register', () => {
         password_confirmation: 'Another!pass2',
         birth_date: '1980-12-10',
         global: { curr: 'EURO', lang: 'fr' },
+        captcha: await solvedCaptcha(t),
       },
     });
     expect(response.statusCode).toBe(200);
@@ -51,7 +54,14 @@ describe('POST /api/user/register', () => {
   it('creates a quick sign-up member and emails a set-password link, never a password', async () => {
     const email = `quick.${Date.now()}@example.com`;
     const response = await t.call('POST', '/api/user/register', {
-      body: { first_name: 'Quick', last_name: 'Buyer', email, quick_sign_up: true, lang: 'en' },
+      body: {
+        first_name: 'Quick',
+        last_name: 'Buyer',
+        email,
+        quick_sign_up: true,
+        lang: 'en',
+        captcha: await solvedCaptcha(t),
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().message.en).toBe('Quick Login Success');
@@ -66,9 +76,10 @@ describe('POST /api/user/register', () => {
 
   it('refuses an email that already exists, whatever its case', async () => {
     const payload = registration();
-    expect((await t.call('POST', '/api/user/register', { body: payload })).statusCode).toBe(200);
+    const first = await t.call('POST', '/api/user/register', { body: { ...payload, captcha: await solvedCaptcha(t) } });
+    expect(first.statusCode).toBe(200);
     const again = await t.call('POST', '/api/user/register', {
-      body: { ...payload, email: String(payload.email).toUpperCase() },
+      body: { ...payload, email: String(payload.email).toUpperCase(), captcha: await solvedCaptcha(t) },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toEqual({
@@ -114,7 +125,9 @@ describe('POST /api/user/register', () => {
     'answers 400 for %s with both languages and writes nothing',
     async (_name, change, field, english) => {
       const payload = registration(change as never);
-      const response = await t.call('POST', '/api/user/register', { body: payload });
+      const response = await t.call('POST', '/api/user/register', {
+        body: { ...payload, captcha: await solvedCaptcha(t) },
+      });
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.error.en).toBe(english);
@@ -125,10 +138,14 @@ describe('POST /api/user/register', () => {
   );
 
   it('rejects unknown fields, wrong types, malformed JSON and oversized bodies with a 4xx', async () => {
-    const extra = await t.call('POST', '/api/user/register', { body: { ...registration(), is_admin: true } });
+    const extra = await t.call('POST', '/api/user/register', {
+      body: { ...registration(), captcha: 'c', is_admin: true },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().error.en).toBe('The request contains an unknown field');
-    const wrongType = await t.call('POST', '/api/user/register', { body: { ...registration(), first_name: 42 } });
+    const wrongType = await t.call('POST', '/api/user/register', {
+      body: { ...registration(), captcha: 'c', first_name: 42 },
+    });
     expect(wrongType.statusCode).toBe(400);
     const malformed = await t.call('POST', '/api/user/register', {
       body: '{"first_name": ',

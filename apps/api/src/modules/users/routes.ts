@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { captchaGuard } from '../captcha/guard';
 import { buildProfile } from './profile';
 import * as users from './service';
 
@@ -25,6 +26,7 @@ export function userRoutes(app: App, ctx: AppContext) {
     '/user/register',
     {
       config: perIp(Math.max(5, Math.floor(limit / 2))),
+      preHandler: captchaGuard(ctx),
       schema: { tags: ['user'], body: ZRegisterRequest, response: { 200: ZSuccess(ZSessionData), ...errors } },
     },
     async (request) => {

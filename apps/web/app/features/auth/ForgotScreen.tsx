@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Stack } from '@mui/material';
-import { ZForgotPasswordRequest } from '@parcelle/shared/contracts/auth';
+import { ZForgotPasswordForm } from '@parcelle/shared/contracts/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ import { errorText } from '../session/api-error';
 import { AuthFrame } from './AuthFrame';
 import { requestResetLink } from './forgot';
 
-type ForgotInput = z.input<typeof ZForgotPasswordRequest>;
-type ForgotValues = z.output<typeof ZForgotPasswordRequest>;
+type ForgotInput = z.input<typeof ZForgotPasswordForm>;
+type ForgotValues = z.output<typeof ZForgotPasswordForm>;
 
 /** /forgot: email, Send, Cancel (spec §2). */
 export function ForgotScreen() {
@@ -23,7 +23,7 @@ export function ForgotScreen() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const form = useForm<ForgotInput, unknown, ForgotValues>({
-    resolver: zodResolver(ZForgotPasswordRequest),
+    resolver: zodResolver(ZForgotPasswordForm),
     defaultValues: { email: '' },
   });
 

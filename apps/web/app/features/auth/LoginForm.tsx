@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Checkbox, FormControlLabel, Link as MuiLink, Stack } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Checkbox, FormControlLabel, Link as MuiLink, Stack } from '@mui/material';
 import { DELAY_MS, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '@parcelle/shared/constants';
 import { ZLoginRequest } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { passCaptcha } from '../captcha/captcha';
+import { captchaAnswer, isCaptchaRequired } from '../captcha/captcha';
 import { useToast } from '../feedback/toast';
 import { FormTextField } from '../forms/FormTextField';
 import { PasswordField } from '../forms/PasswordField';
@@ -22,27 +22,50 @@ import { type SessionAnswer, startSession } from './start-session';
 const ZLoginForm = ZLoginRequest.pick({ email: true, password: true });
 type LoginInput = z.input<typeof ZLoginForm>;
 type LoginValues = z.output<typeof ZLoginForm>;
+type CaptchaState = 'off' | 'on' | 'solving';
 
-/** Email, password, remember me, invisible captcha, Google and Microsoft when configured (spec §2 Login). */
+/**
+ * Email, password, remember me, Google and Microsoft when configured (spec §2 Login), and the invisible captcha once
+ * the server asks for it: after repeated failures a sign-in must carry a solved captcha (400 'CaptchaRequired'). The
+ * form then shows the security check, solves it in the browser and sends the sign-in again, and keeps doing so for
+ * the next attempts.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
   const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaState>('off');
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(ZLoginForm),
     defaultValues: { email: getRememberedEmail(), password: '' },
   });
 
+  const signIn = async (values: LoginValues, withCaptcha: boolean) => {
+    let answer: string | undefined;
+    if (withCaptcha) {
+      setCaptcha('solving');
+      answer = await captchaAnswer();
+      setCaptcha('on');
+    }
+    return apiRequest<SessionAnswer>('/auth/token', {
+      method: 'POST',
+      body: { ...values, captcha: answer, device_token: WEB_DEVICE_TOKEN, device_type: WEB_DEVICE_TYPE },
+    });
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      if (!(await passCaptcha().catch(() => false))) throw new ApiError(400, messages.CaptchaFailed);
-      const { data } = await apiRequest<SessionAnswer>('/auth/token', {
-        method: 'POST',
-        body: { ...values, device_token: WEB_DEVICE_TOKEN, device_type: WEB_DEVICE_TYPE },
-      });
+      let answer: Awaited<ReturnType<typeof signIn>>;
+      try {
+        answer = await signIn(values, captcha !== 'off');
+      } catch (error) {
+        if (!isCaptchaRequired(error)) throw error;
+        answer = await signIn(values, true);
+      }
+      const { data } = answer;
       // An operator with a second factor gets a challenge, not tokens: there is no operator screen to enter it yet.
       if ((data as { totp_required?: boolean }).totp_required)
         throw new ApiError(403, messages.OperatorPasswordSignInOnly);
@@ -56,6 +79,8 @@ export function LoginForm() {
       toast(localized(messages.LoginSuccessful), 'success');
       window.setTimeout(() => navigate('/'), DELAY_MS.afterLogin);
     } catch (error) {
+      // Once asked for, the check stays on for the next attempts.
+      setCaptcha((state) => (state === 'off' && !isCaptchaRequired(error) ? 'off' : 'on'));
       toast(localized(errorText(error)), 'error');
       setBusy(false);
     }
@@ -64,6 +89,12 @@ export function LoginForm() {
   return (
     <Box component="form" onSubmit={submit} noValidate data-testid="login-form">
       <Stack spacing={2.5}>
+        {captcha !== 'off' && (
+          <Alert severity="info" data-testid="login-captcha" data-state={captcha} role="status">
+            <AlertTitle>{t('login.captchaTitle')}</AlertTitle>
+            {captcha === 'solving' ? t('login.captchaSolving') : t('login.captchaText')}
+          </Alert>
+        )}
         <FormTextField
           control={form.control}
           name="email"

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { captchaAnswer } from '../captcha/captcha';
 import { useToast } from '../feedback/toast';
 import { latestBirthDate } from '../forms/birth-date';
 import { FormTextField } from '../forms/FormTextField';
@@ -77,6 +78,8 @@ export function RegisterForm() {
           lang: currentLanguage(),
           device_token: WEB_DEVICE_TOKEN,
           device_type: WEB_DEVICE_TYPE,
+          // The invisible captcha, solved in the browser and spent by this request.
+          captcha: await captchaAnswer(),
         },
       });
       const verified = await startSession(data);

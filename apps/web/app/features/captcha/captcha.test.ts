@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { messages } from '@parcelle/shared/i18n/messages';
+import { createChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n';
-import { passCaptcha } from './captcha';
+import { ApiError } from '../session/api-error';
+import { captchaAnswer, isCaptchaRequired } from './captcha';
 import type { RecaptchaApi, TurnstileApi } from './widgets';
 
 initI18n();
@@ -13,7 +16,7 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-/** A fake API naming a captcha provider, and verifying whatever it is sent. */
+/** A fake API naming a captcha provider (and a /verify/captcha the forms must no longer need). */
 function fakeApi(challenge: unknown, verified = true) {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -54,13 +57,12 @@ describe('hosted invisible captchas', () => {
     };
     vi.stubGlobal('turnstile', turnstile);
 
-    await expect(passCaptcha()).resolves.toBe(true);
+    await expect(captchaAnswer()).resolves.toBe('turnstile-token');
     expect(options).toMatchObject({ sitekey: 'turnstile-site-key', execution: 'execute' });
     expect(turnstile.execute).toHaveBeenCalledOnce();
     expect(turnstile.remove).toHaveBeenCalledWith('widget-1');
-    expect(api.verifications()).toEqual([
-      { url: '/api/verify/captcha', method: 'POST', body: { captchaValue: 'turnstile-token' } },
-    ]);
+    // The token goes in the protected request itself; nothing is verified apart.
+    expect(api.verifications()).toEqual([]);
     expect(document.querySelector('[data-captcha-widget]')).toBeNull();
   });
 
@@ -81,15 +83,13 @@ describe('hosted invisible captchas', () => {
     };
     vi.stubGlobal('grecaptcha', grecaptcha);
 
-    await expect(passCaptcha()).resolves.toBe(true);
+    await expect(captchaAnswer()).resolves.toBe('recaptcha-token');
     expect(options).toMatchObject({ sitekey: 'recaptcha-site-key', size: 'invisible' });
     expect(grecaptcha.execute).toHaveBeenCalledWith(7);
-    expect(api.verifications()).toEqual([
-      { url: '/api/verify/captcha', method: 'POST', body: { captchaValue: 'recaptcha-token' } },
-    ]);
+    expect(api.verifications()).toEqual([]);
   });
 
-  it('fails without posting when the widget errors', async () => {
+  it('fails with the bilingual captcha error when the widget errors', async () => {
     const api = fakeApi({ provider: 'turnstile', site_key: 'k' });
     let options: Parameters<TurnstileApi['render']>[1] | undefined;
     vi.stubGlobal('turnstile', {
@@ -100,25 +100,34 @@ describe('hosted invisible captchas', () => {
       execute: vi.fn(() => setTimeout(() => options?.['error-callback'](), 5)),
       remove: vi.fn(),
     } satisfies TurnstileApi);
-    await expect(passCaptcha()).resolves.toBe(false);
+    await expect(captchaAnswer()).rejects.toMatchObject({ status: 400, error: messages.CaptchaFailed });
     expect(api.verifications()).toEqual([]);
   });
 
-  it('fails without a site key, and when the server refuses the token', async () => {
+  it('fails without a site key', async () => {
     const noKey = fakeApi({ provider: 'recaptcha', site_key: null });
-    await expect(passCaptcha()).resolves.toBe(false);
+    await expect(captchaAnswer()).rejects.toBeInstanceOf(ApiError);
     expect(noKey.verifications()).toEqual([]);
+  });
 
-    fakeApi({ provider: 'turnstile', site_key: 'k' }, false);
-    let options: Parameters<TurnstileApi['render']>[1] | undefined;
-    vi.stubGlobal('turnstile', {
-      render: vi.fn((_container, given) => {
-        options = given;
-        return 'w';
-      }),
-      execute: vi.fn(() => options?.callback('token')),
-      remove: vi.fn(),
-    } satisfies TurnstileApi);
-    await expect(passCaptcha()).resolves.toBe(false);
+  it('solves the server’s ALTCHA challenge in the browser', async () => {
+    const challenge = await createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 7,
+      deriveKey,
+      hmacSignatureSecret: 'test-secret',
+    });
+    fakeApi({ provider: 'altcha', challenge, site_key: null });
+    const answer = JSON.parse(atob(await captchaAnswer()));
+    expect(answer.challenge).toEqual(JSON.parse(JSON.stringify(challenge)));
+    expect(answer.solution).toBeTruthy();
+  });
+
+  it('tells a sign-in that needs a captcha from other refusals', () => {
+    expect(isCaptchaRequired(new ApiError(400, messages.CaptchaRequired))).toBe(true);
+    expect(isCaptchaRequired(new ApiError(400, messages.CaptchaFailed))).toBe(false);
+    expect(isCaptchaRequired(new ApiError(401, messages.InvalidCredentials))).toBe(false);
+    expect(isCaptchaRequired(new Error('x'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
+import { altchaChallengeData, isSolvedCaptcha } from '../captcha/testing';
 import { failed, ok, stubApi } from '../content/testing';
 import { i18n } from '../i18n/i18n';
 import { ContactDialog } from './ContactDialog';
@@ -77,6 +78,7 @@ describe('contact form (spec §5)', () => {
 
   it('posts the message (without the boxes), toasts the success and closes', async () => {
     const fetch = stubApi({
+      '/api/captcha/challenge': ok(await altchaChallengeData()),
       '/api/contact/': ok(null, { en: 'Message sent successfully', fr: 'Message envoyé avec succès' }),
     });
     const onClose = vi.fn();
@@ -86,10 +88,12 @@ describe('contact form (spec §5)', () => {
     fireEvent.click(screen.getByTestId('contact-privacy'));
     fireEvent.click(screen.getByTestId('contact-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(String(url)).toBe('/api/contact/');
+    // The page first solves the captcha (as the ALTCHA widget does), then sends it with the message.
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/captcha/challenge', '/api/contact/']);
+    const [, init] = fetch.mock.calls[1] ?? [];
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const { captcha, ...message } = JSON.parse(String(init?.body));
+    expect(message).toEqual({
       first_name: 'Camille',
       last_name: 'Claudel',
       email: 'camille@example.com',
@@ -97,13 +101,17 @@ describe('contact form (spec §5)', () => {
       object: 'Visit of the collection',
       message: 'I would like to see the works.',
     });
+    expect(await isSolvedCaptcha(captcha)).toBe(true);
     expect((await screen.findByTestId('toast')).textContent).toBe('Message sent successfully');
     expect(screen.getByTestId('toast').getAttribute('data-severity')).toBe('success');
   });
 
   it('keeps the dialog open and toasts the server message on failure', async () => {
     await act(() => i18n.changeLanguage('fr'));
-    stubApi({ '/api/contact/': failed(502, { en: 'Error sending message', fr: "Erreur lors de l'envoi du message" }) });
+    stubApi({
+      '/api/captcha/challenge': ok(await altchaChallengeData()),
+      '/api/contact/': failed(502, { en: 'Error sending message', fr: "Erreur lors de l'envoi du message" }),
+    });
     const onClose = vi.fn();
     renderScreen(<ContactDialog open onClose={onClose} />);
     fill();

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { captchaAnswer } from '../captcha/captcha';
 import { useToast } from '../feedback/toast';
 import { FormTextField } from '../forms/FormTextField';
 import { issueText } from '../forms/issue-text';
@@ -43,7 +44,7 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest<null>('/contact/', { method: 'POST', body: contactBody(values) });
+      await apiRequest<null>('/contact/', { method: 'POST', body: contactBody(values, await captchaAnswer()) });
       toast(localized(messages.MessageSentSuccess), 'success');
       form.reset(EMPTY_CONTACT);
       onSent();

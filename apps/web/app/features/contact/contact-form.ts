@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type TContactRequest, ZContactRequest } from '@parcelle/shared/contracts/catalogue';
+import { type TContactMessage, ZContactMessage, type ZContactRequest } from '@parcelle/shared/contracts/catalogue';
 import type { MessageKey } from '@parcelle/shared/i18n/messages';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
-/** The contact form: the shared request (spec §3 Contact message) plus the two boxes the visitor must tick. */
-export type ContactInput = TContactRequest & { consent: boolean; privacy: boolean };
-export type ContactValues = z.output<typeof ZContactRequest> & { consent: boolean; privacy: boolean };
+/** The contact form: the shared message (spec §3 Contact message) plus the two boxes the visitor must tick. */
+export type ContactInput = TContactMessage & { consent: boolean; privacy: boolean };
+export type ContactValues = z.output<typeof ZContactMessage> & { consent: boolean; privacy: boolean };
 
 export const EMPTY_CONTACT: ContactInput = {
   first_name: '',
@@ -26,9 +26,9 @@ export function boxIssues(consent: boolean, privacy: boolean): Partial<Record<'c
   return { ...(consent ? {} : { consent: key }), ...(privacy ? {} : { privacy: key }) };
 }
 
-const requestResolver = zodResolver(ZContactRequest);
+const requestResolver = zodResolver(ZContactMessage);
 
-/** The text fields go through the shared ZContactRequest (its catalogue keys); the boxes are checked alongside. */
+/** The text fields go through the shared ZContactMessage (its catalogue keys); the boxes are checked alongside. */
 export const contactResolver: Resolver<ContactInput, unknown, ContactValues> = async (values, context, options) => {
   const { consent, privacy, ...request } = values;
   const result = await requestResolver(request, context, options as never);
@@ -37,11 +37,11 @@ export const contactResolver: Resolver<ContactInput, unknown, ContactValues> = a
     errors[name as 'consent' | 'privacy'] = { type: 'custom', message };
   }
   if (Object.keys(errors).length > 0) return { values: {}, errors };
-  return { values: { ...(result.values as z.output<typeof ZContactRequest>), consent, privacy }, errors: {} };
+  return { values: { ...(result.values as z.output<typeof ZContactMessage>), consent, privacy }, errors: {} };
 };
 
-/** The body of POST /contact/: only the fields of the shared request. */
-export function contactBody(values: ContactValues): z.output<typeof ZContactRequest> {
-  const { consent: _consent, privacy: _privacy, ...body } = values;
-  return body;
+/** The body of POST /contact/: the fields of the shared message and the solved captcha. */
+export function contactBody(values: ContactValues, captcha: string): z.input<typeof ZContactRequest> {
+  const { consent: _consent, privacy: _privacy, ...message } = values;
+  return { ...message, captcha };
 }

@@ -2,10 +2,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
+import { altchaChallengeData, isSolvedCaptcha } from '../captcha/testing';
 import { failed, ok, stubApi } from '../content/testing';
 import { i18n } from '../i18n/i18n';
 import { resetConfirmations } from './api';
 import { NewsletterConfirmScreen } from './NewsletterConfirmScreen';
+import { NewsletterSignup } from './NewsletterSignup';
 import { NewsletterUnsubscribeScreen } from './NewsletterUnsubscribeScreen';
 
 const TOKEN = 'a'.repeat(43);
@@ -89,5 +91,23 @@ describe('newsletter unsubscribe page', () => {
     fireEvent.click(screen.getByTestId('newsletter-unsubscribe-submit'));
     await waitFor(() => expect(state('newsletter-unsubscribe-screen')).toBe('failed'));
     expect(screen.getByTestId('newsletter-unsubscribe-message').textContent).toBe(INVALID.en);
+  });
+});
+
+describe('newsletter sign-up', () => {
+  it('posts the email, the language and the captcha the page solved, and shows the answer', async () => {
+    const sent = { en: 'Check your inbox to confirm', fr: 'Consultez votre boîte pour confirmer' };
+    const fetch = stubApi({
+      '/api/captcha/challenge': ok(await altchaChallengeData()),
+      '/api/newsletter/subscribe': ok(null, sent),
+    });
+    renderScreen(<NewsletterSignup />);
+    fireEvent.change(screen.getByTestId('newsletter-email'), { target: { value: 'reader@example.com' } });
+    fireEvent.click(screen.getByTestId('newsletter-submit'));
+    expect((await screen.findByTestId('toast')).textContent).toBe(sent.en);
+    const [, init] = fetch.mock.calls.find(([url]) => String(url) === '/api/newsletter/subscribe') ?? [];
+    const { captcha, ...body } = JSON.parse(String(init?.body));
+    expect(body).toEqual({ email: 'reader@example.com', lang: 'en' });
+    expect(await isSolvedCaptcha(captcha)).toBe(true);
   });
 });

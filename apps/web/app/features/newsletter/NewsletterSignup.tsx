@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Typography } from '@mui/material';
-import { ZNewsletterSubscribeRequest } from '@parcelle/shared/contracts/catalogue';
+import { ZNewsletterSignupForm } from '@parcelle/shared/contracts/catalogue';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { errorText } from '../session/api-error';
 import { fonts, palette } from '../theme/theme';
 import { subscribe } from './api';
 
-const ZSignup = ZNewsletterSubscribeRequest.pick({ email: true });
+const ZSignup = ZNewsletterSignupForm.pick({ email: true });
 type SignupInput = z.input<typeof ZSignup>;
 type SignupValues = z.output<typeof ZSignup>;
 

@@ -1,9 +1,14 @@
 import type { Language, Localized } from '@parcelle/shared/i18n/messages';
+import { captchaAnswer } from '../captcha/captcha';
 import { apiRequest } from '../session/api';
 
-/** POST /newsletter/subscribe: answers the same whether or not the address was known (double opt-in). */
+/**
+ * POST /newsletter/subscribe {email, lang, captcha}: answers the same whether or not the address was known (double
+ * opt-in); the captcha, solved in the browser, keeps robots from mailing strangers through it.
+ */
 export async function subscribe(email: string, lang: Language): Promise<Localized> {
-  return (await apiRequest<null>('/newsletter/subscribe', { method: 'POST', body: { email, lang } })).message;
+  const body = { email, lang, captcha: await captchaAnswer() };
+  return (await apiRequest<null>('/newsletter/subscribe', { method: 'POST', body })).message;
 }
 
 /**

@@ -4,6 +4,7 @@ import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
+import { altchaChallengeData, isSolvedCaptcha } from '../captcha/testing';
 import { i18n, initI18n } from '../i18n/i18n';
 import { BASE_URL, paintingDetail } from '../paintings/test-fixtures';
 import { BuyScreen } from './BuyScreen';
@@ -358,7 +359,9 @@ describe('smart account', () => {
 
 describe('quick sign-up', () => {
   it('lets a visitor sign up in the drawer and go on with the purchase', async () => {
+    const challenge = await altchaChallengeData();
     route = (call) => {
+      if (call.path === '/api/captcha/challenge') return { data: challenge };
       if (call.path === '/api/user/register') {
         return {
           data: { access_token: 'new-access', refresh_token: 'new-refresh', iev: false, lang: 'en', curr: 'USD' },
@@ -394,6 +397,8 @@ describe('quick sign-up', () => {
       curr: 'USD',
       device_type: 'web',
     });
+    // The sign-up carries the captcha the page solved.
+    expect(await isSolvedCaptcha((register?.body as { captcha?: unknown } | undefined)?.captcha)).toBe(true);
     expect(window.localStorage.getItem('token')).toBe('new-access');
     expect(plain((await screen.findByTestId('toast')).textContent)).toContain(
       'Login successful. We have emailed you a link to choose your password.',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { type SessionAnswer, startSession } from '../auth/start-session';
+import { captchaAnswer } from '../captcha/captcha';
 import { useToast } from '../feedback/toast';
 import { FormTextField } from '../forms/FormTextField';
 import { currentLanguage, localized } from '../i18n/language';
@@ -51,6 +52,7 @@ export function QuickSignup({ onSignedIn }: { onSignedIn?: () => void }) {
           curr: currency,
           device_token: WEB_DEVICE_TOKEN,
           device_type: WEB_DEVICE_TYPE,
+          captcha: await captchaAnswer(),
         },
       });
       // Quick login stays on the page (spec §2 redirect rules): no trip through /verify-email now.
