@@ -117,7 +117,7 @@ export async function createTestAppOn(
       captcha: { provider: 'altcha', secret: undefined, cost: 50 },
       ...(options.env ? { logLevel: 'silent', passwordHashing: { memoryCost: 1024, timeCost: 1 } } : {}),
       // Test works have a few dozen parts: the share cap is off unless a test sets it (decision 73).
-      reservationLimits: { maxSharePercent: 100, maxPendingEurMinor: 2_000_000 },
+      reservationLimits: { maxSharePercent: 100, maxPendingEurMinor: 100_000_000 },
       ...overrides,
     },
   );

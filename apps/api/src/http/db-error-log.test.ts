@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, registration, userRow } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, solvedCaptcha, type TestApp } from '../../test/test-app';
 import { users } from '../db/schema';
 import { logError } from './log';
 
@@ -24,7 +24,10 @@ afterAll(() => t.close());
 describe('database errors in the logs', () => {
   it('logs a failed insert by code, constraint and table, without the values (and answers a generic 500)', async () => {
     lines.length = 0;
-    const body = registration({ last_name: 'Secretname', email: 'private.person@example.com', number: '698765432' });
+    const body = {
+      ...registration({ last_name: 'Secretname', email: 'private.person@example.com', number: '698765432' }),
+      captcha: await solvedCaptcha(t),
+    };
     const response = await t.call('POST', '/api/user/register', { body });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('Secretname');

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../test/test-app';
 import { loadConfig } from '../config';
 
-const production = {
-  NODE_ENV: 'production',
-  DATA_DIR: '/tmp/parcelle-trust-proxy-test',
-  JWT_SECRET: 'j'.repeat(40),
-  SERVER_SECRET: 's'.repeat(40),
-} as const;
+const production = { ...PRODUCTION_ENV, DATA_DIR: '/tmp/parcelle-trust-proxy-test' } as const;
 
 describe('TRUST_PROXY', () => {
   it('refuses `true` in production with a start-up error that says what to set', () => {

@@ -69,7 +69,7 @@ export const ZSecurityCodeCheck = z.strictObject({ verification_code: verificati
 
 /** GET or POST /account/freeze: the single-use token of the link sent after a change. */
 export const ZFreezeRequest = z.strictObject({
-  token: z.string({ error: 'FreezeLinkInvalid' }).min(16, { error: 'FreezeLinkInvalid' }).max(200, {
+  token: safeText({ error: 'FreezeLinkInvalid' }).min(16, { error: 'FreezeLinkInvalid' }).max(200, {
     error: 'FreezeLinkInvalid',
   }),
 });

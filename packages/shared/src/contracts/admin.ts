@@ -9,8 +9,7 @@ import { ZLimit, ZOffset } from './catalogue';
 /** Operator second factor (TOTP, RFC 6238): enrolment answers the secret once, confirmation the recovery codes once. */
 export const ZTotpEnrolData = z.object({ secret: z.string(), otpauth_uri: z.string() });
 export const ZTotpConfirmRequest = z.strictObject({
-  code: z
-    .string({ error: 'TotpCodeInvalid' })
+  code: safeText({ error: 'TotpCodeInvalid' })
     .trim()
     .regex(/^\d{6}$/, { error: 'TotpCodeInvalid' }),
 });

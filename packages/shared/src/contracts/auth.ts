@@ -67,8 +67,8 @@ export type TLoginData = z.infer<typeof ZLoginData>;
 
 /** The second step of an operator's sign-in: the challenge and a 6-digit TOTP code or a recovery code. */
 export const ZTotpSignInRequest = z.strictObject({
-  challenge: z.string().min(16).max(2048),
-  code: z.string().trim().min(6).max(32),
+  challenge: safeText().min(16).max(2048),
+  code: safeText().trim().min(6).max(32),
 });
 
 export const ZRefreshRequest = z.strictObject({ refresh_token: safeText().min(1).max(512) });
@@ -223,10 +223,10 @@ export const ZForgotResetRequest = z
     }
   });
 /** The set-password link a quick sign-up emails (`/set-password/<token>`): single use, 24 hours. */
-export const ZSetPasswordLinkQuery = z.strictObject({ token: z.string().min(16).max(256) });
+export const ZSetPasswordLinkQuery = z.strictObject({ token: safeText().min(16).max(256) });
 export const ZSetPasswordRequest = z
   .strictObject({
-    token: z.string().min(16).max(256),
+    token: safeText().min(16).max(256),
     new_password: passwordField('RequiredField'),
     confirm_new_password: requiredString('RequiredField'),
   })

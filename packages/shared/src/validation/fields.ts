@@ -73,7 +73,7 @@ export const requiredString = (blank: BlankKey = 'RequiredField', options: { mul
  * token. Missing: 'CaptchaRequired'; the server verifies it and spends it once.
  */
 export const captchaField = () =>
-  z.string({ error: 'CaptchaRequired' }).min(1, { error: 'CaptchaRequired' }).max(8192, { error: 'CaptchaFailed' });
+  safeText({ error: 'CaptchaRequired' }).min(1, { error: 'CaptchaRequired' }).max(8192, { error: 'CaptchaFailed' });
 
 export const nameField = (blank: BlankKey = 'RegValBlank') =>
   requiredString(blank)

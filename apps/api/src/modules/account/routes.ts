@@ -75,7 +75,8 @@ export function accountRoutes(app: App, ctx: AppContext) {
   const member = authenticate(ctx);
   // Contact details: a full session (not quick sign-up's); payout details also need a verified email; both need the
   // password confirmed less than 5 minutes ago (issue 12).
-  const contactChange = [authenticate(ctx, { access: 'contact' }), requireFreshProof(ctx)];
+  const fullSession = authenticate(ctx, { access: 'contact' });
+  const contactChange = [fullSession, requireFreshProof(ctx)];
   const payoutChange = [authenticate(ctx, { access: 'money' }), requireFreshProof(ctx)];
   /** Calls that send a code (SMS): stricter than calls that check one. */
   const sendLimit = perIp(codeSendBudget(limit));
@@ -262,7 +263,7 @@ export function accountRoutes(app: App, ctx: AppContext) {
     {
       config: perIp(limit),
       // Not from quick sign-up's session: whoever typed someone else's email must not lock its owner out.
-      preHandler: contactChange,
+      preHandler: fullSession,
       schema: { tags: ['user'], body: ZDisableAccountRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { messages } from '@parcelle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import { createMember, createPaintingForSale, fundWallet, proveIdentity, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
 
@@ -41,12 +41,19 @@ describe('a member whose email is not verified', () => {
 
   it('is let through once verified', async () => {
     const member = await createMember(t, { verified: true });
+    const currentChannelCode = await proveIdentity(t, member);
     const bank = await t.call('POST', '/api/user/bank', {
       token: member.accessToken,
-      body: { account_owner: 'Camille Martin', iban: 'FR7630006000011234567890189' },
+      body: {
+        account_owner: 'Camille Martin',
+        iban: 'FR7630006000011234567890189',
+        current_channel_code: currentChannelCode,
+      },
     });
     expect(bank.statusCode).toBe(200);
-    const code = await t.call('POST', '/api/member/withdrawal/code', { token: member.accessToken });
+    // A second member: the first one's withdrawals now wait 48 hours after the bank change.
+    const other = await createMember(t, { verified: true });
+    const code = await t.call('POST', '/api/member/withdrawal/code', { token: other.accessToken });
     expect(code.statusCode).toBe(200);
   });
 });

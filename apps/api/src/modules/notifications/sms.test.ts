@@ -1,6 +1,6 @@
 import { messages } from '@parcelle/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { codeIn, createMember, fundWallet, userRow } from '../../../test/factories';
+import { codeIn, createMember, fundWallet, giveBankAccount, userRow } from '../../../test/factories';
 import { type StubAnswer, startHttpStub } from '../../../test/http-stub';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { TwilioSms } from '../../adapters/mail/twilio-sms';
@@ -36,6 +36,7 @@ async function memberWithMoney(lang: 'en' | 'fr', amountMinor: number) {
   const member = await createMember(t, { verified: true, overrides: { number: String(phoneSequence), lang } });
   const id = (await userRow(t, member.email))?.id ?? '';
   await fundWallet(t, id, 'EURO', amountMinor);
+  await giveBankAccount(t, id);
   return { ...member, id, phone: `+33${phoneSequence}` };
 }
 
@@ -60,7 +61,7 @@ describe('the withdrawal code by SMS', () => {
     const code = codeIn(sms.body);
     expect(sms.body).toBe(`Parcelle: your code to withdraw €1,234.50 is ${code}. It expires in 15 minutes.`);
 
-    const body = { payment_method: 'bank', account: 'C. M. — FR76 •••• 1234', verification_code: code };
+    const body = { payment_method: 'bank', account: 'saved', verification_code: code };
     const other = await t.call('POST', '/api/member/withdrawal/store', {
       token: member.accessToken,
       body: { ...body, amount: 1500 },

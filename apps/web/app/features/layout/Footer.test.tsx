@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
+import { altchaChallengeData, isSolvedCaptcha } from '../captcha/testing';
 import { failed, ok, stubApi } from '../content/testing';
 import { i18n } from '../i18n/i18n';
 import { Footer } from './Footer';
@@ -98,6 +99,7 @@ describe('footer (spec §2)', () => {
     await act(() => i18n.changeLanguage('fr'));
     const fetch = stubApi({
       '/api/content/footer': ok(footerData),
+      '/api/captcha/challenge': ok(await altchaChallengeData()),
       '/api/newsletter/subscribe': ok(null, {
         en: 'Please check your email to confirm your subscription.',
         fr: 'Veuillez consulter votre messagerie pour confirmer votre inscription.',
@@ -112,6 +114,8 @@ describe('footer (spec §2)', () => {
       'Veuillez consulter votre messagerie pour confirmer votre inscription.',
     );
     const call = fetch.mock.calls.find(([url]) => String(url) === '/api/newsletter/subscribe');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'reader@example.com', lang: 'fr' });
+    const { captcha, ...subscription } = JSON.parse(String(call?.[1]?.body));
+    expect(subscription).toEqual({ email: 'reader@example.com', lang: 'fr' });
+    expect(await isSolvedCaptcha(captcha)).toBe(true);
   });
 });
