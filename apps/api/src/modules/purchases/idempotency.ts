@@ -42,7 +42,7 @@ export async function withIdempotency(
     answer = await run();
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      answer = { status: error.status, body: failureBody(error.status, error.key, error.field) };
+      answer = { status: error.status, body: failureBody(error.status, error.text ?? error.key, error.field) };
     } else {
       await db.delete(idempotencyKeys).where(where);
       throw error;

@@ -55,6 +55,17 @@ describe('one unpaid purchase per member and work', () => {
       expect(second.json().error.en).toContain('15 minutes');
       expect(second.json().error.fr).toContain('15 minutes');
     }
+    // With an Idempotency-Key the refusal is stored and answered again with the limit filled in, too.
+    const keyed = () =>
+      t.call('POST', '/api/paintings/purchase', {
+        body: order(painting.id, 1),
+        token: member.accessToken,
+        headers: { 'idempotency-key': `limits-${painting.id}` },
+      });
+    for (const answer of [await keyed(), await keyed()]) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().error).toEqual(fillMessage('ReservationPending', { minutes: 15 }));
+    }
     expect(await soldParts(painting.id)).toBe(5);
     // Another member is not concerned.
     const other = await createMember(t, { verified: true });
