@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { ZForgotResetRequest } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useToast } from '../feedback/toast';
 import { FormTextField } from '../forms/FormTextField';
 import { PasswordField } from '../forms/PasswordField';
 import { localized } from '../i18n/language';
 import { apiRequest } from '../session/api';
-import { ApiError, errorText, isLocalized } from '../session/api-error';
-import { AuthFrame } from './AuthFrame';
+import { errorText, isLocalized } from '../session/api-error';
+import { EmailedLinkGate } from './EmailedLinkGate';
 import { PasswordRules } from './PasswordRules';
 
 type ResetInput = z.input<typeof ZForgotResetRequest>;
@@ -80,39 +79,17 @@ function ResetForm({ token }: { token: string }) {
 /** /reset-password/:token — checks the link, then asks for the email and the new password. */
 export function ResetPasswordScreen({ token }: { token: string }) {
   const { t } = useTranslation();
-  const link = useQuery({
-    queryKey: ['reset-link', token],
-    queryFn: () => apiRequest<unknown>('/auth/forgotpwd/verify-link', { query: { forgot_pwd_token: token } }),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-  if (link.isPending) {
-    return (
-      <AuthFrame title={t('reset.title')}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-          <CircularProgress size={20} />
-          <Typography>{t('reset.checking')}</Typography>
-        </Box>
-      </AuthFrame>
-    );
-  }
-  if (link.isError) {
-    const text = link.error instanceof ApiError ? link.error.error : messages.ResetLinkInvalid;
-    return (
-      <AuthFrame title={t('reset.invalidTitle')} testId="reset-invalid">
-        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-          <Typography data-testid="reset-invalid-message">{localized(text)}</Typography>
-          <Button component={Link} to="/forgot" variant="contained">
-            {t('reset.askNew')}
-          </Button>
-        </Stack>
-      </AuthFrame>
-    );
-  }
   return (
-    <AuthFrame title={t('reset.title')} testId="reset-screen">
+    <EmailedLinkGate
+      queryKey={['reset-link', token]}
+      check={() => apiRequest<unknown>('/auth/forgotpwd/verify-link', { query: { forgot_pwd_token: token } })}
+      title={t('reset.title')}
+      checking={t('reset.checking')}
+      invalidTitle={t('reset.invalidTitle')}
+      askNew={t('reset.askNew')}
+      testIdPrefix="reset"
+    >
       <ResetForm token={token} />
-    </AuthFrame>
+    </EmailedLinkGate>
   );
 }

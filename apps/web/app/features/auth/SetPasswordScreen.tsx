@@ -1,20 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { ZSetPasswordRequest } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useToast } from '../feedback/toast';
 import { PasswordField } from '../forms/PasswordField';
 import { localized } from '../i18n/language';
 import { apiRequest } from '../session/api';
-import { ApiError, errorText, isLocalized } from '../session/api-error';
+import { errorText, isLocalized } from '../session/api-error';
 import { clearStoredSession } from '../session/storage';
-import { AuthFrame } from './AuthFrame';
+import { EmailedLinkGate } from './EmailedLinkGate';
 import { PasswordRules } from './PasswordRules';
 
 type SetInput = z.input<typeof ZSetPasswordRequest>;
@@ -77,41 +76,19 @@ function SetPasswordForm({ token }: { token: string }) {
  */
 export function SetPasswordScreen({ token }: { token: string }) {
   const { t } = useTranslation();
-  const link = useQuery({
-    queryKey: ['set-password-link', token],
-    queryFn: () => apiRequest<unknown>('/auth/password/set/verify-link', { query: { token } }),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-  if (link.isPending) {
-    return (
-      <AuthFrame title={t('setPassword.title')}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-          <CircularProgress size={20} />
-          <Typography>{t('setPassword.checking')}</Typography>
-        </Box>
-      </AuthFrame>
-    );
-  }
-  if (link.isError) {
-    const text = link.error instanceof ApiError ? link.error.error : messages.ResetLinkInvalid;
-    return (
-      <AuthFrame title={t('setPassword.invalidTitle')} testId="set-password-invalid">
-        <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
-          <Typography data-testid="set-password-invalid-message">{localized(text)}</Typography>
-          <Typography>{t('setPassword.askNew')}</Typography>
-          <Button component={Link} to="/forgot" variant="contained">
-            {t('setPassword.forgot')}
-          </Button>
-        </Stack>
-      </AuthFrame>
-    );
-  }
   return (
-    <AuthFrame title={t('setPassword.title')} testId="set-password-screen">
+    <EmailedLinkGate
+      queryKey={['set-password-link', token]}
+      check={() => apiRequest<unknown>('/auth/password/set/verify-link', { query: { token } })}
+      title={t('setPassword.title')}
+      checking={t('setPassword.checking')}
+      invalidTitle={t('setPassword.invalidTitle')}
+      invalidHint={t('setPassword.askNew')}
+      askNew={t('setPassword.forgot')}
+      testIdPrefix="set-password"
+    >
       <Typography sx={{ mb: 3 }}>{t('setPassword.text')}</Typography>
       <SetPasswordForm token={token} />
-    </AuthFrame>
+    </EmailedLinkGate>
   );
 }
