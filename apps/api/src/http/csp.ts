@@ -12,6 +12,8 @@ export type CspSettings = {
   captcha: Pick<AppConfig['captcha'], 'provider'>;
   /** Media URLs are absolute (`base_url` + `img`, for other clients): allow that origin even when the site is reached by another name. */
   publicUrl?: string;
+  /** `base_url` of media: root-relative by default; a CDN's origin (MEDIA_BASE_URL) is allowed for images. */
+  mediaBaseUrl?: string;
   social?: {
     google?: { clientId?: string | null } | null;
     microsoft?: { clientId?: string | null } | null;
@@ -101,6 +103,9 @@ export function cspDirectives(settings: CspSettings, scriptHashes: readonly stri
       'data:',
       'blob:',
       ...(settings.publicUrl ? [new URL(settings.publicUrl).origin] : []),
+      ...(settings.mediaBaseUrl && /^https?:\/\//.test(settings.mediaBaseUrl)
+        ? [new URL(settings.mediaBaseUrl).origin]
+        : []),
       ...img,
     ]),
     fontSrc: ["'self'", 'data:'],
