@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -108,6 +109,10 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     crossOriginOpenerPolicy: crossOriginOpenerPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
+  // Answers of 1 KiB or more in a compressible type (JSON, CSV, HTML...) leave as brotli or gzip, as the client
+  // accepts; images, PDFs and the web build's pre-compressed files are sent as they are. Request bodies are never
+  // decompressed (no client of this API sends them compressed; the card webhook must read its exact raw bytes).
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   await app.register(cors, { origin: config.corsOrigins.length > 0 ? config.corsOrigins : false, credentials: false });
   // With REDIS_URL the per-route limits and the sign-in counters live in Redis, shared by every process; the client
   // connects now (start-up fails clearly when Redis does not answer) and closes with the app.

@@ -13,6 +13,8 @@ const ZEnv = z.object({
   /** Default: 127.0.0.1 outside production (a development server is not on the network), 0.0.0.0 in production. */
   HOST: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Where media is served from when a CDN fronts it (e.g. https://cdn.example.com/media/); default: same origin. */
+  MEDIA_BASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
@@ -75,6 +77,12 @@ export type AppConfig = {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * The `base_url` of media in API answers (spec §7: image URL = base_url + key): the root-relative `/media/` by
+   * default, so images load from whatever origin the site is opened at; MEDIA_BASE_URL (a CDN) when configured.
+   * Emails and PDFs, which need absolute links, use publicUrl.
+   */
+  mediaBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: Uint8Array;
@@ -378,6 +386,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     port,
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    mediaBaseUrl: env.MEDIA_BASE_URL ? `${env.MEDIA_BASE_URL.replace(/\/+$/, '')}/` : '/media/',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? secrets.jwt),

@@ -10,8 +10,10 @@ import type { AppConfig } from '../config';
 /** What the policy depends on. Social sign-in is read defensively: a provider counts once it has a client id. */
 export type CspSettings = {
   captcha: Pick<AppConfig['captcha'], 'provider'>;
-  /** Media URLs are absolute (`base_url` + `img`, for other clients): allow that origin even when the site is reached by another name. */
+  /** The site's public address (links in emails, clients holding older absolute media URLs): allowed for images. */
   publicUrl?: string;
+  /** `base_url` of media: root-relative by default; a CDN's origin (MEDIA_BASE_URL) is allowed for images. */
+  mediaBaseUrl?: string;
   social?: {
     google?: { clientId?: string | null } | null;
     microsoft?: { clientId?: string | null } | null;
@@ -101,6 +103,9 @@ export function cspDirectives(settings: CspSettings, scriptHashes: readonly stri
       'data:',
       'blob:',
       ...(settings.publicUrl ? [new URL(settings.publicUrl).origin] : []),
+      ...(settings.mediaBaseUrl && /^https?:\/\//.test(settings.mediaBaseUrl)
+        ? [new URL(settings.mediaBaseUrl).origin]
+        : []),
       ...img,
     ]),
     fontSrc: ["'self'", 'data:'],

@@ -44,15 +44,32 @@ export function inlineScriptHashes(webDist: string | undefined): string[] {
   return [...hashes];
 }
 
-/** Serves the single-page app: files as they are, any other GET for a page falls back to index.html. */
+/** Fingerprinted build output (`/assets/<name>-<hash>.js`): a new build gives new names, so it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (HTML, favicon, robots.txt): kept, but revalidated with its ETag / Last-Modified each time. */
+const REVALIDATE = 'no-cache';
+
+/** The Cache-Control of a built file, by its path on disk (a `.br` / `.gz` copy counts as its original). */
+export function webCacheControl(path: string): string {
+  return path.replaceAll('\\', '/').includes('/assets/') ? IMMUTABLE : REVALIDATE;
+}
+
+/**
+ * Serves the single-page app: files as they are, any other GET for a page falls back to index.html. The build
+ * writes brotli and gzip copies beside each text file (apps/web/scripts/precompress.mjs); @fastify/static sends the
+ * best one the client accepts. `cacheControl: false` keeps `send` from overwriting the header set here.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, path) => {
-        if (path.includes(`${'/assets/'}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.setHeader('cache-control', webCacheControl(path));
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -63,7 +63,7 @@ describe('POST /api/user/profile-image', () => {
     const { data, message } = response.json();
     expect(message.en).toBe('Your profile picture has been updated');
     expect(data.img).toMatch(/^avatars\/[0-9a-f-]{36}\.webp$/);
-    expect(data.base_url).toBe(`${t.ctx.config.publicUrl}/media/`);
+    expect(data.base_url).toBe('/media/');
 
     const profile = await t.call('GET', '/api/user/profile', { token: member.accessToken });
     expect(profile.json().data.user.img).toBe(data.img);

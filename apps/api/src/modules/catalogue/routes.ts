@@ -21,7 +21,7 @@ const errors = { 400: ZFailure, 404: ZFailure };
 /** Public catalogue (spec §7): artists, the header ticker, market lists and painting detail. No token needed. */
 export function catalogueRoutes(app: App, ctx: AppContext) {
   const db = ctx.database.db;
-  const baseUrl = `${ctx.config.publicUrl}/media/`;
+  const baseUrl = ctx.config.mediaBaseUrl;
 
   app.get('/artists/list/kpis', { schema: { tags: ['catalogue'], response: { 200: ZSuccess(ZKpisData) } } }, async () =>
     ok(await artistKpis(db)),

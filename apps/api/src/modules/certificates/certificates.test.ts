@@ -192,7 +192,7 @@ describe('GET /api/certificates/verify/:number', () => {
         cover_img: painting.coverKey,
         market: painting.market,
       },
-      base_url: `${t.ctx.config.publicUrl}/media/`,
+      base_url: '/media/',
     });
     expect(response.body).not.toContain('Dupont');
     expect(response.body).not.toContain(purchase.id);

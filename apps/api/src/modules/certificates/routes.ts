@@ -21,7 +21,7 @@ const errors = { 400: ZFailure, 404: ZFailure, 429: ZFailure };
  */
 export function certificateRoutes(app: App, ctx: AppContext) {
   const db = ctx.database.db;
-  const baseUrl = `${ctx.config.publicUrl}/media/`;
+  const baseUrl = ctx.config.mediaBaseUrl;
   const member = authenticate(ctx);
   const budget = ctx.config.rateLimitAuthPerMinute;
 

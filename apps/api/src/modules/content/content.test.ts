@@ -81,7 +81,7 @@ describe('generated media', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
     const detail = (await get(`/api/paintings/detail?painting_id=${painting.id}`)).json().data.paintings;
-    const pdf = await get(new URL(detail.documents.auth_certif_fr).pathname);
+    const pdf = await get(new URL(detail.documents.auth_certif_fr, 'http://localhost').pathname);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

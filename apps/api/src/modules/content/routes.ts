@@ -35,7 +35,7 @@ const errors = { 400: ZFailure, 404: ZFailure, 429: ZFailure };
 /** Public site content (spec §7): footer, home, editorial pages, galleries, contact form and newsletter. */
 export function contentRoutes(app: App, ctx: AppContext) {
   const db = ctx.database.db;
-  const baseUrl = `${ctx.config.publicUrl}/media/`;
+  const baseUrl = ctx.config.mediaBaseUrl;
   const formLimit = perIp(Math.max(5, Math.floor(ctx.config.rateLimitAuthPerMinute / 2)));
 
   app.get('/content/footer', { schema: { tags: ['content'], response: { 200: ZSuccess(ZFooterData) } } }, async () =>

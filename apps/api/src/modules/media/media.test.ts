@@ -53,3 +53,29 @@ describe('GET /media/*?w=', () => {
     expect(new Set(responses.map((r) => r.rawPayload.toString('base64'))).size).toBe(1);
   });
 });
+
+describe('GET /media/* validators', () => {
+  it('tags originals and renditions with an ETag and answers 304 to a client that holds it', async () => {
+    for (const url of [`/media/${key}`, `/media/${key}?w=480`, '/media/documents/test/a.pdf']) {
+      const first = await t.app.inject({ method: 'GET', url });
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^"[\w-]{20,}"$/);
+      expect(first.headers['cache-control'], url).toMatch(/^public, max-age=\d+/);
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': `"other", W/${etag}` } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+      expect(again.headers.etag, url).toBe(etag);
+      const stale = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } });
+      expect(stale.statusCode, url).toBe(200);
+    }
+  });
+
+  it('gives a rendition its own ETag and a shorter life than the original (it may be rendered again)', async () => {
+    const original = await t.app.inject({ method: 'GET', url: `/media/${key}` });
+    const narrow = await t.app.inject({ method: 'GET', url: `/media/${key}?w=320` });
+    expect(narrow.headers.etag).not.toBe(original.headers.etag);
+    expect(original.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(narrow.headers['cache-control']).not.toMatch(/immutable/);
+  });
+});

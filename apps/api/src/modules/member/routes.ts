@@ -50,7 +50,7 @@ const currencyOf = (member: Member, asked: 'USD' | 'EURO' | undefined) => asked 
 export function memberRoutes(app: App, ctx: AppContext) {
   const db = ctx.database.db;
   const member = authenticate(ctx);
-  const mediaBase = `${ctx.config.publicUrl}/media/`;
+  const mediaBase = ctx.config.mediaBaseUrl;
   const read = perIp(ctx.config.rateLimitAuthPerMinute * 3);
   const common = { tags: ['member'], security: [{ bearer: [] }] };
 

@@ -39,7 +39,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
   const seller = authenticate(ctx, { access: 'money' });
   const limit = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
   const db = ctx.database.db;
-  const mediaBase = `${ctx.config.publicUrl}/media/`;
+  const mediaBase = ctx.config.mediaBaseUrl;
   const common = { tags: ['secondary market'], security: [{ bearer: [] }] };
 
   app.get(

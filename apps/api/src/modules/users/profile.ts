@@ -23,7 +23,7 @@ export async function walletBalanceMinor(ctx: AppContext, member: Member): Promi
 }
 
 export function imageUrlBase(ctx: AppContext): string {
-  return `${ctx.config.publicUrl}/media/`;
+  return ctx.config.mediaBaseUrl;
 }
 
 export async function buildProfile(ctx: AppContext, member: Member): Promise<TProfile> {

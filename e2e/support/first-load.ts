@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The built web client (what `npm run build` writes and the server sends). */
+export const clientDir = join(import.meta.dirname, '..', '..', 'apps', 'web', 'build', 'client');
+
+export type FileSize = { file: string; raw: number; gzip: number; brotli: number };
+
+type ManifestEntry = {
+  module: string;
+  imports?: string[];
+  clientLoaderModule?: string;
+  clientMiddlewareModule?: string;
+  hydrateFallbackModule?: string;
+};
+type Manifest = {
+  entry: ManifestEntry;
+  routes: Record<string, ManifestEntry & { parentId?: string }>;
+};
+
+/** React Router writes its browser manifest as `window.__reactRouterManifest={...}` in /assets/manifest-<hash>.js. */
+function readManifest(dir: string): { file: string; manifest: Manifest } {
+  const name = readdirSync(join(dir, 'assets')).find((file) => /^manifest-[\w-]+\.js$/.test(file));
+  if (!name) throw new Error(`no React Router manifest in ${dir}/assets`);
+  const text = readFileSync(join(dir, 'assets', name), 'utf8');
+  const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1);
+  return { file: `/assets/${name}`, manifest: JSON.parse(json) as Manifest };
+}
+
+/** Static imports of a built module (`import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`), not `import()`. */
+function staticImports(code: string, from: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)(["'])([^"'\n]+\.js)\1/g)) {
+    const spec = match[2] ?? '';
+    if (spec.startsWith('.') || spec.startsWith('/')) {
+      found.push(spec.startsWith('/') ? spec : posix.join(posix.dirname(from), spec));
+    }
+  }
+  return found;
+}
+
+/**
+ * Every JavaScript file the home page needs before it is interactive: the route manifest, the client entry and, for
+ * each route of the home page's branch (root → shell → home), its module, the split client loader / middleware /
+ * hydrate-fallback modules and their static imports, followed to the end. Lazy `import()`s are not counted.
+ */
+export function firstLoadFiles(dir: string, routeId = 'routes/home'): string[] {
+  const { file: manifestFile, manifest } = readManifest(dir);
+  const branch: ManifestEntry[] = [];
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`route ${id} is not in the manifest`);
+    branch.unshift(route);
+  }
+  const seen = new Set<string>();
+  const queue = [manifestFile];
+  for (const entry of [manifest.entry, ...branch]) {
+    queue.push(entry.module, ...(entry.imports ?? []));
+    for (const extra of [entry.clientLoaderModule, entry.clientMiddlewareModule, entry.hydrateFallbackModule]) {
+      if (extra) queue.push(extra);
+    }
+  }
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(readFileSync(join(dir, file), 'utf8'), file));
+  }
+  return [...seen];
+}
+
+export function sizeOf(dir: string, file: string): FileSize {
+  const bytes = readFileSync(join(dir, file));
+  return {
+    file,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+export function hasBuild(dir = clientDir): boolean {
+  return existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets'));
+}
+
+export function firstLoadSizes(dir = clientDir, routeId = 'routes/home') {
+  const files = firstLoadFiles(dir, routeId).map((file) => sizeOf(dir, file));
+  const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
+  return { files, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+}
