@@ -214,11 +214,13 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
           </Box>
 
           <Box
+            component="dl"
             sx={{
               display: 'grid',
               gridTemplateColumns: '1fr 1fr',
               gap: 3,
               mt: 4,
+              mb: 0,
               pt: 3,
               borderTop: `1px solid ${palette.line}`,
             }}
