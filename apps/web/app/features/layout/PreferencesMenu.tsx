@@ -1,3 +1,4 @@
+import Check from '@mui/icons-material/Check';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import { Box, Button, Popover, ToggleButton, Typography } from '@mui/material';
 import { CURRENCIES, CURRENCY_SYMBOL, type Currency, LANGUAGES } from '@parcelle/shared/constants';
@@ -110,6 +111,7 @@ export function PreferencesMenu() {
               sx={optionSx}
             >
               {t(`preferences.languages.${code}`)}
+              {code === language && <Check fontSize="small" sx={{ ml: 'auto' }} />}
             </ToggleButton>
           ))}
         </Box>
@@ -128,6 +130,7 @@ export function PreferencesMenu() {
               sx={optionSx}
             >
               {t(`preferences.currencies.${code}`)}
+              {code === currency && <Check fontSize="small" sx={{ ml: 'auto' }} />}
             </ToggleButton>
           ))}
         </Box>
