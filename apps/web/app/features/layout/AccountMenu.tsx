@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { MemberAvatar } from '../profile/MemberAvatar';
 import type { UserData } from '../session/storage';
 import { useLogout } from '../session/use-logout';
+import { visuallyHidden } from '../theme/theme';
 import { MEMBER_LINKS } from './links';
 
 /** The member's first name (cut at 130px) with a menu opening on hover, click or keyboard (spec §2). */
@@ -46,8 +47,9 @@ export function AccountMenu({ firstName, user }: { firstName: string; user?: Use
           aria-haspopup="menu"
           aria-expanded={open}
           aria-controls={open ? menuId : undefined}
-          aria-label={`${t('account.menu')}: ${firstName}`}
-          startIcon={<MemberAvatar user={user ?? { first_name: firstName }} size={30} testId="header-avatar" />}
+          startIcon={
+            <MemberAvatar user={user ?? { first_name: firstName }} size={30} testId="header-avatar" decorative />
+          }
           endIcon={<ExpandMore fontSize="small" />}
           sx={{
             px: { xs: 0.5, sm: 1.5 },
@@ -75,6 +77,11 @@ export function AccountMenu({ firstName, user }: { firstName: string; user?: Use
           >
             {firstName}
           </Box>
+          {/* The visible name starts the accessible name (WCAG 2.5.3); on phones, where it is hidden, it is still read. */}
+          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' }, ...visuallyHidden }}>
+            {firstName}
+          </Box>
+          <Box component="span" sx={visuallyHidden}>{` — ${t('account.menu')}`}</Box>
         </Button>
         {open && (
           <Box sx={{ position: 'absolute', right: 0, top: '100%', pt: 1, zIndex: (theme) => theme.zIndex.modal }}>

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { registerNavigator } from '../session/navigation';
@@ -7,6 +7,7 @@ import { palette } from '../theme/theme';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { useFocusHeadingOnNavigate } from './use-focus-heading';
 
 /** Lets the API client send the visitor to /login through the router when the session ends. */
 function NavigatorBridge() {
@@ -21,6 +22,8 @@ function NavigatorBridge() {
 /** Header, page, footer and the cookie banner around every route. */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigate(main);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <NavigatorBridge />
@@ -42,7 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {t('common.skipToContent')}
       </Box>
       <Header />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      <Box component="main" id="main" ref={main} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {children}
       </Box>
       <Footer />

@@ -98,7 +98,7 @@ function Detail({
             </Fact>
           </Box>
 
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
             <Fact label={t('memberMarket.columns.price')} testId="member-painting-part-value">
               <Box component="span" sx={{ display: 'block', fontSize: 26, fontWeight: 500 }}>
                 {formatAmount(record.market === 3 ? record.price_per_part : painting.price_per_part, language)}

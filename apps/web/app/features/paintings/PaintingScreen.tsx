@@ -167,7 +167,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
             </Fact>
           </Box>
 
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
             <Fact label={t('paintings.detail.partValue')} testId="painting-part-value">
               <Box component="span" sx={{ display: 'block', fontFamily: 'inherit', fontSize: 26, fontWeight: 500 }}>
                 {formatAmount(painting.price_per_part, language)}
@@ -214,11 +214,13 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
           </Box>
 
           <Box
+            component="dl"
             sx={{
               display: 'grid',
               gridTemplateColumns: '1fr 1fr',
               gap: 3,
               mt: 4,
+              mb: 0,
               pt: 3,
               borderTop: `1px solid ${palette.line}`,
             }}

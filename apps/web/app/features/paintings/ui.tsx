@@ -81,14 +81,14 @@ export function AvailabilityBar({
   );
 }
 
-/** A small label above its value, as on a museum wall text. */
+/** A small label above its value, as on a museum wall text: a dt/dd pair, to be placed inside a `<dl>`. */
 export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <Box>
-      <Typography variant="overline" component="p" sx={{ color: palette.muted, lineHeight: 1.6 }}>
+      <Typography variant="overline" component="dt" sx={{ color: palette.muted, lineHeight: 1.6 }}>
         {label}
       </Typography>
-      <Typography component="div" sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+      <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
         {children}
       </Typography>
     </Box>

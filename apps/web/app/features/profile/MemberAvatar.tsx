@@ -16,16 +16,19 @@ type Props = {
   size: number;
   testId?: string;
   sx?: SxProps<Theme>;
+  /** Hidden from assistive technology where the surrounding control already names the member (header, links). */
+  decorative?: boolean;
 };
 
 /** The member's portrait, else their initials on the bronze accent. */
-export function MemberAvatar({ user, src, size, testId, sx }: Props) {
+export function MemberAvatar({ user, src, size, testId, sx, decorative }: Props) {
   const url = src ?? avatarUrl(user);
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase();
   return (
     <Avatar
       src={url ?? undefined}
-      alt={user?.first_name ?? ''}
+      alt={decorative ? '' : (user?.first_name ?? '')}
+      aria-hidden={decorative ? true : undefined}
       data-testid={testId}
       data-src={url ?? ''}
       sx={[

@@ -10,7 +10,7 @@ import { CertificatesSection } from '../purchase/CertificatesSection';
 import { errorText } from '../session/api-error';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
-import { fonts, palette } from '../theme/theme';
+import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { profileTexts } from './format';
 import { MemberAvatar } from './MemberAvatar';
 
@@ -52,13 +52,18 @@ function ProfileView({ profile }: { profile: TProfile }) {
   return (
     <Box data-testid="profile-screen">
       <Stack direction="row" spacing={{ xs: 2.5, md: 3.5 }} sx={{ alignItems: 'center', mb: 5 }}>
-        <Link to="/user/edit#portrait" aria-label={t('profile.edit')} style={{ borderRadius: '50%' }}>
+        <Link to="/user/edit#portrait" style={{ borderRadius: '50%' }}>
           <MemberAvatar
             user={profile}
             size={88}
             testId="profile-avatar"
             sx={{ border: `1px solid ${palette.line}`, width: { xs: 64, md: 88 }, height: { xs: 64, md: 88 } }}
+            decorative
           />
+          {/* Named by text, not aria-label: the initials shown are hidden, so the name holds all there is to see. */}
+          <Box component="span" sx={visuallyHidden}>
+            {t('profile.edit')}
+          </Box>
         </Link>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h2" component="h1" sx={{ mb: 1 }}>

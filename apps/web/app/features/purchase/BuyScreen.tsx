@@ -277,7 +277,7 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
               <Typography component="dd" sx={{ fontSize: 22, fontWeight: 500 }} data-testid="buy-price-per-part">
                 {pricing.stepped ? t('purchase.secondary.from', { amount: money(priceMinor) }) : money(priceMinor)}
               </Typography>
-              <Typography variant="body2" sx={{ color: palette.muted }}>
+              <Typography component="dd" variant="body2" sx={{ color: palette.muted }}>
                 {secondary
                   ? t(pricing.stepped ? 'purchase.secondary.priceNoteStepped' : 'purchase.secondary.priceNote')
                   : t('purchase.buy.perCm2', {

@@ -8,7 +8,8 @@ export const palette = {
   ink: '#1C1B19',
   muted: '#5E5A53',
   line: '#E3DDD2',
-  accent: '#8C6A43',
+  /** 5.3:1 on the wall, 5.7:1 on paper, 5.9:1 under white text (WCAG AA ≥ 4.5, decision in docs/decisions.md). */
+  accent: '#7D5E3B',
   accentDark: '#6E5232',
   success: '#3F6F53',
   error: '#A2432F',
