@@ -4,11 +4,12 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { listings, paintings, purchaseFills, purchases, refunds, users } from '../../db/schema';
+import { listings, paintings, purchaseFills, purchases, refunds } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { latePaymentRefundedEmail } from '../notifications/emails';
 import { moveParts } from '../parts/register';
+import { buyerMailContext } from './buyer-mail';
 import { holdsPrimaryParts, type Purchase, unitPriceIn } from './reserve';
 
 /**
@@ -266,17 +267,7 @@ export async function processRefund(
 }
 
 async function emailRefund(ctx: AppContext, purchase: Purchase): Promise<void> {
-  const [member] = await ctx.database.db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      language: users.language,
-      titleEn: paintings.titleEn,
-      titleFr: paintings.titleFr,
-    })
-    .from(users)
-    .innerJoin(paintings, eq(paintings.id, purchase.paintingId))
-    .where(eq(users.id, purchase.userId));
+  const member = await buyerMailContext(ctx.database.db, purchase);
   if (!member) return;
   const lang = member.language;
   await ctx.mailer.sendEmail({

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { certificates, listings, paintings, purchaseFills, purchases, users } from '../../db/schema';
+import { certificates, listings, purchaseFills, purchases, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { verifyUrlOf } from '../certificates/service';
@@ -17,6 +17,7 @@ import { consumeCode, issueCode } from '../codes/service';
 import { lockWallet } from '../ledger/ledger';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
+import { buyerMailContext } from './buyer-mail';
 import { processRefund } from './late-payment';
 import type { PaymentOutcome } from './payment-events';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
@@ -242,12 +243,7 @@ export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, lo
 export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome): Promise<void> {
   if (outcome.kind !== 'settled') return;
   const { purchase } = outcome;
-  const [row] = await ctx.database.db
-    .select({ titleEn: paintings.titleEn, titleFr: paintings.titleFr, email: users.email, firstName: users.firstName })
-    .from(purchases)
-    .innerJoin(paintings, eq(paintings.id, purchases.paintingId))
-    .innerJoin(users, eq(users.id, purchases.userId))
-    .where(eq(purchases.id, purchase.id));
+  const row = await buyerMailContext(ctx.database.db, purchase);
   if (!row) return;
   const lang = purchase.language;
   await ctx.mailer.sendEmail({
