@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Every unit and integration suite. The API suite runs on embedded PGlite always, and once more on a
- * PostgreSQL server when TEST_DATABASE_URL is set (CI sets it).
+ * PostgreSQL server when TEST_DATABASE_URL is set. CI always sets it (.ci/run fails when no PostgreSQL answers):
+ * only there do the concurrency tests race on separate connections; on PGlite they are sequential smoke tests
+ * (apps/api/test/race.ts names them so). docs/testing.md describes every layer.
  */
 const apiOnPostgres = process.env.TEST_DATABASE_URL
   ? [

@@ -6,11 +6,13 @@ const KB = 1024;
 /** Issue 14's budget: the JavaScript the home page needs before it is interactive, gzip. */
 const GOAL_KB = 170;
 /**
- * A ratchet until the goal holds: today's home needs 380 KB (379.5; 73 files, 1,235 KB raw, see docs/performance.md),
- * so the ceiling is today's size rounded up to the next 10 KB plus one step for work merged beside it. Lower it with
- * every change that removes JavaScript from the first load, down to GOAL_KB; it must never be raised.
+ * A ratchet until the goal holds. It was 390 KB (home at 380 KB, 73 files); the lighter shell (footer dialogs and the
+ * newsletter's schema loaded when used: no zod, libphonenumber, react-hook-form or TextField up front) brought the
+ * home to 288 KB (287.8; 64 files, see docs/performance.md). Server rendering, merged beside it, added the hydration of
+ * the server's query cache and the per-request language: 291 KB (68 files), so the ceiling is 300. Lower it with every
+ * change that removes JavaScript from the first load, down to GOAL_KB; it must not be raised again.
  */
-const CEILING_KB = 390;
+const CEILING_KB = 300;
 
 describe('JavaScript budget of the home page (issue 14)', () => {
   it('counts from the production build (npm run test:e2e builds first)', () => {

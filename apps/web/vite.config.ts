@@ -5,6 +5,7 @@ const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [reactRouter()],
+  build: { sourcemap: process.env.SHELL_MAPS === '1' },
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
   optimizeDeps: {
     include: [

@@ -80,8 +80,10 @@ export function sizeOf(dir: string, file: string): FileSize {
   };
 }
 
+/** A client build: its assets, and its server build beside it (server rendering) or a prerendered index.html. */
 export function hasBuild(dir = clientDir): boolean {
-  return existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'assets'));
+  const page = existsSync(join(dir, '..', 'server', 'index.js')) || existsSync(join(dir, 'index.html'));
+  return page && existsSync(join(dir, 'assets'));
 }
 
 export function firstLoadSizes(dir = clientDir, routeId = 'routes/home') {

@@ -24,7 +24,8 @@ import { failureBody } from './http/errors';
 import { registerInputGuards } from './http/input-guards';
 import { logError } from './http/log';
 import type { App } from './http/types';
-import { findWebDist, inlineScriptHashes, registerWebApp } from './http/web';
+import { findWebDist, registerWebApp } from './http/web';
+import { startJobQueue } from './jobs';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -40,8 +41,10 @@ import { mediaRoutes } from './modules/media/routes';
 import { memberRoutes } from './modules/member/routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { secondaryRoutes } from './modules/secondary/routes';
+import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
+import { observability } from './observability/plugin';
 
 const SENSITIVE_QUERY = /([?&](?:forgot_pwd_token|token|code)=)[^&]*/gi;
 
@@ -99,13 +102,15 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   registerErrorHandler(app);
   // Before any route: JSON depth limit and control characters in any text (decisions 74, 75).
   registerInputGuards(app);
+  // Request metrics, GET /metrics, error reports (docs/deploy.md); early, so its hooks see every route.
+  await app.register(observability, { ctx });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const webDist = findWebDist(config.webDistDir);
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config, inlineScriptHashes(webDist)),
+    contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginOpenerPolicy: crossOriginOpenerPolicy(config),
     crossOriginEmbedderPolicy: false,
   });
@@ -123,6 +128,18 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   }
   app.addHook('onClose', async () => {
     await counters.close();
+  });
+  // The job queue: requests enqueue mail from here on. On close (after the last request has been answered), the
+  // jobs being run are given until the shutdown timeout to finish; those still running are failed and retried.
+  await startJobQueue(ctx, app.log);
+  let closingSince = 0;
+  app.addHook('preClose', async () => {
+    closingSince = Date.now();
+  });
+  app.addHook('onClose', async () => {
+    // What is left of the shutdown timeout once the requests have been answered (at least one second).
+    const left = config.shutdownTimeoutMs - (Date.now() - (closingSince || Date.now()));
+    await ctx.jobs.stop({ graceful: true, timeoutMs: Math.max(1_000, left) });
   });
   await app.register(rateLimit, {
     global: false,
@@ -168,7 +185,12 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     { prefix: '/api' },
   );
   mediaRoutes(app, ctx);
+  seoRoutes(app, ctx);
   if (config.env !== 'production') devPageRoutes(app as App, ctx);
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, {
+    publicUrl: config.publicUrl,
+    pageDataCacheSeconds: config.pageDataCacheSeconds,
+    production: config.env === 'production',
+  });
   return app as App;
 }

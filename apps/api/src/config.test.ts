@@ -211,3 +211,46 @@ describe('the server', () => {
     ]);
   }, 60_000);
 });
+
+describe('observability configuration (docs/deploy.md)', () => {
+  it('is optional in production: metrics closed to scrapers, no Sentry, no tracing, a pool of 10', () => {
+    const config = loadConfig(production());
+    expect(config.observability).toEqual({ metricsToken: null, sentry: null, otlpEndpoint: null });
+    expect(config.databasePoolMax).toBe(10);
+  });
+
+  it('reads the metrics token, Sentry, the OTLP endpoint and the pool size', () => {
+    const config = loadConfig(
+      production({
+        METRICS_TOKEN: 'a-metrics-token-of-at-least-32-characters',
+        SENTRY_DSN: 'https://public@o1.ingest.sentry.io/2',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        DATABASE_POOL_MAX: '25',
+      }),
+    );
+    expect(config.observability).toEqual({
+      metricsToken: 'a-metrics-token-of-at-least-32-characters',
+      sentry: { dsn: 'https://public@o1.ingest.sentry.io/2', environment: 'production' },
+      otlpEndpoint: 'http://collector:4318',
+    });
+    expect(config.databasePoolMax).toBe(25);
+  });
+
+  it('refuses a short metrics token, a malformed DSN or endpoint, and an impossible pool', () => {
+    expect(
+      problemsOf(
+        production({
+          METRICS_TOKEN: 'short',
+          SENTRY_DSN: 'not a url',
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
+          DATABASE_POOL_MAX: '0',
+        }),
+      ),
+    ).toEqual([
+      'DATABASE_POOL_MAX: Too small: expected number to be >=1',
+      'METRICS_TOKEN: METRICS_TOKEN must be at least 32 characters',
+      'SENTRY_DSN: Invalid URL',
+      'OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL (OTLP over HTTP)',
+    ]);
+  });
+});

@@ -17,6 +17,17 @@ const ZEnv = z.object({
   MEDIA_BASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Connections each API process may open to PostgreSQL. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Bearer secret of the Prometheus scraper at GET /metrics (operators' sessions are accepted too). */
+  METRICS_TOKEN: z.string().min(32, { error: 'METRICS_TOKEN must be at least 32 characters' }).optional(),
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().optional(),
+  /** OpenTelemetry's standard variable: traces go to this OTLP collector (read by observability/instrument.ts). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, { error: 'must be an http:// or https:// URL (OTLP over HTTP)' })
+    .optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SERVER_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
@@ -30,8 +41,15 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Seconds a public API read made for a server-rendered page is reused by the next pages (0: not kept). */
+  PAGE_DATA_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   TRUST_PROXY: z.string().default(''),
   REDIS_URL: z.string().optional(),
+  /** Prefix of every key this platform writes in Redis (several platforms, or test runs, may share one Redis). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, { error: 'letters, digits and . _ : - only (at most 64)' })
+    .default('parcelle:'),
   CAPTCHA_SITE_KEY: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -64,6 +82,14 @@ const ZEnv = z.object({
   RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   RESERVATION_MAX_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(10),
   RESERVATION_MAX_PENDING_MINOR: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(2_000_000),
+  /** `false`: this process answers requests and enqueues jobs but runs none (another process runs them). */
+  JOBS_WORKERS: z.enum(['true', 'false']).default('true'),
+  /** How often an idle job worker asks the queue for work. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** The reservation sweep's (and the refund retries') period, once across every process. */
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long SIGTERM/SIGINT waits for requests and jobs in progress before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
   PAYOUT_HOLD_HOURS: z.coerce
     .number()
     .int()
@@ -85,6 +111,16 @@ export type AppConfig = {
   mediaBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
+  /** Metrics, error reporting and tracing (docs/deploy.md). */
+  observability: {
+    /** The scraper's bearer secret at GET /metrics; null: operators' sessions only. */
+    metricsToken: string | null;
+    /** Sentry error reporting; null when SENTRY_DSN is unset. */
+    sentry: { dsn: string; environment: string } | null;
+    /** Where OpenTelemetry sends traces; null: tracing off (nothing loaded). */
+    otlpEndpoint: string | null;
+  };
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -100,6 +136,8 @@ export type AppConfig = {
   passwordHashing: { memoryCost: number; timeCost: number };
   logLevel: string;
   webDistDir: string | undefined;
+  /** PAGE_DATA_CACHE_SECONDS: the shared cache of public reads behind server-rendered pages (http/page-data.ts). */
+  pageDataCacheSeconds: number;
   /**
    * Which X-Forwarded-For hops to believe: false (none, the default), a number of proxies in front of the app, or
    * the proxies' addresses (IPs, CIDRs or proxy-addr's names loopback, linklocal, uniquelocal). `true` (believe any
@@ -137,6 +175,10 @@ export type AppConfig = {
    * percentage of its total parts, and the value of all of them in EUR minor units.
    */
   reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };
+  /** The job queue (pg-boss on the application's database): see docs/architecture.md. */
+  jobs: { workers: boolean; pollSeconds: number; sweepSeconds: number };
+  /** Graceful shutdown's bound: requests and jobs still running after it are abandoned (jobs are retried). */
+  shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
   payoutHoldHours: number;
 };
@@ -305,10 +347,10 @@ export function parseTrustProxy(value: string, production: boolean): AppConfig['
   return entries;
 }
 
-function redisFrom(url: string | undefined): AppConfig['redis'] {
+function redisFrom(url: string | undefined, keyPrefix: string): AppConfig['redis'] {
   if (!url) return null;
   if (!/^rediss?:\/\//.test(url)) throw new Error('REDIS_URL must start with redis:// or rediss://');
-  return { url, keyPrefix: 'parcelle:' };
+  return { url, keyPrefix };
 }
 
 /**
@@ -353,7 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const dataDir = resolve(workspaceRoot(), env.DATA_DIR);
   const { trustProxy, redis } = asConfigProblem(() => ({
     trustProxy: parseTrustProxy(env.TRUST_PROXY, production),
-    redis: redisFrom(env.REDIS_URL),
+    redis: redisFrom(env.REDIS_URL, env.REDIS_KEY_PREFIX),
   }));
   const secrets =
     env.NODE_ENV === 'test'
@@ -389,6 +431,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mediaBaseUrl: env.MEDIA_BASE_URL ? `${env.MEDIA_BASE_URL.replace(/\/+$/, '')}/` : '/media/',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    observability: {
+      metricsToken: env.METRICS_TOKEN ?? null,
+      sentry: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV } : null,
+      otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    },
     jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? secrets.jwt),
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
@@ -404,6 +452,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     passwordHashing: env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     logLevel: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    pageDataCacheSeconds: env.PAGE_DATA_CACHE_SECONDS,
     trustProxy,
     captchaSiteKey: env.CAPTCHA_PROVIDER === 'altcha' ? null : env.CAPTCHA_SITE_KEY || null,
     social: {
@@ -451,6 +500,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     payoutHoldHours: env.PAYOUT_HOLD_HOURS,
+    jobs: {
+      workers: env.JOBS_WORKERS === 'true',
+      pollSeconds: env.JOBS_POLL_SECONDS,
+      sweepSeconds: env.RESERVATION_SWEEP_SECONDS,
+    },
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
+import type { JobQueue } from './adapters/jobs/job-queue';
 import type { CounterStore } from './adapters/limits/counters';
 import type { Mailer, SmsSender } from './adapters/mail/mailer';
 import type { CardPayments, PaypalPayments } from './adapters/payments/payments';
@@ -10,8 +11,14 @@ import type { DatabaseHandle } from './db/client';
 export type AppContext = {
   config: AppConfig;
   database: DatabaseHandle;
+  /** Email as services send it: enqueued, then delivered by the email job (retries with backoff). */
   mailer: Mailer;
+  /** SMS sent now, in the request: codes, whose refusal the member must be told of. Notices go through queueSms. */
   sms: SmsSender;
+  /** The transports the delivery jobs use: SMTP or the outbox, Twilio or the outbox. */
+  delivery: { mailer: Mailer; sms: SmsSender };
+  /** Background jobs, once across every process (pg-boss on this database). */
+  jobs: JobQueue;
   captcha: CaptchaVerifier;
   /** Uploaded media (profile pictures), served under /media/. */
   storage: Storage;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { AltchaVerifier } from './adapters/captcha/altcha';
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import { SiteVerifyCaptcha } from './adapters/captcha/siteverify';
+import { PgBossQueue } from './adapters/jobs/pg-boss-queue';
 import { type CounterStore, MemoryCounterStore } from './adapters/limits/counters';
 import { createRedisClient, RedisCounterStore } from './adapters/limits/redis-counters';
 import { OutboxMailer } from './adapters/mail/outbox';
@@ -16,6 +17,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { QueuedMailer } from './modules/notifications/delivery-jobs';
 
 function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
   if (config.captcha.provider !== 'altcha') {
@@ -52,14 +54,26 @@ function paymentsFor(config: AppConfig): AppContext['payments'] {
   };
 }
 
-/** Wires the adapters the configuration asks for. Without SMTP (or Twilio) every message lands in the outbox. */
+/**
+ * Wires the adapters the configuration asks for. Without SMTP (or Twilio) every message lands in the outbox. The job
+ * queue is built here and started by buildApp, which defines the jobs (src/jobs.ts).
+ */
 export function createContext(config: AppConfig, database: DatabaseHandle): AppContext {
   const outbox = new OutboxMailer(database.db);
+  const sms = config.sms.twilio ? new TwilioSms(config.sms.twilio) : outbox;
+  const jobs = new PgBossQueue(database.executeSql, {
+    pollSeconds: config.jobs.pollSeconds,
+    // Tests run no workers and drain their queues; their databases live as long as one file.
+    maintenance: config.env !== 'test',
+    exclusively: database.exclusively,
+  });
   return {
     config,
     database,
-    mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox,
-    sms: config.sms.twilio ? new TwilioSms(config.sms.twilio) : outbox,
+    mailer: new QueuedMailer(jobs),
+    sms,
+    delivery: { mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox, sms },
+    jobs,
     captcha: captchaFor(config, database),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     counters: countersFor(config),

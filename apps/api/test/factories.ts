@@ -6,6 +6,7 @@ import { listOutbox } from '../src/adapters/mail/outbox';
 import { artists, bankAccounts, paintings, users } from '../src/db/schema';
 import { encryptSecret } from '../src/modules/account/secrets';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
+import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
 import { solvedCaptcha, type TestApp } from './test-app';
 
@@ -34,6 +35,8 @@ export function registration(overrides: Partial<TRegisterRequest> = {}): Record<
 
 /** The newest email or SMS sent to an address, from the outbox table (production apps have no /api/dev/outbox). */
 export async function lastMessageTo(t: TestApp, to: string) {
+  // Messages enqueued outside t.call (a webhook injected by hand, a service called directly) are delivered first.
+  await t.ctx.jobs.drain(DELIVERY_JOBS);
   return (await listOutbox(t.ctx.database.db, to, 1))[0];
 }
 

@@ -16,6 +16,7 @@ import { createContext } from '../src/create-context';
 import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
 import type { App } from '../src/http/types';
 import { checkInvariants } from '../src/modules/ledger/invariants';
+import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 
 /**
  * Each test file gets a clean database: an in-memory PGlite, or (TEST_DB=postgres) a new database on the
@@ -123,7 +124,7 @@ export async function createTestAppOn(
   );
   const ctx = createContext(config, database);
   // A production-configured app has no SMTP server to talk to: its emails go to the outbox tests read.
-  if (options.env) ctx.mailer = new OutboxMailer(database.db);
+  if (options.env) ctx.delivery.mailer = new OutboxMailer(database.db);
   const app = await buildApp(ctx, { logStream: options.logStream });
   await app.ready();
   return {
@@ -148,6 +149,9 @@ export async function createTestAppOn(
         remoteAddress: options.ip,
         ...(options.body === undefined ? {} : { payload: options.body as object }),
       });
+      // What the request enqueued for delivery is sent now, so a test reads the outbox right after (no workers run
+      // in tests, and nothing sleeps).
+      await ctx.jobs.drain(DELIVERY_JOBS);
       return response as never;
     },
   };

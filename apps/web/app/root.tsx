@@ -1,62 +1,69 @@
+import cormorantLatin from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { ToastProvider } from './features/feedback/toast';
 import { initI18n } from './features/i18n/i18n';
-import { queryClient } from './features/session/query-client';
+import { createQueryClient, queryClient } from './features/session/query-client';
+import { useNonce } from './features/ssr/nonce';
 import { theme } from './features/theme/theme';
 
 initI18n();
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+/** The latin files of the two families are fetched at once, not when the CSS is parsed (issue 14). */
+const fontPreloads = [interLatin, cormorantLatin].map((href) => ({
+  rel: 'preload',
+  href,
+  as: 'font',
+  type: 'font/woff2',
+  crossOrigin: 'anonymous' as const,
+}));
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  ...fontPreloads,
+];
+
+export const meta: Route.MetaFunction = () => [
+  { title: 'Parcelle' },
+  { name: 'description', content: 'Parcelle — fractional co-ownership of premium paintings.' },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  // The prerendered index.html carries no lang: the language detector reads the html tag before the
-  // browser's languages, and a fixed "en" there would hide them. The client sets it at start-up.
-  const language = typeof document === 'undefined' ? undefined : i18n.resolvedLanguage;
+  const nonce = useNonce();
+  // The server renders in the visitor's language (request-language.ts); the browser starts in the language of
+  // the html tag it was given, so both agree.
   return (
-    <html lang={language} suppressHydrationWarning>
+    <html lang={i18n.resolvedLanguage ?? i18n.language}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#F5F1EA" />
-        <meta name="description" content="Parcelle — fractional co-ownership of premium paintings." />
-        <title>Parcelle</title>
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
-/** The app starts on the client only (SPA): nothing to load, but this lets the build prerender a splash. */
-export async function clientLoader() {
-  return null;
-}
-
-export function HydrateFallback() {
-  return (
-    <div className="splash" aria-busy="true">
-      Parcelle
-    </div>
-  );
-}
-
 export default function App() {
+  // The browser keeps one client for the whole visit; the server one per request (no data shared between visitors).
+  const [client] = useState(() => (typeof window === 'undefined' ? createQueryClient() : queryClient));
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <ToastProvider>
           <Outlet />
         </ToastProvider>

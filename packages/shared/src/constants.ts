@@ -71,3 +71,7 @@ export const CHART_COLORS = [
   '#7A8450',
   '#4A4E69',
 ] as const;
+
+/** Kinds of a painting's documents, each in en and fr (spec §3: client_pdf_en … notice_fr). */
+export const DOCUMENT_KINDS = ['client_pdf', 'technical_file', 'auth_certif', 'property_title', 'notice'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatThousandsWithSpaces,
   fromMajorString,
+  intlLocale,
   MAX_MINOR,
   money,
   multiplyMoney,
@@ -219,5 +220,66 @@ describe('convertMinor', () => {
         return Number(divideRounded(BigInt(n), BigInt(d), 'half-up')) === Math.round(n / d);
       }),
     );
+  });
+});
+
+describe('refusals say what is wrong (each guard is checked, not only that something throws)', () => {
+  it('safeInteger names the amount and keeps both bounds inclusive', () => {
+    expect(() => safeInteger(0.5, 'price')).toThrow('price must be an integer, got 0.5');
+    expect(() => safeInteger(MAX_MINOR + 1)).toThrow(`amount is too large to be exact: ${MAX_MINOR + 1}`);
+    expect(() => safeInteger(-MAX_MINOR - 1)).toThrow('amount is too large to be exact');
+    expect(safeInteger(-MAX_MINOR)).toBe(-MAX_MINOR);
+  });
+  it('mixing currencies and fractional quantities', () => {
+    expect(() => addMoney(money(1, 'USD'), money(1, 'EURO'))).toThrow('cannot combine USD with EURO');
+    expect(() => multiplyMoney(money(1, 'USD'), 1.5)).toThrow('quantity must be an integer, got 1.5');
+  });
+  it('the exact range of amounts parsed from text, at both ends', () => {
+    expect(fromMajorString('22517998136852.47')).toBe(MAX_MINOR);
+    expect(fromMajorString('-22517998136852.47')).toBe(-MAX_MINOR);
+    expect(() => fromMajorString('22517998136852.48')).toThrow('amount is too large to be exact');
+    expect(() => fromMajorString('-22517998136852.48')).toThrow('amount is too large to be exact');
+    expect(() => fromMajorString('1,234')).toThrow('not a decimal amount with at most 2 decimals: "1,234"');
+    expect(multiplyMoney(money(-MAX_MINOR, 'USD'), 1)).toEqual(money(-MAX_MINOR, 'USD'));
+  });
+  it('allocate says which rule a split breaks', () => {
+    expect(() => allocate(10, [])).toThrow('allocate needs at least one weight');
+    expect(() => allocate(10, [1, -1])).toThrow('weights cannot be negative, got -1');
+    expect(() => allocate(10, [0.5, 1])).toThrow('weight must be an integer, got 0.5');
+    expect(() => allocate(10, [0, 0])).toThrow('weights must not all be zero');
+  });
+  it('allocate gives tied remainders to the lowest indexes, however many tie', () => {
+    expect(allocate(3, [1, 1, 1, 1, 1, 1, 1])).toEqual([1, 1, 1, 0, 0, 0, 0]);
+    expect(allocate(4, [1, 1, 1, 1, 1, 1, 1, 1, 1])).toEqual([1, 1, 1, 1, 0, 0, 0, 0, 0]);
+    expect(allocate(-4, [1, 1, 1, 1, 1, 1, 1, 1, 1])).toEqual([-1, -1, -1, -1, 0, 0, 0, 0, 0]);
+    // Larger remainders first, then the lowest index among equal ones: 10 × [1, 2, 2, 1] / 6 = 1.67, 3.33, 3.33, 1.67.
+    expect(allocate(10, [1, 2, 2, 1])).toEqual([2, 3, 3, 2]);
+    expect(allocate(11, [2, 1, 1, 2])).toEqual([4, 2, 2, 3]);
+  });
+  it('rates: written with spaces around, refused with the reason', () => {
+    expect(convertMinor(100, 'USD', 'EURO', ' 1.5 ')).toBe(150);
+    expect(() => convertMinor(100, 'USD', 'EURO', 'abc')).toThrow('not a decimal rate: "abc"');
+    expect(() => convertMinor(100, 'USD', 'EURO', '0.00')).toThrow('rate must be positive');
+    expect(() => convertMinor(100, 'USD', 'EURO', { numerator: 1, denominator: 0 })).toThrow(
+      'rate numerator and denominator must be positive',
+    );
+    expect(() => convertMinor(100, 'USD', 'EURO', { numerator: -1, denominator: 2 })).toThrow(
+      'rate numerator and denominator must be positive',
+    );
+    expect(() => convertMinor(100, 'USD', 'EURO', { numerator: 1.5, denominator: 1 })).toThrow(
+      'rate term must be an integer',
+    );
+  });
+  it('divideRounded refuses a divisor that is not positive', () => {
+    expect(() => divideRounded(1n, 0n)).toThrow('divisor must be positive');
+    expect(() => divideRounded(1n, -2n)).toThrow('divisor must be positive');
+    expect(divideRounded(5n, 2n)).toBe(2n);
+    expect(divideRounded(-7n, 2n)).toBe(-4n);
+  });
+  it('formatting: every decimal kept unless asked, non-finite numbers refused', () => {
+    expect(formatThousandsWithSpaces(1234.5678)).toBe('1 234.5678');
+    expect(() => formatThousandsWithSpaces(Number.NaN)).toThrow('not a finite number: NaN');
+    expect(intlLocale('fr')).toBe('fr-FR');
+    expect(intlLocale('en')).toBe('en-US');
   });
 });

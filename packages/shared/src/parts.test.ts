@@ -127,3 +127,24 @@ describe('progressPercent and availabilityPercent (spec §9)', () => {
     );
   });
 });
+
+describe('refusals say which number is wrong', () => {
+  it('dimensions, prices and quantities', () => {
+    expect(() => totalPartsForDimensions(0, 1)).toThrow('width must be positive, got 0');
+    expect(() => totalPartsForDimensions(1, 0)).toThrow('height must be positive, got 0');
+    expect(() => totalPartsForDimensions(1.5, 1)).toThrow('width must be an integer, got 1.5');
+    expect(() => totalPartsForDimensions(1, 1.5)).toThrow('height must be an integer, got 1.5');
+    expect(() => totalPartsForDimensions(2 ** 26, 2 ** 26)).toThrow('parts is too large to be exact');
+    expect(() => pricePerCm2(-1)).toThrow('price per part cannot be negative, got -1');
+    expect(() => pricePerCm2(2 ** 50)).toThrow('price per cm² is too large to be exact');
+    expect(() => partsToCm2(-1)).toThrow('parts cannot be negative, got -1');
+    expect(() => purchaseTotalMinor(1.5, 1)).toThrow('price per part must be an integer');
+    expect(() => purchaseTotalMinor(1, -1)).toThrow('quantity cannot be negative, got -1');
+    expect(() => purchaseTotalMinor(2 ** 50, 4)).toThrow('total is too large to be exact');
+  });
+  it('sold and total parts', () => {
+    expect(() => progressPercent(-1, 9)).toThrow('sold parts cannot be negative, got -1');
+    expect(() => progressPercent(0, 0)).toThrow('total parts must be positive, got 0');
+    expect(() => availabilityPercent(10, 9)).toThrow('sold parts (10) exceed total parts (9)');
+  });
+});

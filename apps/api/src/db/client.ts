@@ -23,7 +23,22 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * Raw SQL on the same connection(s), for the job queue (pg-boss): a statement with values, or a script without.
+   * On PGlite it takes its turn with every other query of the one connection.
+   */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `work` while no other process runs its own (migrations and seeding at start-up, when several processes
+   * start together on one PostgreSQL): a session advisory lock. PGlite has one process already (its folder lock).
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The PostgreSQL pool's connections (for the metrics); absent for PGlite, which has no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
+
+/** The advisory lock key of start-up work (an arbitrary constant: 'parcelle' in ASCII). */
+const STARTUP_LOCK = 0x7061726365_6c6c65n;
 
 /** The rows of a raw SQL query (`db.execute`), whichever driver answered. */
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
@@ -91,6 +106,13 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      // pg-boss creates its schema with one multi-statement script; `exec` runs scripts and answers each result.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+    exclusively: (work) => work(),
     close: async () => {
       try {
         await client.close();
@@ -101,12 +123,20 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** `poolMax`: connections this process may open (DATABASE_POOL_MAX; every process has its own pool). */
+export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // An idle connection closed by the server (restart, failover, a test database dropped) is discarded by the
   // pool; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => {
     if (process.env.NODE_ENV !== 'test') console.warn(`[database] idle connection closed: ${error.message}`);
+  });
+  // The same for a connection closed while checked out (terminated by the server in the middle of a transaction):
+  // its query fails and the request answers 500, but the client's own 'error' event must not crash the process.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (process.env.NODE_ENV !== 'test') console.warn(`[database] connection closed in use: ${error.message}`);
+    });
   });
   // Surface connection errors at start-up rather than on the first request.
   await pool.query('select 1');
@@ -115,12 +145,30 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    executeSql: (text, values) => pool.query(text, values),
+    exclusively: async (work) => {
+      const session = await pool.connect();
+      try {
+        await session.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK.toString()]);
+        return await work();
+      } finally {
+        await session.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK.toString()]).catch(() => undefined);
+        session.release();
+      }
+    },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'pglite'));
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  databasePoolMax?: number;
+}): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolMax)
+    : openPglite(join(options.dataDir, 'pglite'));
 }
 
 /** For the command-line tools: a database in use elsewhere ends the command with its message, not a stack trace. */

@@ -709,6 +709,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
     responseBody: jsonb('response_body'),
+    /** The purchase the keyed request created, recorded in the transaction that created it (decision: soak). */
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('idempotency_keys_unique').on(table.userId, table.key)],

@@ -1,5 +1,6 @@
+import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { type CspSettings, contentSecurityPolicy, crossOriginOpenerPolicy, cspDirectives } from './csp';
+import { type CspSettings, contentSecurityPolicy, crossOriginOpenerPolicy, cspDirectives, cspNonceOf } from './csp';
 
 const base: CspSettings = { captcha: { provider: 'altcha' }, social: { google: null, microsoft: null } };
 const withGoogle: CspSettings = { ...base, social: { google: { clientId: 'g.apps.googleusercontent.com' } } };
@@ -46,7 +47,21 @@ describe('content security policy', () => {
       baseUri: ["'self'"],
       formAction: ["'self'"],
     });
-    expect(contentSecurityPolicy(base, [hash])).toEqual({ directives });
+  });
+
+  it('names a fresh nonce per answer among the script sources, and the same one for the page of that answer', () => {
+    const { directives } = contentSecurityPolicy(base);
+    const [self, nonce, ...others] = directives.scriptSrc ?? [];
+    expect(self).toBe("'self'");
+    expect(others).toEqual([]);
+    expect(typeof nonce).toBe('function');
+    const first = {} as IncomingMessage;
+    const second = {} as IncomingMessage;
+    const source = nonce as (request: IncomingMessage) => string;
+    expect(source(first)).toMatch(/^'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(source(first)).toBe(`'nonce-${cspNonceOf(first)}'`);
+    expect(source(second)).not.toBe(source(first));
+    expect(directives.styleSrc).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
   it('treats a missing social section or an empty client id as not configured', () => {

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '../config';
 
 /**
  * The Content-Security-Policy of every answer (pages and API alike). By default only the app's own
- * origin, plus the exact inline scripts of the web build (by hash). Each third-party service adds its
+ * origin, plus the inline scripts that carry this answer's nonce (the server-rendered page's hydration data). Each third-party service adds its
  * hosts only when it is configured: Google and Microsoft sign-in, Turnstile or reCAPTCHA, Stripe and PayPal
  * (with the offline payment sandboxes, nothing is added).
  */
@@ -59,8 +61,8 @@ export function thirdParties(settings: CspSettings) {
   };
 }
 
-/** The helmet `directives`; `scriptHashes` are the inline scripts of the build (http/web.ts inlineScriptHashes). */
-export function cspDirectives(settings: CspSettings, scriptHashes: readonly string[] = []): CspDirectives {
+/** The helmet `directives` without the per-answer nonce; `scriptSources`: more script sources, after 'self'. */
+export function cspDirectives(settings: CspSettings, scriptSources: readonly string[] = []): CspDirectives {
   const uses = thirdParties(settings);
   const script: string[] = [];
   const style: string[] = [];
@@ -96,7 +98,7 @@ export function cspDirectives(settings: CspSettings, scriptHashes: readonly stri
   const unique = (values: string[]) => [...new Set(values)];
   const directives: CspDirectives = {
     defaultSrc: ["'self'"],
-    scriptSrc: unique(["'self'", ...scriptHashes, ...script]),
+    scriptSrc: unique(["'self'", ...scriptSources, ...script]),
     styleSrc: unique(["'self'", "'unsafe-inline'", ...style]),
     imgSrc: unique([
       "'self'",
@@ -121,9 +123,34 @@ export function cspDirectives(settings: CspSettings, scriptHashes: readonly stri
   return directives;
 }
 
-/** helmet's `contentSecurityPolicy` option. */
-export function contentSecurityPolicy(settings: CspSettings, scriptHashes: readonly string[] = []) {
-  return { directives: cspDirectives(settings, scriptHashes) };
+const nonces = new WeakMap<IncomingMessage, string>();
+
+/**
+ * The nonce of one answer (decision "CSP nonce"): made on first use, the same for the policy header and the page
+ * rendered for that request. 128 random bits, as CSP Level 3 asks.
+ */
+export function cspNonceOf(request: IncomingMessage): string {
+  let nonce = nonces.get(request);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(request, nonce);
+  }
+  return nonce;
+}
+
+/** The script source naming this answer's nonce (helmet calls it per request). */
+export const nonceSource = (request: IncomingMessage) => `'nonce-${cspNonceOf(request)}'`;
+
+/**
+ * helmet's `contentSecurityPolicy` option: the directives with this answer's nonce among the script sources.
+ * Styles keep 'unsafe-inline' (MUI writes style attributes; a nonce there would void it) and no nonce.
+ */
+export function contentSecurityPolicy(settings: CspSettings): {
+  directives: Record<string, Array<string | typeof nonceSource>>;
+} {
+  const { scriptSrc = [], ...rest } = cspDirectives(settings);
+  const [self, ...others] = scriptSrc;
+  return { directives: { ...rest, scriptSrc: [self ?? "'self'", nonceSource, ...others] } };
 }
 
 /**

@@ -1,47 +1,31 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
+import { createPageDataReader, type PageDataReader } from './page-data';
 
 /** The built web app (apps/web/build/client), from the source tree or the bundled dist alike. */
 export function findWebDist(configured?: string): string | undefined {
-  if (configured) return existsSync(join(configured, 'index.html')) ? configured : undefined;
+  const isBuild = (dir: string) => existsSync(join(dir, 'index.html')) || existsSync(serverBuildOf(dir));
+  if (configured) return isBuild(configured) ? configured : undefined;
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const candidate = join(dir, 'apps', 'web', 'build', 'client');
-    if (existsSync(join(candidate, 'index.html'))) return candidate;
+    if (isBuild(candidate)) return candidate;
     const sibling = join(dir, 'web', 'build', 'client');
-    if (existsSync(join(sibling, 'index.html'))) return sibling;
+    if (isBuild(sibling)) return sibling;
     dir = dirname(dir);
   }
   return undefined;
 }
 
-/**
- * Hashes of the inline scripts the web build writes into its HTML pages, so the Content-Security-Policy
- * can allow exactly those and no other inline script.
- */
-export function inlineScriptHashes(webDist: string | undefined): string[] {
-  if (!webDist) return [];
-  const hashes = new Set<string>();
-  const visit = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'assets') visit(path);
-      else if (entry.name.endsWith('.html')) {
-        const html = readFileSync(path, 'utf8');
-        for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
-          const body = match[1] ?? '';
-          if (body.trim()) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-        }
-      }
-    }
-  };
-  visit(webDist);
-  return [...hashes];
+/** React Router's server build beside the client one (build/server/index.js). */
+export function serverBuildOf(webDist: string): string {
+  return join(webDist, '..', 'server', 'index.js');
 }
 
 /** Fingerprinted build output (`/assets/<name>-<hash>.js`): a new build gives new names, so it never changes. */
@@ -54,12 +38,77 @@ export function webCacheControl(path: string): string {
   return path.replaceAll('\\', '/').includes('/assets/') ? IMMUTABLE : REVALIDATE;
 }
 
+/** The web app's server entry (apps/web/app/entry.server.tsx) also builds the loaders' context. */
+type WebServerBuild = ServerBuild & {
+  entry: { module: { createLoadContext(request: SsrRequest, provider: new () => RouterContextProvider): unknown } };
+};
+
+/** What the page loaders get from this process (apps/web/app/features/ssr/context.ts). */
+type SsrRequest = { get: PageDataReader; publicUrl: string; nonce: string };
+
+export type WebAppOptions = { publicUrl: string; pageDataCacheSeconds: number; production: boolean };
+
+/** A page request as the Fetch API Request React Router's handler takes (pages are GET or HEAD: no body). */
+function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+  return new Request(url, { method: request.method, headers, signal: abort });
+}
+
+/** Paths the web app answers besides pages: React Router's data requests (`.data`) and its route manifest. */
+const ROUTER_PATH = /(\.data$)|(^\/__manifest$)/;
+
 /**
- * Serves the single-page app: files as they are, any other GET for a page falls back to index.html. The build
- * writes brotli and gzip copies beside each text file (apps/web/scripts/precompress.mjs); @fastify/static sends the
- * best one the client accepts. `cacheControl: false` keeps `send` from overwriting the header set here.
+ * Server rendering (decision "server rendering"): React Router's request handler runs the public routes' loaders and
+ * renders the page in this process. Loaders read the public API through `inject` and a short shared cache; each
+ * answer carries its own CSP nonce (csp.ts) for the hydration scripts.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | undefined) {
+function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOptions) {
+  const path = serverBuildOf(webDist);
+  if (!existsSync(path)) return undefined;
+  // Loaded on the first page asked for, not at start-up: API-only uses of the app (tests, workers) never pay for it.
+  let loading: Promise<{ build: WebServerBuild; handle: ReturnType<typeof createRequestHandler> }> | undefined;
+  const load = () => {
+    loading ??= import(pathToFileURL(path).href).then((module: WebServerBuild) => ({
+      build: module,
+      handle: createRequestHandler(module, options.production ? 'production' : 'development'),
+    }));
+    return loading;
+  };
+  const read = createPageDataReader(app, options.pageDataCacheSeconds);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { build, handle } = await load();
+    const abort = new AbortController();
+    reply.raw.on('close', () => abort.abort());
+    const context = build.entry.module.createLoadContext(
+      { get: read, publicUrl: options.publicUrl, nonce: cspNonceOf(request.raw) },
+      RouterContextProvider,
+    );
+    // With the web app's middleware flag on, the handler takes a RouterContextProvider as its load context (the
+    // flag's types live in the web app, hence the cast).
+    const response = await handle(toFetchRequest(request, abort.signal), context as AppLoadContext);
+    reply.status(response.status);
+    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    // The page depends on the language the visitor asks for (?lng=, the cookie, Accept-Language).
+    reply.header('vary', 'accept-language, cookie');
+    if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  };
+}
+
+/**
+ * Serves the web app: built files as they are, every other GET renders its page on the server (or, with a client-only
+ * build, falls back to index.html). The build writes brotli and gzip copies beside each text file
+ * (apps/web/scripts/precompress.mjs); @fastify/static sends the best one the client accepts. `cacheControl: false`
+ * keeps `send` from overwriting the header set here.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined, options: WebAppOptions) {
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -67,23 +116,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       index: false,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader('cache-control', webCacheControl(path));
-        res.setHeader('vary', 'accept-encoding');
+      // @fastify/static adds `Vary: Accept-Encoding` itself with preCompressed (10.x calls this with the reply).
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', webCacheControl(path));
       },
     });
   }
+  const render = webDist ? serverRenderer(app, webDist, options) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // /api, /media and /dev belong to the server, never to the web app.
     const serverOnly = /^\/(api|media|dev)(\/|$)/.test(path);
-    if (serverOnly || request.method !== 'GET' || !webDist) {
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (serverOnly || !page || !webDist) {
       return reply.status(404).send(failureBody(404, 'NotFound'));
     }
+    if (render && (ROUTER_PATH.test(path) || !/\.[a-z0-9]+$/i.test(path))) return render(request, reply);
     if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send(failureBody(404, 'NotFound'));
-    const page = join(webDist, path, 'index.html');
+    const prerendered = join(webDist, path, 'index.html');
     // Pre-rendered pages first, then the SPA shell.
-    if (!path.includes('..') && path !== '/' && existsSync(page)) {
+    if (!path.includes('..') && path !== '/' && existsSync(prerendered)) {
       return reply.header('cache-control', 'no-cache').sendFile(join(path, 'index.html'));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

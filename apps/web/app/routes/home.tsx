@@ -1,4 +1,41 @@
-import { Home } from '../features/home/Home';
+import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
+import { catalogueKeys, type HomeData } from '../features/catalogue/api';
+import { mediaUrl } from '../features/catalogue/format';
+import { Home, heroWork } from '../features/home/Home';
+import { localized } from '../features/i18n/language';
+import { artworkImageSources, HOME_HERO_SIZES } from '../features/paintings/artwork-image-sources';
+import { loadPublicPage } from '../features/ssr/public-page';
+import { seoMeta } from '../features/ssr/seo';
+import { organizationData } from '../features/ssr/structured-data';
+import type { Route } from './+types/home';
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadPublicPage(args, async (page) => {
+    const home = await page.read<HomeData>(catalogueKeys.home(DEFAULT_CURRENCY), '/content/home', {
+      currency: DEFAULT_CURRENCY,
+    });
+    const hero = heroWork(home?.featured);
+    const heroSrc = hero && home ? mediaUrl(home.base_url, hero.cover_img) : undefined;
+    const description = page.t('home.metaDescription');
+    const siteName = page.t('common.appName');
+    return page.seo({
+      title: page.t('common.tagline'),
+      description,
+      ...(hero && heroSrc && home
+        ? {
+            image: {
+              url: page.absoluteMedia(home.base_url, hero.cover_img) ?? heroSrc,
+              alt: localized(hero.title, page.language),
+            },
+            preload: artworkImageSources(heroSrc, HOME_HERO_SIZES),
+          }
+        : {}),
+      structuredData: [organizationData(page.origin, siteName, description)],
+    });
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function HomePage() {
   return <Home />;

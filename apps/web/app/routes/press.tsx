@@ -1,4 +1,11 @@
 import { ContentScreen } from '../features/content/ContentScreen';
+import { loadContentPage } from '../features/ssr/page-loaders';
+import { seoMeta } from '../features/ssr/seo';
+import type { Route } from './+types/press';
+
+export const loader = (args: Route.LoaderArgs) => loadContentPage(args, 'press');
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function PressPage() {
   return <ContentScreen type="press" />;

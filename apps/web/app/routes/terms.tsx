@@ -1,4 +1,11 @@
 import { ContentScreen } from '../features/content/ContentScreen';
+import { loadContentPage } from '../features/ssr/page-loaders';
+import { seoMeta } from '../features/ssr/seo';
+import type { Route } from './+types/terms';
+
+export const loader = (args: Route.LoaderArgs) => loadContentPage(args, 'terms');
+
+export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 
 export default function TermsPage() {
   return <ContentScreen type="terms" />;

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES, LANGUAGES, OTP_LENGTH, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '../constants';
 import {

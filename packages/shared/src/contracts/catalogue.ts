@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, LANGUAGES } from '../constants';
 import { captchaField, emailField, requiredString, safeText } from '../validation/fields';
@@ -97,8 +98,8 @@ export const ZPainting = z.object({
 });
 export type TPainting = z.infer<typeof ZPainting>;
 
-export const DOCUMENT_KINDS = ['client_pdf', 'technical_file', 'auth_certif', 'property_title', 'notice'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+// In constants (no zod there), so that a page listing documents does not load the schemas (issue 14).
+export { DOCUMENT_KINDS, type DocumentKind } from '../constants';
 /** client_pdf_en, client_pdf_fr, … notice_fr: a full URL, or null when the document does not exist. */
 export const ZPaintingDocuments = z.record(z.string(), z.string().nullable());
 

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 
 /** Both languages of a text, as every API message and error carries them (spec §7, §8). */

@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES, PAGE_SIZE } from '../constants';
 import { safeText } from '../validation/fields';

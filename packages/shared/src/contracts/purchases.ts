@@ -1,3 +1,4 @@
+import '../zod-config';
 import { z } from 'zod';
 import { OTP_LENGTH } from '../constants';
 import { safeText } from '../validation/fields';

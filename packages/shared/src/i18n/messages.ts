@@ -351,8 +351,8 @@ export const messages = {
     fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',
   },
   ReservationShareLimit: {
-    en: 'You may reserve at most {{parts}} parts of this work at a time ({{percent}}% of its parts) while a payment is pending.',
-    fr: 'Vous pouvez réserver au plus {{parts}} parts de cette œuvre à la fois ({{percent}} % de ses parts) pendant un paiement en attente.',
+    en: 'You may reserve at most {{parts}} parts of this work at a time ({{percent}}% of its parts on sale) while a payment is pending.',
+    fr: 'Vous pouvez réserver au plus {{parts}} parts de cette œuvre à la fois ({{percent}} % de ses parts en vente) pendant un paiement en attente.',
   },
   ReservationValueLimit: {
     en: 'Your purchases awaiting payment may total at most {{amount}} across all works. Finish paying them, or wait until they expire.',

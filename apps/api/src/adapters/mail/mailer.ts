@@ -2,9 +2,20 @@
 export type OutgoingEmail = { to: string; subject: string; text: string; html?: string };
 export type OutgoingSms = { to: string; text: string };
 
-/** Sends email. Implementations: SMTP (nodemailer) or the development outbox. */
+/**
+ * A delivery attempt of one queued message: `messageId` is the message's job id, the same at every retry. SMTP sends
+ * it as the Message-ID header (receivers that dedupe on it show one message); neither SMTP nor Twilio's Messages API
+ * takes an idempotency key, so a retry after a crash between the provider's acceptance and the job's completion may
+ * deliver twice (at-least-once, docs/architecture.md).
+ */
+export type DeliveryOptions = { messageId?: string };
+
+/**
+ * Sends email. Implementations: SMTP (nodemailer) or the development outbox (delivery, run by the email job), and
+ * the queue (what services call: the message is sent by a job, after the request, with retries).
+ */
 export interface Mailer {
-  sendEmail(email: OutgoingEmail): Promise<void>;
+  sendEmail(email: OutgoingEmail, options?: DeliveryOptions): Promise<void>;
 }
 
 /**

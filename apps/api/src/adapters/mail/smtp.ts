@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, OutgoingEmail } from './mailer';
+import type { DeliveryOptions, Mailer, OutgoingEmail } from './mailer';
 
 /** Email over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements Mailer {
@@ -12,8 +12,10 @@ export class SmtpMailer implements Mailer {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 
-  async sendEmail(email: OutgoingEmail): Promise<void> {
+  async sendEmail(email: OutgoingEmail, options: DeliveryOptions = {}): Promise<void> {
+    const domain = /@([^>\s]+)/.exec(this.from)?.[1] ?? 'parcelle.local';
     await this.transport.sendMail({
+      ...(options.messageId ? { messageId: `<${options.messageId}@${domain}>` } : {}),
       from: this.from,
       to: email.to,
       subject: email.subject,

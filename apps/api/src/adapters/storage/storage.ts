@@ -23,6 +23,7 @@ export function isValidStorageKey(key: string): boolean {
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
+  avif: 'image/avif',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',

@@ -14,6 +14,7 @@ import {
   accountChangedEmail,
   accountChangedSms,
 } from '../notifications/account-change';
+import { queueSms } from '../notifications/delivery-jobs';
 
 /**
  * Issue 12, "accounts cannot be taken over". A change of email, phone, bank account or PayPal address needs:
@@ -118,7 +119,7 @@ export async function notifyPreviousChannels(ctx: AppContext, before: Member, ch
     }),
   });
   const phone = phoneOf(before);
-  if (phone) await ctx.sms.sendSms({ to: phone, text: accountChangedSms(before.language, { change, freezeLink }) });
+  if (phone) await queueSms(ctx, { to: phone, text: accountChangedSms(before.language, { change, freezeLink }) });
 }
 
 // ---------------------------------------------------------------- freeze

@@ -10,6 +10,7 @@ import { loopbackOnly } from '../../http/loopback';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
+import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
 
 const ZOutboxQuery = z.strictObject({ to: z.string().max(320).optional() });
 const ZOutboxItem = z.object({
@@ -70,7 +71,12 @@ export function devApiRoutes(app: App, ctx: AppContext) {
       onRequest: loopbackOnly,
       schema: { tags: ['dev'], querystring: ZOutboxQuery, response: { 200: ZSuccess(z.array(ZOutboxItem)) } },
     },
-    async (request) => ok(await listOutbox(ctx.database.db, request.query.to)),
+    async (request) => {
+      // Messages still queued are delivered first: a development tool (and the browser tests) reads what was sent
+      // without waiting for a worker's next poll.
+      await ctx.jobs.drain(DELIVERY_JOBS);
+      return ok(await listOutbox(ctx.database.db, request.query.to));
+    },
   );
 }
 
@@ -79,6 +85,7 @@ export function devPageRoutes(app: App, ctx: AppContext) {
     '/dev/outbox',
     { onRequest: loopbackOnly, schema: { hide: true, querystring: ZOutboxQuery } },
     async (request, reply) => {
+      await ctx.jobs.drain(DELIVERY_JOBS);
       const items = await listOutbox(ctx.database.db, request.query.to, 100);
       const rows = items
         .map(

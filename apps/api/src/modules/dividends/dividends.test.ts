@@ -1,12 +1,14 @@
 import { messages } from '@parcelle/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createOperator } from '../../../test/factories';
+import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { queryRows } from '../../db/client';
 import { dividendPayments, dividends, paintings } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
+import { accountFor, balanceOf } from '../ledger/ledger';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createMember>>;
@@ -100,5 +102,60 @@ describe('POST /api/admin/dividends', () => {
       member.accessToken,
     );
     expect(forbidden.statusCode).toBe(403);
+  });
+});
+
+describe('the remainder rule, with three equal holders', () => {
+  /** A work of 9 parts sold out to three members, 3 parts each; the members sorted as the service sorts holders. */
+  async function threeEqualHolders() {
+    const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1 });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const holder = await createMember(t, { verified: true });
+      const purchase = await t.call('POST', '/api/paintings/purchase', {
+        token: holder.accessToken,
+        body: { total_part: 3, payment_method: 'card', painting_id: painting.id, owner: 'H', currency: 'EURO' },
+      });
+      const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+        token: holder.accessToken,
+        body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+      });
+      expect(paid.statusCode).toBe(200);
+      ids.push((await userRow(t, holder.email))?.id ?? '');
+    }
+    // Holders are taken in the order of their member id; a tie in remainders goes to the one taken first.
+    return { painting, ids: ids.sort() };
+  }
+
+  async function paidTo(reference: string, ids: string[]) {
+    const [dividend] = await t.ctx.database.db.select().from(dividends).where(eq(dividends.reference, reference));
+    const payments = await t.ctx.database.db
+      .select()
+      .from(dividendPayments)
+      .where(eq(dividendPayments.dividendId, dividend?.id ?? ''));
+    return ids.map((id) => payments.find((payment) => payment.userId === id)?.amountMinor);
+  }
+
+  it('1.00 among three: 0.34 to the first holder, 0.33 to the others, the wallets credited exactly that', async () => {
+    const { painting, ids } = await threeEqualHolders();
+    const response = await declare({ painting_id: painting.id, year: 2025, currency: 'EURO', total_amount_minor: 100 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ total: { value: 1, curr: 'EURO' }, holders: 3, parts: 9 });
+    expect(await paidTo(response.json().data.reference, ids)).toEqual([34, 33, 33]);
+    const wallets = [];
+    for (const id of ids)
+      wallets.push(
+        await balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', id)),
+      );
+    expect(wallets).toEqual([34, 33, 33]);
+
+    // 2.00: two cents left over, to the first two; never 0.67 each (2.01 paid out of 2.00).
+    const twice = await declare({ painting_id: painting.id, year: 2026, currency: 'EURO', total_amount_minor: 200 });
+    expect(await paidTo(twice.json().data.reference, ids)).toEqual([67, 67, 66]);
+    expect(twice.json().data.total).toEqual({ value: 2, curr: 'EURO' });
+    // 0.02: less than a cent each exactly; the first two get one, the third none and no ledger line.
+    const tiny = await declare({ painting_id: painting.id, year: 2027, currency: 'EURO', total_amount_minor: 2 });
+    expect(await paidTo(tiny.json().data.reference, ids)).toEqual([1, 1, 0]);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
   });
 });

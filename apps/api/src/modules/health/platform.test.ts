@@ -49,6 +49,19 @@ describe('platform', () => {
     }
   });
 
+  it('serves the API documentation page and the script and style it loads', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const assets = [...page.body.matchAll(/(?:src|href)="\.\/(static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+    expect(assets).toEqual(expect.arrayContaining(['static/swagger-ui-bundle.js', 'static/swagger-ui.css']));
+    for (const asset of assets) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/docs/${asset}` });
+      expect(response.statusCode, asset).toBe(200);
+      expect(response.body.length, asset).toBeGreaterThan(0);
+    }
+  });
+
   it('lists the development outbox newest first, filtered by recipient', async () => {
     await t.ctx.mailer.sendEmail({ to: 'Reader@Example.com', subject: 'first', text: 'one' });
     await t.ctx.mailer.sendEmail({ to: 'reader@example.com', subject: 'second', text: 'two' });

@@ -105,6 +105,41 @@ describe('invariant check', () => {
     expect(negative.join('\n')).toContain('member holding below zero');
   });
 
+  it('finds available, listed or reserved parts below zero even when the totals still add up', async () => {
+    const [painting] = await t.ctx.database.db.select().from(paintings).where(sql`sold_parts = total_parts`).limit(1);
+    if (!painting) throw new Error('no sold-out painting');
+    // A member given parts the stock no longer had: the stock goes negative.
+    const oversold = await problemsAfter(async (tx) => {
+      await moveParts(tx, {
+        paintingId: painting.id,
+        reason: 'test',
+        reference: 'test',
+        lines: [
+          { holder: { kind: 'available' }, quantity: -2 },
+          { holder: { kind: 'member', userId: collectorId('yuki-tanaka'), lot: 'primary' }, quantity: 2 },
+        ],
+      });
+    });
+    expect(oversold.join('\n')).toContain('available parts below zero');
+    const listedTwice = await problemsAfter(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`INSERT INTO listings (reference, seller_id, painting_id, quantity, remaining, unit_price_minor, status)
+          VALUES ('LS-TEST', ${collectorId('yuki-tanaka')}, ${painting.id}, 1, 0, 100, 'filled') RETURNING id`,
+      );
+      await moveParts(tx, {
+        paintingId: painting.id,
+        reason: 'test',
+        reference: 'test',
+        lines: [
+          { holder: { kind: 'listed', listingId: row?.id ?? '' }, quantity: -1 },
+          { holder: { kind: 'member', userId: collectorId('noah-bennett'), lot: 'secondary' }, quantity: 1 },
+        ],
+      });
+    });
+    expect(listedTwice.join('\n')).toContain('reserved or listed parts below zero');
+  });
+
   it('refuses to record unbalanced movements and transactions at all', async () => {
     const [painting] = await t.ctx.database.db.select().from(paintings).limit(1);
     await expect(

@@ -93,7 +93,9 @@ export async function balanceOf(tx: Executor, accountId: string): Promise<number
 /**
  * Locks a member's wallet for the rest of the transaction (row lock on the account) and returns it with its
  * balance: two debits of the same wallet then run one after the other, so the balance read is the balance
- * spent, and a wallet can never be overdrawn.
+ * spent, and a wallet can never be overdrawn. The lock is FOR NO KEY UPDATE: it excludes the other lockers of the
+ * wallet, but not the foreign-key check of a ledger entry crediting it. With FOR UPDATE, two members buying each
+ * other's listed parts from their wallets deadlocked: each held their own wallet and waited to credit the other's.
  */
 export async function lockWallet(
   tx: Executor,
@@ -101,6 +103,10 @@ export async function lockWallet(
   currency: Currency,
 ): Promise<{ accountId: string; balanceMinor: number }> {
   const accountId = await accountFor(tx, 'member_wallet', currency, userId);
-  await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.id, accountId)).for('update');
+  await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId))
+    .for('no key update');
   return { accountId, balanceMinor: await balanceOf(tx, accountId) };
 }

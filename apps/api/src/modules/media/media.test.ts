@@ -27,6 +27,28 @@ describe('GET /media/*?w=', () => {
     expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 
+  it('serves an AVIF copy when asked (?f=avif), stored apart from the WebP one', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/media/${key}?w=480&f=avif` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/avif');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['heif', 480, 320]);
+    expect(renditionKey(key, 480, 'avif')).toBe('renditions/avif/w480/artworks/test/cover-webp.avif');
+    expect((await t.ctx.storage.get(renditionKey(key, 480, 'avif')))?.contentType).toBe('image/avif');
+    const stored = await t.app.inject({ method: 'GET', url: `/media/${key}?w=480&f=avif` });
+    expect(stored.headers['content-type']).toBe('image/avif');
+    expect(stored.rawPayload.equals(response.rawPayload)).toBe(true);
+    const webp = await t.app.inject({ method: 'GET', url: `/media/${key}?w=480&f=webp` });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(renditionKey(key, 480, 'webp')).toBe(renditionKey(key, 480));
+  });
+
+  it('answers 404 for a format that is not offered, or a format without a width', async () => {
+    for (const url of [`/media/${key}?w=480&f=png`, `/media/${key}?w=480&f=`, `/media/${key}?f=avif`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
   it('never enlarges an image', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/media/${key}?w=1280` });
     expect((await sharp(response.rawPayload).metadata()).width).toBe(1200);

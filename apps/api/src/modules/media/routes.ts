@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { isValidStorageKey } from '../../adapters/storage/storage';
 import type { AppContext } from '../../context';
 import { failureBody } from '../../http/errors';
-import { isRenditionWidth, rendition } from './renditions';
+import { isRenditionFormat, isRenditionWidth, rendition } from './renditions';
 
 /** Originals: keys are never reused for other content, so they are cached for a year. */
 const ORIGINAL_CACHE = 'public, max-age=31536000, immutable';
@@ -27,10 +27,11 @@ export function noneMatch(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /media/<key>[?w=<width>]: stored media (avatars, artworks, documents). Anything that is not a valid key
+ * GET /media/<key>[?w=<width>[&f=webp|avif]]: stored media (avatars, artworks, documents). Anything that is not a valid key
  * answers 404 without touching the disk, so no path can leave the media folder. `w` asks for a narrower copy of an
  * image (one of RENDITION_WIDTHS; any other value is a 404, like an unknown file). Every answer carries an ETag and
- * a request that already holds it gets a 304.
+ * a request that already holds it gets a 304. `f` picks the rendition's format (WebP by default); it is
+ * only meaningful with `w`, and an unknown format is a 404.
  */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
@@ -38,10 +39,13 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     const widthText = (request.query as { w?: unknown }).w;
     const width = typeof widthText === 'string' && /^\d{1,5}$/.test(widthText) ? Number(widthText) : undefined;
     const widthOk = widthText === undefined || (width !== undefined && isRenditionWidth(width));
-    const original = widthOk && isValidStorageKey(key) ? await ctx.storage.get(key) : undefined;
+    const formatText = (request.query as { f?: unknown }).f;
+    const formatOk = formatText === undefined || (widthText !== undefined && isRenditionFormat(formatText));
+    const original = widthOk && formatOk && isValidStorageKey(key) ? await ctx.storage.get(key) : undefined;
     if (!original) return reply.status(404).send(failureBody(404, 'NotFound'));
     const resized = width !== undefined && isRenditionWidth(width);
-    const object = resized ? await rendition(ctx.storage, original, key, width) : original;
+    const format = isRenditionFormat(formatText) ? formatText : 'webp';
+    const object = resized ? await rendition(ctx.storage, original, key, width, format) : original;
     const etag = entityTag(object.bytes);
     reply
       .header('etag', etag)

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases, refunds } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { accountFor, postTransaction } from '../ledger/ledger';
@@ -228,7 +229,7 @@ export async function processRefund(
     return 'retry';
   }
 
-  const done = await db.transaction(async (tx) => {
+  const done = await inTransaction(db, async (tx) => {
     const [marked] = await tx
       .update(refunds)
       .set({ status: 'succeeded', providerRefundId: accepted.refundId, refundedAt: new Date(), lastError: null })

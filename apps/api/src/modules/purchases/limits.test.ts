@@ -1,8 +1,10 @@
 import { fillMessage } from '@parcelle/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPaintingForSale, userRow } from '../../../test/factories';
+import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { paintings, purchases } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
@@ -90,7 +92,7 @@ describe('caps', () => {
     const over = await buy(member.accessToken, order(painting.id, 91));
     expect(over.statusCode).toBe(422);
     expect(over.json().error.en).toBe(
-      'You may reserve at most 90 parts of this work at a time (10% of its parts) while a payment is pending.',
+      'You may reserve at most 90 parts of this work at a time (10% of its parts on sale) while a payment is pending.',
     );
     expect(over.json().error.fr).toContain('au plus 90 parts');
     expect(over.json().field).toBe('total_part');
@@ -121,11 +123,54 @@ describe('caps', () => {
   });
 });
 
-describe('concurrency (PostgreSQL runs these requests in parallel transactions)', () => {
+describe('caps on the secondary market', () => {
+  it('a share of the parts listed for sale, not of the whole work: abandoned card purchases cannot hold the offer', async () => {
+    const [seller, buyer] = [await createMember(t, { verified: true }), await createMember(t, { verified: true })];
+    const painting = await work();
+    const other = await work();
+    // Setting up: the seller buys all 900 parts (caps lifted for that), the buyer one part of another work.
+    const limits = t.ctx.config.reservationLimits;
+    const saved = { ...limits };
+    Object.assign(limits, { maxSharePercent: 100, maxPendingEurMinor: 100_000_000 });
+    for (const [who, id, parts] of [
+      [seller, painting.id, 900],
+      [buyer, other.id, 1],
+    ] as const) {
+      const reserved = await buy(who.accessToken, order(id, parts));
+      await t.call('POST', '/api/payments/sandbox/card/confirm', {
+        token: who.accessToken,
+        body: { client_secret: reserved.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+      });
+    }
+    Object.assign(limits, saved);
+    expect(
+      (
+        await t.call('POST', '/api/paintings/sale', {
+          token: seller.accessToken,
+          body: { total_part: 20, painting_id: painting.id },
+        })
+      ).statusCode,
+    ).toBe(200);
+    // 20 parts on sale: 10 % is 2 parts (10 % of the work's 900 would have allowed 90).
+    const over = await buy(buyer.accessToken, order(painting.id, 3));
+    expect(over.statusCode).toBe(422);
+    expect(over.json().error).toEqual(
+      fillMessage('ReservationShareLimit', { parts: { en: '2', fr: '2' }, percent: 10 }),
+    );
+    expect((await buy(buyer.accessToken, order(painting.id, 2))).statusCode).toBe(200);
+  });
+});
+
+describe(raceTitle('concurrency'), () => {
   it('two simultaneous purchases of one work by one member: exactly one passes', async () => {
     const member = await createMember(t, { verified: true });
     const painting = await work();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => buy(member.accessToken, order(painting.id, 10))));
+    // Every request queues on the member's row (locked first in a limited reservation) before any of them checks.
+    const answers = await raceBehindLock(
+      t.ctx.database.db,
+      { lock: sql`SELECT id FROM users WHERE email = ${member.email} FOR UPDATE`, waiters: 6 },
+      Array.from({ length: 6 }, () => () => buy(member.accessToken, order(painting.id, 10))),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     expect(await soldParts(painting.id)).toBe(10);
   });
@@ -134,7 +179,11 @@ describe('concurrency (PostgreSQL runs these requests in parallel transactions)'
     const member = await createMember(t, { verified: true });
     const works = [await work(), await work(), await work(), await work()];
     // Each is 60 parts = 600.00 EUR: any two exceed 1,000.00 EUR.
-    const answers = await Promise.all(works.map((one) => buy(member.accessToken, order(one.id, 60))));
+    const answers = await raceBehindLock(
+      t.ctx.database.db,
+      { lock: sql`SELECT id FROM users WHERE email = ${member.email} FOR UPDATE`, waiters: 4 },
+      works.map((one) => () => buy(member.accessToken, order(one.id, 60))),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422]);
   });
 });

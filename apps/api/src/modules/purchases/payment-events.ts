@@ -2,6 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
 import { recordRefundDue, retakeParts } from './late-payment';
 import type { Purchase } from './reserve';
@@ -35,7 +36,7 @@ function amountMatches(purchase: Purchase, amountMinor: number, currency: string
  * Events in any order end in the same state.
  */
 export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promise<PaymentOutcome> {
-  return ctx.database.db.transaction(async (tx): Promise<PaymentOutcome> => {
+  return inTransaction(ctx.database.db, async (tx): Promise<PaymentOutcome> => {
     if (!(await firstTime(tx, ctx.payments.card.name, event.id, event.type))) return { kind: 'duplicate' };
     const [purchase] = await tx
       .select()
@@ -80,7 +81,7 @@ export async function handlePaypalCapture(
   purchase: Purchase,
   capture: PaypalCapture,
 ): Promise<PaymentOutcome> {
-  return ctx.database.db.transaction(async (tx): Promise<PaymentOutcome> => {
+  return inTransaction(ctx.database.db, async (tx): Promise<PaymentOutcome> => {
     const [locked] = await tx.select().from(purchases).where(eq(purchases.id, purchase.id)).for('update');
     if (!locked) return { kind: 'ignored' };
     if (!capture.completed) {

@@ -9,6 +9,7 @@ import {
   lastMessageTo,
   userRow,
 } from '../../../test/factories';
+import { raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { paintings, purchases } from '../../db/schema';
@@ -240,7 +241,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('concurrency', () => {
+describe(raceTitle('concurrency'), () => {
   it('20 buyers at once for the last 10 parts: exactly 10 parts are sold, never more', async () => {
     const painting = await createPaintingForSale(t, { widthCm: 2, heightCm: 1 });
     // One unpaid purchase per member and work (decision 73): each request comes from its own member.
@@ -327,7 +328,7 @@ describe('smart account (wallet)', () => {
     expect(await memberHolding(t.ctx.database.db, member.id, painting.id)).toEqual({ primary: 3, secondary: 0 });
   });
 
-  it('concurrent wallet purchases never overdraw the wallet', async () => {
+  it(raceTitle('concurrent wallet purchases with one code never overdraw the wallet'), async () => {
     const member = await walletBuyer('622222222');
     const painting = await createPaintingForSale(t, { widthCm: 3, heightCm: 3, pricePerPartMinor: 1000 });
     await fundWallet(t, member.id, 'EURO', 3500);

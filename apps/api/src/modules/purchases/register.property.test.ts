@@ -121,3 +121,109 @@ describe('parts register and ledger under random sequences (fast-check)', () => 
     });
   }, 120_000);
 });
+
+/**
+ * A model of the stock of one work of 9 parts: every reservation succeeds exactly when the model has the parts, the
+ * register and `sold_parts` agree with the model after every step, and each sequence ends by buying what is left, so
+ * the work always runs out of stock and one more part is refused.
+ */
+/** Buyers enough for 9 pending purchases of one part at once. */
+const stockBuyers: string[] = [];
+
+type StockStep = { kind: 'reserve'; quantity: number } | { kind: 'pay'; which: number } | { kind: 'expire-all' };
+
+const stockStep: fc.Arbitrary<StockStep> = fc.oneof(
+  fc.record({ kind: fc.constant('reserve' as const), quantity: fc.integer({ min: 1, max: 6 }) }),
+  fc.record({ kind: fc.constant('pay' as const), which: fc.nat() }),
+  fc.constant({ kind: 'expire-all' as const }),
+);
+
+async function runOutOfStock(steps: StockStep[]) {
+  const db = t.ctx.database.db;
+  const card = t.ctx.payments.card as SandboxCardPayments;
+  const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 100 });
+  type Pending = { id: string; secret: string; quantity: number; buyer: string };
+  const model = { available: painting.totalParts, pending: [] as Pending[] };
+  const reserve = async (quantity: number): Promise<Pending | null> => {
+    // One unpaid purchase per member and work (decision 73): each reservation by a buyer with none pending here.
+    const buyer = stockBuyers.find((id) => !model.pending.some((p) => p.buyer === id)) as string;
+    try {
+      const purchase = await db.transaction((tx) =>
+        reservePurchase(tx, {
+          userId: buyer,
+          paintingId: painting.id,
+          currency: 'EURO',
+          ownerName: 'P. B. T.',
+          language: 'en',
+          reservationMinutes: 15,
+          limits: { maxSharePercent: 100, maxPendingEurMinor: Number.MAX_SAFE_INTEGER },
+          quantity,
+          paymentMethod: 'card',
+        }),
+      );
+      const payment = await card.createPayment({
+        purchaseId: purchase.id,
+        reference: purchase.reference,
+        amountMinor: purchase.totalMinor,
+        currency: 'EURO',
+      });
+      await db.update(purchases).set({ providerRef: payment.paymentId }).where(eq(purchases.id, purchase.id));
+      return { id: purchase.id, secret: payment.clientSecret, quantity, buyer };
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'NotEnoughParts') return null;
+      throw error;
+    }
+  };
+  const check = async () => {
+    const [row] = await db.select().from(paintings).where(eq(paintings.id, painting.id));
+    const available = await heldBy(db, painting.id, 'available');
+    expect(available).toBe(model.available);
+    expect(available).toBeGreaterThanOrEqual(0);
+    expect(row?.soldParts).toBe(painting.totalParts - model.available);
+    expect(await heldBy(db, painting.id, 'reserved')).toBe(model.pending.reduce((sum, p) => sum + p.quantity, 0));
+  };
+  for (const s of [...steps, { kind: 'sell-out' as const }]) {
+    if (s.kind === 'reserve' || s.kind === 'sell-out') {
+      const quantity = s.kind === 'reserve' ? s.quantity : model.available;
+      if (quantity === 0) continue;
+      const taken = await reserve(quantity);
+      // The model decides: the reservation passes exactly when the parts are there.
+      expect(taken !== null).toBe(quantity <= model.available);
+      if (taken) {
+        model.available -= quantity;
+        model.pending.push(taken);
+      }
+    } else if (s.kind === 'pay' && model.pending.length > 0) {
+      const [paid] = model.pending.splice(s.which % model.pending.length, 1);
+      const event = paid && card.confirm(paid.secret, SANDBOX_CARD_OK);
+      const parsed = event && card.parseWebhook(Buffer.from(event.body), event.signature);
+      if (parsed) await handleCardEvent(t.ctx, parsed);
+    } else if (s.kind === 'expire-all') {
+      await releaseExpired(db, new Date(Date.now() + 3_600_000));
+      model.available += model.pending.reduce((sum, p) => sum + p.quantity, 0);
+      model.pending = [];
+    }
+    await check();
+  }
+  // Sold out (reserved or paid): not one more part.
+  expect(model.available).toBe(0);
+  expect(await reserve(1)).toBeNull();
+  await check();
+  expect(await checkInvariants(db)).toEqual([]);
+}
+
+describe('a work run out of stock (fast-check, against a model of its stock)', () => {
+  beforeAll(async () => {
+    for (let i = 0; i < 10; i++) {
+      const buyer = await createMember(t, { verified: true });
+      stockBuyers.push((await userRow(t, buyer.email))?.id ?? '');
+    }
+  });
+
+  it('takes exactly what is there, refuses the rest, and ends sold out', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(stockStep, { minLength: 1, maxLength: 10 }), runOutOfStock), {
+      numRuns: 20,
+      seed: 20261124,
+    });
+  }, 180_000);
+});

@@ -1,38 +1,57 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { retryDueRefunds } from './late-payment';
 import { releaseExpired } from './reserve';
 
-/** How often unpaid reservations past their time are released (and refunds the provider refused are retried). */
-export const RESERVATION_SWEEP_MS = 30_000;
+/** Releases unpaid reservations past their time. */
+export const RESERVATION_SWEEP_JOB = 'reservation-sweep';
+/** Asks the providers again for the refunds of late payments that failed before (payment-provider follow-ups). */
+export const REFUND_RETRY_JOB = 'refund-retry';
+export const PERIODIC_JOBS = [RESERVATION_SWEEP_JOB, REFUND_RETRY_JOB] as const;
 
 /**
- * Releases expired reservations now (catching up after a restart: a server killed between reservation and
- * payment leaves them pending, and they are released here) and then every 30 seconds; each sweep also asks the
- * providers again for the refunds of late payments that failed before. Returns a stop function.
+ * One sweep at a time across every process (singleton), and one a window (sendOncePer): a sweep that fails is not
+ * retried, the next window's sweep does its work. A sweep still running after 5 minutes is presumed lost.
  */
-export function startReservationJob(ctx: AppContext, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const released = await releaseExpired(ctx.database.db);
-      if (released > 0) log.info({ released }, 'expired reservations released');
-    } catch (error) {
-      log.error({ err: error }, 'releasing expired reservations failed');
-    }
-    try {
-      const refunded = await retryDueRefunds(ctx, log);
-      if (refunded > 0) log.info({ refunded }, 'late payments refunded');
-    } catch (error) {
-      log.error({ err: error }, 'retrying refunds failed');
-    } finally {
-      running = false;
+const PERIODIC: QueueSpec = {
+  retryLimit: 0,
+  retryDelaySeconds: 30,
+  backoff: false,
+  expireInSeconds: 300,
+  policy: 'singleton',
+};
+
+export function definePurchaseJobs(ctx: AppContext, log: FastifyBaseLogger): void {
+  ctx.jobs.define(RESERVATION_SWEEP_JOB, PERIODIC, async () => {
+    const released = await releaseExpired(ctx.database.db);
+    if (released > 0) log.info({ released }, 'expired reservations released');
+  });
+  ctx.jobs.define(REFUND_RETRY_JOB, PERIODIC, async () => {
+    const refunded = await retryDueRefunds(ctx, log);
+    if (refunded > 0) log.info({ refunded }, 'late payments refunded');
+  });
+}
+
+/**
+ * Every process with workers ticks now (catching up after a restart: a server killed between reservation and
+ * payment leaves them pending) and then every `sweepSeconds / 3`; each tick asks for one sweep and one refund retry
+ * per window of `sweepSeconds`, and the queue creates each at most once a window whichever process asked first, so
+ * the sweep runs once per window across the cluster and keeps running while any one process is up. Returns a stop.
+ */
+export function startPeriodicJobs(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  const window = ctx.config.jobs.sweepSeconds;
+  const tick = async () => {
+    for (const name of PERIODIC_JOBS) {
+      try {
+        await ctx.jobs.sendOncePer(name, window);
+      } catch (error) {
+        log.error({ err: error, job: name }, 'scheduling a periodic job failed');
+      }
     }
   };
-  void sweep();
-  const timer = setInterval(() => void sweep(), RESERVATION_SWEEP_MS);
+  void tick();
+  const timer = setInterval(() => void tick(), Math.max(1, Math.floor(window / 3)) * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -4,8 +4,10 @@ import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { recordReservations } from '../../observability/metrics';
 import { Rates } from '../catalogue/rates';
 import { heldBy, moveParts } from '../parts/register';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
@@ -14,8 +16,10 @@ import {
   beginLimitedReservation,
   checkReservationCaps,
   isLimited,
+  partsOnSale,
   type ReservationLimits,
 } from './limits';
+import { openSoldOutWorks } from './settle';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
@@ -169,7 +173,7 @@ async function checkCaps(tx: Executor, params: ReserveParams, quote: Quote): Pro
   await checkReservationCaps(tx, {
     userId: params.userId,
     quantity: params.quantity,
-    totalParts: quote.painting.totalParts,
+    partsOnSale: await partsOnSale(tx, quote.painting),
     eurValueMinor: eurValueOf(quote, params.quantity),
     limits: params.limits,
   });
@@ -343,12 +347,13 @@ export async function releasePurchase(
 
 /**
  * Releases every pending purchase past its expiry (the reservation job). SKIP LOCKED lets several workers run
- * it at once, and never waits on a purchase being paid right now.
+ * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on market 2 with
+ * nothing pending opens on market 3 (settle.ts).
  */
 export async function releaseExpired(db: Executor, now = new Date()): Promise<number> {
   let released = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
+    const batch = await inTransaction(db, async (tx) => {
       const due = await tx
         .select({ id: purchases.id })
         .from(purchases)
@@ -360,8 +365,11 @@ export async function releaseExpired(db: Executor, now = new Date()): Promise<nu
       return { found: due.length, count };
     });
     released += batch.count;
-    if (batch.found < 50) return released;
+    recordReservations('expired', batch.count);
+    if (batch.found < 50) break;
   }
+  await openSoldOutWorks(db);
+  return released;
 }
 
 /** Parts of a painting still held by pending purchases (the market moves to 3 only when none remain). */

@@ -27,9 +27,11 @@ import { assertMayFinish, assertMayStartPurchase, bindPurchaseToSession } from '
 import {
   createPurchase,
   finishPayment,
+  purchaseAnswer,
   purchaseData,
   purchaseOfOrder,
   purchaseState,
+  resumePurchase,
   sendPurchaseCode,
   validatePurchase,
 } from './service';
@@ -99,13 +101,15 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
       const answer = await withIdempotency(
         ctx,
         { userId: buyer.id, key: keyOf(request), route: 'POST /paintings/purchase', body: request.body },
-        async () => {
+        async (key) => {
           assertMayStartPurchase(session, request.body.payment_method);
           const data = await createPurchase(ctx, buyer, request.body, {
+            key,
             onReserved: (tx, purchase) => bindPurchaseToSession(tx, session, purchase.id),
           });
-          return { status: 200, body: ok(data, data.status === 'paid' ? 'PurchaseComplete' : 'Ok') };
+          return purchaseAnswer(data);
         },
+        (purchaseId) => resumePurchase(ctx, buyer, purchaseId),
       );
       return reply.status(answer.status).send(answer.body as never);
     },

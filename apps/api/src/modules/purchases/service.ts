@@ -9,17 +9,22 @@ import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { certificates, listings, purchaseFills, purchases, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { ok } from '../../http/reply';
+import { recordPurchase, recordReservations } from '../../observability/metrics';
 import { verifyUrlOf } from '../certificates/service';
-import { consumeCode, issueCode } from '../codes/service';
-import { lockWallet } from '../ledger/ledger';
+import { checkCode, consumeCode, issueCode } from '../codes/service';
+import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buyerMailContext } from './buyer-mail';
+import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import { processRefund } from './late-payment';
 import type { PaymentOutcome } from './payment-events';
+import { recordPaymentOutcome } from './purchase-metrics';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
 import { settlePurchase } from './settle';
 
@@ -87,27 +92,47 @@ function reserveFor(ctx: AppContext, member: Member, request: PurchaseRequest) {
   };
 }
 
+/** The answer of POST /paintings/purchase (stored with an Idempotency-Key). */
+export function purchaseAnswer(data: TPurchaseData): Answer {
+  return { status: 200, body: ok(data, data.status === 'paid' ? 'PurchaseComplete' : 'Ok') };
+}
+
 /**
  * POST /paintings/purchase. Card and PayPal: the parts are reserved, then the provider's payment (or order)
  * is created for the exact amount; if the provider cannot be reached the reservation is released at once.
  * Smart account: the code is checked, then reservation, wallet debit and settlement happen in one transaction.
+ * The request's Idempotency-Key is claimed in the transaction that reserves (`key`, idempotency.ts).
  */
 export async function createPurchase(
   ctx: AppContext,
   member: Member,
   request: PurchaseRequest,
-  options: { onReserved?: (tx: Executor, purchase: Purchase) => Promise<void> } = {},
+  options: { onReserved?: (tx: Executor, purchase: Purchase) => Promise<void>; key?: KeyClaim } = {},
 ): Promise<TPurchaseData> {
   assertMethodOffered(ctx, request);
-  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request);
-  const db = ctx.database.db;
-  const purchase = await db.transaction(async (tx) => {
+  const key = options.key ?? NO_KEY;
+  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key);
+  const purchase = await inTransaction(ctx.database.db, async (tx) => {
+    await key.claim(tx);
     const reserved = await reservePurchase(tx, reserveFor(ctx, member, request));
     await options.onReserved?.(tx, reserved);
+    await key.record(tx, { purchaseId: reserved.id });
     return reserved;
   });
+  recordPurchase(request.payment_method, 'reserved');
+  recordReservations('created');
+  return startProviderPayment(ctx, purchase);
+}
+
+/**
+ * Creates the provider's payment (card) or order (PayPal) of a reserved purchase and records its reference. Both
+ * providers take the purchase as their idempotency key, so a retry that finishes a purchase left without its answer
+ * (resumePurchase) gets the same payment back. A provider that cannot be reached releases the reservation: 502.
+ */
+async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promise<TPurchaseData> {
+  const db = ctx.database.db;
   try {
-    if (request.payment_method === 'card') {
+    if (purchase.paymentMethod === 'card') {
       const card = ctx.payments.card;
       const payment = await card.createPayment({
         purchaseId: purchase.id,
@@ -135,10 +160,32 @@ export async function createPurchase(
       ...(paypal.clientId ? { paypal_client_id: paypal.clientId } : {}),
     });
   } catch (error) {
-    await db.transaction((tx) => releasePurchase(tx, purchase.id, 'failed', `provider: ${(error as Error).message}`));
+    await inTransaction(db, (tx) =>
+      releasePurchase(tx, purchase.id, 'failed', `provider: ${(error as Error).message}`),
+    );
+    recordPurchase(purchase.paymentMethod, 'provider_error');
+    recordReservations('released_on_error');
     if (error instanceof PaymentProviderError) throw new AppError(502, 'PaymentError');
     throw error;
   }
+}
+
+/**
+ * The answer to a keyed purchase request whose work committed but whose answer was never stored (the process died
+ * in between, or the first request is still waiting for the provider): a card or PayPal purchase still awaiting
+ * payment gets its provider payment (the same one: the providers are idempotent per purchase); any other answers
+ * what happened to it, paid with its certificate, or released.
+ */
+export async function resumePurchase(ctx: AppContext, member: Member, purchaseId: string): Promise<Answer> {
+  const [purchase] = await ctx.database.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, member.id)));
+  if (!purchase) throw notFound('PurchaseNotFound');
+  const awaitingProvider =
+    purchase.status === 'pending' && purchase.paymentMethod !== 'smart_amount' && purchase.expiresAt > new Date();
+  if (awaitingProvider) return purchaseAnswer(await startProviderPayment(ctx, purchase));
+  return purchaseAnswer(await purchaseState(ctx, member, purchase.reference));
 }
 
 function memberPhone(member: Member): string | undefined {
@@ -168,39 +215,61 @@ export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise
   return { sent_to: 'email' };
 }
 
-async function payFromWallet(ctx: AppContext, member: Member, request: PurchaseRequest): Promise<TPurchaseData> {
+/**
+ * A wallet payment: the code is checked first (a wrong one counts in its own commit), then one transaction claims
+ * the key, locks the wallet, spends the code, reserves, debits, settles and stores the answer. A deadlock or a
+ * serialization failure runs that transaction again (inTransaction): the attempt that failed spent nothing.
+ */
+async function payFromWallet(
+  ctx: AppContext,
+  member: Member,
+  request: PurchaseRequest,
+  key: KeyClaim,
+): Promise<TPurchaseData> {
   if (!request.verification_code) throw badRequest('OtpRequired', 'verification_code');
   const db = ctx.database.db;
   const currency = currencyOf(member, request);
-  // A cheap early answer before the code is spent; the transaction below checks again under the wallet lock.
+  // A cheap early answer before the code is checked; the transaction below checks again under the wallet lock.
   const quote = await quotePurchase(db, {
     paintingId: request.painting_id,
     quantity: request.total_part,
     currency,
     buyerId: member.id,
   });
-  const wallet = await db.transaction((tx) => lockWallet(tx, member.id, currency));
-  if (wallet.balanceMinor < quote.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
-  await consumeCode(db, ctx.config, {
+  if ((await walletBalance(db, member.id, currency)) < quote.totalMinor) {
+    throw badRequest('InsufficientBalance', 'payment_method');
+  }
+  const code = {
     userId: member.id,
-    purpose: 'purchase',
+    purpose: 'purchase' as const,
     code: request.verification_code,
     field: 'verification_code',
-  });
-  const settled = await db.transaction(async (tx) => {
+  };
+  await checkCode(db, ctx.config, code);
+  const settled = await inTransaction(db, async (tx) => {
+    await key.claim(tx);
     const locked = await lockWallet(tx, member.id, currency);
+    await consumeCode(tx, ctx.config, code);
     const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
     if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
     const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });
     if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
-    return result;
+    const data = purchaseData(result.purchase, { certificate_number: result.certificate.number });
+    await key.record(tx, { purchaseId: purchase.id, answer: purchaseAnswer(data) });
+    return { ...result, data };
   });
+  recordPurchase('smart_amount', 'settled');
   await sendConfirmation(ctx, {
     kind: 'settled',
     purchase: settled.purchase,
     certificateNumber: settled.certificate.number,
   });
-  return purchaseData(settled.purchase, { certificate_number: settled.certificate.number });
+  return settled.data;
+}
+
+/** A wallet's balance read without locking it (the early check; the one that counts is under the lock). */
+async function walletBalance(db: Executor, userId: string, currency: Currency): Promise<number> {
+  return balanceOf(db, await accountFor(db, 'member_wallet', currency, userId));
 }
 
 /** GET /paintings/purchase/:reference: the member's own purchase (the page polls it after paying). */
@@ -232,6 +301,7 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
  * refund stays pending and the reservation job retries it).
  */
 export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
+  recordPaymentOutcome(outcome);
   if (outcome.kind === 'refund-due') {
     await processRefund(ctx, outcome.refundId, log);
     return;

@@ -70,19 +70,49 @@ export async function settlePurchase(
     language: purchase.language,
   });
 
-  // Sold out and nothing left pending: the work opens on the secondary market (spec §1).
-  await tx
+  await openSecondaryIfSoldOut(tx, purchase.paintingId);
+  return { purchase, certificate };
+}
+
+/**
+ * Sold out and nothing left pending: the work opens on the secondary market (spec §1), exactly once. Two payments
+ * of a work's last parts settle at the same moment: each checked for pending purchases before the other committed,
+ * saw it still pending, and the work stayed on market 2 with nothing left to buy. Every settlement of a sold-out work
+ * now locks the work's row first, so they take turns; under READ COMMITTED the check is a new statement, so the one
+ * that commits last sees every other one paid and moves the work.
+ */
+export async function openSecondaryIfSoldOut(tx: Executor, paintingId: string): Promise<boolean> {
+  const [work] = await tx
+    .select({ market: paintings.market, soldParts: paintings.soldParts, totalParts: paintings.totalParts })
+    .from(paintings)
+    .where(eq(paintings.id, paintingId));
+  if (work?.market !== 2 || work.soldParts !== work.totalParts) return false;
+  await tx.select({ id: paintings.id }).from(paintings).where(eq(paintings.id, paintingId)).for('no key update');
+  const moved = await tx
     .update(paintings)
     .set({ market: 3 })
-    .where(
-      and(
-        eq(paintings.id, purchase.paintingId),
-        eq(paintings.market, 2),
-        sql`${paintings.soldParts} = ${paintings.totalParts}`,
-        sql`NOT EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.paintingId} = ${purchase.paintingId} AND ${purchases.status} = 'pending')`,
-      ),
-    );
-  return { purchase, certificate };
+    .where(and(eq(paintings.id, paintingId), soldOutWithNothingPending))
+    .returning({ id: paintings.id });
+  return moved.length > 0;
+}
+
+const soldOutWithNothingPending = and(
+  eq(paintings.market, 2),
+  sql`${paintings.soldParts} = ${paintings.totalParts}`,
+  sql`NOT EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.paintingId} = ${paintings.id} AND ${purchases.status} = 'pending')`,
+);
+
+/**
+ * The reservation sweep's catch-up: any work sold out with nothing pending that is still on market 2 (left there by
+ * a release of the last pending purchase, or by the race above before it was fixed) moves to market 3.
+ */
+export async function openSoldOutWorks(db: Executor): Promise<number> {
+  const moved = await db
+    .update(paintings)
+    .set({ market: 3 })
+    .where(soldOutWithNothingPending)
+    .returning({ id: paintings.id });
+  return moved.length;
 }
 
 /** What each seller of a secondary purchase receives: the parts taken from their listings at the listed price. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Executor, queryRows } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { listings, paintings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -18,10 +19,11 @@ function newReference(): string {
 
 /**
  * Serialises a member's changes to their own parts (listing, withdrawing): the member's row is locked for the rest
- * of the transaction, so two listings at once cannot both take the same parts.
+ * of the transaction, so two listings at once cannot both take the same parts. NO KEY UPDATE: it does not hold up
+ * another transaction that merely references the member (a purchase, a part entry returning parts to them).
  */
 async function lockMember(tx: Executor, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 /**
@@ -34,7 +36,7 @@ export async function listParts(
   member: Member,
   request: { painting_id: string; total_part: number },
 ): Promise<Listing> {
-  return ctx.database.db.transaction(async (tx) => {
+  return inTransaction(ctx.database.db, async (tx) => {
     const [painting] = await tx.select().from(paintings).where(eq(paintings.id, request.painting_id));
     if (!painting) throw notFound('PaintingNotFound');
     if (painting.market !== 3) throw badRequest('SaleNotOpen', 'painting_id');
@@ -104,7 +106,7 @@ export async function returnToSeller(
 
 /** Withdraws what is left of one of the member's open listings; parts reserved by a pending purchase stay with it. */
 export async function withdrawListing(ctx: AppContext, member: Member, reference: string): Promise<Listing> {
-  return ctx.database.db.transaction(async (tx) => {
+  return inTransaction(ctx.database.db, async (tx) => {
     const [listing] = await tx
       .select()
       .from(listings)

@@ -3,6 +3,7 @@ import { stepsTotalMinor } from '@parcelle/shared/secondary';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPaintingForSale, userRow } from '../../../test/factories';
+import { raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { listings, paintings } from '../../db/schema';
@@ -115,7 +116,7 @@ describe('the secondary market', () => {
     expect(sellerMail.text).toContain('€12.00');
   });
 
-  it('concurrent buyers for the last 2 listed parts: exactly 2 are sold', async () => {
+  it(raceTitle('concurrent buyers for the last 2 listed parts: exactly 2 are sold'), async () => {
     const buyers = await Promise.all(Array.from({ length: 5 }, () => member()));
     const eligible = await createPaintingForSale(t, { widthCm: 2, heightCm: 2 });
     for (const buyer of buyers) await buyAndPay(buyer, eligible.id, 1);

@@ -8,6 +8,7 @@ import { normalizeIban } from '@parcelle/shared/validation/iban';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { users, withdrawals } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -137,17 +138,20 @@ export async function requestWithdrawal(
   // Checked before the code is spent, so that an amount above the balance can be corrected with the same code; the
   // check that counts is the one under the wallet's lock below.
   if ((await walletBalanceMinor(ctx, member)) < amountMinor) throw badRequest('InsufficientBalance', 'amount');
-  await consumeCode(ctx.database.db, ctx.config, {
+  const code = {
     userId: member.id,
-    purpose: 'withdrawal',
+    purpose: 'withdrawal' as const,
     code: request.verification_code,
     // A code asked for with an amount confirms that amount only.
     boundTo: boundAmount(amountMinor, currency),
     field: 'verification_code',
-  });
-  return ctx.database.db.transaction(async (tx) => {
+  };
+  // A wrong code counts here, in its own commit; the right one is spent only by the transaction that commits.
+  await checkCode(ctx.database.db, ctx.config, code);
+  return inTransaction(ctx.database.db, async (tx) => {
     const wallet = await lockWallet(tx, member.id, currency);
     if (wallet.balanceMinor < amountMinor) throw badRequest('InsufficientBalance', 'amount');
+    await consumeCode(tx, ctx.config, code);
     const [withdrawal] = await tx
       .insert(withdrawals)
       .values({
@@ -215,7 +219,7 @@ export async function decideWithdrawal(
   withdrawalId: string,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<Withdrawal> {
-  return ctx.database.db.transaction(async (tx) => {
+  return inTransaction(ctx.database.db, async (tx) => {
     const [existing] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
     if (!existing) throw notFound('WithdrawalNotFound');
     if (existing.status !== 'PENDING') throw new AppError(409, 'WithdrawalAlreadyDecided');

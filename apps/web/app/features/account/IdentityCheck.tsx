@@ -1,3 +1,4 @@
+import '@parcelle/shared/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Box,

@@ -1,3 +1,4 @@
+import '@parcelle/shared/zod-config';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   ZBankRequest,

@@ -9,6 +9,7 @@ import { useArtistDetail } from '../catalogue/api';
 import { formatAmount, lifeYears, mediaUrl } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
+import { ARTIST_PORTRAIT_SIZES } from '../paintings/artwork-image-sources';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { fonts, palette } from '../theme/theme';
@@ -96,7 +97,7 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
         <ArtworkImage
           src={mediaUrl(baseUrl, artist.img)}
           alt={artist.name}
-          sizes="(max-width: 899px) 100vw, 520px"
+          sizes={ARTIST_PORTRAIT_SIZES}
           ratio={1}
           priority
           sx={{ width: '100%', maxWidth: { xs: 420, md: 520 } }}

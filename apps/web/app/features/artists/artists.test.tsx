@@ -257,9 +257,15 @@ describe('/artists/details/:artistId', () => {
     expect(screen.getByTestId('artist-record').textContent).toBe('$1,250,000.00');
     expect(screen.getByTestId('artist-turnover').textContent).toBe('$1,396,432.76');
     expect(screen.getByText('Turnover 2024')).toBeTruthy();
-    for (const id of ['artist-chart-ic', 'artist-chart-turnover', 'artist-chart-lots']) {
-      expect(screen.getByTestId(id).querySelector('svg.recharts-surface')).toBeTruthy();
-    }
+    // The drawings load after the page (charts/YearChart.tsx): at once here, jsdom has no IntersectionObserver.
+    await waitFor(
+      () => {
+        for (const id of ['artist-chart-ic', 'artist-chart-turnover', 'artist-chart-lots']) {
+          expect(screen.getByTestId(id).querySelector('svg.recharts-surface')).toBeTruthy();
+        }
+      },
+      { timeout: 10_000 },
+    );
     // Two years of stacked sold and unsold bars, one line for the index.
     expect(screen.getByTestId('artist-chart-lots').querySelectorAll('.recharts-bar-rectangle')).toHaveLength(4);
     expect(screen.getByTestId('artist-chart-ic').querySelector('.recharts-line-curve')).toBeTruthy();

@@ -37,7 +37,7 @@ export function EmailedLinkGate(props: {
     return (
       <AuthFrame title={props.title}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-          <CircularProgress size={20} />
+          <CircularProgress size={20} aria-hidden="true" />
           <Typography>{props.checking}</Typography>
         </Box>
       </AuthFrame>

@@ -1,8 +1,8 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { palette } from '../theme/theme';
+import { imageSources } from './image-sources';
 
-/** Widths the server renders (apps/api/src/modules/media/renditions.ts). */
-const WIDTHS = [320, 480, 640, 960, 1280] as const;
+export { srcSetOf } from './image-sources';
 
 type Props = {
   src: string | undefined;
@@ -18,18 +18,16 @@ type Props = {
   testId?: string;
 };
 
-/** The `srcset` of a /media image: one entry per rendition width. */
-export function srcSetOf(src: string): string {
-  const separator = src.includes('?') ? '&' : '?';
-  return WIDTHS.map((width) => `${src}${separator}w=${width} ${width}w`).join(', ');
-}
+/** The largest rendition: the width and height attributes give the browser the image's ratio before it loads. */
+const INTRINSIC_WIDTH = 1280;
 
 /**
- * An artwork: responsive (`srcset` of server renditions), lazy below the fold, with its space reserved so
- * the page does not jump, on a quiet wall tone while it loads.
+ * An artwork: a `<picture>` of server renditions (AVIF, then WebP, at each width), lazy below the fold, with its space
+ * reserved (box ratio and the img's width/height) so the page does not jump, on a quiet wall tone while it loads.
  */
 export function ArtworkImage({ src, alt, sizes, priority = false, ratio, fit = 'cover', sx, testId }: Props) {
-  const local = src?.includes('/media/');
+  const picture = src ? imageSources(src, sizes) : undefined;
+  const dimensions = ratio ? { width: INTRINSIC_WIDTH, height: Math.round(INTRINSIC_WIDTH / ratio) } : {};
   return (
     <Box
       sx={[
@@ -37,19 +35,23 @@ export function ArtworkImage({ src, alt, sizes, priority = false, ratio, fit = '
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      {src && (
-        <Box
-          component="img"
-          src={src}
-          srcSet={local ? srcSetOf(src) : undefined}
-          sizes={local ? sizes : undefined}
-          alt={alt}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
-          fetchPriority={priority ? 'high' : 'auto'}
-          data-testid={testId}
-          sx={{ display: 'block', width: '100%', height: '100%', objectFit: fit }}
-        />
+      {picture && (
+        <picture style={{ display: 'contents' }}>
+          {picture.sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={picture.sizes} />
+          ))}
+          <Box
+            component="img"
+            src={picture.src}
+            alt={alt}
+            {...dimensions}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding={priority ? 'auto' : 'async'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            data-testid={testId}
+            sx={{ display: 'block', width: '100%', height: '100%', objectFit: fit }}
+          />
+        </picture>
       )}
     </Box>
   );

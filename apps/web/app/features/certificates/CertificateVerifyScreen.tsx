@@ -50,7 +50,7 @@ export function CertificateVerifyScreen({ number }: Props) {
 
         {state === 'loading' && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-            <CircularProgress size={22} color="secondary" />
+            <CircularProgress size={22} color="secondary" aria-hidden="true" />
             <Typography>{t('certificates.verify.loading')}</Typography>
           </Box>
         )}

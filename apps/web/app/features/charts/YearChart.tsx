@@ -1,16 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import type { Language } from '@parcelle/shared/i18n/messages';
-import type { ReactNode } from 'react';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useLanguage } from '../i18n/language';
-import { fonts, palette } from '../theme/theme';
-import { axisTick, seriesColor } from './axis';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 /** One series of a yearly chart: its key in the rows, its label, and how it is drawn. */
 export type YearSeries = { key: string; label: string; kind?: 'line' | 'bar'; stack?: string };
 export type YearRow = { year: number } & Record<string, number | null>;
 
-type Props = {
+export type YearChartProps = {
   title?: ReactNode;
   /** A sentence read by screen readers instead of the drawing (the numbers are in the tooltip and tables). */
   summary: string;
@@ -22,15 +18,46 @@ type Props = {
   testId?: string;
 };
 
-const axisStyle = { fontSize: 12, fill: palette.muted, fontFamily: fonts.text };
+// The chart library is the largest part of a page that shows one: it loads when a chart comes near the viewport
+// (issue 14), not with the page.
+const YearChartDrawing = lazy(() => import('./YearChartDrawing'));
+
+/** How far below the viewport a chart starts loading, so that it is usually drawn by the time it is seen. */
+const AHEAD = '300px 0px';
+
+/** True once the element has come within AHEAD of the viewport (at once where IntersectionObserver is missing). */
+function useNearViewport<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: AHEAD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
 
 /**
  * A chart by year for artists, paintings and the market: lines and/or bars in the spec's ten cycling
- * colours, with the 'M from 1,000,000' axis (spec §9). Drawn with Recharts.
+ * colours, with the 'M from 1,000,000' axis (spec §9). Its box has its final size from the first paint (no layout
+ * shift when the drawing arrives); the drawing (Recharts) is loaded as the chart nears the viewport.
  */
-export function YearChart({ title, summary, series, rows, formatValue, height = 300, testId }: Props) {
-  const language = useLanguage();
-  const format = (value: number) => (formatValue ? formatValue(value, language) : axisTick(value, language));
+export function YearChart({ title, summary, height = 300, testId, ...drawing }: YearChartProps) {
+  const { ref, near } = useNearViewport<HTMLDivElement>();
   return (
     <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
       {title && (
@@ -38,50 +65,18 @@ export function YearChart({ title, summary, series, rows, formatValue, height = 
           {title}
         </Typography>
       )}
-      <Box role="img" aria-label={summary} sx={{ width: '100%', height }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows as YearRow[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke={palette.line} vertical={false} />
-            <XAxis dataKey="year" tick={axisStyle} tickLine={false} axisLine={{ stroke: palette.line }} />
-            <YAxis
-              tick={axisStyle}
-              tickLine={false}
-              axisLine={false}
-              width={64}
-              tickFormatter={(value: number) => axisTick(value, language)}
-            />
-            <Tooltip
-              formatter={(value) => (typeof value === 'number' ? format(value) : String(value ?? ''))}
-              contentStyle={{ fontFamily: fonts.text, fontSize: 13, borderColor: palette.line, borderRadius: 2 }}
-            />
-            {series.length > 1 && <Legend itemSorter={null} wrapperStyle={{ fontFamily: fonts.text, fontSize: 13 }} />}
-            {series.map((item, index) =>
-              item.kind === 'bar' ? (
-                <Bar
-                  key={item.key}
-                  dataKey={item.key}
-                  name={item.label}
-                  fill={seriesColor(index)}
-                  stackId={item.stack}
-                  maxBarSize={28}
-                  isAnimationActive={false}
-                />
-              ) : (
-                <Line
-                  key={item.key}
-                  dataKey={item.key}
-                  name={item.label}
-                  type="monotone"
-                  stroke={seriesColor(index)}
-                  strokeWidth={2}
-                  dot={false}
-                  connectNulls
-                  isAnimationActive={false}
-                />
-              ),
-            )}
-          </ComposedChart>
-        </ResponsiveContainer>
+      <Box
+        ref={ref}
+        role="img"
+        aria-label={summary}
+        sx={{ width: '100%', height }}
+        data-chart-loaded={near || undefined}
+      >
+        {near && (
+          <Suspense fallback={null}>
+            <YearChartDrawing {...drawing} />
+          </Suspense>
+        )}
       </Box>
     </Box>
   );

@@ -17,7 +17,7 @@ const MarketStatistics = lazy(() =>
 );
 
 /** The hero shows a work on offer when there is one (market 2), else the newest work. */
-function heroWork(featured: HomeData['featured'] | undefined) {
+export function heroWork(featured: HomeData['featured'] | undefined) {
   return featured?.find((painting) => painting.market === 2) ?? featured?.[0];
 }
 

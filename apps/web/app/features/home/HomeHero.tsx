@@ -7,6 +7,7 @@ import { mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
 import { PAGE_WIDTH } from '../layout/page-width';
+import { HOME_HERO_SIZES } from '../paintings/artwork-image-sources';
 import { useSession } from '../session/use-session';
 import { palette } from '../theme/theme';
 
@@ -37,7 +38,7 @@ function HeroWork({ painting, baseUrl }: { painting: Painting; baseUrl: string }
           alt={title}
           ratio={ratio}
           priority
-          sizes="(max-width: 900px) 90vw, 560px"
+          sizes={HOME_HERO_SIZES}
         />
       </Box>
       <Typography component="figcaption" variant="body2" sx={{ mt: 2, color: palette.muted, fontStyle: 'italic' }}>

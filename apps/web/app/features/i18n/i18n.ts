@@ -5,6 +5,7 @@ import LanguageDetector, { type DetectorOptions } from 'i18next-browser-language
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from './request-language';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -41,12 +42,19 @@ export function toLanguageOnly(code: string): string {
   return code.trim().toLowerCase().split(/[-_]/)[0] ?? code;
 }
 
+/**
+ * The html tag comes right after the URL: the server rendered the page in the language it chose from the same
+ * signals (request-language.ts: ?lng=, the cookie, Accept-Language), and the browser must start in that one to
+ * hydrate without a change. The choice is kept in a cookie as well, for the server to read on the next page.
+ */
 export const detection: DetectorOptions = {
-  order: ['querystring', 'localStorage', 'cookie', 'htmlTag', 'navigator'],
-  lookupQuerystring: 'lng',
+  order: ['querystring', 'htmlTag', 'localStorage', 'cookie', 'navigator'],
+  lookupQuerystring: LANGUAGE_PARAM,
   lookupLocalStorage: 'i18nextLng',
-  lookupCookie: 'i18next',
-  caches: ['localStorage'],
+  lookupCookie: LANGUAGE_COOKIE,
+  caches: ['localStorage', 'cookie'],
+  cookieMinutes: 60 * 24 * 365,
+  cookieOptions: { path: '/', sameSite: 'lax' },
   convertDetectedLanguage: toLanguageOnly,
 };
 

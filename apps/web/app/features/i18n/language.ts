@@ -7,8 +7,21 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * On the server one process renders pages in both languages at once: the renderer tells which language the
+ * page being rendered is in (entry.server.tsx, per request), so that code reading the language outside React
+ * (`localized`, the API client) reads that page's and not a global one.
+ */
+let serverLanguage: (() => Language | undefined) | null = null;
+
+export function setServerLanguageSource(source: () => Language | undefined) {
+  serverLanguage = source;
+}
+
 /** The language the interface is shown in: en or fr, never fr-FR. */
 export function currentLanguage(): Language {
+  const rendering = serverLanguage?.();
+  if (rendering) return rendering;
   const resolved = i18n.resolvedLanguage ?? i18n.language;
   const short = typeof resolved === 'string' ? resolved.slice(0, 2).toLowerCase() : '';
   return isLanguage(short) ? short : FALLBACK_LANGUAGE;

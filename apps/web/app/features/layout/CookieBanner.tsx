@@ -1,5 +1,5 @@
 import { Box, Button, Link as MuiLink, Paper, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -14,18 +14,23 @@ function accepted(): boolean {
   }
 }
 
+const noSubscription = () => () => {};
+
 /** Shows until accepted; never closes by itself (spec §1). */
 export function CookieBanner() {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(() => !accepted());
-  if (!visible) return null;
+  // The server cannot read the flag: it renders no banner, and the browser shows it once hydrated when needed
+  // (no banner flashing for visitors who accepted; it is fixed, nothing moves when it appears).
+  const acceptedBefore = useSyncExternalStore(noSubscription, accepted, () => true);
+  const [dismissed, setDismissed] = useState(false);
+  if (acceptedBefore || dismissed) return null;
   const accept = () => {
     try {
       window.localStorage.setItem(COOKIES_ACCEPTED_KEY, 'true');
     } catch {
       // Private mode: accepted for this page only.
     }
-    setVisible(false);
+    setDismissed(true);
   };
   return (
     <Paper

@@ -1,11 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { altchaChallengeData, isSolvedCaptcha } from '../captcha/testing';
 import { failed, ok, stubApi } from '../content/testing';
 import { i18n } from '../i18n/i18n';
 import { Footer } from './Footer';
+
+// The contact dialogs load when first opened and the newsletter's schema on the first submit (issue 14): loaded here
+// first, so that each test waits on behaviour, not on the first transform of those modules.
+beforeAll(async () => {
+  await Promise.all([
+    import('../contact/ContactDialog'),
+    import('../contact/InfoDialogs'),
+    import('@parcelle/shared/contracts/catalogue'),
+  ]);
+}, 120_000);
 
 afterEach(async () => {
   cleanup();

@@ -5,12 +5,10 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, ButtonBase, Container, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type FooterData, useFooterContent } from '../catalogue/api';
-import { ContactDialog } from '../contact/ContactDialog';
-import { AddressDialog, JoinDialog, WorkDialog } from '../contact/InfoDialogs';
 import { useLanguage } from '../i18n/language';
 import { NewsletterSignup } from '../newsletter/NewsletterSignup';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
@@ -181,11 +179,24 @@ function Exchange({ data }: { data: FooterData }) {
   );
 }
 
+// The footer's dialogs load when first opened: the contact form brings its form library and the shared schemas,
+// which the first paint of every page must not wait for (issue 14).
+const ContactDialog = lazy(() => import('../contact/ContactDialog').then((m) => ({ default: m.ContactDialog })));
+const AddressDialog = lazy(() => import('../contact/InfoDialogs').then((m) => ({ default: m.AddressDialog })));
+const JoinDialog = lazy(() => import('../contact/InfoDialogs').then((m) => ({ default: m.JoinDialog })));
+const WorkDialog = lazy(() => import('../contact/InfoDialogs').then((m) => ({ default: m.WorkDialog })));
+
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   const footer = useFooterContent();
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  // A dialog once opened stays mounted, so that it closes with its transition and keeps what was typed.
+  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
+  const open = (name: DialogName) => {
+    setOpened((before) => (before.has(name) ? before : new Set(before).add(name)));
+    setDialog(name);
+  };
   const close = () => setDialog(null);
 
   // Spec §8: a failed footer call is only logged; the parts that need no data still show.
@@ -231,7 +242,7 @@ export function Footer() {
               {CONTACT_BUTTONS.map((button) => (
                 <li key={button.name}>
                   <ButtonBase
-                    onClick={() => setDialog(button.name)}
+                    onClick={() => open(button.name)}
                     aria-haspopup="dialog"
                     data-testid={button.testId}
                     sx={{ ...linkSx, fontFamily: 'inherit', textAlign: 'left' }}
@@ -259,10 +270,12 @@ export function Footer() {
           <Typography sx={{ fontSize: 13, color: faint, maxWidth: 640 }}>{t('footer.risk')}</Typography>
         </Box>
       </Container>
-      <ContactDialog open={dialog === 'contact'} onClose={close} />
-      <AddressDialog open={dialog === 'address'} onClose={close} />
-      <JoinDialog open={dialog === 'join'} onClose={close} />
-      <WorkDialog open={dialog === 'work'} onClose={close} />
+      <Suspense fallback={null}>
+        {opened.has('contact') && <ContactDialog open={dialog === 'contact'} onClose={close} />}
+        {opened.has('address') && <AddressDialog open={dialog === 'address'} onClose={close} />}
+        {opened.has('join') && <JoinDialog open={dialog === 'join'} onClose={close} />}
+        {opened.has('work') && <WorkDialog open={dialog === 'work'} onClose={close} />}
+      </Suspense>
     </Box>
   );
 }

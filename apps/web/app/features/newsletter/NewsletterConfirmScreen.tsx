@@ -44,7 +44,7 @@ export function NewsletterConfirmScreen() {
     >
       {state.status === 'pending' && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} role="status">
-          <CircularProgress size={22} color="secondary" />
+          <CircularProgress size={22} color="secondary" aria-hidden="true" />
           <Typography>{t('content.newsletter.confirming')}</Typography>
         </Box>
       )}

@@ -1,20 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Typography } from '@mui/material';
-import { ZNewsletterSignupForm } from '@parcelle/shared/contracts/catalogue';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Box, Button, FormHelperText, OutlinedInput, Typography } from '@mui/material';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useToast } from '../feedback/toast';
-import { FormTextField } from '../forms/FormTextField';
+import { issueText } from '../forms/issue-text';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
 import { fonts, palette } from '../theme/theme';
 import { subscribe } from './api';
 
-const ZSignup = ZNewsletterSignupForm.pick({ email: true });
-type SignupInput = z.input<typeof ZSignup>;
-type SignupValues = z.output<typeof ZSignup>;
+/**
+ * The shared sign-up schema, loaded when first needed: the footer is on every page and its first paint must not wait
+ * for zod (issue 14). Resolves to the first issue's catalogue key, or the normalised address.
+ */
+async function checkEmail(email: string): Promise<{ email: string } | { issue: string }> {
+  const { ZNewsletterSignupForm } = await import('@parcelle/shared/contracts/catalogue');
+  const parsed = ZNewsletterSignupForm.pick({ email: true }).safeParse({ email });
+  return parsed.success ? { email: parsed.data.email } : { issue: parsed.error.issues[0]?.message ?? 'InvalidEmail' };
+}
 
 /** The footer's newsletter sign-up (double opt-in): the answer is the server's message, in a toast. */
 export function NewsletterSignup() {
@@ -22,25 +24,44 @@ export function NewsletterSignup() {
   const language = useLanguage();
   const toast = useToast();
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [email, setEmail] = useState('');
+  const [issue, setIssue] = useState<string>();
+  // After a first attempt, the field is checked again as it changes (as the other forms do).
+  const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const form = useForm<SignupInput, unknown, SignupValues>({
-    resolver: zodResolver(ZSignup),
-    defaultValues: { email: '' },
-  });
 
-  const submit = form.handleSubmit(async ({ email }) => {
+  const change = async (value: string) => {
+    setEmail(value);
+    if (!tried) return;
+    const checked = await checkEmail(value);
+    setIssue('issue' in checked ? checked.issue : undefined);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const checked = await checkEmail(email);
+    if ('issue' in checked) {
+      setIssue(checked.issue);
+      inputRef.current?.focus();
+      return;
+    }
+    setIssue(undefined);
     setBusy(true);
     try {
-      const message = await subscribe(email, language);
+      const message = await subscribe(checked.email, language);
       toast(localized(message, language), 'success');
-      form.reset({ email: '' });
+      setEmail('');
+      setTried(false);
     } catch (error) {
       toast(localized(errorText(error), language), 'error');
     } finally {
       setBusy(false);
     }
-  });
-
+  };
+  const issueShown = issueText(t, issue);
+  const helperId = `${inputId}-helper`;
   return (
     <Box
       component="section"
@@ -73,22 +94,37 @@ export function NewsletterSignup() {
           {t('content.footer.newsletterLabel')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
-          <FormTextField
-            control={form.control}
-            name="email"
-            id={inputId}
-            type="email"
-            autoComplete="email"
-            placeholder={t('content.footer.newsletterPlaceholder')}
-            testId="newsletter-email"
-            size="small"
-            sx={{
-              flex: 1,
-              '& .MuiOutlinedInput-root': { minHeight: 48 },
-              '& .MuiFormHelperText-root': { mx: 0, color: 'rgba(251, 249, 245, 0.72)' },
-              '& .MuiFormHelperText-root.Mui-error': { color: '#F2A996' },
-            }}
-          />
+          <Box sx={{ flex: 1, width: { xs: '100%', sm: 'auto' } }}>
+            <OutlinedInput
+              id={inputId}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => void change(event.target.value)}
+              placeholder={t('content.footer.newsletterPlaceholder')}
+              error={Boolean(issueShown)}
+              size="small"
+              fullWidth
+              inputRef={inputRef}
+              inputProps={{
+                'data-testid': 'newsletter-email',
+                'aria-invalid': Boolean(issueShown),
+                'aria-describedby': issueShown ? helperId : undefined,
+              }}
+              sx={{ minHeight: 48 }}
+            />
+            {issueShown && (
+              <FormHelperText
+                id={helperId}
+                error
+                data-testid="newsletter-email-error"
+                sx={{ mx: 0, '&.Mui-error': { color: '#F2A996' } }}
+              >
+                {issueShown}
+              </FormHelperText>
+            )}
+          </Box>
           <Button
             type="submit"
             variant="contained"

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { DOCUMENT_KINDS, type DocumentKind } from '@parcelle/shared/contracts/catalogue';
+import { DOCUMENT_KINDS, type DocumentKind } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { useTranslation } from 'react-i18next';
 import { palette, visuallyHidden } from '../theme/theme';

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { palette } from '../theme/theme';
+import { PAINTING_MAIN_SIZES } from './artwork-image-sources';
 
 type Props = {
   /** Full image URLs, the cover first. */
@@ -56,7 +57,7 @@ export function Gallery({ images, title }: Props) {
         <ArtworkImage
           src={images[current]}
           alt={t('paintings.gallery.image', { title, index: current + 1, total })}
-          sizes="(min-width: 1024px) 700px, 90vw"
+          sizes={PAINTING_MAIN_SIZES}
           priority
           fit="contain"
           testId="painting-gallery-main"

@@ -17,6 +17,7 @@ import { BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
+import { paintingImageUrls } from './image-sources';
 import { ReadMoreDialog } from './ReadMoreDialog';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
 
@@ -84,9 +85,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   const [readMore, setReadMore] = useState(false);
   const title = localized(painting.title, language);
   const description = localized(painting.description, language);
-  const keys = painting.images.length > 0 ? painting.images : [painting.cover_img];
   // Unique: a thumbnail per distinct image.
-  const images = [...new Set(keys.map((key) => mediaUrl(baseUrl, key)).filter((url): url is string => Boolean(url)))];
+  const images = paintingImageUrls(painting, baseUrl);
   const coverUrl = mediaUrl(baseUrl, painting.cover_img);
   const left = Math.max(0, painting.total_part - painting.sold_out_part);
   const life = lifeYears(painting.artist.life_dates, (year) => t('paintings.detail.born', { year }));

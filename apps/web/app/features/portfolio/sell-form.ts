@@ -1,3 +1,4 @@
+import '@parcelle/shared/zod-config';
 import { z } from 'zod';
 
 /** What the quantity field keeps of what is typed: digits only, at most 8. */

@@ -1,3 +1,4 @@
+import '@parcelle/shared/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, CircularProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '@parcelle/shared/constants';

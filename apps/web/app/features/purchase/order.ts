@@ -1,3 +1,4 @@
+import '@parcelle/shared/zod-config';
 import { type Currency, PARTS_PER_CM2 } from '@parcelle/shared/constants';
 import { MAX_PARTS_PER_PURCHASE, type PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import type { Language, MessageKey } from '@parcelle/shared/i18n/messages';

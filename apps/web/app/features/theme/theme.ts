@@ -16,8 +16,9 @@ export const palette = {
 } as const;
 
 export const fonts = {
-  display: '"Cormorant Garamond Variable", "Cormorant Garamond", Garamond, "Times New Roman", Georgia, serif',
-  text: '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  display:
+    '"Cormorant Garamond Variable", "Cormorant Garamond Fallback", "Cormorant Garamond Fallback Times", Garamond, "Times New Roman", Georgia, serif',
+  text: '"Inter Variable", "Inter Fallback", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
 } as const;
 
 /** Media query of the mobile layout (≤ 1024px, spec §9). */

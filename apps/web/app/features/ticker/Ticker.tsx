@@ -74,14 +74,15 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
         justifyContent: 'center',
         gap: 1.5,
         px: 3,
-        py: 0.75,
+        // 6 + 20 + 6 px: the strip's reserved height (.ticker-slot in app.css) less its border.
+        py: '6px',
         color: palette.ink,
         textDecoration: 'none',
         whiteSpace: 'nowrap',
         borderRight: `1px solid ${palette.line}`,
         fontFamily: fonts.text,
         fontSize: 12,
-        lineHeight: 1.6,
+        lineHeight: '20px',
         fontVariantNumeric: 'tabular-nums',
         transition: 'background-color 160ms ease',
         '&:hover': { bgcolor: 'rgba(28, 27, 25, 0.04)' },
@@ -139,8 +140,7 @@ function TickerBand({ kpis }: { kpis: TickerKpi[] }) {
       sx={{
         position: 'relative',
         overflow: 'hidden',
-        bgcolor: palette.wall,
-        borderBottom: `1px solid ${palette.line}`,
+        height: '100%',
         '&:hover .ticker-track, &:focus-within .ticker-track': { animationPlayState: 'paused' },
         [REDUCED_MOTION]: { overflowX: 'auto', scrollbarWidth: 'thin' },
       }}

@@ -1,3 +1,4 @@
+import '@parcelle/shared/zod-config';
 import type { Currency } from '@parcelle/shared/constants';
 import { fromMajorString, MINOR_PER_MAJOR } from '@parcelle/shared/money';
 import { z } from 'zod';

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "purchase_id" uuid;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_purchase_id_purchases_id_fk" FOREIGN KEY ("purchase_id") REFERENCES "public"."purchases"("id") ON DELETE no action ON UPDATE no action;

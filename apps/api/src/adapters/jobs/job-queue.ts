@@ -1,0 +1,42 @@
+/**
+ * Background work that must survive the request that asked for it, run once across every process: outgoing email
+ * and SMS, the reservation sweep, the retries of refunds. Implemented by pg-boss on the application's own database
+ * (PostgreSQL, or PGlite for the single embedded process), so a job is committed durably like any other row.
+ */
+export type JobHandler<T> = (job: { id: string; data: T; retryCount: number }) => Promise<void>;
+
+/** How a kind of job is retried and kept: pg-boss's queue options, in seconds. */
+export type QueueSpec = {
+  /** Attempts after the first one. */
+  retryLimit: number;
+  /** Delay before the first retry; doubled at each further retry when `backoff` is true. */
+  retryDelaySeconds: number;
+  backoff: boolean;
+  /** A job still active after this long is presumed lost (its process died) and retried. */
+  expireInSeconds: number;
+  /** `singleton`: at most one job of this kind runs at a time, whichever process fetched it. */
+  policy: 'standard' | 'singleton';
+};
+
+export interface JobQueue {
+  /** Creates the queue tables (first start) and the queues; starts no worker. `onError`: the queue's own failures. */
+  start(options: { onError: (error: Error) => void }): Promise<void>;
+  /** Declares a kind of job and the code that runs it (in this process, when workers are started or on drain). */
+  define<T extends object>(name: string, spec: QueueSpec, handler: JobHandler<T>): void;
+  /** Enqueues a job; `id` (a UUID) makes a second send of the same job a no-op. Answers the job id, or null. */
+  send<T extends object>(name: string, data: T, options?: { id?: string }): Promise<string | null>;
+  /**
+   * Enqueues a job unless one was already enqueued, by any process, in the current window of `seconds`: the way
+   * every process may tick a periodic job while only one job a window is created (pg-boss throttling).
+   */
+  sendOncePer(name: string, seconds: number): Promise<string | null>;
+  /** Starts polling workers for every defined queue (servers; tests drain instead). */
+  work(): Promise<void>;
+  /**
+   * Runs, in this process and now, every job of these queues (default: all) that is due, until none is left.
+   * Deterministic for tests and the development outbox; safe beside running workers (a fetched job is locked).
+   */
+  drain(names?: readonly string[]): Promise<number>;
+  /** Stops fetching; with `graceful`, waits (up to `timeoutMs`) for the jobs being run to finish. */
+  stop(options: { graceful: boolean; timeoutMs: number }): Promise<void>;
+}

@@ -1,0 +1,178 @@
+import PgBoss from 'pg-boss';
+import type { JobHandler, JobQueue, QueueSpec } from './job-queue';
+
+/** One SQL statement (or, without values, a script) on the application's database: pg-boss's `db` option. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export type PgBossQueueOptions = {
+  /** How often an idle worker asks for work, in seconds (pg-boss's minimum is 0.5). */
+  pollSeconds: number;
+  /**
+   * pg-boss's maintenance (expiring jobs whose process died, archiving, deleting old jobs): on in servers, off in
+   * tests, whose queues live as long as one file.
+   */
+  maintenance: boolean;
+  /**
+   * Runs start-up work while no other process runs its own: pg-boss's create_queue alters tables, and two processes
+   * creating the same queues at once deadlock (DatabaseHandle.exclusively, an advisory lock).
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+};
+
+type Defined = { spec: QueueSpec; handler: JobHandler<object> };
+
+/**
+ * pg-boss on the application's own connection: a PostgreSQL pool, shared by every process (jobs are fetched with
+ * SELECT … FOR UPDATE SKIP LOCKED, so each runs in one process only), or the embedded PGlite of `npm start`.
+ */
+export class PgBossQueue implements JobQueue {
+  private readonly boss: PgBoss;
+  private readonly defined = new Map<string, Defined>();
+  /** Jobs being run in this process (by drain() or a worker): awaited by drain() and by a graceful stop. */
+  private readonly running = new Set<Promise<void>>();
+  /** drain() calls run one after the other (see drain). */
+  private drains: Promise<unknown> = Promise.resolve();
+  private started = false;
+  private onError: (error: Error) => void = (error) => console.error(`[jobs] ${error.message}`);
+
+  constructor(
+    executeSql: ExecuteSql,
+    private readonly options: PgBossQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: executeSql as never },
+      schema: 'pgboss',
+      migrate: true,
+      supervise: options.maintenance,
+      // Periodic jobs are throttled sends (sendOncePer), not pg-boss's minute-grained cron.
+      schedule: false,
+    });
+    this.boss.on('error', (error: Error) => this.onError(error));
+  }
+
+  define<T extends object>(name: string, spec: QueueSpec, handler: JobHandler<T>): void {
+    if (this.started) throw new Error(`job ${name} defined after the queue started`);
+    this.defined.set(name, { spec, handler: handler as JobHandler<object> });
+  }
+
+  async start(options: { onError: (error: Error) => void }): Promise<void> {
+    this.onError = options.onError;
+    await this.options.exclusively(async () => {
+      await this.boss.start();
+      for (const [name, { spec }] of this.defined) await this.ensureQueue(name, spec);
+    });
+    this.started = true;
+  }
+
+  /** Creates a queue, or updates it to this version's options. */
+  private async ensureQueue(name: string, spec: QueueSpec): Promise<void> {
+    const options = {
+      name,
+      policy: spec.policy,
+      retryLimit: spec.retryLimit,
+      retryDelay: spec.retryDelaySeconds,
+      retryBackoff: spec.backoff,
+      expireInSeconds: spec.expireInSeconds,
+    };
+    if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, options);
+    else await this.boss.createQueue(name, options);
+  }
+
+  async send<T extends object>(name: string, data: T, options: { id?: string } = {}): Promise<string | null> {
+    this.assertDefined(name);
+    return this.boss.send(name, data, options.id ? { id: options.id } : {});
+  }
+
+  async sendOncePer(name: string, seconds: number): Promise<string | null> {
+    this.assertDefined(name);
+    return this.boss.sendThrottled(name, {}, {}, seconds, name);
+  }
+
+  async work(): Promise<void> {
+    for (const name of this.defined.keys()) {
+      await this.boss.work<object>(
+        name,
+        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
+        async (jobs) => {
+          // pg-boss completes the job when this resolves, and fails it (retry, with backoff) when it throws.
+          for (const job of jobs)
+            await this.handlerOf(name)({ id: job.id, data: job.data, retryCount: job.retryCount });
+        },
+      );
+    }
+  }
+
+  /**
+   * Drains run one after the other: a drain that found nothing left must not return while a concurrent one still
+   * runs a job sent before it was called (two requests of one test, each reading its own message).
+   */
+  drain(names: readonly string[] = [...this.defined.keys()]): Promise<number> {
+    const run = this.drains.then(() => this.drainNow(names));
+    this.drains = run.catch(() => undefined);
+    return run;
+  }
+
+  private async drainNow(names: readonly string[]): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      let found = 0;
+      for (const name of names) {
+        const jobs = await this.boss.fetch<object>(name, { batchSize: 20, includeMetadata: true });
+        // In the order they were sent (a batch comes back from UPDATE … RETURNING, in no promised order).
+        const ordered = [...(jobs ?? [])].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+        for (const job of ordered) {
+          found++;
+          await this.track(this.runOne(name, job));
+        }
+      }
+      ran += found;
+      if (found === 0) break;
+    }
+    // A worker of this process may be running a job sent before this call: wait for it too.
+    await Promise.allSettled([...this.running]);
+    return ran;
+  }
+
+  private async track(run: Promise<void>): Promise<void> {
+    this.running.add(run);
+    try {
+      await run;
+    } finally {
+      this.running.delete(run);
+    }
+  }
+
+  private async runOne(name: string, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    try {
+      await this.handlerOf(name)({ id: job.id, data: job.data, retryCount: job.retryCount });
+    } catch (error) {
+      const { message, name: kind } = error as Error;
+      await this.boss.fail(name, job.id, { name: kind, message });
+      return;
+    }
+    await this.boss.complete(name, job.id);
+  }
+
+  async stop({ graceful, timeoutMs }: { graceful: boolean; timeoutMs: number }): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    const ownJobs = Promise.allSettled([...this.running]);
+    // pg-boss waits for its workers' jobs (polling every 500 ms) and fails those still running at the timeout, so
+    // they are retried by another process; it never closes the connection it was given. Jobs run by drain() are
+    // awaited here too, for as long.
+    await Promise.all([
+      this.boss.stop({ graceful, wait: true, timeout: timeoutMs, close: false }),
+      graceful ? Promise.race([ownJobs, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]) : null,
+    ]);
+  }
+
+  private handlerOf(name: string): JobHandler<object> {
+    return this.assertDefined(name).handler;
+  }
+
+  private assertDefined(name: string): Defined {
+    const defined = this.defined.get(name);
+    if (!defined) throw new Error(`unknown job ${name}`);
+    return defined;
+  }
+}

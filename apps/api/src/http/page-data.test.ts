@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPageDataReader } from './page-data';
+
+/** A tiny API with a counter, so that the test sees which reads reached it. */
+let app: FastifyInstance;
+let hits = 0;
+let sold = 0;
+beforeAll(async () => {
+  app = Fastify();
+  app.get('/api/paintings/detail', async (request, reply) => {
+    hits += 1;
+    const { painting_id: id } = request.query as { painting_id?: string };
+    if (id === 'missing') return reply.status(404).send({ error: { en: 'Not found', fr: 'Introuvable' } });
+    return { status: 200, data: { id, sold, language: request.headers['accept-language'] } };
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('public reads of server-rendered pages', () => {
+  it('keeps a successful read for the TTL, shared by every visitor, then reads again', async () => {
+    let clock = 1_000_000;
+    const read = createPageDataReader(app, 10, () => clock);
+    hits = 0;
+    sold = 5;
+    const first = await read('/paintings/detail', { painting_id: 'a' }, 'en');
+    expect(first).toEqual({ status: 200, body: { status: 200, data: { id: 'a', sold: 5, language: 'en' } } });
+    sold = 6;
+    clock += 9_000;
+    expect((await read('/paintings/detail', { painting_id: 'a' }, 'en')).body).toMatchObject({ data: { sold: 5 } });
+    expect(hits).toBe(1);
+    clock += 2_000;
+    expect((await read('/paintings/detail', { painting_id: 'a' }, 'en')).body).toMatchObject({ data: { sold: 6 } });
+    expect(hits).toBe(2);
+  });
+
+  it('keys by language and query, makes identical reads in flight once, and never keeps a refusal', async () => {
+    const read = createPageDataReader(app, 10);
+    hits = 0;
+    await Promise.all([
+      read('/paintings/detail', { painting_id: 'b' }, 'fr'),
+      read('/paintings/detail', { painting_id: 'b' }, 'fr'),
+    ]);
+    expect(hits).toBe(1);
+    expect((await read('/paintings/detail', { painting_id: 'b' }, 'en')).body).toMatchObject({
+      data: { language: 'en' },
+    });
+    expect(hits).toBe(2);
+    expect((await read('/paintings/detail', { painting_id: 'missing' }, 'en')).status).toBe(404);
+    expect((await read('/paintings/detail', { painting_id: 'missing' }, 'en')).status).toBe(404);
+    expect(hits).toBe(4);
+  });
+
+  it('keeps nothing with a TTL of 0', async () => {
+    const read = createPageDataReader(app, 0);
+    hits = 0;
+    await read('/paintings/detail', { painting_id: 'c' }, 'en');
+    await read('/paintings/detail', { painting_id: 'c' }, 'en');
+    expect(hits).toBe(2);
+  });
+});

@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context';
+import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
+import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
+
+/**
+ * Every kind of background job, defined in its module; the queue is then started (its tables created on the first
+ * start). Enqueuing works from here on, in any process; running jobs needs startJobWorkers.
+ */
+export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  defineDeliveryJobs(ctx, log);
+  definePurchaseJobs(ctx, log);
+  await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
+}
+
+/** Servers only (tests drain instead): workers poll every queue, and the periodic jobs are asked for. */
+export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): Promise<() => void> {
+  await ctx.jobs.work();
+  return startPeriodicJobs(ctx, log);
+}

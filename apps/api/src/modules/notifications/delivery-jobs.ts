@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
+import { type Mailer, type OutgoingEmail, type OutgoingSms, SmsDeliveryError } from '../../adapters/mail/mailer';
+import type { AppContext } from '../../context';
+
+export const EMAIL_JOB = 'email-send';
+export const SMS_JOB = 'sms-send';
+/** The queues whose jobs end in a message: drained by tests and by the development outbox before they read it. */
+export const DELIVERY_JOBS = [EMAIL_JOB, SMS_JOB] as const;
+
+/**
+ * A message is tried 10 times over about 4 hours (30 s, 1 min, 2 min … doubling): a provider's outage of an afternoon
+ * delays mail, it does not lose it. A job running longer than 2 minutes is presumed lost with its process and retried.
+ */
+const DELIVERY: QueueSpec = {
+  retryLimit: 9,
+  retryDelaySeconds: 30,
+  backoff: true,
+  expireInSeconds: 120,
+  policy: 'standard',
+};
+
+/**
+ * What services call to send an email: the message is enqueued (one job, its id the message's id) and sent after
+ * the request by whichever process fetches it, retried with backoff when SMTP fails.
+ */
+export class QueuedMailer implements Mailer {
+  constructor(private readonly jobs: JobQueue) {}
+
+  async sendEmail(email: OutgoingEmail): Promise<void> {
+    await this.jobs.send(EMAIL_JOB, { email }, { id: randomUUID() });
+  }
+}
+
+/**
+ * A notification by SMS (a change of the account's details), sent by a job like an email. Codes by SMS are not
+ * queued (modules/notifications/sms.ts, decision in docs/decisions.md): the member waits for them, and is told at
+ * once when the provider refuses the number.
+ */
+export async function queueSms(ctx: AppContext, sms: OutgoingSms): Promise<void> {
+  await ctx.jobs.send(SMS_JOB, { sms }, { id: randomUUID() });
+}
+
+/** An SMTP answer in the 5xx range refuses this message for good (no such mailbox…): retrying cannot help. */
+function permanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * What a failed attempt leaves in the job's row: the provider's code, never its message (SMTP's names the address).
+ */
+function retryableFailure(channel: 'SMTP' | 'SMS', error: unknown): Error {
+  const { responseCode, code, httpStatus } = error as { responseCode?: unknown; code?: unknown; httpStatus?: unknown };
+  const detail = [responseCode, code, httpStatus].filter((part) => part !== undefined && part !== null).join(' ');
+  return new Error(`${channel} delivery failed${detail ? ` (${detail})` : ''}; retried with backoff`);
+}
+
+/**
+ * The delivery jobs. A message refused for good is logged (by its job id and the provider's code only: never the
+ * address, the number or the text) and completed; any other failure throws, and pg-boss retries it with backoff.
+ */
+export function defineDeliveryJobs(ctx: AppContext, log: FastifyBaseLogger): void {
+  ctx.jobs.define<{ email: OutgoingEmail }>(EMAIL_JOB, DELIVERY, async (job) => {
+    try {
+      await ctx.delivery.mailer.sendEmail(job.data.email, { messageId: job.id });
+    } catch (error) {
+      if (!permanentSmtpFailure(error)) throw retryableFailure('SMTP', error);
+      log.warn({ job: job.id, smtpCode: (error as { responseCode: number }).responseCode }, 'email refused for good');
+    }
+  });
+  ctx.jobs.define<{ sms: OutgoingSms }>(SMS_JOB, DELIVERY, async (job) => {
+    try {
+      await ctx.delivery.sms.sendSms(job.data.sms);
+    } catch (error) {
+      if (!(error instanceof SmsDeliveryError) || error.kind !== 'rejected') throw retryableFailure('SMS', error);
+      log.warn({ job: job.id, providerCode: error.providerCode }, 'SMS refused for good');
+    }
+  });
+}

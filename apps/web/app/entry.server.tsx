@@ -1,0 +1,86 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PassThrough } from 'node:stream';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { i18n, initI18n } from './features/i18n/i18n';
+import { setServerLanguageSource } from './features/i18n/language';
+import { requestLanguage } from './features/i18n/request-language';
+import { ssrRequestContext } from './features/ssr/context';
+import { NonceContext } from './features/ssr/nonce';
+import { createStyleCache } from './features/ssr/style-cache';
+
+export { createLoadContext } from './features/ssr/context';
+
+export const streamTimeout = 5_000;
+
+initI18n();
+const rendering = new AsyncLocalStorage<Language>();
+setServerLanguageSource(() => rendering.getStore());
+
+/** The whole document, once every part is rendered (no streamed fallbacks: crawlers and no-JS readers see it all). */
+function renderDocument(element: React.ReactNode, nonce: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const { pipe, abort } = renderToPipeableStream(element, {
+      // React's own inline scripts (a lazy part of the page revealed once loaded) carry the nonce as well.
+      nonce,
+      onAllReady() {
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => (failed ? reject(failed) : resolve(Buffer.concat(chunks).toString('utf8'))));
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+/**
+ * Renders a page on the server (decision "server rendering"): in the visitor's language, with the critical CSS
+ * of every MUI component on the page in the head (emotion extracts it per request, so the first paint is styled
+ * and hydration inserts nothing), and the CSP nonce on React Router's inline scripts.
+ */
+export default async function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  const { nonce } = loadContext.get(ssrRequestContext);
+  const language = requestLanguage(request);
+  const translator = i18n.cloneInstance({ lng: language, initAsync: false });
+  const cache = createStyleCache();
+  const emotion = createEmotionServer(cache);
+  const html = await rendering.run(language, () =>
+    renderDocument(
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <I18nextProvider i18n={translator}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </CacheProvider>
+      </NonceContext.Provider>,
+      nonce,
+    ),
+  );
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return new Response(
+    `<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, '').replace('</head>', `${styles}</head>`)}`,
+    {
+      status,
+      headers,
+    },
+  );
+}

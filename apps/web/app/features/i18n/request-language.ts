@@ -1,0 +1,56 @@
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@parcelle/shared/constants';
+import type { Language } from '@parcelle/shared/i18n/messages';
+
+/** The query parameter that names the language of a page (hreflang alternates, shared links). */
+export const LANGUAGE_PARAM = 'lng';
+/** The cookie the client keeps the visitor's choice in (i18next's detector, caches: cookie). */
+export const LANGUAGE_COOKIE = 'i18next';
+
+function asLanguage(value: string | null | undefined): Language | undefined {
+  const short = value?.trim().toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(short ?? '') ? (short as Language) : undefined;
+}
+
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The first supported language of an Accept-Language header, by its q weights (RFC 9110 §12.5.4). */
+export function acceptedLanguage(header: string | null): Language | undefined {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [range = '', ...params] = entry.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { language: asLanguage(range), weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.language && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked[0]?.language;
+}
+
+/**
+ * The language a page is rendered in (decision "language of a server-rendered page"): the URL's `?lng=` first
+ * (what hreflang alternates and shared links carry), then the visitor's saved choice (cookie), then the
+ * browser's Accept-Language, then English.
+ */
+export function requestLanguage(request: Request): Language {
+  const url = new URL(request.url);
+  return (
+    asLanguage(url.searchParams.get(LANGUAGE_PARAM)) ??
+    asLanguage(cookieValue(request.headers.get('cookie'), LANGUAGE_COOKIE)) ??
+    acceptedLanguage(request.headers.get('accept-language')) ??
+    FALLBACK_LANGUAGE
+  );
+}

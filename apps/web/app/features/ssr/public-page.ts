@@ -1,0 +1,90 @@
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { type DehydratedState, dehydrate, type QueryKey } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { data, type RouterContextProvider } from 'react-router';
+import { mediaUrl } from '../catalogue/format';
+import { i18n } from '../i18n/i18n';
+import { requestLanguage } from '../i18n/request-language';
+import { createQueryClient } from '../session/query-client';
+import { ssrRequestContext } from './context';
+import type { PageSeo } from './seo';
+
+/** What a public route's loader returns: the queries its page reads, ready for the browser's query cache. */
+export type PublicPageData = { dehydrated: DehydratedState; seo?: PageSeo };
+
+/** What a public page's description step gets: reads that fill the page's queries, and the page's language. */
+export type PublicPage = {
+  language: Language;
+  t: TFunction;
+  url: URL;
+  /** PUBLIC_URL: absolute links for canonical, alternates and previews. */
+  origin: string;
+  /** Reads `/api<path>` into the query `queryKey`; undefined when the API refuses it (see `status`). */
+  read<T>(queryKey: QueryKey, path: string, query?: Record<string, string | number>): Promise<T | undefined>;
+  /** The status of the last read the API refused (404 for an unknown work…), else 200. */
+  status: number;
+  /** An absolute URL for a media key (Open Graph images must be absolute). */
+  absoluteMedia(baseUrl: string, key: string | null | undefined): string | undefined;
+  /** The base of every page's SEO block: the caller adds its title, description, images and data. */
+  seo(fields: Pick<PageSeo, 'title' | 'description'> & Partial<PageSeo>): PageSeo;
+};
+
+type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The page's address as search engines should know it: the path, and `page` when it is not the first. */
+function significantPath(url: URL): string {
+  const page = Number(url.searchParams.get('page'));
+  return Number.isInteger(page) && page > 1 ? `${url.pathname}?page=${page}` : url.pathname;
+}
+
+/**
+ * Runs a public page's reads on the server (in the API process, through its in-process client and short shared
+ * cache) and returns them dehydrated, with the page's SEO block; the status follows the main read (a 404 work
+ * answers 404, its page still renders the app's "not found" state).
+ */
+export async function loadPublicPage(
+  { request, context }: LoaderArgs,
+  describe: (page: PublicPage) => Promise<PageSeo | undefined>,
+) {
+  const server = context.get(ssrRequestContext);
+  const language = requestLanguage(request);
+  const url = new URL(request.url);
+  const client = createQueryClient();
+  const siteName = i18n.getFixedT(language)('common.appName');
+  const page: PublicPage = {
+    language,
+    t: i18n.getFixedT(language),
+    url,
+    origin: server.publicUrl,
+    status: 200,
+    async read<T>(queryKey: QueryKey, path: string, query: Record<string, string | number> = {}) {
+      const answer = await server.get(path, query, language);
+      if (answer.status >= 200 && answer.status < 300) {
+        const value = (answer.body as { data: T }).data;
+        client.setQueryData(queryKey, value);
+        return value;
+      }
+      page.status = answer.status;
+      return undefined;
+    },
+    absoluteMedia(baseUrl, key) {
+      const src = mediaUrl(baseUrl, key);
+      return src ? new URL(src, server.publicUrl).toString() : undefined;
+    },
+    seo: (fields) => ({
+      siteName,
+      language,
+      origin: server.publicUrl,
+      path: significantPath(url),
+      type: 'website',
+      ...fields,
+    }),
+  };
+  const seo = await describe(page);
+  const status = page.status >= 400 && page.status < 500 ? page.status : 200;
+  const body: PublicPageData = {
+    dehydrated: dehydrate(client),
+    seo: seo && { ...seo, noindex: seo.noindex || status !== 200 },
+  };
+  return data(body, { status });
+}

@@ -1,0 +1,236 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, screenshot } from './support/browser';
+
+/**
+ * Issue 14: public pages arrive rendered (content, title, meta, the main artwork), read correctly without
+ * JavaScript, tell search engines and link previews what they are, and hydrate without a warning.
+ */
+
+let browser: Browser;
+let painting: { id: string; title: { en: string; fr: string }; market: number; artist: { id: string; name: string } };
+let artistId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const list = await (await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=6&offset=0`)).json();
+  painting = list.data.paintings.find((work: { market: number }) => work.market === 2) ?? list.data.paintings[0];
+  artistId = painting.artist.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page as a crawler or a reader without JavaScript gets it. */
+async function fetchPage(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl()}${path}`, { headers, redirect: 'manual' });
+  return { response, html: await response.text() };
+}
+
+const attr = (html: string, pattern: RegExp) => html.match(pattern)?.[1]?.replaceAll('&amp;', '&');
+const metaContent = (html: string, key: string) =>
+  attr(html, new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '{}'));
+
+describe('server-rendered public pages (no JavaScript)', () => {
+  it('sends the home page rendered, in the language asked, with its title, canonical, alternates and Organization', async () => {
+    const { response, html } = await fetchPage('/', { 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('vary')).toMatch(/accept-language/);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="fr"/);
+    expect(html).toContain('<title>La copropriété fractionnée de tableaux d&#x27;exception · Parcelle</title>');
+    expect(html).toMatch(/<h1[^>]*>Possédez une part d’un chef-d’œuvre<\/h1>/);
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl()}/?lng=fr`);
+    expect(attr(html, /<link rel="alternate" hrefLang="en" href="([^"]+)"/)).toBe(`${baseUrl()}/?lng=en`);
+    expect(attr(html, /<link rel="alternate" hrefLang="x-default" href="([^"]+)"/)).toBe(`${baseUrl()}/`);
+    expect(jsonLd(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Parcelle' }));
+    // Styled from the first byte: the critical CSS of the page's components is in the head.
+    expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+
+  it('allows exactly the inline scripts carrying this answer’s nonce', async () => {
+    const { response, html } = await fetchPage('/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(csp).not.toContain("'unsafe-inline' 'nonce");
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? '');
+    const executable = inline.filter((attributes) => !attributes.includes('application/ld+json'));
+    expect(executable.length).toBeGreaterThan(0);
+    for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
+    const again = (await fetchPage('/')).response.headers.get('content-security-policy');
+    expect(again).not.toContain(nonce);
+  });
+
+  it('renders a painting with its image preloaded, Open Graph, Twitter and VisualArtwork, in French with ?lng=fr', async () => {
+    const path = `/primary-market/details/${painting.id}`;
+    const { response, html } = await fetchPage(`${path}?lng=fr`, { 'accept-language': 'en' });
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/<html lang="fr"/);
+    expect(html).toContain(`<title>${painting.title.fr} — ${painting.artist.name} · Parcelle</title>`);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${painting.title.fr}</h1>`));
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl()}${path}?lng=fr`);
+    expect(attr(html, /<link rel="alternate" hrefLang="en" href="([^"]+)"/)).toBe(`${baseUrl()}${path}?lng=en`);
+    const image = metaContent(html, 'og:image');
+    expect(image).toMatch(new RegExp(`^${baseUrl()}/media/`));
+    expect(metaContent(html, 'og:title')).toBe(`${painting.title.fr} — ${painting.artist.name}`);
+    expect(metaContent(html, 'og:locale')).toBe('fr_FR');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'twitter:image')).toBe(image);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" href="\/media\/[^"]+" imageSrcSet="[^"]+ 320w, [^"]+" imageSizes="[^"]+" type="image\/avif" fetchPriority="high"\/>/,
+    );
+    expect((await fetch(image ?? '')).status).toBe(200);
+    const artwork = jsonLd(html).find((data) => data['@type'] === 'VisualArtwork');
+    expect(artwork).toMatchObject({
+      name: painting.title.fr,
+      inLanguage: 'fr',
+      image,
+      creator: { '@type': 'Person', name: painting.artist.name },
+    });
+  });
+
+  it('renders an artist as a Person, the markets, the gallery and an editorial page with their content', async () => {
+    const artist = await fetchPage(`/artists/details/${artistId}`);
+    expect(artist.response.status).toBe(200);
+    expect(artist.html).toContain(`<title>${painting.artist.name} · Parcelle</title>`);
+    expect(jsonLd(artist.html)).toContainEqual(
+      expect.objectContaining({ '@type': 'Person', name: painting.artist.name }),
+    );
+    expect(metaContent(artist.html, 'og:type')).toBe('profile');
+
+    const market = await fetchPage('/primary-market');
+    expect(market.html).toContain(painting.title.en);
+    expect(market.html).toContain('<title>');
+    const gallery = await fetchPage('/gallery');
+    expect(gallery.response.status).toBe(200);
+    expect(gallery.html).toMatch(/<img[^>]+src="\/media\//);
+    const faqs = await fetchPage('/faqs?lng=fr');
+    expect(faqs.html).toMatch(/<html lang="fr"/);
+    expect(faqs.html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    expect(metaContent(faqs.html, 'description')).toBeTruthy();
+  });
+
+  it('answers 404 (not indexed) for an unknown work, and moves a work to the list of its market', async () => {
+    const unknown = await fetchPage('/primary-market/details/00000000-0000-4000-8000-000000000000');
+    expect(unknown.response.status).toBe(404);
+    expect(metaContent(unknown.html, 'robots')).toBe('noindex');
+    const moved = await fetchPage(`/secondary-market/details/${painting.id}?lng=fr`);
+    expect(moved.response.status).toBe(301);
+    expect(moved.response.headers.get('location')).toBe(`/primary-market/details/${painting.id}?lng=fr`);
+  });
+
+  it('leaves member pages to the browser: the frame is rendered, the page waits for the session check', async () => {
+    const { response, html } = await fetchPage('/user/portfolio');
+    expect(response.status).toBe(200);
+    expect(html).toContain('aria-busy="true"');
+  });
+
+  it('serves robots.txt and a sitemap of every public page with its alternates', async () => {
+    const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
+    expect(robots).toContain('Disallow: /user/');
+    expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${baseUrl()}/primary-market/details/${painting.id}?lng=fr</loc>`);
+    expect(sitemap).toContain(`hreflang="x-default" href="${baseUrl()}/artists/details/${artistId}"`);
+  });
+});
+
+/** Console errors and warnings of a page (React reports hydration mismatches there), and CSP violations. */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+describe('in Chromium', () => {
+  it('reads a painting page with JavaScript disabled: title, text, figures and the image', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/primary-market/details/${painting.id}`);
+      expect(await page.title()).toBe(`${painting.title.en} — ${painting.artist.name} · Parcelle`);
+      expect(await page.locator('h1').first().textContent()).toBe(painting.title.en);
+      expect(await page.getByText(painting.artist.name).first().isVisible()).toBe(true);
+      const image = page.getByTestId('painting-gallery-main');
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      expect(
+        await page
+          .getByRole('link', { name: /primary market/i })
+          .first()
+          .isVisible(),
+      ).toBe(true);
+      await screenshot(page, 'ssr-painting-mobile-nojs-en');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [language, width] of [
+    ['en', 1440],
+    ['fr', 390],
+  ] as const) {
+    it(`hydrates home, a painting and an artist without a warning or a shift (${language}, ${width} px)`, async () => {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        locale: language === 'fr' ? 'fr-FR' : 'en-GB',
+        viewport: { width, height: 900 },
+      });
+      try {
+        const page = await context.newPage();
+        const problems = watch(page);
+        for (const path of ['/', `/primary-market/details/${painting.id}`, `/artists/details/${artistId}`]) {
+          await page.goto(path, { waitUntil: 'networkidle' });
+          const h1 = await page.locator('h1').first().textContent();
+          expect(await page.getAttribute('html', 'lang')).toBe(language);
+          // The page stays as the server sent it: the same heading after hydration, nothing moved.
+          await page.waitForFunction(() => document.querySelector('[data-testid="cookie-banner"]') !== null);
+          expect(await page.locator('h1').first().textContent()).toBe(h1);
+          const shift = await page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                let total = 0;
+                new PerformanceObserver((list) => {
+                  for (const entry of list.getEntries() as (PerformanceEntry & {
+                    value: number;
+                    hadRecentInput: boolean;
+                  })[])
+                    if (!entry.hadRecentInput) total += entry.value;
+                }).observe({ type: 'layout-shift', buffered: true });
+                setTimeout(() => resolve(total), 200);
+              }),
+          );
+          expect(shift, path).toBeLessThan(0.1);
+          await screenshot(page, `ssr-${path === '/' ? 'home' : path.split('/')[1]}-${width}-${language}`);
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('navigates on the client from a server-rendered page with the data of the next one', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      const problems = watch(page);
+      await page.goto('/artists', { waitUntil: 'networkidle' });
+      await page.getByTestId('artist-card').first().click();
+      await page.waitForURL(/\/artists\/details\//);
+      await page.locator('h1').first().waitFor();
+      expect(await page.title()).toMatch(/ · Parcelle$/);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
