@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ibanLast4, normalizeIban, type TRegisterRequest } from '@parcelle/shared';
+import { ibanLast4, normalizeIban, type OperatorRole, type TRegisterRequest } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
@@ -138,9 +138,9 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
  * A verified member made an operator (role admin), as `npm run admin -- create` does, who then signs in and
  * enrols the second factor: `accessToken` is a full operator session; `totpSecret` and `recoveryCodes` sign in again.
  */
-export async function createOperator(t: TestApp) {
+export async function createOperator(t: TestApp, operatorRole: OperatorRole = 'admin') {
   const operator = await createMember(t, { verified: true });
-  await t.ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, operator.email));
+  await t.ctx.database.db.update(users).set({ role: 'admin', operatorRole }).where(eq(users.email, operator.email));
   const enrol = await t.call('POST', '/api/admin/totp/enrol', { token: operator.accessToken });
   if (enrol.statusCode !== 200) throw new Error(`enrol failed: ${enrol.body}`);
   const totpSecret: string = enrol.json().data.secret;
@@ -150,7 +150,7 @@ export async function createOperator(t: TestApp) {
   });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`);
   const recoveryCodes: string[] = confirm.json().data.recovery_codes;
-  return { ...operator, totpSecret, recoveryCodes };
+  return { ...operator, operatorRole, totpSecret, recoveryCodes };
 }
 
 /** Re-enters the member's password in their session ("sudo mode", issue 12). */

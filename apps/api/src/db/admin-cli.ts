@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { OPERATOR_ROLES, ZOperatorRole } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { loadConfigOrExit } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
@@ -8,8 +9,9 @@ import { openDatabaseOrExit } from './client';
 import { users } from './schema';
 
 /**
- * `npm run admin -- create --email … --password … [--first-name … --last-name …]`: creates the first operator
- * (role admin, email verified), or makes an existing member an operator and sets the given password.
+ * `npm run admin -- create --email … --password … [--role admin|catalogue|finance|support] [--first-name … --last-name …]`:
+ * creates an operator (by default with the `admin` role, email verified), or makes an existing member an operator and
+ * sets the given password. Later operators are usually made, and their roles changed, in the console.
  * `npm run admin -- reset-2fa <email>`: removes an operator's second factor (lost phone) and ends their sessions;
  * their next sign-in may only enrol a new one.
  */
@@ -18,6 +20,7 @@ const { positionals, values } = parseArgs({
   options: {
     email: { type: 'string' },
     password: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
     'first-name': { type: 'string', default: 'Parcelle' },
     'last-name': { type: 'string', default: 'Operator' },
   },
@@ -27,9 +30,15 @@ const command = positionals[0];
 const resetEmail = command === 'reset-2fa' ? (positionals[1] ?? values.email) : undefined;
 if (!(command === 'create' && values.email && values.password) && !(command === 'reset-2fa' && resetEmail)) {
   console.error(
-    'usage: npm run admin -- create --email <email> --password <password> [--first-name …] [--last-name …]\n' +
+    'usage: npm run admin -- create --email <email> --password <password> [--role admin|catalogue|finance|support]\n' +
+      '                               [--first-name …] [--last-name …]\n' +
       '       npm run admin -- reset-2fa <email>',
   );
+  process.exit(2);
+}
+const operatorRole = ZOperatorRole.safeParse(values.role);
+if (!operatorRole.success) {
+  console.error(`[admin] --role must be one of ${OPERATOR_ROLES.join(', ')}`);
   process.exit(2);
 }
 if (command === 'create' && (values.password ?? '').length < 12) {
@@ -69,11 +78,11 @@ try {
     if (existing) {
       await database.db
         .update(users)
-        .set({ role: 'admin', passwordHash, emailVerifiedAt: new Date() })
+        .set({ role: 'admin', operatorRole: operatorRole.data, passwordHash, emailVerifiedAt: new Date() })
         .where(eq(users.id, existing.id));
       // A member's sessions did not prove a second factor: they end with the promotion.
       await revokeAllSessions(database.db, existing.id, 'made_operator');
-      console.log(`[admin] ${email} is now an operator`);
+      console.log(`[admin] ${email} is now an operator with the role ${operatorRole.data}`);
     } else {
       await database.db.insert(users).values({
         email,
@@ -81,9 +90,10 @@ try {
         firstName: values['first-name'] ?? 'Parcelle',
         lastName: values['last-name'] ?? 'Operator',
         role: 'admin',
+        operatorRole: operatorRole.data,
         emailVerifiedAt: new Date(),
       });
-      console.log(`[admin] operator ${email} created`);
+      console.log(`[admin] operator ${email} created with the role ${operatorRole.data}`);
     }
     console.log(NEXT_STEPS);
   }

@@ -22,6 +22,11 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const currencyEnum = pgEnum('currency', ['USD', 'EURO']);
 export const languageEnum = pgEnum('language', ['en', 'fr']);
 export const roleEnum = pgEnum('role', ['member', 'admin']);
+/**
+ * What an operator (users.role = 'admin') may do (issue 15): admin everything, catalogue the works and artists,
+ * finance the money, support reads members. Null for members.
+ */
+export const operatorRoleEnum = pgEnum('operator_role', ['admin', 'catalogue', 'finance', 'support']);
 
 export const users = pgTable(
   'users',
@@ -40,6 +45,7 @@ export const users = pgTable(
     currency: currencyEnum('currency').notNull().default('USD'),
     language: languageEnum('language').notNull().default('en'),
     role: roleEnum('role').notNull().default('member'),
+    operatorRole: operatorRoleEnum('operator_role'),
     quickSignUp: boolean('quick_sign_up').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -51,7 +57,10 @@ export const users = pgTable(
     contactChangedAt: timestamp('contact_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    check('users_operator_role_only_operators', sql`(${table.role} = 'admin') = (${table.operatorRole} IS NOT NULL)`),
+  ],
 );
 
 /** A member's bank account for withdrawals: the IBAN is encrypted at rest (AES-256-GCM); only its last 4 are shown. */
@@ -912,10 +921,14 @@ export const auditLog = pgTable(
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
     details: jsonb('details').notNull().default({}),
+    /** The object's values before and after the action (null where it created or only read something). */
+    before: jsonb('before'),
+    after: jsonb('after'),
     createdAt: createdAt(),
   },
   (table) => [
     index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt),
     index('audit_log_target_idx').on(table.targetType, table.targetId),
   ],
 );

@@ -105,3 +105,55 @@ export const ZReadiness = z.object({
   migrations: z.object({ applied: z.number().int(), available: z.number().int(), latest: z.string() }).nullable(),
 });
 export type TReadiness = z.infer<typeof ZReadiness>;
+
+/**
+ * What an operator may do (issue 15), enforced by the API on every /api/admin route: `admin` everything (and manages
+ * operators), `catalogue` artists, works, valuations and content, `finance` withdrawals, dividends, ledger and
+ * reconciliation, `support` reads members (no money actions).
+ */
+export const OPERATOR_ROLES = ['admin', 'catalogue', 'finance', 'support'] as const;
+export const ZOperatorRole = z.enum(OPERATOR_ROLES, { error: 'InvalidRequest' });
+export type OperatorRole = z.infer<typeof ZOperatorRole>;
+
+/** GET /admin/me: the signed-in operator and their role. */
+export const ZAdminMe = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  operator_role: ZOperatorRole,
+});
+
+/** An operator as the operators page lists them. */
+export const ZAdminOperator = ZAdminMe.extend({
+  totp_enrolled: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+export const ZAdminOperators = z.object({ operators: z.array(ZAdminOperator), total: z.number().int() });
+
+/** PUT /admin/operators/:id/role (admin only). */
+export const ZSetOperatorRole = z.strictObject({ operator_role: ZOperatorRole });
+
+/** GET /admin/audit: filters by operator, action (prefix), object and date range; newest first. */
+export const ZAdminAuditQuery = ZAdminPageQuery.extend({
+  actor_id: safeText().uuid({ error: 'InvalidRequest' }).optional(),
+  action: safeText().trim().max(100).optional(),
+  target_type: safeText().trim().max(50).optional(),
+  target_id: safeText().trim().max(100).optional(),
+  from: z.iso.datetime({ offset: true, error: 'InvalidRequest' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'InvalidRequest' }).optional(),
+});
+export const ZAdminAuditEntry = z.object({
+  id: z.string(),
+  actor_id: z.string(),
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export const ZAdminAudit = z.object({ entries: z.array(ZAdminAuditEntry), total: z.number().int() });

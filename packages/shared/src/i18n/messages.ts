@@ -345,6 +345,20 @@ export const messages = {
     fr: 'Pas prêt\u00a0: la base de données ne répond pas ou ses migrations sont en retard.',
   },
   OperatorOnly: { en: 'This action is reserved to operators.', fr: 'Cette action est réservée aux opérateurs.' },
+  // Operator roles (issue 15).
+  OperatorRoleForbidden: {
+    en: 'Your operator role does not allow this action.',
+    fr: 'Votre rôle d’opérateur ne permet pas cette action.',
+  },
+  OperatorRoleChanged: { en: 'The operator’s role was changed.', fr: 'Le rôle de l’opérateur a été modifié.' },
+  OwnRoleUnchangeable: {
+    en: 'You cannot change your own role: ask another admin.',
+    fr: 'Vous ne pouvez pas modifier votre propre rôle : demandez à un autre administrateur.',
+  },
+  LastAdminRequired: {
+    en: 'The platform must keep at least one admin.',
+    fr: 'La plateforme doit garder au moins un administrateur.',
+  },
   // Reservation limits (decision 73): one member cannot hold a drop with unpaid purchases.
   ReservationPending: {
     en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} minutes), then try again.',

@@ -1,6 +1,10 @@
 import {
+  ZAdminAudit,
+  ZAdminAuditQuery,
   ZAdminLedger,
+  ZAdminMe,
   ZAdminMembers,
+  ZAdminOperators,
   ZAdminPageQuery,
   ZAdminWithdrawal,
   ZAdminWithdrawalsQuery,
@@ -10,6 +14,7 @@ import {
   ZIdParams,
   ZReadiness,
   ZRejectWithdrawal,
+  ZSetOperatorRole,
   ZSuccess,
   ZTotpConfirmData,
   ZTotpConfirmRequest,
@@ -27,7 +32,9 @@ import { confirmTotp, enrolTotp } from '../auth/totp';
 import { declareDividend } from '../dividends/service';
 import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
 import { audit } from './audit';
+import { auditCsv, searchAudit } from './audit-log';
 import { requireOperator, requireOperatorEnrolling } from './guard';
+import { listOperators, operatorProfile, setOperatorRole } from './operators';
 import { readiness } from './readiness';
 import { listLedgerTransactions, listMembers } from './service';
 
@@ -43,7 +50,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/totp/enrol',
     {
-      preHandler: enrolling,
+      onRequest: enrolling,
       config: perIp(ctx.config.rateLimitAuthPerMinute),
       schema: {
         tags: ['admin'],
@@ -57,7 +64,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/totp/confirm',
     {
-      preHandler: enrolling,
+      onRequest: enrolling,
       config: perIp(ctx.config.rateLimitAuthPerMinute),
       schema: {
         tags: ['admin'],
@@ -74,7 +81,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.get(
     '/admin/readiness',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         tags: ['admin'],
         response: { 200: ZSuccess(ZReadiness), 503: ZFailure.extend({ data: ZReadiness }), ...errors },
@@ -88,9 +95,74 @@ export function adminRoutes(app: App, ctx: AppContext) {
   );
 
   app.get(
+    '/admin/me',
+    { onRequest: operator, schema: { tags: ['admin'], response: { 200: ZSuccess(ZAdminMe), ...errors } } },
+    async (request) => ok(operatorProfile(memberOf(request))),
+  );
+
+  // Operators and their roles (admins only, see roles.ts).
+  app.get(
+    '/admin/operators',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        querystring: ZAdminPageQuery,
+        response: { 200: ZSuccess(ZAdminOperators), ...errors },
+      },
+    },
+    async (request) => ok(await listOperators(db, request.query)),
+  );
+
+  app.put(
+    '/admin/operators/:id/role',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        params: ZIdParams,
+        body: ZSetOperatorRole,
+        response: { 200: ZSuccess(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await setOperatorRole(db, memberOf(request), request.params.id, request.body.operator_role);
+      return ok(null, 'OperatorRoleChanged');
+    },
+  );
+
+  // The audit log: searchable, and exportable as CSV with the same filters (admins only).
+  app.get(
+    '/admin/audit',
+    {
+      onRequest: operator,
+      schema: { tags: ['admin'], querystring: ZAdminAuditQuery, response: { 200: ZSuccess(ZAdminAudit), ...errors } },
+    },
+    async (request) => ok(await searchAudit(db, request.query)),
+  );
+
+  app.get(
+    '/admin/audit.csv',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        querystring: ZAdminAuditQuery.omit({ limit: true, offset: true }),
+        response: { 200: z.string().describe('text/csv'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="parcelle-audit.csv"')
+        .header('cache-control', 'no-store')
+        .send(await auditCsv(db, request.query)),
+  );
+
+  app.get(
     '/admin/members',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminMembers), ...errors } },
     },
     async (request) => ok(await listMembers(db, request.query)),
@@ -99,7 +171,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.get(
     '/admin/ledger/transactions',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminLedger), ...errors } },
     },
     async (request) => ok(await listLedgerTransactions(db, request.query)),
@@ -108,7 +180,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.get(
     '/admin/withdrawals',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         tags: ['admin'],
         querystring: ZAdminWithdrawalsQuery,
@@ -121,7 +193,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/withdrawals/:id/approve',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(ZWithdrawal), ...errors } },
     },
     async (request) =>
@@ -134,7 +206,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/withdrawals/:id/reject',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: {
         tags: ['admin'],
         params: ZIdParams,
@@ -158,7 +230,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/members/:id/unfreeze',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(z.null()), ...errors } },
     },
     async (request) => {
@@ -169,7 +241,8 @@ export function adminRoutes(app: App, ctx: AppContext) {
           action: 'member.unfreeze',
           targetType: 'user',
           targetId: request.params.id,
-          details: {},
+          before: { frozen: true },
+          after: { frozen: false },
         });
       });
       return ok(null, 'AccountUnfrozen');
@@ -179,7 +252,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/dividends',
     {
-      preHandler: operator,
+      onRequest: operator,
       schema: { tags: ['admin'], body: ZDeclareDividend, response: { 200: ZSuccess(ZDividendResult), ...errors } },
     },
     async (request) =>

@@ -36,7 +36,10 @@ const second = (challenge: string, code: string) =>
 describe('an operator without a second factor', () => {
   it('gets a session that may only enrol one; admin routes answer 403 until it is confirmed', async () => {
     const member = await createMember(t, { verified: true });
-    await t.ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, member.email));
+    await t.ctx.database.db
+      .update(users)
+      .set({ role: 'admin', operatorRole: 'admin' })
+      .where(eq(users.email, member.email));
     const login = await signIn(member.email, member.password);
     expect(login.statusCode).toBe(200);
     const token = login.json().data.access_token as string;

@@ -8,6 +8,7 @@ import {
   toMajorString,
 } from '@parcelle/shared';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { csvCell } from '../../http/csv';
 import { toWinAnsi } from '../certificates/certificate-pdf';
 import type { HistoryEvent } from './history';
 
@@ -125,10 +126,7 @@ const title = (event: HistoryEvent, lang: Language) => (lang === 'fr' ? event.ti
 // ---------------------------------------------------------------- CSV
 
 /** A text cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula. */
-function textCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+const textCell = csvCell;
 
 /**
  * CSV for Excel in French locales and everyone else: UTF-8 with a byte-order mark (so accents open right), `;` as the

@@ -1,0 +1,37 @@
+import type { OperatorRole } from '@parcelle/shared';
+
+/**
+ * Which operator roles may call each /api/admin route (issue 15), in one place so it can be read, reviewed and
+ * tested as a matrix (roles.test.ts). `admin` may call everything and is never listed. A route missing here is
+ * admin-only: a new route fails closed until its roles are written down.
+ */
+export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
+  'GET /api/admin/me': ['catalogue', 'finance', 'support'],
+  'GET /api/admin/readiness': ['catalogue', 'finance', 'support'],
+  'GET /api/admin/members': ['finance', 'support'],
+  'POST /api/admin/members/:id/unfreeze': ['support'],
+  'GET /api/admin/ledger/transactions': ['finance'],
+  'GET /api/admin/withdrawals': ['finance'],
+  'POST /api/admin/withdrawals/:id/approve': ['finance'],
+  'POST /api/admin/withdrawals/:id/reject': ['finance'],
+  'POST /api/admin/dividends': ['finance'],
+  'GET /api/admin/operators': [],
+  'PUT /api/admin/operators/:id/role': [],
+  'GET /api/admin/audit': [],
+  'GET /api/admin/audit.csv': [],
+  // Outside /api/admin: Prometheus metrics (or METRICS_TOKEN).
+  'GET /metrics': [],
+};
+
+/** Routes an operator reaches before the second factor is enrolled (guarded by `requireOperatorEnrolling`). */
+export const ENROLMENT_ROUTES = ['POST /api/admin/totp/enrol', 'POST /api/admin/totp/confirm'] as const;
+
+export function routeKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url}`;
+}
+
+/** Whether an operator with `role` may call the route `key` (admin always; unknown routes admin only). */
+export function roleAllows(role: OperatorRole, key: string): boolean {
+  if (role === 'admin') return true;
+  return ADMIN_ROUTE_ROLES[key]?.includes(role) ?? false;
+}
