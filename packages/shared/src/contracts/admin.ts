@@ -1,7 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
-import { CURRENCIES } from '../constants';
-import { multilineText, safeText } from '../validation/fields';
+import { CURRENCIES, LANGUAGES } from '../constants';
+import { emailField, multilineText, nameField, safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
 
@@ -131,6 +131,15 @@ export const ZAdminOperator = ZAdminMe.extend({
   created_at: z.string(),
 });
 export const ZAdminOperators = z.object({ operators: z.array(ZAdminOperator), total: z.number().int() });
+
+/** POST /admin/operators (admin only): invites an operator, who chooses a password from the emailed link. */
+export const ZInviteOperator = z.strictObject({
+  email: emailField('RegValBlank'),
+  first_name: nameField('RegValBlank'),
+  last_name: nameField('RegValBlank'),
+  operator_role: ZOperatorRole,
+  language: z.enum(LANGUAGES, { error: 'InvalidRequest' }).default('en'),
+});
 
 /** PUT /admin/operators/:id/role (admin only). */
 export const ZSetOperatorRole = z.strictObject({ operator_role: ZOperatorRole });

@@ -355,6 +355,16 @@ export const messages = {
     en: 'You cannot change your own role: ask another admin.',
     fr: 'Vous ne pouvez pas modifier votre propre rôle : demandez à un autre administrateur.',
   },
+  OperatorInvited: {
+    en: 'The operator was invited: a link to choose a password was emailed.',
+    fr: 'L’opérateur a été invité : un lien pour choisir son mot de passe lui a été envoyé.',
+  },
+  OperatorDisabled: { en: 'The operator was disabled.', fr: 'L’opérateur a été désactivé.' },
+  OperatorEnabled: { en: 'The operator was enabled again.', fr: 'L’opérateur a été réactivé.' },
+  OwnAccountUnchangeable: {
+    en: 'You cannot disable your own operator account: ask another admin.',
+    fr: 'Vous ne pouvez pas désactiver votre propre compte d’opérateur : demandez à un autre administrateur.',
+  },
   LastAdminRequired: {
     en: 'The platform must keep at least one admin.',
     fr: 'La plateforme doit garder au moins un administrateur.',

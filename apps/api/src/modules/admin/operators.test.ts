@@ -1,6 +1,6 @@
 import { messages } from '@parcelle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator } from '../../../test/factories';
+import { createOperator, lastMessageTo } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** Issue 15: operators, their roles, and the audit log that records who changed what. */
@@ -90,5 +90,67 @@ describe('operator roles', () => {
     const bad = await t.call('GET', '/api/admin/audit?from=yesterday', { token: admin.accessToken });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.en).toBeTruthy();
+  });
+});
+
+describe('inviting and disabling operators', () => {
+  it('an invited operator chooses a password from the link, then signs in to enrol TOTP; the invite is audited', async () => {
+    const admin = await createOperator(t, 'admin');
+    const email = `invited-${Date.now()}@example.test`;
+    const invited = await t.call('POST', '/api/admin/operators', {
+      token: admin.accessToken,
+      body: { email, first_name: 'Inès', last_name: 'Moreau', operator_role: 'catalogue', language: 'fr' },
+    });
+    expect(invited.statusCode).toBe(200);
+    expect(invited.json().message).toEqual(messages.OperatorInvited);
+    const mail = await lastMessageTo(t, email);
+    expect(mail?.subject).toBe('Votre accès opérateur Parcelle');
+    const token = /\/set-password\/([\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+
+    const again = await t.call('POST', '/api/admin/operators', {
+      token: admin.accessToken,
+      body: { email, first_name: 'Inès', last_name: 'Moreau', operator_role: 'support' },
+    });
+    expect(again.statusCode).toBe(409);
+
+    const password = 'Operator!Pass2026';
+    const set = await t.call('POST', '/api/auth/password/set', {
+      body: { token, new_password: password, confirm_new_password: password },
+    });
+    expect(set.statusCode).toBe(200);
+    const login = await t.call('POST', '/api/auth/token', { body: { email, password } });
+    expect(login.statusCode).toBe(200);
+    const session = login.json().data.access_token as string;
+    expect((await t.call('GET', '/api/admin/me', { token: session })).statusCode).toBe(403);
+    expect((await t.call('POST', '/api/admin/totp/enrol', { token: session })).statusCode).toBe(200);
+
+    const audit = await t.call('GET', '/api/admin/audit?action=operator.invite', { token: admin.accessToken });
+    expect(audit.json().data.entries).toContainEqual(
+      expect.objectContaining({ after: { email, operator_role: 'catalogue' }, actor_email: admin.email }),
+    );
+  });
+
+  it('a disabled operator is signed out at once and enabled again; an admin cannot disable themselves', async () => {
+    const admin = await createOperator(t, 'admin');
+    const finance = await createOperator(t, 'finance');
+    const id = (await t.call('GET', '/api/admin/me', { token: finance.accessToken })).json().data.id;
+    const disabled = await t.call('POST', `/api/admin/operators/${id}/disable`, { token: admin.accessToken });
+    expect(disabled.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/admin/withdrawals', { token: finance.accessToken })).statusCode).toBe(401);
+    const enabled = await t.call('POST', `/api/admin/operators/${id}/enable`, { token: admin.accessToken });
+    expect(enabled.statusCode).toBe(200);
+    const audit = await t.call('GET', `/api/admin/audit?target_id=${id}&action=operator.`, {
+      token: admin.accessToken,
+    });
+    expect(audit.json().data.entries.map((entry: { action: string }) => entry.action)).toEqual([
+      'operator.enable',
+      'operator.disable',
+    ]);
+
+    const self = (await t.call('GET', '/api/admin/me', { token: admin.accessToken })).json().data.id;
+    const own = await t.call('POST', `/api/admin/operators/${self}/disable`, { token: admin.accessToken });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toEqual(messages.OwnAccountUnchangeable);
   });
 });

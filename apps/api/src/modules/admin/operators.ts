@@ -1,10 +1,17 @@
-import type { OperatorRole } from '@parcelle/shared';
+import { randomBytes } from 'node:crypto';
+import type { Language, OperatorRole } from '@parcelle/shared';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/retry';
 import { operatorTotp, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { AppError } from '../../http/errors';
+import { AppError, conflict } from '../../http/errors';
+import { hashPassword } from '../auth/passwords';
+import { issuePasswordLink } from '../auth/service';
+import { revokeAllSessions } from '../auth/sessions';
+import { operatorInviteEmail } from '../notifications/emails';
 import { audit } from './audit';
 
 /** The signed-in operator as GET /admin/me answers it. */
@@ -55,12 +62,7 @@ export async function setOperatorRole(
 ): Promise<void> {
   if (operatorId === actor.id) throw new AppError(409, 'OwnRoleUnchangeable');
   await inTransaction(database, async (tx) => {
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.operatorRole, 'admin'), sql`${users.disabledAt} IS NULL`))
-      .orderBy(users.id)
-      .for('update');
+    if (role !== 'admin') await keepOneAdmin(tx, operatorId);
     const [target] = await tx
       .select({ role: users.role, operatorRole: users.operatorRole })
       .from(users)
@@ -68,8 +70,6 @@ export async function setOperatorRole(
       .for('update');
     if (!target || target.role !== 'admin') throw new AppError(404, 'NotFound');
     if (target.operatorRole === role) return;
-    const stillAdmin = admins.filter((admin) => admin.id !== operatorId).length;
-    if (target.operatorRole === 'admin' && stillAdmin === 0) throw new AppError(409, 'LastAdminRequired');
     await tx.update(users).set({ operatorRole: role }).where(eq(users.id, operatorId));
     await audit(tx, {
       actorId: actor.id,
@@ -78,6 +78,115 @@ export async function setOperatorRole(
       targetId: operatorId,
       before: { operator_role: target.operatorRole },
       after: { operator_role: role },
+    });
+  });
+}
+
+/**
+ * Locks the enabled admins in id order and refuses when `operatorId` is the last one: so two admins acting on each
+ * other at once cannot leave the platform without one.
+ */
+async function keepOneAdmin(tx: Executor, operatorId: string): Promise<void> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.operatorRole, 'admin'), sql`${users.disabledAt} IS NULL`))
+    .orderBy(users.id)
+    .for('update');
+  if (admins.some((admin) => admin.id === operatorId) && admins.length === 1)
+    throw new AppError(409, 'LastAdminRequired');
+}
+
+export interface OperatorInvite {
+  email: string;
+  first_name: string;
+  last_name: string;
+  operator_role: OperatorRole;
+  language: Language;
+}
+
+/**
+ * Invites an operator (admins only): the account is made with an unusable random password and the email a password
+ * link proves; the operator chooses a password from the emailed link, then enrols TOTP at the first sign-in.
+ */
+export async function inviteOperator(ctx: AppContext, actor: Member, invite: OperatorInvite): Promise<string> {
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'), ctx.config);
+  const token = await inTransaction(ctx.database.db, async (tx) => {
+    let id: string | undefined;
+    try {
+      [{ id } = { id: undefined }] = await tx
+        .insert(users)
+        .values({
+          email: invite.email,
+          passwordHash,
+          firstName: invite.first_name.trim(),
+          lastName: invite.last_name.trim(),
+          language: invite.language,
+          role: 'admin',
+          operatorRole: invite.operator_role,
+        })
+        .returning({ id: users.id });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_unique')) throw conflict('EmailAlreadyExists');
+      throw error;
+    }
+    if (!id) throw new Error('operator insert returned nothing');
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'operator.invite',
+      targetType: 'user',
+      targetId: id,
+      after: { email: invite.email, operator_role: invite.operator_role },
+    });
+    return issuePasswordLink(tx, id, 'set');
+  });
+  await ctx.mailer.sendEmail({
+    to: invite.email,
+    ...operatorInviteEmail(invite.language, {
+      firstName: invite.first_name.trim(),
+      setPasswordUrl: `${ctx.config.publicUrl}/set-password/${token}`,
+      consoleUrl: `${ctx.config.publicUrl}/admin`,
+    }),
+  });
+  return token;
+}
+
+/**
+ * Disables or enables an operator (admins only, audited). Disabling ends every session at once; an admin cannot
+ * disable themselves, and the last enabled admin stays.
+ */
+export async function setOperatorDisabled(
+  database: Database,
+  actor: Member,
+  operatorId: string,
+  disabled: boolean,
+): Promise<void> {
+  if (operatorId === actor.id) throw new AppError(409, 'OwnAccountUnchangeable');
+  await inTransaction(database, async (tx) => {
+    if (disabled) await keepOneAdmin(tx, operatorId);
+    const [target] = await tx
+      .select({ role: users.role, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, operatorId))
+      .for('update');
+    if (!target || target.role !== 'admin') throw new AppError(404, 'NotFound');
+    if ((target.disabledAt !== null) === disabled) return;
+    await tx
+      .update(users)
+      .set(
+        disabled
+          ? { disabledAt: new Date(), disabledReason: 'operator_disabled' }
+          : { disabledAt: null, disabledReason: null },
+      )
+      .where(eq(users.id, operatorId));
+    if (disabled) await revokeAllSessions(tx, operatorId, 'operator_disabled');
+    await audit(tx, {
+      actorId: actor.id,
+      action: disabled ? 'operator.disable' : 'operator.enable',
+      targetType: 'user',
+      targetId: operatorId,
+      before: { disabled: !disabled },
+      after: { disabled },
     });
   });
 }

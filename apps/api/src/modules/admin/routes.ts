@@ -12,6 +12,7 @@ import {
   ZDividendResult,
   ZFailure,
   ZIdParams,
+  ZInviteOperator,
   ZReadiness,
   ZRejectWithdrawal,
   ZSetOperatorRole,
@@ -34,7 +35,7 @@ import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdra
 import { audit } from './audit';
 import { auditCsv, searchAudit } from './audit-log';
 import { requireOperator, requireOperatorEnrolling } from './guard';
-import { listOperators, operatorProfile, setOperatorRole } from './operators';
+import { inviteOperator, listOperators, operatorProfile, setOperatorDisabled, setOperatorRole } from './operators';
 import { readiness } from './readiness';
 import { listLedgerTransactions, listMembers } from './service';
 
@@ -113,6 +114,40 @@ export function adminRoutes(app: App, ctx: AppContext) {
     },
     async (request) => ok(await listOperators(db, request.query)),
   );
+
+  app.post(
+    '/admin/operators',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description: 'Invites an operator: the account is made and a link to choose a password is emailed.',
+        body: ZInviteOperator,
+        response: { 200: ZSuccess(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await inviteOperator(ctx, memberOf(request), request.body);
+      return ok(null, 'OperatorInvited');
+    },
+  );
+
+  for (const [verb, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post(
+      `/admin/operators/:id/${verb}`,
+      {
+        onRequest: operator,
+        schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(z.null()), ...errors } },
+      },
+      async (request) => {
+        await setOperatorDisabled(db, memberOf(request), request.params.id, disabled);
+        return ok(null, disabled ? 'OperatorDisabled' : 'OperatorEnabled');
+      },
+    );
+  }
 
   app.put(
     '/admin/operators/:id/role',

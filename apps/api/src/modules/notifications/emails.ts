@@ -71,6 +71,28 @@ export function quickSignUpEmail(lang: Language, params: { firstName: string; se
       ]);
 }
 
+/** An operator's invitation to the back office: the link sets the first password, then TOTP is enrolled at sign-in. */
+export function operatorInviteEmail(
+  lang: Language,
+  params: { firstName: string; setPasswordUrl: string; consoleUrl: string },
+): Rendered {
+  return lang === 'fr'
+    ? layout('Votre accès opérateur Parcelle', [
+        `Bonjour ${params.firstName},`,
+        'Un administrateur vous a ouvert un accès à la console des opérateurs de Parcelle.',
+        `Choisissez votre mot de passe avec ce lien (valable 24 heures, une seule fois) : ${params.setPasswordUrl}`,
+        `Connectez-vous ensuite sur ${params.consoleUrl} : la première connexion vous fait activer un second facteur (application d’authentification).`,
+        'Si vous n’attendiez pas ce message, ignorez-le et prévenez l’équipe.',
+      ])
+    : layout('Your Parcelle operator access', [
+        `Hello ${params.firstName},`,
+        'An admin opened an access to the Parcelle operator console for you.',
+        `Choose your password with this link (valid for 24 hours, works once): ${params.setPasswordUrl}`,
+        `Then sign in at ${params.consoleUrl}: the first sign-in has you turn on a second factor (an authenticator app).`,
+        'If you did not expect this message, ignore it and tell the team.',
+      ]);
+}
+
 /** A contact-form message, forwarded to the operators (always in English: it is an internal mailbox). */
 export function contactOperatorEmail(params: {
   firstName: string;
