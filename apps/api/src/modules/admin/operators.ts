@@ -68,7 +68,7 @@ export async function setOperatorRole(
       .from(users)
       .where(and(eq(users.id, operatorId), isNotNull(users.operatorRole)))
       .for('update');
-    if (!target || target.role !== 'admin') throw new AppError(404, 'NotFound');
+    if (target?.role !== 'admin') throw new AppError(404, 'NotFound');
     if (target.operatorRole === role) return;
     await tx.update(users).set({ operatorRole: role }).where(eq(users.id, operatorId));
     await audit(tx, {
@@ -169,7 +169,7 @@ export async function setOperatorDisabled(
       .from(users)
       .where(eq(users.id, operatorId))
       .for('update');
-    if (!target || target.role !== 'admin') throw new AppError(404, 'NotFound');
+    if (target?.role !== 'admin') throw new AppError(404, 'NotFound');
     if ((target.disabledAt !== null) === disabled) return;
     await tx
       .update(users)
