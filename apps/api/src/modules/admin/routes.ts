@@ -3,7 +3,6 @@ import {
   ZAdminAuditQuery,
   ZAdminLedger,
   ZAdminMe,
-  ZAdminMembers,
   ZAdminOperators,
   ZAdminPageQuery,
   ZAdminWithdrawal,
@@ -30,13 +29,14 @@ import { type App, perIp } from '../../http/types';
 import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
 import { declareDividend } from '../dividends/service';
+import { memberAdminRoutes } from '../members-admin/routes';
 import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
 import { audit } from './audit';
 import { auditCsv, searchAudit } from './audit-log';
 import { requireOperator, requireOperatorEnrolling } from './guard';
 import { listOperators, operatorProfile, setOperatorRole } from './operators';
 import { readiness } from './readiness';
-import { listLedgerTransactions, listMembers } from './service';
+import { listLedgerTransactions } from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -45,6 +45,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   const operator = requireOperator(ctx);
   const db = ctx.database.db;
   const enrolling = requireOperatorEnrolling(ctx);
+  memberAdminRoutes(app, ctx);
 
   // The second factor (issue 12). An operator's first sign-in may only do these two calls.
   app.post(
@@ -157,15 +158,6 @@ export function adminRoutes(app: App, ctx: AppContext) {
         .header('content-disposition', 'attachment; filename="parcelle-audit.csv"')
         .header('cache-control', 'no-store')
         .send(await auditCsv(db, request.query)),
-  );
-
-  app.get(
-    '/admin/members',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminMembers), ...errors } },
-    },
-    async (request) => ok(await listMembers(db, request.query)),
   );
 
   app.get(
