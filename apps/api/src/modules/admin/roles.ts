@@ -20,6 +20,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'GET /api/admin/withdrawals': ['finance'],
   'POST /api/admin/withdrawals/:id/approve': ['finance'],
   'POST /api/admin/withdrawals/:id/reject': ['finance'],
+  'POST /api/admin/withdrawals/:id/release': ['finance'],
+  'GET /api/admin/withdrawals/sepa.xml': ['finance'],
   'POST /api/admin/dividends': ['finance'],
   'GET /api/admin/operators': [],
   'PUT /api/admin/operators/:id/role': [],

@@ -5,20 +5,16 @@ import {
   ZAdminMe,
   ZAdminOperators,
   ZAdminPageQuery,
-  ZAdminWithdrawal,
-  ZAdminWithdrawalsQuery,
   ZDeclareDividend,
   ZDividendResult,
   ZFailure,
   ZIdParams,
   ZReadiness,
-  ZRejectWithdrawal,
   ZSetOperatorRole,
   ZSuccess,
   ZTotpConfirmData,
   ZTotpConfirmRequest,
   ZTotpEnrolData,
-  ZWithdrawal,
 } from '@parcelle/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -30,7 +26,7 @@ import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
 import { declareDividend } from '../dividends/service';
 import { memberAdminRoutes } from '../members-admin/routes';
-import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
+import { withdrawalAdminRoutes } from '../withdrawals/admin-routes';
 import { audit } from './audit';
 import { auditCsv, searchAudit } from './audit-log';
 import { requireOperator, requireOperatorEnrolling } from './guard';
@@ -46,6 +42,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   const db = ctx.database.db;
   const enrolling = requireOperatorEnrolling(ctx);
   memberAdminRoutes(app, ctx);
+  withdrawalAdminRoutes(app, ctx);
 
   // The second factor (issue 12). An operator's first sign-in may only do these two calls.
   app.post(
@@ -167,55 +164,6 @@ export function adminRoutes(app: App, ctx: AppContext) {
       schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminLedger), ...errors } },
     },
     async (request) => ok(await listLedgerTransactions(db, request.query)),
-  );
-
-  app.get(
-    '/admin/withdrawals',
-    {
-      onRequest: operator,
-      schema: {
-        tags: ['admin'],
-        querystring: ZAdminWithdrawalsQuery,
-        response: { 200: ZSuccess(z.object({ withdrawals: z.array(ZAdminWithdrawal), total: z.number() })), ...errors },
-      },
-    },
-    async (request) => ok(await listAllWithdrawals(db, request.query)),
-  );
-
-  app.post(
-    '/admin/withdrawals/:id/approve',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(ZWithdrawal), ...errors } },
-    },
-    async (request) =>
-      ok(
-        withdrawalData(await decideWithdrawal(ctx, memberOf(request), request.params.id, { approve: true })),
-        'WithdrawalApproved',
-      ),
-  );
-
-  app.post(
-    '/admin/withdrawals/:id/reject',
-    {
-      onRequest: operator,
-      schema: {
-        tags: ['admin'],
-        params: ZIdParams,
-        body: ZRejectWithdrawal,
-        response: { 200: ZSuccess(ZWithdrawal), ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        withdrawalData(
-          await decideWithdrawal(ctx, memberOf(request), request.params.id, {
-            approve: false,
-            reason: request.body.reason,
-          }),
-        ),
-        'WithdrawalRejected',
-      ),
   );
 
   // Issue 12: an account frozen from the link of a change notice is unfrozen by an operator, and audited.
