@@ -116,3 +116,70 @@ export const ZAdminMemberPage = z.object({
   notes: z.array(z.object({ id: z.string(), text: z.string(), author_email: z.string(), created_at: z.string() })),
 });
 export type TAdminMemberPage = z.infer<typeof ZAdminMemberPage>;
+
+// ---------------------------------------------------------------- dividends
+
+/** A declared dividend's preview: every holder's amount at the record date, and how the rounding was done. */
+export const ZDividendPreview = z.object({
+  id: z.string(),
+  reference: z.string(),
+  painting: z.object({ id: z.string(), title: z.string() }),
+  year: z.number().int(),
+  record_date: z.string(),
+  status: z.enum(['declared', 'paid']),
+  total: ZMoney,
+  total_minor: z.number().int(),
+  per_part_minor: z.number().int().nullable(),
+  parts: z.number().int(),
+  declared_by: z.string(),
+  declared_at: z.string(),
+  approved_by: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  /**
+   * `largest_remainder` (a total split by parts): each holder first gets the floor of total × parts / all parts;
+   * the `remainder_minor` units left go one each to the largest fractional parts (ties: the holder listed first).
+   * `per_part`: amount × parts, nothing to round.
+   */
+  rounding: z.object({
+    rule: z.enum(['largest_remainder', 'per_part']),
+    floored_minor: z.number().int(),
+    remainder_minor: z.number().int(),
+  }),
+  holders: z.array(
+    z.object({
+      user_id: z.string(),
+      email: z.string(),
+      name: z.string(),
+      parts: z.number().int(),
+      /** The exact share in minor units, 4 decimals (display only). */
+      exact_minor: z.string(),
+      amount_minor: z.number().int(),
+      amount: ZMoney,
+      /** Whether this holder received one unit of the remainder. */
+      remainder_unit: z.boolean(),
+    }),
+  ),
+});
+export type TDividendPreview = z.infer<typeof ZDividendPreview>;
+
+export const ZAdminDividendsQuery = ZAdminPageQuery.extend({
+  status: z.enum(['declared', 'paid'], { error: 'InvalidRequest' }).optional(),
+});
+export const ZAdminDividends = z.object({
+  dividends: z.array(
+    ZDividendPreview.pick({
+      id: true,
+      reference: true,
+      painting: true,
+      year: true,
+      status: true,
+      total: true,
+      record_date: true,
+      declared_by: true,
+      declared_at: true,
+      approved_by: true,
+      paid_at: true,
+    }),
+  ),
+  total: z.number().int(),
+});

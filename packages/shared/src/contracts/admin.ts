@@ -68,13 +68,6 @@ export const ZAdminWithdrawal = z.object({
   reason: z.string().nullable(),
 });
 
-export const ZDividendResult = z.object({
-  reference: z.string(),
-  total: ZMoney,
-  holders: z.number().int(),
-  parts: z.number().int(),
-});
-
 export const ZAdminMembers = z.object({
   members: z.array(
     z.object({

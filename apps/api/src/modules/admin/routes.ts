@@ -5,8 +5,6 @@ import {
   ZAdminMe,
   ZAdminOperators,
   ZAdminPageQuery,
-  ZDeclareDividend,
-  ZDividendResult,
   ZFailure,
   ZIdParams,
   ZReadiness,
@@ -24,7 +22,7 @@ import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
-import { declareDividend } from '../dividends/service';
+import { dividendAdminRoutes } from '../dividends/routes';
 import { memberAdminRoutes } from '../members-admin/routes';
 import { withdrawalAdminRoutes } from '../withdrawals/admin-routes';
 import { audit } from './audit';
@@ -43,6 +41,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   const enrolling = requireOperatorEnrolling(ctx);
   memberAdminRoutes(app, ctx);
   withdrawalAdminRoutes(app, ctx);
+  dividendAdminRoutes(app, ctx);
 
   // The second factor (issue 12). An operator's first sign-in may only do these two calls.
   app.post(
@@ -187,25 +186,5 @@ export function adminRoutes(app: App, ctx: AppContext) {
       });
       return ok(null, 'AccountUnfrozen');
     },
-  );
-
-  app.post(
-    '/admin/dividends',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], body: ZDeclareDividend, response: { 200: ZSuccess(ZDividendResult), ...errors } },
-    },
-    async (request) =>
-      ok(
-        await declareDividend(ctx, memberOf(request), {
-          paintingId: request.body.painting_id,
-          year: request.body.year,
-          currency: request.body.currency,
-          totalMinor: request.body.total_amount_minor,
-          perPartMinor: request.body.amount_per_part_minor,
-          recordDate: request.body.record_date ? new Date(request.body.record_date) : undefined,
-        }),
-        'DividendDeclared',
-      ),
   );
 }
