@@ -733,9 +733,20 @@ export const paymentEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
+    /**
+     * For reconciliation (issue 15): the provider's payment id, the amount it reported, and the purchase it was
+     * matched to (null: no purchase has this payment, which an operator looks into).
+     */
+    paymentRef: text('payment_ref'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currency: currencyEnum('currency'),
+    purchaseId: uuid('purchase_id').references((): AnyPgColumn => purchases.id),
     receivedAt: createdAt(),
   },
-  (table) => [uniqueIndex('payment_events_unique').on(table.provider, table.eventId)],
+  (table) => [
+    uniqueIndex('payment_events_unique').on(table.provider, table.eventId),
+    index('payment_events_purchase_idx').on(table.purchaseId),
+  ],
 );
 
 // ---------------------------------------------------------------- member area (issue 6)

@@ -183,3 +183,82 @@ export const ZAdminDividends = z.object({
   ),
   total: z.number().int(),
 });
+
+// ---------------------------------------------------------------- ledger and reconciliation
+
+export const LEDGER_ACCOUNT_KINDS = [
+  'member_wallet',
+  'platform_cash',
+  'platform_revenue',
+  'external',
+  'withdrawals_payable',
+  'refunds_payable',
+] as const;
+
+const ledgerFilters = {
+  account_kind: z.enum(LEDGER_ACCOUNT_KINDS, { error: 'InvalidRequest' }).optional(),
+  member_id: safeText().uuid({ error: 'InvalidRequest' }).optional(),
+  currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }).optional(),
+};
+
+/** GET /admin/ledger/transactions: those touching an account of the kind / member, in [from, to), by reference prefix. */
+export const ZAdminLedgerQuery = ZAdminPageQuery.extend({
+  ...ledgerFilters,
+  reference: safeText().trim().min(1).max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+/** GET /admin/ledger/balances: each account's balance (entries before `to` when given). */
+export const ZAdminBalancesQuery = ZAdminPageQuery.extend({ ...ledgerFilters, to: isoDate.optional() });
+export const ZAdminBalances = z.object({
+  accounts: z.array(
+    z.object({
+      account_id: z.string(),
+      kind: z.string(),
+      member: z.object({ id: z.string(), email: z.string() }).nullable(),
+      balance: ZMoney,
+      balance_minor: z.number().int(),
+      entries: z.number().int(),
+    }),
+  ),
+  /** The sum over every account the filters select (not only this page), per kind and currency. */
+  totals: z.array(z.object({ kind: z.string(), balance: ZMoney, balance_minor: z.number().int() })),
+  total: z.number().int(),
+});
+
+/** GET /admin/ledger/check: the invariants of `npm run ledger:check`, on demand. */
+export const ZLedgerCheck = z.object({ ok: z.boolean(), problems: z.array(z.string()), checked_at: z.string() });
+
+/** GET /admin/reconciliation: payment-provider events and the purchases they were matched to. */
+export const ZReconciliationQuery = ZAdminPageQuery.extend({
+  /** Only the events no purchase matched, or whose amount differs from the purchase's. */
+  unmatched: z.enum(['true', 'false'], { error: 'InvalidRequest' }).optional(),
+  provider: safeText().trim().max(20).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export const ZReconciliation = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      provider: z.string(),
+      event_id: z.string(),
+      type: z.string(),
+      payment_ref: z.string().nullable(),
+      amount: ZMoney.nullable(),
+      received_at: z.string(),
+      /** matched: the purchase and the amount agree; mismatch: the amounts differ; unmatched: no purchase. */
+      state: z.enum(['matched', 'mismatch', 'unmatched']),
+      purchase: z
+        .object({ id: z.string(), reference: z.string(), status: z.string(), total: ZMoney, method: z.string() })
+        .nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  unmatched_total: z.number().int(),
+  /** Card and PayPal purchases marked paid with no provider event recorded for them. */
+  paid_without_event: z.array(
+    z.object({ id: z.string(), reference: z.string(), method: z.string(), total: ZMoney, settled_at: z.string() }),
+  ),
+});

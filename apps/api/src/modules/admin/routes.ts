@@ -1,7 +1,6 @@
 import {
   ZAdminAudit,
   ZAdminAuditQuery,
-  ZAdminLedger,
   ZAdminMe,
   ZAdminOperators,
   ZAdminPageQuery,
@@ -23,6 +22,7 @@ import { type App, perIp } from '../../http/types';
 import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
 import { dividendAdminRoutes } from '../dividends/routes';
+import { ledgerAdminRoutes } from '../ledger/admin-routes';
 import { memberAdminRoutes } from '../members-admin/routes';
 import { withdrawalAdminRoutes } from '../withdrawals/admin-routes';
 import { audit } from './audit';
@@ -30,7 +30,6 @@ import { auditCsv, searchAudit } from './audit-log';
 import { requireOperator, requireOperatorEnrolling } from './guard';
 import { listOperators, operatorProfile, setOperatorRole } from './operators';
 import { readiness } from './readiness';
-import { listLedgerTransactions } from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -42,6 +41,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   memberAdminRoutes(app, ctx);
   withdrawalAdminRoutes(app, ctx);
   dividendAdminRoutes(app, ctx);
+  ledgerAdminRoutes(app, ctx);
 
   // The second factor (issue 12). An operator's first sign-in may only do these two calls.
   app.post(
@@ -154,15 +154,6 @@ export function adminRoutes(app: App, ctx: AppContext) {
         .header('content-disposition', 'attachment; filename="parcelle-audit.csv"')
         .header('cache-control', 'no-store')
         .send(await auditCsv(db, request.query)),
-  );
-
-  app.get(
-    '/admin/ledger/transactions',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminLedger), ...errors } },
-    },
-    async (request) => ok(await listLedgerTransactions(db, request.query)),
   );
 
   // Issue 12: an account frozen from the link of a change notice is unfrozen by an operator, and audited.
