@@ -148,9 +148,12 @@ describe('GET /api/admin/ledger/check', () => {
     expect(broken.ok).toBe(false);
     expect(broken.problems.join('\n')).toContain('ledger transaction does not sum to zero');
     // Put right (the file's own invariant check runs when the app closes).
-    await db
-      .insert(ledgerEntries)
-      .values({ transactionId: transaction?.id ?? '', accountId: account?.id ?? '', amountMinor: -11n, currency: 'USD' });
+    await db.insert(ledgerEntries).values({
+      transactionId: transaction?.id ?? '',
+      accountId: account?.id ?? '',
+      amountMinor: -11n,
+      currency: 'USD',
+    });
     expect((await get('/api/admin/ledger/check')).json().data.ok).toBe(true);
   });
 });

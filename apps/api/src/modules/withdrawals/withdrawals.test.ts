@@ -302,7 +302,7 @@ describe('SEPA export of released payouts', () => {
       .where(eq(auditLog.targetId, messageId ?? ''));
     expect(entry?.action).toBe('withdrawal.export_sepa');
     expect(JSON.stringify(entry)).not.toContain(IBAN);
-    expect((entry?.details as { references: string[] }).references).toContain(payout.reference);
+    expect((entry?.details as { references: string[] } | undefined)?.references).toContain(payout.reference);
     const listed = (await t.call('GET', '/api/admin/withdrawals?status=RELEASED', { token: operator.accessToken }))
       .json()
       .data.withdrawals.find((w: { id: string }) => w.id === payout._id);
