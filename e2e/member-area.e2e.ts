@@ -28,12 +28,14 @@ import { launchBrowser, newPage, waitForCode } from './support/browser';
 
 let browser: Browser;
 let operator: Operator;
+let financeOperator: Operator;
 /** Works chosen once for both runs: the smallest stocks to sell out, and large ones for B's primary parts. */
 const works = {} as Record<Language, { soldOut: string; primary: string }>;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   operator = await Operator.signIn();
+  financeOperator = await Operator.signIn('finance');
   const onSale = await paintingsOnSale();
   if (onSale.length < 4) throw new Error('the seed needs at least four works on sale');
   const [first, second] = onSale;
@@ -191,7 +193,7 @@ describe.each(['en', 'fr'] as const)('the member area in %s', (language) => {
       await withdraw.open(language);
       const reference = await withdraw.request('10', () => waitForCode(`+33${memberA.phone}`));
       await withdraw.row('pending', reference).waitFor();
-      await operator.approveWithdrawal(reference);
+      await operator.approveWithdrawal(reference, financeOperator);
       await withdraw.open(language);
       await withdraw.row('history', reference).waitFor();
       expect(await withdraw.row('pending', reference).count()).toBe(0);
@@ -201,8 +203,9 @@ describe.each(['en', 'fr'] as const)('the member area in %s', (language) => {
       await shoot(pageA, `member-${language}-withdraw`, true);
 
       // The operator declares a dividend on the work A holds; A sees it in History and on the portfolio.
-      const dividend = await operator.declareDividend(soldOut, 2);
-      expect(dividend.holders).toBeGreaterThanOrEqual(2);
+      const dividend = await operator.declareDividend(soldOut, 2, financeOperator);
+      expect(dividend.status).toBe('paid');
+      expect(dividend.holders.length).toBeGreaterThanOrEqual(2);
       await history.open(language, 'dividend');
       const dividends = await history.rows();
       expect(dividends).toHaveLength(1);

@@ -70,8 +70,9 @@ export class Operator {
     return answer.data as T;
   }
 
-  static async signIn(): Promise<Operator> {
-    const { email, password } = inject('operator');
+  /** Signs in the admin operator, or (`finance`) the second one who releases payouts and approves dividends. */
+  static async signIn(who: 'operator' | 'finance' = 'operator'): Promise<Operator> {
+    const { email, password } = inject(who);
     const first = await Operator.post<{ access_token: string; iev: boolean }>('/auth/token', { email, password });
     expect(first.iev).toBe(true);
     // Until the second factor is enrolled the operator tools answer 403.
@@ -119,8 +120,8 @@ export class Operator {
     return answer.data;
   }
 
-  /** Approves the pending withdrawal that has this reference. */
-  async approveWithdrawal(reference: string): Promise<void> {
+  /** Approves the pending withdrawal that has this reference; a second operator (`releaser`) then releases it. */
+  async approveWithdrawal(reference: string, releaser?: Operator): Promise<void> {
     const { withdrawals } = await this.call<{ withdrawals: { id: string; reference: string }[] }>(
       'GET',
       '/admin/withdrawals?status=PENDING&limit=100&offset=0',
@@ -129,16 +130,28 @@ export class Operator {
     if (!withdrawal) throw new Error(`no pending withdrawal ${reference}`);
     const approved = await this.call<{ status?: string }>('POST', `/admin/withdrawals/${withdrawal.id}/approve`);
     expect(JSON.stringify(approved)).toMatch(/APPROVED/i);
+    if (releaser) {
+      const released = await releaser.call<{ status: string }>('POST', `/admin/withdrawals/${withdrawal.id}/release`);
+      expect(released.status).toBe('RELEASED');
+    }
   }
 
-  /** Declares a dividend paid per part to the holders of the work (POST /api/admin/dividends). */
-  declareDividend(paintingId: string, perPartMinor: number) {
-    return this.call<{ reference: string; holders: number; parts: number }>('POST', '/admin/dividends', {
+  /**
+   * Declares a dividend paid per part to the holders of the work (POST /api/admin/dividends): nothing is paid until
+   * the second operator (`approver`) approves it, which pays it (four eyes, issue 15). Answers the paid dividend.
+   */
+  async declareDividend(paintingId: string, perPartMinor: number, approver: Operator) {
+    const declared = await this.call<{ id: string; status: string }>('POST', '/admin/dividends', {
       painting_id: paintingId,
       year: new Date().getFullYear() - 1,
       currency: 'EURO',
       amount_per_part_minor: perPartMinor,
     });
+    expect(declared.status).toBe('declared');
+    return approver.call<{ reference: string; status: string; holders: unknown[]; parts: number }>(
+      'POST',
+      `/admin/dividends/${declared.id}/approve`,
+    );
   }
 }
 

@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The operator created by the admin CLI before the server starts (role admin, email verified). */
     operator: { email: string; password: string };
+    /** A second operator (role finance): the other pair of eyes that releases payouts and approves dividends. */
+    finance: { email: string; password: string };
   }
 }
 
@@ -48,10 +50,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * process per data folder, so this runs before the server starts. The API build bundles only the server, so the CLI
  * runs from source through tsx unless a built copy exists.
  */
-function createOperator(env: NodeJS.ProcessEnv, operator: { email: string; password: string }): Promise<void> {
+function createOperator(
+  env: NodeJS.ProcessEnv,
+  operator: { email: string; password: string },
+  role = 'admin',
+): Promise<void> {
   const built = join(root, 'apps/api/dist/admin-cli.js');
   const entry = existsSync(built) ? [built] : ['--import', 'tsx', 'apps/api/src/db/admin-cli.ts'];
-  const args = [...entry, 'create', '--email', operator.email, '--password', operator.password];
+  const args = [...entry, 'create', '--email', operator.email, '--password', operator.password, '--role', role];
   return new Promise((resolveRun, reject) => {
     execFile(process.execPath, args, { cwd: root, env, timeout: 60_000 }, (error, stdout, stderr) =>
       error ? reject(new Error(`admin CLI failed: ${error.message}\n${stdout}${stderr}`)) : resolveRun(),
@@ -86,8 +92,10 @@ export default async function setup(project: TestProject) {
     PAYOUT_HOLD_HOURS: '0',
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const finance = { email: 'finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {
     await createOperator(env, operator);
+    await createOperator(env, finance, 'finance');
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -106,6 +114,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('operator', operator);
+  project.provide('finance', finance);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

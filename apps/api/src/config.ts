@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
+import { ibanChecksumValid } from '@parcelle/shared/validation/iban';
 import { z } from 'zod';
 
 /** Every environment variable the API reads. docs/configuration.md lists them for operators. */
@@ -96,6 +97,19 @@ const ZEnv = z.object({
     .min(0)
     .max(24 * 30)
     .default(48),
+  /** The platform's account the SEPA payout file debits (issue 15); the export route answers 409 until all three are set. */
+  SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine((value) => ibanChecksumValid(value), { error: 'SEPA_DEBTOR_IBAN is not a valid IBAN' })
+    .optional(),
+  SEPA_DEBTOR_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: 'SEPA_DEBTOR_BIC is not a valid BIC' })
+    .optional(),
 });
 
 export type AppConfig = {
@@ -181,6 +195,8 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
   payoutHoldHours: number;
+  /** The account SEPA payout files debit; null until SEPA_DEBTOR_NAME, _IBAN and _BIC are all set. */
+  sepaDebtor: { name: string; iban: string; bic: string } | null;
 };
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -500,6 +516,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     payoutHoldHours: env.PAYOUT_HOLD_HOURS,
+    sepaDebtor:
+      env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC
+        ? { name: env.SEPA_DEBTOR_NAME, iban: env.SEPA_DEBTOR_IBAN, bic: env.SEPA_DEBTOR_BIC }
+        : null,
     jobs: {
       workers: env.JOBS_WORKERS === 'true',
       pollSeconds: env.JOBS_POLL_SECONDS,

@@ -2,6 +2,7 @@ export * from './account-security';
 export * from './constants';
 export * from './contracts/account';
 export * from './contracts/admin';
+export * from './contracts/admin-money';
 export * from './contracts/auth';
 export * from './contracts/catalogue';
 export * from './contracts/certificates';

@@ -29,11 +29,25 @@ export const FIXED_ROUTES = [
   ['POST', '/api/admin/withdrawals/{id}/approve'],
   ['POST', '/api/admin/withdrawals/{id}/reject'],
   ['POST', '/api/admin/dividends'],
+  ['GET', '/api/admin/members/{id}'],
+  ['POST', '/api/admin/members/{id}/disable'],
+  ['POST', '/api/admin/members/{id}/sign-out-everywhere'],
+  ['POST', '/api/admin/members/{id}/notes'],
+  ['POST', '/api/admin/withdrawals/{id}/release'],
+  ['GET', '/api/admin/withdrawals/sepa.xml'],
+  ['GET', '/api/admin/dividends'],
+  ['POST', '/api/admin/dividends/{id}/approve'],
+  ['GET', '/api/admin/ledger/balances'],
+  ['GET', '/api/admin/ledger/check'],
+  ['GET', '/api/admin/reconciliation'],
 ];
 
 /** Bodies that pass validation, so a refusal comes from the guard and not from the schema. */
 function bodyFor(probe, route) {
   if (route.path === '/api/admin/withdrawals/{id}/reject') return { reason: 'security probe' };
+  if (route.path === '/api/admin/members/{id}/disable') return { reason: 'security probe' };
+  if (route.path === '/api/admin/members/{id}/notes') return { text: 'security probe' };
+  if (route.path.endsWith('/release') || route.path.endsWith('/sign-out-everywhere')) return undefined;
   if (route.path === '/api/admin/dividends') {
     return { painting_id: probe.painting?.id ?? randomUUID(), year: 2000, currency: 'EURO', amount_per_part_minor: 1 };
   }

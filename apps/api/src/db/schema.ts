@@ -733,9 +733,20 @@ export const paymentEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
+    /**
+     * For reconciliation (issue 15): the provider's payment id, the amount it reported, and the purchase it was
+     * matched to (null: no purchase has this payment, which an operator looks into).
+     */
+    paymentRef: text('payment_ref'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currency: currencyEnum('currency'),
+    purchaseId: uuid('purchase_id').references((): AnyPgColumn => purchases.id),
     receivedAt: createdAt(),
   },
-  (table) => [uniqueIndex('payment_events_unique').on(table.provider, table.eventId)],
+  (table) => [
+    uniqueIndex('payment_events_unique').on(table.provider, table.eventId),
+    index('payment_events_purchase_idx').on(table.purchaseId),
+  ],
 );
 
 // ---------------------------------------------------------------- member area (issue 6)
@@ -834,7 +845,12 @@ export const refunds = pgTable(
 
 export const withdrawalStatusEnum = pgEnum('withdrawal_status', ['PENDING', 'APPROVED', 'REJECTED']);
 
-/** A withdrawal request: its amount leaves the wallet at once (held as payable) until an operator decides. */
+/**
+ * A withdrawal request: its amount leaves the wallet at once (held as payable) until operators decide. Four eyes
+ * (issue 15): one operator approves (PENDING → APPROVED, the money stays held), a different one releases (an APPROVED
+ * one gets `released_at`: the money leaves to the outside world; operators see the state RELEASED, members still
+ * APPROVED); PENDING or APPROVED not released may be rejected (the hold returns to the wallet). Released bank payouts are exported once in a SEPA credit-transfer file (`exported_at`).
+ */
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -849,20 +865,39 @@ export const withdrawals = pgTable(
     /** Where the money goes, as shown to the member (account owner and the IBAN's last 4). */
     account: text('account').notNull(),
     status: withdrawalStatusEnum('status').notNull().default('PENDING'),
+    /** The operator who approved or rejected it, and when. */
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     reason: text('reason'),
+    /** The second operator, who released the approved payout (never the approver). */
+    releasedBy: uuid('released_by').references(() => users.id),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
+     * A bank payout's creditor, copied from the member's saved account when the withdrawal is requested (the IBAN
+     * still encrypted under the member's key), so that a later change of account cannot redirect it.
+     */
+    creditorName: text('creditor_name'),
+    creditorIbanEncrypted: text('creditor_iban_encrypted'),
+    /** When the payout went into a SEPA file for the bank, and that file's message id. */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    exportId: text('export_id'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('withdrawals_reference_unique').on(table.reference),
+    check('withdrawals_four_eyes', sql`${table.releasedBy} IS NULL OR ${table.releasedBy} <> ${table.decidedBy}`),
     index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
     index('withdrawals_status_idx').on(table.status, table.createdAt),
     check('withdrawals_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
 
-/** A dividend declared by an operator for a painting and a year, paid to the holders at the record date. */
+export const dividendStatusEnum = pgEnum('dividend_status', ['declared', 'paid']);
+
+/**
+ * A dividend declared by an operator for a painting and a year: declared with every holder's share at the record
+ * date computed and frozen (the preview), then approved by a second operator, which pays it (issue 15).
+ */
 export const dividends = pgTable(
   'dividends',
   {
@@ -878,12 +913,20 @@ export const dividends = pgTable(
     declaredBy: uuid('declared_by')
       .notNull()
       .references(() => users.id),
+    /** What was asked: a total split by the largest remainder (null) or an amount per part. */
+    perPartMinor: bigint('per_part_minor', { mode: 'number' }),
+    status: dividendStatusEnum('status').notNull().default('declared'),
+    /** The second operator, whose approval paid it (never the declarer). */
+    approvedBy: uuid('approved_by').references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('dividends_reference_unique').on(table.reference),
     uniqueIndex('dividends_painting_year_unique').on(table.paintingId, table.year),
     check('dividends_total_positive', sql`${table.totalMinor} > 0`),
+    check('dividends_four_eyes', sql`${table.approvedBy} IS NULL OR ${table.approvedBy} <> ${table.declaredBy}`),
+    check('dividends_paid_shape', sql`(${table.status}::text = 'paid') = (${table.paidAt} IS NOT NULL)`),
   ],
 );
 
@@ -907,6 +950,23 @@ export const dividendPayments = pgTable(
     index('dividend_payments_user_idx').on(table.userId, table.createdAt),
     check('dividend_payments_valid', sql`${table.parts} > 0 AND ${table.amountMinor} >= 0`),
   ],
+);
+
+/** Support notes on a member (issue 15): append-only, written by operators, read by support and admins. */
+export const memberNotes = pgTable(
+  'member_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('member_notes_user_idx').on(table.userId, table.createdAt)],
 );
 
 /** Every operator action, append-only. */

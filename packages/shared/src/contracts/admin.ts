@@ -17,8 +17,14 @@ export const ZTotpConfirmRequest = z.strictObject({
 export const ZTotpConfirmData = z.object({ recovery_codes: z.array(z.string()) });
 
 export const ZAdminPageQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset() });
+/**
+ * A withdrawal's state for operators (issue 15, four eyes): PENDING → APPROVED (first operator) → RELEASED (a second
+ * one: the money leaves), or REJECTED before the release. Members see RELEASED as APPROVED.
+ */
+export const ADMIN_WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'RELEASED', 'REJECTED'] as const;
+export type AdminWithdrawalStatus = (typeof ADMIN_WITHDRAWAL_STATUSES)[number];
 export const ZAdminWithdrawalsQuery = ZAdminPageQuery.extend({
-  status: z.enum(['PENDING', 'APPROVED', 'REJECTED'], { error: 'InvalidRequest' }).optional(),
+  status: z.enum(ADMIN_WITHDRAWAL_STATUSES, { error: 'InvalidRequest' }).optional(),
 });
 export const ZIdParams = z.strictObject({ id: safeText().uuid({ error: 'NotFound' }) });
 export const ZRejectWithdrawal = z.strictObject({
@@ -49,17 +55,17 @@ export const ZAdminWithdrawal = z.object({
   member: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   amount: ZMoney,
   account: z.string(),
-  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  payment_method: z.string(),
+  status: z.enum(ADMIN_WITHDRAWAL_STATUSES),
   created_at: z.string(),
+  /** Who approved (or rejected) it, and when. */
   decided_at: z.string().nullable(),
+  decided_by: z.string().nullable(),
+  released_at: z.string().nullable(),
+  released_by: z.string().nullable(),
+  /** When the payout went into a SEPA file for the bank. */
+  exported_at: z.string().nullable(),
   reason: z.string().nullable(),
-});
-
-export const ZDividendResult = z.object({
-  reference: z.string(),
-  total: ZMoney,
-  holders: z.number().int(),
-  parts: z.number().int(),
 });
 
 export const ZAdminMembers = z.object({

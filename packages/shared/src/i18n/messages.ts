@@ -311,7 +311,10 @@ export const messages = {
   WithdrawalApproved: { en: 'Withdrawal approved', fr: 'Retrait approuvé' },
   WithdrawalRejected: { en: 'Withdrawal rejected', fr: 'Retrait refusé' },
   ReasonRequired: { en: 'Please give a reason.', fr: 'Veuillez indiquer une raison.' },
-  DividendDeclared: { en: 'Dividend declared and paid', fr: 'Dividende déclaré et versé' },
+  DividendDeclared: {
+    en: 'Dividend declared: check the preview; another operator approves it to pay it',
+    fr: 'Dividende déclaré\u00a0: vérifiez l’aperçu\u00a0; un autre opérateur l’approuve pour le verser',
+  },
   DividendAlreadyDeclared: {
     en: 'A dividend is already declared for this work and year.',
     fr: 'Un dividende est déjà déclaré pour cette œuvre et cette année.',
@@ -475,6 +478,54 @@ export const messages = {
   WithdrawalAccountNotSaved: {
     en: 'Withdrawals are paid only to your saved bank account or PayPal address.',
     fr: 'Les retraits sont versés uniquement sur votre compte bancaire ou votre adresse PayPal enregistrés.',
+  },
+  // Operator console, members and money (issue 15).
+  MemberNotFound: { en: 'This member does not exist.', fr: 'Ce membre n’existe pas.' },
+  MemberDisabled: { en: 'The account is disabled', fr: 'Le compte est désactivé' },
+  MemberEnabled: { en: 'The account is enabled', fr: 'Le compte est réactivé' },
+  MemberAlreadyDisabled: { en: 'This account is already disabled.', fr: 'Ce compte est déjà désactivé.' },
+  MemberNotDisabled: { en: 'This account is not disabled.', fr: 'Ce compte n’est pas désactivé.' },
+  OperatorAccountProtected: {
+    en: 'Operators are managed on the operators page, not as members.',
+    fr: 'Les opérateurs se gèrent dans la page des opérateurs, pas comme des membres.',
+  },
+  MemberSignedOutEverywhere: {
+    en: 'Every session of the member is closed',
+    fr: 'Toutes les sessions du membre sont fermées',
+  },
+  MemberNoteAdded: { en: 'The note is added', fr: 'La note est ajoutée' },
+  NoteRequired: { en: 'Write the note.', fr: 'Rédigez la note.' },
+  WithdrawalReleased: { en: 'The payout is released', fr: 'Le versement est libéré' },
+  WithdrawalNotApproved: {
+    en: 'Only an approved withdrawal that is not yet released can be released.',
+    fr: 'Seul un retrait approuvé et pas encore libéré peut être libéré.',
+  },
+  WithdrawalAlreadyReleased: {
+    en: 'This payout is already released.',
+    fr: 'Ce versement est déjà libéré.',
+  },
+  FourEyesRequired: {
+    en: 'Another operator must do this second step: the same person cannot both approve and release (four eyes).',
+    fr: 'Un autre opérateur doit faire cette seconde étape : la même personne ne peut pas approuver et libérer (double validation).',
+  },
+  SepaDebtorNotConfigured: {
+    en: 'SEPA debtor not configured: set SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC.',
+    fr: 'Débiteur SEPA non configuré : renseignez SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN et SEPA_DEBTOR_BIC.',
+  },
+  SepaNothingToExport: {
+    en: 'No released bank payout is waiting for export.',
+    fr: 'Aucun virement libéré n’attend d’être exporté.',
+  },
+  DividendNotFound: { en: 'This dividend does not exist.', fr: 'Ce dividende n’existe pas.' },
+  DividendAlreadyPaid: { en: 'This dividend is already paid.', fr: 'Ce dividende est déjà versé.' },
+  DividendRecordDateFuture: {
+    en: 'The record date cannot be in the future: the holders must be known.',
+    fr: 'La date d’arrêté ne peut pas être dans le futur : les détenteurs doivent être connus.',
+  },
+  DividendApproved: { en: 'The dividend is approved and paid', fr: 'Le dividende est approuvé et versé' },
+  DateRangeInvalid: {
+    en: 'The start date must come before the end date.',
+    fr: 'La date de début doit précéder la date de fin.',
   },
 } as const satisfies Record<string, { en: string; fr: string }>;
 

@@ -31,7 +31,7 @@ import {
 export type Actor = { member: Member; sessionId: string };
 const proofOf = (actor: Actor, code: string | undefined): ChannelProof => ({ ...actor, code });
 
-const IBAN_PURPOSE = 'iban';
+export const IBAN_PURPOSE = 'iban';
 
 function isUniqueViolation(error: unknown): boolean {
   const code =

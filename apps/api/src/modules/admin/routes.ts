@@ -1,26 +1,18 @@
 import {
   ZAdminAudit,
   ZAdminAuditQuery,
-  ZAdminLedger,
   ZAdminMe,
-  ZAdminMembers,
   ZAdminOperators,
   ZAdminPageQuery,
-  ZAdminWithdrawal,
-  ZAdminWithdrawalsQuery,
-  ZDeclareDividend,
-  ZDividendResult,
   ZFailure,
   ZIdParams,
   ZInviteOperator,
   ZReadiness,
-  ZRejectWithdrawal,
   ZSetOperatorRole,
   ZSuccess,
   ZTotpConfirmData,
   ZTotpConfirmRequest,
   ZTotpEnrolData,
-  ZWithdrawal,
 } from '@parcelle/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -30,14 +22,15 @@ import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
-import { declareDividend } from '../dividends/service';
-import { decideWithdrawal, listAllWithdrawals, withdrawalData } from '../withdrawals/service';
+import { dividendAdminRoutes } from '../dividends/routes';
+import { ledgerAdminRoutes } from '../ledger/admin-routes';
+import { memberAdminRoutes } from '../members-admin/routes';
+import { withdrawalAdminRoutes } from '../withdrawals/admin-routes';
 import { audit } from './audit';
 import { auditCsv, searchAudit } from './audit-log';
 import { requireOperator, requireOperatorEnrolling } from './guard';
 import { inviteOperator, listOperators, operatorProfile, setOperatorDisabled, setOperatorRole } from './operators';
 import { readiness } from './readiness';
-import { listLedgerTransactions, listMembers } from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -46,6 +39,10 @@ export function adminRoutes(app: App, ctx: AppContext) {
   const operator = requireOperator(ctx);
   const db = ctx.database.db;
   const enrolling = requireOperatorEnrolling(ctx);
+  memberAdminRoutes(app, ctx);
+  withdrawalAdminRoutes(app, ctx);
+  dividendAdminRoutes(app, ctx);
+  ledgerAdminRoutes(app, ctx);
 
   // The second factor (issue 12). An operator's first sign-in may only do these two calls.
   app.post(
@@ -194,73 +191,6 @@ export function adminRoutes(app: App, ctx: AppContext) {
         .send(await auditCsv(db, request.query)),
   );
 
-  app.get(
-    '/admin/members',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminMembers), ...errors } },
-    },
-    async (request) => ok(await listMembers(db, request.query)),
-  );
-
-  app.get(
-    '/admin/ledger/transactions',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], querystring: ZAdminPageQuery, response: { 200: ZSuccess(ZAdminLedger), ...errors } },
-    },
-    async (request) => ok(await listLedgerTransactions(db, request.query)),
-  );
-
-  app.get(
-    '/admin/withdrawals',
-    {
-      onRequest: operator,
-      schema: {
-        tags: ['admin'],
-        querystring: ZAdminWithdrawalsQuery,
-        response: { 200: ZSuccess(z.object({ withdrawals: z.array(ZAdminWithdrawal), total: z.number() })), ...errors },
-      },
-    },
-    async (request) => ok(await listAllWithdrawals(db, request.query)),
-  );
-
-  app.post(
-    '/admin/withdrawals/:id/approve',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], params: ZIdParams, response: { 200: ZSuccess(ZWithdrawal), ...errors } },
-    },
-    async (request) =>
-      ok(
-        withdrawalData(await decideWithdrawal(ctx, memberOf(request), request.params.id, { approve: true })),
-        'WithdrawalApproved',
-      ),
-  );
-
-  app.post(
-    '/admin/withdrawals/:id/reject',
-    {
-      onRequest: operator,
-      schema: {
-        tags: ['admin'],
-        params: ZIdParams,
-        body: ZRejectWithdrawal,
-        response: { 200: ZSuccess(ZWithdrawal), ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        withdrawalData(
-          await decideWithdrawal(ctx, memberOf(request), request.params.id, {
-            approve: false,
-            reason: request.body.reason,
-          }),
-        ),
-        'WithdrawalRejected',
-      ),
-  );
-
   // Issue 12: an account frozen from the link of a change notice is unfrozen by an operator, and audited.
   app.post(
     '/admin/members/:id/unfreeze',
@@ -282,25 +212,5 @@ export function adminRoutes(app: App, ctx: AppContext) {
       });
       return ok(null, 'AccountUnfrozen');
     },
-  );
-
-  app.post(
-    '/admin/dividends',
-    {
-      onRequest: operator,
-      schema: { tags: ['admin'], body: ZDeclareDividend, response: { 200: ZSuccess(ZDividendResult), ...errors } },
-    },
-    async (request) =>
-      ok(
-        await declareDividend(ctx, memberOf(request), {
-          paintingId: request.body.painting_id,
-          year: request.body.year,
-          currency: request.body.currency,
-          totalMinor: request.body.total_amount_minor,
-          perPartMinor: request.body.amount_per_part_minor,
-          recordDate: request.body.record_date ? new Date(request.body.record_date) : undefined,
-        }),
-        'DividendDeclared',
-      ),
   );
 }

@@ -1,21 +1,24 @@
 import { messages } from '@parcelle/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { queryRows } from '../../db/client';
-import { dividendPayments, dividends, paintings } from '../../db/schema';
+import { auditLog, dividendPayments, dividends, paintings } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createMember>>;
+let approver: Awaited<ReturnType<typeof createMember>>;
 beforeAll(async () => {
   t = await createTestApp();
   await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
   operator = await createOperator(t);
+  approver = await createOperator(t, 'finance');
 });
 afterAll(() => t.close());
 
@@ -26,8 +29,20 @@ async function soldOutPainting(offset = 0) {
   return painting;
 }
 
-const declare = (body: Record<string, unknown>, token = operator.accessToken) =>
+const declareOnly = (body: Record<string, unknown>, token = operator.accessToken) =>
   t.call('POST', '/api/admin/dividends', { token, body });
+const approve = (id: string, token = approver.accessToken) =>
+  t.call('POST', `/api/admin/dividends/${id}/approve`, { token });
+
+/** Declares (one operator) and, when the declaration succeeded, approves (a second one): the dividend is paid. */
+async function declare(body: Record<string, unknown>, token = operator.accessToken) {
+  const declared = await declareOnly(body, token);
+  if (declared.statusCode !== 200) return declared;
+  const approved = await approve(declared.json().data.id);
+  expect(approved.statusCode).toBe(200);
+  expect(approved.json().data.status).toBe('paid');
+  return declared;
+}
 
 describe('POST /api/admin/dividends', () => {
   it('splits a total among the holders in proportion to their parts, to the cent, and pays their wallets', async () => {
@@ -41,6 +56,7 @@ describe('POST /api/admin/dividends', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toEqual(messages.DividendDeclared);
     const data = response.json().data;
+    expect(data.status).toBe('declared');
     expect(data.total).toEqual({ value: 1000.01, curr: 'EURO' });
     expect(data.parts).toBe(painting.totalParts);
     const [dividend] = await t.ctx.database.db.select().from(dividends).where(eq(dividends.reference, data.reference));
@@ -48,7 +64,7 @@ describe('POST /api/admin/dividends', () => {
       .select()
       .from(dividendPayments)
       .where(eq(dividendPayments.dividendId, dividend?.id ?? ''));
-    expect(payments).toHaveLength(data.holders);
+    expect(payments).toHaveLength(data.holders.length);
     expect(payments.reduce((sum, p) => sum + p.amountMinor, 0)).toBe(100_001);
     for (const payment of payments) {
       const exact = (100_001 * payment.parts) / painting.totalParts;
@@ -140,7 +156,22 @@ describe('the remainder rule, with three equal holders', () => {
     const { painting, ids } = await threeEqualHolders();
     const response = await declare({ painting_id: painting.id, year: 2025, currency: 'EURO', total_amount_minor: 100 });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ total: { value: 1, curr: 'EURO' }, holders: 3, parts: 9 });
+    expect(response.json().data).toMatchObject({ total: { value: 1, curr: 'EURO' }, parts: 9 });
+    // The preview shows the rule: 0.3333… each, 99 floored, 1 cent of remainder to the first holder.
+    expect(response.json().data.rounding).toEqual({ rule: 'largest_remainder', floored_minor: 99, remainder_minor: 1 });
+    expect(
+      response
+        .json()
+        .data.holders.map((h: { user_id: string; exact_minor: string; remainder_unit: boolean }) => [
+          h.user_id,
+          h.exact_minor,
+          h.remainder_unit,
+        ]),
+    ).toEqual([
+      [ids[0], '33.3333', true],
+      [ids[1], '33.3333', false],
+      [ids[2], '33.3333', false],
+    ]);
     expect(await paidTo(response.json().data.reference, ids)).toEqual([34, 33, 33]);
     const wallets = [];
     for (const id of ids)
@@ -156,6 +187,105 @@ describe('the remainder rule, with three equal holders', () => {
     // 0.02: less than a cent each exactly; the first two get one, the third none and no ledger line.
     const tiny = await declare({ painting_id: painting.id, year: 2027, currency: 'EURO', total_amount_minor: 2 });
     expect(await paidTo(tiny.json().data.reference, ids)).toEqual([1, 1, 0]);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+});
+
+describe('declare, preview, approve by another operator (four eyes, issue 15)', () => {
+  it('pays nothing before the approval, refuses the declarer as approver, pays once', async () => {
+    const painting = await soldOutPainting(2);
+    const declared = await declareOnly({
+      painting_id: painting.id,
+      year: 2025,
+      currency: 'EURO',
+      total_amount_minor: 10_000,
+    });
+    expect(declared.statusCode).toBe(200);
+    const preview = declared.json().data;
+    expect(preview).toMatchObject({ status: 'declared', approved_by: null, paid_at: null, parts: painting.totalParts });
+    expect(preview.holders.reduce((sum: number, h: { amount_minor: number }) => sum + h.amount_minor, 0)).toBe(10_000);
+    // Nothing moved: no ledger transaction under its reference.
+    const moved = () =>
+      queryRows<{ n: number }>(
+        t.ctx.database.db,
+        sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${preview.reference}`,
+      );
+    expect((await moved())[0]?.n).toBe(0);
+    const shown = await t.call('GET', `/api/admin/dividends/${preview.id}`, { token: approver.accessToken });
+    expect(shown.json().data).toEqual(preview);
+    const listed = await t.call('GET', '/api/admin/dividends?status=declared', { token: approver.accessToken });
+    expect(listed.json().data.dividends.map((d: { id: string }) => d.id)).toContain(preview.id);
+
+    // The same work and year again: refused, declared or not.
+    const twice = await declareOnly({ painting_id: painting.id, year: 2025, currency: 'EURO', total_amount_minor: 5 });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error).toEqual(messages.DividendAlreadyDeclared);
+
+    const self = await approve(preview.id, operator.accessToken);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error).toEqual(messages.FourEyesRequired);
+    expect((await moved())[0]?.n).toBe(0);
+
+    const approved = await approve(preview.id);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().message).toEqual(messages.DividendApproved);
+    expect(approved.json().data).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
+    expect((await moved())[0]?.n).toBe(1);
+    const again = await approve(preview.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual(messages.DividendAlreadyPaid);
+    expect((await moved())[0]?.n).toBe(1);
+    const [entry] = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'dividend.approve'), eq(auditLog.targetId, preview.id)));
+    expect(entry?.before).toMatchObject({ status: 'declared' });
+    expect(entry?.after).toMatchObject({ status: 'paid', total_minor: 10_000 });
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
+  it('refuses a future record date, an unknown dividend, and other roles', async () => {
+    const painting = await soldOutPainting(0);
+    const future = await declareOnly({
+      painting_id: painting.id,
+      year: 2030,
+      currency: 'EURO',
+      total_amount_minor: 100,
+      record_date: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error).toEqual(messages.DividendRecordDateFuture);
+    const unknown = await approve('00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toEqual(messages.DividendNotFound);
+    const support = await createOperator(t, 'support');
+    const refused = await t.call('GET', '/api/admin/dividends', { token: support.accessToken });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe(raceTitle('two approvals of one dividend at once'), () => {
+  it('pays it once', async () => {
+    const painting = await soldOutPainting(3);
+    const other = await createOperator(t, 'finance');
+    const declared = await declareOnly({
+      painting_id: painting.id,
+      year: 2021,
+      currency: 'USD',
+      total_amount_minor: 777,
+    });
+    const id = declared.json().data.id;
+    const answers = await raceBehindLock(
+      t.ctx.database.db,
+      { lock: sql`SELECT id FROM dividends WHERE id = ${id} FOR UPDATE`, waiters: 2 },
+      [approver, other].map((who) => () => approve(id, who.accessToken)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const [paid] = await queryRows<{ n: number }>(
+      t.ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${declared.json().data.reference}`,
+    );
+    expect(paid?.n).toBe(1);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
   });
 });

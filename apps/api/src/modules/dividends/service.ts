@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import { allocate, multiplyMoney, toMajor } from '@parcelle/shared/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Executor, queryRows } from '../../db/client';
-import { dividendPayments, dividends, paintings } from '../../db/schema';
+import { inTransaction } from '../../db/retry';
+import { dividendPayments, dividends, paintings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
@@ -35,10 +36,13 @@ export async function holdersAt(
 }
 
 /**
- * Declares and pays a painting's dividend for a year, once (unique per painting and year), in one transaction.
- * With a total, each holder gets total × parts / all parts, by the largest-remainder rule (`allocate`): shares
- * differ from the exact proportion by less than a cent and add up to the total exactly. With an amount per part,
- * each holder gets amount × parts (exact). The money comes from outside (the work's income) into the wallets.
+ * Declares a painting's dividend for a year, once (unique per painting and year), WITHOUT paying it (issue 15): every
+ * holder's share at the record date is computed and frozen in `dividend_payments`, for the preview, and a second
+ * finance or admin operator's approval pays exactly those shares (`approveDividend`). With a total, each holder gets
+ * total × parts / all parts by the largest-remainder rule (`allocate`): shares differ from the exact proportion by
+ * less than a cent and add up to the total exactly. With an amount per part, each holder gets amount × parts. The
+ * record date may not be in the future (the holders must be known; the register is append-only, so the holders at
+ * a past instant never change).
  */
 export async function declareDividend(
   ctx: AppContext,
@@ -52,8 +56,10 @@ export async function declareDividend(
     recordDate?: Date;
   },
 ) {
-  const recordDate = input.recordDate ?? new Date();
-  return ctx.database.db.transaction(async (tx) => {
+  const now = new Date();
+  const recordDate = input.recordDate ?? now;
+  if (recordDate.getTime() > now.getTime()) throw badRequest('DividendRecordDateFuture', 'record_date');
+  const declared = await inTransaction(ctx.database.db, async (tx) => {
     const [painting] = await tx.select({ id: paintings.id }).from(paintings).where(eq(paintings.id, input.paintingId));
     if (!painting) throw notFound('PaintingNotFound');
     const [already] = await tx
@@ -63,7 +69,6 @@ export async function declareDividend(
     if (already) throw new AppError(409, 'DividendAlreadyDeclared');
     const holders = await holdersAt(tx, input.paintingId, recordDate);
     if (holders.length === 0) throw badRequest('DividendNoHolders', 'painting_id');
-    const parts = holders.reduce((sum, holder) => sum + holder.parts, 0);
     const shares =
       input.perPartMinor !== undefined
         ? holders.map(
@@ -86,8 +91,10 @@ export async function declareDividend(
         year: input.year,
         currency: input.currency,
         totalMinor,
+        perPartMinor: input.perPartMinor ?? null,
         recordDate,
         declaredBy: operator.id,
+        status: 'declared',
       })
       .onConflictDoNothing()
       .returning();
@@ -100,36 +107,188 @@ export async function declareDividend(
         amountMinor: shares[index] ?? 0,
       })),
     );
-    const lines: LedgerLine[] = [
-      {
-        accountId: await accountFor(tx, 'external', input.currency),
-        amountMinor: -totalMinor,
-        currency: input.currency,
-      },
-    ];
-    for (const [index, holder] of holders.entries()) {
-      const share = shares[index] ?? 0;
-      if (share === 0) continue;
-      lines.push({
-        accountId: await accountFor(tx, 'member_wallet', input.currency, holder.userId),
-        amountMinor: share,
-        currency: input.currency,
-      });
-    }
-    await postTransaction(tx, { reference, description: `dividend ${input.year}`, lines });
     await audit(tx, {
       actorId: operator.id,
       action: 'dividend.declare',
-      targetType: 'painting',
-      targetId: input.paintingId,
-      details: {
-        reference,
-        year: input.year,
-        currency: input.currency,
-        total_minor: totalMinor,
-        holders: holders.length,
-      },
+      targetType: 'dividend',
+      targetId: dividend.id,
+      details: { reference, painting_id: input.paintingId },
+      after: dividendState(dividend, holders.length),
     });
-    return { reference, total: { value: toMajor(totalMinor), curr: input.currency }, holders: holders.length, parts };
+    return dividend;
   });
+  return dividendPreview(ctx.database.db, declared.id);
+}
+
+/** What the audit log records of a dividend. */
+function dividendState(dividend: Dividend, holders: number) {
+  return {
+    status: dividend.status,
+    year: dividend.year,
+    currency: dividend.currency,
+    total_minor: dividend.totalMinor,
+    per_part_minor: dividend.perPartMinor,
+    record_date: dividend.recordDate.toISOString(),
+    holders,
+    approved_by: dividend.approvedBy,
+  };
+}
+
+type Dividend = typeof dividends.$inferSelect;
+
+/**
+ * A dividend with every holder's amount at the record date, and the rounding: for a split total, each holder's exact
+ * share (total × parts / all parts, as a decimal of minor units), what flooring it leaves over (the remainder, in
+ * minor units) and who received one extra unit of it by the largest-remainder rule (largest fractional part first,
+ * ties to the lower member id, the holders' order).
+ */
+export async function dividendPreview(db: Executor, dividendId: string) {
+  const [row] = await db
+    .select({ dividend: dividends, title: paintings.titleEn })
+    .from(dividends)
+    .innerJoin(paintings, eq(paintings.id, dividends.paintingId))
+    .where(eq(dividends.id, dividendId));
+  if (!row) throw notFound('DividendNotFound');
+  const { dividend } = row;
+  const payments = await db
+    .select({ payment: dividendPayments, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(dividendPayments)
+    .innerJoin(users, eq(users.id, dividendPayments.userId))
+    .where(eq(dividendPayments.dividendId, dividend.id))
+    .orderBy(asc(dividendPayments.userId));
+  const parts = payments.reduce((sum, { payment }) => sum + payment.parts, 0);
+  const split = dividend.perPartMinor === null;
+  const total = BigInt(dividend.totalMinor);
+  const floors = payments.map(({ payment }) => (split ? (total * BigInt(payment.parts)) / BigInt(parts) : null));
+  const floored = floors.reduce<bigint>((sum, floor) => sum + (floor ?? 0n), 0n);
+  return {
+    id: dividend.id,
+    reference: dividend.reference,
+    painting: { id: dividend.paintingId, title: row.title },
+    year: dividend.year,
+    record_date: dividend.recordDate.toISOString(),
+    status: dividend.status,
+    total: { value: toMajor(dividend.totalMinor), curr: dividend.currency },
+    total_minor: dividend.totalMinor,
+    per_part_minor: dividend.perPartMinor,
+    parts,
+    declared_by: dividend.declaredBy,
+    declared_at: dividend.createdAt.toISOString(),
+    approved_by: dividend.approvedBy,
+    paid_at: dividend.paidAt?.toISOString() ?? null,
+    rounding: split
+      ? {
+          rule: 'largest_remainder' as const,
+          floored_minor: Number(floored),
+          remainder_minor: Number(total - floored),
+        }
+      : { rule: 'per_part' as const, floored_minor: dividend.totalMinor, remainder_minor: 0 },
+    holders: payments.map(({ payment, email, firstName, lastName }, index) => {
+      const floor = floors[index];
+      return {
+        user_id: payment.userId,
+        email,
+        name: `${firstName} ${lastName}`,
+        parts: payment.parts,
+        exact_minor: split ? exactShare(total, payment.parts, parts) : String(payment.amountMinor),
+        amount_minor: payment.amountMinor,
+        amount: { value: toMajor(payment.amountMinor), curr: dividend.currency },
+        remainder_unit: floor !== null && floor !== undefined && BigInt(payment.amountMinor) > floor,
+      };
+    }),
+  };
+}
+
+/** total × parts / all parts in minor units, as a decimal string with 4 places (display only). */
+function exactShare(total: bigint, parts: number, allParts: number): string {
+  const scaled = (total * BigInt(parts) * 10_000n) / BigInt(allParts);
+  const whole = scaled / 10_000n;
+  const fraction = (scaled % 10_000n).toString().padStart(4, '0');
+  return `${whole}.${fraction}`;
+}
+
+/** Dividends for operators, newest first, optionally of one state. */
+export async function listDividends(
+  db: Executor,
+  query: { status?: 'declared' | 'paid' | undefined; limit: number; offset: number },
+) {
+  const where = query.status ? eq(dividends.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ dividend: dividends, title: paintings.titleEn })
+      .from(dividends)
+      .innerJoin(paintings, eq(paintings.id, dividends.paintingId))
+      .where(where)
+      .orderBy(desc(dividends.createdAt), desc(dividends.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(dividends).where(where),
+  ]);
+  return {
+    dividends: rows.map(({ dividend, title }) => ({
+      id: dividend.id,
+      reference: dividend.reference,
+      painting: { id: dividend.paintingId, title },
+      year: dividend.year,
+      status: dividend.status,
+      total: { value: toMajor(dividend.totalMinor), curr: dividend.currency },
+      record_date: dividend.recordDate.toISOString(),
+      declared_by: dividend.declaredBy,
+      declared_at: dividend.createdAt.toISOString(),
+      approved_by: dividend.approvedBy,
+      paid_at: dividend.paidAt?.toISOString() ?? null,
+    })),
+    total: Number(total?.total ?? 0),
+  };
+}
+
+/**
+ * The second operator's approval (four eyes): pays the declared dividend, exactly the shares of its preview, from
+ * outside (the work's income) into the holders' wallets, once. The declarer cannot approve (409 FourEyesRequired);
+ * under the dividend's lock a second approval finds it paid (409 DividendAlreadyPaid).
+ */
+export async function approveDividend(ctx: AppContext, operator: Member, dividendId: string) {
+  await inTransaction(ctx.database.db, async (tx) => {
+    const [before] = await tx.select().from(dividends).where(eq(dividends.id, dividendId)).for('update');
+    if (!before) throw notFound('DividendNotFound');
+    if (before.status !== 'declared') throw new AppError(409, 'DividendAlreadyPaid');
+    if (before.declaredBy === operator.id) throw new AppError(409, 'FourEyesRequired');
+    const payments = await tx
+      .select()
+      .from(dividendPayments)
+      .where(eq(dividendPayments.dividendId, dividendId))
+      .orderBy(asc(dividendPayments.userId));
+    const [paid] = await tx
+      .update(dividends)
+      .set({ status: 'paid', approvedBy: operator.id, paidAt: new Date() })
+      .where(and(eq(dividends.id, dividendId), eq(dividends.status, 'declared')))
+      .returning();
+    if (!paid) throw new AppError(409, 'DividendAlreadyPaid');
+    const lines: LedgerLine[] = [
+      {
+        accountId: await accountFor(tx, 'external', paid.currency),
+        amountMinor: -paid.totalMinor,
+        currency: paid.currency,
+      },
+    ];
+    for (const payment of payments) {
+      if (payment.amountMinor === 0) continue;
+      lines.push({
+        accountId: await accountFor(tx, 'member_wallet', paid.currency, payment.userId),
+        amountMinor: payment.amountMinor,
+        currency: paid.currency,
+      });
+    }
+    await postTransaction(tx, { reference: paid.reference, description: `dividend ${paid.year}`, lines });
+    await audit(tx, {
+      actorId: operator.id,
+      action: 'dividend.approve',
+      targetType: 'dividend',
+      targetId: paid.id,
+      details: { reference: paid.reference, painting_id: paid.paintingId, declared_by: paid.declaredBy },
+      before: dividendState(before, payments.length),
+      after: dividendState(paid, payments.length),
+    });
+  });
+  return dividendPreview(ctx.database.db, dividendId);
 }

@@ -97,11 +97,12 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
       GROUP BY l.id
       HAVING coalesce(sum(e.quantity), 0) <> CASE WHEN l.status = 'open' THEN l.remaining ELSE 0 END`),
   );
-  // Withdrawals: what is pending is exactly what the payable accounts hold.
+  // Withdrawals: what is held (pending, or approved and not yet released) is exactly what the payable accounts hold.
   report(
     'pending withdrawals out of step with the payable account',
     await rows(sql`WITH pending AS (
-        SELECT currency, sum(amount_minor) AS amount FROM withdrawals WHERE status = 'PENDING' GROUP BY currency
+        SELECT currency, sum(amount_minor) AS amount FROM withdrawals
+        WHERE status = 'PENDING' OR (status = 'APPROVED' AND released_at IS NULL) GROUP BY currency
       ), held AS (
         SELECT a.currency, sum(e.amount_minor) AS amount FROM ledger_accounts a
         JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'withdrawals_payable' GROUP BY a.currency

@@ -135,8 +135,10 @@ export async function saleEvents(db: Executor, userId: string, page: Page): Prom
 }
 
 function dividendWhere(userId: string, page: Page): SQL | undefined {
+  // A declared dividend is the members' only once a second operator approved and paid it.
   return and(
     eq(dividendPayments.userId, userId),
+    eq(dividends.status, 'paid'),
     page.paintingIds ? inArray(dividends.paintingId, page.paintingIds) : undefined,
   );
 }
@@ -147,7 +149,7 @@ export async function dividendEvents(db: Executor, userId: string, page: Page): 
       .select({
         ...work,
         reference: dividends.reference,
-        at: dividendPayments.createdAt,
+        at: sql<Date>`coalesce(${dividends.paidAt}, ${dividendPayments.createdAt})`.mapWith(dividends.paidAt),
         year: dividends.year,
         currency: dividends.currency,
         quantity: dividendPayments.parts,
@@ -157,7 +159,7 @@ export async function dividendEvents(db: Executor, userId: string, page: Page): 
       .innerJoin(dividends, eq(dividends.id, dividendPayments.dividendId))
       .innerJoin(paintings, eq(paintings.id, dividends.paintingId))
       .where(dividendWhere(userId, page))
-      .orderBy(desc(dividendPayments.createdAt), desc(dividendPayments.id))
+      .orderBy(desc(dividends.paidAt), desc(dividendPayments.id))
       .$dynamic(),
     page,
   );
@@ -199,8 +201,8 @@ function artworkSql(userId: string) {
       JOIN listings l ON l.id = f.listing_id JOIN purchases pu ON pu.id = f.purchase_id
       WHERE l.seller_id = ${userId} AND pu.status = 'paid'
       UNION ALL
-      SELECT d.painting_id, dp.created_at AS t FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
-      WHERE dp.user_id = ${userId}
+      SELECT d.painting_id, d.paid_at AS t FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
+      WHERE dp.user_id = ${userId} AND d.status = 'paid'
     ) ev
     GROUP BY ev.painting_id`;
 }

@@ -113,7 +113,7 @@ export async function portfolioSummary(db: Executor, userId: string, currency: C
       db,
       sql`SELECT d.currency::text AS currency, sum(dp.amount_minor)::text AS total
         FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
-        WHERE dp.user_id = ${userId} GROUP BY d.currency`,
+        WHERE dp.user_id = ${userId} AND d.status = 'paid' GROUP BY d.currency`,
     ),
     queryRows<{ currency: Currency; total: string }>(
       db,

@@ -87,6 +87,12 @@ beforeAll(async () => {
     body: { painting_id: workA.id, year: 2025, currency: 'EURO', total_amount_minor: 900 },
   });
   if (dividend.statusCode !== 200) throw new Error(`dividend failed: ${dividend.body}`);
+  // Paid once a second operator approves it (issue 15): before, the members see nothing of it.
+  const approver = await createOperator(t, 'finance');
+  const approved = await t.call('POST', `/api/admin/dividends/${dividend.json().data.id}/approve`, {
+    token: approver.accessToken,
+  });
+  if (approved.statusCode !== 200) throw new Error(`dividend approval failed: ${approved.body}`);
 });
 afterAll(() => t.close());
 

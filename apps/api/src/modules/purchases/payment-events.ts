@@ -1,3 +1,4 @@
+import type { Currency } from '@parcelle/shared/constants';
 import { and, eq, or } from 'drizzle-orm';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
@@ -14,14 +15,31 @@ export type PaymentOutcome =
   | { kind: 'refund-due'; purchase: Purchase; refundId: string }
   | { kind: 'already-paid' | 'duplicate' | 'ignored' | 'recorded-failure'; purchase?: Purchase };
 
-/** Records a provider event once: false when it was already handled (webhooks arrive at least once). */
-async function firstTime(tx: Executor, provider: string, eventId: string, type: string): Promise<boolean> {
+/**
+ * Records a provider event once: false when it was already handled (webhooks arrive at least once). What it reports
+ * (payment id, amount) is kept for the operators' reconciliation; `matched` names the purchase once it is found.
+ */
+async function firstTime(
+  tx: Executor,
+  provider: string,
+  eventId: string,
+  type: string,
+  reported: { paymentRef: string; amountMinor: number; currency: Currency | null; purchaseId?: string },
+): Promise<boolean> {
   const inserted = await tx
     .insert(paymentEvents)
-    .values({ provider, eventId, type })
+    .values({ provider, eventId, type, ...reported })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   return inserted.length > 0;
+}
+
+/** Names the purchase a recorded event belongs to (reconciliation). */
+async function matchEvent(tx: Executor, provider: string, eventId: string, purchaseId: string): Promise<void> {
+  await tx
+    .update(paymentEvents)
+    .set({ purchaseId })
+    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
 }
 
 function amountMatches(purchase: Purchase, amountMinor: number, currency: string | null): boolean {
@@ -37,7 +55,8 @@ function amountMatches(purchase: Purchase, amountMinor: number, currency: string
  */
 export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promise<PaymentOutcome> {
   return inTransaction(ctx.database.db, async (tx): Promise<PaymentOutcome> => {
-    if (!(await firstTime(tx, ctx.payments.card.name, event.id, event.type))) return { kind: 'duplicate' };
+    const reported = { paymentRef: event.paymentId, amountMinor: event.amountMinor, currency: event.currency };
+    if (!(await firstTime(tx, ctx.payments.card.name, event.id, event.type, reported))) return { kind: 'duplicate' };
     const [purchase] = await tx
       .select()
       .from(purchases)
@@ -51,6 +70,7 @@ export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promis
       )
       .for('update');
     if (!purchase) return { kind: 'ignored' };
+    await matchEvent(tx, ctx.payments.card.name, event.id, purchase.id);
     if (event.type === 'failed') {
       if (purchase.status !== 'pending') return { kind: 'ignored', purchase };
       await tx
@@ -99,7 +119,13 @@ export async function handlePaypalCapture(
       // A completed capture has its id; the order id is only a fallback PayPal would refuse to refund.
       paymentRef: capture.captureId ?? capture.orderId,
     };
-    if (!(await firstTime(tx, ctx.payments.paypal.name, capture.captureId ?? capture.orderId, 'capture'))) {
+    const reported = {
+      paymentRef: capture.orderId,
+      amountMinor: capture.amountMinor,
+      currency: capture.currency,
+      purchaseId: locked.id,
+    };
+    if (!(await firstTime(tx, ctx.payments.paypal.name, capture.captureId ?? capture.orderId, 'capture', reported))) {
       // The same capture again: a purchase being refunded answers so again (nothing more is recorded).
       if (locked.status === 'refund_pending' || locked.status === 'refunded')
         return settleOrRefund(tx, locked, payment);

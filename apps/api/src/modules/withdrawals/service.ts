@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
+import type { AdminWithdrawalStatus } from '@parcelle/shared/contracts/admin';
 import type { WithdrawalStatus } from '@parcelle/shared/contracts/member';
 import { SAVED_BANK_ACCOUNT, type TWithdrawalEligibility } from '@parcelle/shared/contracts/member';
 import { formatMoney, fromMajorString, toMajor } from '@parcelle/shared/money';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { normalizeIban } from '@parcelle/shared/validation/iban';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
-import { users, withdrawals } from '../../db/schema';
+import { bankAccounts, users, withdrawals } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
@@ -152,6 +153,11 @@ export async function requestWithdrawal(
     const wallet = await lockWallet(tx, member.id, currency);
     if (wallet.balanceMinor < amountMinor) throw badRequest('InsufficientBalance', 'amount');
     await consumeCode(tx, ctx.config, code);
+    // A bank payout keeps the account it was asked for (still encrypted), whatever is saved later.
+    const [bank] =
+      destination.method === 'bank'
+        ? await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, member.id))
+        : [];
     const [withdrawal] = await tx
       .insert(withdrawals)
       .values({
@@ -161,6 +167,8 @@ export async function requestWithdrawal(
         amountMinor,
         paymentMethod: destination.method,
         account: destination.account,
+        creditorName: bank?.accountOwner ?? null,
+        creditorIbanEncrypted: bank?.ibanEncrypted ?? null,
       })
       .returning();
     if (!withdrawal) throw new Error('withdrawal not recorded');
@@ -209,64 +217,149 @@ export async function listWithdrawals(
   return { list: rows.map(withdrawalData), total: Number(total?.total ?? 0) };
 }
 
+/** What operators see of a withdrawal's state: an approved one whose money has left is RELEASED. */
+export function adminStatus(row: Pick<Withdrawal, 'status' | 'releasedAt'>): AdminWithdrawalStatus {
+  return row.status === 'APPROVED' && row.releasedAt ? 'RELEASED' : row.status;
+}
+
+/** The state an audit entry records before and after a step. */
+function auditState(row: Withdrawal) {
+  return {
+    status: adminStatus(row),
+    decided_by: row.decidedBy,
+    released_by: row.releasedBy,
+    reason: row.reason,
+  };
+}
+
+async function lockWithdrawal(tx: Executor, withdrawalId: string): Promise<Withdrawal> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+  if (!row) throw notFound('WithdrawalNotFound');
+  return row;
+}
+
 /**
- * An operator's decision, once: approve (the held money leaves to the outside world) or reject (it returns to the
- * wallet). The status changes only from PENDING, and the decision is written to the audit log.
+ * The first of the four eyes (issue 15): an operator approves a PENDING withdrawal. Nothing moves yet: the money
+ * stays held in the payable account until a different operator releases it.
  */
-export async function decideWithdrawal(
-  ctx: AppContext,
-  operator: Member,
-  withdrawalId: string,
-  decision: { approve: true } | { approve: false; reason: string },
-): Promise<Withdrawal> {
+export async function approveWithdrawal(ctx: AppContext, operator: Member, withdrawalId: string): Promise<Withdrawal> {
   return inTransaction(ctx.database.db, async (tx) => {
-    const [existing] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
-    if (!existing) throw notFound('WithdrawalNotFound');
-    if (existing.status !== 'PENDING') throw new AppError(409, 'WithdrawalAlreadyDecided');
-    const [decided] = await tx
+    const before = await lockWithdrawal(tx, withdrawalId);
+    if (before.status !== 'PENDING') throw new AppError(409, 'WithdrawalAlreadyDecided');
+    const [approved] = await tx
       .update(withdrawals)
-      .set({
-        status: decision.approve ? 'APPROVED' : 'REJECTED',
-        decidedBy: operator.id,
-        decidedAt: new Date(),
-        reason: decision.approve ? null : decision.reason,
-      })
+      .set({ status: 'APPROVED', decidedBy: operator.id, decidedAt: new Date() })
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PENDING')))
       .returning();
-    if (!decided) throw new AppError(409, 'WithdrawalAlreadyDecided');
-    const payable = await accountFor(tx, 'withdrawals_payable', decided.currency);
-    const to = decision.approve
-      ? await accountFor(tx, 'external', decided.currency)
-      : await accountFor(tx, 'member_wallet', decided.currency, decided.userId);
+    if (!approved) throw new AppError(409, 'WithdrawalAlreadyDecided');
+    await audit(tx, {
+      actorId: operator.id,
+      action: 'withdrawal.approve',
+      targetType: 'withdrawal',
+      targetId: approved.id,
+      details: { reference: approved.reference },
+      before: auditState(before),
+      after: auditState(approved),
+    });
+    return approved;
+  });
+}
+
+/**
+ * The second of the four eyes: a DIFFERENT operator than the approver releases an approved withdrawal, and the held
+ * money leaves to the outside world. Under the row's lock, and the update only matches a row not yet released, so
+ * two releases at once release it once (the other gets 409); the database's check refuses the approver too.
+ */
+export async function releaseWithdrawal(ctx: AppContext, operator: Member, withdrawalId: string): Promise<Withdrawal> {
+  return inTransaction(ctx.database.db, async (tx) => {
+    const before = await lockWithdrawal(tx, withdrawalId);
+    if (before.releasedAt) throw new AppError(409, 'WithdrawalAlreadyReleased');
+    if (before.status !== 'APPROVED') throw new AppError(409, 'WithdrawalNotApproved');
+    if (before.decidedBy === operator.id) throw new AppError(409, 'FourEyesRequired');
+    const [released] = await tx
+      .update(withdrawals)
+      .set({ releasedBy: operator.id, releasedAt: new Date() })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'APPROVED'), isNull(withdrawals.releasedAt)))
+      .returning();
+    if (!released) throw new AppError(409, 'WithdrawalAlreadyReleased');
+    const payable = await accountFor(tx, 'withdrawals_payable', released.currency);
+    const external = await accountFor(tx, 'external', released.currency);
     await postTransaction(tx, {
-      reference: `${decided.reference}:${decision.approve ? 'paid' : 'returned'}`,
-      description: decision.approve
-        ? 'withdrawal approved and paid out'
-        : 'withdrawal rejected: returned to the wallet',
+      reference: `${released.reference}:paid`,
+      description: 'withdrawal released and paid out',
       lines: [
-        { accountId: payable, amountMinor: -decided.amountMinor, currency: decided.currency },
-        { accountId: to, amountMinor: decided.amountMinor, currency: decided.currency },
+        { accountId: payable, amountMinor: -released.amountMinor, currency: released.currency },
+        { accountId: external, amountMinor: released.amountMinor, currency: released.currency },
       ],
     });
     await audit(tx, {
       actorId: operator.id,
-      action: decision.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+      action: 'withdrawal.release',
       targetType: 'withdrawal',
-      targetId: decided.id,
-      details: decision.approve
-        ? { reference: decided.reference }
-        : { reference: decided.reference, reason: decision.reason },
+      targetId: released.id,
+      details: { reference: released.reference, approved_by: released.decidedBy },
+      before: auditState(before),
+      after: auditState(released),
     });
-    return decided;
+    return released;
   });
 }
 
-/** Every withdrawal for operators (optionally one status), with its member. */
+/**
+ * Rejects a withdrawal not yet released (PENDING, or APPROVED and waiting for its release): the held money returns
+ * to the member's wallet, with the reason.
+ */
+export async function rejectWithdrawal(
+  ctx: AppContext,
+  operator: Member,
+  withdrawalId: string,
+  reason: string,
+): Promise<Withdrawal> {
+  return inTransaction(ctx.database.db, async (tx) => {
+    const before = await lockWithdrawal(tx, withdrawalId);
+    if (before.status === 'REJECTED' || before.releasedAt) throw new AppError(409, 'WithdrawalAlreadyDecided');
+    const [rejected] = await tx
+      .update(withdrawals)
+      .set({ status: 'REJECTED', decidedBy: operator.id, decidedAt: new Date(), reason })
+      .where(and(eq(withdrawals.id, withdrawalId), isNull(withdrawals.releasedAt)))
+      .returning();
+    if (!rejected) throw new AppError(409, 'WithdrawalAlreadyDecided');
+    const payable = await accountFor(tx, 'withdrawals_payable', rejected.currency);
+    const wallet = await accountFor(tx, 'member_wallet', rejected.currency, rejected.userId);
+    await postTransaction(tx, {
+      reference: `${rejected.reference}:returned`,
+      description: 'withdrawal rejected: returned to the wallet',
+      lines: [
+        { accountId: payable, amountMinor: -rejected.amountMinor, currency: rejected.currency },
+        { accountId: wallet, amountMinor: rejected.amountMinor, currency: rejected.currency },
+      ],
+    });
+    await audit(tx, {
+      actorId: operator.id,
+      action: 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: rejected.id,
+      details: { reference: rejected.reference, reason },
+      before: auditState(before),
+      after: auditState(rejected),
+    });
+    return rejected;
+  });
+}
+
+/** Every withdrawal for operators (optionally one state), with its member and who approved and released it. */
 export async function listAllWithdrawals(
   db: Executor,
-  query: { status?: WithdrawalStatus; limit: number; offset: number },
+  query: { status?: AdminWithdrawalStatus | undefined; limit: number; offset: number },
 ) {
-  const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+  const where =
+    query.status === 'RELEASED'
+      ? isNotNull(withdrawals.releasedAt)
+      : query.status === 'APPROVED'
+        ? and(eq(withdrawals.status, 'APPROVED'), isNull(withdrawals.releasedAt))
+        : query.status
+          ? eq(withdrawals.status, query.status)
+          : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({ withdrawal: withdrawals, email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -279,17 +372,39 @@ export async function listAllWithdrawals(
     db.select({ total: count() }).from(withdrawals).where(where),
   ]);
   return {
-    withdrawals: rows.map(({ withdrawal, email, firstName, lastName }) => ({
-      id: withdrawal.id,
-      reference: withdrawal.reference,
-      member: { id: withdrawal.userId, email, name: `${firstName} ${lastName}` },
-      amount: { value: toMajor(withdrawal.amountMinor), curr: withdrawal.currency },
-      account: withdrawal.account,
-      status: withdrawal.status,
-      created_at: withdrawal.createdAt.toISOString(),
-      decided_at: withdrawal.decidedAt?.toISOString() ?? null,
-      reason: withdrawal.reason,
-    })),
+    withdrawals: rows.map(({ withdrawal, ...member }) => adminWithdrawalData(withdrawal, member)),
     total: Number(total?.total ?? 0),
   };
+}
+
+export function adminWithdrawalData(
+  withdrawal: Withdrawal,
+  member: { email: string; firstName: string; lastName: string },
+) {
+  return {
+    id: withdrawal.id,
+    reference: withdrawal.reference,
+    member: { id: withdrawal.userId, email: member.email, name: `${member.firstName} ${member.lastName}` },
+    amount: { value: toMajor(withdrawal.amountMinor), curr: withdrawal.currency },
+    account: withdrawal.account,
+    payment_method: withdrawal.paymentMethod,
+    status: adminStatus(withdrawal),
+    created_at: withdrawal.createdAt.toISOString(),
+    decided_at: withdrawal.decidedAt?.toISOString() ?? null,
+    decided_by: withdrawal.decidedBy,
+    released_at: withdrawal.releasedAt?.toISOString() ?? null,
+    released_by: withdrawal.releasedBy,
+    exported_at: withdrawal.exportedAt?.toISOString() ?? null,
+    reason: withdrawal.reason,
+  };
+}
+
+/** One withdrawal as operators see it. */
+export async function adminWithdrawal(db: Executor, withdrawal: Withdrawal) {
+  const [member] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, withdrawal.userId));
+  if (!member) throw notFound('MemberNotFound');
+  return adminWithdrawalData(withdrawal, member);
 }

@@ -1,5 +1,5 @@
 import { messages } from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeIn,
@@ -10,16 +10,19 @@ import {
   lastMessageTo,
   userRow,
 } from '../../../test/factories';
+import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, bankAccounts, ledgerTransactions, users } from '../../db/schema';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof createMember>>;
+let releaser: Awaited<ReturnType<typeof createMember>>;
 beforeAll(async () => {
   t = await createTestApp();
   operator = await createOperator(t);
+  releaser = await createOperator(t, 'finance');
 });
 afterAll(() => t.close());
 afterEach(async () => {
@@ -47,6 +50,10 @@ async function code(member: { accessToken: string; phone: string }) {
 
 const store = (token: string, body: Record<string, unknown>) =>
   t.call('POST', '/api/member/withdrawal/store', { token, body });
+
+async function payable() {
+  return balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'withdrawals_payable', 'EURO'));
+}
 
 async function wallet(id: string) {
   return balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', id));
@@ -142,26 +149,23 @@ describe('withdrawal request (spec §4, §5)', () => {
   });
 });
 
-describe('operators decide withdrawals', () => {
-  it('approves (money paid out) or rejects (money back in the wallet), once, with an audit trail', async () => {
+describe('operators decide withdrawals (four eyes, issue 15)', () => {
+  it('one operator approves (money still held), another releases (paid out), rejection returns the hold', async () => {
     const member = await memberWithMoney(5000);
-    const first = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 10,
-        verification_code: await code(member),
-      })
-    ).json().data;
-    const second = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 15,
-        verification_code: await code(member),
-      })
-    ).json().data;
-    expect(await wallet(member.id)).toBe(2500);
+    const ask = async (amount: number) =>
+      (
+        await store(member.accessToken, {
+          payment_method: 'bank',
+          account: 'saved',
+          amount,
+          verification_code: await code(member),
+        })
+      ).json().data;
+    const heldBefore = await payable();
+    const first = await ask(10);
+    const second = await ask(15);
+    const third = await ask(5);
+    expect(await wallet(member.id)).toBe(2000);
 
     const forbidden = await t.call('POST', `/api/admin/withdrawals/${first._id}/approve`, {
       token: member.accessToken,
@@ -169,39 +173,74 @@ describe('operators decide withdrawals', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error).toEqual(messages.OperatorOnly);
 
-    const approved = await t.call('POST', `/api/admin/withdrawals/${first._id}/approve`, {
-      token: operator.accessToken,
-    });
+    const approve = (id: string, token = operator.accessToken) =>
+      t.call('POST', `/api/admin/withdrawals/${id}/approve`, { token });
+    const release = (id: string, token: string) => t.call('POST', `/api/admin/withdrawals/${id}/release`, { token });
+    const reject = (id: string, body: Record<string, unknown>) =>
+      t.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator.accessToken, body });
+
+    const earlyRelease = await release(first._id, releaser.accessToken);
+    expect(earlyRelease.statusCode).toBe(409);
+    expect(earlyRelease.json().error).toEqual(messages.WithdrawalNotApproved);
+
+    const approved = await approve(first._id);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data.status).toBe('APPROVED');
-    const again = await t.call('POST', `/api/admin/withdrawals/${first._id}/reject`, {
-      token: operator.accessToken,
-      body: { reason: 'too late' },
-    });
-    expect(again.statusCode).toBe(409);
+    // Approval alone pays nothing: the money is still held.
+    expect(await payable()).toBe(heldBefore + 3000);
+    expect((await approve(first._id)).statusCode).toBe(409);
 
-    const noReason = await t.call('POST', `/api/admin/withdrawals/${second._id}/reject`, {
-      token: operator.accessToken,
-      body: {},
-    });
+    // The approver cannot release: 409, bilingual.
+    const sameEyes = await release(first._id, operator.accessToken);
+    expect(sameEyes.statusCode).toBe(409);
+    expect(sameEyes.json().error).toEqual(messages.FourEyesRequired);
+    expect(await payable()).toBe(heldBefore + 3000);
+
+    const released = await release(first._id, releaser.accessToken);
+    expect(released.statusCode).toBe(200);
+    expect(released.json().message).toEqual(messages.WithdrawalReleased);
+    expect(released.json().data).toMatchObject({ status: 'RELEASED', released_at: expect.any(String) });
+    expect(await payable()).toBe(heldBefore + 2000);
+    const releasedAgain = await release(first._id, releaser.accessToken);
+    expect(releasedAgain.statusCode).toBe(409);
+    expect(releasedAgain.json().error).toEqual(messages.WithdrawalAlreadyReleased);
+    const lateReject = await reject(first._id, { reason: 'too late' });
+    expect(lateReject.statusCode).toBe(409);
+    expect(lateReject.json().error).toEqual(messages.WithdrawalAlreadyDecided);
+
+    const noReason = await reject(second._id, {});
+    expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error).toEqual(messages.ReasonRequired);
-    const rejected = await t.call('POST', `/api/admin/withdrawals/${second._id}/reject`, {
-      token: operator.accessToken,
-      body: { reason: 'IBAN does not match the account owner' },
-    });
+    const rejected = await reject(second._id, { reason: 'IBAN does not match the account owner' });
     expect(rejected.json().data.status).toBe('REJECTED');
+    expect(await wallet(member.id)).toBe(3500);
+    // An approved one not yet released may still be rejected: the hold returns too.
+    expect((await approve(third._id)).statusCode).toBe(200);
+    expect((await reject(third._id, { reason: 'member asked to cancel' })).statusCode).toBe(200);
     expect(await wallet(member.id)).toBe(4000);
+    expect((await release(third._id, releaser.accessToken)).statusCode).toBe(409);
 
+    const missing = await release('00000000-0000-4000-8000-000000000000', releaser.accessToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual(messages.WithdrawalNotFound);
+
+    // The member sees the released payout as approved (spec §5 knows three states).
     const history = (await t.call('GET', '/api/member/withdrawal/approved', { token: member.accessToken })).json().data;
-    expect(history.list.map((w: { _id: string }) => w._id)).toEqual([first._id]);
-    const log = await t.ctx.database.db.select().from(auditLog);
-    expect(log.map((entry) => entry.action)).toEqual(
-      expect.arrayContaining(['withdrawal.approve', 'withdrawal.reject']),
-    );
+    expect(history.list.map((w: { _id: string; status: string }) => [w._id, w.status])).toEqual([
+      [first._id, 'APPROVED'],
+    ]);
+    const log = await t.ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, first._id));
+    const releaseEntry = log.find((entry) => entry.action === 'withdrawal.release');
+    expect(releaseEntry?.before).toMatchObject({ status: 'APPROVED', released_by: null });
+    expect(releaseEntry?.after).toMatchObject({ status: 'RELEASED' });
+    expect(log.map((entry) => entry.action)).toEqual(expect.arrayContaining(['withdrawal.approve']));
+
     const listed = (
-      await t.call('GET', '/api/admin/withdrawals?status=PENDING', { token: operator.accessToken })
+      await t.call('GET', '/api/admin/withdrawals?status=RELEASED', { token: operator.accessToken })
     ).json();
-    expect(listed.data.withdrawals.every((w: { status: string }) => w.status === 'PENDING')).toBe(true);
+    expect(listed.data.withdrawals.map((w: { id: string }) => w.id)).toEqual([first._id]);
+    const badStatus = await t.call('GET', '/api/admin/withdrawals?status=PAID', { token: operator.accessToken });
+    expect(badStatus.statusCode).toBe(400);
     const members = (await t.call('GET', '/api/admin/members?limit=5', { token: operator.accessToken })).json().data;
     expect(JSON.stringify(members)).not.toMatch(/password|iban/i);
     const ledger = (
@@ -214,5 +253,94 @@ describe('operators decide withdrawals', () => {
       );
       expect(sum).toBe(0);
     }
+  });
+});
+
+describe('SEPA export of released payouts', () => {
+  it('answers 409 until the debtor is configured, then exports each released bank payout once', async () => {
+    const exportFile = () => t.call('GET', '/api/admin/withdrawals/sepa.xml', { token: operator.accessToken });
+    t.ctx.config.sepaDebtor = null;
+    const unconfigured = await exportFile();
+    expect(unconfigured.statusCode).toBe(409);
+    expect(unconfigured.json().error).toEqual(messages.SepaDebtorNotConfigured);
+    t.ctx.config.sepaDebtor = { name: 'Parcelle SAS', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR' };
+
+    const member = await memberWithMoney(10_000);
+    const payout = (
+      await store(member.accessToken, {
+        payment_method: 'bank',
+        account: 'saved',
+        amount: 42.5,
+        verification_code: await code(member),
+      })
+    ).json().data;
+    // A change of the saved account after the request does not redirect the payout.
+    await t.ctx.database.db.delete(bankAccounts).where(eq(bankAccounts.userId, member.id));
+    await giveBankAccount(t, member.id, { iban: 'DE89370400440532013000', owner: 'Someone Else' });
+    await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken });
+    await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, { token: releaser.accessToken });
+
+    const file = await exportFile();
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/application\/xml/);
+    const xml = file.body;
+    expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
+    expect(xml).toContain('<CstmrCdtTrfInitn>');
+    expect(xml).toContain('<IBAN>FR1420041010050500013M02606</IBAN>');
+    expect(xml).toContain('<BIC>PSSTFRPPPAR</BIC>');
+    expect(xml).toContain(`<EndToEndId>${payout.reference}</EndToEndId>`);
+    expect(xml).toContain('<InstdAmt Ccy="EUR">42.50</InstdAmt>');
+    expect(xml).toContain(`<IBAN>${IBAN}</IBAN>`);
+    expect(xml).toContain('<Nm>Camille Martin</Nm>');
+    expect(xml).not.toContain('DE89370400440532013000');
+    const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(xml)?.[1];
+    expect(messageId).toMatch(/^PARCELLE-\d{8}-[0-9A-F]{12}$/);
+
+    const [entry] = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, messageId ?? ''));
+    expect(entry?.action).toBe('withdrawal.export_sepa');
+    expect(JSON.stringify(entry)).not.toContain(IBAN);
+    expect((entry?.details as { references: string[] } | undefined)?.references).toContain(payout.reference);
+    const listed = (await t.call('GET', '/api/admin/withdrawals?status=RELEASED', { token: operator.accessToken }))
+      .json()
+      .data.withdrawals.find((w: { id: string }) => w.id === payout._id);
+    expect(listed.exported_at).not.toBeNull();
+
+    // Nothing new: a second export repeats nothing.
+    const again = await exportFile();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual(messages.SepaNothingToExport);
+  });
+});
+
+describe(raceTitle('two releases of one withdrawal at once'), () => {
+  it('releases it once and pays out once', async () => {
+    const otherReleaser = await createOperator(t, 'finance');
+    const member = await memberWithMoney(3000);
+    const payout = (
+      await store(member.accessToken, {
+        payment_method: 'bank',
+        account: 'saved',
+        amount: 20,
+        verification_code: await code(member),
+      })
+    ).json().data;
+    await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken });
+    const answers = await raceBehindLock(
+      t.ctx.database.db,
+      { lock: sql`SELECT id FROM withdrawals WHERE id = ${payout._id} FOR UPDATE`, waiters: 2 },
+      [releaser, otherReleaser].map(
+        (releaser) => () =>
+          t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, { token: releaser.accessToken }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const paid = await t.ctx.database.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reference, `${payout.reference}:paid`));
+    expect(paid).toHaveLength(1);
   });
 });
