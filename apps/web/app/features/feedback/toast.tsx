@@ -1,9 +1,10 @@
-import { Alert, Snackbar } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
-type Toast = { id: number; text: string; severity: ToastSeverity };
+export type Toast = { id: number; text: string; severity: ToastSeverity };
+
+// The Snackbar and Alert are fetched with the first message, not with every page (issue 14).
+const ToastView = lazy(() => import('./ToastView'));
 type ShowToast = (text: string, severity?: ToastSeverity) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
@@ -12,7 +13,6 @@ let nextId = 1;
 
 /** Short messages at the bottom of the screen (MUI Snackbar + Alert), one at a time. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [queue, setQueue] = useState<Toast[]>([]);
   const [open, setOpen] = useState(true);
   const show = useCallback<ShowToast>((text, severity = 'success') => {
@@ -30,26 +30,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={useMemo(() => show, [show])}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={open}
-          autoHideDuration={5000}
-          onClose={(_, reason) => reason !== 'clickaway' && close()}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          slotProps={{ transition: { onExited: next } }}
-        >
-          <Alert
-            onClose={close}
-            severity={current.severity}
-            variant="filled"
-            data-testid="toast"
-            data-severity={current.severity}
-            slotProps={{ closeButton: { title: t('common.close'), 'aria-label': t('common.close') } }}
-            sx={{ minWidth: { xs: 'auto', sm: 360 }, maxWidth: 560 }}
-          >
-            {current.text}
-          </Alert>
-        </Snackbar>
+        <Suspense fallback={null}>
+          <ToastView key={current.id} toast={current} open={open} onClose={close} onExited={next} />
+        </Suspense>
       )}
     </ToastContext.Provider>
   );
