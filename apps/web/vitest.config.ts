@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { catalogueByLanguage } from './catalogue-plugin.mjs';
 
 /** Unit tests of the web app: `npx vitest run --root apps/web` from the repository root. */
 export default defineConfig({
+  plugins: [catalogueByLanguage()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { ArtistDetailScreen } from '../features/artists/ArtistDetailScreen';
 import { type ArtistDetailData, catalogueKeys } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
@@ -13,14 +12,10 @@ import type { Route } from './+types/artist-details';
 export async function loader(args: Route.LoaderArgs) {
   const { artistId } = args.params;
   return loadPublicPage(args, async (page) => {
-    const found = await page.read<ArtistDetailData>(
-      catalogueKeys.artist(artistId, DEFAULT_CURRENCY),
-      '/artists/detail',
-      {
-        artistId,
-        currency: DEFAULT_CURRENCY,
-      },
-    );
+    const found = await page.read<ArtistDetailData>(catalogueKeys.artist(artistId, page.currency), '/artists/detail', {
+      artistId,
+      currency: page.currency,
+    });
     if (!found) return page.seo({ title: page.t('artists.detail.notFoundTitle'), description: '' });
     const { artist } = found;
     const portrait = mediaUrl(found.base_url, artist.img);

@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { catalogueKeys, type HomeData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
 import { Home, heroWork } from '../features/home/Home';
@@ -11,8 +10,8 @@ import type { Route } from './+types/home';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadPublicPage(args, async (page) => {
-    const home = await page.read<HomeData>(catalogueKeys.home(DEFAULT_CURRENCY), '/content/home', {
-      currency: DEFAULT_CURRENCY,
+    const home = await page.read<HomeData>(catalogueKeys.home(page.currency), '/content/home', {
+      currency: page.currency,
     });
     const hero = heroWork(home?.featured);
     const heroSrc = hero && home ? mediaUrl(home.base_url, hero.cover_img) : undefined;

@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { redirect, useParams } from 'react-router';
 import { catalogueKeys, type PaintingDetailData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
@@ -16,9 +15,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { paintingId } = args.params;
   return loadPublicPage(args, async (page) => {
     const found = await page.read<PaintingDetailData>(
-      catalogueKeys.painting(paintingId, DEFAULT_CURRENCY),
+      catalogueKeys.painting(paintingId, page.currency),
       '/paintings/detail',
-      { painting_id: paintingId, currency: DEFAULT_CURRENCY },
+      { painting_id: paintingId, currency: page.currency },
     );
     const painting = found?.paintings;
     if (!found || !painting) return page.seo({ title: page.t('pages.paintingDetails'), description: '' });

@@ -1,5 +1,3 @@
-import { type Language, messages } from '@parcelle/shared/i18n/messages';
-
 export type Tree = { [key: string]: string | Tree };
 /** Everything the interface shows in one language: the app's texts and the shared catalogue (`msg`). */
 export type Bundle = { translation: Tree; msg: Record<string, string> };
@@ -17,9 +15,4 @@ export function mergeAreas(common: Tree, areaFiles: Record<string, Tree>): Tree 
     }
   }
   return merged;
-}
-
-/** The shared catalogue (API messages and validation keys) in one language, for the `msg` namespace. */
-export function catalogue(language: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, text[language]]));
 }

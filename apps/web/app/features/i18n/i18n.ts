@@ -6,8 +6,6 @@ import { initReactI18next } from 'react-i18next';
 import type { Bundle, Tree } from './bundle';
 import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from './request-language';
 
-export { catalogue } from './bundle';
-
 /** Each language is its own chunk (translations.<lang>.ts). */
 const bundleLoaders: Record<Language, () => Promise<{ default: Bundle }>> = {
   en: () => import('./translations.en'),
@@ -30,11 +28,20 @@ for (const language of import.meta.env.SSR || import.meta.env.MODE === 'test' ? 
   preloaded[language] = (await bundleLoaders[language]()).default;
 }
 
-/** The merged texts of one language (the bundles the server and the tests hold). */
-export function translations(language: Language): Tree {
+function loaded(language: Language): Bundle {
   const bundle = preloaded[language];
   if (!bundle) throw new Error(`the ${language} texts are not loaded`);
-  return bundle.translation;
+  return bundle;
+}
+
+/** The merged texts of one language (the bundles the server and the tests hold). */
+export function translations(language: Language): Tree {
+  return loaded(language).translation;
+}
+
+/** The shared catalogue (API messages and validation keys) in one language: the `msg` namespace. */
+export function catalogue(language: Language): Record<string, string> {
+  return loaded(language).msg;
 }
 
 /** Makes a language's texts available before switching to it (a no-op once loaded). */

@@ -1,4 +1,5 @@
-import { type Bundle, catalogue, mergeAreas, type Tree } from './bundle';
+import catalogue from 'virtual:parcelle-catalogue/en';
+import { type Bundle, mergeAreas, type Tree } from './bundle';
 import common from './locales/en.json';
 
 /**
@@ -6,7 +7,7 @@ import common from './locales/en.json';
  */
 const bundle: Bundle = {
   translation: mergeAreas(common, import.meta.glob<Tree>('./locales/*.en.json', { eager: true, import: 'default' })),
-  msg: catalogue('en'),
+  msg: catalogue,
 };
 
 export default bundle;

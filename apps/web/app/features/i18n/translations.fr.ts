@@ -1,4 +1,5 @@
-import { type Bundle, catalogue, mergeAreas, type Tree } from './bundle';
+import catalogue from 'virtual:parcelle-catalogue/fr';
+import { type Bundle, mergeAreas, type Tree } from './bundle';
 import common from './locales/fr.json';
 
 /**
@@ -6,7 +7,7 @@ import common from './locales/fr.json';
  */
 const bundle: Bundle = {
   translation: mergeAreas(common, import.meta.glob<Tree>('./locales/*.fr.json', { eager: true, import: 'default' })),
-  msg: catalogue('fr'),
+  msg: catalogue,
 };
 
 export default bundle;
