@@ -8,6 +8,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['app/**/*.test.{ts,tsx}'],
+    setupFiles: ['app/test/setup.ts'],
     restoreMocks: true,
     // Screens that lazy-load a chunk (charts, payment modals) and poll can take a few seconds on a loaded 2-core CI
     // machine; they wait for what they need with findBy/waitFor, so a wider ceiling costs nothing when all is well.

@@ -1,8 +1,8 @@
 import { ArtistDetailScreen } from '../features/artists/ArtistDetailScreen';
 import { type ArtistDetailData, catalogueKeys } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
+import { ARTIST_PORTRAIT_SIZES, artworkImageSources } from '../features/catalogue/image-sources';
 import { localized } from '../features/i18n/language';
-import { ARTIST_PORTRAIT_SIZES, artworkImageSources } from '../features/paintings/artwork-image-sources';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';
 import { personData } from '../features/ssr/structured-data';

@@ -1,8 +1,8 @@
 import { catalogueKeys, type HomeData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
+import { artworkImageSources, HOME_HERO_SIZES } from '../features/catalogue/image-sources';
 import { Home, heroWork } from '../features/home/Home';
 import { localized } from '../features/i18n/language';
-import { artworkImageSources, HOME_HERO_SIZES } from '../features/paintings/artwork-image-sources';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';
 import { organizationData } from '../features/ssr/structured-data';

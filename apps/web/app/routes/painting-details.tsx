@@ -1,9 +1,9 @@
 import { redirect, useParams } from 'react-router';
 import { catalogueKeys, type PaintingDetailData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
+import { artworkImageSources, PAINTING_MAIN_SIZES } from '../features/catalogue/image-sources';
 import { marketOf, marketOfPath, paintingPath } from '../features/catalogue/paths';
 import { localized } from '../features/i18n/language';
-import { artworkImageSources, PAINTING_MAIN_SIZES } from '../features/paintings/artwork-image-sources';
 import { PaintingScreen } from '../features/paintings/PaintingScreen';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';

@@ -1,10 +1,22 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
 export type Toast = { id: number; text: string; severity: ToastSeverity };
 
-// The Snackbar and Alert are fetched with the first message, not with every page (issue 14).
-const ToastView = lazy(() => import('./ToastView'));
+// The Snackbar and Alert are not part of the first load (issue 14): fetched once the page is interactive, so that a
+// first message does not wait for them.
+const loadToastView = () => import('./ToastView');
+const ToastView = lazy(loadToastView);
 type ShowToast = (text: string, severity?: ToastSeverity) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
@@ -15,6 +27,9 @@ let nextId = 1;
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
   const [open, setOpen] = useState(true);
+  useEffect(() => {
+    void loadToastView();
+  }, []);
   const show = useCallback<ShowToast>((text, severity = 'success') => {
     setQueue((current) => [...current, { id: nextId++, text, severity }]);
     setOpen(true);
