@@ -248,7 +248,9 @@ describe('in Chromium', () => {
       await page.goto('/', { waitUntil: 'networkidle' });
       await page.getByTestId('preferences-button').click();
       await page.getByTestId('currency-EURO').click();
-      await expect.poll(() => context.cookies()).toContainEqual(expect.objectContaining({ name: 'currency', value: 'EURO' }));
+      await expect
+        .poll(() => context.cookies())
+        .toContainEqual(expect.objectContaining({ name: 'currency', value: 'EURO' }));
       await page.reload({ waitUntil: 'networkidle' });
       await page.waitForFunction(() => document.querySelector('[data-testid="cookie-banner"]') !== null);
       const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
