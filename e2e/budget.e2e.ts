@@ -9,10 +9,14 @@ const GOAL_KB = 170;
  * A ratchet until the goal holds. It was 390 KB (home at 380 KB, 73 files); the lighter shell (footer dialogs and the
  * newsletter's schema loaded when used: no zod, libphonenumber, react-hook-form or TextField up front) brought the
  * home to 288 KB (287.8; 64 files, see docs/performance.md). Server rendering, merged beside it, added the hydration of
- * the server's query cache and the per-request language: 291 KB (68 files), so the ceiling is 300. Lower it with every
- * change that removes JavaScript from the first load, down to GOAL_KB; it must not be raised again.
+ * the server's query cache and the per-request language: 291 KB (68 files), so the ceiling was 300. Then only the
+ * page's language in the browser (its texts and its half of the message catalogue, now counted with the first load),
+ * and the drawer, the member menu, the preferences dialog, toasts, the captcha client and the home's error alert
+ * fetched when needed: 253 KB (68 files), so 260. What is left above the goal is the framework itself (React DOM,
+ * React Router, MUI with emotion, i18next, TanStack Query: docs/performance.md). Lower it with every change that
+ * removes JavaScript from the first load, down to GOAL_KB; it must not be raised again.
  */
-const CEILING_KB = 300;
+const CEILING_KB = 260;
 
 describe('JavaScript budget of the home page (issue 14)', () => {
   it('counts from the production build (npm run test:e2e builds first)', () => {

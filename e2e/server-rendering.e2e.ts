@@ -218,6 +218,50 @@ describe('in Chromium', () => {
     });
   }
 
+  it('renders in the currency the visitor chose (its cookie) and hydrates without switching', async () => {
+    const text = (html: string) => html.replaceAll('<!-- -->', '');
+    const featured = (html: string) => {
+      const start = text(html).indexOf('data-testid="home-featured"');
+      return start < 0 ? undefined : text(html).slice(start, start + 8000);
+    };
+    const dollars = await fetchPage('/');
+    const euros = await fetchPage('/', { cookie: 'currency=EURO' });
+    expect(text(dollars.html)).toMatch(/>EN · \$</);
+    expect(text(euros.html)).toMatch(/>EN · €</);
+    // The works' prices were read from the API in that currency.
+    expect(featured(euros.html)).toBeTruthy();
+    expect(featured(euros.html)).not.toBe(featured(dollars.html));
+
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      const problems = watch(page);
+      // Every text the preferences button shows, from the first paint on.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => {
+          const label = document.querySelector('[data-testid="preferences-button"]')?.textContent;
+          if (label && seen.at(-1) !== label) seen.push(label);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByTestId('preferences-button').click();
+      await page.getByTestId('currency-EURO').click();
+      await expect
+        .poll(() => context.cookies())
+        .toContainEqual(expect.objectContaining({ name: 'currency', value: 'EURO' }));
+      await page.reload({ waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.querySelector('[data-testid="cookie-banner"]') !== null);
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const label of seen) expect(label).toContain('€');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('navigates on the client from a server-rendered page with the data of the next one', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-GB' });
     try {

@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { catalogueByLanguage } from './catalogue-plugin.mjs';
 
 const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), catalogueByLanguage()],
   build: { sourcemap: process.env.SHELL_MAPS === '1' },
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
   optimizeDeps: {

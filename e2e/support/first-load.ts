@@ -43,9 +43,11 @@ function staticImports(code: string, from: string): string[] {
 /**
  * Every JavaScript file the home page needs before it is interactive: the route manifest, the client entry and, for
  * each route of the home page's branch (root → shell → home), its module, the split client loader / middleware /
- * hydrate-fallback modules and their static imports, followed to the end. Lazy `import()`s are not counted.
+ * hydrate-fallback modules and their static imports, followed to the end; and the texts of the page's language
+ * (`translations.<lang>-<hash>.js`, which apps/web/app/features/i18n/i18n.ts awaits before the first render, with a
+ * dynamic import). Other lazy `import()`s are not counted.
  */
-export function firstLoadFiles(dir: string, routeId = 'routes/home'): string[] {
+export function firstLoadFiles(dir: string, routeId = 'routes/home', language = 'en'): string[] {
   const { file: manifestFile, manifest } = readManifest(dir);
   const branch: ManifestEntry[] = [];
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
@@ -54,7 +56,11 @@ export function firstLoadFiles(dir: string, routeId = 'routes/home'): string[] {
     branch.unshift(route);
   }
   const seen = new Set<string>();
-  const queue = [manifestFile];
+  const texts = readdirSync(join(dir, 'assets')).find(
+    (file) => file.startsWith(`translations.${language}-`) && file.endsWith('.js'),
+  );
+  if (!texts) throw new Error(`no ${language} translations chunk in ${dir}/assets`);
+  const queue = [manifestFile, `/assets/${texts}`];
   for (const entry of [manifest.entry, ...branch]) {
     queue.push(entry.module, ...(entry.imports ?? []));
     for (const extra of [entry.clientLoaderModule, entry.clientMiddlewareModule, entry.hydrateFallbackModule]) {

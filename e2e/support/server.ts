@@ -67,10 +67,11 @@ function createOperator(
 
 /**
  * Starts the built platform the way `npm start` does (node apps/api/dist/server.js, development mode so
- * the outbox is readable) on a free port with a throw-away data folder, for the whole e2e run.
+ * the outbox is readable) on a free port (or E2E_PORT) with a throw-away data folder, for the whole e2e run.
  */
 export default async function setup(project: TestProject) {
-  const port = await freePort();
+  // E2E_PORT: a fixed port, for machines where each worker is given its own ports.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-e2e-'));
   let log = '';
   const baseUrl = `http://127.0.0.1:${port}`;

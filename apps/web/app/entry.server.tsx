@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import type { Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -9,6 +10,8 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { i18n, initI18n } from './features/i18n/i18n';
 import { setServerLanguageSource } from './features/i18n/language';
 import { requestLanguage } from './features/i18n/request-language';
+import { setServerCurrencySource } from './features/preferences/currency';
+import { requestCurrency } from './features/preferences/request-currency';
 import { ssrRequestContext } from './features/ssr/context';
 import { NonceContext } from './features/ssr/nonce';
 import { createStyleCache } from './features/ssr/style-cache';
@@ -18,8 +21,10 @@ export { createLoadContext } from './features/ssr/context';
 export const streamTimeout = 5_000;
 
 initI18n();
-const rendering = new AsyncLocalStorage<Language>();
-setServerLanguageSource(() => rendering.getStore());
+/** The language and the display currency of the page being rendered (the visitor's, per request). */
+const rendering = new AsyncLocalStorage<{ language: Language; currency: Currency }>();
+setServerLanguageSource(() => rendering.getStore()?.language);
+setServerCurrencySource(() => rendering.getStore()?.currency);
 
 /** The whole document, once every part is rendered (no streamed fallbacks: crawlers and no-JS readers see it all). */
 function renderDocument(element: React.ReactNode, nonce: string): Promise<string> {
@@ -63,7 +68,7 @@ export default async function handleRequest(
   const translator = i18n.cloneInstance({ lng: language, initAsync: false });
   const cache = createStyleCache();
   const emotion = createEmotionServer(cache);
-  const html = await rendering.run(language, () =>
+  const html = await rendering.run({ language, currency: requestCurrency(request) }, () =>
     renderDocument(
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>

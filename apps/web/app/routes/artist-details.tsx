@@ -1,9 +1,8 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { ArtistDetailScreen } from '../features/artists/ArtistDetailScreen';
 import { type ArtistDetailData, catalogueKeys } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
+import { ARTIST_PORTRAIT_SIZES, artworkImageSources } from '../features/catalogue/image-sources';
 import { localized } from '../features/i18n/language';
-import { ARTIST_PORTRAIT_SIZES, artworkImageSources } from '../features/paintings/artwork-image-sources';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';
 import { personData } from '../features/ssr/structured-data';
@@ -13,14 +12,10 @@ import type { Route } from './+types/artist-details';
 export async function loader(args: Route.LoaderArgs) {
   const { artistId } = args.params;
   return loadPublicPage(args, async (page) => {
-    const found = await page.read<ArtistDetailData>(
-      catalogueKeys.artist(artistId, DEFAULT_CURRENCY),
-      '/artists/detail',
-      {
-        artistId,
-        currency: DEFAULT_CURRENCY,
-      },
-    );
+    const found = await page.read<ArtistDetailData>(catalogueKeys.artist(artistId, page.currency), '/artists/detail', {
+      artistId,
+      currency: page.currency,
+    });
     if (!found) return page.seo({ title: page.t('artists.detail.notFoundTitle'), description: '' });
     const { artist } = found;
     const portrait = mediaUrl(found.base_url, artist.img);

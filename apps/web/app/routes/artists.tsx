@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { ArtistsScreen } from '../features/artists/ArtistsScreen';
 import { ARTISTS_PAGE_SIZE } from '../features/artists/figures';
 import { catalogueKeys } from '../features/catalogue/api';
@@ -10,10 +9,10 @@ import type { Route } from './+types/artists';
 export async function loader(args: Route.LoaderArgs) {
   return loadPublicPage(args, async (page) => {
     const offset = (pageFromSearch(page.url.searchParams.get('page')) - 1) * ARTISTS_PAGE_SIZE;
-    await page.read(catalogueKeys.artists(ARTISTS_PAGE_SIZE, offset, DEFAULT_CURRENCY), '/artists/', {
+    await page.read(catalogueKeys.artists(ARTISTS_PAGE_SIZE, offset, page.currency), '/artists/', {
       limit: ARTISTS_PAGE_SIZE,
       offset,
-      currency: DEFAULT_CURRENCY,
+      currency: page.currency,
     });
     return page.seo({ title: page.t('artists.list.title'), description: page.t('artists.list.metaDescription') });
   });

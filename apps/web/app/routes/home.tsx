@@ -1,9 +1,8 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { catalogueKeys, type HomeData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
+import { artworkImageSources, HOME_HERO_SIZES } from '../features/catalogue/image-sources';
 import { Home, heroWork } from '../features/home/Home';
 import { localized } from '../features/i18n/language';
-import { artworkImageSources, HOME_HERO_SIZES } from '../features/paintings/artwork-image-sources';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';
 import { organizationData } from '../features/ssr/structured-data';
@@ -11,8 +10,8 @@ import type { Route } from './+types/home';
 
 export async function loader(args: Route.LoaderArgs) {
   return loadPublicPage(args, async (page) => {
-    const home = await page.read<HomeData>(catalogueKeys.home(DEFAULT_CURRENCY), '/content/home', {
-      currency: DEFAULT_CURRENCY,
+    const home = await page.read<HomeData>(catalogueKeys.home(page.currency), '/content/home', {
+      currency: page.currency,
     });
     const hero = heroWork(home?.featured);
     const heroSrc = hero && home ? mediaUrl(home.base_url, hero.cover_img) : undefined;

@@ -1,10 +1,9 @@
-import { DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { redirect, useParams } from 'react-router';
 import { catalogueKeys, type PaintingDetailData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
+import { artworkImageSources, PAINTING_MAIN_SIZES } from '../features/catalogue/image-sources';
 import { marketOf, marketOfPath, paintingPath } from '../features/catalogue/paths';
 import { localized } from '../features/i18n/language';
-import { artworkImageSources, PAINTING_MAIN_SIZES } from '../features/paintings/artwork-image-sources';
 import { PaintingScreen } from '../features/paintings/PaintingScreen';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';
@@ -16,9 +15,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { paintingId } = args.params;
   return loadPublicPage(args, async (page) => {
     const found = await page.read<PaintingDetailData>(
-      catalogueKeys.painting(paintingId, DEFAULT_CURRENCY),
+      catalogueKeys.painting(paintingId, page.currency),
       '/paintings/detail',
-      { painting_id: paintingId, currency: DEFAULT_CURRENCY },
+      { painting_id: paintingId, currency: page.currency },
     );
     const painting = found?.paintings;
     if (!found || !painting) return page.seo({ title: page.t('pages.paintingDetails'), description: '' });

@@ -4,7 +4,11 @@
  * The web app loads this catalogue into i18next under the `msg` namespace, so a key missing in
  * one language fails the catalogue test, not a user.
  */
+import { clientMessages } from './client-messages';
+
 export const messages = {
+  // Those the web app's API client needs on every page: kept apart so the browser's first load carries only them.
+  ...clientMessages,
   // Validation (spec §5)
   RequiredField: { en: '*Required field', fr: '*Champ obligatoire' },
   RegValBlank: { en: 'You cannot leave this field blank', fr: 'Vous ne pouvez pas laisser ce champ vide' },
@@ -67,17 +71,8 @@ export const messages = {
     en: 'Too many attempts. Please try again later.',
     fr: 'Trop de tentatives. Veuillez réessayer plus tard.',
   },
-  InternalServerError: { en: 'Internal server error', fr: 'Erreur interne du serveur' },
-  SomethingWentWrong: {
-    en: 'Something went wrong. Please try again later.',
-    fr: "Une erreur s'est produite. Veuillez réessayer plus tard.",
-  },
 
   // Authentication (spec §8: the English texts are read by clients, keep them exact)
-  JwtTokenExpired: { en: 'Jwt Token Expired', fr: 'Jeton expiré' },
-  InvalidToken: { en: 'Invalid Token', fr: 'Jeton invalide' },
-  TokenDoesNotExist: { en: 'Token does not exist', fr: "Le jeton n'existe pas" },
-  AccountDeactivated: { en: 'Account Deactivated', fr: 'Compte désactivé' },
   Unauthorized: { en: 'Authentication required', fr: 'Authentification requise' },
   Forbidden: { en: 'You are not allowed to do this', fr: "Vous n'êtes pas autorisé à faire cela" },
   InvalidCredentials: { en: 'Invalid email or password', fr: 'E-mail ou mot de passe incorrect' },
@@ -89,7 +84,6 @@ export const messages = {
   LoginSuccessfulTitle: { en: 'Login Successful', fr: 'Connexion réussie' },
   QuickLoginSuccess: { en: 'Quick Login Success', fr: 'Connexion rapide réussie' },
   RegisterSuccessful: { en: 'Registration successful', fr: 'Inscription réussie' },
-  LogoutSuccessful: { en: 'Logout successful', fr: 'Déconnexion réussie' },
   TokenRefreshed: { en: 'Token refreshed', fr: 'Jeton renouvelé' },
   ProfileFetched: { en: 'Profile fetched', fr: 'Profil récupéré' },
   Ok: { en: 'OK', fr: 'OK' },
@@ -180,11 +174,6 @@ export const messages = {
 
   // Captcha
   CaptchaVerified: { en: 'Captcha verified', fr: 'Captcha vérifié' },
-  CaptchaFailed: { en: 'Captcha verification failed', fr: 'La vérification du captcha a échoué' },
-  CaptchaRequired: {
-    en: 'Please complete the security check (captcha) to continue.',
-    fr: 'Veuillez compléter la vérification de sécurité (captcha) pour continuer.',
-  },
   SignInWait: {
     en: 'Too many failed sign-in attempts. Please wait a few seconds before trying again.',
     fr: 'Trop de tentatives de connexion échouées. Veuillez patienter quelques secondes avant de réessayer.',

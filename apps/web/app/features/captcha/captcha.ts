@@ -1,4 +1,4 @@
-import { messages } from '@parcelle/shared/i18n/messages';
+import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { apiData } from '../session/api';
 import { ApiError } from '../session/api-error';
 import { isChallengeV1, isChallengeV2, solveCaptcha } from './solve';

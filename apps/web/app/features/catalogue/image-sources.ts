@@ -1,3 +1,11 @@
+import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { mediaUrl } from './format';
+
+/**
+ * Everything about the responsive sources of an image: the renditions the server makes, the `<picture>` sources of
+ * ArtworkImage, the sizes each page shows its main image at, and the preload link of a page's largest image.
+ */
+
 /** Widths the server renders (apps/api/src/modules/media/renditions.ts). */
 export const RENDITION_WIDTHS = [320, 480, 640, 960, 1280] as const;
 
@@ -7,9 +15,18 @@ const FORMATS = [
   { type: 'image/webp', f: 'webp' },
 ] as const;
 
+/** How wide the main image of a painting's page is shown (features/paintings/Gallery.tsx). */
+export const PAINTING_MAIN_SIZES = '(min-width: 1024px) 700px, 90vw';
+/** How wide the home page's hero work is shown (features/home/HomeHero.tsx). */
+export const HOME_HERO_SIZES = '(max-width: 900px) 90vw, 560px';
+/** How wide an artist's portrait is shown on the artist's page (features/artists/ArtistDetailScreen.tsx). */
+export const ARTIST_PORTRAIT_SIZES = '(max-width: 899px) 100vw, 520px';
+
 export type ImageSource = { type: 'image/avif' | 'image/webp'; srcSet: string };
-/** What a `<picture>` (or a `<link rel=preload as=image>`) needs: sources by format, a fallback src and the sizes. */
+/** What a `<picture>` needs: sources by format, a fallback src and the sizes. */
 export type ImageSources = { src: string; sizes: string; sources: ImageSource[] };
+/** The sources of one artwork image as a page shows it: what its `<img>` and its preload link both carry. */
+export type ArtworkImageSources = { src: string; srcSet?: string; sizes?: string; type?: string };
 
 /** Only images served by the media route (same origin, or the configured CDN in front of it) have renditions. */
 export function hasRenditions(src: string): boolean {
@@ -30,4 +47,22 @@ export function srcSetOf(src: string, format: 'avif' | 'webp' = 'webp'): string 
 export function imageSources(src: string, sizes: string): ImageSources {
   if (!hasRenditions(src)) return { src, sizes, sources: [] };
   return { src, sizes, sources: FORMATS.map(({ type, f }) => ({ type, srcSet: srcSetOf(src, f) })) };
+}
+
+/**
+ * The sources of an artwork image at the size the page shows it, for the page's `<link rel="preload" as="image">`
+ * (features/ssr/seo.ts `imagePreload`): the very sources the `<img>` picks from, so the browser fetches that rendition
+ * once — the first (best) format of the `<picture>` (AVIF) with its type, so a browser that cannot decode it skips
+ * the preload and takes the WebP source of the page.
+ */
+export function artworkImageSources(src: string, sizes: string): ArtworkImageSources {
+  const [best] = imageSources(src, sizes).sources;
+  if (!best) return { src };
+  return { src, srcSet: best.srcSet, sizes, type: best.type };
+}
+
+/** The images of a painting's detail page, in gallery order, without repeats: its images, else its cover. */
+export function paintingImageUrls(painting: Pick<TPaintingDetail, 'images' | 'cover_img'>, baseUrl: string): string[] {
+  const keys = painting.images.length > 0 ? painting.images : [painting.cover_img];
+  return [...new Set(keys.map((key) => mediaUrl(baseUrl, key)).filter((url): url is string => Boolean(url)))];
 }

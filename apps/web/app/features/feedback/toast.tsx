@@ -1,9 +1,22 @@
-import { Alert, Snackbar } from '@mui/material';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 
 export type ToastSeverity = 'success' | 'error' | 'info' | 'warning';
-type Toast = { id: number; text: string; severity: ToastSeverity };
+export type Toast = { id: number; text: string; severity: ToastSeverity };
+
+// The Snackbar and Alert are not part of the first load (issue 14): fetched once the page is interactive, so that a
+// first message does not wait for them.
+const loadToastView = () => import('./ToastView');
+const ToastView = lazy(loadToastView);
 type ShowToast = (text: string, severity?: ToastSeverity) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
@@ -12,9 +25,11 @@ let nextId = 1;
 
 /** Short messages at the bottom of the screen (MUI Snackbar + Alert), one at a time. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [queue, setQueue] = useState<Toast[]>([]);
   const [open, setOpen] = useState(true);
+  useEffect(() => {
+    void loadToastView();
+  }, []);
   const show = useCallback<ShowToast>((text, severity = 'success') => {
     setQueue((current) => [...current, { id: nextId++, text, severity }]);
     setOpen(true);
@@ -30,26 +45,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={useMemo(() => show, [show])}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={open}
-          autoHideDuration={5000}
-          onClose={(_, reason) => reason !== 'clickaway' && close()}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          slotProps={{ transition: { onExited: next } }}
-        >
-          <Alert
-            onClose={close}
-            severity={current.severity}
-            variant="filled"
-            data-testid="toast"
-            data-severity={current.severity}
-            slotProps={{ closeButton: { title: t('common.close'), 'aria-label': t('common.close') } }}
-            sx={{ minWidth: { xs: 'auto', sm: 360 }, maxWidth: 560 }}
-          >
-            {current.text}
-          </Alert>
-        </Snackbar>
+        <Suspense fallback={null}>
+          <ToastView key={current.id} toast={current} open={open} onClose={close} onExited={next} />
+        </Suspense>
       )}
     </ToastContext.Provider>
   );

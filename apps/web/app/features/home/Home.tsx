@@ -1,4 +1,4 @@
-import { Alert, Container, Skeleton } from '@mui/material';
+import { Container, Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HomeData, useHomeContent } from '../catalogue/api';
@@ -10,6 +10,9 @@ import { HomeFigures } from './HomeFigures';
 import { HomeHero } from './HomeHero';
 import { HowItWorks } from './HowItWorks';
 import { JoinBand } from './JoinBand';
+
+// Shown only when the home's read fails: not part of the first load (issue 14).
+const Alert = lazy(() => import('@mui/material/Alert'));
 
 // The charts library is large: the statistics, far below the fold, load after the rest of the page.
 const MarketStatistics = lazy(() =>
@@ -33,9 +36,11 @@ export function Home() {
       <HomeHero featured={heroWork(data?.featured)} baseUrl={data?.base_url ?? ''} loading={home.isPending} />
       {home.isError && (
         <Container maxWidth={false} sx={PAGE_WIDTH}>
-          <Alert severity="warning" data-testid="home-error">
-            {t('home.error')}
-          </Alert>
+          <Suspense fallback={null}>
+            <Alert severity="warning" data-testid="home-error">
+              {t('home.error')}
+            </Alert>
+          </Suspense>
         </Container>
       )}
       <HomeFigures data={data} />

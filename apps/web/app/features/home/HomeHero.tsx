@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import type { HomeData } from '../catalogue/api';
 import { mediaUrl } from '../catalogue/format';
+import { HOME_HERO_SIZES } from '../catalogue/image-sources';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
 import { PAGE_WIDTH } from '../layout/page-width';
-import { HOME_HERO_SIZES } from '../paintings/artwork-image-sources';
 import { useSession } from '../session/use-session';
 import { palette } from '../theme/theme';
 

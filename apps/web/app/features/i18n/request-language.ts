@@ -11,7 +11,8 @@ function asLanguage(value: string | null | undefined): Language | undefined {
   return (LANGUAGES as readonly string[]).includes(short ?? '') ? (short as Language) : undefined;
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
+/** One cookie of a `Cookie` header (or `document.cookie`), decoded; undefined when absent or malformed. */
+export function cookieValue(header: string | null, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) {

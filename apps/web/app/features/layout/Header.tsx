@@ -1,22 +1,31 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, Button, Container, IconButton } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../session/use-session';
 import { DESKTOP, MOBILE, palette } from '../theme/theme';
-import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 import { HEADER_LINKS, HIDE_LOGIN_ON } from './links';
-import { MobileDrawer } from './MobileDrawer';
 import { PreferencesMenu } from './PreferencesMenu';
 import { TickerSlot } from './TickerSlot';
+
+// Not part of the first load (issue 14): the member's menu shows only once the browser knows the session, and the
+// drawer only when opened; each is fetched when first needed.
+const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
+const MobileDrawer = lazy(() => import('./MobileDrawer').then((module) => ({ default: module.MobileDrawer })));
 
 function SessionAction() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const session = useSession();
-  if (session.verified) return <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />;
+  if (session.verified) {
+    return (
+      <Suspense fallback={null}>
+        <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />
+      </Suspense>
+    );
+  }
   if (HIDE_LOGIN_ON.includes(pathname)) return null;
   // A member whose email is not verified yet is led to the verification screen rather than to sign-in.
   const unverified = session.signedIn;
@@ -38,6 +47,8 @@ function SessionAction() {
 export function Header() {
   const { t } = useTranslation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it plays its transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   return (
     <Box
       component="header"
@@ -54,7 +65,10 @@ export function Header() {
       <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 2.5, md: 5 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', minHeight: { xs: 64, md: 80 }, gap: { xs: 1, md: 3 } }}>
           <IconButton
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
             aria-label={t('nav.openMenu')}
             edge="start"
             data-testid="menu-button"
@@ -97,7 +111,11 @@ export function Header() {
           </Box>
         </Box>
       </Container>
-      <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

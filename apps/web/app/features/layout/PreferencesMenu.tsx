@@ -1,28 +1,16 @@
-import Check from '@mui/icons-material/Check';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
-import { Box, Button, Popover, ToggleButton, Typography } from '@mui/material';
-import { CURRENCIES, CURRENCY_SYMBOL, type Currency, LANGUAGES } from '@parcelle/shared/constants';
+import { Box, Button } from '@mui/material';
+import { CURRENCY_SYMBOL, type Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/language';
 import { setCurrency, useCurrency } from '../preferences/currency';
 import { changeLanguage } from '../preferences/language';
-import { palette, visuallyHidden } from '../theme/theme';
+import { visuallyHidden } from '../theme/theme';
 
-const optionSx = {
-  display: 'flex',
-  width: '100%',
-  justifyContent: 'flex-start',
-  textTransform: 'none',
-  letterSpacing: '0.02em',
-  color: palette.ink,
-  borderColor: palette.line,
-  px: 2,
-  '&.Mui-selected': { bgcolor: palette.wall, color: palette.ink, fontWeight: 600 },
-  '&.Mui-selected:hover': { bgcolor: palette.line },
-  '& + &': { mt: '-1px' },
-} as const;
+// The dialog (popover, focus trap, toggle buttons) is fetched on the first click, not with every page (issue 14).
+const PreferencesDialog = lazy(() => import('./PreferencesDialog'));
 
 /**
  * Language and currency chooser, opened on click (spec §2). A small dialog (popover with a focus trap, Escape closes,
@@ -33,6 +21,8 @@ export function PreferencesMenu() {
   const { t, i18n } = useTranslation();
   const currency = useCurrency();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that closing it plays its transition and returns the focus.
+  const [used, setUsed] = useState(false);
   const language = currentLanguage();
   const ids = useId();
   const close = () => setAnchor(null);
@@ -51,7 +41,10 @@ export function PreferencesMenu() {
     <>
       <Button
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? `${ids}-dialog` : undefined}
@@ -73,68 +66,19 @@ export function PreferencesMenu() {
           {` — ${t('preferences.button')}`}
         </Box>
       </Button>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{
-          paper: {
-            id: `${ids}-dialog`,
-            role: 'dialog',
-            'aria-labelledby': `${ids}-title`,
-            'data-testid': 'preferences-dialog',
-            sx: { minWidth: 240, mt: 1, p: 2, border: `1px solid ${palette.line}` },
-          } as object,
-        }}
-      >
-        <Typography id={`${ids}-title`} component="h2" sx={visuallyHidden}>
-          {t('preferences.button')}
-        </Typography>
-        <Typography id={`${ids}-language`} variant="overline" component="p" sx={{ color: palette.muted }}>
-          {t('preferences.language')}
-        </Typography>
-        {/* Plain toggle buttons in a group, not a ToggleButtonGroup: its roving tab stop needs the arrow keys. */}
-        <Box role="group" aria-labelledby={`${ids}-language`} sx={{ mb: 2 }}>
-          {LANGUAGES.map((code) => (
-            <ToggleButton
-              key={code}
-              value={code}
-              lang={code}
-              size="small"
-              selected={code === language}
-              // Keyboard users land on the current choice when the chooser opens.
-              autoFocus={code === language}
-              onChange={() => pickLanguage(code)}
-              data-testid={`language-${code}`}
-              sx={optionSx}
-            >
-              {t(`preferences.languages.${code}`)}
-              {code === language && <Check fontSize="small" sx={{ ml: 'auto' }} />}
-            </ToggleButton>
-          ))}
-        </Box>
-        <Typography id={`${ids}-currency`} variant="overline" component="p" sx={{ color: palette.muted }}>
-          {t('preferences.currency')}
-        </Typography>
-        <Box role="group" aria-labelledby={`${ids}-currency`}>
-          {CURRENCIES.map((code) => (
-            <ToggleButton
-              key={code}
-              value={code}
-              size="small"
-              selected={code === currency}
-              onChange={() => pickCurrency(code)}
-              data-testid={`currency-${code}`}
-              sx={optionSx}
-            >
-              {t(`preferences.currencies.${code}`)}
-              {code === currency && <Check fontSize="small" sx={{ ml: 'auto' }} />}
-            </ToggleButton>
-          ))}
-        </Box>
-      </Popover>
+      {used && (
+        <Suspense fallback={null}>
+          <PreferencesDialog
+            anchor={anchor}
+            ids={ids}
+            language={language}
+            currency={currency}
+            onClose={close}
+            pickLanguage={pickLanguage}
+            pickCurrency={pickCurrency}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,4 @@
 import type { Language, Localized } from '@parcelle/shared/i18n/messages';
-import { captchaAnswer } from '../captcha/captcha';
 import { apiRequest } from '../session/api';
 
 /**
@@ -7,6 +6,8 @@ import { apiRequest } from '../session/api';
  * opt-in); the captcha, solved in the browser, keeps robots from mailing strangers through it.
  */
 export async function subscribe(email: string, lang: Language): Promise<Localized> {
+  // The captcha client is fetched with the first subscription, not with every page's footer (issue 14).
+  const { captchaAnswer } = await import('../captcha/captcha');
   const body = { email, lang, captcha: await captchaAnswer() };
   return (await apiRequest<null>('/newsletter/subscribe', { method: 'POST', body })).message;
 }

@@ -2,8 +2,8 @@ import { Box, ButtonBase } from '@mui/material';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
+import { PAINTING_MAIN_SIZES } from '../catalogue/image-sources';
 import { palette } from '../theme/theme';
-import { PAINTING_MAIN_SIZES } from './artwork-image-sources';
 
 type Props = {
   /** Full image URLs, the cover first. */

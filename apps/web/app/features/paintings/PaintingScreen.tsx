@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { type MarketType, usePaintingDetail } from '../catalogue/api';
 import { formatAmount, formatCount, lifeYears, mediaUrl } from '../catalogue/format';
+import { paintingImageUrls } from '../catalogue/image-sources';
 import { marketListPath, marketOf, marketOfPath, paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
@@ -17,7 +18,6 @@ import { BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
-import { paintingImageUrls } from './image-sources';
 import { ReadMoreDialog } from './ReadMoreDialog';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
 

@@ -1,35 +1,68 @@
-import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@parcelle/shared/constants';
+import { type Currency, DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { useSyncExternalStore } from 'react';
+import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, cookieCurrency, isCurrency } from './request-currency';
+
+export { isCurrency };
 
 /** localStorage key of the display currency (spec §3). */
 export const CURRENCY_KEY = 'currency';
 
 const listeners = new Set<() => void>();
 
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
+/**
+ * On the server one process renders pages in several currencies at once: the renderer tells which currency the
+ * page being rendered is in (entry.server.tsx, per request, from the cookie).
+ */
+let serverCurrency: (() => Currency | undefined) | null = null;
+
+export function setServerCurrencySource(source: () => Currency | undefined) {
+  serverCurrency = source;
+}
+
+function storedCurrency(): Currency | undefined {
+  try {
+    const stored = window.localStorage.getItem(CURRENCY_KEY);
+    return isCurrency(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function documentCurrency(): Currency | undefined {
+  return typeof document === 'undefined' ? undefined : cookieCurrency(document.cookie);
+}
+
+/** The currency the server rendered this page in: the cookie it read (the browser sends the same one). */
+export function renderedCurrency(): Currency {
+  if (typeof window === 'undefined') return serverCurrency?.() ?? DEFAULT_CURRENCY;
+  return documentCurrency() ?? DEFAULT_CURRENCY;
 }
 
 export function getCurrency(): Currency {
-  try {
-    const stored = typeof window === 'undefined' ? null : window.localStorage.getItem(CURRENCY_KEY);
-    return isCurrency(stored) ? stored : DEFAULT_CURRENCY;
-  } catch {
-    return DEFAULT_CURRENCY;
-  }
+  if (typeof window === 'undefined') return serverCurrency?.() ?? DEFAULT_CURRENCY;
+  return storedCurrency() ?? documentCurrency() ?? DEFAULT_CURRENCY;
+}
+
+function writeCookie(currency: Currency) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the server reads it from the request (no Cookie Store API there).
+  document.cookie = `${CURRENCY_COOKIE}=${currency}; path=/; max-age=${CURRENCY_COOKIE_MAX_AGE}; samesite=lax`;
 }
 
 export function setCurrency(currency: Currency) {
   try {
     window.localStorage.setItem(CURRENCY_KEY, currency);
   } catch {
-    // Private mode: the choice lasts for this page only.
+    // Private mode: the choice lasts for this page only (and the cookie below).
   }
+  writeCookie(currency);
   for (const listener of listeners) listener();
 }
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
+  // A choice saved before the cookie existed (localStorage only): the server learns it for the next page.
+  const stored = storedCurrency();
+  if (stored && documentCurrency() !== stored) writeCookie(stored);
   const onStorage = (event: StorageEvent) => {
     if (event.key === CURRENCY_KEY || event.key === null) listener();
   };
@@ -40,6 +73,10 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The display currency as state. Hydration starts from the currency the server rendered in (the cookie), so a
+ * server-rendered page keeps its amounts; a choice kept only in localStorage applies right after.
+ */
 export function useCurrency(): Currency {
-  return useSyncExternalStore(subscribe, getCurrency, () => DEFAULT_CURRENCY);
+  return useSyncExternalStore(subscribe, getCurrency, renderedCurrency);
 }

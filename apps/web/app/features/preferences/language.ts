@@ -1,6 +1,6 @@
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import type { Language } from '@parcelle/shared/i18n/messages';
-import { i18n } from '../i18n/i18n';
+import { i18n, loadLanguage } from '../i18n/i18n';
 import { apiRequest } from '../session/api';
 import { PROFILE_KEY } from '../session/profile';
 import { queryClient } from '../session/query-client';
@@ -12,6 +12,8 @@ import { getAccessToken, getStoredSession, patchUserData } from '../session/stor
  * The interface changes at once and does not wait for the save; a failed save does not undo it.
  */
 export async function changeLanguage(language: Language, { save = true }: { save?: boolean } = {}) {
+  // The browser holds only the page's language at first: the other one's texts are fetched before switching.
+  if (!i18n.hasResourceBundle(language, 'translation')) await loadLanguage(language);
   await i18n.changeLanguage(language);
   if (!save || !getAccessToken()) return;
   // The member's profile shows the new language straight away.

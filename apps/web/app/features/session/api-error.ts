@@ -1,4 +1,5 @@
-import { type Localized, messages } from '@parcelle/shared/i18n/messages';
+import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
+import type { Localized } from '@parcelle/shared/i18n/messages';
 
 /** A failed call: the HTTP status and the server's error in both languages (spec §8). */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { messages } from '@parcelle/shared/i18n/messages';
+import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { currentLanguage } from '../i18n/language';
 import { ApiError, ENDED_SESSION_ERRORS, EXPIRED_TOKEN_ERRORS, isLocalized, NETWORK_ERROR } from './api-error';
 import { endSession } from './end';

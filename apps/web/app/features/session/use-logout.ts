@@ -1,5 +1,5 @@
 import { DELAY_MS, WEB_DEVICE_TOKEN } from '@parcelle/shared/constants';
-import { messages } from '@parcelle/shared/i18n/messages';
+import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useToast } from '../feedback/toast';

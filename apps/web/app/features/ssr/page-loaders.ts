@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, PAGE_SIZE } from '@parcelle/shared/constants';
+import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ContentType } from '@parcelle/shared/contracts/catalogue';
 import { type ContentPage, catalogueKeys, type MarketType } from '../catalogue/api';
 import { pageFromSearch } from '../catalogue/paths';
@@ -18,11 +18,11 @@ export function loadMarketPage(args: Args, type: MarketType) {
   return loadPublicPage(args, async (page) => {
     const limit = PAGE_SIZE.market;
     const offset = (pageFromSearch(page.url.searchParams.get('page')) - 1) * limit;
-    await page.read(catalogueKeys.paintings(type, limit, offset, DEFAULT_CURRENCY), '/paintings/', {
+    await page.read(catalogueKeys.paintings(type, limit, offset, page.currency), '/paintings/', {
       type,
       limit,
       offset,
-      currency: DEFAULT_CURRENCY,
+      currency: page.currency,
     });
     return page.seo({
       title: page.t(`paintings.market.${type}.title`),

@@ -1,3 +1,4 @@
+import type { Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { type DehydratedState, dehydrate, type QueryKey } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -5,6 +6,7 @@ import { data, type RouterContextProvider } from 'react-router';
 import { mediaUrl } from '../catalogue/format';
 import { i18n } from '../i18n/i18n';
 import { requestLanguage } from '../i18n/request-language';
+import { requestCurrency } from '../preferences/request-currency';
 import { createQueryClient } from '../session/query-client';
 import { ssrRequestContext } from './context';
 import type { PageSeo } from './seo';
@@ -15,6 +17,8 @@ export type PublicPageData = { dehydrated: DehydratedState; seo?: PageSeo };
 /** What a public page's description step gets: reads that fill the page's queries, and the page's language. */
 export type PublicPage = {
   language: Language;
+  /** The visitor's display currency (its cookie): the amounts the page is rendered with. */
+  currency: Currency;
   t: TFunction;
   url: URL;
   /** PUBLIC_URL: absolute links for canonical, alternates and previews. */
@@ -53,6 +57,7 @@ export async function loadPublicPage(
   const siteName = i18n.getFixedT(language)('common.appName');
   const page: PublicPage = {
     language,
+    currency: requestCurrency(request),
     t: i18n.getFixedT(language),
     url,
     origin: server.publicUrl,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artworkImageSources, PAINTING_MAIN_SIZES } from '../paintings/artwork-image-sources';
+import { artworkImageSources, PAINTING_MAIN_SIZES } from '../catalogue/image-sources';
 import { documentTitle, type PageSeo, seoMeta } from './seo';
 
 const page: PageSeo = {

@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import type { MetaDescriptor } from 'react-router';
+import type { ArtworkImageSources } from '../catalogue/image-sources';
 import { LANGUAGE_PARAM } from '../i18n/request-language';
-import type { ArtworkImageSources } from '../paintings/artwork-image-sources';
 
 /** What a public page tells search engines and link previews (computed by its loader, in the page's language). */
 export type PageSeo = {

@@ -1,0 +1,4 @@
+import type { Plugin } from 'vite';
+
+/** See catalogue-plugin.mjs. */
+export function catalogueByLanguage(): Plugin;
