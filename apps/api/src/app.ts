@@ -28,6 +28,7 @@ import { findWebDist, registerWebApp } from './http/web';
 import { startJobQueue } from './jobs';
 import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { catalogueAdminRoutes } from './modules/catalogue-admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       withdrawalRoutes(typed, ctx);
       secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);
+      catalogueAdminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
       memberRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
