@@ -349,7 +349,7 @@ describe('works, valuations and the market', () => {
     const locked = await t.call('PATCH', `/api/admin/paintings/${id}`, { token, body: { height_cm: 5 } });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().error).toEqual(messages.DimensionsLocked);
-    const back = await t.call('POST', `/api/admin/paintings/${id}/market`, { token, body: { to: 'draft' } });
+    const back = await t.call('POST', `/api/admin/paintings/${id}/market`, { token, body: { to: 'shown' } });
     expect(back.statusCode).toBe(409);
     expect(back.json().error).toEqual(messages.MarketPartsSold);
     // (The sold count was set by hand above: put it back so the part register's invariants hold at close.)

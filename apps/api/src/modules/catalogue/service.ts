@@ -16,8 +16,10 @@ import {
   type TArtist,
   type TPainting,
   type TPaintingDetail,
+  type ZTickerKpi,
 } from '@parcelle/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
   artists,
@@ -212,6 +214,7 @@ function shapeArtist(
   currency: Currency,
   rates: Rates,
 ): TArtist {
+  const icEuro = lastValue(indexSeries(stats, 'EURO', rates));
   const recordEur =
     artist.recordPriceMinor === null ? null : rates.toEuro(artist.recordPriceMinor, artist.recordPriceCurrency);
   return {
@@ -220,8 +223,10 @@ function shapeArtist(
     name: artist.name,
     img: artist.imageKey,
     life_dates: lifeDates(artist.birthDate, artist.deathDate),
-    ic_artist_euro: lastValue(indexSeries(stats, 'EURO', rates)),
-    ic_artist_usd: lastValue(indexSeries(stats, 'USD', rates)),
+    ic_artist_euro: icEuro,
+    // An index has no currency: without any EUR→USD rate the USD index is the constant-rate one, the EUR index
+    // (amounts in USD are refused as unavailable, see Rates).
+    ic_artist_usd: rates.known ? lastValue(indexSeries(stats, 'USD', rates)) : icEuro,
     all_time_record_price: recordEur === null ? [] : [rates.money(recordEur, currency)],
     paintings_count: paintingsCount,
   };
@@ -311,7 +316,10 @@ export async function artistKpis(db: Executor) {
       .limit(200),
     Rates.load(db),
   ]);
-  const kpis = [];
+  const kpis: z.infer<typeof ZTickerKpi>[] = [];
+  // Every quote is given in EUR and USD: without any EUR→USD rate the ticker stays empty rather than showing a USD
+  // value that is not one (issue 15; a fresh platform has no rate until the ECB job or an operator enters one).
+  if (!rates.known) return { kpis };
   for (let i = 0; i < rows.length; i++) {
     const latest = rows[i];
     if (!latest || Number(latest.rank) !== 1) continue;
