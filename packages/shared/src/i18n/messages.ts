@@ -540,6 +540,10 @@ export const messages = {
     en: 'Parts of this work are already sold or reserved: it cannot go back.',
     fr: 'Des parts de cette œuvre sont déjà vendues ou réservées : elle ne peut pas revenir en arrière.',
   },
+  MarketOpenListings: {
+    en: 'Members still offer parts of this work: their listings must be withdrawn before the exit.',
+    fr: 'Des membres proposent encore des parts de cette œuvre : leurs annonces doivent être retirées avant la sortie.',
+  },
   OpensAtOnlyForPrimary: {
     en: 'An opening time is only for the primary sale.',
     fr: 'Une heure d’ouverture ne concerne que la vente primaire.',

@@ -368,6 +368,19 @@ describe('works, valuations and the market', () => {
     const market = audited.find((e) => e.action === 'painting.market');
     expect(market?.before).toMatchObject({ market: 'draft' });
     expect(market?.after).toMatchObject({ market: 'primary', opens_at: opensAt });
+
+    // Secondary market, then the exit: a sold work stays readable (market 1, not buyable) and leaves the lists.
+    const secondary = await t.call('POST', `/api/admin/paintings/${id}/market`, { token, body: { to: 'secondary' } });
+    expect(secondary.json().data).toMatchObject({ market: 'secondary', opens_at: null });
+    expect(
+      (await t.call('POST', `/api/admin/paintings/${id}/market`, { token, body: { to: 'sold' } })).statusCode,
+    ).toBe(200);
+    const exited = await t.call('GET', `/api/paintings/detail?painting_id=${id}&currency=EURO`);
+    expect(exited.json().data.paintings).toMatchObject({ market: 1, market_state: 'sold', opens_at: null });
+    const secondaryList = await t.call('GET', '/api/paintings/?type=secondary&limit=100&currency=EURO');
+    expect(secondaryList.json().data.paintings.map((p: { id: string }) => p.id)).not.toContain(id);
+    const final = await t.call('POST', `/api/admin/paintings/${id}/market`, { token, body: { to: 'primary' } });
+    expect(final.statusCode).toBe(409);
   });
 
   it('validates works and answers 404 for unknown ones', async () => {

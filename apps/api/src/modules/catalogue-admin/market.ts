@@ -1,7 +1,7 @@
 import { canTransition, fillMessage, MARKET, type MarketState, marketState, messages } from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paintings } from '../../db/schema';
+import { listings, paintings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
 import { audit } from '../admin/audit';
@@ -13,7 +13,8 @@ import { adminPaintingDetail, missingForSale, paintingRow } from './paintings';
  * - to primary: a cover, the five documents in both languages, an appraisal and the certificate wording (the price
  *   and dimensions are required fields); the parts are issued to the register the first time; `opens_at` optional;
  * - back to shown or draft: only while no part is sold or reserved;
- * - to secondary (before a sell-out does it) and to sold: from the states the table allows.
+ * - to secondary (before a sell-out does it): from primary; to sold (exit): from secondary, once no member offers
+ *   parts any more (open listings are withdrawn by their sellers first).
  * Every transition is audited with the state and opening time before and after.
  */
 export async function transitionMarket(
@@ -36,6 +37,14 @@ export async function transitionMarket(
     }
     if ((body.to === 'draft' || body.to === 'shown') && before.soldParts > 0)
       throw new AppError(409, 'MarketPartsSold', 'to');
+    if (body.to === 'sold') {
+      const [open] = await tx
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.paintingId, id), eq(listings.status, 'open')))
+        .limit(1);
+      if (open) throw new AppError(409, 'MarketOpenListings', 'to');
+    }
     if (body.to === 'primary') {
       const missing = await missingForSale(tx, before);
       if (missing.length > 0) {
