@@ -145,8 +145,9 @@ export const ZPaintingInput = z.strictObject({
   width_cm: dimension(),
   height_cm: dimension(),
   price_per_part_minor: positiveMinor(),
-  certificate_wording_en: text(5_000).optional(),
-  certificate_wording_fr: text(5_000).optional(),
+  /** Printed on every certificate of the work in place of the standard clause (it fits the band: 600 characters). */
+  certificate_wording_en: text(600).optional(),
+  certificate_wording_fr: text(600).optional(),
   entry_fee_minor: minor().nullable().optional(),
   storage_cost_yearly_minor: minor().nullable().optional(),
   insurance_cost_yearly_minor: minor().nullable().optional(),
