@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { catalogueAdminRoutes } from './modules/catalogue-admin/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { contentRoutes } from './modules/content/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
@@ -178,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       withdrawalRoutes(typed, ctx);
       secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);
+      catalogueAdminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
       memberRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);

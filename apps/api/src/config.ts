@@ -87,6 +87,9 @@ const ZEnv = z.object({
   JOBS_WORKERS: z.enum(['true', 'false']).default('true'),
   /** How often an idle job worker asks the queue for work. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Issue 15: fetch the ECB's daily EUR/USD reference rate with a background job. */
+  ECB_RATES_ENABLED: z.enum(['true', 'false']).default('false'),
+  ECB_RATES_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   /** The reservation sweep's (and the refund retries') period, once across every process. */
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long SIGTERM/SIGINT waits for requests and jobs in progress before the process exits anyway. */
@@ -191,6 +194,8 @@ export type AppConfig = {
   reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };
   /** The job queue (pg-boss on the application's database): see docs/architecture.md. */
   jobs: { workers: boolean; pollSeconds: number; sweepSeconds: number };
+  /** The ECB daily reference rate job (issue 15): off unless ECB_RATES_ENABLED=true. */
+  ecbRates: { enabled: boolean; url: string };
   /** Graceful shutdown's bound: requests and jobs still running after it are abandoned (jobs are retried). */
   shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
@@ -525,6 +530,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       pollSeconds: env.JOBS_POLL_SECONDS,
       sweepSeconds: env.RESERVATION_SWEEP_SECONDS,
     },
+    ecbRates: { enabled: env.ECB_RATES_ENABLED === 'true', url: env.ECB_RATES_URL },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ...overrides,
   };

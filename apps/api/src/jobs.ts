@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
+import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
 
@@ -10,11 +11,17 @@ import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reser
 export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   defineDeliveryJobs(ctx, log);
   definePurchaseJobs(ctx, log);
+  defineEcbJobs(ctx, log);
   await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
 }
 
 /** Servers only (tests drain instead): workers poll every queue, and the periodic jobs are asked for. */
 export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): Promise<() => void> {
   await ctx.jobs.work();
-  return startPeriodicJobs(ctx, log);
+  const stopPeriodic = startPeriodicJobs(ctx, log);
+  const stopEcb = startEcbRates(ctx, log);
+  return () => {
+    stopPeriodic();
+    stopEcb();
+  };
 }

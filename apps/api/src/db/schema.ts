@@ -380,6 +380,8 @@ export const artistYearlyStats = pgTable(
     lotsUnsold: integer('lots_unsold').notNull(),
     /** Average hammer price per cm², EUR minor units. */
     avgPriceCm2Minor: bigint('avg_price_cm2_minor', { mode: 'number' }).notNull(),
+    /** The year's record auction price, EUR minor units (issue 15; null when not known). */
+    recordPriceMinor: bigint('record_price_minor', { mode: 'number' }),
   },
   (table) => [
     uniqueIndex('artist_yearly_stats_artist_year_unique').on(table.artistId, table.year),
@@ -407,21 +409,47 @@ export const paintings = pgTable(
     year: integer('year').notNull(),
     widthCm: integer('width_cm').notNull(),
     heightCm: integer('height_cm').notNull(),
-    /** 1 = not buyable, 2 = primary market, 3 = secondary market (spec §3). */
+    /**
+     * The market state (MARKET in @parcelle/shared): 0 = draft (never public), 1 = shown, not buyable, 2 = primary
+     * market, 3 = secondary market (spec §3), 4 = sold (exit). Changed only by the guarded transitions (issue 15).
+     */
     market: smallint('market').notNull(),
+    /** When the primary sale opens (market 2): purchases before it are refused. Null: open as soon as in market 2. */
+    opensAt: timestamp('opens_at', { withTimezone: true }),
     /** Price of one part, EUR minor units (the base currency). */
     pricePerPartMinor: bigint('price_per_part_minor', { mode: 'number' }).notNull(),
     totalParts: integer('total_parts').notNull(),
     soldParts: integer('sold_parts').notNull().default(0),
-    coverKey: text('cover_key').notNull(),
+    /** Empty only while a draft has no cover yet (publishing needs one). */
+    coverKey: text('cover_key').notNull().default(''),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** The co-ownership certificate wording of this work (issue 15), shown on every certificate of it. */
+    certificateWordingEn: text('certificate_wording_en').notNull().default(''),
+    certificateWordingFr: text('certificate_wording_fr').notNull().default(''),
+    /** Fees and facts shown to members (issue 15). Money in EUR minor units; null when not set. */
+    entryFeeMinor: bigint('entry_fee_minor', { mode: 'number' }),
+    storageCostYearlyMinor: bigint('storage_cost_yearly_minor', { mode: 'number' }),
+    insuranceCostYearlyMinor: bigint('insurance_cost_yearly_minor', { mode: 'number' }),
+    exitFeeMinor: bigint('exit_fee_minor', { mode: 'number' }),
+    /** Or, instead of a fixed exit fee, a share of the sale price in basis points (250 = 2.5 %). */
+    exitShareBps: integer('exit_share_bps'),
+    custodyPlaceEn: text('custody_place_en'),
+    custodyPlaceFr: text('custody_place_fr'),
+    insurer: text('insurer'),
+    targetHoldingYears: integer('target_holding_years'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('paintings_slug_unique').on(table.slug),
     index('paintings_market_created_idx').on(table.market, table.createdAt, table.id),
     index('paintings_artist_created_idx').on(table.artistId, table.createdAt, table.id),
-    check('paintings_market_valid', sql`${table.market} IN (1, 2, 3)`),
+    check('paintings_market_valid', sql`${table.market} IN (0, 1, 2, 3, 4)`),
+    check(
+      'paintings_fees_valid',
+      sql`coalesce(${table.entryFeeMinor}, 0) >= 0 AND coalesce(${table.storageCostYearlyMinor}, 0) >= 0
+        AND coalesce(${table.insuranceCostYearlyMinor}, 0) >= 0 AND coalesce(${table.exitFeeMinor}, 0) >= 0
+        AND coalesce(${table.exitShareBps}, 0) BETWEEN 0 AND 10000 AND coalesce(${table.targetHoldingYears}, 1) > 0`,
+    ),
     check(
       'paintings_parts_valid',
       sql`${table.totalParts} > 0 AND ${table.soldParts} >= 0 AND ${table.soldParts} <= ${table.totalParts}`,
@@ -465,6 +493,37 @@ export const paintingDocuments = pgTable(
   (table) => [uniqueIndex('painting_documents_unique').on(table.paintingId, table.kind, table.lang)],
 );
 
+/**
+ * Dated appraisals of a work (issue 15). Append-only: a correction is a new row naming the row it supersedes, so
+ * the current appraisals are the rows nothing supersedes, and the history keeps every figure ever entered.
+ */
+export const paintingValuations = pgTable(
+  'painting_valuations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    valuedOn: date('valued_on', { mode: 'string' }).notNull(),
+    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    appraiser: text('appraiser').notNull(),
+    method: text('method').notNull(),
+    /** Storage key of the supporting PDF, if any. */
+    documentKey: text('document_key'),
+    supersedesId: uuid('supersedes_id').references((): AnyPgColumn => paintingValuations.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('painting_valuations_painting_idx').on(table.paintingId, table.valuedOn),
+    uniqueIndex('painting_valuations_supersedes_unique').on(table.supersedesId),
+    check('painting_valuations_value_positive', sql`${table.valueMinor} > 0`),
+  ],
+);
+
 /** Dated exchange rates: 1 unit of `base` is worth `rate` units of `quote` from `day` on. */
 export const exchangeRates = pgTable(
   'exchange_rates',
@@ -474,6 +533,8 @@ export const exchangeRates = pgTable(
     quote: currencyEnum('quote').notNull(),
     /** Exact decimal text ("1.0842"), converted with integer arithmetic (convertMinor). */
     rate: text('rate').notNull(),
+    /** Where the rate came from (issue 15): 'ecb' (the daily reference job), 'manual' (an operator), 'seed'. */
+    source: text('source').notNull().default('seed'),
   },
   (table) => [uniqueIndex('exchange_rates_pair_day_unique').on(table.base, table.quote, table.day)],
 );

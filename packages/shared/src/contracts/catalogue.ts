@@ -80,7 +80,10 @@ export const ZPainting = z.object({
   painting_type_fr: z.string(),
   /** Centimetres. */
   dimension: z.object({ width: z.number().int(), height: z.number().int() }),
-  /** 1 not buyable, 2 primary market, 3 secondary market. */
+  /**
+   * 1 not buyable, 2 primary market, 3 secondary market (the spec's values). A sold work (exit, issue 15) reads as 1
+   * here (shown, not buyable) and as `market_state: 'sold'` on the detail; drafts are never public.
+   */
   market: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   price_per_part: ZMoney,
   /** price_per_part × 9 (spec §1). */
@@ -109,6 +112,30 @@ export const ZPaintingDetail = ZPainting.extend({
   investors_count: z.number().int(),
   countries_count: z.number().int(),
   documents: ZPaintingDocuments,
+  // Issue 15: the market state by name, the opening of the primary sale, the fees and facts of the work, and its
+  // latest appraisal. Money in EUR minor units (`*_minor`); null where the operators have not set it. The server
+  // always sends them; they are optional in the type only until the web's fixtures carry them.
+  market_state: z.enum(['shown', 'primary', 'secondary', 'sold']).optional(),
+  /** When the primary sale opens (ISO date-time); purchases before it are refused. Null: open now (or not on sale). */
+  opens_at: z.string().nullable().optional(),
+  entry_fee_minor: z.number().int().nullable().optional(),
+  storage_cost_yearly_minor: z.number().int().nullable().optional(),
+  insurance_cost_yearly_minor: z.number().int().nullable().optional(),
+  exit_fee_minor: z.number().int().nullable().optional(),
+  /** Exit share of the sale price, basis points (250 = 2.5 %). */
+  exit_share_bps: z.number().int().nullable().optional(),
+  custody_place: ZLocalized.nullable().optional(),
+  insurer: z.string().nullable().optional(),
+  target_holding_years: z.number().int().nullable().optional(),
+  latest_valuation: z
+    .object({
+      value_minor: z.number().int(),
+      currency: z.enum(CURRENCIES),
+      valued_on: z.string(),
+      appraiser: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TPaintingDetail = z.infer<typeof ZPaintingDetail>;
 

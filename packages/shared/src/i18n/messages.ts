@@ -516,6 +516,104 @@ export const messages = {
     en: 'The start date must come before the end date.',
     fr: 'La date de début doit précéder la date de fin.',
   },
+  // Catalogue section of the operator console (issue 15).
+  InvalidDate: { en: 'Please enter a valid date (YYYY-MM-DD).', fr: 'Veuillez saisir une date valide (AAAA-MM-JJ).' },
+  InvalidAmount: {
+    en: 'Please enter a whole, positive amount in cents.',
+    fr: 'Veuillez saisir un montant entier et positif en centimes.',
+  },
+  TextTooLong: { en: 'This text is too long.', fr: 'Ce texte est trop long.' },
+  NothingToUpdate: { en: 'Nothing to update.', fr: 'Rien à modifier.' },
+  InvalidYear: { en: 'Please enter a valid year.', fr: 'Veuillez saisir une année valide.' },
+  InvalidDimensions: {
+    en: 'Dimensions are whole centimetres, at least 1.',
+    fr: 'Les dimensions sont des centimètres entiers, au moins 1.',
+  },
+  InvalidRate: {
+    en: 'The rate is a positive decimal number, e.g. 1.0842.',
+    fr: 'Le taux est un nombre décimal positif, par exemple 1.0842.',
+  },
+  InvalidDocumentKind: { en: 'Unknown document kind or language.', fr: 'Type de document ou langue inconnu.' },
+  InvalidMarketState: {
+    en: 'The market state is draft, shown, primary, secondary or sold.',
+    fr: 'L’état de marché est draft, shown, primary, secondary ou sold.',
+  },
+  ArtistCreated: { en: 'The artist was created.', fr: 'L’artiste a été créé.' },
+  ArtistUpdated: { en: 'The artist was updated.', fr: 'L’artiste a été modifié.' },
+  ArtistPortraitUpdated: { en: 'The portrait was updated.', fr: 'Le portrait a été modifié.' },
+  ArtistYearSaved: { en: 'The year’s figures were saved.', fr: 'Les chiffres de l’année ont été enregistrés.' },
+  ArtistYearDeleted: { en: 'The year’s figures were deleted.', fr: 'Les chiffres de l’année ont été supprimés.' },
+  ArtistYearNotFound: { en: 'No figures for this year.', fr: 'Aucun chiffre pour cette année.' },
+  PaintingCreated: { en: 'The work was created as a draft.', fr: 'L’œuvre a été créée comme brouillon.' },
+  PaintingUpdated: { en: 'The work was updated.', fr: 'L’œuvre a été modifiée.' },
+  PaintingCoverUpdated: { en: 'The cover was updated.', fr: 'La couverture a été modifiée.' },
+  PaintingImageAdded: { en: 'The image was added.', fr: 'L’image a été ajoutée.' },
+  PaintingImageRemoved: { en: 'The image was removed.', fr: 'L’image a été retirée.' },
+  PaintingImagesFull: {
+    en: 'A work has at most 20 images: remove one first.',
+    fr: 'Une œuvre a au plus 20 images : retirez-en une d’abord.',
+  },
+  PaintingDocumentSaved: { en: 'The document was saved.', fr: 'Le document a été enregistré.' },
+  DimensionsLocked: {
+    en: 'The dimensions cannot change once parts of the work are sold.',
+    fr: 'Les dimensions ne peuvent plus changer une fois des parts de l’œuvre vendues.',
+  },
+  ArtworkImageTooLarge: { en: 'The image must not exceed 20 MB.', fr: 'L’image ne doit pas dépasser 20 Mo.' },
+  DocumentRequired: { en: 'Please choose a PDF file.', fr: 'Veuillez choisir un fichier PDF.' },
+  DocumentNotPdf: { en: 'Only PDF documents are accepted.', fr: 'Seuls les documents PDF sont acceptés.' },
+  DocumentTooLarge: { en: 'The document must not exceed 20 MB.', fr: 'Le document ne doit pas dépasser 20 Mo.' },
+  ValuationAdded: { en: 'The appraisal was added.', fr: 'L’expertise a été ajoutée.' },
+  ValuationCorrected: {
+    en: 'The appraisal was corrected (the previous figure is kept in the history).',
+    fr: 'L’expertise a été corrigée (le chiffre précédent reste dans l’historique).',
+  },
+  ValuationNotFound: { en: 'Appraisal not found.', fr: 'Expertise introuvable.' },
+  ValuationSuperseded: {
+    en: 'This appraisal was already corrected: correct the latest version.',
+    fr: 'Cette expertise a déjà été corrigée : corrigez la dernière version.',
+  },
+  ValuationDocumentUnknown: {
+    en: 'The supporting document was not uploaded for this work.',
+    fr: 'Le justificatif n’a pas été déposé pour cette œuvre.',
+  },
+  DocumentUploaded: { en: 'The document was uploaded.', fr: 'Le document a été déposé.' },
+  MarketChanged: { en: 'The market state was changed.', fr: 'L’état de marché a été modifié.' },
+  MarketTransitionNotAllowed: {
+    en: 'This work cannot go from {{from}} to {{to}}.',
+    fr: 'Cette œuvre ne peut pas passer de {{from}} à {{to}}.',
+  },
+  MarketPreconditionsMissing: {
+    en: 'Before this change the work still needs: {{missing}}.',
+    fr: 'Avant ce changement, il manque encore à l’œuvre : {{missing}}.',
+  },
+  MarketPartsSold: {
+    en: 'Parts of this work are already sold or reserved: it cannot go back.',
+    fr: 'Des parts de cette œuvre sont déjà vendues ou réservées : elle ne peut pas revenir en arrière.',
+  },
+  MarketOpenListings: {
+    en: 'Members still offer parts of this work: their listings must be withdrawn before the exit.',
+    fr: 'Des membres proposent encore des parts de cette œuvre : leurs annonces doivent être retirées avant la sortie.',
+  },
+  OpensAtOnlyForPrimary: {
+    en: 'An opening time is only for the primary sale.',
+    fr: 'Une heure d’ouverture ne concerne que la vente primaire.',
+  },
+  MissingCover: { en: 'a cover image', fr: 'une image de couverture' },
+  MissingDocuments: { en: 'the five documents in both languages', fr: 'les cinq documents dans les deux langues' },
+  MissingValuation: { en: 'an appraisal', fr: 'une expertise' },
+  MissingCertificateWording: {
+    en: 'the certificate wording in both languages',
+    fr: 'le texte du certificat dans les deux langues',
+  },
+  SaleNotOpenYet: {
+    en: 'The sale of this work opens on {{opens_at}} (UTC).',
+    fr: 'La vente de cette œuvre ouvre le {{opens_at}} (UTC).',
+  },
+  ExchangeRateSaved: { en: 'The exchange rate was saved.', fr: 'Le taux de change a été enregistré.' },
+  RateUnavailable: {
+    en: 'Price unavailable in USD: no EUR/USD rate is known yet.',
+    fr: 'Prix indisponible en USD : aucun taux EUR/USD n’est encore connu.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

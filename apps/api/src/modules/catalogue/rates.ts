@@ -2,6 +2,19 @@ import { type Currency, convertMinor, type Rate, toMajor } from '@parcelle/share
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+/**
+ * What `at` answers when no EUR→USD rate is known at all (issue 15). It is never converted with: amounts in EUR
+ * need no rate, and any conversion to or from USD with it throws 503 RateUnavailable ("price unavailable in USD")
+ * rather than treating one euro as one dollar.
+ */
+export const NO_RATE = 'unavailable';
+
+function usable(rate: Rate): Rate {
+  if (rate === NO_RATE) throw new AppError(503, 'RateUnavailable', 'currency');
+  return rate;
+}
 
 /**
  * Prices are stored in EUR minor units; answers convert them to the asked currency with the dated
@@ -20,15 +33,22 @@ export class Rates {
     return new Rates(rows);
   }
 
-  /** The EUR→USD rate in force on `day` (YYYY-MM-DD): the latest dated on or before it, else the earliest. */
+  /**
+   * The EUR→USD rate in force on `day` (YYYY-MM-DD): the latest dated on or before it, else the earliest; NO_RATE
+   * when the table has none (a conversion with it fails, see NO_RATE).
+   */
   at(day: string): Rate {
     let found = this.rows[0];
     for (const row of this.rows) {
       if (row.day <= day) found = row;
       else break;
     }
-    // Without any rate, amounts in USD equal amounts in EUR rather than failing the page.
-    return found?.rate ?? '1';
+    return found?.rate ?? NO_RATE;
+  }
+
+  /** Whether any EUR→USD rate is known (without one, only EUR amounts can be shown). */
+  get known(): boolean {
+    return this.rows.length > 0;
   }
 
   latest(): Rate {
@@ -41,7 +61,8 @@ export class Rates {
 
   /** EUR minor units in the asked currency, still in minor units. */
   convert(minorEur: number, currency: Currency, rate: Rate = this.latest()): number {
-    return convertMinor(minorEur, 'EURO', currency, rate);
+    // Within EUR the rate is never read, so EUR prices stay available without any rate.
+    return convertMinor(minorEur, 'EURO', currency, currency === 'EURO' ? rate : usable(rate));
   }
 
   /** `{ value, curr }` for display: value in major units, computed from the converted integer. */
@@ -52,6 +73,7 @@ export class Rates {
   /** An amount stored in another currency, as EUR minor units (the inverse of the rate). */
   toEuro(minor: number, from: Currency, rate: Rate = this.latest()): number {
     if (from === 'EURO') return minor;
+    usable(rate);
     if (typeof rate !== 'string') {
       return convertMinor(minor, 'USD', 'EURO', { numerator: rate.denominator, denominator: rate.numerator });
     }

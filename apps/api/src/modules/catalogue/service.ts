@@ -3,7 +3,11 @@ import {
   type Currency,
   DOCUMENT_KINDS,
   divideRounded,
+  MARKET,
+  type MarketState,
+  marketState,
   PARTS_PER_CM2,
+  PUBLIC_MARKETS,
   percentChange,
   pricePerCm2,
   progressPercent,
@@ -12,8 +16,10 @@ import {
   type TArtist,
   type TPainting,
   type TPaintingDetail,
+  type ZTickerKpi,
 } from '@parcelle/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import {
   artists,
@@ -24,6 +30,7 @@ import {
   paintingValueHistory,
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { latestValuation } from '../catalogue-admin/valuations';
 import { coOwnerCounts } from '../parts/register';
 import { Rates } from './rates';
 
@@ -207,6 +214,7 @@ function shapeArtist(
   currency: Currency,
   rates: Rates,
 ): TArtist {
+  const icEuro = lastValue(indexSeries(stats, 'EURO', rates));
   const recordEur =
     artist.recordPriceMinor === null ? null : rates.toEuro(artist.recordPriceMinor, artist.recordPriceCurrency);
   return {
@@ -215,8 +223,10 @@ function shapeArtist(
     name: artist.name,
     img: artist.imageKey,
     life_dates: lifeDates(artist.birthDate, artist.deathDate),
-    ic_artist_euro: lastValue(indexSeries(stats, 'EURO', rates)),
-    ic_artist_usd: lastValue(indexSeries(stats, 'USD', rates)),
+    ic_artist_euro: icEuro,
+    // An index has no currency: without any EUR→USD rate the USD index is the constant-rate one, the EUR index
+    // (amounts in USD are refused as unavailable, see Rates).
+    ic_artist_usd: rates.known ? lastValue(indexSeries(stats, 'USD', rates)) : icEuro,
     all_time_record_price: recordEur === null ? [] : [rates.money(recordEur, currency)],
     paintings_count: paintingsCount,
   };
@@ -227,7 +237,7 @@ async function paintingCounts(db: Executor, ids: string[]): Promise<Map<string, 
   const rows = await db
     .select({ artistId: paintings.artistId, total: count() })
     .from(paintings)
-    .where(inArray(paintings.artistId, ids))
+    .where(and(inArray(paintings.artistId, ids), inArray(paintings.market, [...PUBLIC_MARKETS])))
     .groupBy(paintings.artistId);
   return new Map(rows.map((row) => [row.artistId, Number(row.total)]));
 }
@@ -261,7 +271,7 @@ export async function artistDetail(db: Executor, artistId: string, currency: Cur
       .select(paintingColumns)
       .from(paintings)
       .innerJoin(artists, eq(artists.id, paintings.artistId))
-      .where(eq(paintings.artistId, artist.id))
+      .where(and(eq(paintings.artistId, artist.id), inArray(paintings.market, [...PUBLIC_MARKETS])))
       .orderBy(desc(paintings.createdAt), desc(paintings.id))
       .limit(100),
   ]);
@@ -306,7 +316,10 @@ export async function artistKpis(db: Executor) {
       .limit(200),
     Rates.load(db),
   ]);
-  const kpis = [];
+  const kpis: z.infer<typeof ZTickerKpi>[] = [];
+  // Every quote is given in EUR and USD: without any EUR→USD rate the ticker stays empty rather than showing a USD
+  // value that is not one (issue 15; a fresh platform has no rate until the ECB job or an operator enters one).
+  if (!rates.known) return { kpis };
   for (let i = 0; i < rows.length; i++) {
     const latest = rows[i];
     if (!latest || Number(latest.rank) !== 1) continue;
@@ -339,9 +352,9 @@ export async function paintingDetail(
     .select(paintingColumns)
     .from(paintings)
     .innerJoin(artists, eq(artists.id, paintings.artistId))
-    .where(eq(paintings.id, paintingId));
+    .where(and(eq(paintings.id, paintingId), inArray(paintings.market, [...PUBLIC_MARKETS])));
   if (!row) throw notFound('PaintingNotFound');
-  const [rates, history, stats, documents, coOwners, listed] = await Promise.all([
+  const [rates, history, stats, documents, coOwners, listed, valuation] = await Promise.all([
     Rates.load(db),
     db
       .select({ year: paintingValueHistory.year, valueMinor: paintingValueHistory.valueMinor })
@@ -355,7 +368,9 @@ export async function paintingDetail(
       .where(eq(paintingDocuments.paintingId, paintingId)),
     coOwnerCounts(db, paintingId),
     listedParts(db, row.painting.market === 3 ? [paintingId] : []),
+    latestValuation(db, paintingId),
   ]);
+  const p = row.painting;
   const change =
     history.length >= 2
       ? percentChange(Number(history.at(-2)?.valueMinor ?? 0), Number(history.at(-1)?.valueMinor ?? 0))
@@ -378,6 +393,25 @@ export async function paintingDetail(
       investors_count: coOwners.investors,
       countries_count: coOwners.countries,
       documents: links,
+      // Drafts never reach here (the query above leaves them out).
+      market_state: marketState(p.market) as Exclude<MarketState, 'draft'>,
+      opens_at: p.market === MARKET.primary ? (p.opensAt?.toISOString() ?? null) : null,
+      entry_fee_minor: p.entryFeeMinor,
+      storage_cost_yearly_minor: p.storageCostYearlyMinor,
+      insurance_cost_yearly_minor: p.insuranceCostYearlyMinor,
+      exit_fee_minor: p.exitFeeMinor,
+      exit_share_bps: p.exitShareBps,
+      custody_place: p.custodyPlaceEn && p.custodyPlaceFr ? { en: p.custodyPlaceEn, fr: p.custodyPlaceFr } : null,
+      insurer: p.insurer,
+      target_holding_years: p.targetHoldingYears,
+      latest_valuation: valuation
+        ? {
+            value_minor: valuation.valueMinor,
+            currency: valuation.currency,
+            valued_on: valuation.valuedOn,
+            appraiser: valuation.appraiser,
+          }
+        : null,
     },
   };
 }
@@ -386,7 +420,10 @@ export async function paintingDetail(
 export async function marketStatistics(db: Executor, currency: Currency) {
   const [[artistsTotal], [paintingsTotal], byYear, rates] = await Promise.all([
     db.select({ total: count() }).from(artists),
-    db.select({ total: count() }).from(paintings),
+    db
+      .select({ total: count() })
+      .from(paintings)
+      .where(inArray(paintings.market, [...PUBLIC_MARKETS])),
     db
       .select({
         year: artistYearlyStats.year,

@@ -108,6 +108,13 @@ describe('renderCertificatePdf', () => {
     expect(text).toContain('Okami \u2014 Nocturne');
   });
 
+  it('prints the work’s own wording in place of the standard clause (issue 15)', async () => {
+    const bytes = await renderCertificatePdf({ ...base, wording: 'Co-ownership under the Geneva custody agreement.' });
+    const text = await drawnText(bytes);
+    expect(text).toContain('Geneva custody agreement');
+    expect(text).not.toContain('terms and conditions of Parcelle');
+  });
+
   it('fits a very long holder name and title on the page', async () => {
     const bytes = await renderCertificatePdf({
       ...base,

@@ -13,6 +13,8 @@ export type CertificatePdfInput = {
   issuedAt: Date;
   language: Language;
   verifyUrl: string;
+  /** The work's own certificate wording in the certificate's language (issue 15); the standard clause when empty. */
+  wording?: string;
 };
 
 /** A4 landscape, in points. */
@@ -225,7 +227,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   label(text.number, MARGIN + 190, 176);
   value(input.number, MARGIN + 190, 158);
 
-  const clause = wrap(safe(text.clause), fonts.italic, 10, leftWidth);
+  const clause = wrap(safe(input.wording?.trim() || text.clause), fonts.italic, 10, leftWidth);
   clause.forEach((line, index) => {
     page.drawText(line, { x: MARGIN, y: 126 - index * 13, size: 10, font: fonts.italic, color: MUTED });
   });

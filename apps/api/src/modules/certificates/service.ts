@@ -109,6 +109,8 @@ const certificateColumns = {
   year: paintings.year,
   coverKey: paintings.coverKey,
   market: paintings.market,
+  wordingEn: paintings.certificateWordingEn,
+  wordingFr: paintings.certificateWordingFr,
   artistId: artists.id,
   artistName: artists.name,
 };
@@ -121,6 +123,8 @@ type CertificateJoinRow = {
   year: number;
   coverKey: string;
   market: number;
+  wordingEn: string;
+  wordingFr: string;
   artistId: string;
   artistName: string;
 };
@@ -191,6 +195,7 @@ export async function certificatePdfFor(ctx: AppContext, memberId: string, numbe
     issuedAt: certificate.issuedAt,
     language: certificate.language,
     verifyUrl: verifyUrlOf(ctx.config.publicUrl, certificate.number),
+    wording: certificate.language === 'fr' ? row.wordingFr : row.wordingEn,
   });
   return { number: certificate.number, bytes };
 }

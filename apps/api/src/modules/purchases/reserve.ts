@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
+import { fillMessage } from '@parcelle/shared/i18n/messages';
+import { MARKET } from '@parcelle/shared/market';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
@@ -111,7 +113,13 @@ export async function quotePurchase(
       fills,
     };
   }
+  if (painting.market === MARKET.draft) throw notFound('PaintingNotFound');
   if (painting.market !== 2) throw badRequest('PaintingNotOnSale', 'painting_id');
+  // A scheduled opening (issue 15): nothing is bought before it.
+  if (painting.opensAt && painting.opensAt.getTime() > Date.now()) {
+    const when = painting.opensAt.toISOString().slice(0, 16).replace('T', ' ');
+    throw new AppError(400, 'SaleNotOpenYet', 'painting_id', fillMessage('SaleNotOpenYet', { opens_at: when }));
+  }
   const available = painting.totalParts - painting.soldParts;
   if (params.quantity > available) throw badRequest('NotEnoughParts', 'total_part');
   const unitPriceMinor = await unitPriceIn(tx, painting, params.currency);

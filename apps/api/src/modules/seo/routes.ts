@@ -1,4 +1,5 @@
-import { desc } from 'drizzle-orm';
+import { PUBLIC_MARKETS } from '@parcelle/shared';
+import { desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -13,6 +14,7 @@ async function sitemapEntries(db: Executor): Promise<SitemapEntry[]> {
     db
       .select({ id: paintings.id, market: paintings.market, createdAt: paintings.createdAt })
       .from(paintings)
+      .where(inArray(paintings.market, [...PUBLIC_MARKETS]))
       .orderBy(desc(paintings.createdAt)),
   ]);
   return [

@@ -1,0 +1,80 @@
+import { canTransition, fillMessage, MARKET, type MarketState, marketState, messages } from '@parcelle/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { listings, paintings } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { AppError, badRequest } from '../../http/errors';
+import { audit } from '../admin/audit';
+import { issueParts } from '../parts/register';
+import { adminPaintingDetail, missingForSale, paintingRow } from './paintings';
+
+/**
+ * Moves a work between market states (MARKET_TRANSITIONS in @parcelle/shared), under the work's row lock:
+ * - to primary: a cover, the five documents in both languages, an appraisal and the certificate wording (the price
+ *   and dimensions are required fields); the parts are issued to the register the first time; `opens_at` optional;
+ * - back to shown or draft: only while no part is sold or reserved;
+ * - to secondary (before a sell-out does it): from primary; to sold (exit): from secondary, once no member offers
+ *   parts any more (open listings are withdrawn by their sellers first).
+ * Every transition is audited with the state and opening time before and after.
+ */
+export async function transitionMarket(
+  db: Executor,
+  actor: Member,
+  id: string,
+  body: { to: MarketState; opens_at?: string | null },
+) {
+  if (body.opens_at && body.to !== 'primary') throw badRequest('OpensAtOnlyForPrimary', 'opens_at');
+  await db.transaction(async (tx) => {
+    const before = await paintingRow(tx, id, true);
+    const from = marketState(before.market);
+    if (!canTransition(from, body.to)) {
+      throw new AppError(
+        409,
+        'MarketTransitionNotAllowed',
+        'to',
+        fillMessage('MarketTransitionNotAllowed', { from, to: body.to }),
+      );
+    }
+    if ((body.to === 'draft' || body.to === 'shown') && before.soldParts > 0)
+      throw new AppError(409, 'MarketPartsSold', 'to');
+    if (body.to === 'sold') {
+      const [open] = await tx
+        .select({ id: listings.id })
+        .from(listings)
+        .where(and(eq(listings.paintingId, id), eq(listings.status, 'open')))
+        .limit(1);
+      if (open) throw new AppError(409, 'MarketOpenListings', 'to');
+    }
+    if (body.to === 'primary') {
+      const missing = await missingForSale(tx, before);
+      if (missing.length > 0) {
+        const list = {
+          en: missing.map((key) => messages[key].en).join(', '),
+          fr: missing.map((key) => messages[key].fr).join(', '),
+        };
+        throw new AppError(
+          409,
+          'MarketPreconditionsMissing',
+          'to',
+          fillMessage('MarketPreconditionsMissing', { missing: list }),
+        );
+      }
+      await issueParts(tx, before);
+    }
+    const opensAt = body.to === 'primary' && body.opens_at ? new Date(body.opens_at) : null;
+    const [after] = await tx
+      .update(paintings)
+      .set({ market: MARKET[body.to], opensAt })
+      .where(eq(paintings.id, id))
+      .returning();
+    await audit(tx, {
+      actorId: actor.id,
+      action: 'painting.market',
+      targetType: 'painting',
+      targetId: id,
+      before: { market: from, opens_at: before.opensAt?.toISOString() ?? null },
+      after: { market: body.to, opens_at: after?.opensAt?.toISOString() ?? null },
+    });
+  });
+  return adminPaintingDetail(db, id);
+}

@@ -1,0 +1,56 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { exchangeRates } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { audit } from '../admin/audit';
+
+const pair = and(eq(exchangeRates.base, 'EURO'), eq(exchangeRates.quote, 'USD'));
+
+export async function listRates(db: Executor, query: { limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(exchangeRates)
+      .where(pair)
+      .orderBy(desc(exchangeRates.day))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(exchangeRates).where(pair),
+  ]);
+  return { rates: rows, total: Number(total?.total ?? 0) };
+}
+
+/**
+ * Writes the EUR→USD rate of a day (an operator's entry replaces whatever the day had, the job's included), audited
+ * with the previous value. `actor` null: the ECB job, which never overwrites an operator's rate.
+ */
+export async function saveRate(db: Executor, actor: Member | null, day: string, rate: string) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(exchangeRates)
+      .where(and(pair, eq(exchangeRates.day, day)))
+      .for('update');
+    const source = actor ? 'manual' : 'ecb';
+    if (!actor && before?.source === 'manual') return before;
+    const [after] = await tx
+      .insert(exchangeRates)
+      .values({ day, base: 'EURO', quote: 'USD', rate, source })
+      .onConflictDoUpdate({
+        target: [exchangeRates.base, exchangeRates.quote, exchangeRates.day],
+        set: { rate, source },
+      })
+      .returning();
+    if (!after) throw new Error('rate not saved');
+    if (actor)
+      await audit(tx, {
+        actorId: actor.id,
+        action: 'rate.set',
+        targetType: 'exchange_rate',
+        targetId: `EURO/USD/${day}`,
+        ...(before && { before: { rate: before.rate, source: before.source } }),
+        after: { rate, source },
+      });
+    return after;
+  });
+}
