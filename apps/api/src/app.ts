@@ -24,6 +24,7 @@ import { failureBody } from './http/errors';
 import { registerInputGuards } from './http/input-guards';
 import { logError } from './http/log';
 import type { App } from './http/types';
+import { findAdminDist, registerAdminApp } from './http/admin-app';
 import { findWebDist, registerWebApp } from './http/web';
 import { startJobQueue } from './jobs';
 import { accountRoutes } from './modules/account/routes';
@@ -187,6 +188,8 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   mediaRoutes(app, ctx);
   seoRoutes(app, ctx);
   if (config.env !== 'production') devPageRoutes(app as App, ctx);
+  // The operator console (apps/admin) at /admin, with its own policy; before the web app, whose fallback takes the rest.
+  await registerAdminApp(app, findAdminDist(config.adminDistDir));
   await registerWebApp(app, webDist, {
     publicUrl: config.publicUrl,
     pageDataCacheSeconds: config.pageDataCacheSeconds,

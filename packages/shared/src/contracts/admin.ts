@@ -16,6 +16,19 @@ export const ZTotpConfirmRequest = z.strictObject({
 });
 export const ZTotpConfirmData = z.object({ recovery_codes: z.array(z.string()) });
 
+/** Operator roles (issue 15): admin does everything; the others see their part of the console. */
+export const OPERATOR_ROLES = ['admin', 'catalogue', 'finance', 'support'] as const;
+export type TOperatorRole = (typeof OPERATOR_ROLES)[number];
+/** GET /admin/me: the operator signed in to the console. */
+export const ZAdminMe = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  operator_role: z.enum(OPERATOR_ROLES),
+});
+export type TAdminMe = z.infer<typeof ZAdminMe>;
+
 export const ZAdminPageQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset() });
 export const ZAdminWithdrawalsQuery = ZAdminPageQuery.extend({
   status: z.enum(['PENDING', 'APPROVED', 'REJECTED'], { error: 'InvalidRequest' }).optional(),

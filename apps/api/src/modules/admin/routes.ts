@@ -1,5 +1,6 @@
 import {
   ZAdminLedger,
+  ZAdminMe,
   ZAdminMembers,
   ZAdminPageQuery,
   ZAdminWithdrawal,
@@ -68,6 +69,26 @@ export function adminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(await confirmTotp(ctx, memberOf(request), sessionOf(request), request.body.code), 'TotpEnrolled'),
+  );
+
+  // Who is signed in to the console (apps/admin): its menu follows operator_role. Stand-in until operator roles
+  // land (issue 15): today every operator is role 'admin'; the lead's version replaces this one on merge.
+  app.get(
+    '/admin/me',
+    {
+      preHandler: operator,
+      schema: { tags: ['admin'], response: { 200: ZSuccess(ZAdminMe), ...errors } },
+    },
+    async (request) => {
+      const me = memberOf(request);
+      return ok({
+        id: me.id,
+        email: me.email,
+        first_name: me.firstName,
+        last_name: me.lastName,
+        operator_role: 'admin' as const,
+      });
+    },
   );
 
   // Readiness for operators and orchestrators holding an operator token (liveness is the public GET /health).
