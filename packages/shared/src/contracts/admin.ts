@@ -118,3 +118,9 @@ export const ZReadiness = z.object({
   migrations: z.object({ applied: z.number().int(), available: z.number().int(), latest: z.string() }).nullable(),
 });
 export type TReadiness = z.infer<typeof ZReadiness>;
+
+export type TAdminMembers = z.infer<typeof ZAdminMembers>;
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+export type TAdminLedger = z.infer<typeof ZAdminLedger>;
+export type TDeclareDividend = z.input<typeof ZDeclareDividend>;
+export type TDividendResult = z.infer<typeof ZDividendResult>;

@@ -1,0 +1,136 @@
+import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import CssBaseline from '@mui/material/CssBaseline';
+import Link from '@mui/material/Link';
+import { ThemeProvider } from '@mui/material/styles';
+import { Authenticated, Refine, usePermissions, useTranslate } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet, Route, Link as RouterLink, Routes } from 'react-router';
+import { accessControlProvider, canSee, homeOf } from './access';
+import { Layout, MENU } from './layout/Layout';
+import { Notifications, notificationProvider } from './notifications';
+import { SignIn } from './pages/auth/SignIn';
+import { Enrol } from './pages/auth/Enrol';
+import { DeclareDividend } from './pages/dividends/DeclareDividend';
+import { LedgerList } from './pages/ledger/LedgerList';
+import { MembersList } from './pages/members/MembersList';
+import { WithdrawalsList } from './pages/withdrawals/WithdrawalsList';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { i18nProvider } from './providers/i18n';
+import { theme } from './theme';
+
+const resources = [
+  { name: 'members', list: '/members' },
+  { name: 'withdrawals', list: '/withdrawals' },
+  { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
+  { name: 'dividends', create: '/dividends' },
+];
+
+const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+      <CircularProgress aria-label="…" />
+    </Box>
+  );
+}
+
+/** The console's home: the first screen the operator's role opens. */
+function Home() {
+  const { data: role, isLoading } = usePermissions<TOperatorRole | null>({});
+  if (isLoading) return <Loading />;
+  const home = homeOf(role, MENU.map((entry) => entry.resource));
+  return home ? <Navigate to={`/${home}`} replace /> : <Forbidden />;
+}
+
+function Forbidden() {
+  const translate = useTranslate();
+  return <Alert severity="warning">{translate('errors.forbidden')}</Alert>;
+}
+
+/** A screen only for the roles that may use it (the API refuses the others anyway). */
+function RoleGate({ resource, children }: { resource: string; children: ReactNode }) {
+  const { data: role, isLoading } = usePermissions<TOperatorRole | null>({});
+  if (isLoading) return <Loading />;
+  return canSee(role, resource) ? children : <Forbidden />;
+}
+
+function NotFound() {
+  const translate = useTranslate();
+  return (
+    <Box component="main" sx={{ p: 4 }}>
+      <Alert severity="info" action={<Link component={RouterLink} to="/">{translate('errors.home')}</Link>}>
+        {translate('errors.notFound')}
+      </Alert>
+    </Box>
+  );
+}
+
+/** The page title follows the language. */
+function DocumentTitle() {
+  const translate = useTranslate();
+  const title = translate('app.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        routerProvider={routerProvider}
+        notificationProvider={notificationProvider}
+        accessControlProvider={accessControlProvider(roleOf)}
+        resources={resources}
+        options={{
+          disableTelemetry: true,
+          syncWithLocation: true,
+          warnWhenUnsavedChanges: false,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+        }}
+      >
+        <DocumentTitle />
+        <Routes>
+          <Route
+            element={
+              <Authenticated key="console" loading={<Loading />}>
+                <Layout>
+                  <Outlet />
+                </Layout>
+              </Authenticated>
+            }
+          >
+            <Route index element={<Home />} />
+            <Route path="/members" element={<RoleGate resource="members"><MembersList /></RoleGate>} />
+            <Route path="/withdrawals" element={<RoleGate resource="withdrawals"><WithdrawalsList /></RoleGate>} />
+            <Route path="/ledger" element={<RoleGate resource="ledger"><LedgerList /></RoleGate>} />
+            <Route path="/dividends" element={<RoleGate resource="dividends"><DeclareDividend /></RoleGate>} />
+          </Route>
+          <Route
+            path="/login"
+            element={
+              <Authenticated key="login" fallback={<SignIn />} loading={<Loading />}>
+                <Navigate to="/" replace />
+              </Authenticated>
+            }
+          />
+          <Route path="/enrol" element={<Enrol />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+        <Notifications />
+      </Refine>
+    </ThemeProvider>
+  );
+}
+
