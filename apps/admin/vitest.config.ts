@@ -8,5 +8,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     testTimeout: 20_000,
+    // Refine's packages go through Vite, so they and the tests share one React Router (its ESM build): loaded by
+    // Node instead, they would get its CommonJS copy and another router context.
+    server: { deps: { inline: [/@refinedev\//] } },
   },
 });

@@ -13,7 +13,10 @@ import { currentLanguage, i18n } from './i18n';
 
 export type PasswordSignIn = { email: string; password: string };
 export type CodeSignIn = { challenge: string; code: string };
-/** What `login` answers besides Refine's fields: the next step when the sign-in is not finished. */
+/**
+ * What `login` answers besides Refine's fields: the next step when the sign-in is not finished. A step reached counts as
+ * a success for Refine (no "login error" notification; /enrol is navigated to by Refine itself): the screen goes on.
+ */
 export type SignInAnswer = AuthActionResponse & { step?: 'code' | 'enrol'; challenge?: string };
 
 type SessionAnswer = { access_token: string; refresh_token: string };
@@ -66,7 +69,7 @@ async function openSession(session: SessionAnswer): Promise<SignInAnswer> {
     await me();
     return { success: true, redirectTo: '/' };
   } catch (error) {
-    if (isEnrolmentRequired(error)) return { success: false, step: 'enrol' };
+    if (isEnrolmentRequired(error)) return { success: true, step: 'enrol', redirectTo: '/enrol' };
     await endSession();
     if (isApiHttpError(error) && error.error?.en === messages.OperatorOnly.en) {
       return { success: false, error: { name: 'OperatorOnly', message: String(i18n.t('auth.notOperator')) } };
@@ -91,7 +94,7 @@ export const authProvider: AuthProvider = {
         anonymous: true,
         body: { email: params.email.trim(), password: params.password },
       });
-      if ('totp_required' in answer) return { success: false, step: 'code', challenge: answer.challenge };
+      if ('totp_required' in answer) return { success: true, step: 'code', challenge: answer.challenge };
       return await openSession(answer);
     } catch (error) {
       return failed(error);

@@ -8,7 +8,6 @@ import TextField from '@mui/material/TextField';
 import { useGetLocale, useLogin, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { CodeSignIn, PasswordSignIn, SignInAnswer } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -31,21 +30,19 @@ function text(message: string | undefined, language: Language): string | undefin
 export function SignIn() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const navigate = useNavigate();
   const [challenge, setChallenge] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { mutate: login, isPending } = useLogin<PasswordSignIn | CodeSignIn>({
-    mutationOptions: {
+  const { mutate, isPending } = useLogin<PasswordSignIn | CodeSignIn>();
+  const login = (variables: PasswordSignIn | CodeSignIn) =>
+    mutate(variables, {
       onSuccess: (answer: SignInAnswer) => {
-        if (answer.success) return;
         if (answer.step === 'code' && answer.challenge) {
           setProblem(null);
           setChallenge(answer.challenge);
-        } else if (answer.step === 'enrol') navigate('/enrol');
-        else setProblem(answer.error?.message ?? translate('list.error'));
+        } else if (!answer.success) setProblem(answer.error?.message ?? translate('list.error'));
       },
-    },
-  });
+      onError: (error) => setProblem(error.message),
+    });
   const passwordForm = useForm<z.input<typeof ZPasswordStep>>({
     resolver: zodResolver(ZPasswordStep),
     defaultValues: { email: '', password: '' },
