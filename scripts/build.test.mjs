@@ -23,7 +23,11 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'parcelle-build-'));
   write(
     'package.json',
-    JSON.stringify({ name: 'fixture', private: true, workspaces: ['packages/shared', 'apps/api', 'apps/web', 'apps/admin'] }),
+    JSON.stringify({
+      name: 'fixture',
+      private: true,
+      workspaces: ['packages/shared', 'apps/api', 'apps/web', 'apps/admin'],
+    }),
   );
   write('package-lock.json', '{}');
   write('tsconfig.base.json', '{}');

@@ -11,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The operator created by the admin CLI before the server starts (role admin, email verified). */
     operator: { email: string; password: string };
+    /** A second operator, for the console's journey (e2e/admin-console.e2e.ts): it enrols its second factor there. */
+    consoleOperator: { email: string; password: string };
   }
 }
 
@@ -64,7 +66,8 @@ function createOperator(env: NodeJS.ProcessEnv, operator: { email: string; passw
  * the outbox is readable) on a free port with a throw-away data folder, for the whole e2e run.
  */
 export default async function setup(project: TestProject) {
-  const port = await freePort();
+  // E2E_PORT: a fixed port (machines that hand out port ranges); else any free one.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-e2e-'));
   let log = '';
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,8 +89,13 @@ export default async function setup(project: TestProject) {
     PAYOUT_HOLD_HOURS: '0',
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const consoleOperator = {
+    email: 'console-operator@parcelle.test',
+    password: `Op-${randomBytes(12).toString('hex')}`,
+  };
   try {
     await createOperator(env, operator);
+    await createOperator(env, consoleOperator);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -106,6 +114,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, child, () => log);
   project.provide('baseUrl', baseUrl);
   project.provide('operator', operator);
+  project.provide('consoleOperator', consoleOperator);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -1,10 +1,10 @@
-import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import CssBaseline from '@mui/material/CssBaseline';
 import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
+import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
 import { Authenticated, Refine, usePermissions, useTranslate } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { type ReactNode, useEffect } from 'react';
@@ -12,8 +12,8 @@ import { Navigate, Outlet, Route, Link as RouterLink, Routes } from 'react-route
 import { accessControlProvider, canSee, homeOf } from './access';
 import { Layout, MENU } from './layout/Layout';
 import { Notifications, notificationProvider } from './notifications';
-import { SignIn } from './pages/auth/SignIn';
 import { Enrol } from './pages/auth/Enrol';
+import { SignIn } from './pages/auth/SignIn';
 import { DeclareDividend } from './pages/dividends/DeclareDividend';
 import { LedgerList } from './pages/ledger/LedgerList';
 import { MembersList } from './pages/members/MembersList';
@@ -44,7 +44,10 @@ function Loading() {
 function Home() {
   const { data: role, isLoading } = usePermissions<TOperatorRole | null>({});
   if (isLoading) return <Loading />;
-  const home = homeOf(role, MENU.map((entry) => entry.resource));
+  const home = homeOf(
+    role,
+    MENU.map((entry) => entry.resource),
+  );
   return home ? <Navigate to={`/${home}`} replace /> : <Forbidden />;
 }
 
@@ -64,7 +67,14 @@ function NotFound() {
   const translate = useTranslate();
   return (
     <Box component="main" sx={{ p: 4 }}>
-      <Alert severity="info" action={<Link component={RouterLink} to="/">{translate('errors.home')}</Link>}>
+      <Alert
+        severity="info"
+        action={
+          <Link component={RouterLink} to="/">
+            {translate('errors.home')}
+          </Link>
+        }
+      >
         {translate('errors.notFound')}
       </Alert>
     </Box>
@@ -112,10 +122,38 @@ export function App() {
             }
           >
             <Route index element={<Home />} />
-            <Route path="/members" element={<RoleGate resource="members"><MembersList /></RoleGate>} />
-            <Route path="/withdrawals" element={<RoleGate resource="withdrawals"><WithdrawalsList /></RoleGate>} />
-            <Route path="/ledger" element={<RoleGate resource="ledger"><LedgerList /></RoleGate>} />
-            <Route path="/dividends" element={<RoleGate resource="dividends"><DeclareDividend /></RoleGate>} />
+            <Route
+              path="/members"
+              element={
+                <RoleGate resource="members">
+                  <MembersList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/withdrawals"
+              element={
+                <RoleGate resource="withdrawals">
+                  <WithdrawalsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/ledger"
+              element={
+                <RoleGate resource="ledger">
+                  <LedgerList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/dividends"
+              element={
+                <RoleGate resource="dividends">
+                  <DeclareDividend />
+                </RoleGate>
+              }
+            />
           </Route>
           <Route
             path="/login"
@@ -133,4 +171,3 @@ export function App() {
     </ThemeProvider>
   );
 }
-

@@ -9,5 +9,7 @@ export function moneyText(amount: { value: number; curr: string }, language: Lan
 
 export function dateTimeText(iso: string | null | undefined, language: Language): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }

@@ -110,7 +110,11 @@ export function refreshTokens(): Promise<string | null> {
   refreshing ??= (async () => {
     const refreshToken = getRefreshToken();
     if (!refreshToken) return null;
-    const { response, body } = await send('/auth/token/refresh', { method: 'POST', body: { refresh_token: refreshToken } }, null);
+    const { response, body } = await send(
+      '/auth/token/refresh',
+      { method: 'POST', body: { refresh_token: refreshToken } },
+      null,
+    );
     const data = (body as { data?: { access_token?: unknown; refresh_token?: unknown } } | null)?.data;
     if (!response.ok || typeof data?.access_token !== 'string' || typeof data.refresh_token !== 'string') {
       if (response.status < 500) clearTokens();

@@ -4,7 +4,9 @@ import { useTable } from '@refinedev/core';
 
 /** MUI X's sort model as Refine sorters, and back (the data provider turns them into `sort=`). */
 export function toSorters(model: GridSortModel): CrudSort[] {
-  return model.filter((item) => item.sort).map((item) => ({ field: item.field, order: item.sort === 'desc' ? 'desc' : 'asc' }));
+  return model
+    .filter((item) => item.sort)
+    .map((item) => ({ field: item.field, order: item.sort === 'desc' ? 'desc' : 'asc' }));
 }
 
 export function toSortModel(sorters: CrudSort[]): GridSortModel {
@@ -26,7 +28,9 @@ const OPERATORS: Record<string, CrudFilter['operator']> = {
 export function toFilters(model: GridFilterModel): CrudFilter[] {
   return model.items.flatMap((item) => {
     const operator = OPERATORS[item.operator];
-    return operator && item.value !== undefined ? [{ field: item.field, operator, value: item.value } as CrudFilter] : [];
+    return operator && item.value !== undefined
+      ? [{ field: item.field, operator, value: item.value } as CrudFilter]
+      : [];
   });
 }
 
@@ -34,13 +38,18 @@ export function toFilterModel(filters: CrudFilter[]): GridFilterModel {
   const back = Object.fromEntries(Object.entries(OPERATORS).map(([grid, refine]) => [refine, grid]));
   return {
     items: filters.flatMap((filter) =>
-      'field' in filter ? [{ field: filter.field, operator: back[filter.operator] ?? 'equals', value: filter.value }] : [],
+      'field' in filter
+        ? [{ field: filter.field, operator: back[filter.operator] ?? 'equals', value: filter.value }]
+        : [],
     ),
   };
 }
 
 /** Refine's useTable bound to a server-side MUI X Data Grid: paging, sorting and filters all go to the API. */
-export function useServerGrid<T extends BaseRecord>(resource: string, options: { meta?: MetaQuery; pageSize?: number } = {}) {
+export function useServerGrid<T extends BaseRecord>(
+  resource: string,
+  options: { meta?: MetaQuery; pageSize?: number } = {},
+) {
   const table = useTable<T>({
     resource,
     meta: options.meta,

@@ -1,4 +1,3 @@
-import type { TAdminMe, TOperatorRole } from '@parcelle/shared/contracts/admin';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { TAdminMe, TOperatorRole } from '@parcelle/shared/contracts/admin';
 import { useGetIdentity, useLogout, usePermissions, useTranslate } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
@@ -47,14 +47,19 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         {translate('app.skip')}
       </Link>
-      <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}>
+      <AppBar
+        position="fixed"
+        sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Toolbar sx={{ gap: 2 }}>
           <Typography component="p" variant="h6" sx={{ flexGrow: 1, fontWeight: 600 }}>
             {translate('app.title')}
           </Typography>
           {operator && (
             <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
-              {translate('app.signedInAs', { name: `${operator.first_name} ${operator.last_name}`.trim() || operator.email })}
+              {translate('app.signedInAs', {
+                name: `${operator.first_name} ${operator.last_name}`.trim() || operator.email,
+              })}
               {role ? ` · ${translate(`roles.${role}`)}` : ''}
             </Typography>
           )}
@@ -66,7 +71,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </AppBar>
       <Drawer
         variant="permanent"
-        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
       >
         <Toolbar />
         <Box component="nav" aria-label={translate('app.menu')}>
@@ -76,7 +85,14 @@ export function Layout({ children }: { children: ReactNode }) {
                 key={entry.resource}
                 component={NavLink}
                 to={entry.path}
-                sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600, borderLeft: 3, borderColor: 'primary.main' } }}
+                sx={{
+                  '&.active': {
+                    bgcolor: 'action.selected',
+                    fontWeight: 600,
+                    borderLeft: 3,
+                    borderColor: 'primary.main',
+                  },
+                }}
               >
                 <ListItemText primary={translate(`menu.${entry.resource}`)} />
               </ListItemButton>

@@ -112,7 +112,9 @@ export const en = {
   },
   errors: {
     notFound: 'This page does not exist.',
-    forbidden: 'Your role does not open this page.', home: 'Back to the console' },
+    forbidden: 'Your role does not open this page.',
+    home: 'Back to the console',
+  },
 } as const;
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -119,5 +119,7 @@ export const fr: Messages = {
   },
   errors: {
     notFound: 'Cette page n’existe pas.',
-    forbidden: 'Votre rôle n’ouvre pas cette page.', home: 'Retour à la console' },
+    forbidden: 'Votre rôle n’ouvre pas cette page.',
+    home: 'Retour à la console',
+  },
 };

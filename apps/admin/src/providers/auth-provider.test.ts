@@ -35,7 +35,10 @@ describe('login', () => {
     const calls = stubFetch([ok(session), ok(operator)]);
     const answer = await authProvider.login({ challenge: 'signed-challenge', code: ' 123456 ' });
     expect(answer).toEqual({ success: true, redirectTo: '/' });
-    expect(calls[0]).toMatchObject({ url: '/api/auth/token/totp', body: { challenge: 'signed-challenge', code: '123456' } });
+    expect(calls[0]).toMatchObject({
+      url: '/api/auth/token/totp',
+      body: { challenge: 'signed-challenge', code: '123456' },
+    });
     expect(calls[1]).toMatchObject({ url: '/api/admin/me' });
     expect(calls[1]?.headers.Authorization).toBe('Bearer access-1');
     expect([getAccessToken(), getRefreshToken()]).toEqual(['access-1', 'refresh-1']);
@@ -82,11 +85,16 @@ describe('check, errors and logout', () => {
   });
 
   it('logs out on a 401, sends to the enrolment on TotpEnrolmentRequired, ignores other errors', async () => {
-    expect(await authProvider.onError({ statusCode: 401, message: 'x' })).toEqual({ logout: true, redirectTo: '/login' });
+    expect(await authProvider.onError({ statusCode: 401, message: 'x' })).toEqual({
+      logout: true,
+      redirectTo: '/login',
+    });
     expect(
       await authProvider.onError({ statusCode: 403, message: 'x', error: messages.TotpEnrolmentRequired }),
     ).toEqual({ redirectTo: '/enrol' });
-    expect(await authProvider.onError({ statusCode: 409, message: 'x', error: messages.SomethingWentWrong })).toEqual({});
+    expect(await authProvider.onError({ statusCode: 409, message: 'x', error: messages.SomethingWentWrong })).toEqual(
+      {},
+    );
   });
 
   it('ends the server session and forgets the tokens', async () => {

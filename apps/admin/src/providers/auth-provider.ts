@@ -126,7 +126,12 @@ export const authProvider: AuthProvider = {
   getIdentity: async () => (getAccessToken() ? me().catch(() => null) : null),
 
   getPermissions: async (): Promise<TOperatorRole | null> =>
-    getAccessToken() ? me().then((operator) => operator.operator_role, () => null) : null,
+    getAccessToken()
+      ? me().then(
+          (operator) => operator.operator_role,
+          () => null,
+        )
+      : null,
 };
 
 /** The second factor's enrolment (POST /admin/totp/enrol): the secret and its otpauth:// URI. */

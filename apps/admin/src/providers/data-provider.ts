@@ -1,5 +1,18 @@
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
-import { apiCall, API_BASE } from '../api/client';
+import type {
+  BaseRecord,
+  CreateParams,
+  CrudFilter,
+  CrudSort,
+  CustomParams,
+  DataProvider,
+  DeleteOneParams,
+  GetListParams,
+  GetOneParams,
+  MetaQuery,
+  Pagination,
+  UpdateParams,
+} from '@refinedev/core';
+import { API_BASE, apiCall } from '../api/client';
 
 /**
  * Refine's data provider for the operator API (`/api/admin/*`). A resource is a path under /admin (`meta.path` when it
@@ -79,52 +92,70 @@ export function rowsOf(data: unknown, listKey?: unknown): BaseRecord[] {
 export const dataProvider: DataProvider = {
   getApiUrl: () => `${API_BASE}/admin`,
 
-  getList: async ({ resource, pagination, sorters, filters, meta }) => {
+  getList: async <TData extends BaseRecord = BaseRecord>({
+    resource,
+    pagination,
+    sorters,
+    filters,
+    meta,
+  }: GetListParams) => {
     const data = await apiCall<unknown>(pathOf(resource, meta), {
       query: { ...filterQuery(filters), ...sortQuery(sorters), ...paginationQuery(pagination) },
     });
     const rows = rowsOf(data, meta?.listKey);
     const total = (data as { total?: unknown } | null)?.total;
-    // biome-ignore lint/suspicious/noExplicitAny: Refine's provider methods are generic in the record type.
-    return { data: rows as any, total: typeof total === 'number' ? total : rows.length };
+    return { data: rows as TData[], total: typeof total === 'number' ? total : rows.length };
   },
 
-  getOne: async ({ resource, id, meta }) => ({
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    data: (await apiCall<BaseRecord>(`${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`)) as any,
+  getOne: async <TData extends BaseRecord = BaseRecord>({ resource, id, meta }: GetOneParams) => ({
+    data: await apiCall<TData>(`${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`),
   }),
 
-  create: async ({ resource, variables, meta }) => ({
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    data: (await apiCall<BaseRecord>(pathOf(resource, meta), { method: 'POST', body: variables })) as any,
+  create: async <TData extends BaseRecord = BaseRecord, TVariables = unknown>({
+    resource,
+    variables,
+    meta,
+  }: CreateParams<TVariables>) => ({
+    data: await apiCall<TData>(pathOf(resource, meta), { method: 'POST', body: variables }),
   }),
 
-  update: async ({ resource, id, variables, meta }) => ({
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    data: (await apiCall<BaseRecord>(`${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
+  update: async <TData extends BaseRecord = BaseRecord, TVariables = unknown>({
+    resource,
+    id,
+    variables,
+    meta,
+  }: UpdateParams<TVariables>) => ({
+    data: await apiCall<TData>(`${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
       method: 'PATCH',
       body: variables,
-    })) as any,
+    }),
   }),
 
-  deleteOne: async ({ resource, id, meta }) => ({
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    data: (await apiCall<BaseRecord>(`${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
+  deleteOne: async <TData extends BaseRecord = BaseRecord, TVariables = unknown>({
+    resource,
+    id,
+    meta,
+  }: DeleteOneParams<TVariables>) => ({
+    data: await apiCall<TData>(`${pathOf(resource, meta)}/${encodeURIComponent(String(id))}`, {
       method: 'DELETE',
-    })) as any,
+    }),
   }),
 
   /** Actions (`/admin/withdrawals/:id/approve`...): `url` is a path under /api. */
-  custom: async ({ url, method, payload, query }) => {
+  custom: async <TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>({
+    url,
+    method,
+    payload,
+    query,
+  }: CustomParams<TQuery, TPayload>) => {
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
     const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     return {
-      // biome-ignore lint/suspicious/noExplicitAny: as above.
-      data: (await apiCall<BaseRecord>(path, {
+      data: await apiCall<TData>(path, {
         method: verb,
         body: verb === 'GET' ? undefined : payload,
         query: query as Record<string, string> | undefined,
-      })) as any,
+      }),
     };
   },
 };

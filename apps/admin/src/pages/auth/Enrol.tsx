@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZTotpConfirmRequest } from '@parcelle/shared/contracts/admin';
-import { messages } from '@parcelle/shared/i18n/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ZTotpConfirmRequest } from '@parcelle/shared/contracts/admin';
+import { messages } from '@parcelle/shared/i18n/messages';
 import { useGetLocale, useInvalidateAuthStore, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';

@@ -2,8 +2,8 @@ import { messages } from '@parcelle/shared/i18n/messages';
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, forgetIdentity } from '../../providers/auth-provider';
 import { dataProvider } from '../../providers/data-provider';
 import { i18nProvider } from '../../providers/i18n';
@@ -74,7 +74,10 @@ describe('the sign-in screen', () => {
 
   it('shows a refused code in French when the console is in French', async () => {
     await act(() => i18nProvider.changeLocale('fr'));
-    stubFetch([ok({ totp_required: true, challenge: 'signed-challenge-0123456789' }), failure(401, messages.TotpCodeInvalid)]);
+    stubFetch([
+      ok({ totp_required: true, challenge: 'signed-challenge-0123456789' }),
+      failure(401, messages.TotpCodeInvalid),
+    ]);
     renderSignIn();
     type(/E-mail/, 'op@parcelle.art');
     type(/Mot de passe/, 'Parcelle!2026');

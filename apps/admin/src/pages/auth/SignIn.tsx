@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginRequest, ZTotpSignInRequest } from '@parcelle/shared/contracts/auth';
-import { messages } from '@parcelle/shared/i18n/messages';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { ZLoginRequest, ZTotpSignInRequest } from '@parcelle/shared/contracts/auth';
+import { messages } from '@parcelle/shared/i18n/messages';
 import { useGetLocale, useLogin, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -47,7 +47,10 @@ export function SignIn() {
     resolver: zodResolver(ZPasswordStep),
     defaultValues: { email: '', password: '' },
   });
-  const codeForm = useForm<z.input<typeof ZCodeStep>>({ resolver: zodResolver(ZCodeStep), defaultValues: { code: '' } });
+  const codeForm = useForm<z.input<typeof ZCodeStep>>({
+    resolver: zodResolver(ZCodeStep),
+    defaultValues: { code: '' },
+  });
 
   if (challenge) {
     const error = text(codeForm.formState.errors.code?.message, language);

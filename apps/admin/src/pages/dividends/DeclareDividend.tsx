@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TDeclareDividend, TDividendResult } from '@parcelle/shared/contracts/admin';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -17,6 +16,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TDeclareDividend, TDividendResult } from '@parcelle/shared/contracts/admin';
 import { formatMoney } from '@parcelle/shared/money';
 import { useCreate, useGetLocale, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
@@ -60,7 +60,8 @@ export function DeclareDividend() {
     const key = fieldError(formState.errors, field);
     return key ? issueText(key, language) : undefined;
   };
-  const rootError = formState.errors.root?.message ?? (formState.errors as Record<string, { message?: string }>)['']?.message;
+  const rootError =
+    formState.errors.root?.message ?? (formState.errors as Record<string, { message?: string }>)['']?.message;
 
   const amountOf = (body: TDeclareDividend) =>
     formatMoney(body.total_amount_minor ?? body.amount_per_part_minor ?? 0, body.currency, language) +
@@ -190,7 +191,11 @@ export function DeclareDividend() {
         <DialogContent>
           <DialogContentText>
             {pending &&
-              translate('dividends.confirmText', { amount: amountOf(pending), year: pending.year, painting: pending.painting_id })}
+              translate('dividends.confirmText', {
+                amount: amountOf(pending),
+                year: pending.year,
+                painting: pending.painting_id,
+              })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>

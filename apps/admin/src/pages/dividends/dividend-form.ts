@@ -41,7 +41,8 @@ export const ZDividendForm = ZDividendFormInput.transform((value, ctx) => {
   // The shared contract decides, with the API's own messages; its issues keep their paths (FIELD_OF maps them).
   const checked = ZDeclareDividend.safeParse(body);
   if (!checked.success) {
-    for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    for (const issue of checked.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
   }
   return checked.data;

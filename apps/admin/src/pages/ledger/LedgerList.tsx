@@ -1,6 +1,6 @@
-import type { TAdminLedger } from '@parcelle/shared/contracts/admin';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TAdminLedger } from '@parcelle/shared/contracts/admin';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Grid } from '../../components/Grid';
 import { useServerGrid } from '../../components/server-grid';

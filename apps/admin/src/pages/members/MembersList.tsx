@@ -1,6 +1,6 @@
-import type { TAdminMembers } from '@parcelle/shared/contracts/admin';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TAdminMembers } from '@parcelle/shared/contracts/admin';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Grid } from '../../components/Grid';
 import { useServerGrid } from '../../components/server-grid';
@@ -32,7 +32,12 @@ export function MembersList() {
       width: 130,
       valueFormatter: (value: boolean) => yesNo(value),
     },
-    { field: 'disabled', headerName: translate('members.disabled'), width: 110, valueFormatter: (value: boolean) => yesNo(value) },
+    {
+      field: 'disabled',
+      headerName: translate('members.disabled'),
+      width: 110,
+      valueFormatter: (value: boolean) => yesNo(value),
+    },
     {
       field: 'created_at',
       headerName: translate('members.createdAt'),

@@ -1,6 +1,3 @@
-import type { TAdminWithdrawal } from '@parcelle/shared/contracts/admin';
-import { ZRejectWithdrawal } from '@parcelle/shared/contracts/admin';
-import { messages } from '@parcelle/shared/i18n/messages';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,6 +9,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
+import type { TAdminWithdrawal } from '@parcelle/shared/contracts/admin';
+import { ZRejectWithdrawal } from '@parcelle/shared/contracts/admin';
+import { messages } from '@parcelle/shared/i18n/messages';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Grid } from '../../components/Grid';
@@ -72,7 +72,12 @@ export function WithdrawalsList() {
             <Button size="small" variant="contained" onClick={() => setDecision({ kind: 'approve', withdrawal: row })}>
               {translate('withdrawals.approve')}
             </Button>
-            <Button size="small" color="error" variant="outlined" onClick={() => setDecision({ kind: 'reject', withdrawal: row })}>
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              onClick={() => setDecision({ kind: 'reject', withdrawal: row })}
+            >
               {translate('withdrawals.reject')}
             </Button>
           </Stack>
@@ -117,7 +122,15 @@ export function WithdrawalsList() {
   );
 }
 
-function DecisionDialog({ decision, language, onClose }: { decision: Decision; language: Language; onClose: () => void }) {
+function DecisionDialog({
+  decision,
+  language,
+  onClose,
+}: {
+  decision: Decision;
+  language: Language;
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const invalidate = useInvalidate();
   const { open } = useNotification();
@@ -152,7 +165,10 @@ function DecisionDialog({ decision, language, onClose }: { decision: Decision; l
       },
       {
         onSuccess: () => {
-          open?.({ type: 'success', message: translate(kind === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected') });
+          open?.({
+            type: 'success',
+            message: translate(kind === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected'),
+          });
           void invalidate({ resource: 'withdrawals', invalidates: ['list'] });
           onClose();
         },
