@@ -145,14 +145,20 @@ describe('the operator console', () => {
     await page.getByRole('link', { name: 'Retraits' }).click();
     await page.getByRole('heading', { name: 'Retraits' }).waitFor();
     const pending = page.waitForRequest((request) => /\/api\/admin\/withdrawals\?status=PENDING/.test(request.url()));
-    await page.getByLabel('Statut').click();
+    await page.getByRole('combobox', { name: 'Statut' }).click();
     await page.getByRole('option', { name: 'En attente' }).click();
     await pending;
     await shoot('withdrawals-fr');
     await page.getByRole('button', { name: 'English' }).click();
+    const ledger = page.waitForResponse((response) => /\/api\/admin\/ledger\/transactions\?/.test(response.url()));
     await page.getByRole('link', { name: 'Ledger' }).click();
     await page.getByRole('heading', { name: 'Ledger transactions' }).waitFor();
-    await page.getByRole('grid', { name: 'Ledger transactions' }).getByRole('row').nth(1).waitFor();
+    const answer = await ledger;
+    expect(answer.status()).toBe(200);
+    const { total } = ((await answer.json()) as { data: { total: number } }).data;
+    const rows = page.getByRole('grid', { name: 'Ledger transactions' }).getByRole('row');
+    // The header row, then one per transaction of the first page.
+    await expect.poll(() => rows.count()).toBe(Math.min(total, 20) + 1);
     await shoot('ledger-en');
     await page.getByRole('link', { name: 'Dividends' }).click();
     await page.getByRole('heading', { name: 'Declare a dividend' }).waitFor();
@@ -162,7 +168,7 @@ describe('the operator console', () => {
     await shoot('dividends-en');
   });
 
-  it('signs out, and in again with the password then the code', async () => {
+  it('signs out, and in again with the password then the code, back on the same screen', async () => {
     const operator = inject('consoleOperator');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/admin/login');
@@ -172,8 +178,9 @@ describe('the operator console', () => {
     // The enrolment spent the current step: the authenticator's next code.
     await page.getByLabel('Code').fill(authenticator.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/admin/members**');
-    await page.getByRole('heading', { name: 'Members' }).waitFor();
+    // Back where the operator signed out.
+    await page.waitForURL('**/admin/dividends');
+    await page.getByRole('heading', { name: 'Declare a dividend' }).waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -5,9 +5,10 @@ import CssBaseline from '@mui/material/CssBaseline';
 import Link from '@mui/material/Link';
 import { ThemeProvider } from '@mui/material/styles';
 import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
-import { Authenticated, Refine, usePermissions, useTranslate } from '@refinedev/core';
+import { Authenticated, Refine, useIsAuthenticated, usePermissions, useTranslate } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Link as RouterLink, Routes } from 'react-router';
 import { accessControlProvider, canSee, homeOf } from './access';
 import { Layout, MENU } from './layout/Layout';
@@ -20,7 +21,7 @@ import { MembersList } from './pages/members/MembersList';
 import { WithdrawalsList } from './pages/withdrawals/WithdrawalsList';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
-import { i18nProvider } from './providers/i18n';
+import { i18n, i18nProvider } from './providers/i18n';
 import { theme } from './theme';
 
 const resources = [
@@ -63,6 +64,16 @@ function RoleGate({ resource, children }: { resource: string; children: ReactNod
   return canSee(role, resource) ? children : <Forbidden />;
 }
 
+/**
+ * /login: the sign-in screen, or home once signed in. The screen stays mounted while the auth check is refreshed (a
+ * sign-in step invalidates it), so the code step keeps its challenge.
+ */
+function LoginRoute() {
+  const { data, isLoading } = useIsAuthenticated();
+  if (isLoading) return <Loading />;
+  return data?.authenticated ? <Navigate to="/" replace /> : <SignIn />;
+}
+
 function NotFound() {
   const translate = useTranslate();
   return (
@@ -92,13 +103,18 @@ function DocumentTitle() {
 }
 
 export function App() {
+  // Refine re-renders its screens when its i18nProvider changes: a new one per language (react-i18next tells when).
+  const { i18n: instance } = useTranslation(undefined, { i18n });
+  const language = instance.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the reason for a new provider object.
+  const translations = useMemo(() => ({ ...i18nProvider }), [language]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <Refine
         dataProvider={dataProvider}
         authProvider={authProvider}
-        i18nProvider={i18nProvider}
+        i18nProvider={translations}
         routerProvider={routerProvider}
         notificationProvider={notificationProvider}
         accessControlProvider={accessControlProvider(roleOf)}
@@ -155,14 +171,7 @@ export function App() {
               }
             />
           </Route>
-          <Route
-            path="/login"
-            element={
-              <Authenticated key="login" fallback={<SignIn />} loading={<Loading />}>
-                <Navigate to="/" replace />
-              </Authenticated>
-            }
-          />
+          <Route path="/login" element={<LoginRoute />} />
           <Route path="/enrol" element={<Enrol />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

@@ -13,3 +13,8 @@ export function dateTimeText(iso: string | null | undefined, language: Language)
     new Date(iso),
   );
 }
+
+export function dateText(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
+}

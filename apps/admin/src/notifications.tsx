@@ -13,7 +13,8 @@ let counter = 0;
 
 export const notificationProvider: NotificationProvider = {
   open: (params) => {
-    // The sign-in screen shows its own error next to the form (pages/auth/SignIn.tsx), not as a toast too.
+    // The sign-in screen shows its own error next to the form (pages/auth/SignIn.tsx), not as a toast too; its code
+    // step is a `success: false` without an error for Refine, which must not show as a failure either.
     if (params.key === 'login-error') return;
     counter += 1;
     current = { ...params, key: params.key ?? `notification-${counter}` };

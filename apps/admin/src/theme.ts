@@ -18,7 +18,12 @@ export const theme = createTheme({
   shape: { borderRadius: 6 },
   components: {
     MuiButtonBase: { defaultProps: { disableRipple: false } },
-    MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'default' },
+      styleOverrides: { root: { backgroundColor: '#ffffff', color: '#1d2329' } },
+    },
+    // The unselected state keeps a 4.5:1 contrast (MUI's default grey is lighter).
+    MuiToggleButton: { styleOverrides: { root: { color: '#4a545e' } } },
     MuiPaper: { defaultProps: { variant: 'outlined' } },
   },
 });

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
@@ -81,21 +82,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Box component="nav" aria-label={translate('app.menu')}>
           <List>
             {entries.map((entry) => (
-              <ListItemButton
-                key={entry.resource}
-                component={NavLink}
-                to={entry.path}
-                sx={{
-                  '&.active': {
-                    bgcolor: 'action.selected',
-                    fontWeight: 600,
-                    borderLeft: 3,
-                    borderColor: 'primary.main',
-                  },
-                }}
-              >
-                <ListItemText primary={translate(`menu.${entry.resource}`)} />
-              </ListItemButton>
+              <ListItem key={entry.resource} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={entry.path}
+                  sx={{
+                    '&.active': {
+                      bgcolor: 'action.selected',
+                      fontWeight: 600,
+                      borderLeft: 3,
+                      borderColor: 'primary.main',
+                    },
+                  }}
+                >
+                  <ListItemText primary={translate(`menu.${entry.resource}`)} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

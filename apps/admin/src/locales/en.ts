@@ -53,6 +53,8 @@ export const en = {
     verified: 'Email verified',
     disabled: 'Disabled',
     createdAt: 'Joined',
+    member: 'Member',
+    operator: 'Operator',
     yes: 'Yes',
     no: 'No',
   },

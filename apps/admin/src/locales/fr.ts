@@ -60,6 +60,8 @@ export const fr: Messages = {
     verified: 'E-mail vérifié',
     disabled: 'Désactivé',
     createdAt: 'Inscription',
+    member: 'Membre',
+    operator: 'Opérateur',
     yes: 'Oui',
     no: 'Non',
   },

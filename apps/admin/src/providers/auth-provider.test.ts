@@ -21,7 +21,7 @@ describe('login', () => {
   it('answers the code step with the challenge when the operator has a second factor; no token is kept', async () => {
     const calls = stubFetch([ok({ totp_required: true, challenge: 'signed-challenge' })]);
     const answer = await authProvider.login({ email: ' op@parcelle.art ', password: 'pw' });
-    expect(answer).toEqual({ success: true, step: 'code', challenge: 'signed-challenge' });
+    expect(answer).toEqual({ success: false, step: 'code', challenge: 'signed-challenge' });
     expect(calls[0]).toMatchObject({
       url: '/api/auth/token',
       method: 'POST',

@@ -13,10 +13,7 @@ import { currentLanguage, i18n } from './i18n';
 
 export type PasswordSignIn = { email: string; password: string };
 export type CodeSignIn = { challenge: string; code: string };
-/**
- * What `login` answers besides Refine's fields: the next step when the sign-in is not finished. A step reached counts as
- * a success for Refine (no "login error" notification; /enrol is navigated to by Refine itself): the screen goes on.
- */
+/** What `login` answers besides Refine's fields: the next step when the sign-in is not finished. */
 export type SignInAnswer = AuthActionResponse & { step?: 'code' | 'enrol'; challenge?: string };
 
 type SessionAnswer = { access_token: string; refresh_token: string };
@@ -94,7 +91,9 @@ export const authProvider: AuthProvider = {
         anonymous: true,
         body: { email: params.email.trim(), password: params.password },
       });
-      if ('totp_required' in answer) return { success: true, step: 'code', challenge: answer.challenge };
+      // Not a success for Refine, which would otherwise navigate (to `?to=`) and leave the screen: the code step stays.
+      // Without an error, Refine's "login error" notification is skipped (notifications.tsx).
+      if ('totp_required' in answer) return { success: false, step: 'code', challenge: answer.challenge };
       return await openSession(answer);
     } catch (error) {
       return failed(error);

@@ -4,7 +4,7 @@ import type { TAdminMembers } from '@parcelle/shared/contracts/admin';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Grid } from '../../components/Grid';
 import { useServerGrid } from '../../components/server-grid';
-import { dateTimeText } from '../../format';
+import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
 type Member = TAdminMembers['members'][number];
@@ -16,7 +16,7 @@ export function MembersList() {
   const { table, gridProps } = useServerGrid<Member>('members');
   const yesNo = (value: boolean) => translate(value ? 'members.yes' : 'members.no');
   const columns: GridColDef<Member>[] = [
-    { field: 'email', headerName: translate('members.email'), flex: 1.4, minWidth: 200 },
+    { field: 'email', headerName: translate('members.email'), flex: 1.4, minWidth: 180 },
     {
       field: 'name',
       headerName: translate('members.name'),
@@ -24,12 +24,17 @@ export function MembersList() {
       minWidth: 150,
       valueGetter: (_value, row) => `${row.first_name} ${row.last_name}`,
     },
-    { field: 'country', headerName: translate('members.country'), width: 90 },
-    { field: 'role', headerName: translate('members.role'), width: 110 },
+    { field: 'country', headerName: translate('members.country'), width: 80 },
+    {
+      field: 'role',
+      headerName: translate('members.role'),
+      width: 130,
+      valueFormatter: (value: string) => translate(value === 'admin' ? 'members.operator' : 'members.member'),
+    },
     {
       field: 'email_verified',
       headerName: translate('members.verified'),
-      width: 130,
+      width: 120,
       valueFormatter: (value: boolean) => yesNo(value),
     },
     {
@@ -41,8 +46,8 @@ export function MembersList() {
     {
       field: 'created_at',
       headerName: translate('members.createdAt'),
-      width: 190,
-      valueFormatter: (value: string) => dateTimeText(value, language),
+      width: 130,
+      valueFormatter: (value: string) => dateText(value, language),
     },
   ];
   return (
