@@ -144,10 +144,14 @@ describe('the operator console', () => {
   it('opens the withdrawals queue, the ledger and the dividend form', async () => {
     await page.getByRole('link', { name: 'Retraits' }).click();
     await page.getByRole('heading', { name: 'Retraits' }).waitFor();
-    const pending = page.waitForRequest((request) => /\/api\/admin\/withdrawals\?status=PENDING/.test(request.url()));
+    const pending = page.waitForResponse((response) =>
+      /\/api\/admin\/withdrawals\?status=PENDING/.test(response.url()),
+    );
     await page.getByRole('combobox', { name: 'Statut' }).click();
     await page.getByRole('option', { name: 'En attente' }).click();
-    await pending;
+    expect((await pending).status()).toBe(200);
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.locator('.MuiDataGrid-overlay, .MuiDataGrid-row').first().waitFor();
     await shoot('withdrawals-fr');
     await page.getByRole('button', { name: 'English' }).click();
     const ledger = page.waitForResponse((response) => /\/api\/admin\/ledger\/transactions\?/.test(response.url()));
