@@ -7,22 +7,30 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
 import { Authenticated, Refine, useIsAuthenticated, usePermissions, useTranslate } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Link as RouterLink, Routes } from 'react-router';
 import { accessControlProvider, canSee, homeOf } from './access';
 import { Layout, MENU } from './layout/Layout';
 import { Notifications, notificationProvider } from './notifications';
-import { Enrol } from './pages/auth/Enrol';
 import { SignIn } from './pages/auth/SignIn';
-import { DeclareDividend } from './pages/dividends/DeclareDividend';
-import { LedgerList } from './pages/ledger/LedgerList';
-import { MembersList } from './pages/members/MembersList';
-import { WithdrawalsList } from './pages/withdrawals/WithdrawalsList';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { i18n, i18nProvider } from './providers/i18n';
 import { theme } from './theme';
+
+// Each screen is its own chunk: the sign-in screen does not wait for the Data Grid, the QR code or the forms.
+const Enrol = lazy(() => import('./pages/auth/Enrol').then((module) => ({ default: module.Enrol })));
+const DeclareDividend = lazy(() =>
+  import('./pages/dividends/DeclareDividend').then((module) => ({ default: module.DeclareDividend })),
+);
+const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
+const MembersList = lazy(() =>
+  import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
+);
+const WithdrawalsList = lazy(() =>
+  import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
+);
 
 const resources = [
   { name: 'members', list: '/members' },
@@ -132,7 +140,9 @@ export function App() {
             element={
               <Authenticated key="console" loading={<Loading />}>
                 <Layout>
-                  <Outlet />
+                  <Suspense fallback={<Loading />}>
+                    <Outlet />
+                  </Suspense>
                 </Layout>
               </Authenticated>
             }
@@ -172,7 +182,14 @@ export function App() {
             />
           </Route>
           <Route path="/login" element={<LoginRoute />} />
-          <Route path="/enrol" element={<Enrol />} />
+          <Route
+            path="/enrol"
+            element={
+              <Suspense fallback={<Loading />}>
+                <Enrol />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<NotFound />} />
         </Routes>
         <Notifications />
