@@ -154,6 +154,13 @@ describe('the operator console', () => {
     await page.locator('.MuiDataGrid-overlay, .MuiDataGrid-row').first().waitFor();
     await shoot('withdrawals-fr');
     await page.getByRole('button', { name: 'English' }).click();
+    // A balanced transaction of the development tools (platform cash → the demo member's wallet) to list.
+    const credit = await fetch(`${baseUrl()}/api/dev/wallet/credit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@parcelle.art', currency: 'EURO', amount_minor: 12_345 }),
+    });
+    expect(credit.status).toBe(200);
     const ledger = page.waitForResponse((response) => /\/api\/admin\/ledger\/transactions\?/.test(response.url()));
     await page.getByRole('link', { name: 'Ledger' }).click();
     await page.getByRole('heading', { name: 'Ledger transactions' }).waitFor();
@@ -162,7 +169,13 @@ describe('the operator console', () => {
     const { total } = ((await answer.json()) as { data: { total: number } }).data;
     const rows = page.getByRole('grid', { name: 'Ledger transactions' }).getByRole('row');
     // The header row, then one per transaction of the first page.
+    expect(total).toBeGreaterThan(0);
     await expect.poll(() => rows.count()).toBe(Math.min(total, 20) + 1);
+    await rows.getByText('development wallet credit').first().waitFor();
+    await rows
+      .getByText(/€123\.45/)
+      .first()
+      .waitFor();
     await shoot('ledger-en');
     await page.getByRole('link', { name: 'Dividends' }).click();
     await page.getByRole('heading', { name: 'Declare a dividend' }).waitFor();
