@@ -34,12 +34,20 @@ export function toFilters(model: GridFilterModel): CrudFilter[] {
   });
 }
 
+/** The grid operator shown for a Refine one (string and date columns' names; `is` and `>=` read back the same). */
+const BACK: Record<string, string> = {
+  eq: 'equals',
+  contains: 'contains',
+  in: 'isAnyOf',
+  gte: 'onOrAfter',
+  lte: 'onOrBefore',
+};
+
 export function toFilterModel(filters: CrudFilter[]): GridFilterModel {
-  const back = Object.fromEntries(Object.entries(OPERATORS).map(([grid, refine]) => [refine, grid]));
   return {
     items: filters.flatMap((filter) =>
       'field' in filter
-        ? [{ field: filter.field, operator: back[filter.operator] ?? 'equals', value: filter.value }]
+        ? [{ field: filter.field, operator: BACK[filter.operator] ?? 'equals', value: filter.value }]
         : [],
     ),
   };

@@ -30,7 +30,7 @@ export function LedgerList() {
     {
       field: 'created_at',
       headerName: translate('ledger.createdAt'),
-      width: 180,
+      width: 200,
       valueFormatter: (value: string) => dateTimeText(value, language),
     },
   ];
