@@ -33,6 +33,8 @@ export function Grid<R extends GridValidRowModel>({
       <DataGrid<R>
         aria-label={label}
         disableRowSelectionOnClick
+        // A page is at most 100 rows: all of them are in the document (find in page, screen readers, tests).
+        disableVirtualization
         autoHeight
         density="compact"
         localeText={locale === 'fr' ? frFR.components.MuiDataGrid.defaultProps.localeText : undefined}
