@@ -17,7 +17,7 @@ export default {
     'apps/api/src/modules/purchases/reserve.ts',
     'apps/api/src/modules/dividends/service.ts',
   ],
-  ignorePatterns: ['apps/web', 'e2e', 'bench', 'docs', 'data', 'reports', '**/dist'],
+  ignorePatterns: ['apps/web', 'apps/admin', 'e2e', 'bench', 'docs', 'data', 'reports', '**/dist'],
   coverageAnalysis: 'perTest',
   // Module-level mutants (constants) would need every test per mutant: left out, counted as ignored.
   ignoreStatic: true,

@@ -20,6 +20,7 @@ export default defineConfig({
     projects: [
       'packages/shared',
       'apps/web',
+      'apps/admin',
       'apps/api',
       // The security probe's pure parts (scripts/security-probe/*.test.mjs).
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },

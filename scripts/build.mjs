@@ -1,11 +1,11 @@
-// Builds the web app and the API, each only when its sources changed since its last build.
+// Builds the web app, the operator console and the API, each only when its sources changed since its last build.
 //
 // A build writes a stamp into its output (a SHA-256 of every input file's path and bytes, the Node version and the
 // build-time environment); the next call rebuilds a workspace only when that fingerprint differs or an output is
 // missing. Inputs are whole folders minus what builds and tools write there, so a new source file counts without
 // anyone listing it; test files are left out because no build imports them.
 //
-// Usage: node scripts/build.mjs [--force] [apps/web] [apps/api]   (no names: both; --force: ignore the stamps)
+// Usage: node scripts/build.mjs [--force] [apps/web] [apps/admin] [apps/api]   (no names: all; --force: ignore stamps)
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,14 @@ export const TARGETS = [
     env: /^(?:VITE_\w+|NODE_ENV)$/,
     stamp: 'apps/web/build/.parcelle-build-stamp',
     outputs: ['apps/web/build/server/index.js'],
+  },
+  {
+    // The operator console (client-only Vite build, served at /admin).
+    name: 'apps/admin',
+    inputs: ['apps/admin', ...COMMON_INPUTS],
+    env: /^(?:VITE_\w+|NODE_ENV)$/,
+    stamp: 'apps/admin/dist/.parcelle-build-stamp',
+    outputs: ['apps/admin/dist/index.html'],
   },
   {
     name: 'apps/api',

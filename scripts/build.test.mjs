@@ -23,7 +23,11 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'parcelle-build-'));
   write(
     'package.json',
-    JSON.stringify({ name: 'fixture', private: true, workspaces: ['packages/shared', 'apps/api', 'apps/web'] }),
+    JSON.stringify({
+      name: 'fixture',
+      private: true,
+      workspaces: ['packages/shared', 'apps/api', 'apps/web', 'apps/admin'],
+    }),
   );
   write('package-lock.json', '{}');
   write('tsconfig.base.json', '{}');
@@ -33,6 +37,11 @@ beforeEach(() => {
     JSON.stringify({ name: 'web', scripts: { build: fakeBuild('web', 'build/server/index.js') } }),
   );
   write('apps/web/app/root.tsx', 'export default 1;\n');
+  write(
+    'apps/admin/package.json',
+    JSON.stringify({ name: 'admin', scripts: { build: fakeBuild('admin', 'dist/index.html') } }),
+  );
+  write('apps/admin/src/main.tsx', 'export {};\n');
   write(
     'apps/api/package.json',
     JSON.stringify({ name: 'api', scripts: { build: fakeBuild('api', 'dist/server.js') } }),
@@ -91,12 +100,14 @@ describe('build', { timeout: 120_000 }, () => {
   const runs = (log) => readFileSync(join(root, `runs-${log}.log`), 'utf8').length;
 
   it('builds once, then again only for the workspace whose sources changed', () => {
-    expect(build([], root)).toEqual(['apps/web', 'apps/api']);
+    expect(build([], root)).toEqual(['apps/web', 'apps/admin', 'apps/api']);
     expect(build([], root)).toEqual([]);
     write('apps/api/src/server.ts', 'export const changed = true;\n');
     expect(build([], root)).toEqual(['apps/api']);
+    write('apps/admin/src/main.tsx', 'export const changed = true;\n');
+    expect(build([], root)).toEqual(['apps/admin']);
     expect(build([], root)).toEqual([]);
-    expect([runs('web'), runs('api')]).toEqual([1, 2]);
+    expect([runs('web'), runs('admin'), runs('api')]).toEqual([1, 2, 2]);
   });
 
   it('rebuilds when an output is missing, and always with --force', () => {

@@ -19,6 +19,7 @@ const manifests = [
   'package-lock.json',
   'apps/api/package.json',
   'apps/web/package.json',
+  'apps/admin/package.json',
   'packages/shared/package.json',
 ];
 

@@ -13,6 +13,8 @@ declare module 'vitest' {
     operator: { email: string; password: string };
     /** A second operator (role finance): the other pair of eyes that releases payouts and approves dividends. */
     finance: { email: string; password: string };
+    /** A second operator, for the console's journey (e2e/admin-console.e2e.ts): it enrols its second factor there. */
+    consoleOperator: { email: string; password: string };
   }
 }
 
@@ -94,9 +96,14 @@ export default async function setup(project: TestProject) {
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const finance = { email: 'finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const consoleOperator = {
+    email: 'console-operator@parcelle.test',
+    password: `Op-${randomBytes(12).toString('hex')}`,
+  };
   try {
     await createOperator(env, operator);
     await createOperator(env, finance, 'finance');
+    await createOperator(env, consoleOperator);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
@@ -116,6 +123,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('operator', operator);
   project.provide('finance', finance);
+  project.provide('consoleOperator', consoleOperator);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

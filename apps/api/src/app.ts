@@ -18,6 +18,7 @@ import type { DestinationStream } from 'pino';
 import { RedisCounterStore } from './adapters/limits/redis-counters';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
+import { findAdminDist, registerAdminApp } from './http/admin-app';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/csp';
 import { registerErrorHandler } from './http/error-handler';
 import { failureBody } from './http/errors';
@@ -189,6 +190,8 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   mediaRoutes(app, ctx);
   seoRoutes(app, ctx);
   if (config.env !== 'production') devPageRoutes(app as App, ctx);
+  // The operator console (apps/admin) at /admin, with its own policy; before the web app, whose fallback takes the rest.
+  await registerAdminApp(app, findAdminDist(config.adminDistDir));
   await registerWebApp(app, webDist, {
     publicUrl: config.publicUrl,
     pageDataCacheSeconds: config.pageDataCacheSeconds,

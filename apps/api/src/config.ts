@@ -42,6 +42,7 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   /** Seconds a public API read made for a server-rendered page is reused by the next pages (0: not kept). */
   PAGE_DATA_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   TRUST_PROXY: z.string().default(''),
@@ -153,6 +154,8 @@ export type AppConfig = {
   passwordHashing: { memoryCost: number; timeCost: number };
   logLevel: string;
   webDistDir: string | undefined;
+  /** ADMIN_DIST_DIR: the operator console's build (apps/admin/dist), found beside the web build when unset. */
+  adminDistDir: string | undefined;
   /** PAGE_DATA_CACHE_SECONDS: the shared cache of public reads behind server-rendered pages (http/page-data.ts). */
   pageDataCacheSeconds: number;
   /**
@@ -473,6 +476,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     passwordHashing: env.NODE_ENV === 'test' ? { memoryCost: 1024, timeCost: 1 } : { memoryCost: 19456, timeCost: 2 },
     logLevel: env.NODE_ENV === 'test' ? 'silent' : env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR,
+    adminDistDir: env.ADMIN_DIST_DIR,
     pageDataCacheSeconds: env.PAGE_DATA_CACHE_SECONDS,
     trustProxy,
     captchaSiteKey: env.CAPTCHA_PROVIDER === 'altcha' ? null : env.CAPTCHA_SITE_KEY || null,

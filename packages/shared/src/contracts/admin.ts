@@ -172,3 +172,11 @@ export const ZAdminAuditEntry = z.object({
   created_at: z.string(),
 });
 export const ZAdminAudit = z.object({ entries: z.array(ZAdminAuditEntry), total: z.number().int() });
+
+export type TAdminMembers = z.infer<typeof ZAdminMembers>;
+export type TAdminWithdrawal = z.infer<typeof ZAdminWithdrawal>;
+export type TAdminLedger = z.infer<typeof ZAdminLedger>;
+export type TDeclareDividend = z.input<typeof ZDeclareDividend>;
+
+export type TOperatorRole = OperatorRole;
+export type TAdminMe = z.infer<typeof ZAdminMe>;

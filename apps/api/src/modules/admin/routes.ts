@@ -92,6 +92,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
     },
   );
 
+  // Who is signed in to the console (apps/admin): its menu follows operator_role.
   app.get(
     '/admin/me',
     { onRequest: operator, schema: { tags: ['admin'], response: { 200: ZSuccess(ZAdminMe), ...errors } } },

@@ -1,0 +1,199 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import CssBaseline from '@mui/material/CssBaseline';
+import Link from '@mui/material/Link';
+import { ThemeProvider } from '@mui/material/styles';
+import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
+import { Authenticated, Refine, useIsAuthenticated, usePermissions, useTranslate } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, Route, Link as RouterLink, Routes } from 'react-router';
+import { accessControlProvider, canSee, homeOf } from './access';
+import { Layout, MENU } from './layout/Layout';
+import { Notifications, notificationProvider } from './notifications';
+import { SignIn } from './pages/auth/SignIn';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { i18n, i18nProvider } from './providers/i18n';
+import { theme } from './theme';
+
+// Each screen is its own chunk: the sign-in screen does not wait for the Data Grid, the QR code or the forms.
+const Enrol = lazy(() => import('./pages/auth/Enrol').then((module) => ({ default: module.Enrol })));
+const DeclareDividend = lazy(() =>
+  import('./pages/dividends/DeclareDividend').then((module) => ({ default: module.DeclareDividend })),
+);
+const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
+const MembersList = lazy(() =>
+  import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
+);
+const WithdrawalsList = lazy(() =>
+  import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
+);
+
+const resources = [
+  { name: 'members', list: '/members' },
+  { name: 'withdrawals', list: '/withdrawals' },
+  { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
+  { name: 'dividends', create: '/dividends' },
+];
+
+const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+      <CircularProgress aria-label="…" />
+    </Box>
+  );
+}
+
+/** The console's home: the first screen the operator's role opens. */
+function Home() {
+  const { data: role, isLoading } = usePermissions<TOperatorRole | null>({});
+  if (isLoading) return <Loading />;
+  const home = homeOf(
+    role,
+    MENU.map((entry) => entry.resource),
+  );
+  return home ? <Navigate to={`/${home}`} replace /> : <Forbidden />;
+}
+
+function Forbidden() {
+  const translate = useTranslate();
+  return <Alert severity="warning">{translate('errors.forbidden')}</Alert>;
+}
+
+/** A screen only for the roles that may use it (the API refuses the others anyway). */
+function RoleGate({ resource, children }: { resource: string; children: ReactNode }) {
+  const { data: role, isLoading } = usePermissions<TOperatorRole | null>({});
+  if (isLoading) return <Loading />;
+  return canSee(role, resource) ? children : <Forbidden />;
+}
+
+/**
+ * /login: the sign-in screen, or home once signed in. The screen stays mounted while the auth check is refreshed (a
+ * sign-in step invalidates it), so the code step keeps its challenge.
+ */
+function LoginRoute() {
+  const { data, isLoading } = useIsAuthenticated();
+  if (isLoading) return <Loading />;
+  return data?.authenticated ? <Navigate to="/" replace /> : <SignIn />;
+}
+
+function NotFound() {
+  const translate = useTranslate();
+  return (
+    <Box component="main" sx={{ p: 4 }}>
+      <Alert
+        severity="info"
+        action={
+          <Link component={RouterLink} to="/">
+            {translate('errors.home')}
+          </Link>
+        }
+      >
+        {translate('errors.notFound')}
+      </Alert>
+    </Box>
+  );
+}
+
+/** The page title follows the language. */
+function DocumentTitle() {
+  const translate = useTranslate();
+  const title = translate('app.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+export function App() {
+  // Refine re-renders its screens when its i18nProvider changes: a new one per language (react-i18next tells when).
+  const { i18n: instance } = useTranslation(undefined, { i18n });
+  const language = instance.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the language is the reason for a new provider object.
+  const translations = useMemo(() => ({ ...i18nProvider }), [language]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={translations}
+        routerProvider={routerProvider}
+        notificationProvider={notificationProvider}
+        accessControlProvider={accessControlProvider(roleOf)}
+        resources={resources}
+        options={{
+          disableTelemetry: true,
+          syncWithLocation: true,
+          warnWhenUnsavedChanges: false,
+          reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+        }}
+      >
+        <DocumentTitle />
+        <Routes>
+          <Route
+            element={
+              <Authenticated key="console" loading={<Loading />}>
+                <Layout>
+                  <Suspense fallback={<Loading />}>
+                    <Outlet />
+                  </Suspense>
+                </Layout>
+              </Authenticated>
+            }
+          >
+            <Route index element={<Home />} />
+            <Route
+              path="/members"
+              element={
+                <RoleGate resource="members">
+                  <MembersList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/withdrawals"
+              element={
+                <RoleGate resource="withdrawals">
+                  <WithdrawalsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/ledger"
+              element={
+                <RoleGate resource="ledger">
+                  <LedgerList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/dividends"
+              element={
+                <RoleGate resource="dividends">
+                  <DeclareDividend />
+                </RoleGate>
+              }
+            />
+          </Route>
+          <Route path="/login" element={<LoginRoute />} />
+          <Route
+            path="/enrol"
+            element={
+              <Suspense fallback={<Loading />}>
+                <Enrol />
+              </Suspense>
+            }
+          />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+        <Notifications />
+      </Refine>
+    </ThemeProvider>
+  );
+}

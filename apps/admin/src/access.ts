@@ -1,0 +1,32 @@
+import type { TOperatorRole } from '@parcelle/shared/contracts/admin';
+import type { AccessControlProvider } from '@refinedev/core';
+
+/**
+ * Which operator roles see which part of the console (issue 15). `admin` sees everything. This only shapes the
+ * menu and the screens: the API enforces the roles on every route anyway.
+ */
+export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
+  members: ['support'],
+  withdrawals: ['finance'],
+  ledger: ['finance'],
+  dividends: ['finance'],
+  artists: ['catalogue'],
+  works: ['catalogue'],
+};
+
+export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {
+  if (!role) return false;
+  return role === 'admin' || (RESOURCE_ROLES[resource]?.includes(role) ?? false);
+}
+
+/** The first screen a role may open (the console's home). */
+export function homeOf(role: TOperatorRole | null | undefined, order: readonly string[]): string | undefined {
+  return order.find((resource) => canSee(role, resource));
+}
+
+export function accessControlProvider(role: () => Promise<TOperatorRole | null>): AccessControlProvider {
+  return {
+    can: async ({ resource }) => ({ can: resource ? canSee(await role(), resource) : false }),
+    options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+  };
+}

@@ -1,0 +1,211 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TDeclareDividend } from '@parcelle/shared/contracts/admin';
+import type { TDividendPreview } from '@parcelle/shared/contracts/admin-money';
+import { formatMoney } from '@parcelle/shared/money';
+import { useCreate, useGetLocale, useTranslate } from '@refinedev/core';
+import { useState } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { moneyText } from '../../format';
+import { errorMessage } from '../../providers/auth-provider';
+import type { Language } from '../../providers/i18n';
+import { FIELD_OF, issueText, type TDividendFormInput, ZDividendForm } from './dividend-form';
+
+type Output = z.output<typeof ZDividendForm>;
+
+/** The error to show under a form field: its own, or the contract's field that lands there. */
+function fieldError(errors: FieldErrors, field: keyof TDividendFormInput): string | undefined {
+  for (const [name, error] of Object.entries(errors)) {
+    if ((FIELD_OF[name] ?? name) === field && error && typeof error.message === 'string') return error.message;
+  }
+  return undefined;
+}
+
+/** POST /api/admin/dividends: declared after a confirmation that repeats the amount. */
+export function DeclareDividend() {
+  const translate = useTranslate();
+  const language = useGetLocale()() as Language;
+  const [pending, setPending] = useState<TDeclareDividend | null>(null);
+  const [result, setResult] = useState<TDividendPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { mutate, mutation } = useCreate<TDividendPreview>();
+  const { control, handleSubmit, formState, register } = useForm<TDividendFormInput, unknown, Output>({
+    resolver: zodResolver(ZDividendForm),
+    defaultValues: {
+      painting_id: '',
+      year: String(new Date().getFullYear()),
+      currency: 'EURO',
+      mode: 'total',
+      amount: '',
+      record_date: '',
+    },
+  });
+  const message = (field: keyof TDividendFormInput) => {
+    const key = fieldError(formState.errors, field);
+    return key ? issueText(key, language) : undefined;
+  };
+  const rootError =
+    formState.errors.root?.message ?? (formState.errors as Record<string, { message?: string }>)['']?.message;
+
+  const amountOf = (body: TDeclareDividend) =>
+    formatMoney(body.total_amount_minor ?? body.amount_per_part_minor ?? 0, body.currency, language) +
+    (body.amount_per_part_minor ? ` / ${translate('dividends.perPart').toLowerCase()}` : '');
+
+  const declare = () => {
+    if (!pending) return;
+    mutate(
+      { resource: 'dividends', values: pending, successNotification: false, errorNotification: false },
+      {
+        onSuccess: (answer) => {
+          setResult(answer.data);
+          setProblem(null);
+          setPending(null);
+        },
+        onError: (error) => {
+          setProblem(errorMessage(error));
+          setPending(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
+        {translate('dividends.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+        {translate('dividends.intro')}
+      </Typography>
+      {result && (
+        <Alert severity="success" sx={{ mb: 2 }} role="status">
+          {translate('dividends.done', {
+            reference: result.reference,
+            total: moneyText(result.total, language),
+            holders: result.holders.length,
+            parts: result.parts,
+          })}
+        </Alert>
+      )}
+      {(problem || rootError) && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {problem ?? issueText(rootError, language)}
+        </Alert>
+      )}
+      <Paper sx={{ p: 3, maxWidth: 720 }}>
+        <Stack
+          component="form"
+          noValidate
+          spacing={2.5}
+          onSubmit={handleSubmit((body) => {
+            setProblem(null);
+            setPending(body);
+          })}
+        >
+          <TextField
+            label={translate('dividends.painting')}
+            required
+            {...register('painting_id')}
+            error={Boolean(message('painting_id'))}
+            helperText={message('painting_id')}
+          />
+          <Stack direction="row" spacing={2}>
+            <TextField
+              label={translate('dividends.year')}
+              required
+              type="number"
+              {...register('year')}
+              error={Boolean(message('year'))}
+              helperText={message('year')}
+              sx={{ width: 160 }}
+            />
+            <Controller
+              control={control}
+              name="currency"
+              render={({ field }) => (
+                <TextField select label={translate('dividends.currency')} {...field} sx={{ width: 160 }}>
+                  <MenuItem value="EURO">EUR</MenuItem>
+                  <MenuItem value="USD">USD</MenuItem>
+                </TextField>
+              )}
+            />
+          </Stack>
+          <Controller
+            control={control}
+            name="mode"
+            render={({ field }) => (
+              <FormControl component="fieldset">
+                <FormLabel component="legend" id="dividend-mode">
+                  {translate('dividends.mode')}
+                </FormLabel>
+                <RadioGroup row aria-labelledby="dividend-mode" {...field}>
+                  <FormControlLabel value="total" control={<Radio />} label={translate('dividends.total')} />
+                  <FormControlLabel value="perPart" control={<Radio />} label={translate('dividends.perPart')} />
+                </RadioGroup>
+              </FormControl>
+            )}
+          />
+          <TextField
+            label={translate('dividends.amount', { currency: 'EUR/USD' })}
+            required
+            inputMode="decimal"
+            {...register('amount')}
+            error={Boolean(message('amount'))}
+            helperText={message('amount') ?? ' '}
+            sx={{ maxWidth: 260 }}
+          />
+          <TextField
+            label={translate('dividends.recordDate')}
+            type="datetime-local"
+            {...register('record_date')}
+            error={Boolean(message('record_date'))}
+            helperText={message('record_date') ?? translate('dividends.recordDateHelp')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ maxWidth: 320 }}
+          />
+          <div>
+            <Button type="submit" variant="contained" disabled={mutation.isPending}>
+              {translate('dividends.submit')}
+            </Button>
+          </div>
+        </Stack>
+      </Paper>
+      <Dialog open={Boolean(pending)} onClose={() => setPending(null)} aria-labelledby="dividend-confirm">
+        <DialogTitle id="dividend-confirm">{translate('dividends.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {pending &&
+              translate('dividends.confirmText', {
+                amount: amountOf(pending),
+                year: pending.year,
+                painting: pending.painting_id,
+              })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)}>{translate('dividends.cancel')}</Button>
+          <Button variant="contained" onClick={declare} disabled={mutation.isPending} autoFocus>
+            {translate('dividends.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { messages } from '@parcelle/shared/i18n/messages';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeTokens } from '../../api/storage';
+import { notificationProvider } from '../../notifications';
+import { dataProvider } from '../../providers/data-provider';
+import { i18nProvider } from '../../providers/i18n';
+import { failure, ok, stubFetch } from '../../test/fetch';
+import { WithdrawalsList } from './WithdrawalsList';
+
+const pending = {
+  id: '0b5c6f1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+  reference: 'WD-000042',
+  member: { id: 'm1', email: 'lea@example.com', name: 'Léa Tremblay' },
+  amount: { value: 250, curr: 'EURO' },
+  account: 'FR76 **** 0189',
+  status: 'PENDING',
+  created_at: '2026-11-20T10:00:00.000Z',
+  decided_at: null,
+  reason: null,
+};
+
+function renderQueue() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <Refine
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            routerProvider={routerProvider}
+            notificationProvider={notificationProvider}
+            resources={[{ name: 'withdrawals', list: '/withdrawals' }]}
+            options={{
+              disableTelemetry: true,
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+            }}
+          >
+            <WithdrawalsList />
+          </Refine>
+        ),
+      },
+    ],
+    { initialEntries: ['/withdrawals'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  storeTokens('access', 'refresh');
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18nProvider.changeLocale('en'));
+});
+
+describe('the withdrawal queue', () => {
+  it('rejects with a reason only after the confirmation, and asks for a reason first', async () => {
+    const calls = stubFetch([
+      ok({ withdrawals: [pending], total: 1 }),
+      ok({ ...pending, status: 'REJECTED' }),
+      ok({ withdrawals: [{ ...pending, status: 'REJECTED', reason: 'IBAN closed' }], total: 1 }),
+    ]);
+    renderQueue();
+    const row = (await screen.findByText('WD-000042')).closest('[role="row"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal WD-000042?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText(messages.ReasonRequired.en)).toBeTruthy();
+    expect(calls).toHaveLength(1);
+
+    fireEvent.change(within(dialog).getByLabelText(/Reason for the member/), { target: { value: 'IBAN closed' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[1]).toMatchObject({
+      url: `/api/admin/withdrawals/${pending.id}/reject`,
+      method: 'POST',
+      body: { reason: 'IBAN closed' },
+    });
+    expect(calls[2]?.url).toBe('/api/admin/withdrawals?limit=20&offset=0');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the API refusal of an approval in the dialog, in French', async () => {
+    await act(() => i18nProvider.changeLocale('fr'));
+    stubFetch([ok({ withdrawals: [pending], total: 1 }), failure(409, messages.SomethingWentWrong)]);
+    renderQueue();
+    const row = (await screen.findByText('WD-000042')).closest('[role="row"]') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Approuver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approuver le retrait WD-000042 ?' });
+    expect(within(dialog).getByText(/250,00\s€/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approuver' }));
+    expect(await within(dialog).findByText(messages.SomethingWentWrong.fr)).toBeTruthy();
+  });
+});

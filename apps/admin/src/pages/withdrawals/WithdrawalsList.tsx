@@ -1,0 +1,224 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TAdminWithdrawal } from '@parcelle/shared/contracts/admin';
+import { ZRejectWithdrawal } from '@parcelle/shared/contracts/admin';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useTranslate } from '@refinedev/core';
+import { useState } from 'react';
+import { Grid } from '../../components/Grid';
+import { useServerGrid } from '../../components/server-grid';
+import { dateTimeText, moneyText } from '../../format';
+import { errorMessage } from '../../providers/auth-provider';
+import type { Language } from '../../providers/i18n';
+
+type Decision = { kind: 'approve' | 'reject'; withdrawal: TAdminWithdrawal };
+const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+
+/** The withdrawal queue: filtered by status on the server; approve, or reject with a reason, after a confirmation. */
+export function WithdrawalsList() {
+  const translate = useTranslate();
+  const language = useGetLocale()() as Language;
+  const { table, gridProps } = useServerGrid<TAdminWithdrawal>('withdrawals');
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
+
+  const columns: GridColDef<TAdminWithdrawal>[] = [
+    { field: 'reference', headerName: translate('withdrawals.reference'), width: 150 },
+    {
+      field: 'member',
+      headerName: translate('withdrawals.member'),
+      flex: 1,
+      minWidth: 180,
+      valueGetter: (_value, row) => `${row.member.name} <${row.member.email}>`,
+    },
+    {
+      field: 'amount',
+      headerName: translate('withdrawals.amount'),
+      width: 130,
+      align: 'right',
+      headerAlign: 'right',
+      valueGetter: (_value, row) => moneyText(row.amount, language),
+    },
+    { field: 'account', headerName: translate('withdrawals.account'), width: 170 },
+    {
+      field: 'status',
+      headerName: translate('withdrawals.status'),
+      width: 120,
+      valueFormatter: (value: string) => translate(`withdrawals.${value}`),
+    },
+    {
+      field: 'created_at',
+      headerName: translate('withdrawals.createdAt'),
+      width: 180,
+      valueFormatter: (value: string) => dateTimeText(value, language),
+    },
+    { field: 'reason', headerName: translate('withdrawals.reason'), flex: 1, minWidth: 140 },
+    {
+      field: 'actions',
+      headerName: translate('withdrawals.actions'),
+      width: 200,
+      renderCell: ({ row }) =>
+        row.status === 'PENDING' ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <Button size="small" variant="contained" onClick={() => setDecision({ kind: 'approve', withdrawal: row })}>
+              {translate('withdrawals.approve')}
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              onClick={() => setDecision({ kind: 'reject', withdrawal: row })}
+            >
+              {translate('withdrawals.reject')}
+            </Button>
+          </Stack>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="h1" component="h1">
+          {translate('withdrawals.title')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={translate('withdrawals.filterStatus')}
+          value={status}
+          sx={{ minWidth: 180 }}
+          onChange={(event) => {
+            table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
+            table.setCurrentPage(1);
+          }}
+        >
+          <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
+          {STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {translate(`withdrawals.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <Grid<TAdminWithdrawal>
+        label={translate('withdrawals.title')}
+        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        error={table.tableQuery.error}
+        onRetry={() => void table.tableQuery.refetch()}
+        {...gridProps}
+      />
+      {decision && <DecisionDialog decision={decision} language={language} onClose={() => setDecision(null)} />}
+    </>
+  );
+}
+
+function DecisionDialog({
+  decision,
+  language,
+  onClose,
+}: {
+  decision: Decision;
+  language: Language;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const invalidate = useInvalidate();
+  const { open } = useNotification();
+  const { mutate, mutation } = useCustomMutation();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { withdrawal, kind } = decision;
+  const values = {
+    reference: withdrawal.reference,
+    amount: moneyText(withdrawal.amount, language),
+    member: withdrawal.member.name,
+    account: withdrawal.account,
+  };
+  const submit = () => {
+    let payload = {};
+    if (kind === 'reject') {
+      const parsed = ZRejectWithdrawal.safeParse({ reason });
+      if (!parsed.success) {
+        const key = parsed.error.issues[0]?.message as keyof typeof messages | undefined;
+        setProblem(key && key in messages ? messages[key][language] : messages.ReasonRequired[language]);
+        return;
+      }
+      payload = parsed.data;
+    }
+    mutate(
+      {
+        url: `/admin/withdrawals/${withdrawal.id}/${kind}`,
+        method: 'post',
+        values: payload,
+        successNotification: false,
+        errorNotification: false,
+      },
+      {
+        onSuccess: () => {
+          open?.({
+            type: 'success',
+            message: translate(kind === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected'),
+          });
+          void invalidate({ resource: 'withdrawals', invalidates: ['list'] });
+          onClose();
+        },
+        onError: (error) => setProblem(errorMessage(error)),
+      },
+    );
+  };
+  const titleId = `decision-${withdrawal.id}`;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>
+        {translate(kind === 'approve' ? 'withdrawals.approveTitle' : 'withdrawals.rejectTitle', values)}
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: kind === 'reject' ? 2 : 0 }}>
+          {translate(kind === 'approve' ? 'withdrawals.approveText' : 'withdrawals.rejectText', values)}
+        </DialogContentText>
+        {kind === 'reject' && (
+          <TextField
+            autoFocus
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            label={translate('withdrawals.rejectReason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={Boolean(problem)}
+            helperText={problem ?? ' '}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        )}
+        {kind === 'approve' && problem && (
+          <Typography role="alert" color="error" sx={{ mt: 2 }}>
+            {problem}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('withdrawals.cancel')}</Button>
+        <Button
+          variant="contained"
+          color={kind === 'approve' ? 'primary' : 'error'}
+          onClick={submit}
+          disabled={mutation.isPending}
+          autoFocus={kind === 'approve'}
+        >
+          {translate(kind === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit tests of the operator console: `npx vitest run --project admin` from the repository root. */
+export default defineConfig({
+  test: {
+    name: 'admin',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    testTimeout: 20_000,
+    // Refine's packages go through Vite, so they and the tests share one React Router (its ESM build): loaded by
+    // Node instead, they would get its CommonJS copy and another router context.
+    server: { deps: { inline: [/@refinedev\//] } },
+  },
+});
