@@ -551,7 +551,7 @@ export const messages = {
   PaintingImageRemoved: { en: 'The image was removed.', fr: 'L’image a été retirée.' },
   PaintingImagesFull: {
     en: 'A work has at most 20 images: remove one first.',
-    fr: 'Une œuvre a au plus 20 images : retirez-en une d’abord.',
+    fr: 'Une œuvre a au plus 20 images : retirez-en une d’abord.',
   },
   PaintingDocumentSaved: { en: 'The document was saved.', fr: 'Le document a été enregistré.' },
   DimensionsLocked: {
@@ -570,7 +570,7 @@ export const messages = {
   ValuationNotFound: { en: 'Appraisal not found.', fr: 'Expertise introuvable.' },
   ValuationSuperseded: {
     en: 'This appraisal was already corrected: correct the latest version.',
-    fr: 'Cette expertise a déjà été corrigée : corrigez la dernière version.',
+    fr: 'Cette expertise a déjà été corrigée : corrigez la dernière version.',
   },
   ValuationDocumentUnknown: {
     en: 'The supporting document was not uploaded for this work.',
@@ -584,15 +584,15 @@ export const messages = {
   },
   MarketPreconditionsMissing: {
     en: 'Before this change the work still needs: {{missing}}.',
-    fr: 'Avant ce changement, il manque encore à l’œuvre : {{missing}}.',
+    fr: 'Avant ce changement, il manque encore à l’œuvre : {{missing}}.',
   },
   MarketPartsSold: {
     en: 'Parts of this work are already sold or reserved: it cannot go back.',
-    fr: 'Des parts de cette œuvre sont déjà vendues ou réservées : elle ne peut pas revenir en arrière.',
+    fr: 'Des parts de cette œuvre sont déjà vendues ou réservées : elle ne peut pas revenir en arrière.',
   },
   MarketOpenListings: {
     en: 'Members still offer parts of this work: their listings must be withdrawn before the exit.',
-    fr: 'Des membres proposent encore des parts de cette œuvre : leurs annonces doivent être retirées avant la sortie.',
+    fr: 'Des membres proposent encore des parts de cette œuvre : leurs annonces doivent être retirées avant la sortie.',
   },
   OpensAtOnlyForPrimary: {
     en: 'An opening time is only for the primary sale.',
@@ -612,7 +612,7 @@ export const messages = {
   ExchangeRateSaved: { en: 'The exchange rate was saved.', fr: 'Le taux de change a été enregistré.' },
   RateUnavailable: {
     en: 'Price unavailable in USD: no EUR/USD rate is known yet.',
-    fr: 'Prix indisponible en USD : aucun taux EUR/USD n’est encore connu.',
+    fr: 'Prix indisponible en USD : aucun taux EUR/USD n’est encore connu.',
   },
 } as const satisfies Record<string, { en: string; fr: string }>;
 

@@ -220,7 +220,11 @@ export function FeesAndFacts({
         <Row
           label={t('paintings.facts.holding')}
           value={
-            years === null ? null : t('paintings.facts.years', { count: years, years: formatNumber(years, language) })
+            years === null
+              ? null
+              : years === 1
+                ? t('paintings.facts.year', { years: formatNumber(years, language) })
+                : t('paintings.facts.years', { years: formatNumber(years, language) })
           }
           testId="fact-holding"
         />
