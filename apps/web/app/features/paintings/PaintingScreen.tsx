@@ -196,22 +196,24 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
             </Fact>
           </Box>
 
-          <Box data-testid="painting-availability" sx={{ mt: 4 }}>
-            <AvailabilityBar
-              progress={painting.progress}
-              availability={painting.availability}
-              language={language}
-              showSold
-            />
-            <Typography variant="body2" sx={{ mt: 1.5 }}>
-              <Box component="span" sx={{ color: palette.muted }}>
-                {t('paintings.detail.partsLeft')}
-              </Box>{' '}
-              <Box component="span" data-testid="painting-parts-left" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatPartsQuantity(left, language)}
-              </Box>
-            </Typography>
-          </Box>
+          {!sold && (
+            <Box data-testid="painting-availability" sx={{ mt: 4 }}>
+              <AvailabilityBar
+                progress={painting.progress}
+                availability={painting.availability}
+                language={language}
+                showSold
+              />
+              <Typography variant="body2" sx={{ mt: 1.5 }}>
+                <Box component="span" sx={{ color: palette.muted }}>
+                  {t('paintings.detail.partsLeft')}
+                </Box>{' '}
+                <Box component="span" data-testid="painting-parts-left" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatPartsQuantity(left, language)}
+                </Box>
+              </Typography>
+            </Box>
+          )}
 
           <Box sx={{ mt: 4 }}>
             {sold ? (

@@ -153,6 +153,7 @@ describe('sold work', () => {
     renderDetail();
     expect((await screen.findByTestId('painting-sold')).textContent).toContain('This work has been sold');
     expect(screen.queryByTestId('buy-now')).toBeNull();
+    expect(screen.queryByTestId('painting-availability')).toBeNull();
     expect(screen.queryByRole('button', { name: /buy/i })).toBeNull();
     await act(() => i18n.changeLanguage('fr'));
     await waitFor(() => expect(text('painting-sold')).toContain('Cette œuvre a été vendue'));
