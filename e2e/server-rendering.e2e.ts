@@ -71,6 +71,10 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(html).toMatch(/<html lang="fr"/);
     expect(html).toContain(`<title>${painting.title.fr} — ${painting.artist.name} · Parcelle</title>`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${painting.title.fr}</h1>`));
+    // Issue 15: the fees and facts and the latest appraisal are in the document, in its language.
+    expect(html).toMatch(/<h2[^>]*>Frais et informations<\/h2>/);
+    expect(html).toMatch(/<h2[^>]*>Dernière expertise<\/h2>/);
+    expect(html).toContain('Lieu de conservation');
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl()}${path}?lng=fr`);
     expect(attr(html, /<link rel="alternate" hrefLang="en" href="([^"]+)"/)).toBe(`${baseUrl()}${path}?lng=en`);
     const image = metaContent(html, 'og:image');

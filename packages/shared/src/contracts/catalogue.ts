@@ -113,29 +113,30 @@ export const ZPaintingDetail = ZPainting.extend({
   countries_count: z.number().int(),
   documents: ZPaintingDocuments,
   // Issue 15: the market state by name, the opening of the primary sale, the fees and facts of the work, and its
-  // latest appraisal. Money in EUR minor units (`*_minor`); null where the operators have not set it. The server
-  // always sends them; they are optional in the type only until the web's fixtures carry them.
-  market_state: z.enum(['shown', 'primary', 'secondary', 'sold']).optional(),
+  // latest appraisal. Money in EUR minor units (`*_minor`); null where the operators have not set it.
+  market_state: z.enum(['shown', 'primary', 'secondary', 'sold']),
   /** When the primary sale opens (ISO date-time); purchases before it are refused. Null: open now (or not on sale). */
-  opens_at: z.string().nullable().optional(),
-  entry_fee_minor: z.number().int().nullable().optional(),
-  storage_cost_yearly_minor: z.number().int().nullable().optional(),
-  insurance_cost_yearly_minor: z.number().int().nullable().optional(),
-  exit_fee_minor: z.number().int().nullable().optional(),
+  opens_at: z.string().nullable(),
+  entry_fee_minor: z.number().int().nullable(),
+  storage_cost_yearly_minor: z.number().int().nullable(),
+  insurance_cost_yearly_minor: z.number().int().nullable(),
+  exit_fee_minor: z.number().int().nullable(),
   /** Exit share of the sale price, basis points (250 = 2.5 %). */
-  exit_share_bps: z.number().int().nullable().optional(),
-  custody_place: ZLocalized.nullable().optional(),
-  insurer: z.string().nullable().optional(),
-  target_holding_years: z.number().int().nullable().optional(),
+  exit_share_bps: z.number().int().nullable(),
+  custody_place: ZLocalized.nullable(),
+  insurer: z.string().nullable(),
+  target_holding_years: z.number().int().nullable(),
   latest_valuation: z
     .object({
       value_minor: z.number().int(),
       currency: z.enum(CURRENCIES),
+      /** ISO date (YYYY-MM-DD). */
       valued_on: z.string(),
       appraiser: z.string(),
+      /** How the value was reached, as the appraiser wrote it. */
+      method: z.string(),
     })
-    .nullable()
-    .optional(),
+    .nullable(),
 });
 export type TPaintingDetail = z.infer<typeof ZPaintingDetail>;
 

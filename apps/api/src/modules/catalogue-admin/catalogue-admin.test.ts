@@ -329,6 +329,7 @@ describe('works, valuations and the market', () => {
         currency: 'EURO',
         valued_on: '2026-01-10',
         appraiser: 'Cabinet Turquin',
+        method: 'Comparable sales',
       },
     });
 

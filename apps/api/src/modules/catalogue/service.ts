@@ -410,6 +410,7 @@ export async function paintingDetail(
             currency: valuation.currency,
             valued_on: valuation.valuedOn,
             appraiser: valuation.appraiser,
+            method: valuation.method,
           }
         : null,
     },

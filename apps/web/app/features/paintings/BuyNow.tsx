@@ -179,8 +179,19 @@ function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, o
   );
 }
 
-/** The "Buy now" button and what it says when it cannot be used (rules in @parcelle/shared/buy-now). */
-export function BuyNow({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: string }) {
+/**
+ * The "Buy now" button and what it says when it cannot be used (rules in @parcelle/shared/buy-now). `notOpenYet`,
+ * the id of the text giving the opening date, disables it until the primary sale opens (issue 15).
+ */
+export function BuyNow({
+  painting,
+  baseUrl,
+  notOpenYet,
+}: {
+  painting: TPaintingDetail;
+  baseUrl: string;
+  notOpenYet?: string;
+}) {
   const { t } = useTranslation();
   const { signedIn } = useSession();
   const currency = useCurrency();
@@ -204,8 +215,10 @@ export function BuyNow({ painting, baseUrl }: { painting: TPaintingDetail; baseU
     else if (action.kind === 'buy') navigate(action.to, { state: action.state });
     else if (action.kind === 'secondary-dialog') setDialogOpen(true);
   };
-  const disabled = action.kind === 'disabled';
+  const waiting = notOpenYet !== undefined && action.kind !== 'disabled';
+  const disabled = action.kind === 'disabled' || waiting;
   const reasonId = 'buy-now-reason';
+  const describedBy = waiting ? `${notOpenYet} ${reasonId}` : disabled || painting.market === 3 ? reasonId : undefined;
 
   return (
     <Box>
@@ -215,7 +228,7 @@ export function BuyNow({ painting, baseUrl }: { painting: TPaintingDetail; baseU
         fullWidth
         data-testid="buy-now"
         disabled={disabled}
-        aria-describedby={disabled || painting.market === 3 ? reasonId : undefined}
+        aria-describedby={describedBy}
         onClick={onClick}
         sx={{ minHeight: 54, fontSize: 16 }}
       >
@@ -223,9 +236,14 @@ export function BuyNow({ painting, baseUrl }: { painting: TPaintingDetail; baseU
           ? t('paintings.buy.soldOut')
           : t('paintings.buy.button')}
       </Button>
-      {disabled && (
+      {action.kind === 'disabled' && (
         <Typography id={reasonId} data-testid="buy-now-reason" variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
           {t(action.reason === 'sold-out' ? 'paintings.buy.soldOutReason' : 'paintings.buy.notBuyableReason')}
+        </Typography>
+      )}
+      {waiting && (
+        <Typography id={reasonId} data-testid="buy-now-reason" variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
+          {t('paintings.sale.notOpenReason')}
         </Typography>
       )}
       {!disabled && painting.market === 3 && (

@@ -19,6 +19,7 @@ import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
 import { ReadMoreDialog } from './ReadMoreDialog';
+import { FeesAndFacts, LatestAppraisal, SaleOpening, SoldNotice, useSaleOpening } from './SaleFacts';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
 
 const PAGE = { maxWidth: 1320, px: { xs: 3, md: 5 } } as const;
@@ -82,7 +83,10 @@ function DetailSkeleton() {
 function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const currency = useCurrency();
   const [readMore, setReadMore] = useState(false);
+  const opening = useSaleOpening(painting.opens_at);
+  const sold = painting.market_state === 'sold';
   const title = localized(painting.title, language);
   const description = localized(painting.description, language);
   // Unique: a thumbnail per distinct image.
@@ -192,25 +196,46 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
             </Fact>
           </Box>
 
-          <Box data-testid="painting-availability" sx={{ mt: 4 }}>
-            <AvailabilityBar
-              progress={painting.progress}
-              availability={painting.availability}
-              language={language}
-              showSold
-            />
-            <Typography variant="body2" sx={{ mt: 1.5 }}>
-              <Box component="span" sx={{ color: palette.muted }}>
-                {t('paintings.detail.partsLeft')}
-              </Box>{' '}
-              <Box component="span" data-testid="painting-parts-left" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatPartsQuantity(left, language)}
-              </Box>
-            </Typography>
-          </Box>
+          {!sold && (
+            <Box data-testid="painting-availability" sx={{ mt: 4 }}>
+              <AvailabilityBar
+                progress={painting.progress}
+                availability={painting.availability}
+                language={language}
+                showSold
+              />
+              <Typography variant="body2" sx={{ mt: 1.5 }}>
+                <Box component="span" sx={{ color: palette.muted }}>
+                  {t('paintings.detail.partsLeft')}
+                </Box>{' '}
+                <Box component="span" data-testid="painting-parts-left" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatPartsQuantity(left, language)}
+                </Box>
+              </Typography>
+            </Box>
+          )}
 
           <Box sx={{ mt: 4 }}>
-            <BuyNow painting={painting} baseUrl={baseUrl} />
+            {sold ? (
+              <SoldNotice />
+            ) : (
+              <>
+                {opening.pending && painting.opens_at && (
+                  <SaleOpening
+                    id="sale-opening-date"
+                    opensAt={painting.opens_at}
+                    target={opening.target}
+                    now={opening.now}
+                    language={language}
+                  />
+                )}
+                <BuyNow
+                  painting={painting}
+                  baseUrl={baseUrl}
+                  notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
+                />
+              </>
+            )}
           </Box>
 
           <Box
@@ -238,6 +263,11 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
       <Box sx={{ ...TWO_COLUMNS, mt: { xs: 10, md: 14 } }}>
         <EvolutionChart painting={painting} language={language} />
         <Documents documents={painting.documents} language={language} />
+      </Box>
+
+      <Box sx={{ ...TWO_COLUMNS, mt: { xs: 10, md: 14 } }}>
+        <FeesAndFacts painting={painting} language={language} currency={currency} />
+        <LatestAppraisal painting={painting} language={language} />
       </Box>
 
       <ReadMoreDialog

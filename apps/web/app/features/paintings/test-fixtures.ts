@@ -62,6 +62,23 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
       notice_en: null,
       notice_fr: null,
     },
+    market_state: 'primary',
+    opens_at: null,
+    entry_fee_minor: 500,
+    storage_cost_yearly_minor: 12_000,
+    insurance_cost_yearly_minor: 8_500,
+    exit_fee_minor: null,
+    exit_share_bps: 250,
+    custody_place: { en: 'Geneva free port', fr: 'Port franc de Genève' },
+    insurer: 'Hiscox',
+    target_holding_years: 7,
+    latest_valuation: {
+      value_minor: 2_187_000,
+      currency: 'EURO',
+      valued_on: '2026-01-10',
+      appraiser: 'Cabinet Turquin',
+      method: 'Comparable sales',
+    },
     ...overrides,
   };
 }

@@ -1,0 +1,278 @@
+import { Box, Typography } from '@mui/material';
+import type { Currency } from '@parcelle/shared/constants';
+import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { formatDate } from '@parcelle/shared/dates';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { formatMoney, formatNumber, intlLocale } from '@parcelle/shared/money';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localized } from '../i18n/language';
+import { palette } from '../theme/theme';
+
+/** The time zone the opening of a sale is written in, on the server and in the browser alike (no hydration drift). */
+export const SALE_TIME_ZONE = 'Europe/Paris';
+
+/** "March 14, 2027 at 10:00 AM GMT+1" / "14 mars 2027 à 10:00 UTC+1". */
+export function formatOpening(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: SALE_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
+
+/** Whole days, hours, minutes and seconds left until `target`, none below zero. */
+export function timeLeft(targetMs: number, nowMs: number) {
+  const total = Math.max(0, Math.floor((targetMs - nowMs) / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * Whether the primary sale of a work is still to open, and the clock of its countdown. The first render (server and
+ * hydration alike) reads the time once and has no clock (`now` null): the countdown starts after hydration, ticking
+ * every second, and stops when the sale opens — which enables the buy button without a reload.
+ */
+export function useSaleOpening(opensAt: string | null) {
+  const target = opensAt ? Date.parse(opensAt) : Number.NaN;
+  const [now, setNow] = useState<number | null>(null);
+  const pendingAtRender = Number.isFinite(target) && (now ?? Date.now()) < target;
+  useEffect(() => {
+    if (!Number.isFinite(target)) return;
+    setNow(Date.now());
+    if (Date.now() >= target) return;
+    const timer = window.setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= target) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [target]);
+  return { pending: pendingAtRender, target, now };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * "Sale opens on <date>" and its countdown. The countdown is a `timer` (aria-live off: screen readers read it when
+ * the reader reaches it, never every second); its line is always there, so that it fills in without moving the page.
+ */
+export function SaleOpening({
+  opensAt,
+  target,
+  now,
+  language,
+  id,
+}: {
+  opensAt: string;
+  target: number;
+  now: number | null;
+  language: Language;
+  id: string;
+}) {
+  const { t } = useTranslation();
+  const left = now === null ? null : timeLeft(target, now);
+  return (
+    <Box
+      data-testid="sale-opening"
+      sx={{ mb: 2, pl: 2, py: 0.5, borderLeft: `2px solid ${palette.accent}`, fontVariantNumeric: 'tabular-nums' }}
+    >
+      <Typography id={id} data-testid="sale-opening-date">
+        {t('paintings.sale.opensOn', { date: formatOpening(opensAt, language) })}
+      </Typography>
+      <Typography
+        variant="body2"
+        role="timer"
+        aria-live="off"
+        aria-atomic="true"
+        data-testid="sale-countdown"
+        sx={{ color: palette.muted, minHeight: '1.5em' }}
+      >
+        {left &&
+          t('paintings.sale.countdown', {
+            days: formatNumber(left.days, language),
+            hours: two(left.hours),
+            minutes: two(left.minutes),
+            seconds: two(left.seconds),
+          })}
+      </Typography>
+    </Box>
+  );
+}
+
+/** In place of the buy action once the work has been sold as a whole (exit, issue 15). */
+export function SoldNotice() {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid="painting-sold" sx={{ py: 2, borderTop: `1px solid ${palette.line}` }}>
+      <Typography variant="h5" component="p" sx={{ mb: 0.5 }}>
+        {t('paintings.sale.sold')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: palette.muted }}>
+        {t('paintings.sale.soldText')}
+      </Typography>
+    </Box>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: ReactNode | null; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        gap: 3,
+        py: 1.75,
+        borderBottom: `1px solid ${palette.line}`,
+      }}
+    >
+      <Typography component="dt" sx={{ color: palette.muted }}>
+        {label}
+      </Typography>
+      <Typography
+        component="dd"
+        data-testid={testId}
+        data-unset={value === null ? 'true' : undefined}
+        sx={{
+          m: 0,
+          textAlign: 'right',
+          fontVariantNumeric: 'tabular-nums',
+          color: value === null ? palette.muted : palette.ink,
+        }}
+      >
+        {value ?? t('paintings.facts.notSet')}
+      </Typography>
+    </Box>
+  );
+}
+
+const FEE_CURRENCY: Currency = 'EURO';
+
+/**
+ * The fees and facts of a work (issue 15). Amounts are set in euros and the page has no exchange rate of its own
+ * (prices come converted by the API), so they are shown in euros, and said to be when the visitor chose dollars.
+ * A fact the operators have not set is shown as "Not set", never hidden (docs/decisions.md).
+ */
+export function FeesAndFacts({
+  painting,
+  language,
+  currency,
+}: {
+  painting: TPaintingDetail;
+  language: Language;
+  currency: Currency;
+}) {
+  const { t } = useTranslation();
+  const money = (minor: number | null) => (minor === null ? null : formatMoney(minor, FEE_CURRENCY, language));
+  const yearly = (minor: number | null) =>
+    minor === null ? null : t('paintings.facts.perYear', { amount: formatMoney(minor, FEE_CURRENCY, language) });
+  const exitParts: string[] = [];
+  if (painting.exit_fee_minor !== null) exitParts.push(formatMoney(painting.exit_fee_minor, FEE_CURRENCY, language));
+  if (painting.exit_share_bps !== null)
+    exitParts.push(
+      t('paintings.facts.exitShareValue', {
+        percent: formatNumber(painting.exit_share_bps / 10_000, language, {
+          style: 'percent',
+          maximumFractionDigits: 2,
+        }),
+      }),
+    );
+  const years = painting.target_holding_years;
+
+  return (
+    <Box component="section" aria-labelledby="painting-facts-title" data-testid="painting-facts">
+      <Typography id="painting-facts-title" variant="h4" component="h2" sx={{ mb: 2 }}>
+        {t('paintings.facts.title')}
+      </Typography>
+      <Box component="dl" sx={{ m: 0, borderTop: `1px solid ${palette.line}` }}>
+        <Row label={t('paintings.facts.entryFee')} value={money(painting.entry_fee_minor)} testId="fact-entry-fee" />
+        <Row
+          label={t('paintings.facts.storage')}
+          value={yearly(painting.storage_cost_yearly_minor)}
+          testId="fact-storage"
+        />
+        <Row
+          label={t('paintings.facts.insurance')}
+          value={yearly(painting.insurance_cost_yearly_minor)}
+          testId="fact-insurance"
+        />
+        <Row
+          label={t('paintings.facts.exit')}
+          value={exitParts.length > 0 ? exitParts.join(' + ') : null}
+          testId="fact-exit"
+        />
+        <Row
+          label={t('paintings.facts.custody')}
+          value={painting.custody_place ? localized(painting.custody_place, language) : null}
+          testId="fact-custody"
+        />
+        <Row label={t('paintings.facts.insurer')} value={painting.insurer} testId="fact-insurer" />
+        <Row
+          label={t('paintings.facts.holding')}
+          value={
+            years === null
+              ? null
+              : years === 1
+                ? t('paintings.facts.year', { years: formatNumber(years, language) })
+                : t('paintings.facts.years', { years: formatNumber(years, language) })
+          }
+          testId="fact-holding"
+        />
+      </Box>
+      {currency !== FEE_CURRENCY && (
+        <Typography variant="body2" data-testid="facts-in-euros" sx={{ mt: 1.5, color: palette.muted }}>
+          {t('paintings.facts.inEuros')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The latest appraisal of the work (issue 15): value in its own currency, date, appraiser and method. */
+export function LatestAppraisal({ painting, language }: { painting: TPaintingDetail; language: Language }) {
+  const { t } = useTranslation();
+  const valuation = painting.latest_valuation;
+  return (
+    <Box component="section" aria-labelledby="painting-appraisal-title" data-testid="painting-appraisal">
+      <Typography id="painting-appraisal-title" variant="h4" component="h2" sx={{ mb: 2 }}>
+        {t('paintings.appraisal.title')}
+      </Typography>
+      {valuation ? (
+        <Box sx={{ borderTop: `1px solid ${palette.line}`, pt: 2.5 }}>
+          <Typography
+            data-testid="appraisal-value"
+            sx={{ fontSize: 30, fontWeight: 500, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
+          >
+            {formatMoney(valuation.value_minor, valuation.currency, language)}
+          </Typography>
+          <Typography data-testid="appraisal-by" sx={{ mt: 1 }}>
+            {t('paintings.appraisal.by', {
+              appraiser: valuation.appraiser,
+              date: formatDate(`${valuation.valued_on}T00:00:00Z`, language),
+            })}
+          </Typography>
+          <Typography variant="body2" data-testid="appraisal-method" sx={{ mt: 0.5, color: palette.muted }}>
+            {t('paintings.appraisal.method', { method: valuation.method })}
+          </Typography>
+        </Box>
+      ) : (
+        <Typography
+          data-testid="appraisal-none"
+          sx={{ borderTop: `1px solid ${palette.line}`, pt: 2.5, color: palette.muted }}
+        >
+          {t('paintings.appraisal.none')}
+        </Typography>
+      )}
+    </Box>
+  );
+}
