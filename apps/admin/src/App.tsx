@@ -24,6 +24,13 @@ const Enrol = lazy(() => import('./pages/auth/Enrol').then((module) => ({ defaul
 const DeclareDividend = lazy(() =>
   import('./pages/dividends/DeclareDividend').then((module) => ({ default: module.DeclareDividend })),
 );
+// uimoney: members and money
+const DividendsList = lazy(() =>
+  import('./pages/dividends/DividendsList').then((module) => ({ default: module.DividendsList })),
+);
+const DividendPage = lazy(() =>
+  import('./pages/dividends/DividendPage').then((module) => ({ default: module.DividendPage })),
+);
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -36,7 +43,7 @@ const resources = [
   { name: 'members', list: '/members' },
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
-  { name: 'dividends', create: '/dividends' },
+  { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
@@ -176,7 +183,23 @@ export function App() {
               path="/dividends"
               element={
                 <RoleGate resource="dividends">
+                  <DividendsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/dividends/new"
+              element={
+                <RoleGate resource="dividends">
                   <DeclareDividend />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/dividends/:id"
+              element={
+                <RoleGate resource="dividends">
+                  <DividendPage />
                 </RoleGate>
               }
             />
