@@ -94,7 +94,7 @@ export const en = {
     releasedBy: 'Released by',
     exportedAt: 'Exported (SEPA)',
     exportSepa: 'Export SEPA',
-    exported: 'SEPA file downloaded: {{count}} payouts.',
+    exported: 'SEPA file downloaded (payouts: {{count}}).',
   },
   ledger: {
     title: 'Ledger transactions',

@@ -101,7 +101,7 @@ export const fr: Messages = {
     releasedBy: 'Versé par',
     exportedAt: 'Exporté (SEPA)',
     exportSepa: 'Exporter SEPA',
-    exported: 'Fichier SEPA téléchargé\u00a0: {{count}} virements.',
+    exported: 'Fichier SEPA téléchargé (virements\u00a0: {{count}}).',
   },
   ledger: {
     title: 'Écritures du grand livre',

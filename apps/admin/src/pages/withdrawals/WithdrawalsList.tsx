@@ -42,6 +42,7 @@ export function WithdrawalsList() {
   const language = useGetLocale()() as Language;
   const { table, gridProps } = useServerGrid<TAdminWithdrawal>('withdrawals');
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
 
   const columns: GridColDef<TAdminWithdrawal>[] = [
@@ -127,7 +128,7 @@ export function WithdrawalsList() {
           {translate('withdrawals.title')}
         </Typography>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <SepaExport />
+          <SepaExport onProblem={setExportProblem} />
           <TextField
             select
             size="small"
@@ -148,6 +149,11 @@ export function WithdrawalsList() {
           </TextField>
         </Stack>
       </Stack>
+      {exportProblem && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setExportProblem(null)}>
+          {exportProblem}
+        </Alert>
+      )}
       <Grid<TAdminWithdrawal>
         label={translate('withdrawals.title')}
         columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
@@ -261,15 +267,14 @@ function DecisionDialog({
  * GET /api/admin/withdrawals/sepa.xml through the operator's token: the released EUR bank payouts not yet exported,
  * saved as a file; the API's 409 (nothing to export, no debtor account configured) is shown as it says it.
  */
-function SepaExport() {
+function SepaExport({ onProblem }: { onProblem: (problem: string | null) => void }) {
   const translate = useTranslate();
   const invalidate = useInvalidate();
   const { open } = useNotification();
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const exportFile = async () => {
     setBusy(true);
-    setProblem(null);
+    onProblem(null);
     try {
       const file = await fetchFile('/admin/withdrawals/sepa.xml', 'sepa.xml');
       saveBlob(file.blob, file.name);
@@ -279,21 +284,14 @@ function SepaExport() {
       });
       void invalidate({ resource: 'withdrawals', invalidates: ['list'] });
     } catch (error) {
-      setProblem(errorMessage(error));
+      onProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <>
-      <Button variant="outlined" onClick={() => void exportFile()} disabled={busy}>
-        {translate('withdrawals.exportSepa')}
-      </Button>
-      {problem && (
-        <Alert severity="error" role="alert" onClose={() => setProblem(null)}>
-          {problem}
-        </Alert>
-      )}
-    </>
+    <Button variant="outlined" onClick={() => void exportFile()} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+      {translate('withdrawals.exportSepa')}
+    </Button>
   );
 }
