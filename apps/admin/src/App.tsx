@@ -31,6 +31,7 @@ const DividendsList = lazy(() =>
 const DividendPage = lazy(() =>
   import('./pages/dividends/DividendPage').then((module) => ({ default: module.DividendPage })),
 );
+const MemberPage = lazy(() => import('./pages/members/MemberPage').then((module) => ({ default: module.MemberPage })));
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -40,7 +41,7 @@ const WithdrawalsList = lazy(() =>
 );
 
 const resources = [
-  { name: 'members', list: '/members' },
+  { name: 'members', list: '/members', show: '/members/:id' },
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
@@ -160,6 +161,14 @@ export function App() {
               element={
                 <RoleGate resource="members">
                   <MembersList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/members/:id"
+              element={
+                <RoleGate resource="members">
+                  <MemberPage />
                 </RoleGate>
               }
             />
