@@ -29,6 +29,12 @@ let finance: Console;
 const words = {
   en: {
     withdrawals: 'Withdrawals',
+    members: 'Members',
+    search: 'Search (name, email, reference)',
+    withdrawalsTable: 'Withdrawals',
+    addNote: 'Add a note',
+    noteField: 'Note',
+    notes: 'Notes',
     dividends: 'Dividends',
     approve: 'Approve',
     release: 'Release',
@@ -47,6 +53,12 @@ const words = {
   },
   fr: {
     withdrawals: 'Retraits',
+    members: 'Membres',
+    search: 'Rechercher (nom, e-mail, référence)',
+    withdrawalsTable: 'Retraits',
+    addNote: 'Ajouter une note',
+    noteField: 'Note',
+    notes: 'Notes',
     dividends: 'Dividendes',
     approve: 'Approuver',
     release: 'Verser',
@@ -260,6 +272,21 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     }
     await expectNoAxeViolations(other, `withdrawals (${language})`);
     await shoot(other, `withdrawals-${language}`);
+
+    // The member in the console: found by the search box, their page with the withdrawal, a note added.
+    await page.getByRole('link', { name: t.members, exact: true }).click();
+    await page.getByRole('heading', { name: t.members, exact: true }).waitFor();
+    await page.getByLabel(t.search).fill(member.email);
+    const link = page.getByRole('grid', { name: t.members }).getByRole('link', { name: member.email });
+    await link.click();
+    await page.getByRole('heading', { name: `${member.firstName} ${member.lastName}` }).waitFor();
+    await page.getByRole('table', { name: t.withdrawalsTable }).getByText(reference).waitFor();
+    await page.getByRole('button', { name: t.addNote }).click();
+    await page.getByRole('dialog').getByLabel(t.noteField).fill('Called about the payout');
+    await page.getByRole('dialog').getByRole('button', { name: t.addNote }).click();
+    await page.getByRole('table', { name: t.notes }).getByText('Called about the payout').waitFor();
+    await expectNoAxeViolations(page, `member page (${language})`);
+    await shoot(page, `member-${language}`);
     expect([...admin.problems, ...finance.problems]).toEqual([]);
   });
 
