@@ -30,6 +30,7 @@ const words = {
   en: {
     withdrawals: 'Withdrawals',
     members: 'Members',
+    operators: 'Operators',
     search: 'Search (name, email, reference)',
     withdrawalsTable: 'Withdrawals',
     addNote: 'Add a note',
@@ -54,6 +55,7 @@ const words = {
   fr: {
     withdrawals: 'Retraits',
     members: 'Membres',
+    operators: 'Opérateurs',
     search: 'Rechercher (nom, e-mail, référence)',
     withdrawalsTable: 'Retraits',
     addNote: 'Ajouter une note',
@@ -332,6 +334,12 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await expect.poll(() => other.getByRole('button', { name: t.approvePay }).count()).toBe(0);
     await other.getByText(t.paid, { exact: true }).first().waitFor();
     await shoot(other, `dividend-paid-${language}`);
+    // Operators (admin only): the finance operator has no such menu entry; the admin sees both operators.
+    expect(await other.getByRole('link', { name: t.operators, exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: t.operators, exact: true }).click();
+    await page.getByRole('grid', { name: t.operators }).getByText(inject('finance').email).waitFor();
+    await expectNoAxeViolations(page, `operators (${language})`);
+    await shoot(page, `operators-${language}`);
     await other.getByRole('link', { name: t.dividends, exact: true }).click();
     await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
     await expectNoAxeViolations(other, `dividends list paid (${language})`);

@@ -32,6 +32,9 @@ const DividendPage = lazy(() =>
   import('./pages/dividends/DividendPage').then((module) => ({ default: module.DividendPage })),
 );
 const MemberPage = lazy(() => import('./pages/members/MemberPage').then((module) => ({ default: module.MemberPage })));
+const OperatorsList = lazy(() =>
+  import('./pages/operators/OperatorsList').then((module) => ({ default: module.OperatorsList })),
+);
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -44,6 +47,7 @@ const resources = [
   { name: 'members', list: '/members', show: '/members/:id' },
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
+  { name: 'operators', list: '/operators' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
 ];
 
@@ -209,6 +213,14 @@ export function App() {
               element={
                 <RoleGate resource="dividends">
                   <DividendPage />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/operators"
+              element={
+                <RoleGate resource="operators">
+                  <OperatorsList />
                 </RoleGate>
               }
             />

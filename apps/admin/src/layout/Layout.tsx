@@ -24,6 +24,8 @@ export const MENU = [
   { resource: 'withdrawals', path: '/withdrawals' },
   { resource: 'ledger', path: '/ledger' },
   { resource: 'dividends', path: '/dividends' },
+  // uimoney
+  { resource: 'operators', path: '/operators' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

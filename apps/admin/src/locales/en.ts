@@ -10,6 +10,7 @@ export const en = {
     dividends: 'Dividends',
     artists: 'Artists',
     works: 'Works',
+    operators: 'Operators', // uimoney
   },
   auth: {
     signIn: 'Sign in',
@@ -216,6 +217,21 @@ export const en = {
       note: 'Only operators see notes.',
     },
     field: { reason: 'Reason (kept in the audit log)', text: 'Note' },
+  },
+  // uimoney: operators (admin only)
+  operators: {
+    title: 'Operators',
+    invite: 'Invite an operator',
+    inviteTitle: 'Invite an operator',
+    totp: 'Second factor',
+    roleOf: 'Role of {{email}}',
+    roleTitle: 'Make {{email}} {{role}}?',
+    disable: 'Disable',
+    enable: 'Enable',
+    disableTitle: 'Disable the operator {{email}}?',
+    enableTitle: 'Enable the operator {{email}} again?',
+    confirm: 'Confirm',
+    field: { email: 'Email', first_name: 'First name', last_name: 'Last name' },
   },
   errors: {
     notFound: 'This page does not exist.',

@@ -17,6 +17,7 @@ export const fr: Messages = {
     dividends: 'Dividendes',
     artists: 'Artistes',
     works: 'Œuvres',
+    operators: 'Opérateurs', // uimoney
   },
   auth: {
     signIn: 'Se connecter',
@@ -223,6 +224,21 @@ export const fr: Messages = {
       note: 'Seuls les opérateurs voient les notes.',
     },
     field: { reason: 'Motif (conservé dans le journal d’audit)', text: 'Note' },
+  },
+  // uimoney: operators (admin only)
+  operators: {
+    title: 'Opérateurs',
+    invite: 'Inviter un opérateur',
+    inviteTitle: 'Inviter un opérateur',
+    totp: 'Second facteur',
+    roleOf: 'Rôle de {{email}}',
+    roleTitle: 'Donner à {{email}} le rôle {{role}}\u00a0?',
+    disable: 'Désactiver',
+    enable: 'Réactiver',
+    disableTitle: 'Désactiver l’opérateur {{email}}\u00a0?',
+    enableTitle: 'Réactiver l’opérateur {{email}}\u00a0?',
+    confirm: 'Confirmer',
+    field: { email: 'E-mail', first_name: 'Prénom', last_name: 'Nom' },
   },
   errors: {
     notFound: 'Cette page n’existe pas.',

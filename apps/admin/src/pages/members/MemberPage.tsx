@@ -143,7 +143,7 @@ export function MemberPage() {
           </Button>
         ))}
       </Stack>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <Paper component="section" sx={{ p: 2, flex: 1 }} aria-labelledby="member-profile">
           <Typography id="member-profile" variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
             {translate('memberPage.profile')}
