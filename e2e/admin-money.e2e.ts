@@ -31,6 +31,9 @@ const words = {
     withdrawals: 'Withdrawals',
     members: 'Members',
     operators: 'Operators',
+    audit: 'Audit log',
+    actionPrefix: 'Action (starts with)',
+    filter: 'Filter',
     search: 'Search (name, email, reference)',
     withdrawalsTable: 'Withdrawals',
     addNote: 'Add a note',
@@ -56,6 +59,9 @@ const words = {
     withdrawals: 'Retraits',
     members: 'Membres',
     operators: 'Opérateurs',
+    audit: 'Journal d’audit',
+    actionPrefix: 'Action (commence par)',
+    filter: 'Filtrer',
     search: 'Rechercher (nom, e-mail, référence)',
     withdrawalsTable: 'Retraits',
     addNote: 'Ajouter une note',
@@ -278,7 +284,9 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     // The member in the console: found by the search box, their page with the withdrawal, a note added.
     await page.getByRole('link', { name: t.members, exact: true }).click();
     await page.getByRole('heading', { name: t.members, exact: true }).waitFor();
+    const searched = page.waitForResponse((response) => /\/api\/admin\/members\?.*q=/.test(response.url()));
     await page.getByLabel(t.search).fill(member.email);
+    expect((await searched).status()).toBe(200);
     const link = page.getByRole('grid', { name: t.members }).getByRole('link', { name: member.email });
     await link.click();
     await page.getByRole('heading', { name: `${member.firstName} ${member.lastName}` }).waitFor();
@@ -340,6 +348,15 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await page.getByRole('grid', { name: t.operators }).getByText(inject('finance').email).waitFor();
     await expectNoAxeViolations(page, `operators (${language})`);
     await shoot(page, `operators-${language}`);
+    // The audit log (admin only): the approvals just made, filtered by an action prefix.
+    await page.getByRole('link', { name: t.audit, exact: true }).click();
+    await page.getByLabel(t.actionPrefix).fill('dividend');
+    const filtered = page.waitForResponse((response) => /\/api\/admin\/audit\?.*action=dividend/.test(response.url()));
+    await page.getByRole('button', { name: t.filter, exact: true }).click();
+    expect((await filtered).status()).toBe(200);
+    await page.getByRole('grid', { name: t.audit }).getByRole('row').nth(1).waitFor();
+    await expectNoAxeViolations(page, `audit (${language})`);
+    await shoot(page, `audit-${language}`);
     await other.getByRole('link', { name: t.dividends, exact: true }).click();
     await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
     await expectNoAxeViolations(other, `dividends list paid (${language})`);

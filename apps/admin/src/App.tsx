@@ -35,6 +35,7 @@ const MemberPage = lazy(() => import('./pages/members/MemberPage').then((module)
 const OperatorsList = lazy(() =>
   import('./pages/operators/OperatorsList').then((module) => ({ default: module.OperatorsList })),
 );
+const AuditLog = lazy(() => import('./pages/audit/AuditLog').then((module) => ({ default: module.AuditLog })));
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -48,6 +49,7 @@ const resources = [
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
   { name: 'operators', list: '/operators' },
+  { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
 ];
 
@@ -221,6 +223,14 @@ export function App() {
               element={
                 <RoleGate resource="operators">
                   <OperatorsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/audit"
+              element={
+                <RoleGate resource="audit">
+                  <AuditLog />
                 </RoleGate>
               }
             />

@@ -14,6 +14,7 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   works: ['catalogue'],
   // uimoney
   operators: [],
+  audit: [],
 };
 
 export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {

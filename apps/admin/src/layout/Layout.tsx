@@ -26,6 +26,7 @@ export const MENU = [
   { resource: 'dividends', path: '/dividends' },
   // uimoney
   { resource: 'operators', path: '/operators' },
+  { resource: 'audit', path: '/audit' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

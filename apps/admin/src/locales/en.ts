@@ -11,6 +11,7 @@ export const en = {
     artists: 'Artists',
     works: 'Works',
     operators: 'Operators', // uimoney
+    audit: 'Audit log', // uimoney
   },
   auth: {
     signIn: 'Sign in',
@@ -232,6 +233,22 @@ export const en = {
     enableTitle: 'Enable the operator {{email}} again?',
     confirm: 'Confirm',
     field: { email: 'Email', first_name: 'First name', last_name: 'Last name' },
+  },
+  // uimoney: audit log (admin only)
+  audit: {
+    title: 'Audit log',
+    filters: 'Audit log filters',
+    date: 'Date',
+    operator: 'Operator',
+    action: 'Action',
+    actionPrefix: 'Action (starts with)',
+    objectType: 'Object type',
+    objectId: 'Object ID',
+    details: 'Details',
+    from: 'From',
+    to: 'Until',
+    apply: 'Filter',
+    csv: 'Download CSV',
   },
   errors: {
     notFound: 'This page does not exist.',

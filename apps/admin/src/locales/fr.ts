@@ -18,6 +18,7 @@ export const fr: Messages = {
     artists: 'Artistes',
     works: 'Œuvres',
     operators: 'Opérateurs', // uimoney
+    audit: 'Journal d’audit', // uimoney
   },
   auth: {
     signIn: 'Se connecter',
@@ -239,6 +240,22 @@ export const fr: Messages = {
     enableTitle: 'Réactiver l’opérateur {{email}}\u00a0?',
     confirm: 'Confirmer',
     field: { email: 'E-mail', first_name: 'Prénom', last_name: 'Nom' },
+  },
+  // uimoney: audit log (admin only)
+  audit: {
+    title: 'Journal d’audit',
+    filters: 'Filtres du journal d’audit',
+    date: 'Date',
+    operator: 'Opérateur',
+    action: 'Action',
+    actionPrefix: 'Action (commence par)',
+    objectType: 'Type d’objet',
+    objectId: 'ID de l’objet',
+    details: 'Détails',
+    from: 'Du',
+    to: 'Jusqu’au',
+    apply: 'Filtrer',
+    csv: 'Télécharger le CSV',
   },
   errors: {
     notFound: 'Cette page n’existe pas.',
