@@ -31,6 +31,9 @@ const words = {
     withdrawals: 'Withdrawals',
     members: 'Members',
     operators: 'Operators',
+    ledger: 'Ledger',
+    check: 'Run the invariant check',
+    checkOk: 'The ledger invariants hold',
     audit: 'Audit log',
     actionPrefix: 'Action (starts with)',
     filter: 'Filter',
@@ -59,6 +62,9 @@ const words = {
     withdrawals: 'Retraits',
     members: 'Membres',
     operators: 'Opérateurs',
+    ledger: 'Grand livre',
+    check: 'Lancer le contrôle des invariants',
+    checkOk: 'Les invariants du grand livre sont respectés',
     audit: 'Journal d’audit',
     actionPrefix: 'Action (commence par)',
     filter: 'Filtrer',
@@ -357,6 +363,12 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await page.getByRole('grid', { name: t.audit }).getByRole('row').nth(1).waitFor();
     await expectNoAxeViolations(page, `audit (${language})`);
     await shoot(page, `audit-${language}`);
+    // The ledger: the invariants still hold after the payouts and the dividend.
+    await other.getByRole('link', { name: t.ledger, exact: true }).click();
+    await other.getByRole('button', { name: t.check }).click();
+    await other.getByRole('status').filter({ hasText: t.checkOk }).waitFor();
+    await expectNoAxeViolations(other, `ledger (${language})`);
+    await shoot(other, `ledger-${language}`);
     await other.getByRole('link', { name: t.dividends, exact: true }).click();
     await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
     await expectNoAxeViolations(other, `dividends list paid (${language})`);

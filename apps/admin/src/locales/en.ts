@@ -250,6 +250,15 @@ export const en = {
     apply: 'Filter',
     csv: 'Download CSV',
   },
+  // uimoney: ledger filters and check
+  ledgerTools: {
+    filters: 'Ledger filters',
+    kind: 'Account kind',
+    member: 'Member ID',
+    check: 'Run the invariant check',
+    checkOk: 'The ledger invariants hold (checked {{date}}).',
+    checkFailed: 'The ledger invariant check found problems ({{date}}):',
+  },
   errors: {
     notFound: 'This page does not exist.',
     forbidden: 'Your role does not open this page.',

@@ -257,6 +257,15 @@ export const fr: Messages = {
     apply: 'Filtrer',
     csv: 'Télécharger le CSV',
   },
+  // uimoney: ledger filters and check
+  ledgerTools: {
+    filters: 'Filtres du grand livre',
+    kind: 'Type de compte',
+    member: 'ID du membre',
+    check: 'Lancer le contrôle des invariants',
+    checkOk: 'Les invariants du grand livre sont respectés (contrôlé le {{date}}).',
+    checkFailed: 'Le contrôle des invariants a trouvé des problèmes ({{date}})\u00a0:',
+  },
   errors: {
     notFound: 'Cette page n’existe pas.',
     forbidden: 'Votre rôle n’ouvre pas cette page.',
