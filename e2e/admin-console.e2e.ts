@@ -178,6 +178,8 @@ describe('the operator console', () => {
       .waitFor();
     await shoot('ledger-en');
     await page.getByRole('link', { name: 'Dividends' }).click();
+    await page.getByRole('heading', { name: 'Dividends' }).waitFor();
+    await page.getByRole('link', { name: 'Declare a dividend' }).click();
     await page.getByRole('heading', { name: 'Declare a dividend' }).waitFor();
     await page.getByRole('button', { name: 'Declare' }).click();
     await page.locator('[aria-invalid="true"]').first().waitFor();
@@ -197,7 +199,7 @@ describe('the operator console', () => {
     await page.getByLabel('Code').fill(authenticator.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Verify' }).click();
     // Back where the operator signed out.
-    await page.waitForURL('**/admin/dividends');
+    await page.waitForURL('**/admin/dividends/new');
     await page.getByRole('heading', { name: 'Declare a dividend' }).waitFor();
     expect(problems).toEqual([]);
   });

@@ -24,6 +24,18 @@ const Enrol = lazy(() => import('./pages/auth/Enrol').then((module) => ({ defaul
 const DeclareDividend = lazy(() =>
   import('./pages/dividends/DeclareDividend').then((module) => ({ default: module.DeclareDividend })),
 );
+// uimoney: members and money
+const DividendsList = lazy(() =>
+  import('./pages/dividends/DividendsList').then((module) => ({ default: module.DividendsList })),
+);
+const DividendPage = lazy(() =>
+  import('./pages/dividends/DividendPage').then((module) => ({ default: module.DividendPage })),
+);
+const MemberPage = lazy(() => import('./pages/members/MemberPage').then((module) => ({ default: module.MemberPage })));
+const OperatorsList = lazy(() =>
+  import('./pages/operators/OperatorsList').then((module) => ({ default: module.OperatorsList })),
+);
+const AuditLog = lazy(() => import('./pages/audit/AuditLog').then((module) => ({ default: module.AuditLog })));
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -33,10 +45,12 @@ const WithdrawalsList = lazy(() =>
 );
 
 const resources = [
-  { name: 'members', list: '/members' },
+  { name: 'members', list: '/members', show: '/members/:id' },
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
-  { name: 'dividends', create: '/dividends' },
+  { name: 'operators', list: '/operators' },
+  { name: 'audit', list: '/audit' },
+  { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
@@ -157,6 +171,14 @@ export function App() {
               }
             />
             <Route
+              path="/members/:id"
+              element={
+                <RoleGate resource="members">
+                  <MemberPage />
+                </RoleGate>
+              }
+            />
+            <Route
               path="/withdrawals"
               element={
                 <RoleGate resource="withdrawals">
@@ -176,7 +198,39 @@ export function App() {
               path="/dividends"
               element={
                 <RoleGate resource="dividends">
+                  <DividendsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/dividends/new"
+              element={
+                <RoleGate resource="dividends">
                   <DeclareDividend />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/dividends/:id"
+              element={
+                <RoleGate resource="dividends">
+                  <DividendPage />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/operators"
+              element={
+                <RoleGate resource="operators">
+                  <OperatorsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/audit"
+              element={
+                <RoleGate resource="audit">
+                  <AuditLog />
                 </RoleGate>
               }
             />

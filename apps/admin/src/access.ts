@@ -12,6 +12,9 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   dividends: ['finance'],
   artists: ['catalogue'],
   works: ['catalogue'],
+  // uimoney
+  operators: [],
+  audit: [],
 };
 
 export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {

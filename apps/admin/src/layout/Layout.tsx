@@ -24,6 +24,9 @@ export const MENU = [
   { resource: 'withdrawals', path: '/withdrawals' },
   { resource: 'ledger', path: '/ledger' },
   { resource: 'dividends', path: '/dividends' },
+  // uimoney
+  { resource: 'operators', path: '/operators' },
+  { resource: 'audit', path: '/audit' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -22,6 +22,7 @@ import { formatMoney } from '@parcelle/shared/money';
 import { useCreate, useGetLocale, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
@@ -46,6 +47,7 @@ export function DeclareDividend() {
   const [result, setResult] = useState<TDividendPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { mutate, mutation } = useCreate<TDividendPreview>();
+  const navigate = useNavigate();
   const { control, handleSubmit, formState, register } = useForm<TDividendFormInput, unknown, Output>({
     resolver: zodResolver(ZDividendForm),
     defaultValues: {
@@ -75,6 +77,8 @@ export function DeclareDividend() {
       {
         onSuccess: (answer) => {
           setResult(answer.data);
+          // The preview: every holder's amount and the rounding, where a second operator approves it.
+          navigate(`/dividends/${answer.data.id}`);
           setProblem(null);
           setPending(null);
         },

@@ -6,6 +6,7 @@ import { Grid } from '../../components/Grid';
 import { useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
+import { LedgerCheck, LedgerFilters } from './LedgerTools';
 
 type Transaction = TAdminLedger['transactions'][number];
 
@@ -39,6 +40,13 @@ export function LedgerList() {
       <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
         {translate('ledger.title')}
       </Typography>
+      <LedgerCheck />
+      <LedgerFilters
+        onApply={(filters) => {
+          table.setFilters(filters, 'replace');
+          table.setCurrentPage(1);
+        }}
+      />
       <Grid<Transaction>
         label={translate('ledger.title')}
         columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}

@@ -1,22 +1,50 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TAdminMembers } from '@parcelle/shared/contracts/admin';
 import { useGetLocale, useTranslate } from '@refinedev/core';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { Grid } from '../../components/Grid';
 import { useServerGrid } from '../../components/server-grid';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
+import { memberFilters, memberSearch, SORTABLE_MEMBER_COLUMNS } from './members-query';
 
 type Member = TAdminMembers['members'][number];
 
-/** GET /api/admin/members: paged on the server (the route has no sort or filter yet). */
+/** GET /api/admin/members: paged, searched (name, email, reference) and sorted on the server; each opens its page. */
 export function MembersList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
   const { table, gridProps } = useServerGrid<Member>('members');
+  const search = memberSearch(table.filters);
+  const [q, setQ] = useState(search.q);
+  // The search goes to the server once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text starts a search.
+  useEffect(() => {
+    if (q.trim() === search.q) return;
+    const timer = setTimeout(() => {
+      table.setFilters(memberFilters(q, search.sortModel), 'replace');
+      table.setCurrentPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [q]);
   const yesNo = (value: boolean) => translate(value ? 'members.yes' : 'members.no');
   const columns: GridColDef<Member>[] = [
-    { field: 'email', headerName: translate('members.email'), flex: 1.4, minWidth: 180 },
+    {
+      field: 'email',
+      headerName: translate('members.email'),
+      flex: 1.4,
+      minWidth: 180,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/members/${row.id}`}>
+          {row.email}
+        </Link>
+      ),
+    },
     {
       field: 'name',
       headerName: translate('members.name'),
@@ -52,15 +80,34 @@ export function MembersList() {
   ];
   return (
     <>
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
-        {translate('members.title')}
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="h1" component="h1">
+          {translate('members.title')}
+        </Typography>
+        <TextField
+          type="search"
+          size="small"
+          label={translate('memberPage.search')}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          sx={{ minWidth: 320 }}
+        />
+      </Stack>
       <Grid<Member>
         label={translate('members.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={columns.map((column) => ({
+          ...column,
+          sortable: SORTABLE_MEMBER_COLUMNS.includes(column.field),
+          filterable: false,
+        }))}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}
+        sortModel={search.sortModel}
+        onSortModelChange={(model) => {
+          table.setFilters(memberFilters(search.q, model), 'replace');
+          table.setCurrentPage(1);
+        }}
       />
     </>
   );

@@ -98,4 +98,61 @@ describe('the withdrawal queue', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approuver' }));
     expect(await within(dialog).findByText(messages.SomethingWentWrong.fr)).toBeTruthy();
   });
+
+  it('releases an approved withdrawal, and shows the API’s four-eyes refusal in French', async () => {
+    await act(() => i18nProvider.changeLocale('fr'));
+    const approved = { ...pending, status: 'APPROVED', decided_by: 'ops@parcelle.art' };
+    const calls = stubFetch([ok({ withdrawals: [approved], total: 1 }), failure(409, messages.FourEyesRequired)]);
+    renderQueue();
+    const row = (await screen.findByText('WD-000042')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).queryByRole('button', { name: 'Approuver' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Verser' }));
+    const dialog = await screen.findByRole('dialog', { name: /Verser le retrait WD-000042/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verser' }));
+    expect(await within(dialog).findByText(messages.FourEyesRequired.fr, { normalizer: (text) => text })).toBeTruthy();
+    expect(calls[1]).toMatchObject({ url: `/api/admin/withdrawals/${pending.id}/release`, method: 'POST' });
+  });
+
+  it('downloads the SEPA file with the operator’s token, and shows the API’s 409 when there is nothing', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const sent: Array<{ url: string; headers: Record<string, string> }> = [];
+    const answers = [
+      new Response(JSON.stringify({ status: 200, data: { withdrawals: [], total: 0 } }), { status: 200 }),
+      new Response('<Document/>', {
+        status: 200,
+        headers: {
+          'content-type': 'application/xml',
+          'content-disposition': 'attachment; filename="PARCELLE-20261124.xml"',
+          'x-payout-count': '2',
+        },
+      }),
+      new Response(JSON.stringify({ status: 200, data: { withdrawals: [], total: 0 } }), { status: 200 }),
+      new Response(JSON.stringify({ status: 409, error: messages.SepaNothingToExport }), { status: 409 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        sent.push({ url, headers: (init.headers ?? {}) as Record<string, string> });
+        const next = answers.shift();
+        if (!next) throw new Error(`unexpected call ${url}`);
+        return next;
+      }),
+    );
+    renderQueue();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Export SEPA' }));
+    await waitFor(() => expect(saved).toEqual(['PARCELLE-20261124.xml']));
+    expect(sent[1]).toMatchObject({
+      url: '/api/admin/withdrawals/sepa.xml',
+      headers: { Authorization: 'Bearer access' },
+    });
+    await waitFor(() => expect(sent).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Export SEPA' }));
+    expect(await screen.findByText(messages.SepaNothingToExport.en)).toBeTruthy();
+    click.mockRestore();
+  });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TAdminWithdrawal } from '@parcelle/shared/contracts/admin';
-import { ZRejectWithdrawal } from '@parcelle/shared/contracts/admin';
+import { ADMIN_WITHDRAWAL_STATUSES, ZRejectWithdrawal } from '@parcelle/shared/contracts/admin';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
@@ -19,9 +20,21 @@ import { useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
+import { fetchFile, saveBlob } from './download';
 
-type Decision = { kind: 'approve' | 'reject'; withdrawal: TAdminWithdrawal };
-const STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+type Decision = { kind: 'approve' | 'reject' | 'release'; withdrawal: TAdminWithdrawal };
+const STATUSES = ADMIN_WITHDRAWAL_STATUSES;
+const TITLE = {
+  approve: 'withdrawals.approveTitle',
+  reject: 'withdrawals.rejectTitle',
+  release: 'withdrawals.releaseTitle',
+};
+const TEXT = {
+  approve: 'withdrawals.approveText',
+  reject: 'withdrawals.rejectText',
+  release: 'withdrawals.releaseText',
+};
+const DONE = { approve: 'withdrawals.approved', reject: 'withdrawals.rejected', release: 'withdrawals.released' };
 
 /** The withdrawal queue: filtered by status on the server; approve, or reject with a reason, after a confirmation. */
 export function WithdrawalsList() {
@@ -29,6 +42,7 @@ export function WithdrawalsList() {
   const language = useGetLocale()() as Language;
   const { table, gridProps } = useServerGrid<TAdminWithdrawal>('withdrawals');
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [exportProblem, setExportProblem] = useState<string | null>(null);
   const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
 
   const columns: GridColDef<TAdminWithdrawal>[] = [
@@ -61,13 +75,35 @@ export function WithdrawalsList() {
       width: 180,
       valueFormatter: (value: string) => dateTimeText(value, language),
     },
+    {
+      field: 'decided_by',
+      headerName: translate('withdrawals.decidedBy'),
+      width: 170,
+    },
+    {
+      field: 'released_by',
+      headerName: translate('withdrawals.releasedBy'),
+      width: 170,
+    },
+    {
+      field: 'exported_at',
+      headerName: translate('withdrawals.exportedAt'),
+      width: 170,
+      valueFormatter: (value: string | null) => dateTimeText(value, language),
+    },
     { field: 'reason', headerName: translate('withdrawals.reason'), flex: 1, minWidth: 140 },
     {
       field: 'actions',
       headerName: translate('withdrawals.actions'),
       width: 200,
       renderCell: ({ row }) =>
-        row.status === 'PENDING' ? (
+        row.status === 'APPROVED' ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
+            <Button size="small" variant="contained" onClick={() => setDecision({ kind: 'release', withdrawal: row })}>
+              {translate('withdrawals.release')}
+            </Button>
+          </Stack>
+        ) : row.status === 'PENDING' ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', height: '100%' }}>
             <Button size="small" variant="contained" onClick={() => setDecision({ kind: 'approve', withdrawal: row })}>
               {translate('withdrawals.approve')}
@@ -91,25 +127,33 @@ export function WithdrawalsList() {
         <Typography variant="h1" component="h1">
           {translate('withdrawals.title')}
         </Typography>
-        <TextField
-          select
-          size="small"
-          label={translate('withdrawals.filterStatus')}
-          value={status}
-          sx={{ minWidth: 180 }}
-          onChange={(event) => {
-            table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
-            table.setCurrentPage(1);
-          }}
-        >
-          <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
-          {STATUSES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {translate(`withdrawals.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <SepaExport onProblem={setExportProblem} />
+          <TextField
+            select
+            size="small"
+            label={translate('withdrawals.filterStatus')}
+            value={status}
+            sx={{ minWidth: 180 }}
+            onChange={(event) => {
+              table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
+              table.setCurrentPage(1);
+            }}
+          >
+            <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
+            {STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(`withdrawals.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
       </Stack>
+      {exportProblem && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setExportProblem(null)}>
+          {exportProblem}
+        </Alert>
+      )}
       <Grid<TAdminWithdrawal>
         label={translate('withdrawals.title')}
         columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
@@ -167,7 +211,7 @@ function DecisionDialog({
         onSuccess: () => {
           open?.({
             type: 'success',
-            message: translate(kind === 'approve' ? 'withdrawals.approved' : 'withdrawals.rejected'),
+            message: translate(DONE[kind]),
           });
           void invalidate({ resource: 'withdrawals', invalidates: ['list'] });
           onClose();
@@ -179,13 +223,9 @@ function DecisionDialog({
   const titleId = `decision-${withdrawal.id}`;
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>
-        {translate(kind === 'approve' ? 'withdrawals.approveTitle' : 'withdrawals.rejectTitle', values)}
-      </DialogTitle>
+      <DialogTitle id={titleId}>{translate(TITLE[kind], values)}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: kind === 'reject' ? 2 : 0 }}>
-          {translate(kind === 'approve' ? 'withdrawals.approveText' : 'withdrawals.rejectText', values)}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: kind === 'reject' ? 2 : 0 }}>{translate(TEXT[kind], values)}</DialogContentText>
         {kind === 'reject' && (
           <TextField
             autoFocus
@@ -201,7 +241,7 @@ function DecisionDialog({
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
         )}
-        {kind === 'approve' && problem && (
+        {kind !== 'reject' && problem && (
           <Typography role="alert" color="error" sx={{ mt: 2 }}>
             {problem}
           </Typography>
@@ -211,14 +251,47 @@ function DecisionDialog({
         <Button onClick={onClose}>{translate('withdrawals.cancel')}</Button>
         <Button
           variant="contained"
-          color={kind === 'approve' ? 'primary' : 'error'}
+          color={kind === 'reject' ? 'error' : 'primary'}
           onClick={submit}
           disabled={mutation.isPending}
-          autoFocus={kind === 'approve'}
+          autoFocus={kind !== 'reject'}
         >
-          {translate(kind === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject')}
+          {translate(`withdrawals.${kind}`)}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * GET /api/admin/withdrawals/sepa.xml through the operator's token: the released EUR bank payouts not yet exported,
+ * saved as a file; the API's 409 (nothing to export, no debtor account configured) is shown as it says it.
+ */
+function SepaExport({ onProblem }: { onProblem: (problem: string | null) => void }) {
+  const translate = useTranslate();
+  const invalidate = useInvalidate();
+  const { open } = useNotification();
+  const [busy, setBusy] = useState(false);
+  const exportFile = async () => {
+    setBusy(true);
+    onProblem(null);
+    try {
+      const file = await fetchFile('/admin/withdrawals/sepa.xml', 'sepa.xml');
+      saveBlob(file.blob, file.name);
+      open?.({
+        type: 'success',
+        message: translate('withdrawals.exported', { count: Number(file.headers.get('x-payout-count') ?? 0) }),
+      });
+      void invalidate({ resource: 'withdrawals', invalidates: ['list'] });
+    } catch (error) {
+      onProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outlined" onClick={() => void exportFile()} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+      {translate('withdrawals.exportSepa')}
+    </Button>
   );
 }

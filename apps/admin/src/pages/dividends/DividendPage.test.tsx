@@ -1,0 +1,123 @@
+import { messages } from '@parcelle/shared/i18n/messages';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeTokens } from '../../api/storage';
+import { notificationProvider } from '../../notifications';
+import { dataProvider } from '../../providers/data-provider';
+import { i18nProvider } from '../../providers/i18n';
+import { failure, ok, stubFetch } from '../../test/fetch';
+import { DividendPage } from './DividendPage';
+
+const id = '5b0f1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b';
+const preview = {
+  id,
+  reference: 'DIV-000007',
+  painting: { id: 'p1', title: 'Les Nymphéas' },
+  year: 2026,
+  record_date: '2026-11-20T10:00:00.000Z',
+  status: 'declared',
+  total: { value: 100, curr: 'EURO' },
+  total_minor: 10_000,
+  per_part_minor: null,
+  parts: 3,
+  declared_by: 'ops@parcelle.art',
+  declared_at: '2026-11-21T10:00:00.000Z',
+  approved_by: null,
+  paid_at: null,
+  rounding: { rule: 'largest_remainder', floored_minor: 9_999, remainder_minor: 1 },
+  holders: [
+    {
+      user_id: 'u1',
+      email: 'lea@example.com',
+      name: 'Léa Tremblay',
+      parts: 2,
+      exact_minor: '6666.6667',
+      amount_minor: 6_667,
+      amount: { value: 66.67, curr: 'EURO' },
+      remainder_unit: true,
+    },
+    {
+      user_id: 'u2',
+      email: 'marc@example.com',
+      name: 'Marc Dupuis',
+      parts: 1,
+      exact_minor: '3333.3333',
+      amount_minor: 3_333,
+      amount: { value: 33.33, curr: 'EURO' },
+      remainder_unit: false,
+    },
+  ],
+};
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/dividends/:id',
+        element: (
+          <Refine
+            dataProvider={dataProvider}
+            i18nProvider={i18nProvider}
+            routerProvider={routerProvider}
+            notificationProvider={notificationProvider}
+            resources={[{ name: 'dividends', list: '/dividends', show: '/dividends/:id' }]}
+            options={{
+              disableTelemetry: true,
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+            }}
+          >
+            <DividendPage />
+          </Refine>
+        ),
+      },
+    ],
+    { initialEntries: [`/dividends/${id}`] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  storeTokens('access', 'refresh');
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18nProvider.changeLocale('en'));
+});
+
+describe('the dividend preview', () => {
+  it('shows every holder’s amount and the remainder rule, then approves and pays after the confirmation', async () => {
+    const calls = stubFetch([ok(preview), ok({ ...preview, status: 'paid' }), ok({ ...preview, status: 'paid' })]);
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dividend DIV-000007' });
+    const table = screen.getByRole('table', { name: 'Holders (2)' });
+    const lea = within(table)
+      .getByText(/Léa Tremblay/)
+      .closest('tr') as HTMLElement;
+    expect(within(lea).getByText('€66.67')).toBeTruthy();
+    expect(within(lea).getByText('+1 unit')).toBeTruthy();
+    expect(screen.getByTestId('rounding').textContent).toMatch(/€99\.99 in all.*the 1 smallest units left \(€0\.01\)/);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve and pay' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve and pay dividend DIV-000007?' });
+    expect(calls).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and pay' }));
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    expect(calls[1]).toMatchObject({ url: `/api/admin/dividends/${id}/approve`, method: 'POST' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve and pay' })).toBeNull());
+  });
+
+  it('shows the API’s refusal when the declarer approves, in French', async () => {
+    await act(() => i18nProvider.changeLocale('fr'));
+    stubFetch([ok(preview), failure(409, messages.FourEyesRequired)]);
+    renderPage();
+    expect((await screen.findAllByText(/66,67\s€/)).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Approuver et verser' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approuver et verser' }));
+    expect(await within(dialog).findByText(messages.FourEyesRequired.fr, { normalizer: (text) => text })).toBeTruthy();
+  });
+});

@@ -1,0 +1,126 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { TDividendPreview } from '@parcelle/shared/contracts/admin-money';
+import { useGetLocale, useTranslate } from '@refinedev/core';
+import { Link as RouterLink } from 'react-router';
+import { Grid } from '../../components/Grid';
+import { useServerGrid } from '../../components/server-grid';
+import { dateText, dateTimeText, moneyText } from '../../format';
+import type { Language } from '../../providers/i18n';
+
+type Row = Pick<
+  TDividendPreview,
+  | 'id'
+  | 'reference'
+  | 'painting'
+  | 'year'
+  | 'status'
+  | 'total'
+  | 'record_date'
+  | 'declared_by'
+  | 'declared_at'
+  | 'approved_by'
+  | 'paid_at'
+>;
+
+export const DIVIDEND_STATUSES = ['declared', 'paid'] as const;
+
+/** GET /api/admin/dividends: every declared dividend, filtered by status on the server; each opens its preview. */
+export function DividendsList() {
+  const translate = useTranslate();
+  const language = useGetLocale()() as Language;
+  const { table, gridProps } = useServerGrid<Row>('dividends');
+  const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
+  const columns: GridColDef<Row>[] = [
+    {
+      field: 'reference',
+      headerName: translate('dividends.reference'),
+      width: 160,
+      renderCell: ({ row }) => (
+        <Link component={RouterLink} to={`/dividends/${row.id}`}>
+          {row.reference}
+        </Link>
+      ),
+    },
+    {
+      field: 'painting',
+      headerName: translate('dividends.paintingTitle'),
+      flex: 1,
+      minWidth: 180,
+      valueGetter: (_value, row) => row.painting.title,
+    },
+    { field: 'year', headerName: translate('dividends.year'), width: 80 },
+    {
+      field: 'total',
+      headerName: translate('dividends.totalAmount'),
+      width: 140,
+      align: 'right',
+      headerAlign: 'right',
+      valueGetter: (_value, row) => moneyText(row.total, language),
+    },
+    {
+      field: 'status',
+      headerName: translate('dividends.status'),
+      width: 120,
+      valueFormatter: (value: string) => translate(`dividends.${value}`),
+    },
+    {
+      field: 'record_date',
+      headerName: translate('dividends.recordDateShort'),
+      width: 130,
+      valueFormatter: (value: string) => dateText(value, language),
+    },
+    { field: 'declared_by', headerName: translate('dividends.declaredBy'), width: 180 },
+    { field: 'approved_by', headerName: translate('dividends.approvedBy'), width: 180 },
+    {
+      field: 'paid_at',
+      headerName: translate('dividends.paidAt'),
+      width: 170,
+      valueFormatter: (value: string | null) => dateTimeText(value, language),
+    },
+  ];
+  return (
+    <>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+        <Typography variant="h1" component="h1">
+          {translate('dividends.listTitle')}
+        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Button variant="contained" component={RouterLink} to="/dividends/new">
+            {translate('dividends.title')}
+          </Button>
+          <TextField
+            select
+            size="small"
+            label={translate('dividends.status')}
+            value={status}
+            sx={{ minWidth: 160 }}
+            onChange={(event) => {
+              table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
+              table.setCurrentPage(1);
+            }}
+          >
+            <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
+            {DIVIDEND_STATUSES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(`dividends.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Stack>
+      <Grid<Row>
+        label={translate('dividends.listTitle')}
+        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        error={table.tableQuery.error}
+        onRetry={() => void table.tableQuery.refetch()}
+        {...gridProps}
+      />
+    </>
+  );
+}

@@ -1,0 +1,378 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
+import { baseUrl, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+
+/**
+ * Issue 15, the console's money screens with four eyes, in English then in French: a member asks for a withdrawal on
+ * the member site; the admin operator approves it in the console, is refused the release (the API's FourEyesRequired),
+ * and the finance operator releases it and exports the SEPA file. The admin declares a dividend, sees its preview
+ * (each holder's amount, the rounding), is refused its approval; the finance operator approves it, which pays.
+ * axe-core on each screen; screenshots at 1440 and 1024 px in e2e/screenshots/admin-money-*.png.
+ */
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
+/** Set when the server was started with a debtor account (SEPA_DEBTOR_*): the export answers a file, else a 409. */
+const sepaConfigured = Boolean(process.env.SEPA_DEBTOR_IBAN && process.env.SEPA_DEBTOR_NAME);
+
+type Console = { context: BrowserContext; page: Page; problems: string[] };
+
+let browser: Browser;
+let admin: Console;
+let finance: Console;
+
+const words = {
+  en: {
+    withdrawals: 'Withdrawals',
+    members: 'Members',
+    operators: 'Operators',
+    ledger: 'Ledger',
+    check: 'Run the invariant check',
+    checkOk: 'The ledger invariants hold',
+    audit: 'Audit log',
+    actionPrefix: 'Action (starts with)',
+    filter: 'Filter',
+    search: 'Search (name, email, reference)',
+    withdrawalsTable: 'Withdrawals',
+    addNote: 'Add a note',
+    noteField: 'Note',
+    notes: 'Notes',
+    dividends: 'Dividends',
+    approve: 'Approve',
+    release: 'Release',
+    cancel: 'Cancel',
+    released: 'Released',
+    exportSepa: 'Export SEPA',
+    declareLink: 'Declare a dividend',
+    painting: 'Painting ID',
+    year: 'Year',
+    perPart: 'Amount per part',
+    amount: /^Amount \(/,
+    declare: 'Declare',
+    approvePay: 'Approve and pay',
+    paid: 'Paid',
+    holders: /^Holders \(/,
+  },
+  fr: {
+    withdrawals: 'Retraits',
+    members: 'Membres',
+    operators: 'Opérateurs',
+    ledger: 'Grand livre',
+    check: 'Lancer le contrôle des invariants',
+    checkOk: 'Les invariants du grand livre sont respectés',
+    audit: 'Journal d’audit',
+    actionPrefix: 'Action (commence par)',
+    filter: 'Filtrer',
+    search: 'Rechercher (nom, e-mail, référence)',
+    withdrawalsTable: 'Retraits',
+    addNote: 'Ajouter une note',
+    noteField: 'Note',
+    notes: 'Notes',
+    dividends: 'Dividendes',
+    approve: 'Approuver',
+    release: 'Verser',
+    cancel: 'Annuler',
+    released: 'Versé',
+    exportSepa: 'Exporter SEPA',
+    declareLink: 'Déclarer un dividende',
+    painting: 'ID du tableau',
+    year: 'Année',
+    perPart: 'Montant par part',
+    amount: /^Montant \(/,
+    declare: 'Déclarer',
+    approvePay: 'Approuver et verser',
+    paid: 'Versé',
+    holders: /^Détenteurs \(/,
+  },
+} as const;
+
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data?: T };
+  expect(response.status, `POST ${path}: ${JSON.stringify(answer)}`).toBe(200);
+  return answer.data as T;
+}
+
+/** Enrols the operator's second factor through the API (the console's enrolment is admin-console.e2e.ts's). */
+async function enrol(email: string, password: string): Promise<TOTP> {
+  const first = await post<{ access_token: string }>('/auth/token', { email, password });
+  const { secret } = await post<{ secret: string }>('/admin/totp/enrol', {}, first.access_token);
+  const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  await post('/admin/totp/confirm', { code: app.generate() }, first.access_token);
+  return app;
+}
+
+/** Signs an operator in to the console in a context of its own: password, then the authenticator's next code. */
+async function openConsole(who: 'operator' | 'finance'): Promise<Console> {
+  const { email, password } = inject(who);
+  const app = await enrol(email, password);
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    locale: 'en-US',
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/admin');
+  await page.waitForURL(/\/admin\/login(\?|$)/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { context, page, problems };
+}
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = results.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes[0]?.target}`);
+  expect(found).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, `admin-money-${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+async function setLanguage(page: Page, language: Language) {
+  const name = language === 'fr' ? 'Français' : 'English';
+  const button = page.getByRole('button', { name, exact: true });
+  if (await button.isVisible()) await button.click();
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+}
+
+/** A new member with a verified email, a bank account and money in the wallet (the development credit). */
+async function memberWithMoney(language: Language, salt: number): Promise<{ page: Page; member: NewMember }> {
+  const { page } = await newPage(browser, { locale: language });
+  const member: NewMember = {
+    firstName: language === 'fr' ? 'Suzanne' : 'Gwen',
+    lastName: language === 'fr' ? 'Valadon' : 'John',
+    email: `admin-money.${language}.${Date.now()}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+    phone: uniqueMobile(salt),
+  };
+  const register = new RegisterPage(page);
+  await register.open(language);
+  await register.fill(member);
+  await register.submit();
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  await expectPath(page, '/');
+  const credit = await fetch(`${baseUrl()}/api/dev/wallet/credit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, currency: 'EURO', amount_minor: 5_000 }),
+  });
+  expect(credit.status).toBe(200);
+  await saveBankAccount(page, language, `${member.firstName} ${member.lastName}`, IBAN, member);
+  return { page, member };
+}
+
+/** A work with holders: the first holding of a seed collector, through the admin API with the console's token. */
+async function workWithHolders(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('parcelle_admin_token')}` };
+    const list = await (await fetch('/api/admin/members?q=Morel', { headers })).json();
+    const id = list.data.members[0].id as string;
+    const member = await (await fetch(`/api/admin/members/${id}`, { headers })).json();
+    return member.data.holdings[0].painting_id as string;
+  });
+}
+
+function withdrawalRow(page: Page, reference: string) {
+  return page.getByRole('row').filter({ hasText: reference });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await openConsole('operator');
+  finance = await openConsole('finance');
+});
+
+afterAll(async () => {
+  await admin?.context.close();
+  await finance?.context.close();
+  await browser?.close();
+});
+
+describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (language) => {
+  const t = words[language];
+
+  it('a withdrawal asked by a member: approved by one operator, released and exported by the other', async () => {
+    const { page: memberPage, member } = await memberWithMoney(language, language === 'en' ? 71 : 72);
+    const withdraw = new WithdrawPage(memberPage);
+    await withdraw.open(language);
+    const reference = await withdraw.request('10', () => waitForCode(`+33${member.phone}`));
+    await memberPage.context().close();
+
+    const { page } = admin;
+    await setLanguage(page, language);
+    await page.getByRole('link', { name: t.withdrawals, exact: true }).click();
+    await page.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
+    const row = withdrawalRow(page, reference);
+    await row.getByRole('button', { name: t.approve, exact: true }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t.approve, exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The approver may not release: the API's four-eyes refusal, in the interface language.
+    await row.getByRole('button', { name: t.release, exact: true }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t.release, exact: true }).click();
+    await expect
+      .poll(async () => plain(await dialog.getByRole('alert').textContent()))
+      .toBe(plain(messages.FourEyesRequired[language]));
+    await expectNoAxeViolations(page, `withdrawals release refused (${language})`);
+    await shoot(page, `withdrawal-four-eyes-${language}`);
+    await dialog.getByRole('button', { name: t.cancel }).click();
+
+    const other = finance.page;
+    await setLanguage(other, language);
+    // The finance operator's queue was loaded at sign-in: a fresh load shows the approval.
+    await other.goto('/admin/withdrawals');
+    await other.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
+    const financeRow = withdrawalRow(other, reference);
+    await financeRow.getByRole('button', { name: t.release, exact: true }).click();
+    await other.getByRole('dialog').getByRole('button', { name: t.release, exact: true }).click();
+    await other.getByRole('dialog').waitFor({ state: 'hidden' });
+    await financeRow.getByText(t.released, { exact: true }).waitFor();
+    expect(await financeRow.getByRole('button').count()).toBe(0);
+
+    if (sepaConfigured) {
+      const download = other.waitForEvent('download');
+      await other.getByRole('button', { name: t.exportSepa }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.xml$/);
+      const stream = await file.createReadStream();
+      let xml = '';
+      for await (const chunk of stream) xml += chunk;
+      expect(xml).toContain('pain.001.001.03');
+      expect(xml).toContain('10.00');
+      // Exported once: a second export has nothing left.
+      await other.getByRole('button', { name: t.exportSepa }).click();
+      await expect
+        .poll(async () => plain(await other.getByRole('alert').first().textContent()))
+        .toBe(plain(messages.SepaNothingToExport[language]));
+    } else {
+      await other.getByRole('button', { name: t.exportSepa }).click();
+      await expect
+        .poll(async () => plain(await other.getByRole('alert').first().textContent()))
+        .toBe(plain(messages.SepaDebtorNotConfigured[language]));
+    }
+    await expectNoAxeViolations(other, `withdrawals (${language})`);
+    await shoot(other, `withdrawals-${language}`);
+
+    // The member in the console: found by the search box, their page with the withdrawal, a note added.
+    await page.getByRole('link', { name: t.members, exact: true }).click();
+    await page.getByRole('heading', { name: t.members, exact: true }).waitFor();
+    const searched = page.waitForResponse((response) => /\/api\/admin\/members\?.*q=/.test(response.url()));
+    await page.getByLabel(t.search).fill(member.email);
+    expect((await searched).status()).toBe(200);
+    const link = page.getByRole('grid', { name: t.members }).getByRole('link', { name: member.email });
+    await link.click();
+    await page.getByRole('heading', { name: `${member.firstName} ${member.lastName}` }).waitFor();
+    await page.getByRole('table', { name: t.withdrawalsTable }).getByText(reference).waitFor();
+    await page.getByRole('button', { name: t.addNote }).click();
+    await page.getByRole('dialog').getByLabel(t.noteField).fill('Called about the payout');
+    await page.getByRole('dialog').getByRole('button', { name: t.addNote }).click();
+    await page.getByRole('table', { name: t.notes }).getByText('Called about the payout').waitFor();
+    await expectNoAxeViolations(page, `member page (${language})`);
+    await shoot(page, `member-${language}`);
+    expect([...admin.problems, ...finance.problems]).toEqual([]);
+  });
+
+  it('a dividend declared by one operator, its preview, and approved (paid) by the other', async () => {
+    const { page } = admin;
+    await setLanguage(page, language);
+    const paintingId = await workWithHolders(page);
+    await page.getByRole('link', { name: t.dividends, exact: true }).click();
+    await page.getByRole('heading', { name: t.dividends, exact: true }).waitFor();
+    await expectNoAxeViolations(page, `dividends list (${language})`);
+    await page.getByRole('link', { name: t.declareLink }).click();
+    await page.getByRole('heading', { name: t.declareLink }).waitFor();
+    await page.getByLabel(t.painting).fill(paintingId);
+    await page.getByLabel(t.year).fill(language === 'en' ? '2021' : '2022');
+    await page.getByLabel(t.perPart).check();
+    await page.getByLabel(t.amount).fill('0.03');
+    await expectNoAxeViolations(page, `dividend form (${language})`);
+    await shoot(page, `dividend-form-${language}`);
+    await page.getByRole('button', { name: t.declare, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.declare, exact: true }).click();
+    await page.waitForURL(/\/admin\/dividends\/[0-9a-f-]{36}$/);
+    const url = page.url();
+    const holders = page.getByRole('table', { name: t.holders });
+    await holders.waitFor();
+    expect(await holders.getByRole('row').count()).toBeGreaterThan(2);
+    await page.getByTestId('rounding').waitFor();
+    await expectNoAxeViolations(page, `dividend preview (${language})`);
+    await shoot(page, `dividend-preview-${language}`);
+    // The declarer may not approve it.
+    await page.getByRole('button', { name: t.approvePay }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t.approvePay }).click();
+    await expect.poll(async () => plain(await dialog.getByRole('alert').textContent())).not.toBe('');
+    await dialog.getByRole('button', { name: t.cancel }).click();
+
+    const other = finance.page;
+    await setLanguage(other, language);
+    await other.goto(url);
+    await other.getByRole('table', { name: t.holders }).waitFor();
+    await other.getByRole('button', { name: t.approvePay }).click();
+    await other.getByRole('dialog').getByRole('button', { name: t.approvePay }).click();
+    await other.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => other.getByRole('button', { name: t.approvePay }).count()).toBe(0);
+    await other.getByText(t.paid, { exact: true }).first().waitFor();
+    await shoot(other, `dividend-paid-${language}`);
+    // Operators (admin only): the finance operator has no such menu entry; the admin sees both operators.
+    expect(await other.getByRole('link', { name: t.operators, exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: t.operators, exact: true }).click();
+    await page.getByRole('grid', { name: t.operators }).getByText(inject('finance').email).waitFor();
+    await expectNoAxeViolations(page, `operators (${language})`);
+    await shoot(page, `operators-${language}`);
+    // The audit log (admin only): the approvals just made, filtered by an action prefix.
+    await page.getByRole('link', { name: t.audit, exact: true }).click();
+    await page.getByLabel(t.actionPrefix).fill('dividend');
+    const filtered = page.waitForResponse((response) => /\/api\/admin\/audit\?.*action=dividend/.test(response.url()));
+    await page.getByRole('button', { name: t.filter, exact: true }).click();
+    expect((await filtered).status()).toBe(200);
+    await page.getByRole('grid', { name: t.audit }).getByRole('row').nth(1).waitFor();
+    await expectNoAxeViolations(page, `audit (${language})`);
+    await shoot(page, `audit-${language}`);
+    // The ledger: the invariants still hold after the payouts and the dividend.
+    await other.getByRole('link', { name: t.ledger, exact: true }).click();
+    await other.getByRole('button', { name: t.check }).click();
+    await other.getByRole('status').filter({ hasText: t.checkOk }).waitFor();
+    await expectNoAxeViolations(other, `ledger (${language})`);
+    await shoot(other, `ledger-${language}`);
+    await other.getByRole('link', { name: t.dividends, exact: true }).click();
+    await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
+    await expectNoAxeViolations(other, `dividends list paid (${language})`);
+    await shoot(other, `dividends-${language}`);
+    expect([...admin.problems, ...finance.problems]).toEqual([]);
+  });
+});
