@@ -31,12 +31,23 @@ const MembersList = lazy(() =>
 const WithdrawalsList = lazy(() =>
   import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
 );
+// Catalogue (issue 15): works, artists, exchange rates.
+const WorksList = lazy(() => import('./pages/works/WorksList').then((module) => ({ default: module.WorksList })));
+const WorkPage = lazy(() => import('./pages/works/WorkPage').then((module) => ({ default: module.WorkPage })));
+const CATALOGUE_ROUTES = [
+  { path: '/works', resource: 'works', element: <WorksList /> },
+  { path: '/works/new', resource: 'works', element: <WorkPage /> },
+  { path: '/works/:id', resource: 'works', element: <WorkPage /> },
+];
 
 const resources = [
   { name: 'members', list: '/members' },
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
   { name: 'dividends', create: '/dividends' },
+  // Catalogue (issue 15)
+  { name: 'works', list: '/works', create: '/works/new', edit: '/works/:id', meta: { path: 'paintings' } },
+  { name: 'artists', list: '/artists', create: '/artists/new', edit: '/artists/:id' },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
@@ -180,6 +191,13 @@ export function App() {
                 </RoleGate>
               }
             />
+            {CATALOGUE_ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RoleGate resource={route.resource}>{route.element}</RoleGate>}
+              />
+            ))}
           </Route>
           <Route path="/login" element={<LoginRoute />} />
           <Route

@@ -24,6 +24,8 @@ export const MENU = [
   { resource: 'withdrawals', path: '/withdrawals' },
   { resource: 'ledger', path: '/ledger' },
   { resource: 'dividends', path: '/dividends' },
+  // Catalogue (issue 15)
+  { resource: 'works', path: '/works' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {
