@@ -34,10 +34,19 @@ const WithdrawalsList = lazy(() =>
 // Catalogue (issue 15): works, artists, exchange rates.
 const WorksList = lazy(() => import('./pages/works/WorksList').then((module) => ({ default: module.WorksList })));
 const WorkPage = lazy(() => import('./pages/works/WorkPage').then((module) => ({ default: module.WorkPage })));
+const ArtistsList = lazy(() =>
+  import('./pages/artists/ArtistsList').then((module) => ({ default: module.ArtistsList })),
+);
+const ArtistPage = lazy(() => import('./pages/artists/ArtistPage').then((module) => ({ default: module.ArtistPage })));
+const RatesPage = lazy(() => import('./pages/rates/RatesPage').then((module) => ({ default: module.RatesPage })));
 const CATALOGUE_ROUTES = [
   { path: '/works', resource: 'works', element: <WorksList /> },
   { path: '/works/new', resource: 'works', element: <WorkPage /> },
   { path: '/works/:id', resource: 'works', element: <WorkPage /> },
+  { path: '/artists', resource: 'artists', element: <ArtistsList /> },
+  { path: '/artists/new', resource: 'artists', element: <ArtistPage /> },
+  { path: '/artists/:id', resource: 'artists', element: <ArtistPage /> },
+  { path: '/rates', resource: 'rates', element: <RatesPage /> },
 ];
 
 const resources = [
@@ -48,6 +57,7 @@ const resources = [
   // Catalogue (issue 15)
   { name: 'works', list: '/works', create: '/works/new', edit: '/works/:id', meta: { path: 'paintings' } },
   { name: 'artists', list: '/artists', create: '/artists/new', edit: '/artists/:id' },
+  { name: 'rates', list: '/rates', meta: { path: 'exchange-rates' } },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;

@@ -12,6 +12,7 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   dividends: ['finance'],
   artists: ['catalogue'],
   works: ['catalogue'],
+  rates: ['catalogue'],
 };
 
 export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {

@@ -26,6 +26,8 @@ export const MENU = [
   { resource: 'dividends', path: '/dividends' },
   // Catalogue (issue 15)
   { resource: 'works', path: '/works' },
+  { resource: 'artists', path: '/artists' },
+  { resource: 'rates', path: '/rates' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -84,7 +84,7 @@ describe('the work form', () => {
   });
 
   it('sends the contract’s body: the chosen artist, minor units, basis points', async () => {
-    const onSubmit = vi.fn(async () => {});
+    const onSubmit = vi.fn(async (_body: unknown) => {});
     renderForm(onSubmit);
     const picker = await screen.findByRole('combobox', { name: /Artist/ });
     fireEvent.change(picker, { target: { value: 'Nic' } });

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,52 +24,13 @@ import { apiCall } from '../../api/client';
 import { dateTimeText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
+import { FileInput } from './FileInput';
 import { uploadFile } from './upload';
 import { Valuations } from './Valuations';
 import { WorkForm } from './WorkForm';
 import { EMPTY_WORK, toFormValues } from './work-form';
 
 export type WorkDetail = z.infer<typeof ZAdminPaintingDetail>;
-
-/** A file input with its label that sends the chosen file at once (keyboard: Tab to it, Enter/Space to choose). */
-export function FileInput({
-  label,
-  accept,
-  onFile,
-  id,
-}: {
-  label: string;
-  accept: string;
-  onFile: (file: File) => Promise<void>;
-  id: string;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <Box component="label" htmlFor={id} sx={{ fontSize: '0.875rem' }}>
-        {label}
-      </Box>
-      <input
-        id={id}
-        type="file"
-        accept={accept}
-        disabled={busy}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file) return;
-          setBusy(true);
-          try {
-            await onFile(file);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      />
-      {busy && <CircularProgress size={16} aria-hidden />}
-    </Stack>
-  );
-}
 
 function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDetail) => void }) {
   const translate = useTranslate();
