@@ -130,7 +130,9 @@ describe('the catalogue screens of the operator console', () => {
 
   it('creates a work from nothing: every field, the cover, the ten PDFs, a valuation', async () => {
     await page.getByRole('link', { name: 'Works' }).click();
+    await page.getByRole('grid', { name: 'Works' }).waitFor();
     await page.getByRole('link', { name: 'New work' }).click();
+    await page.waitForURL('**/admin/works/new');
     await page.getByRole('heading', { name: 'New work (draft)' }).waitFor();
     const live = page.getByTestId('live-parts');
     await page.getByRole('combobox', { name: 'Artist' }).fill(artistName.slice(0, 12));

@@ -24,13 +24,16 @@ export function ArtistsList() {
   const initial = table.filters.find((filter) => 'field' in filter && filter.field === 'q');
   const [search, setSearch] = useState(initial ? String(initial.value ?? '') : '');
   const { setFilters, setCurrentPage } = table;
+  const applied = initial ? String(initial.value ?? '') : '';
   useEffect(() => {
+    // Only a change asks the server again (a filter set on mount would also rewrite the address).
+    if (search.trim() === applied) return;
     const timer = setTimeout(() => {
       setFilters([{ field: 'q', operator: 'contains', value: search.trim() }], 'replace');
       setCurrentPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [search, setFilters, setCurrentPage]);
+  }, [search, applied, setFilters, setCurrentPage]);
   const columns: GridColDef<Artist>[] = [
     {
       field: 'name',

@@ -32,7 +32,10 @@ export function WorksList() {
   const [search, setSearch] = useState(current('q'));
   const { setFilters, setCurrentPage } = table;
   // The search waits for a pause in typing; the market filter applies at once.
+  const applied = `${current('market')}|${current('q')}`;
   useEffect(() => {
+    // Only a change asks the server again (a filter set on mount would also rewrite the address).
+    if (`${market}|${search.trim()}` === applied) return;
     const timer = setTimeout(() => {
       setFilters(
         [
@@ -44,7 +47,7 @@ export function WorksList() {
       setCurrentPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [market, search, setFilters, setCurrentPage]);
+  }, [market, search, applied, setFilters, setCurrentPage]);
 
   const columns: GridColDef<Work>[] = [
     {
