@@ -219,7 +219,7 @@ describe('the catalogue screens of the operator console', () => {
   });
 
   it('lists the works by market state and enters an exchange rate by hand, in French', async () => {
-    await page.getByRole('link', { name: 'Œuvres' }).click();
+    await page.getByRole('link', { name: 'Œuvres', exact: true }).click();
     await page.getByRole('heading', { name: 'Œuvres' }).waitFor();
     const filtered = page.waitForResponse((response) =>
       /\/api\/admin\/paintings\?.*market=primary/.test(response.url()),
@@ -231,14 +231,14 @@ describe('the catalogue screens of the operator console', () => {
     await expectNoAxeViolations('works (fr)');
     await shoot('works-fr');
 
-    await page.getByRole('link', { name: 'Artistes' }).click();
+    await page.getByRole('link', { name: 'Artistes', exact: true }).click();
     await page.getByRole('grid', { name: 'Artistes' }).getByRole('link', { name: artistName }).waitFor();
     await expectNoAxeViolations('artists (fr)');
     await shoot('artists-fr');
 
-    await page.getByRole('link', { name: 'Taux de change' }).click();
+    await page.getByRole('link', { name: 'Taux de change', exact: true }).click();
     await page.getByRole('heading', { name: 'Taux de change' }).first().waitFor();
-    await page.getByLabel('Jour').fill('2026-11-20');
+    await page.locator('input[type="date"]').fill('2026-11-20');
     await page.getByLabel('1 EUR = … USD').fill('1,0842');
     await page.getByRole('button', { name: 'Enregistrer le taux' }).click();
     await page.getByText('Le taux de change a été enregistré.').waitFor();

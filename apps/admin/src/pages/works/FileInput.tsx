@@ -9,15 +9,22 @@ export function FileInput({
   accept,
   onFile,
   id,
+  compact = false,
 }: {
   label: string;
   accept: string;
   onFile: (file: File) => Promise<void>;
   id: string;
+  /** The label above a narrow input (table cells). */
+  compact?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <Stack
+      direction={compact ? 'column' : 'row'}
+      spacing={compact ? 0.5 : 1}
+      sx={{ alignItems: compact ? 'flex-start' : 'center', '& input': compact ? { maxWidth: 190 } : {} }}
+    >
       <Box component="label" htmlFor={id} sx={{ fontSize: '0.875rem' }}>
         {label}
       </Box>

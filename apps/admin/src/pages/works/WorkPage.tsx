@@ -204,6 +204,7 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
                         <FileInput
                           id={`doc-${kind}-${lang}-file`}
                           label={translate('works.choosePdf', { name })}
+                          compact
                           accept="application/pdf"
                           onFile={(file) =>
                             run(name, () =>
