@@ -278,6 +278,7 @@ export const en = {
     help: 'Up to six decimals, e.g. 1.0842.',
     source: 'Source',
     save: 'Save the rate',
+    sources: { manual: 'Entered by hand', ecb: 'European Central Bank', seed: 'Initial data', sandbox: 'Test data' },
   },
   errors: {
     notFound: 'This page does not exist.',

@@ -291,6 +291,12 @@ export const fr: Messages = {
     help: 'Jusqu’à six décimales, par ex. 1,0842.',
     source: 'Source',
     save: 'Enregistrer le taux',
+    sources: {
+      manual: 'Saisi à la main',
+      ecb: 'Banque centrale européenne',
+      seed: 'Données initiales',
+      sandbox: 'Données de test',
+    },
   },
   errors: {
     notFound: 'Cette page n’existe pas.',

@@ -56,7 +56,15 @@ export function RatesPage() {
       width: 200,
       valueFormatter: (v: string) => formatNumber(Number(v), language, { maximumFractionDigits: 6 }),
     },
-    { field: 'source', headerName: translate('rates.source'), flex: 1, minWidth: 140 },
+    {
+      field: 'source',
+      headerName: translate('rates.source'),
+      flex: 1,
+      minWidth: 140,
+      // A source the console does not know yet shows as the API names it.
+      valueFormatter: (v: string) =>
+        ['manual', 'ecb', 'seed', 'sandbox'].includes(v) ? translate(`rates.sources.${v}`) : v,
+    },
   ];
   const submit = async () => {
     setProblem(null);
