@@ -186,6 +186,8 @@ describe('the catalogue screens of the operator console', () => {
     const valuations = page.getByRole('table', { name: 'Valuations' });
     await valuations.getByText('€27,000.00').waitFor();
     await valuations.getByText('Current · PDF').waitFor();
+    // Nothing is missing for the sale any more (the work is read again after the appraisal).
+    await page.getByText('Before the primary sale can open').waitFor({ state: 'hidden' });
     await expectNoAxeViolations('work with files (en)');
     await shoot('work-en');
   });

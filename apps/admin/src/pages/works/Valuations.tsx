@@ -146,7 +146,7 @@ function ValuationForm({
 }
 
 /** The appraisals of a work, newest first, with the corrections kept in the history. */
-export function Valuations({ workId }: { workId: string }) {
+export function Valuations({ workId, onSaved }: { workId: string; onSaved?: () => void }) {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
   const [correcting, setCorrecting] = useState<Valuation | null>(null);
@@ -160,6 +160,7 @@ export function Valuations({ workId }: { workId: string }) {
     setCorrecting(null);
     setSaved(true);
     void list.refetch();
+    onSaved?.();
   };
   return (
     <Paper sx={{ p: 3 }} component="section" aria-labelledby="valuations-title">

@@ -295,7 +295,14 @@ export function WorkPage() {
             }}
           />
           <Files work={work} onChange={update} />
-          <Valuations workId={work.id} />
+          <Valuations
+            workId={work.id}
+            onSaved={() => {
+              // What the sale still lacks changes with a first appraisal: the work is read again.
+              setFresh(null);
+              void query.refetch();
+            }}
+          />
         </>
       )}
     </Stack>
