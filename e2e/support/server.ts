@@ -15,6 +15,8 @@ declare module 'vitest' {
     finance: { email: string; password: string };
     /** A second operator, for the console's journey (e2e/admin-console.e2e.ts): it enrols its second factor there. */
     consoleOperator: { email: string; password: string };
+    /** A catalogue operator (e2e/admin-catalogue.e2e.ts): it enrols its second factor there. */
+    catalogueOperator: { email: string; password: string };
   }
 }
 
@@ -100,8 +102,13 @@ export default async function setup(project: TestProject) {
     email: 'console-operator@parcelle.test',
     password: `Op-${randomBytes(12).toString('hex')}`,
   };
+  const catalogueOperator = {
+    email: 'catalogue-operator@parcelle.test',
+    password: `Op-${randomBytes(12).toString('hex')}`,
+  };
   try {
     await createOperator(env, operator);
+    await createOperator(env, catalogueOperator, 'catalogue');
     await createOperator(env, finance, 'finance');
     await createOperator(env, consoleOperator);
   } catch (error) {
@@ -124,6 +131,7 @@ export default async function setup(project: TestProject) {
   project.provide('operator', operator);
   project.provide('finance', finance);
   project.provide('consoleOperator', consoleOperator);
+  project.provide('catalogueOperator', catalogueOperator);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -24,7 +24,7 @@ const Enrol = lazy(() => import('./pages/auth/Enrol').then((module) => ({ defaul
 const DeclareDividend = lazy(() =>
   import('./pages/dividends/DeclareDividend').then((module) => ({ default: module.DeclareDividend })),
 );
-// uimoney: members and money
+// members and money
 const DividendsList = lazy(() =>
   import('./pages/dividends/DividendsList').then((module) => ({ default: module.DividendsList })),
 );
@@ -43,6 +43,23 @@ const MembersList = lazy(() =>
 const WithdrawalsList = lazy(() =>
   import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
 );
+// Catalogue (issue 15): works, artists, exchange rates.
+const WorksList = lazy(() => import('./pages/works/WorksList').then((module) => ({ default: module.WorksList })));
+const WorkPage = lazy(() => import('./pages/works/WorkPage').then((module) => ({ default: module.WorkPage })));
+const ArtistsList = lazy(() =>
+  import('./pages/artists/ArtistsList').then((module) => ({ default: module.ArtistsList })),
+);
+const ArtistPage = lazy(() => import('./pages/artists/ArtistPage').then((module) => ({ default: module.ArtistPage })));
+const RatesPage = lazy(() => import('./pages/rates/RatesPage').then((module) => ({ default: module.RatesPage })));
+const CATALOGUE_ROUTES = [
+  { path: '/works', resource: 'works', element: <WorksList /> },
+  { path: '/works/new', resource: 'works', element: <WorkPage /> },
+  { path: '/works/:id', resource: 'works', element: <WorkPage /> },
+  { path: '/artists', resource: 'artists', element: <ArtistsList /> },
+  { path: '/artists/new', resource: 'artists', element: <ArtistPage /> },
+  { path: '/artists/:id', resource: 'artists', element: <ArtistPage /> },
+  { path: '/rates', resource: 'rates', element: <RatesPage /> },
+];
 
 const resources = [
   { name: 'members', list: '/members', show: '/members/:id' },
@@ -51,6 +68,10 @@ const resources = [
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
+  // Catalogue (issue 15)
+  { name: 'works', list: '/works', create: '/works/new', edit: '/works/:id', meta: { path: 'paintings' } },
+  { name: 'artists', list: '/artists', create: '/artists/new', edit: '/artists/:id' },
+  { name: 'rates', list: '/rates', meta: { path: 'exchange-rates' } },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
@@ -234,6 +255,13 @@ export function App() {
                 </RoleGate>
               }
             />
+            {CATALOGUE_ROUTES.map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<RoleGate resource={route.resource}>{route.element}</RoleGate>}
+              />
+            ))}
           </Route>
           <Route path="/login" element={<LoginRoute />} />
           <Route

@@ -12,9 +12,10 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   dividends: ['finance'],
   artists: ['catalogue'],
   works: ['catalogue'],
-  // uimoney
+  // Money, operators and audit (issue 15)
   operators: [],
   audit: [],
+  rates: ['catalogue', 'finance'],
 };
 
 export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {

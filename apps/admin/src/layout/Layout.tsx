@@ -24,9 +24,13 @@ export const MENU = [
   { resource: 'withdrawals', path: '/withdrawals' },
   { resource: 'ledger', path: '/ledger' },
   { resource: 'dividends', path: '/dividends' },
-  // uimoney
+  // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },
+  // Catalogue (issue 15)
+  { resource: 'works', path: '/works' },
+  { resource: 'artists', path: '/artists' },
+  { resource: 'rates', path: '/rates' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -93,7 +93,7 @@ describe('the withdrawal queue', () => {
     renderQueue();
     const row = (await screen.findByText('WD-000042')).closest('[role="row"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Approuver' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Approuver le retrait WD-000042 ?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Approuver le retrait WD-000042\u00a0?' });
     expect(within(dialog).getByText(/250,00\s€/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approuver' }));
     expect(await within(dialog).findByText(messages.SomethingWentWrong.fr)).toBeTruthy();
