@@ -132,8 +132,11 @@ export const ZDividendPreview = z.object({
   per_part_minor: z.number().int().nullable(),
   parts: z.number().int(),
   declared_by: z.string(),
+  /** The operators' emails, for people to read (the ids stay for links and filters). */
+  declared_by_email: z.string().nullable(),
   declared_at: z.string(),
   approved_by: z.string().nullable(),
+  approved_by_email: z.string().nullable(),
   paid_at: z.string().nullable(),
   /**
    * `largest_remainder` (a total split by parts): each holder first gets the floor of total × parts / all parts;
@@ -176,8 +179,10 @@ export const ZAdminDividends = z.object({
       total: true,
       record_date: true,
       declared_by: true,
+      declared_by_email: true,
       declared_at: true,
       approved_by: true,
+      approved_by_email: true,
       paid_at: true,
     }),
   ),

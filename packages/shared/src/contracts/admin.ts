@@ -61,8 +61,11 @@ export const ZAdminWithdrawal = z.object({
   /** Who approved (or rejected) it, and when. */
   decided_at: z.string().nullable(),
   decided_by: z.string().nullable(),
+  /** The operators' emails, for people to read. */
+  decided_by_email: z.string().nullable(),
   released_at: z.string().nullable(),
   released_by: z.string().nullable(),
+  released_by_email: z.string().nullable(),
   /** When the payout went into a SEPA file for the bank. */
   exported_at: z.string().nullable(),
   reason: z.string().nullable(),

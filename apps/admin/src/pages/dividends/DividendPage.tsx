@@ -68,10 +68,15 @@ export function DividendPage() {
     ],
     [translate('dividends.parts'), String(preview.parts)],
     [translate('dividends.status'), translate(`dividends.${preview.status}`)],
-    [translate('dividends.declaredBy'), `${preview.declared_by} — ${dateTimeText(preview.declared_at, language)}`],
+    [
+      translate('dividends.declaredBy'),
+      `${preview.declared_by_email ?? preview.declared_by} — ${dateTimeText(preview.declared_at, language)}`,
+    ],
     [
       translate('dividends.approvedBy'),
-      preview.approved_by ? `${preview.approved_by} — ${dateTimeText(preview.paid_at, language)}` : '—',
+      preview.approved_by
+        ? `${preview.approved_by_email ?? preview.approved_by} — ${dateTimeText(preview.paid_at, language)}`
+        : '—',
     ],
   ];
   return (

@@ -23,8 +23,10 @@ type Row = Pick<
   | 'total'
   | 'record_date'
   | 'declared_by'
+  | 'declared_by_email'
   | 'declared_at'
   | 'approved_by'
+  | 'approved_by_email'
   | 'paid_at'
 >;
 
@@ -75,8 +77,8 @@ export function DividendsList() {
       width: 130,
       valueFormatter: (value: string) => dateText(value, language),
     },
-    { field: 'declared_by', headerName: translate('dividends.declaredBy'), width: 180 },
-    { field: 'approved_by', headerName: translate('dividends.approvedBy'), width: 180 },
+    { field: 'declared_by_email', headerName: translate('dividends.declaredBy'), width: 220 },
+    { field: 'approved_by_email', headerName: translate('dividends.approvedBy'), width: 220 },
     {
       field: 'paid_at',
       headerName: translate('dividends.paidAt'),

@@ -76,14 +76,14 @@ export function WithdrawalsList() {
       valueFormatter: (value: string) => dateTimeText(value, language),
     },
     {
-      field: 'decided_by',
+      field: 'decided_by_email',
       headerName: translate('withdrawals.decidedBy'),
-      width: 170,
+      width: 220,
     },
     {
-      field: 'released_by',
+      field: 'released_by_email',
       headerName: translate('withdrawals.releasedBy'),
-      width: 170,
+      width: 220,
     },
     {
       field: 'exported_at',

@@ -229,7 +229,12 @@ describe('declare, preview, approve by another operator (four eyes, issue 15)', 
     const approved = await approve(preview.id);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().message).toEqual(messages.DividendApproved);
-    expect(approved.json().data).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
+    expect(approved.json().data).toMatchObject({
+      status: 'paid',
+      paid_at: expect.any(String),
+      declared_by_email: operator.email,
+      approved_by_email: approver.email,
+    });
     expect((await moved())[0]?.n).toBe(1);
     const again = await approve(preview.id);
     expect(again.statusCode).toBe(409);

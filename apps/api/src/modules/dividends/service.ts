@@ -9,6 +9,7 @@ import { dividendPayments, dividends, paintings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { operatorEmails } from '../admin/operator-emails';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 
 /**
@@ -158,6 +159,7 @@ export async function dividendPreview(db: Executor, dividendId: string) {
     .orderBy(asc(dividendPayments.userId));
   const parts = payments.reduce((sum, { payment }) => sum + payment.parts, 0);
   const split = dividend.perPartMinor === null;
+  const emailOf = await operatorEmails(db, [dividend.declaredBy, dividend.approvedBy]);
   const total = BigInt(dividend.totalMinor);
   const floors = payments.map(({ payment }) => (split ? (total * BigInt(payment.parts)) / BigInt(parts) : null));
   const floored = floors.reduce<bigint>((sum, floor) => sum + (floor ?? 0n), 0n);
@@ -173,8 +175,10 @@ export async function dividendPreview(db: Executor, dividendId: string) {
     per_part_minor: dividend.perPartMinor,
     parts,
     declared_by: dividend.declaredBy,
+    declared_by_email: emailOf(dividend.declaredBy),
     declared_at: dividend.createdAt.toISOString(),
     approved_by: dividend.approvedBy,
+    approved_by_email: emailOf(dividend.approvedBy),
     paid_at: dividend.paidAt?.toISOString() ?? null,
     rounding: split
       ? {
@@ -224,6 +228,10 @@ export async function listDividends(
       .offset(query.offset),
     db.select({ total: count() }).from(dividends).where(where),
   ]);
+  const emailOf = await operatorEmails(
+    db,
+    rows.flatMap(({ dividend }) => [dividend.declaredBy, dividend.approvedBy]),
+  );
   return {
     dividends: rows.map(({ dividend, title }) => ({
       id: dividend.id,
@@ -234,8 +242,10 @@ export async function listDividends(
       total: { value: toMajor(dividend.totalMinor), curr: dividend.currency },
       record_date: dividend.recordDate.toISOString(),
       declared_by: dividend.declaredBy,
+      declared_by_email: emailOf(dividend.declaredBy),
       declared_at: dividend.createdAt.toISOString(),
       approved_by: dividend.approvedBy,
+      approved_by_email: emailOf(dividend.approvedBy),
       paid_at: dividend.paidAt?.toISOString() ?? null,
     })),
     total: Number(total?.total ?? 0),

@@ -16,6 +16,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
 import { getBank, revealIban } from '../account/service';
 import { audit } from '../admin/audit';
+import { operatorEmails } from '../admin/operator-emails';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
 import { codeSms, sendCodeSms } from '../notifications/sms';
@@ -371,8 +372,12 @@ export async function listAllWithdrawals(
       .offset(query.offset),
     db.select({ total: count() }).from(withdrawals).where(where),
   ]);
+  const emailOf = await operatorEmails(
+    db,
+    rows.flatMap(({ withdrawal }) => [withdrawal.decidedBy, withdrawal.releasedBy]),
+  );
   return {
-    withdrawals: rows.map(({ withdrawal, ...member }) => adminWithdrawalData(withdrawal, member)),
+    withdrawals: rows.map(({ withdrawal, ...member }) => adminWithdrawalData(withdrawal, member, emailOf)),
     total: Number(total?.total ?? 0),
   };
 }
@@ -380,6 +385,7 @@ export async function listAllWithdrawals(
 export function adminWithdrawalData(
   withdrawal: Withdrawal,
   member: { email: string; firstName: string; lastName: string },
+  emailOf: (operatorId: string | null) => string | null,
 ) {
   return {
     id: withdrawal.id,
@@ -392,8 +398,10 @@ export function adminWithdrawalData(
     created_at: withdrawal.createdAt.toISOString(),
     decided_at: withdrawal.decidedAt?.toISOString() ?? null,
     decided_by: withdrawal.decidedBy,
+    decided_by_email: emailOf(withdrawal.decidedBy),
     released_at: withdrawal.releasedAt?.toISOString() ?? null,
     released_by: withdrawal.releasedBy,
+    released_by_email: emailOf(withdrawal.releasedBy),
     exported_at: withdrawal.exportedAt?.toISOString() ?? null,
     reason: withdrawal.reason,
   };
@@ -406,5 +414,9 @@ export async function adminWithdrawal(db: Executor, withdrawal: Withdrawal) {
     .from(users)
     .where(eq(users.id, withdrawal.userId));
   if (!member) throw notFound('MemberNotFound');
-  return adminWithdrawalData(withdrawal, member);
+  return adminWithdrawalData(
+    withdrawal,
+    member,
+    await operatorEmails(db, [withdrawal.decidedBy, withdrawal.releasedBy]),
+  );
 }

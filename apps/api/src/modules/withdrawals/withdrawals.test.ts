@@ -199,7 +199,12 @@ describe('operators decide withdrawals (four eyes, issue 15)', () => {
     const released = await release(first._id, releaser.accessToken);
     expect(released.statusCode).toBe(200);
     expect(released.json().message).toEqual(messages.WithdrawalReleased);
-    expect(released.json().data).toMatchObject({ status: 'RELEASED', released_at: expect.any(String) });
+    expect(released.json().data).toMatchObject({
+      status: 'RELEASED',
+      released_at: expect.any(String),
+      decided_by_email: operator.email,
+      released_by_email: releaser.email,
+    });
     expect(await payable()).toBe(heldBefore + 2000);
     const releasedAgain = await release(first._id, releaser.accessToken);
     expect(releasedAgain.statusCode).toBe(409);
