@@ -36,6 +36,12 @@ const OperatorsList = lazy(() =>
   import('./pages/operators/OperatorsList').then((module) => ({ default: module.OperatorsList })),
 );
 const AuditLog = lazy(() => import('./pages/audit/AuditLog').then((module) => ({ default: module.AuditLog })));
+const BalancesList = lazy(() =>
+  import('./pages/ledger/BalancesList').then((module) => ({ default: module.BalancesList })),
+);
+const ReconciliationList = lazy(() =>
+  import('./pages/ledger/ReconciliationList').then((module) => ({ default: module.ReconciliationList })),
+);
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -65,6 +71,8 @@ const resources = [
   { name: 'members', list: '/members', show: '/members/:id' },
   { name: 'withdrawals', list: '/withdrawals' },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
+  { name: 'balances', list: '/balances', meta: { path: 'ledger/balances' } },
+  { name: 'reconciliation', list: '/reconciliation', meta: { path: 'reconciliation' } },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
@@ -212,6 +220,22 @@ export function App() {
               element={
                 <RoleGate resource="ledger">
                   <LedgerList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/balances"
+              element={
+                <RoleGate resource="balances">
+                  <BalancesList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/reconciliation"
+              element={
+                <RoleGate resource="reconciliation">
+                  <ReconciliationList />
                 </RoleGate>
               }
             />

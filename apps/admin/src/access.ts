@@ -9,6 +9,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   members: ['support'],
   withdrawals: ['finance'],
   ledger: ['finance'],
+  balances: ['finance'],
+  reconciliation: ['finance'],
   dividends: ['finance'],
   artists: ['catalogue'],
   works: ['catalogue'],

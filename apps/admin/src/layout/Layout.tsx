@@ -23,6 +23,8 @@ export const MENU = [
   { resource: 'members', path: '/members' },
   { resource: 'withdrawals', path: '/withdrawals' },
   { resource: 'ledger', path: '/ledger' },
+  { resource: 'balances', path: '/balances' },
+  { resource: 'reconciliation', path: '/reconciliation' },
   { resource: 'dividends', path: '/dividends' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },

@@ -267,3 +267,5 @@ export const ZReconciliation = z.object({
     z.object({ id: z.string(), reference: z.string(), method: z.string(), total: ZMoney, settled_at: z.string() }),
   ),
 });
+export type TAdminBalances = z.infer<typeof ZAdminBalances>;
+export type TReconciliation = z.infer<typeof ZReconciliation>;

@@ -84,8 +84,6 @@ export function ArtistsList() {
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}
-        // The filters are the fields above the grid (the API's `q` is no column of it).
-        filterModel={{ items: [] }}
       />
     </>
   );
