@@ -32,6 +32,10 @@ const words = {
     members: 'Members',
     operators: 'Operators',
     ledger: 'Ledger',
+    balances: 'Balances',
+    balancesTitle: 'Account balances',
+    reconciliation: 'Reconciliation',
+    reconciliationTitle: 'Payment reconciliation',
     check: 'Run the invariant check',
     checkOk: 'The ledger invariants hold',
     audit: 'Audit log',
@@ -63,6 +67,10 @@ const words = {
     members: 'Membres',
     operators: 'Opérateurs',
     ledger: 'Grand livre',
+    balances: 'Soldes',
+    balancesTitle: 'Soldes des comptes',
+    reconciliation: 'Rapprochement',
+    reconciliationTitle: 'Rapprochement des paiements',
     check: 'Lancer le contrôle des invariants',
     checkOk: 'Les invariants du grand livre sont respectés',
     audit: 'Journal d’audit',
@@ -369,6 +377,16 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await other.getByRole('status').filter({ hasText: t.checkOk }).waitFor();
     await expectNoAxeViolations(other, `ledger (${language})`);
     await shoot(other, `ledger-${language}`);
+    // Balances (the member wallets just paid) and the payment reconciliation.
+    await other.getByRole('link', { name: t.balances, exact: true }).click();
+    await other.getByRole('grid', { name: t.balancesTitle }).getByRole('row').nth(1).waitFor();
+    await expectNoAxeViolations(other, `balances (${language})`);
+    await shoot(other, `balances-${language}`);
+    await other.getByRole('link', { name: t.reconciliation, exact: true }).click();
+    await other.getByRole('heading', { name: t.reconciliationTitle }).waitFor();
+    await other.getByRole('grid', { name: t.reconciliationTitle }).waitFor();
+    await expectNoAxeViolations(other, `reconciliation (${language})`);
+    await shoot(other, `reconciliation-${language}`);
     await other.getByRole('link', { name: t.dividends, exact: true }).click();
     await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
     await expectNoAxeViolations(other, `dividends list paid (${language})`);
