@@ -1,14 +1,9 @@
 import { messages } from '@parcelle/shared/i18n/messages';
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../api/storage';
-import { notificationProvider } from '../../notifications';
-import { dataProvider } from '../../providers/data-provider';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
+import { renderScreen, useScreenTestState } from '../../test/screen';
 import { DividendPage } from './DividendPage';
 
 const id = '5b0f1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b';
@@ -53,41 +48,14 @@ const preview = {
 };
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/dividends/:id',
-        element: (
-          <Refine
-            dataProvider={dataProvider}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            notificationProvider={notificationProvider}
-            resources={[{ name: 'dividends', list: '/dividends', show: '/dividends/:id' }]}
-            options={{
-              disableTelemetry: true,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-            }}
-          >
-            <DividendPage />
-          </Refine>
-        ),
-      },
-    ],
-    { initialEntries: [`/dividends/${id}`] },
-  );
-  render(<RouterProvider router={router} />);
+  renderScreen(<DividendPage />, {
+    path: '/dividends/:id',
+    url: `/dividends/${id}`,
+    resources: [{ name: 'dividends', list: '/dividends', show: '/dividends/:id' }],
+  });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  storeTokens('access', 'refresh');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18nProvider.changeLocale('en'));
-});
+useScreenTestState();
 
 describe('the dividend preview', () => {
   it('shows every holder’s amount and the remainder rule, then approves and pays after the confirmation', async () => {

@@ -1,11 +1,7 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../api/storage';
-import { dataProvider } from '../../providers/data-provider';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
+import { renderScreen, useScreenTestState } from '../../test/screen';
 import { BalancesList } from './BalancesList';
 import { ReconciliationList } from './ReconciliationList';
 
@@ -37,44 +33,12 @@ function stubApi(answer: (url: URL) => unknown) {
   return urls;
 }
 
-function renderScreen(element: React.ReactElement, path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <Refine
-            dataProvider={dataProvider}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            resources={[
-              { name: 'reconciliation', list: '/reconciliation' },
-              { name: 'balances', list: '/balances' },
-            ]}
-            options={{
-              disableTelemetry: true,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-            }}
-          >
-            {element}
-          </Refine>
-        ),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(<RouterProvider router={router} />);
-}
+const RESOURCES = [
+  { name: 'reconciliation', list: '/reconciliation' },
+  { name: 'balances', list: '/balances' },
+];
 
-beforeEach(() => {
-  localStorage.clear();
-  storeTokens('access', 'refresh');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18nProvider.changeLocale('en'));
-});
+useScreenTestState();
 
 describe('the reconciliation screen', () => {
   it('lists the events with their match, asks the server for the unmatched ones only on the switch, in French', async () => {
@@ -93,7 +57,7 @@ describe('the reconciliation screen', () => {
         },
       ],
     }));
-    renderScreen(<ReconciliationList />, '/reconciliation');
+    renderScreen(<ReconciliationList />, { path: '*', url: '/reconciliation', resources: RESOURCES });
     expect(await screen.findByText(/^PU-000001 · 120,00\s€$/)).toBeTruthy();
     expect(screen.getByText('Aucun achat')).toBeTruthy();
     expect(await screen.findByText(/ou d’un autre montant\s: 1\./)).toBeTruthy();
@@ -121,7 +85,7 @@ describe('the balances screen', () => {
       totals: [{ kind: 'platform_cash', balance: { value: 1250.5, curr: 'EURO' }, balance_minor: 125050 }],
       total: 1,
     }));
-    renderScreen(<BalancesList />, '/balances');
+    renderScreen(<BalancesList />, { path: '*', url: '/balances', resources: RESOURCES });
     expect(await screen.findByText('lea@example.com')).toBeTruthy();
     expect(screen.getByText('€40.00')).toBeTruthy();
     expect(await screen.findByText('€1,250.50')).toBeTruthy();

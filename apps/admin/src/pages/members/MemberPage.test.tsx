@@ -1,14 +1,10 @@
 import { messages } from '@parcelle/shared/i18n/messages';
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../api/storage';
-import { Notifications, notificationProvider } from '../../notifications';
-import { dataProvider } from '../../providers/data-provider';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Notifications } from '../../notifications';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
+import { renderScreen, useScreenTestState } from '../../test/screen';
 import { MemberPage } from './MemberPage';
 
 const id = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -49,42 +45,20 @@ const page = {
 };
 
 function renderPage() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/members/:id',
-        element: (
-          <Refine
-            dataProvider={dataProvider}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            notificationProvider={notificationProvider}
-            resources={[{ name: 'members', list: '/members', show: '/members/:id' }]}
-            options={{
-              disableTelemetry: true,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-            }}
-          >
-            <MemberPage />
-            <Notifications />
-          </Refine>
-        ),
-      },
-    ],
-    { initialEntries: [`/members/${id}`] },
+  renderScreen(
+    <>
+      <MemberPage />
+      <Notifications />
+    </>,
+    {
+      path: '/members/:id',
+      url: `/members/${id}`,
+      resources: [{ name: 'members', list: '/members', show: '/members/:id' }],
+    },
   );
-  render(<RouterProvider router={router} />);
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  storeTokens('access', 'refresh');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18nProvider.changeLocale('en'));
-});
+useScreenTestState();
 
 describe('the member page', () => {
   it('shows the masked fields as masked and the IBAN by its last 4 only', async () => {

@@ -1,14 +1,9 @@
 import { messages } from '@parcelle/shared/i18n/messages';
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storeTokens } from '../../api/storage';
-import { notificationProvider } from '../../notifications';
-import { dataProvider } from '../../providers/data-provider';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
+import { renderScreen, useScreenTestState } from '../../test/screen';
 import { WithdrawalsList } from './WithdrawalsList';
 
 const pending = {
@@ -24,41 +19,14 @@ const pending = {
 };
 
 function renderQueue() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <Refine
-            dataProvider={dataProvider}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            notificationProvider={notificationProvider}
-            resources={[{ name: 'withdrawals', list: '/withdrawals' }]}
-            options={{
-              disableTelemetry: true,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
-            }}
-          >
-            <WithdrawalsList />
-          </Refine>
-        ),
-      },
-    ],
-    { initialEntries: ['/withdrawals'] },
-  );
-  render(<RouterProvider router={router} />);
+  renderScreen(<WithdrawalsList />, {
+    path: '*',
+    url: '/withdrawals',
+    resources: [{ name: 'withdrawals', list: '/withdrawals' }],
+  });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  storeTokens('access', 'refresh');
-});
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18nProvider.changeLocale('en'));
-});
+useScreenTestState();
 
 describe('the withdrawal queue', () => {
   it('rejects with a reason only after the confirmation, and asks for a reason first', async () => {
