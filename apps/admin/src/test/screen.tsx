@@ -44,7 +44,7 @@ export function renderScreen(
 }
 
 /** A signed-in operator's tokens before each test; after it, no stubs, no screen, and the console back in English. */
-export function useScreenTestState(): void {
+export function setUpScreenTests(): void {
   beforeEach(() => {
     localStorage.clear();
     storeTokens('access', 'refresh');

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
-import { renderScreen, useScreenTestState } from '../../test/screen';
+import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { DividendPage } from './DividendPage';
 
 const id = '5b0f1a2c-3d4e-4f50-8a6b-7c8d9e0f1a2b';
@@ -55,7 +55,7 @@ function renderPage() {
   });
 }
 
-useScreenTestState();
+setUpScreenTests();
 
 describe('the dividend preview', () => {
   it('shows every holder’s amount and the remainder rule, then approves and pays after the confirmation', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
-import { renderScreen, useScreenTestState } from '../../test/screen';
+import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { BalancesList } from './BalancesList';
 import { ReconciliationList } from './ReconciliationList';
 
@@ -38,7 +38,7 @@ const RESOURCES = [
   { name: 'balances', list: '/balances' },
 ];
 
-useScreenTestState();
+setUpScreenTests();
 
 describe('the reconciliation screen', () => {
   it('lists the events with their match, asks the server for the unmatched ones only on the switch, in French', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Notifications } from '../../notifications';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
-import { renderScreen, useScreenTestState } from '../../test/screen';
+import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { MemberPage } from './MemberPage';
 
 const id = '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -58,7 +58,7 @@ function renderPage() {
   );
 }
 
-useScreenTestState();
+setUpScreenTests();
 
 describe('the member page', () => {
   it('shows the masked fields as masked and the IBAN by its last 4 only', async () => {

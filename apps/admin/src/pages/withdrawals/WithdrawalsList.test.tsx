@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
-import { renderScreen, useScreenTestState } from '../../test/screen';
+import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { WithdrawalsList } from './WithdrawalsList';
 
 const pending = {
@@ -26,7 +26,7 @@ function renderQueue() {
   });
 }
 
-useScreenTestState();
+setUpScreenTests();
 
 describe('the withdrawal queue', () => {
   it('rejects with a reason only after the confirmation, and asks for a reason first', async () => {
