@@ -122,7 +122,7 @@ async function enrol(email: string, password: string): Promise<TOTP> {
 }
 
 /** Signs an operator in to the console in a context of its own: password, then the authenticator's next code. */
-async function openConsole(who: 'operator' | 'finance'): Promise<Console> {
+async function openConsole(who: 'moneyAdmin' | 'moneyFinance'): Promise<Console> {
   const { email, password } = inject(who);
   const app = await enrol(email, password);
   const context = await browser.newContext({
@@ -219,8 +219,8 @@ function withdrawalRow(page: Page, reference: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await openConsole('operator');
-  finance = await openConsole('finance');
+  admin = await openConsole('moneyAdmin');
+  finance = await openConsole('moneyFinance');
 });
 
 afterAll(async () => {
@@ -359,7 +359,7 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     // Operators (admin only): the finance operator has no such menu entry; the admin sees both operators.
     expect(await other.getByRole('link', { name: t.operators, exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: t.operators, exact: true }).click();
-    await page.getByRole('grid', { name: t.operators }).getByText(inject('finance').email).waitFor();
+    await page.getByRole('grid', { name: t.operators }).getByText(inject('moneyFinance').email).waitFor();
     await expectNoAxeViolations(page, `operators (${language})`);
     await shoot(page, `operators-${language}`);
     // The audit log (admin only): the approvals just made, filtered by an action prefix.

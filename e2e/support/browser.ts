@@ -57,19 +57,28 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/** The newest message sent to an address, read from the development outbox. */
-export async function lastMessageTo(address: string): Promise<{ subject: string; text: string } | undefined> {
+/** Every message sent to an address, newest first, read from the development outbox. */
+async function messagesTo(address: string): Promise<{ subject: string; text: string }[]> {
   const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(address)}`);
-  const body = (await response.json()) as { data: { subject: string; text: string }[] };
-  return body.data[0];
+  return ((await response.json()) as { data: { subject: string; text: string }[] }).data;
 }
 
+/** The newest message sent to an address, read from the development outbox. */
+export async function lastMessageTo(address: string): Promise<{ subject: string; text: string } | undefined> {
+  return (await messagesTo(address))[0];
+}
+
+/**
+ * The code of the newest message to an address that carries one. Not simply the newest message: a notice queued
+ * earlier (a payout change, sent by the job queue) may land after the code and carries none.
+ */
 export async function waitForCode(address: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const message = await lastMessageTo(address);
-    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
-    if (code) return code;
+    for (const message of await messagesTo(address)) {
+      const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+      if (code) return code;
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no code emailed to ${address}`);

@@ -17,6 +17,12 @@ declare module 'vitest' {
     consoleOperator: { email: string; password: string };
     /** A catalogue operator (e2e/admin-catalogue.e2e.ts): it enrols its second factor there. */
     catalogueOperator: { email: string; password: string };
+    /**
+     * The two operators of the money journey (e2e/admin-money.e2e.ts, roles admin and finance): it enrols their
+     * second factor, so they are not `operator` and `finance`, whose first sign-in member-area.e2e.ts checks.
+     */
+    moneyAdmin: { email: string; password: string };
+    moneyFinance: { email: string; password: string };
   }
 }
 
@@ -91,6 +97,10 @@ export default async function setup(project: TestProject) {
     // The member-area journey sells out a seeded drop with one card purchase (thousands of parts): the reservation
     // caps of decision 73 are lifted here; apps/api/src/modules/purchases/limits.test.ts tests them.
     RESERVATION_MAX_SHARE_PERCENT: '100',
+    // Every simulated member and operator of the run comes from 127.0.0.1: the per-IP limit of the sign-in and code
+    // routes (20 a minute by default) would answer 429 to whichever journey came last in a busy minute, so it is
+    // raised here; the limits themselves are tested by the API suite (modules/auth/limits.test.ts).
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     RESERVATION_MAX_PENDING_MINOR: '1000000000',
     // The journeys save a bank account and withdraw at once: no 48-hour hold after a payout change here (the hold is
     // covered by the API and web tests).
@@ -106,8 +116,12 @@ export default async function setup(project: TestProject) {
     email: 'catalogue-operator@parcelle.test',
     password: `Op-${randomBytes(12).toString('hex')}`,
   };
+  const moneyAdmin = { email: 'money-admin@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const moneyFinance = { email: 'money-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {
     await createOperator(env, operator);
+    await createOperator(env, moneyAdmin);
+    await createOperator(env, moneyFinance, 'finance');
     await createOperator(env, catalogueOperator, 'catalogue');
     await createOperator(env, finance, 'finance');
     await createOperator(env, consoleOperator);
@@ -132,6 +146,8 @@ export default async function setup(project: TestProject) {
   project.provide('finance', finance);
   project.provide('consoleOperator', consoleOperator);
   project.provide('catalogueOperator', catalogueOperator);
+  project.provide('moneyAdmin', moneyAdmin);
+  project.provide('moneyFinance', moneyFinance);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
