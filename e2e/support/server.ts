@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startErrorIngest } from './error-ingest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,6 +24,8 @@ declare module 'vitest' {
      */
     moneyAdmin: { email: string; password: string };
     moneyFinance: { email: string; password: string };
+    /** The stand-in for Sentry's ingest the pages report their errors to (support/error-ingest.ts). */
+    errorIngestUrl: string;
   }
 }
 
@@ -85,6 +88,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-e2e-'));
   let log = '';
   const baseUrl = `http://127.0.0.1:${port}`;
+  const errorIngest = await startErrorIngest();
   const env = {
     ...process.env,
     PORT: String(port),
@@ -105,6 +109,8 @@ export default async function setup(project: TestProject) {
     // The journeys save a bank account and withdraw at once: no 48-hour hold after a payout change here (the hold is
     // covered by the API and web tests).
     PAYOUT_HOLD_HOURS: '0',
+    // The browser's error reports go to a local stand-in (e2e/browser-errors.e2e.ts).
+    SENTRY_BROWSER_DSN: `${errorIngest.url.replace('http://', 'http://e2epublickey@')}/7`,
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const finance = { email: 'finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
@@ -127,6 +133,7 @@ export default async function setup(project: TestProject) {
     await createOperator(env, consoleOperator);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
+    await errorIngest.close();
     throw error;
   }
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -148,9 +155,11 @@ export default async function setup(project: TestProject) {
   project.provide('catalogueOperator', catalogueOperator);
   project.provide('moneyAdmin', moneyAdmin);
   project.provide('moneyFinance', moneyFinance);
+  project.provide('errorIngestUrl', errorIngest.url);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await errorIngest.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

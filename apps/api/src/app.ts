@@ -196,6 +196,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     publicUrl: config.publicUrl,
     pageDataCacheSeconds: config.pageDataCacheSeconds,
     production: config.env === 'production',
+    browserErrors: config.observability.browserSentry,
   });
   return app as App;
 }

@@ -215,7 +215,12 @@ describe('the server', () => {
 describe('observability configuration (docs/deploy.md)', () => {
   it('is optional in production: metrics closed to scrapers, no Sentry, no tracing, a pool of 10', () => {
     const config = loadConfig(production());
-    expect(config.observability).toEqual({ metricsToken: null, sentry: null, otlpEndpoint: null });
+    expect(config.observability).toEqual({
+      metricsToken: null,
+      sentry: null,
+      browserSentry: null,
+      otlpEndpoint: null,
+    });
     expect(config.databasePoolMax).toBe(10);
   });
 
@@ -224,6 +229,7 @@ describe('observability configuration (docs/deploy.md)', () => {
       production({
         METRICS_TOKEN: 'a-metrics-token-of-at-least-32-characters',
         SENTRY_DSN: 'https://public@o1.ingest.sentry.io/2',
+        SENTRY_BROWSER_DSN: 'https://browser@o1.ingest.sentry.io/3',
         OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
         DATABASE_POOL_MAX: '25',
       }),
@@ -231,6 +237,7 @@ describe('observability configuration (docs/deploy.md)', () => {
     expect(config.observability).toEqual({
       metricsToken: 'a-metrics-token-of-at-least-32-characters',
       sentry: { dsn: 'https://public@o1.ingest.sentry.io/2', environment: 'production' },
+      browserSentry: { dsn: 'https://browser@o1.ingest.sentry.io/3', environment: 'production' },
       otlpEndpoint: 'http://collector:4318',
     });
     expect(config.databasePoolMax).toBe(25);
@@ -242,6 +249,7 @@ describe('observability configuration (docs/deploy.md)', () => {
         production({
           METRICS_TOKEN: 'short',
           SENTRY_DSN: 'not a url',
+          SENTRY_BROWSER_DSN: 'also not a url',
           OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318',
           DATABASE_POOL_MAX: '0',
         }),
@@ -250,6 +258,7 @@ describe('observability configuration (docs/deploy.md)', () => {
       'DATABASE_POOL_MAX: Too small: expected number to be >=1',
       'METRICS_TOKEN: METRICS_TOKEN must be at least 32 characters',
       'SENTRY_DSN: Invalid URL',
+      'SENTRY_BROWSER_DSN: Invalid URL',
       'OTEL_EXPORTER_OTLP_ENDPOINT: must be an http:// or https:// URL (OTLP over HTTP)',
     ]);
   });

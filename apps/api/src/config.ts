@@ -24,6 +24,7 @@ const ZEnv = z.object({
   METRICS_TOKEN: z.string().min(32, { error: 'METRICS_TOKEN must be at least 32 characters' }).optional(),
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().optional(),
+  SENTRY_BROWSER_DSN: z.string().url().optional(),
   /** OpenTelemetry's standard variable: traces go to this OTLP collector (read by observability/instrument.ts). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
@@ -136,6 +137,11 @@ export type AppConfig = {
     metricsToken: string | null;
     /** Sentry error reporting; null when SENTRY_DSN is unset. */
     sentry: { dsn: string; environment: string } | null;
+    /**
+     * The web app's error reports, replays and traces (SENTRY_BROWSER_DSN: a browser project's DSN, which is public
+     * by design); null: the browser loads no Sentry code at all.
+     */
+    browserSentry: { dsn: string; environment: string } | null;
     /** Where OpenTelemetry sends traces; null: tracing off (nothing loaded). */
     otlpEndpoint: string | null;
   };
@@ -459,6 +465,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     observability: {
       metricsToken: env.METRICS_TOKEN ?? null,
       sentry: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV } : null,
+      browserSentry: env.SENTRY_BROWSER_DSN
+        ? { dsn: env.SENTRY_BROWSER_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV }
+        : null,
       otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
     },
     jwtSecret: new TextEncoder().encode(env.JWT_SECRET ?? secrets.jwt),

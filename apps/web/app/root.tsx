@@ -2,14 +2,25 @@ import cormorantLatin from '@fontsource-variable/cormorant-garamond/files/cormor
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { ToastProvider } from './features/feedback/toast';
 import { initI18n } from './features/i18n/i18n';
+import { reportCaughtError, startBrowserErrorReports } from './features/observability/browser-errors';
 import { createQueryClient, queryClient } from './features/session/query-client';
+import { ssrRequestContext } from './features/ssr/context';
 import { useNonce } from './features/ssr/nonce';
 import { theme } from './features/theme/theme';
 
@@ -28,6 +39,14 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   ...fontPreloads,
 ];
+
+/** What every page needs from the server's configuration: whether (and where) the browser reports its errors. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { browserErrors: context.get(ssrRequestContext).browserErrors };
+}
+
+/** The configuration does not change during a visit: navigations never ask for it again. */
+export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Parcelle' },
@@ -60,6 +79,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // The browser keeps one client for the whole visit; the server one per request (no data shared between visitors).
   const [client] = useState(() => (typeof window === 'undefined' ? createQueryClient() : queryClient));
+  const { browserErrors } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    if (browserErrors) void startBrowserErrorReports(browserErrors);
+  }, [browserErrors]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -75,6 +98,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const browserErrors = useRouteLoaderData<typeof loader>('root')?.browserErrors;
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) void reportCaughtError(browserErrors, error);
+  }, [browserErrors, error]);
   return (
     <main style={{ maxWidth: 640, margin: '0 auto', padding: '96px 24px', fontFamily: 'system-ui, sans-serif' }}>
       <h1 style={{ fontFamily: 'Georgia, serif', fontWeight: 500, fontSize: 40 }}>

@@ -85,6 +85,15 @@ describe('content security policy', () => {
     });
   });
 
+  it("adds only the browser Sentry project's ingest origin, for its reports, when SENTRY_BROWSER_DSN is set", () => {
+    const withSentry: CspSettings = {
+      ...base,
+      observability: { browserSentry: { dsn: 'https://key@o12.ingest.de.sentry.io/345' } },
+    };
+    expect(thirdPartyOf(cspDirectives(withSentry))).toEqual({ connectSrc: ['https://o12.ingest.de.sentry.io'] });
+    expect(cspDirectives({ ...base, observability: { browserSentry: null } })).toEqual(cspDirectives(base));
+  });
+
   it('adds only Cloudflare challenges for Turnstile', () => {
     expect(thirdPartyOf(cspDirectives(withTurnstile))).toEqual({
       scriptSrc: ['https://challenges.cloudflare.com'],

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config';
  * The Content-Security-Policy of every answer (pages and API alike). By default only the app's own
  * origin, plus the inline scripts that carry this answer's nonce (the server-rendered page's hydration data). Each third-party service adds its
  * hosts only when it is configured: Google and Microsoft sign-in, Turnstile or reCAPTCHA, Stripe and PayPal
- * (with the offline payment sandboxes, nothing is added).
+ * (with the offline payment sandboxes, nothing is added), and the browser's Sentry ingest.
  */
 
 /** What the policy depends on. Social sign-in is read defensively: a provider counts once it has a client id. */
@@ -25,6 +25,8 @@ export type CspSettings = {
     stripe?: { publishableKey?: string | null } | null;
     paypal?: { clientId?: string | null } | null;
   };
+  /** The browser's error reports (config.observability.browserSentry): their ingest origin is allowed to connect. */
+  observability?: { browserSentry?: { dsn: string } | null };
 };
 
 export type CspDirectives = Record<string, string[]>;
@@ -95,6 +97,8 @@ export function cspDirectives(settings: CspSettings, scriptSources: readonly str
     connect.push(...PAYPAL.connect);
     img.push(...PAYPAL.img);
   }
+  const browserSentry = settings.observability?.browserSentry;
+  if (browserSentry) connect.push(new URL(browserSentry.dsn).origin);
   const unique = (values: string[]) => [...new Set(values)];
   const directives: CspDirectives = {
     defaultSrc: ["'self'"],

@@ -44,9 +44,20 @@ type WebServerBuild = ServerBuild & {
 };
 
 /** What the page loaders get from this process (apps/web/app/features/ssr/context.ts). */
-type SsrRequest = { get: PageDataReader; publicUrl: string; nonce: string };
+type SsrRequest = {
+  get: PageDataReader;
+  publicUrl: string;
+  nonce: string;
+  browserErrors: WebAppOptions['browserErrors'];
+};
 
-export type WebAppOptions = { publicUrl: string; pageDataCacheSeconds: number; production: boolean };
+export type WebAppOptions = {
+  publicUrl: string;
+  pageDataCacheSeconds: number;
+  production: boolean;
+  /** The browser's Sentry project (config.observability.browserSentry), handed to the pages by the root loader. */
+  browserErrors: { dsn: string; environment: string } | null;
+};
 
 /** A page request as the Fetch API Request React Router's handler takes (pages are GET or HEAD: no body). */
 function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
@@ -85,7 +96,12 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());
     const context = build.entry.module.createLoadContext(
-      { get: read, publicUrl: options.publicUrl, nonce: cspNonceOf(request.raw) },
+      {
+        get: read,
+        publicUrl: options.publicUrl,
+        nonce: cspNonceOf(request.raw),
+        browserErrors: options.browserErrors,
+      },
       RouterContextProvider,
     );
     // With the web app's middleware flag on, the handler takes a RouterContextProvider as its load context (the

@@ -32,6 +32,7 @@ describe('error reports (SENTRY_DSN)', () => {
     const t = await createTestAppOn(database, {
       observability: {
         metricsToken: null,
+        browserSentry: null,
         sentry: { dsn: `http://publickey@127.0.0.1:${port}/1`, environment: 'test' },
         otlpEndpoint: null,
       },

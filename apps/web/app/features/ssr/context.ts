@@ -16,6 +16,8 @@ export type SsrRequest = {
   publicUrl: string;
   /** The nonce of this answer's Content-Security-Policy (inline hydration scripts). */
   nonce: string;
+  /** The browser's error reports (SENTRY_BROWSER_DSN), or null: no Sentry in the browser. */
+  browserErrors: { dsn: string; environment: string } | null;
 };
 
 /**
@@ -33,6 +35,7 @@ const overHttp: SsrRequest = {
     return (process.env.PUBLIC_URL ?? 'http://localhost:5173').replace(/\/$/, '');
   },
   nonce: '',
+  browserErrors: null,
 };
 
 export const ssrRequestContext = createContext<SsrRequest>(overHttp);
