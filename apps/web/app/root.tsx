@@ -18,7 +18,6 @@ import type { Route } from './+types/root';
 import './app.css';
 import { ToastProvider } from './features/feedback/toast';
 import { initI18n } from './features/i18n/i18n';
-import { reportCaughtError, startBrowserErrorReports } from './features/observability/browser-errors';
 import { createQueryClient, queryClient } from './features/session/query-client';
 import { ssrRequestContext } from './features/ssr/context';
 import { useNonce } from './features/ssr/nonce';
@@ -81,7 +80,9 @@ export default function App() {
   const [client] = useState(() => (typeof window === 'undefined' ? createQueryClient() : queryClient));
   const { browserErrors } = useLoaderData<typeof loader>();
   useEffect(() => {
-    if (browserErrors) void startBrowserErrorReports(browserErrors);
+    // The module itself is fetched only when the server names a DSN (not a byte of it in the first load otherwise).
+    if (browserErrors)
+      void import('./features/observability/browser-errors').then((m) => m.startBrowserErrorReports(browserErrors));
   }, [browserErrors]);
   return (
     <ThemeProvider theme={theme}>
@@ -100,7 +101,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const browserErrors = useRouteLoaderData<typeof loader>('root')?.browserErrors;
   useEffect(() => {
-    if (!isRouteErrorResponse(error)) void reportCaughtError(browserErrors, error);
+    if (browserErrors && !isRouteErrorResponse(error)) {
+      void import('./features/observability/browser-errors').then((m) => m.reportCaughtError(browserErrors, error));
+    }
   }, [browserErrors, error]);
   return (
     <main style={{ maxWidth: 640, margin: '0 auto', padding: '96px 24px', fontFamily: 'system-ui, sans-serif' }}>
