@@ -4,13 +4,17 @@ import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { expectPath, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { uniqueMobile } from './pages/member';
+import { BuyPage } from './pages/purchase';
+import { baseUrl, launchBrowser, screenshot, waitForCode } from './support/browser';
 
 /**
  * Issue 15, the catalogue screens of the operator console: a catalogue operator (e2e/support/server.ts) enrols its
  * second factor, creates an artist (portrait, a year of auction figures) and a work from nothing (every field, the
- * cover image and the ten PDFs made here, a valuation with its PDF), opens its primary sale, and the public page
- * /primary-market/details/<id> shows it in English and French. Exchange rates: one entered by hand. axe-core finds
+ * cover image and the ten PDFs made here, a valuation with its PDF) and schedules the opening of its primary sale; the
+ * public page /primary-market/details/<id> shows it in English and French with a countdown and "Buy now" disabled,
+ * and once the opening passes a new member buys parts by card without reloading the page. Exchange rates: one entered by hand. axe-core finds
  * nothing on each screen, in both languages; screenshots at 1440 and 1024 px in e2e/screenshots/admin-catalogue-*.png.
  */
 
@@ -192,33 +196,84 @@ describe('the catalogue screens of the operator console', () => {
     await shoot('work-en');
   });
 
-  it('opens the primary sale; the public page shows the work in English and French', async () => {
-    await page.reload();
-    await page.getByRole('heading', { name: titleEn }).waitFor();
-    await page.getByRole('button', { name: 'Open the primary sale' }).click();
-    await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Primary sale');
-    await page.getByRole('button', { name: 'Move to the secondary market' }).waitFor();
-
-    await page.getByRole('button', { name: 'Français' }).click();
-    await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Vente primaire');
-    await page.getByRole('heading', { name: titleFr }).waitFor();
-    await expectNoAxeViolations('work (fr)');
-    await shoot('work-fr');
-
-    const visitor = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1440, height: 900 } });
+  it('schedules the opening of the primary sale; the public page counts down, then a member buys parts', async () => {
+    // A new member, signed up before the opening is set (so that the countdown below has time to be seen).
+    const visitor = await browser.newContext({
+      baseURL: baseUrl(),
+      locale: 'en-US',
+      viewport: { width: 1440, height: 900 },
+    });
     try {
       const publicPage = await visitor.newPage();
+      publicPage.setDefaultTimeout(20_000);
+      await visitor.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'true'));
+      const member: NewMember = {
+        firstName: 'Berthe',
+        lastName: 'Morisot',
+        email: `admin-catalogue.${stamp}@example.com`,
+        password: 'Gallery!pass7',
+        countryName: 'France',
+        countryCode: 'FR',
+        phone: uniqueMobile(73),
+      };
+      const register = new RegisterPage(publicPage);
+      await register.open('en');
+      await register.fill(member);
+      await register.submit();
+      await expectPath(publicPage, '/verify-email');
+      await new VerifyEmailPage(publicPage).confirm(await waitForCode(member.email));
+      await expectPath(publicPage, '/');
+
+      await page.reload();
+      await page.getByRole('heading', { name: titleEn }).waitFor();
+      // The console takes a minute (datetime-local, the operator's local time): the next one at least 40 s away.
+      const opening = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
+      const local = await page.evaluate((at) => {
+        const d = new Date(at);
+        const two = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+      }, opening);
+      await page.getByLabel('Opening time of the primary sale (optional)').fill(local);
+      await page.getByRole('button', { name: 'Open the primary sale' }).click();
+      await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Primary sale');
+      await page.getByText(/^Purchases open on /).waitFor();
+      await page.getByRole('button', { name: 'Move to the secondary market' }).waitFor();
+
+      await page.getByRole('button', { name: 'Français' }).click();
+      await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Vente primaire');
+      await page.getByRole('heading', { name: titleFr }).waitFor();
+      await expectNoAxeViolations('work (fr)');
+      await shoot('work-fr');
+
+      // The member waits on the public page: the countdown runs and "Buy now" stays disabled until the opening.
+      await publicPage.goto(`/primary-market/details/${workId}?lng=fr`);
+      await publicPage.getByRole('heading', { name: titleFr }).first().waitFor();
+      await expect.poll(() => publicPage.getByTestId('sale-countdown').textContent()).not.toBe('');
+      await screenshot(publicPage, 'admin-catalogue-public-fr-1440');
       await publicPage.goto(`/primary-market/details/${workId}?lng=en`);
       await publicPage.getByRole('heading', { name: titleEn }).first().waitFor();
       await publicPage.getByText(artistName).first().waitFor();
+      await expect.poll(() => publicPage.getByTestId('sale-countdown').textContent()).toMatch(/\d{2}/);
+      expect(Date.now()).toBeLessThan(opening);
+      expect(await publicPage.getByTestId('buy-now').isDisabled()).toBe(true);
       await screenshot(publicPage, 'admin-catalogue-public-en-1440');
-      await publicPage.goto(`/primary-market/details/${workId}?lng=fr`);
-      await publicPage.getByRole('heading', { name: titleFr }).first().waitFor();
-      await screenshot(publicPage, 'admin-catalogue-public-fr-1440');
+
+      // At the opening the button turns on without a reload; the member buys nine parts by card.
+      await expect
+        .poll(() => publicPage.getByTestId('buy-now').isEnabled(), { timeout: 90_000, interval: 1_000 })
+        .toBe(true);
+      expect(Date.now()).toBeGreaterThanOrEqual(opening);
+      const buy = new BuyPage(publicPage);
+      await buy.fromPainting(workId);
+      await buy.choose(9, `${member.firstName} ${member.lastName}`);
+      await buy.openDrawer('card');
+      await buy.payByCard('4242 4242 4242 4242');
+      expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+      await screenshot(publicPage, 'admin-catalogue-member-bought-en-1440');
     } finally {
       await visitor.close();
     }
-  });
+  }, 240_000);
 
   it('lists the works by market state and enters an exchange rate by hand, in French', async () => {
     await page.getByRole('link', { name: 'Œuvres', exact: true }).click();

@@ -4,14 +4,16 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
-import { saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
+import { HistoryPage, saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
+import { BuyPage, paintingOnSale } from './pages/purchase';
 import { baseUrl, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
 
 /**
  * Issue 15, the console's money screens with four eyes, in English then in French: a member asks for a withdrawal on
- * the member site; the admin operator approves it in the console, is refused the release (the API's FourEyesRequired),
+ * the member site and buys parts of a work on sale by card; the admin operator approves the withdrawal in the console, is refused the release (the API's FourEyesRequired),
  * and the finance operator releases it and exports the SEPA file. The admin declares a dividend, sees its preview
- * (each holder's amount, the rounding), is refused its approval; the finance operator approves it, which pays.
+ * on the member's work (each holder's amount, the rounding), is refused its approval; the finance operator approves it,
+ * which pays, and the member sees the dividend in their history.
  * axe-core on each screen; screenshots at 1440 and 1024 px in e2e/screenshots/admin-money-*.png.
  */
 
@@ -202,17 +204,6 @@ async function memberWithMoney(language: Language, salt: number): Promise<{ page
   return { page, member };
 }
 
-/** A work with holders: the first holding of a seed collector, through the admin API with the console's token. */
-async function workWithHolders(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem('parcelle_admin_token')}` };
-    const list = await (await fetch('/api/admin/members?q=Morel', { headers })).json();
-    const id = list.data.members[0].id as string;
-    const member = await (await fetch(`/api/admin/members/${id}`, { headers })).json();
-    return member.data.holdings[0].painting_id as string;
-  });
-}
-
 function withdrawalRow(page: Page, reference: string) {
   return page.getByRole('row').filter({ hasText: reference });
 }
@@ -231,13 +222,23 @@ afterAll(async () => {
 
 describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (language) => {
   const t = words[language];
+  /** The member of the journey: withdraws, buys parts of a work on sale, and later sees its dividend. */
+  let holder: { page: Page; member: NewMember; paintingId: string; parts: number };
 
   it('a withdrawal asked by a member: approved by one operator, released and exported by the other', async () => {
     const { page: memberPage, member } = await memberWithMoney(language, language === 'en' ? 71 : 72);
     const withdraw = new WithdrawPage(memberPage);
     await withdraw.open(language);
     const reference = await withdraw.request('10', () => waitForCode(`+33${member.phone}`));
-    await memberPage.context().close();
+    // Parts of a work on sale, paid by card: the dividend below is declared on this work and paid to this member.
+    const painting = await paintingOnSale(20);
+    const buy = new BuyPage(memberPage);
+    await buy.fromPainting(painting.id);
+    await buy.choose(9, `${member.firstName} ${member.lastName}`);
+    await buy.openDrawer('card');
+    await buy.payByCard('4242 4242 4242 4242');
+    expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+    holder = { page: memberPage, member, paintingId: painting.id, parts: 9 };
 
     const { page } = admin;
     await setLanguage(page, language);
@@ -317,7 +318,7 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
   it('a dividend declared by one operator, its preview, and approved (paid) by the other', async () => {
     const { page } = admin;
     await setLanguage(page, language);
-    const paintingId = await workWithHolders(page);
+    const { paintingId } = holder;
     await page.getByRole('link', { name: t.dividends, exact: true }).click();
     await page.getByRole('heading', { name: t.dividends, exact: true }).waitFor();
     await expectNoAxeViolations(page, `dividends list (${language})`);
@@ -356,6 +357,14 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await expect.poll(() => other.getByRole('button', { name: t.approvePay }).count()).toBe(0);
     await other.getByText(t.paid, { exact: true }).first().waitFor();
     await shoot(other, `dividend-paid-${language}`);
+    // The member sees the dividend: 9 parts × 0.03 = 0.27 in their history.
+    const history = new HistoryPage(holder.page);
+    await history.open(language, 'dividend');
+    const rows = await history.rows();
+    const amount = language === 'en' ? '€0.27' : '0,27 €';
+    expect(rows.some((row) => Object.values(row.cells).some((cell) => cell.includes(amount)))).toBe(true);
+    await screenshot(holder.page, `admin-money-member-dividend-${language}`);
+    await holder.page.context().close();
     // Operators (admin only): the finance operator has no such menu entry; the admin sees both operators.
     expect(await other.getByRole('link', { name: t.operators, exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: t.operators, exact: true }).click();
