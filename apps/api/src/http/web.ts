@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
-import { createPageDataReader, type PageDataReader } from './page-data';
+import { createPageDataReader, type PageDataCache, type PageDataReader } from './page-data';
 
 /** The built web app (apps/web/build/client), from the source tree or the bundled dist alike. */
 export function findWebDist(configured?: string): string | undefined {
@@ -46,7 +46,13 @@ type WebServerBuild = ServerBuild & {
 /** What the page loaders get from this process (apps/web/app/features/ssr/context.ts). */
 type SsrRequest = { get: PageDataReader; publicUrl: string; nonce: string };
 
-export type WebAppOptions = { publicUrl: string; pageDataCacheSeconds: number; production: boolean };
+export type WebAppOptions = {
+  publicUrl: string;
+  pageDataCacheSeconds: number;
+  production: boolean;
+  /** The cache of public reads, shared with the writes that empty it (content-admin). */
+  pageData?: PageDataCache;
+};
 
 /** A page request as the Fetch API Request React Router's handler takes (pages are GET or HEAD: no body). */
 function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
@@ -79,7 +85,7 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     }));
     return loading;
   };
-  const read = createPageDataReader(app, options.pageDataCacheSeconds);
+  const read = createPageDataReader(app, options.pageDataCacheSeconds, undefined, options.pageData);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await load();
     const abort = new AbortController();
