@@ -1,4 +1,4 @@
-import { messages } from '@parcelle/shared';
+import { messages, ZContentPageRequest } from '@parcelle/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import { createOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { SEED_PAGES } from '../../db/seed-content-data';
 import { createPageDataReader } from '../../http/page-data';
 
 /** Issue 15, Content: editorial pages, galleries and footer settings through /api/admin, shown on the public routes. */
@@ -87,6 +88,14 @@ const faq = {
 };
 
 describe('editorial pages', () => {
+  it.each(Object.entries(SEED_PAGES))(
+    'the seeded %s page passes the editor’s rules (it can be saved as it is)',
+    (_type, page) => {
+      const request = { title: { en: page.titleEn, fr: page.titleFr }, body: { en: page.en, fr: page.fr } };
+      expect(ZContentPageRequest.safeParse(request).error?.issues ?? []).toEqual([]);
+    },
+  );
+
   it('lists every page, saves one in both languages, audits before/after and the public route shows it', async () => {
     const list = await t.call('GET', '/api/admin/content/pages', { token });
     expect(list.statusCode).toBe(200);
