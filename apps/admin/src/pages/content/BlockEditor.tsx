@@ -41,19 +41,17 @@ export function BlockEditor({ lang, index, count, type, control, register, error
   const number = index + 1;
   const kind = translate(`content.blocks.${type}`);
   const blockErrors = errors[lang]?.[index] as Partial<Record<keyof TBlockFormInput, { message?: string }>> | undefined;
-  const id = `${lang}-block-${index}`;
   return (
-    <Paper
-      variant="outlined"
-      component="fieldset"
-      data-testid="block-editor"
-      sx={{ p: 2, m: 0, minWidth: 0 }}
-      aria-labelledby={`${id}-legend`}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography id={`${id}-legend`} component="legend" sx={{ fontWeight: 600, flexGrow: 1, float: 'left' }}>
-          {translate('content.editor.blockLegend', { number, kind })}
-        </Typography>
+    <Paper variant="outlined" component="fieldset" data-testid="block-editor" sx={{ p: 2, m: 0, minWidth: 0 }}>
+      {/* A floated legend sits inside the box instead of on its border. */}
+      <Typography component="legend" sx={{ fontWeight: 600, p: 0, mb: 1, float: 'left', width: '100%' }}>
+        {translate('content.editor.blockLegend', { number, kind })}
+      </Typography>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ clear: 'both', alignItems: 'center', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}
+      >
         <Controller
           control={control}
           name={`${lang}.${index}.type`}
@@ -86,7 +84,7 @@ export function BlockEditor({ lang, index, count, type, control, register, error
           {translate('content.editor.remove', { number })}
         </Button>
       </Stack>
-      <Stack spacing={1.5} sx={{ clear: 'both' }}>
+      <Stack spacing={1.5}>
         {FIELDS[type].map((field) => {
           const error = blockErrors?.[field.name]?.message;
           const label = translate(`content.fields.${type === 'list' ? 'items' : field.name}`);

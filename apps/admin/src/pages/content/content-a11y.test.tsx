@@ -13,7 +13,9 @@ async function violations() {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     rules: { 'color-contrast': { enabled: false } },
   });
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+  );
 }
 
 const page = {
@@ -47,7 +49,14 @@ describe('the Content screens pass axe', () => {
     stubFetch([
       ok({
         galleries: [
-          { id: '11111111-1111-4111-8111-111111111111', slug: 'd', title_en: 'Dawn', title_fr: 'Aube', image: 'galleries/d.webp', position: 1 },
+          {
+            id: '11111111-1111-4111-8111-111111111111',
+            slug: 'd',
+            title_en: 'Dawn',
+            title_fr: 'Aube',
+            image: 'galleries/d.webp',
+            position: 1,
+          },
         ],
       }),
     ]);
