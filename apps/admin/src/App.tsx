@@ -57,6 +57,19 @@ const ArtistsList = lazy(() =>
 );
 const ArtistPage = lazy(() => import('./pages/artists/ArtistPage').then((module) => ({ default: module.ArtistPage })));
 const RatesPage = lazy(() => import('./pages/rates/RatesPage').then((module) => ({ default: module.RatesPage })));
+// Content (issue 15): editorial pages, galleries, footer settings.
+const ContentPagesList = lazy(() =>
+  import('./pages/content/ContentPagesList').then((module) => ({ default: module.ContentPagesList })),
+);
+const ContentPageEditor = lazy(() =>
+  import('./pages/content/ContentPageEditor').then((module) => ({ default: module.ContentPageEditor })),
+);
+const GalleriesPage = lazy(() =>
+  import('./pages/content/GalleriesPage').then((module) => ({ default: module.GalleriesPage })),
+);
+const FooterSettingsPage = lazy(() =>
+  import('./pages/content/FooterSettingsPage').then((module) => ({ default: module.FooterSettingsPage })),
+);
 const CATALOGUE_ROUTES = [
   { path: '/works', resource: 'works', element: <WorksList /> },
   { path: '/works/new', resource: 'works', element: <WorkPage /> },
@@ -65,6 +78,10 @@ const CATALOGUE_ROUTES = [
   { path: '/artists/new', resource: 'artists', element: <ArtistPage /> },
   { path: '/artists/:id', resource: 'artists', element: <ArtistPage /> },
   { path: '/rates', resource: 'rates', element: <RatesPage /> },
+  { path: '/content', resource: 'content', element: <ContentPagesList /> },
+  { path: '/content/:type', resource: 'content', element: <ContentPageEditor /> },
+  { path: '/galleries', resource: 'galleries', element: <GalleriesPage /> },
+  { path: '/footer', resource: 'footer', element: <FooterSettingsPage /> },
 ];
 
 const resources = [
@@ -80,6 +97,10 @@ const resources = [
   { name: 'works', list: '/works', create: '/works/new', edit: '/works/:id', meta: { path: 'paintings' } },
   { name: 'artists', list: '/artists', create: '/artists/new', edit: '/artists/:id' },
   { name: 'rates', list: '/rates', meta: { path: 'exchange-rates' } },
+  // Content (issue 15)
+  { name: 'content', list: '/content', edit: '/content/:type' },
+  { name: 'galleries', list: '/galleries' },
+  { name: 'footer', list: '/footer' },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;

@@ -18,6 +18,10 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   operators: [],
   audit: [],
   rates: ['catalogue', 'finance'],
+  // Content (issue 15): editorial pages, galleries, footer settings.
+  content: ['catalogue'],
+  galleries: ['catalogue'],
+  footer: ['catalogue'],
 };
 
 export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {

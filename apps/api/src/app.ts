@@ -24,6 +24,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { failureBody } from './http/errors';
 import { registerInputGuards } from './http/input-guards';
 import { logError } from './http/log';
+import { PageDataCache } from './http/page-data';
 import type { App } from './http/types';
 import { findWebDist, registerWebApp } from './http/web';
 import { startJobQueue } from './jobs';
@@ -36,6 +37,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { contentRoutes } from './modules/content/routes';
+import { contentAdminRoutes } from './modules/content-admin/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -164,6 +166,9 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // The public reads behind server-rendered pages: content edits in the console empty it (content-admin).
+  const pageData = new PageDataCache();
+  app.decorate('pageData', pageData);
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
@@ -181,6 +186,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);
       catalogueAdminRoutes(typed, ctx);
+      contentAdminRoutes(typed, ctx, pageData);
       certificateRoutes(typed, ctx);
       memberRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
@@ -195,6 +201,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   await registerWebApp(app, webDist, {
     publicUrl: config.publicUrl,
     pageDataCacheSeconds: config.pageDataCacheSeconds,
+    pageData,
     production: config.env === 'production',
     browserErrors: config.observability.browserSentry,
   });

@@ -7,6 +7,7 @@ export * from './contracts/auth';
 export * from './contracts/catalogue';
 export * from './contracts/catalogue-admin';
 export * from './contracts/certificates';
+export * from './contracts/content-admin';
 export * from './contracts/envelope';
 export * from './contracts/member';
 export * from './contracts/member-area';

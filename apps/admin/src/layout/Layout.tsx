@@ -33,6 +33,10 @@ export const MENU = [
   { resource: 'works', path: '/works' },
   { resource: 'artists', path: '/artists' },
   { resource: 'rates', path: '/rates' },
+  // Content (issue 15)
+  { resource: 'content', path: '/content' },
+  { resource: 'galleries', path: '/galleries' },
+  { resource: 'footer', path: '/footer' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageDataReader } from './page-data';
+import { createPageDataReader, PageDataCache } from './page-data';
 
 /** A tiny API with a counter, so that the test sees which reads reached it. */
 let app: FastifyInstance;
@@ -58,5 +58,24 @@ describe('public reads of server-rendered pages', () => {
     await read('/paintings/detail', { painting_id: 'c' }, 'en');
     await read('/paintings/detail', { painting_id: 'c' }, 'en');
     expect(hits).toBe(2);
+  });
+});
+
+describe('forgetting kept reads', () => {
+  it('forgets the reads under a path at once, and keeps the others', async () => {
+    const cache = new PageDataCache();
+    const read = createPageDataReader(app, 60, undefined, cache);
+    hits = 0;
+    sold = 1;
+    await read('/paintings/detail', { painting_id: 'd' }, 'en');
+    await read('/paintings/detail', { painting_id: 'd' }, 'fr');
+    sold = 2;
+    cache.forget('/content');
+    expect((await read('/paintings/detail', { painting_id: 'd' }, 'en')).body).toMatchObject({ data: { sold: 1 } });
+    expect(hits).toBe(2);
+    cache.forget('/paintings');
+    expect((await read('/paintings/detail', { painting_id: 'd' }, 'en')).body).toMatchObject({ data: { sold: 2 } });
+    expect((await read('/paintings/detail', { painting_id: 'd' }, 'fr')).body).toMatchObject({ data: { sold: 2 } });
+    expect(hits).toBe(4);
   });
 });

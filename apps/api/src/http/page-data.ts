@@ -12,6 +12,34 @@ export type PageDataReader = (
 /** Enough for every page × query × language the public site has; the oldest entries go first beyond it. */
 const MAX_ENTRIES = 2000;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The cache of public reads behind server-rendered pages (app.ts), for the writes that empty it. */
+    pageData: PageDataCache;
+  }
+}
+
+type Kept = { expires: number; answer: PageDataAnswer };
+
+/**
+ * The shared cache behind server-rendered pages, made apart from its reader so that writes can empty it: an operator's
+ * edit of public content (the console's Content section) forgets the reads it changes at once, instead of the
+ * visitors seeing the old text until the TTL runs out. Only this process's cache: another process of the same site
+ * keeps its copy for at most the TTL (PAGE_DATA_CACHE_SECONDS, 10 s by default).
+ */
+export class PageDataCache {
+  readonly kept = new Map<string, Kept>();
+
+  /** Forgets every kept read whose API path starts with one of `paths` ("/content" forgets /content/footer…). */
+  forget(...paths: string[]): void {
+    const prefixes = paths.map((path) => `/api${path.startsWith('/') ? path : `/${path}`}`);
+    for (const key of [...this.kept.keys()]) {
+      const url = key.slice(key.indexOf(' ') + 1);
+      if (prefixes.some((prefix) => url.startsWith(prefix))) this.kept.delete(key);
+    }
+  }
+}
+
 /**
  * The public API reads of server-rendered pages, in process (`inject`: the same routes, validation and answers as
  * over HTTP, without a network hop), behind a short cache shared by every visitor (decision "server rendering"):
@@ -19,8 +47,13 @@ const MAX_ENTRIES = 2000;
  * GETs go through here (no credentials are forwarded), and only successful answers are kept. Identical reads in
  * flight at once are made once.
  */
-export function createPageDataReader(app: FastifyInstance, ttlSeconds: number, now = () => Date.now()): PageDataReader {
-  const kept = new Map<string, { expires: number; answer: PageDataAnswer }>();
+export function createPageDataReader(
+  app: FastifyInstance,
+  ttlSeconds: number,
+  now = () => Date.now(),
+  cache = new PageDataCache(),
+): PageDataReader {
+  const kept = cache.kept;
   const inFlight = new Map<string, Promise<PageDataAnswer>>();
 
   async function read(url: string, language: string): Promise<PageDataAnswer> {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
-import { createPageDataReader, type PageDataReader } from './page-data';
+import { createPageDataReader, type PageDataCache, type PageDataReader } from './page-data';
 
 /** The built web app (apps/web/build/client), from the source tree or the bundled dist alike. */
 export function findWebDist(configured?: string): string | undefined {
@@ -57,6 +57,8 @@ export type WebAppOptions = {
   production: boolean;
   /** The browser's Sentry project (config.observability.browserSentry), handed to the pages by the root loader. */
   browserErrors: { dsn: string; environment: string } | null;
+  /** The cache of public reads, shared with the writes that empty it (content-admin). */
+  pageData?: PageDataCache;
 };
 
 /** A page request as the Fetch API Request React Router's handler takes (pages are GET or HEAD: no body). */
@@ -90,7 +92,7 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     }));
     return loading;
   };
-  const read = createPageDataReader(app, options.pageDataCacheSeconds);
+  const read = createPageDataReader(app, options.pageDataCacheSeconds, undefined, options.pageData);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle } = await load();
     const abort = new AbortController();

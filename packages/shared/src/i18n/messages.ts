@@ -614,6 +614,40 @@ export const messages = {
     en: 'Price unavailable in USD: no EUR/USD rate is known yet.',
     fr: 'Prix indisponible en USD\u00a0: aucun taux EUR/USD n’est encore connu.',
   },
+  // Content (issue 15): editorial pages, galleries and the footer's settings.
+  ContentPageSaved: { en: 'The page was saved.', fr: 'La page a été enregistrée.' },
+  ContentBodyEmpty: { en: 'A page needs at least one block.', fr: 'Une page a besoin d’au moins un bloc.' },
+  ContentTooManyBlocks: { en: 'A page has at most 300 blocks.', fr: 'Une page a au plus 300 blocs.' },
+  ContentTooManyItems: { en: 'A list has at most 100 items.', fr: 'Une liste a au plus 100 éléments.' },
+  ContentListEmpty: { en: 'A list needs at least one item.', fr: 'Une liste a besoin d’au moins un élément.' },
+  ContentBlockInvalid: {
+    en: 'A block is a heading, a paragraph, a list, a question, a person or a link.',
+    fr: 'Un bloc est un titre, un paragraphe, une liste, une question, une personne ou un lien.',
+  },
+  ContentLinkInvalid: {
+    en: 'A link is a page of the site (/about), an https:// address or a mailto: address.',
+    fr: 'Un lien est une page du site (/about), une adresse https:// ou une adresse mailto:.',
+  },
+  SocialLinkInvalid: {
+    en: 'Please enter an https:// address, or leave it empty.',
+    fr: 'Veuillez saisir une adresse https://, ou laisser vide.',
+  },
+  GalleryCreated: { en: 'The picture was added to the gallery.', fr: 'L’image a été ajoutée à la galerie.' },
+  GalleryUpdated: { en: 'The picture’s titles were saved.', fr: 'Les titres de l’image ont été enregistrés.' },
+  GalleryImageUpdated: { en: 'The picture was replaced.', fr: 'L’image a été remplacée.' },
+  GalleryDeleted: { en: 'The picture was removed from the gallery.', fr: 'L’image a été retirée de la galerie.' },
+  GalleriesReordered: { en: 'The gallery’s order was saved.', fr: 'L’ordre de la galerie a été enregistré.' },
+  GalleryNotFound: { en: 'Gallery picture not found.', fr: 'Image de galerie introuvable.' },
+  GalleriesFull: {
+    en: 'The gallery has at most 200 pictures: remove one first.',
+    fr: 'La galerie a au plus 200 images\u00a0: retirez-en une d’abord.',
+  },
+  GalleryOrderMismatch: {
+    en: 'The order must name every picture of the gallery once.',
+    fr: 'L’ordre doit nommer chaque image de la galerie une fois.',
+  },
+  SiteSettingsSaved: { en: 'The footer settings were saved.', fr: 'Les réglages du pied de page ont été enregistrés.' },
+  FooterDocumentSaved: { en: 'The footer document was saved.', fr: 'Le document du pied de page a été enregistré.' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

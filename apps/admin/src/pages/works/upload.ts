@@ -11,9 +11,12 @@ export async function uploadFile<T>(
   field: 'image' | 'file',
   file: Blob,
   method: 'POST' | 'PUT' = 'POST',
+  /** Text fields sent beside the file (a gallery picture's titles). */
+  fields: Record<string, string> = {},
 ) {
   const send = (token: string | null) => {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file, file instanceof File ? file.name : field);
     const language = currentLanguage();
     return fetch(`${API_BASE}${path}`, {
