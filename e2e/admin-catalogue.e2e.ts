@@ -304,4 +304,47 @@ describe('the catalogue screens of the operator console', () => {
     await shoot('rates-fr');
     expect(problems).toEqual([]);
   });
+  it('adds a question to the FAQ in both languages, sees it in the preview, and the public page shows it', async () => {
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('link', { name: 'Content', exact: true }).click();
+    await page.getByRole('heading', { name: 'Content' }).first().waitFor();
+    await expectNoAxeViolations('content pages (en)');
+    await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL('**/admin/content/faqs');
+    await page.getByRole('form', { name: 'Page editor' }).waitFor();
+    const added = {
+      en: {
+        tab: 'English',
+        question: `Can I visit my work? ${stamp}`,
+        answer: 'Yes, by appointment at the free port.',
+      },
+      fr: {
+        tab: 'Français',
+        question: `Puis-je voir mon œuvre ? ${stamp}`,
+        answer: 'Oui, sur rendez-vous au port franc.',
+      },
+    };
+    for (const lang of ['en', 'fr'] as const) {
+      const { tab, question, answer } = added[lang];
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      const panel = page.locator(`#panel-${lang}`);
+      await panel.getByRole('combobox', { name: 'New block' }).click();
+      await page.getByRole('option', { name: 'Question and answer' }).click();
+      await panel.getByRole('button', { name: 'Add the block' }).click();
+      await panel.getByLabel('Question or term').last().fill(question);
+      await panel.getByLabel('Answer or definition').last().fill(answer);
+      await page.locator(`[data-testid="content-preview"][lang="${lang}"]`).getByText(question).waitFor();
+    }
+    await page.getByRole('button', { name: 'Save the page' }).click();
+    await page.getByRole('status').first().waitFor();
+    await expectNoAxeViolations('content editor (fr tab)');
+    await shoot('content-faq');
+
+    // The public page, rendered by the server, shows the new question at once, in each language.
+    for (const lang of ['en', 'fr'] as const) {
+      const html = await (await fetch(`${baseUrl()}/faqs?lng=${lang}`)).text();
+      expect(html).toContain(added[lang].question.replace("'", '&#x27;'));
+    }
+    expect(problems).toEqual([]);
+  });
 });
