@@ -2,7 +2,7 @@ import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
 import { multilineText, safeText } from '../validation/fields';
-import { ZAdminPageQuery } from './admin';
+import { ADMIN_SORTS, sortParams, ZAdminPageQuery } from './admin';
 import { ZMoney } from './auth';
 
 /** Operator console, "Members and money" (issue 15): members, withdrawals with four eyes, dividends, ledger. */
@@ -14,8 +14,7 @@ const isoDate = z.iso.datetime({ offset: true, error: 'InvalidRequest' });
 /** GET /admin/members: `q` matches a name, an email, the member's id or a reference of theirs (purchase, withdrawal…). */
 export const ZAdminMembersQuery = ZAdminPageQuery.extend({
   q: safeText({ error: 'InvalidRequest' }).trim().max(100).optional(),
-  sort: z.enum(['created_at', 'email', 'last_name'], { error: 'InvalidRequest' }).default('created_at'),
-  order: z.enum(['asc', 'desc'], { error: 'InvalidRequest' }).default('desc'),
+  ...sortParams(ADMIN_SORTS.members, 'created_at', 'desc'),
 });
 
 export const ZAdminMemberNote = z.strictObject({
@@ -167,6 +166,7 @@ export type TDividendPreview = z.infer<typeof ZDividendPreview>;
 
 export const ZAdminDividendsQuery = ZAdminPageQuery.extend({
   status: z.enum(['declared', 'paid'], { error: 'InvalidRequest' }).optional(),
+  ...sortParams(ADMIN_SORTS.dividends, 'declared_at', 'desc'),
 });
 export const ZAdminDividends = z.object({
   dividends: z.array(
@@ -212,10 +212,15 @@ export const ZAdminLedgerQuery = ZAdminPageQuery.extend({
   reference: safeText().trim().min(1).max(100).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  ...sortParams(ADMIN_SORTS.ledger, 'created_at', 'desc'),
 });
 
 /** GET /admin/ledger/balances: each account's balance (entries before `to` when given). */
-export const ZAdminBalancesQuery = ZAdminPageQuery.extend({ ...ledgerFilters, to: isoDate.optional() });
+export const ZAdminBalancesQuery = ZAdminPageQuery.extend({
+  ...ledgerFilters,
+  to: isoDate.optional(),
+  ...sortParams(ADMIN_SORTS.balances, 'balance', 'desc'),
+});
 export const ZAdminBalances = z.object({
   accounts: z.array(
     z.object({
@@ -242,6 +247,7 @@ export const ZReconciliationQuery = ZAdminPageQuery.extend({
   provider: safeText().trim().max(20).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  ...sortParams(ADMIN_SORTS.reconciliation, 'received_at', 'desc'),
 });
 export const ZReconciliation = z.object({
   events: z.array(

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -20,7 +20,13 @@ type Artist = z.infer<typeof ZAdminArtist>;
 export function ArtistsList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Artist>('artists');
+  const gridSorts = sortKeys('artists', {
+    name: 'name',
+    life: 'date_of_birth',
+    paintings_count: 'paintings_count',
+    created_at: 'created_at',
+  });
+  const { table, gridProps } = useServerGrid<Artist>('artists', { sorts: gridSorts });
   const initial = table.filters.find((filter) => 'field' in filter && filter.field === 'q');
   const [search, setSearch] = useState(initial ? String(initial.value ?? '') : '');
   const { setFilters, setCurrentPage } = table;
@@ -80,7 +86,7 @@ export function ArtistsList() {
       />
       <Grid<Artist>
         label={translate('artists.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

@@ -13,7 +13,7 @@ import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -26,8 +26,15 @@ type ProviderEvent = TReconciliation['events'][number];
 export function ReconciliationList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
+  const gridSorts = sortKeys('reconciliation', {
+    received_at: 'received_at',
+    provider: 'provider',
+    type: 'type',
+    amount: 'amount',
+  });
   const { gridProps, table } = useServerGrid<ProviderEvent>('reconciliation', {
     meta: { path: 'reconciliation', listKey: 'events' },
+    sorts: gridSorts,
   });
   const unmatchedOnly = table.filters.some((filter) => 'field' in filter && filter.field === 'unmatched');
   const summary = useQuery({
@@ -90,7 +97,7 @@ export function ReconciliationList() {
       />
       <Grid<ProviderEvent>
         label={translate('reconciliation.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

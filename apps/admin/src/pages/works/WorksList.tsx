@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -23,7 +23,16 @@ type Work = z.infer<typeof ZAdminPainting>;
 export function WorksList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Work>('works', { meta: { path: 'paintings' } });
+  const gridSorts = sortKeys('paintings', {
+    title: language === 'fr' ? 'title_fr' : 'title_en',
+    artist_name: 'artist_name',
+    year: 'year',
+    market: 'market',
+    parts: 'sold_parts',
+    price_per_part_minor: 'price_per_part_minor',
+    created_at: 'created_at',
+  });
+  const { table, gridProps } = useServerGrid<Work>('works', { meta: { path: 'paintings' }, sorts: gridSorts });
   const current = (field: string) => {
     const found = table.filters.find((filter) => 'field' in filter && filter.field === field);
     return found ? String(found.value ?? '') : '';
@@ -124,7 +133,7 @@ export function WorksList() {
       </Stack>
       <Grid<Work>
         label={translate('works.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}
