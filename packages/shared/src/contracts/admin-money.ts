@@ -29,6 +29,7 @@ const ZLine = z.object({
   reference: z.string(),
   description: z.string(),
   amount: ZMoney,
+  amount_minor: z.number().int(),
   created_at: z.string(),
 });
 
@@ -73,6 +74,7 @@ export const ZAdminMemberPage = z.object({
       painting_id: z.string(),
       quantity: z.number().int(),
       total: ZMoney,
+      total_minor: z.number().int(),
       payment_method: z.string(),
       market: z.number().int(),
       status: z.string(),
@@ -87,16 +89,23 @@ export const ZAdminMemberPage = z.object({
       quantity: z.number().int(),
       remaining: z.number().int(),
       unit_price: ZMoney,
+      unit_price_minor: z.number().int(),
       status: z.string(),
       created_at: z.string(),
     }),
   ),
-  wallet: z.object({ balances: z.array(ZMoney), lines: z.array(ZLine) }),
+  wallet: z.object({
+    balances: z.array(ZMoney),
+    /** The same balances in minor units, for exact display. */
+    balances_minor: z.array(z.object({ amount_minor: z.number().int(), curr: z.string() })),
+    lines: z.array(ZLine),
+  }),
   withdrawals: z.array(
     z.object({
       id: z.string(),
       reference: z.string(),
       amount: ZMoney,
+      amount_minor: z.number().int(),
       account: z.string(),
       status: z.string(),
       created_at: z.string(),
@@ -177,6 +186,7 @@ export const ZAdminDividends = z.object({
       year: true,
       status: true,
       total: true,
+      total_minor: true,
       record_date: true,
       declared_by: true,
       declared_by_email: true,
@@ -258,11 +268,19 @@ export const ZReconciliation = z.object({
       type: z.string(),
       payment_ref: z.string().nullable(),
       amount: ZMoney.nullable(),
+      amount_minor: z.number().int().nullable(),
       received_at: z.string(),
       /** matched: the purchase and the amount agree; mismatch: the amounts differ; unmatched: no purchase. */
       state: z.enum(['matched', 'mismatch', 'unmatched']),
       purchase: z
-        .object({ id: z.string(), reference: z.string(), status: z.string(), total: ZMoney, method: z.string() })
+        .object({
+          id: z.string(),
+          reference: z.string(),
+          status: z.string(),
+          total: ZMoney,
+          total_minor: z.number().int(),
+          method: z.string(),
+        })
         .nullable(),
     }),
   ),
@@ -270,7 +288,14 @@ export const ZReconciliation = z.object({
   unmatched_total: z.number().int(),
   /** Card and PayPal purchases marked paid with no provider event recorded for them. */
   paid_without_event: z.array(
-    z.object({ id: z.string(), reference: z.string(), method: z.string(), total: ZMoney, settled_at: z.string() }),
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      method: z.string(),
+      total: ZMoney,
+      total_minor: z.number().int(),
+      settled_at: z.string(),
+    }),
   ),
 });
 export type TAdminBalances = z.infer<typeof ZAdminBalances>;

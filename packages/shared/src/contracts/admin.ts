@@ -101,6 +101,7 @@ export const ZAdminWithdrawal = z.object({
   reference: z.string(),
   member: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   amount: ZMoney,
+  amount_minor: z.number().int(),
   account: z.string(),
   payment_method: z.string(),
   status: z.enum(ADMIN_WITHDRAWAL_STATUSES),
@@ -143,7 +144,13 @@ export const ZAdminLedger = z.object({
       description: z.string(),
       created_at: z.string(),
       entries: z.array(
-        z.object({ account_id: z.string(), kind: z.string(), user_id: z.string().nullable(), amount: ZMoney }),
+        z.object({
+          account_id: z.string(),
+          kind: z.string(),
+          user_id: z.string().nullable(),
+          amount: ZMoney,
+          amount_minor: z.number().int(),
+        }),
       ),
     }),
   ),

@@ -21,6 +21,7 @@ type Row = Pick<
   | 'year'
   | 'status'
   | 'total'
+  | 'total_minor'
   | 'record_date'
   | 'declared_by'
   | 'declared_by_email'
@@ -72,7 +73,7 @@ export function DividendsList() {
       width: 140,
       align: 'right',
       headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.total, language),
+      valueGetter: (_value, row) => moneyText(row.total_minor, row.total.curr, language),
     },
     {
       field: 'status',

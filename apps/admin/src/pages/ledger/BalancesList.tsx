@@ -50,7 +50,7 @@ export function BalancesList() {
       width: 160,
       align: 'right',
       headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.balance, language),
+      valueGetter: (_value, row) => moneyText(row.balance_minor, row.balance.curr, language),
     },
   ];
   return (
@@ -73,7 +73,7 @@ export function BalancesList() {
             {(totals.data?.totals ?? []).map((total) => (
               <TableRow key={`${total.kind}-${total.balance.curr}`}>
                 <TableCell>{total.kind}</TableCell>
-                <TableCell align="right">{moneyText(total.balance, language)}</TableCell>
+                <TableCell align="right">{moneyText(total.balance_minor, total.balance.curr, language)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

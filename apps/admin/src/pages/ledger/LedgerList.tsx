@@ -32,7 +32,9 @@ export function LedgerList() {
       flex: 1.4,
       minWidth: 260,
       valueGetter: (_value, row) =>
-        row.entries.map((entry) => `${entry.kind} ${moneyText(entry.amount, language)}`).join(' · '),
+        row.entries
+          .map((entry) => `${entry.kind} ${moneyText(entry.amount_minor, entry.amount.curr, language)}`)
+          .join(' · '),
     },
     {
       field: 'created_at',

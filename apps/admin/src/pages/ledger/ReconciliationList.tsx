@@ -54,7 +54,8 @@ export function ReconciliationList() {
       field: 'amount',
       headerName: translate('reconciliation.amount'),
       width: 130,
-      valueGetter: (_value, row) => (row.amount ? moneyText(row.amount, language) : '—'),
+      valueGetter: (_value, row) =>
+        row.amount && row.amount_minor !== null ? moneyText(row.amount_minor, row.amount.curr, language) : '—',
     },
     {
       field: 'state',
@@ -68,7 +69,9 @@ export function ReconciliationList() {
       flex: 1,
       minWidth: 220,
       valueGetter: (_value, row) =>
-        row.purchase ? `${row.purchase.reference} · ${moneyText(row.purchase.total, language)}` : '—',
+        row.purchase
+          ? `${row.purchase.reference} · ${moneyText(row.purchase.total_minor, row.purchase.total.curr, language)}`
+          : '—',
     },
   ];
   const paidWithoutEvent = summary.data?.paid_without_event ?? [];
@@ -123,7 +126,7 @@ export function ReconciliationList() {
                 <TableRow key={purchase.id}>
                   <TableCell>{purchase.reference}</TableCell>
                   <TableCell>{purchase.method}</TableCell>
-                  <TableCell align="right">{moneyText(purchase.total, language)}</TableCell>
+                  <TableCell align="right">{moneyText(purchase.total_minor, purchase.total.curr, language)}</TableCell>
                   <TableCell>{dateTimeText(purchase.settled_at, language)}</TableCell>
                 </TableRow>
               ))}

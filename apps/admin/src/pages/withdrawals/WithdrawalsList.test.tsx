@@ -11,6 +11,7 @@ const pending = {
   reference: 'WD-000042',
   member: { id: 'm1', email: 'lea@example.com', name: 'Léa Tremblay' },
   amount: { value: 250, curr: 'EURO' },
+  amount_minor: 25000,
   account: 'FR76 **** 0189',
   status: 'PENDING',
   created_at: '2026-11-20T10:00:00.000Z',

@@ -67,7 +67,7 @@ export function WithdrawalsList() {
       width: 130,
       align: 'right',
       headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.amount, language),
+      valueGetter: (_value, row) => moneyText(row.amount_minor, row.amount.curr, language),
     },
     { field: 'account', headerName: translate('withdrawals.account'), width: 170 },
     {
@@ -191,7 +191,7 @@ function DecisionDialog({
   const { withdrawal, kind } = decision;
   const values = {
     reference: withdrawal.reference,
-    amount: moneyText(withdrawal.amount, language),
+    amount: moneyText(withdrawal.amount_minor, withdrawal.amount.curr, language),
     member: withdrawal.member.name,
     account: withdrawal.account,
   };

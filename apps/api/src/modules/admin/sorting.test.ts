@@ -211,4 +211,28 @@ describe('sorting the operator lists', () => {
     const oldestFirst = await ids('operators', 'created_at', 'asc');
     expect(await ids('operators', 'created_at', 'desc')).toEqual([...oldestFirst].reverse());
   });
+
+  it('answers each amount in integer minor units beside the display one', async () => {
+    const withdrawal = (await list('withdrawals', 'sort=reference&order=asc')).json().data.withdrawals[0];
+    expect(withdrawal).toMatchObject({ reference: 'WD-SORT-A', amount_minor: 300, amount: { curr: 'EURO' } });
+    const dividend = (await list('dividends', 'sort=total&order=desc')).json().data.dividends[0];
+    expect(dividend).toMatchObject({ reference: 'DIV-SORT-2', total_minor: 3000 });
+    const event = (await list('reconciliation', 'sort=amount&order=desc')).json().data.events[0];
+    expect(event).toMatchObject({ event_id: 'evt-0', amount_minor: 700, purchase: null });
+    const transactions = (await list('ledger', 'sort=reference&order=asc')).json().data.transactions;
+    expect(transactions[0].entries.map((entry: { amount_minor: number }) => entry.amount_minor).sort()).toEqual([
+      -1, 1,
+    ]);
+    const page = (await t.call('GET', `/api/admin/members/${memberId}`, { token })).json().data;
+    expect(page.wallet.balances_minor).toEqual(
+      expect.arrayContaining([
+        { amount_minor: 1000, curr: 'EURO' },
+        { amount_minor: 3000, curr: 'USD' },
+      ]),
+    );
+    expect(page.wallet.lines.map((line: { amount_minor: number }) => line.amount_minor).sort()).toEqual([
+      3000, 500, 500,
+    ]);
+    expect(page.withdrawals.map((row: { amount_minor: number }) => row.amount_minor).sort()).toEqual([100, 100, 300]);
+  });
 });

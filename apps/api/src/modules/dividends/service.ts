@@ -257,6 +257,7 @@ export async function listDividends(
       year: dividend.year,
       status: dividend.status,
       total: { value: toMajor(dividend.totalMinor), curr: dividend.currency },
+      total_minor: dividend.totalMinor,
       record_date: dividend.recordDate.toISOString(),
       declared_by: dividend.declaredBy,
       declared_by_email: emailOf(dividend.declaredBy),

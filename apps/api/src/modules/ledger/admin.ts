@@ -110,6 +110,7 @@ export async function listLedgerTransactions(
           kind: entry.kind,
           user_id: entry.userId,
           amount: { value: toMajor(Number(entry.amountMinor)), curr: entry.currency },
+          amount_minor: Number(entry.amountMinor),
         })),
     })),
     total: Number(total?.total ?? 0),
@@ -272,6 +273,7 @@ export async function reconciliation(
         event.amountMinor !== null && event.currency
           ? { value: toMajor(event.amountMinor), curr: event.currency }
           : null,
+      amount_minor: event.amountMinor !== null && event.currency ? event.amountMinor : null,
       received_at: event.receivedAt.toISOString(),
       state: !purchase
         ? ('unmatched' as const)
@@ -284,6 +286,7 @@ export async function reconciliation(
             reference: purchase.reference,
             status: purchase.status,
             total: { value: toMajor(purchase.totalMinor), curr: purchase.currency },
+            total_minor: purchase.totalMinor,
             method: purchase.paymentMethod,
           }
         : null,
@@ -295,6 +298,7 @@ export async function reconciliation(
       reference: purchase.reference,
       method: purchase.paymentMethod,
       total: { value: toMajor(purchase.totalMinor), curr: purchase.currency },
+      total_minor: purchase.totalMinor,
       settled_at: (purchase.settledAt ?? purchase.createdAt).toISOString(),
     })),
   };

@@ -405,6 +405,7 @@ export function adminWithdrawalData(
     reference: withdrawal.reference,
     member: { id: withdrawal.userId, email: member.email, name: `${member.firstName} ${member.lastName}` },
     amount: { value: toMajor(withdrawal.amountMinor), curr: withdrawal.currency },
+    amount_minor: withdrawal.amountMinor,
     account: withdrawal.account,
     payment_method: withdrawal.paymentMethod,
     status: adminStatus(withdrawal),
