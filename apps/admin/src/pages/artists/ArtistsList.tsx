@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
 import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
+import { Thumbnail } from '../../components/Thumbnail';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -41,6 +42,14 @@ export function ArtistsList() {
     return () => clearTimeout(timer);
   }, [search, applied, setFilters, setCurrentPage]);
   const columns: GridColDef<Artist>[] = [
+    {
+      field: 'img',
+      headerName: translate('artists.portrait'),
+      width: 90,
+      renderCell: ({ row }) => (
+        <Thumbnail imageKey={row.img} alt={translate('artists.portraitAlt', { name: row.name })} />
+      ),
+    },
     {
       field: 'name',
       headerName: translate('artists.name'),

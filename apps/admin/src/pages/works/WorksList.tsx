@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
 import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
+import { Thumbnail } from '../../components/Thumbnail';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -58,13 +59,22 @@ export function WorksList() {
     return () => clearTimeout(timer);
   }, [market, search, applied, setFilters, setCurrentPage]);
 
+  const titleOf = (row: Work) => (language === 'fr' ? row.title_fr : row.title_en);
   const columns: GridColDef<Work>[] = [
+    {
+      field: 'cover_img',
+      headerName: translate('works.thumbnail'),
+      width: 90,
+      renderCell: ({ row }) => (
+        <Thumbnail imageKey={row.cover_img} alt={translate('works.coverAlt', { title: titleOf(row) })} />
+      ),
+    },
     {
       field: 'title',
       headerName: translate('works.titleField'),
       flex: 1.4,
       minWidth: 200,
-      valueGetter: (_value, row) => (language === 'fr' ? row.title_fr : row.title_en),
+      valueGetter: (_value, row) => titleOf(row),
       renderCell: ({ row, value }) => (
         <Link component={RouterLink} to={`/works/${row.id}`}>
           {value as string}
