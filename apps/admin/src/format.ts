@@ -2,9 +2,12 @@ import type { Currency } from '@parcelle/shared/constants';
 import { formatMoney, intlLocale } from '@parcelle/shared/money';
 import type { Language } from './providers/i18n';
 
-/** An API amount (`{value, curr}`, major units) in the interface language; display only. */
-export function moneyText(amount: { value: number; curr: string }, language: Language): string {
-  return formatMoney(Math.round(amount.value * 100), amount.curr as Currency, language);
+/**
+ * An API amount in the interface language, from its integer minor units (the answers' `*_minor` fields) and its
+ * currency: the console never computes with the `{value, curr}` floats (a non-integer or unsafe amount throws).
+ */
+export function moneyText(minor: number, currency: string, language: Language): string {
+  return formatMoney(minor, currency as Currency, language);
 }
 
 export function dateTimeText(iso: string | null | undefined, language: Language): string {

@@ -19,14 +19,16 @@ describe('list parameters as query parameters', () => {
     expect(paginationQuery({ mode: 'off' })).toEqual({});
   });
 
-  it('sorts with sort=field, -field for descending, in order', () => {
+  it('sorts with sort=key&order=asc|desc, by the first sorter (the routes sort by one key, then the id)', () => {
     expect(sortQuery([])).toEqual({});
+    expect(sortQuery(undefined)).toEqual({});
     expect(
       sortQuery([
         { field: 'created_at', order: 'desc' },
         { field: 'email', order: 'asc' },
       ]),
-    ).toEqual({ sort: '-created_at,email' });
+    ).toEqual({ sort: 'created_at', order: 'desc' });
+    expect(sortQuery([{ field: 'email', order: 'asc' }])).toEqual({ sort: 'email', order: 'asc' });
   });
 
   it('filters eq/contains as field=value, in as a list, gte/lte as _from/_to; empty ones are no filter', () => {

@@ -21,7 +21,8 @@ import { API_BASE, apiCall } from '../api/client';
  *
  * List parameters become query parameters, the convention every operator list route follows (docs/architecture.md):
  * - pagination: `limit` (page size) and `offset` (rows skipped);
- * - sorters: `sort=field` ascending, `sort=-field` descending, several comma-separated in order;
+ * - sorters: `sort=<key>&order=<asc|desc>`, the first sorter only (each route sorts by one whitelisted key, then the
+ *   id; an unknown key is a 400);
  * - filters: `eq` and `contains` → `field=value`, `in` → `field=a,b`, `gte` → `field_from`, `lte` → `field_to`.
  *   Other operators (and `or`/`and` groups) have no API form: they are refused here rather than silently dropped.
  * Failures are the API's `{error: {en, fr}}`, thrown as Refine errors in the current language (api/client.ts).
@@ -37,8 +38,8 @@ export function paginationQuery(pagination: Pagination | undefined): Query {
 }
 
 export function sortQuery(sorters: CrudSort[] | undefined): Query {
-  const parts = (sorters ?? []).map((sorter) => (sorter.order === 'desc' ? `-${sorter.field}` : sorter.field));
-  return parts.length > 0 ? { sort: parts.join(',') } : {};
+  const first = sorters?.[0];
+  return first ? { sort: first.field, order: first.order === 'desc' ? 'desc' : 'asc' } : {};
 }
 
 export class UnsupportedFilter extends Error {

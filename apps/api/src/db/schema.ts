@@ -459,7 +459,11 @@ export const paintings = pgTable(
   ],
 );
 
-/** Value of the whole work by year (EUR minor units): the painting's evolution chart and its percentage change. */
+/**
+ * Value of the whole work by year (EUR minor units). No longer read or written: the painting's value history, chart and
+ * change come from its appraisals (`painting_valuations`, decision 167). Kept so the rows of existing databases are not
+ * dropped unseen; to be removed with a migration once they are carried over or known to be seed data.
+ */
 export const paintingValueHistory = pgTable(
   'painting_value_history',
   {

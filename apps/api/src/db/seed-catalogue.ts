@@ -18,17 +18,15 @@ import {
   galleries,
   paintingDocuments,
   paintings,
-  paintingValueHistory,
   siteSettings,
 } from './schema';
 import { type Composition, SEED_ARTISTS, SEED_PAINTINGS, SEED_RATES } from './seed-catalogue-data';
 import { SEED_GALLERIES, SEED_PAGES, SEED_SETTINGS } from './seed-content-data';
 import { seedHoldings } from './seed-holdings';
+import { seedValuations } from './seed-valuations';
 
 /** Last year of the seeded yearly history. */
 export const SEED_LAST_YEAR = 2025;
-/** First year of each painting's value history. */
-const VALUE_HISTORY_FROM = 2016;
 const LANGS = ['en', 'fr'] as const;
 
 /** The same UUID for the same name at every run, so re-running the seed inserts nothing new. */
@@ -38,7 +36,7 @@ export function stableId(name: string): string {
 }
 
 /** A small deterministic pseudo-random generator (mulberry32) seeded from a name. */
-function randomFrom(name: string): (min: number, max: number) => number {
+export function randomFrom(name: string): (min: number, max: number) => number {
   let state = createHash('sha256').update(name).digest().readUInt32LE(0);
   return (min, max) => {
     state = (state + 0x6d2b79f5) | 0;
@@ -52,8 +50,6 @@ function randomFrom(name: string): (min: number, max: number) => number {
 
 /** value × (1000 + perMille) / 1000, rounded half-even: yearly growth on integer minor units. */
 const grow = (value: number, perMille: number) => Number(divideRounded(BigInt(value) * BigInt(1000 + perMille), 1000n));
-const shrink = (value: number, perMille: number) =>
-  Number(divideRounded(BigInt(value) * 1000n, BigInt(1000 + perMille)));
 
 export const paintingKeys = (slug: string) => ({
   cover: `artworks/${slug}/cover.webp`,
@@ -154,17 +150,10 @@ export async function seedCatalogue(db: Database, storage: Storage, options: See
   });
   await db.insert(paintings).values(paintingRows).onConflictDoNothing();
 
-  const history = paintingRows.flatMap((row) => {
-    const random = randomFrom(`history:${row.slug}`);
-    const values: { paintingId: string; year: number; valueMinor: number }[] = [];
-    let value = row.pricePerPartMinor * row.totalParts;
-    for (let year = SEED_LAST_YEAR; year >= VALUE_HISTORY_FROM; year--) {
-      values.push({ paintingId: row.id, year, valueMinor: value });
-      value = Math.max(1, shrink(value, random(-40, 150)));
-    }
-    return values;
-  });
-  await db.insert(paintingValueHistory).values(history).onConflictDoNothing();
+  await seedValuations(
+    db,
+    paintingRows.map((row) => ({ id: row.id, slug: row.slug, value: row.pricePerPartMinor * row.totalParts })),
+  );
 
   const documents = SEED_PAINTINGS.flatMap((painting) =>
     DOCUMENT_KINDS.filter((kind) => !painting.missing?.includes(kind as never)).flatMap((kind) =>

@@ -2,7 +2,7 @@ import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
 import { multilineText, safeText } from '../validation/fields';
-import { ZAdminPageQuery } from './admin';
+import { ADMIN_SORTS, sortParams, ZAdminPageQuery } from './admin';
 import { ZMoney } from './auth';
 
 /** Operator console, "Members and money" (issue 15): members, withdrawals with four eyes, dividends, ledger. */
@@ -14,8 +14,7 @@ const isoDate = z.iso.datetime({ offset: true, error: 'InvalidRequest' });
 /** GET /admin/members: `q` matches a name, an email, the member's id or a reference of theirs (purchase, withdrawal…). */
 export const ZAdminMembersQuery = ZAdminPageQuery.extend({
   q: safeText({ error: 'InvalidRequest' }).trim().max(100).optional(),
-  sort: z.enum(['created_at', 'email', 'last_name'], { error: 'InvalidRequest' }).default('created_at'),
-  order: z.enum(['asc', 'desc'], { error: 'InvalidRequest' }).default('desc'),
+  ...sortParams(ADMIN_SORTS.members, 'created_at', 'desc'),
 });
 
 export const ZAdminMemberNote = z.strictObject({
@@ -30,6 +29,7 @@ const ZLine = z.object({
   reference: z.string(),
   description: z.string(),
   amount: ZMoney,
+  amount_minor: z.number().int(),
   created_at: z.string(),
 });
 
@@ -74,6 +74,7 @@ export const ZAdminMemberPage = z.object({
       painting_id: z.string(),
       quantity: z.number().int(),
       total: ZMoney,
+      total_minor: z.number().int(),
       payment_method: z.string(),
       market: z.number().int(),
       status: z.string(),
@@ -88,16 +89,23 @@ export const ZAdminMemberPage = z.object({
       quantity: z.number().int(),
       remaining: z.number().int(),
       unit_price: ZMoney,
+      unit_price_minor: z.number().int(),
       status: z.string(),
       created_at: z.string(),
     }),
   ),
-  wallet: z.object({ balances: z.array(ZMoney), lines: z.array(ZLine) }),
+  wallet: z.object({
+    balances: z.array(ZMoney),
+    /** The same balances in minor units, for exact display. */
+    balances_minor: z.array(z.object({ amount_minor: z.number().int(), curr: z.string() })),
+    lines: z.array(ZLine),
+  }),
   withdrawals: z.array(
     z.object({
       id: z.string(),
       reference: z.string(),
       amount: ZMoney,
+      amount_minor: z.number().int(),
       account: z.string(),
       status: z.string(),
       created_at: z.string(),
@@ -167,6 +175,7 @@ export type TDividendPreview = z.infer<typeof ZDividendPreview>;
 
 export const ZAdminDividendsQuery = ZAdminPageQuery.extend({
   status: z.enum(['declared', 'paid'], { error: 'InvalidRequest' }).optional(),
+  ...sortParams(ADMIN_SORTS.dividends, 'declared_at', 'desc'),
 });
 export const ZAdminDividends = z.object({
   dividends: z.array(
@@ -177,6 +186,7 @@ export const ZAdminDividends = z.object({
       year: true,
       status: true,
       total: true,
+      total_minor: true,
       record_date: true,
       declared_by: true,
       declared_by_email: true,
@@ -212,10 +222,15 @@ export const ZAdminLedgerQuery = ZAdminPageQuery.extend({
   reference: safeText().trim().min(1).max(100).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  ...sortParams(ADMIN_SORTS.ledger, 'created_at', 'desc'),
 });
 
 /** GET /admin/ledger/balances: each account's balance (entries before `to` when given). */
-export const ZAdminBalancesQuery = ZAdminPageQuery.extend({ ...ledgerFilters, to: isoDate.optional() });
+export const ZAdminBalancesQuery = ZAdminPageQuery.extend({
+  ...ledgerFilters,
+  to: isoDate.optional(),
+  ...sortParams(ADMIN_SORTS.balances, 'balance', 'desc'),
+});
 export const ZAdminBalances = z.object({
   accounts: z.array(
     z.object({
@@ -242,6 +257,7 @@ export const ZReconciliationQuery = ZAdminPageQuery.extend({
   provider: safeText().trim().max(20).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  ...sortParams(ADMIN_SORTS.reconciliation, 'received_at', 'desc'),
 });
 export const ZReconciliation = z.object({
   events: z.array(
@@ -252,11 +268,19 @@ export const ZReconciliation = z.object({
       type: z.string(),
       payment_ref: z.string().nullable(),
       amount: ZMoney.nullable(),
+      amount_minor: z.number().int().nullable(),
       received_at: z.string(),
       /** matched: the purchase and the amount agree; mismatch: the amounts differ; unmatched: no purchase. */
       state: z.enum(['matched', 'mismatch', 'unmatched']),
       purchase: z
-        .object({ id: z.string(), reference: z.string(), status: z.string(), total: ZMoney, method: z.string() })
+        .object({
+          id: z.string(),
+          reference: z.string(),
+          status: z.string(),
+          total: ZMoney,
+          total_minor: z.number().int(),
+          method: z.string(),
+        })
         .nullable(),
     }),
   ),
@@ -264,7 +288,14 @@ export const ZReconciliation = z.object({
   unmatched_total: z.number().int(),
   /** Card and PayPal purchases marked paid with no provider event recorded for them. */
   paid_without_event: z.array(
-    z.object({ id: z.string(), reference: z.string(), method: z.string(), total: ZMoney, settled_at: z.string() }),
+    z.object({
+      id: z.string(),
+      reference: z.string(),
+      method: z.string(),
+      total: ZMoney,
+      total_minor: z.number().int(),
+      settled_at: z.string(),
+    }),
   ),
 });
 export type TAdminBalances = z.infer<typeof ZAdminBalances>;

@@ -17,6 +17,52 @@ export const ZTotpConfirmRequest = z.strictObject({
 export const ZTotpConfirmData = z.object({ recovery_codes: z.array(z.string()) });
 
 export const ZAdminPageQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset() });
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/**
+ * The sort of an operator list, the members route's convention: `sort=<column>&order=<asc|desc>`, the column one of the
+ * route's whitelist (anything else is a 400 InvalidRequest, never a column name reaching SQL). The routes add the row's
+ * id as the last key, so equal values keep one order from page to page.
+ */
+export function sortParams<const C extends readonly [string, ...string[]]>(
+  columns: C,
+  byDefault: C[number],
+  order: SortOrder,
+) {
+  return {
+    sort: z.enum(columns, { error: 'InvalidRequest' }).default(byDefault as never),
+    order: z.enum(SORT_ORDERS, { error: 'InvalidRequest' }).default(order),
+  };
+}
+
+/** Each list's sortable columns: the API's whitelist, and the console's (which marks the others `sortable: false`). */
+export const ADMIN_SORTS = {
+  members: ['created_at', 'email', 'last_name'],
+  withdrawals: ['created_at', 'reference', 'member', 'amount', 'exported_at'],
+  dividends: ['declared_at', 'reference', 'painting', 'year', 'total', 'status', 'record_date', 'paid_at'],
+  operators: ['created_at', 'email', 'last_name', 'operator_role'],
+  audit: ['created_at', 'actor_email', 'action', 'target_type', 'target_id'],
+  ledger: ['created_at', 'reference', 'description'],
+  balances: ['balance', 'kind', 'member', 'entries'],
+  reconciliation: ['received_at', 'provider', 'type', 'amount'],
+  paintings: [
+    'created_at',
+    'title_en',
+    'title_fr',
+    'artist_name',
+    'year',
+    'market',
+    'sold_parts',
+    'price_per_part_minor',
+  ],
+  artists: ['name', 'date_of_birth', 'paintings_count', 'created_at'],
+  rates: ['day', 'rate', 'source'],
+} as const satisfies Record<string, readonly [string, ...string[]]>;
+export type TAdminSort<L extends keyof typeof ADMIN_SORTS> = {
+  sort: (typeof ADMIN_SORTS)[L][number];
+  order: SortOrder;
+};
 /**
  * A withdrawal's state for operators (issue 15, four eyes): PENDING → APPROVED (first operator) → RELEASED (a second
  * one: the money leaves), or REJECTED before the release. Members see RELEASED as APPROVED.
@@ -25,6 +71,7 @@ export const ADMIN_WITHDRAWAL_STATUSES = ['PENDING', 'APPROVED', 'RELEASED', 'RE
 export type AdminWithdrawalStatus = (typeof ADMIN_WITHDRAWAL_STATUSES)[number];
 export const ZAdminWithdrawalsQuery = ZAdminPageQuery.extend({
   status: z.enum(ADMIN_WITHDRAWAL_STATUSES, { error: 'InvalidRequest' }).optional(),
+  ...sortParams(ADMIN_SORTS.withdrawals, 'created_at', 'desc'),
 });
 export const ZIdParams = z.strictObject({ id: safeText().uuid({ error: 'NotFound' }) });
 export const ZRejectWithdrawal = z.strictObject({
@@ -54,6 +101,7 @@ export const ZAdminWithdrawal = z.object({
   reference: z.string(),
   member: z.object({ id: z.string(), email: z.string(), name: z.string() }),
   amount: ZMoney,
+  amount_minor: z.number().int(),
   account: z.string(),
   payment_method: z.string(),
   status: z.enum(ADMIN_WITHDRAWAL_STATUSES),
@@ -96,7 +144,13 @@ export const ZAdminLedger = z.object({
       description: z.string(),
       created_at: z.string(),
       entries: z.array(
-        z.object({ account_id: z.string(), kind: z.string(), user_id: z.string().nullable(), amount: ZMoney }),
+        z.object({
+          account_id: z.string(),
+          kind: z.string(),
+          user_id: z.string().nullable(),
+          amount: ZMoney,
+          amount_minor: z.number().int(),
+        }),
       ),
     }),
   ),
@@ -139,6 +193,7 @@ export const ZAdminOperator = ZAdminMe.extend({
   disabled: z.boolean(),
   created_at: z.string(),
 });
+export const ZAdminOperatorsQuery = ZAdminPageQuery.extend(sortParams(ADMIN_SORTS.operators, 'created_at', 'desc'));
 export const ZAdminOperators = z.object({ operators: z.array(ZAdminOperator), total: z.number().int() });
 
 /** POST /admin/operators (admin only): invites an operator, who chooses a password from the emailed link. */
@@ -161,6 +216,7 @@ export const ZAdminAuditQuery = ZAdminPageQuery.extend({
   target_id: safeText().trim().max(100).optional(),
   from: z.iso.datetime({ offset: true, error: 'InvalidRequest' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'InvalidRequest' }).optional(),
+  ...sortParams(ADMIN_SORTS.audit, 'created_at', 'desc'),
 });
 export const ZAdminAuditEntry = z.object({
   id: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CURRENCIES, DOCUMENT_KINDS, LANGUAGES } from '../constants';
 import { MARKET_STATES } from '../market';
 import { multilineText, requiredString, safeText } from '../validation/fields';
+import { ADMIN_SORTS, sortParams } from './admin';
 import { ZLimit, ZOffset } from './catalogue';
 
 /**
@@ -54,7 +55,12 @@ export const ZYearParams = z.strictObject({
 
 // ---------------------------------------------------------------- artists
 
-export const ZAdminArtistsQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset(), q: search });
+export const ZAdminArtistsQuery = z.strictObject({
+  limit: ZLimit(20),
+  offset: ZOffset(),
+  q: search,
+  ...sortParams(ADMIN_SORTS.artists, 'name', 'asc'),
+});
 
 export const ZArtistInput = z.strictObject({
   name: line(200),
@@ -120,6 +126,7 @@ export const ZAdminPaintingsQuery = z.strictObject({
   market: ZMarketState.optional(),
   q: search,
   artist_id: safeText().uuid({ error: 'InvalidRequest' }).optional(),
+  ...sortParams(ADMIN_SORTS.paintings, 'created_at', 'desc'),
 });
 
 const dimension = () =>
@@ -286,4 +293,8 @@ export const ZAdminRate = z.object({
   source: z.string(),
 });
 export const ZAdminRates = z.object({ rates: z.array(ZAdminRate), total: z.number().int() });
-export const ZAdminRatesQuery = z.strictObject({ limit: ZLimit(20), offset: ZOffset() });
+export const ZAdminRatesQuery = z.strictObject({
+  limit: ZLimit(20),
+  offset: ZOffset(),
+  ...sortParams(ADMIN_SORTS.rates, 'day', 'desc'),
+});

@@ -21,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { Thumbnail } from '../../components/Thumbnail';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { FileInput } from '../works/FileInput';
@@ -338,6 +339,11 @@ export function ArtistPage() {
               </Alert>
             )}
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Thumbnail
+                imageKey={artist.img}
+                alt={translate('artists.portraitAlt', { name: artist.name })}
+                size={96}
+              />
               <Typography>
                 <strong data-testid="portrait-state">
                   {translate(artist.img ? 'artists.present' : 'artists.missing')}

@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
+import { Thumbnail } from '../../components/Thumbnail';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -20,7 +21,13 @@ type Artist = z.infer<typeof ZAdminArtist>;
 export function ArtistsList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Artist>('artists');
+  const gridSorts = sortKeys('artists', {
+    name: 'name',
+    life: 'date_of_birth',
+    paintings_count: 'paintings_count',
+    created_at: 'created_at',
+  });
+  const { table, gridProps } = useServerGrid<Artist>('artists', { sorts: gridSorts });
   const initial = table.filters.find((filter) => 'field' in filter && filter.field === 'q');
   const [search, setSearch] = useState(initial ? String(initial.value ?? '') : '');
   const { setFilters, setCurrentPage } = table;
@@ -35,6 +42,14 @@ export function ArtistsList() {
     return () => clearTimeout(timer);
   }, [search, applied, setFilters, setCurrentPage]);
   const columns: GridColDef<Artist>[] = [
+    {
+      field: 'img',
+      headerName: translate('artists.portrait'),
+      width: 90,
+      renderCell: ({ row }) => (
+        <Thumbnail imageKey={row.img} alt={translate('artists.portraitAlt', { name: row.name })} />
+      ),
+    },
     {
       field: 'name',
       headerName: translate('artists.name'),
@@ -80,7 +95,7 @@ export function ArtistsList() {
       />
       <Grid<Artist>
         label={translate('artists.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

@@ -9,7 +9,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useGetLocale, useList, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateTimeText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -31,7 +31,14 @@ type Entry = {
 export function AuditLog() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Entry>('audit', { meta: { listKey: 'entries' } });
+  const gridSorts = sortKeys('audit', {
+    created_at: 'created_at',
+    actor_email: 'actor_email',
+    action: 'action',
+    target_type: 'target_type',
+    target_id: 'target_id',
+  });
+  const { table, gridProps } = useServerGrid<Entry>('audit', { meta: { listKey: 'entries' }, sorts: gridSorts });
   const { result: operators } = useList<{ id: string; email: string }>({
     resource: 'operators',
     pagination: { pageSize: 100 },
@@ -151,7 +158,7 @@ export function AuditLog() {
       )}
       <Grid<Entry>
         label={translate('audit.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

@@ -102,7 +102,7 @@ export function DeclareDividend() {
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {translate('dividends.done', {
             reference: result.reference,
-            total: moneyText(result.total, language),
+            total: moneyText(result.total_minor, result.total.curr, language),
             holders: result.holders.length,
             parts: result.parts,
           })}

@@ -61,7 +61,7 @@ export function DividendPage() {
     [translate('dividends.paintingTitle'), `${preview.painting.title} (${preview.painting.id})`],
     [translate('dividends.year'), String(preview.year)],
     [translate('dividends.recordDateShort'), dateTimeText(preview.record_date, language)],
-    [translate('dividends.totalAmount'), moneyText(preview.total, language)],
+    [translate('dividends.totalAmount'), moneyText(preview.total_minor, preview.total.curr, language)],
     [
       translate('dividends.perPart'),
       preview.per_part_minor === null ? '—' : formatMoney(preview.per_part_minor, currency, language),
@@ -196,7 +196,7 @@ function ApproveDialog({
       <DialogContent>
         <DialogContentText>
           {translate('dividends.approveText', {
-            total: moneyText(preview.total, language),
+            total: moneyText(preview.total_minor, preview.total.curr, language),
             holders: preview.holders.length,
             date: dateText(preview.record_date, language),
           })}

@@ -9,7 +9,7 @@ import type { TDividendPreview } from '@parcelle/shared/contracts/admin-money';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Link as RouterLink } from 'react-router';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -21,6 +21,7 @@ type Row = Pick<
   | 'year'
   | 'status'
   | 'total'
+  | 'total_minor'
   | 'record_date'
   | 'declared_by'
   | 'declared_by_email'
@@ -36,7 +37,16 @@ export const DIVIDEND_STATUSES = ['declared', 'paid'] as const;
 export function DividendsList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Row>('dividends');
+  const gridSorts = sortKeys('dividends', {
+    reference: 'reference',
+    painting: 'painting',
+    year: 'year',
+    total: 'total',
+    status: 'status',
+    record_date: 'record_date',
+    paid_at: 'paid_at',
+  });
+  const { table, gridProps } = useServerGrid<Row>('dividends', { sorts: gridSorts });
   const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
   const columns: GridColDef<Row>[] = [
     {
@@ -63,7 +73,7 @@ export function DividendsList() {
       width: 140,
       align: 'right',
       headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.total, language),
+      valueGetter: (_value, row) => moneyText(row.total_minor, row.total.curr, language),
     },
     {
       field: 'status',
@@ -118,7 +128,7 @@ export function DividendsList() {
       </Stack>
       <Grid<Row>
         label={translate('dividends.listTitle')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

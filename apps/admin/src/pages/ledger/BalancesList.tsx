@@ -11,7 +11,7 @@ import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -25,8 +25,10 @@ type Account = Balances['accounts'][number];
 export function BalancesList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
+  const gridSorts = sortKeys('balances', { kind: 'kind', member: 'member', entries: 'entries', balance: 'balance' });
   const { gridProps, table } = useServerGrid<Account & { id: string }>('balances', {
     meta: { path: 'ledger/balances', listKey: 'accounts' },
+    sorts: gridSorts,
   });
   const totals = useQuery({
     queryKey: ['ledger-balance-totals'],
@@ -48,7 +50,7 @@ export function BalancesList() {
       width: 160,
       align: 'right',
       headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.balance, language),
+      valueGetter: (_value, row) => moneyText(row.balance_minor, row.balance.curr, language),
     },
   ];
   return (
@@ -71,7 +73,7 @@ export function BalancesList() {
             {(totals.data?.totals ?? []).map((total) => (
               <TableRow key={`${total.kind}-${total.balance.curr}`}>
                 <TableCell>{total.kind}</TableCell>
-                <TableCell align="right">{moneyText(total.balance, language)}</TableCell>
+                <TableCell align="right">{moneyText(total.balance_minor, total.balance.curr, language)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -80,7 +82,7 @@ export function BalancesList() {
       <Grid<Account & { id: string }>
         label={translate('balances.title')}
         getRowId={(row) => row.account_id}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

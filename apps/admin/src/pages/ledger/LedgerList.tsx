@@ -3,7 +3,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { TAdminLedger } from '@parcelle/shared/contracts/admin';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
 import { LedgerCheck, LedgerFilters } from './LedgerTools';
@@ -14,8 +14,14 @@ type Transaction = TAdminLedger['transactions'][number];
 export function LedgerList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
+  const gridSorts = sortKeys('ledger', {
+    reference: 'reference',
+    description: 'description',
+    created_at: 'created_at',
+  });
   const { table, gridProps } = useServerGrid<Transaction>('ledger', {
     meta: { path: 'ledger/transactions', listKey: 'transactions' },
+    sorts: gridSorts,
   });
   const columns: GridColDef<Transaction>[] = [
     { field: 'reference', headerName: translate('ledger.reference'), width: 170 },
@@ -26,7 +32,9 @@ export function LedgerList() {
       flex: 1.4,
       minWidth: 260,
       valueGetter: (_value, row) =>
-        row.entries.map((entry) => `${entry.kind} ${moneyText(entry.amount, language)}`).join(' · '),
+        row.entries
+          .map((entry) => `${entry.kind} ${moneyText(entry.amount_minor, entry.amount.curr, language)}`)
+          .join(' · '),
     },
     {
       field: 'created_at',
@@ -49,7 +57,7 @@ export function LedgerList() {
       />
       <Grid<Transaction>
         label={translate('ledger.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

@@ -12,9 +12,17 @@ const matched = {
   type: 'payment_intent.succeeded',
   payment_ref: 'pi_1',
   amount: { value: 120, curr: 'EURO' },
+  amount_minor: 12000,
   received_at: '2026-11-20T10:00:00.000Z',
   state: 'matched',
-  purchase: { id: 'p1', reference: 'PU-000001', status: 'paid', total: { value: 120, curr: 'EURO' }, method: 'card' },
+  purchase: {
+    id: 'p1',
+    reference: 'PU-000001',
+    status: 'paid',
+    total: { value: 120, curr: 'EURO' },
+    total_minor: 12000,
+    method: 'card',
+  },
 };
 const unmatched = { ...matched, id: 'e2', event_id: 'evt_2', payment_ref: 'pi_2', state: 'unmatched', purchase: null };
 
@@ -53,6 +61,7 @@ describe('the reconciliation screen', () => {
           reference: 'PU-000009',
           method: 'paypal',
           total: { value: 45, curr: 'EURO' },
+          total_minor: 4500,
           settled_at: matched.received_at,
         },
       ],

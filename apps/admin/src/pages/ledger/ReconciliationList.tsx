@@ -13,7 +13,7 @@ import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../api/client';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -26,8 +26,15 @@ type ProviderEvent = TReconciliation['events'][number];
 export function ReconciliationList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
+  const gridSorts = sortKeys('reconciliation', {
+    received_at: 'received_at',
+    provider: 'provider',
+    type: 'type',
+    amount: 'amount',
+  });
   const { gridProps, table } = useServerGrid<ProviderEvent>('reconciliation', {
     meta: { path: 'reconciliation', listKey: 'events' },
+    sorts: gridSorts,
   });
   const unmatchedOnly = table.filters.some((filter) => 'field' in filter && filter.field === 'unmatched');
   const summary = useQuery({
@@ -47,7 +54,8 @@ export function ReconciliationList() {
       field: 'amount',
       headerName: translate('reconciliation.amount'),
       width: 130,
-      valueGetter: (_value, row) => (row.amount ? moneyText(row.amount, language) : '—'),
+      valueGetter: (_value, row) =>
+        row.amount && row.amount_minor !== null ? moneyText(row.amount_minor, row.amount.curr, language) : '—',
     },
     {
       field: 'state',
@@ -61,7 +69,9 @@ export function ReconciliationList() {
       flex: 1,
       minWidth: 220,
       valueGetter: (_value, row) =>
-        row.purchase ? `${row.purchase.reference} · ${moneyText(row.purchase.total, language)}` : '—',
+        row.purchase
+          ? `${row.purchase.reference} · ${moneyText(row.purchase.total_minor, row.purchase.total.curr, language)}`
+          : '—',
     },
   ];
   const paidWithoutEvent = summary.data?.paid_without_event ?? [];
@@ -90,7 +100,7 @@ export function ReconciliationList() {
       />
       <Grid<ProviderEvent>
         label={translate('reconciliation.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}
@@ -116,7 +126,7 @@ export function ReconciliationList() {
                 <TableRow key={purchase.id}>
                   <TableCell>{purchase.reference}</TableCell>
                   <TableCell>{purchase.method}</TableCell>
-                  <TableCell align="right">{moneyText(purchase.total, language)}</TableCell>
+                  <TableCell align="right">{moneyText(purchase.total_minor, purchase.total.curr, language)}</TableCell>
                   <TableCell>{dateTimeText(purchase.settled_at, language)}</TableCell>
                 </TableRow>
               ))}

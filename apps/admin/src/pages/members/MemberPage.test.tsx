@@ -38,7 +38,11 @@ const page = {
   holdings: [{ painting_id: 'p1', title: 'Les Nymphéas', parts: 12, listed_parts: 2 }],
   purchases: [],
   listings: [],
-  wallet: { balances: [{ value: 42.5, curr: 'EURO' }], lines: [] },
+  wallet: {
+    balances: [{ value: 42.5, curr: 'EURO' }],
+    balances_minor: [{ amount_minor: 4250, curr: 'EURO' }],
+    lines: [],
+  },
   withdrawals: [],
   sessions: [],
   notes: [],

@@ -181,7 +181,9 @@ export function MemberPage() {
               [translate('memberPage.payoutHold'), date(verification.payout_hold_until)],
               [
                 translate('memberPage.balances'),
-                result.wallet.balances.map((balance) => moneyText(balance, language)).join(' · '),
+                result.wallet.balances_minor
+                  .map((balance) => moneyText(balance.amount_minor, balance.curr, language))
+                  .join(' · '),
               ],
             ]}
           />
@@ -210,7 +212,7 @@ export function MemberPage() {
           cells: [
             row.reference,
             String(row.quantity),
-            moneyText(row.total, language),
+            moneyText(row.total_minor, row.total.curr, language),
             row.payment_method,
             row.status,
             date(row.created_at),
@@ -233,7 +235,7 @@ export function MemberPage() {
             row.reference,
             String(row.quantity),
             String(row.remaining),
-            moneyText(row.unit_price, language),
+            moneyText(row.unit_price_minor, row.unit_price.curr, language),
             row.status,
             date(row.created_at),
           ],
@@ -249,7 +251,12 @@ export function MemberPage() {
         ]}
         rows={result.wallet.lines.map((row) => ({
           key: `${row.transaction_id}-${row.amount.curr}`,
-          cells: [row.reference, row.description, moneyText(row.amount, language), date(row.created_at)],
+          cells: [
+            row.reference,
+            row.description,
+            moneyText(row.amount_minor, row.amount.curr, language),
+            date(row.created_at),
+          ],
         }))}
       />
       <Section
@@ -265,7 +272,7 @@ export function MemberPage() {
           key: row.id,
           cells: [
             row.reference,
-            moneyText(row.amount, language),
+            moneyText(row.amount_minor, row.amount.curr, language),
             row.account,
             translate(`withdrawals.${row.status}`),
             date(row.created_at),

@@ -8,10 +8,10 @@ import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, useServerGrid } from '../../components/server-grid';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
-import { memberFilters, memberSearch, SORTABLE_MEMBER_COLUMNS } from './members-query';
+import { MEMBER_SORTS, memberFilters, memberSearch } from './members-query';
 
 type Member = TAdminMembers['members'][number];
 
@@ -19,15 +19,15 @@ type Member = TAdminMembers['members'][number];
 export function MembersList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Member>('members');
+  const { table, gridProps } = useServerGrid<Member>('members', { sorts: MEMBER_SORTS });
   const search = memberSearch(table.filters);
-  const [q, setQ] = useState(search.q);
+  const [q, setQ] = useState(search);
   // The search goes to the server once typing pauses.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search text starts a search.
   useEffect(() => {
-    if (q.trim() === search.q) return;
+    if (q.trim() === search) return;
     const timer = setTimeout(() => {
-      table.setFilters(memberFilters(q, search.sortModel), 'replace');
+      table.setFilters(memberFilters(q), 'replace');
       table.setCurrentPage(1);
     }, 300);
     return () => clearTimeout(timer);
@@ -95,19 +95,10 @@ export function MembersList() {
       </Stack>
       <Grid<Member>
         label={translate('members.title')}
-        columns={columns.map((column) => ({
-          ...column,
-          sortable: SORTABLE_MEMBER_COLUMNS.includes(column.field),
-          filterable: false,
-        }))}
+        columns={serverColumns(columns, MEMBER_SORTS)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}
-        sortModel={search.sortModel}
-        onSortModelChange={(model) => {
-          table.setFilters(memberFilters(search.q, model), 'replace');
-          table.setCurrentPage(1);
-        }}
       />
     </>
   );

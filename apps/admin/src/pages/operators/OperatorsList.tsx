@@ -14,7 +14,7 @@ import { type Localized, messages } from '@parcelle/shared/i18n/messages';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -56,7 +56,13 @@ export function inviteBody(
 export function OperatorsList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Operator>('operators');
+  const gridSorts = sortKeys('operators', {
+    email: 'email',
+    name: 'last_name',
+    operator_role: 'operator_role',
+    created_at: 'created_at',
+  });
+  const { table, gridProps } = useServerGrid<Operator>('operators', { sorts: gridSorts });
   const [pending, setPending] = useState<Pending | null>(null);
   const [inviting, setInviting] = useState(false);
   const yesNo = (value: boolean) => translate(value ? 'members.yes' : 'members.no');
@@ -155,7 +161,7 @@ export function OperatorsList() {
       </Stack>
       <Grid<Operator>
         label={translate('operators.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

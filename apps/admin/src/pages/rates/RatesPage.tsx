@@ -13,7 +13,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -37,7 +37,8 @@ export function parseRate(
 export function RatesPage() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Rate>('rates', { meta: { path: 'exchange-rates' } });
+  const gridSorts = sortKeys('rates', { day: 'day', rate: 'rate', source: 'source' });
+  const { table, gridProps } = useServerGrid<Rate>('rates', { meta: { path: 'exchange-rates' }, sorts: gridSorts });
   const [day, setDay] = useState(new Date().toISOString().slice(0, 10));
   const [rate, setRate] = useState('');
   const [invalid, setInvalid] = useState<{ field: 'day' | 'rate'; error: string } | null>(null);
@@ -140,7 +141,7 @@ export function RatesPage() {
       </Paper>
       <Grid<Rate>
         label={translate('rates.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         getRowId={(row) => `${row.day}-${row.base}-${row.quote}`}

@@ -11,6 +11,7 @@ const pending = {
   reference: 'WD-000042',
   member: { id: 'm1', email: 'lea@example.com', name: 'Léa Tremblay' },
   amount: { value: 250, curr: 'EURO' },
+  amount_minor: 25000,
   account: 'FR76 **** 0189',
   status: 'PENDING',
   created_at: '2026-11-20T10:00:00.000Z',
@@ -29,6 +30,20 @@ function renderQueue() {
 setUpScreenTests();
 
 describe('the withdrawal queue', () => {
+  it('sorts on the server by a column the route sorts by; the others offer no sort', async () => {
+    const calls = stubFetch([ok({ withdrawals: [pending], total: 1 }), ok({ withdrawals: [pending], total: 1 })]);
+    renderQueue();
+    await screen.findByText('WD-000042');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    expect(header('Account').className).not.toContain('MuiDataGrid-columnHeader--sortable');
+    expect(header('Amount').className).toContain('MuiDataGrid-columnHeader--sortable');
+    fireEvent.click(within(header('Account')).getByText('Account'));
+    fireEvent.click(within(header('Amount')).getByText('Amount'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.url).toBe('/api/admin/withdrawals?sort=amount&order=asc&limit=20&offset=0');
+    await waitFor(() => expect(header('Amount').getAttribute('aria-sort')).toBe('ascending'));
+  });
+
   it('rejects with a reason only after the confirmation, and asks for a reason first', async () => {
     const calls = stubFetch([
       ok({ withdrawals: [pending], total: 1 }),

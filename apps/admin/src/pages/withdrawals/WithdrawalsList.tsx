@@ -16,7 +16,7 @@ import { messages } from '@parcelle/shared/i18n/messages';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -40,7 +40,14 @@ const DONE = { approve: 'withdrawals.approved', reject: 'withdrawals.rejected', 
 export function WithdrawalsList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<TAdminWithdrawal>('withdrawals');
+  const gridSorts = sortKeys('withdrawals', {
+    reference: 'reference',
+    member: 'member',
+    amount: 'amount',
+    created_at: 'created_at',
+    exported_at: 'exported_at',
+  });
+  const { table, gridProps } = useServerGrid<TAdminWithdrawal>('withdrawals', { sorts: gridSorts });
   const [decision, setDecision] = useState<Decision | null>(null);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
   const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
@@ -60,7 +67,7 @@ export function WithdrawalsList() {
       width: 130,
       align: 'right',
       headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.amount, language),
+      valueGetter: (_value, row) => moneyText(row.amount_minor, row.amount.curr, language),
     },
     { field: 'account', headerName: translate('withdrawals.account'), width: 170 },
     {
@@ -156,7 +163,7 @@ export function WithdrawalsList() {
       )}
       <Grid<TAdminWithdrawal>
         label={translate('withdrawals.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}
@@ -184,7 +191,7 @@ function DecisionDialog({
   const { withdrawal, kind } = decision;
   const values = {
     reference: withdrawal.reference,
-    amount: moneyText(withdrawal.amount, language),
+    amount: moneyText(withdrawal.amount_minor, withdrawal.amount.curr, language),
     member: withdrawal.member.name,
     account: withdrawal.account,
   };

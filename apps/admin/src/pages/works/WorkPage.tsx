@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { Thumbnail } from '../../components/Thumbnail';
 import { dateTimeText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -105,6 +106,7 @@ function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDet
 
 function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDetail) => void }) {
   const translate = useTranslate();
+  const language = useGetLocale()() as Language;
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const run = async (what: string, action: () => Promise<WorkDetail>) => {
@@ -118,6 +120,7 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
     }
   };
   const base = `/admin/paintings/${work.id}`;
+  const title = language === 'fr' ? work.title_fr : work.title_en;
   return (
     <Paper sx={{ p: 3 }} component="section" aria-labelledby="files-title">
       <Typography id="files-title" variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
@@ -135,6 +138,7 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
       )}
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Thumbnail imageKey={work.cover_img} alt={translate('works.coverAlt', { title })} size={96} />
           <Typography sx={{ minWidth: 160 }}>
             {translate('works.cover')}:{' '}
             <strong data-testid="cover-state">{translate(work.cover_img ? 'works.present' : 'works.missing')}</strong>
@@ -151,18 +155,20 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography sx={{ minWidth: 160 }}>{translate('works.images', { count: work.images.length })}</Typography>
           {work.images.map((key, index) => (
-            <Button
-              key={key}
-              size="small"
-              color="error"
-              onClick={() =>
-                void run(translate('works.imageRemoved'), () =>
-                  apiCall<WorkDetail>(`${base}/images/${index}`, { method: 'DELETE' }),
-                )
-              }
-            >
-              {translate('works.removeImage', { number: index + 1 })}
-            </Button>
+            <Stack key={key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Thumbnail imageKey={key} alt={translate('works.imageAlt', { number: index + 1, title })} size={64} />
+              <Button
+                size="small"
+                color="error"
+                onClick={() =>
+                  void run(translate('works.imageRemoved'), () =>
+                    apiCall<WorkDetail>(`${base}/images/${index}`, { method: 'DELETE' }),
+                  )
+                }
+              >
+                {translate('works.removeImage', { number: index + 1 })}
+              </Button>
+            </Stack>
           ))}
           <FileInput
             id="image-file"

@@ -13,7 +13,8 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
-import { useServerGrid } from '../../components/server-grid';
+import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
+import { Thumbnail } from '../../components/Thumbnail';
 import { dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
@@ -23,7 +24,16 @@ type Work = z.infer<typeof ZAdminPainting>;
 export function WorksList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
-  const { table, gridProps } = useServerGrid<Work>('works', { meta: { path: 'paintings' } });
+  const gridSorts = sortKeys('paintings', {
+    title: language === 'fr' ? 'title_fr' : 'title_en',
+    artist_name: 'artist_name',
+    year: 'year',
+    market: 'market',
+    parts: 'sold_parts',
+    price_per_part_minor: 'price_per_part_minor',
+    created_at: 'created_at',
+  });
+  const { table, gridProps } = useServerGrid<Work>('works', { meta: { path: 'paintings' }, sorts: gridSorts });
   const current = (field: string) => {
     const found = table.filters.find((filter) => 'field' in filter && filter.field === field);
     return found ? String(found.value ?? '') : '';
@@ -49,13 +59,22 @@ export function WorksList() {
     return () => clearTimeout(timer);
   }, [market, search, applied, setFilters, setCurrentPage]);
 
+  const titleOf = (row: Work) => (language === 'fr' ? row.title_fr : row.title_en);
   const columns: GridColDef<Work>[] = [
+    {
+      field: 'cover_img',
+      headerName: translate('works.thumbnail'),
+      width: 90,
+      renderCell: ({ row }) => (
+        <Thumbnail imageKey={row.cover_img} alt={translate('works.coverAlt', { title: titleOf(row) })} />
+      ),
+    },
     {
       field: 'title',
       headerName: translate('works.titleField'),
       flex: 1.4,
       minWidth: 200,
-      valueGetter: (_value, row) => (language === 'fr' ? row.title_fr : row.title_en),
+      valueGetter: (_value, row) => titleOf(row),
       renderCell: ({ row, value }) => (
         <Link component={RouterLink} to={`/works/${row.id}`}>
           {value as string}
@@ -124,7 +143,7 @@ export function WorksList() {
       </Stack>
       <Grid<Work>
         label={translate('works.title')}
-        columns={columns.map((column) => ({ ...column, sortable: false, filterable: false }))}
+        columns={serverColumns(columns, gridSorts)}
         error={table.tableQuery.error}
         onRetry={() => void table.tableQuery.refetch()}
         {...gridProps}

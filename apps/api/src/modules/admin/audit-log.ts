@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
+import { and, count, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import { csvDocument } from '../../http/csv';
 
-export interface AuditFilters {
+export interface AuditFilters extends TAdminSort<'audit'> {
   limit: number;
   offset: number;
   actor_id?: string;
@@ -30,7 +32,20 @@ function conditions(filters: AuditFilters): SQL | undefined {
   );
 }
 
-/** Audit entries matching the filters, newest first, with the operator's email. */
+const auditOrder = (filters: AuditFilters) =>
+  sortedBy(
+    filters,
+    {
+      created_at: auditLog.createdAt,
+      actor_email: users.email,
+      action: auditLog.action,
+      target_type: auditLog.targetType,
+      target_id: auditLog.targetId,
+    },
+    auditLog.id,
+  );
+
+/** Audit entries matching the filters, in the chosen order (newest first by default), with the operator's email. */
 export async function searchAudit(db: Executor, filters: AuditFilters) {
   const where = conditions(filters);
   const [rows, [total]] = await Promise.all([
@@ -39,7 +54,7 @@ export async function searchAudit(db: Executor, filters: AuditFilters) {
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .orderBy(...auditOrder(filters))
       .limit(filters.limit)
       .offset(filters.offset),
     db.select({ total: count() }).from(auditLog).where(where),

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Language, OperatorRole } from '@parcelle/shared';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { inTransaction } from '../../db/retry';
 import { operatorTotp, users } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { AppError, conflict } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
@@ -26,14 +28,25 @@ export function operatorProfile(operator: Member) {
 }
 
 /** Every operator, newest first, with whether their second factor is on. */
-export async function listOperators(db: Executor, query: { limit: number; offset: number }) {
+export async function listOperators(db: Executor, query: { limit: number; offset: number } & TAdminSort<'operators'>) {
   const [rows, [total]] = await Promise.all([
     db
       .select({ user: users, totpConfirmedAt: operatorTotp.confirmedAt })
       .from(users)
       .leftJoin(operatorTotp, eq(operatorTotp.userId, users.id))
       .where(eq(users.role, 'admin'))
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            created_at: users.createdAt,
+            email: users.email,
+            last_name: users.lastName,
+            operator_role: users.operatorRole,
+          },
+          users.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(users).where(eq(users.role, 'admin')),

@@ -3,7 +3,7 @@ import {
   ZAdminAuditQuery,
   ZAdminMe,
   ZAdminOperators,
-  ZAdminPageQuery,
+  ZAdminOperatorsQuery,
   ZFailure,
   ZIdParams,
   ZInviteOperator,
@@ -106,7 +106,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
       onRequest: operator,
       schema: {
         tags: ['admin'],
-        querystring: ZAdminPageQuery,
+        querystring: ZAdminOperatorsQuery,
         response: { 200: ZSuccess(ZAdminOperators), ...errors },
       },
     },

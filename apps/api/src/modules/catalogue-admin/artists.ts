@@ -1,10 +1,12 @@
 import type { ZArtistYearInput } from '@parcelle/shared';
 import { ratingIndex, type TArtistInput } from '@parcelle/shared';
-import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { artists, artistYearlyStats, paintings } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
@@ -63,14 +65,28 @@ async function countsOf(db: Executor, ids: string[]) {
   return new Map(rows.map((row) => [row.artistId, Number(row.total)]));
 }
 
-export async function listAdminArtists(db: Executor, query: { limit: number; offset: number; q?: string }) {
+export async function listAdminArtists(
+  db: Executor,
+  query: { limit: number; offset: number; q?: string } & TAdminSort<'artists'>,
+) {
   const where = query.q ? ilike(artists.name, `%${escapeLike(query.q)}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(artists)
       .where(where)
-      .orderBy(asc(artists.name), asc(artists.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            name: artists.name,
+            date_of_birth: artists.birthDate,
+            paintings_count: sql`(SELECT count(*) FROM ${paintings} WHERE ${paintings.artistId} = ${artists.id})`,
+            created_at: artists.createdAt,
+          },
+          artists.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(artists).where(where),

@@ -9,11 +9,13 @@ import {
   type TPaintingInput,
   totalPartsForDimensions,
 } from '@parcelle/shared';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { artists, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { conflict, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
@@ -74,7 +76,13 @@ function auditView(row: PaintingRow) {
 
 export async function listAdminPaintings(
   db: Executor,
-  query: { limit: number; offset: number; market?: MarketState; q?: string; artist_id?: string },
+  query: {
+    limit: number;
+    offset: number;
+    market?: MarketState;
+    q?: string;
+    artist_id?: string;
+  } & TAdminSort<'paintings'>,
 ) {
   const filters: SQL[] = [];
   if (query.market) filters.push(eq(paintings.market, MARKET[query.market]));
@@ -91,7 +99,22 @@ export async function listAdminPaintings(
       .from(paintings)
       .innerJoin(artists, eq(artists.id, paintings.artistId))
       .where(where)
-      .orderBy(desc(paintings.createdAt), desc(paintings.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            created_at: paintings.createdAt,
+            title_en: paintings.titleEn,
+            title_fr: paintings.titleFr,
+            artist_name: artists.name,
+            year: paintings.year,
+            market: paintings.market,
+            sold_parts: paintings.soldParts,
+            price_per_part_minor: paintings.pricePerPartMinor,
+          },
+          paintings.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(paintings).innerJoin(artists, eq(artists.id, paintings.artistId)).where(where),

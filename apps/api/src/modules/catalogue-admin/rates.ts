@@ -1,18 +1,27 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { exchangeRates } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { audit } from '../admin/audit';
 
 const pair = and(eq(exchangeRates.base, 'EURO'), eq(exchangeRates.quote, 'USD'));
 
-export async function listRates(db: Executor, query: { limit: number; offset: number }) {
+export async function listRates(db: Executor, query: { limit: number; offset: number } & TAdminSort<'rates'>) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(exchangeRates)
       .where(pair)
-      .orderBy(desc(exchangeRates.day))
+      // The day is unique for the pair: it is the tie-breaker; a rate is exact decimal text, compared as a number.
+      .orderBy(
+        ...sortedBy(
+          query,
+          { day: exchangeRates.day, rate: sql`${exchangeRates.rate}::numeric`, source: exchangeRates.source },
+          exchangeRates.day,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(exchangeRates).where(pair),

@@ -2,7 +2,7 @@ import { convertMinor, messages, PARTS_PER_CM2, toMajor } from '@parcelle/shared
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { artists, artistYearlyStats, paintingDocuments, paintings, paintingValueHistory } from '../../db/schema';
+import { artists, artistYearlyStats, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { SEED_ARTISTS, SEED_PAINTINGS } from '../../db/seed-catalogue-data';
 import { Rates } from './rates';
@@ -22,7 +22,7 @@ async function counts() {
     db.select({ n: count() }).from(artists),
     db.select({ n: count() }).from(paintings),
     db.select({ n: count() }).from(artistYearlyStats),
-    db.select({ n: count() }).from(paintingValueHistory),
+    db.select({ n: count() }).from(paintingValuations),
     db.select({ n: count() }).from(paintingDocuments),
   ]);
   return [a?.n, p?.n, s?.n, h?.n, d?.n].map(Number);

@@ -2,15 +2,9 @@ import { asc, desc, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Executor } from '../../db/client';
-import {
-  artists,
-  artistYearlyStats,
-  galleries,
-  paintingDocuments,
-  paintings,
-  paintingValueHistory,
-} from '../../db/schema';
+import { artists, artistYearlyStats, galleries, paintingDocuments, paintings } from '../../db/schema';
 import { seedCatalogue, stableId } from '../../db/seed-catalogue';
+import { valueHistoryQuery } from './value-history';
 
 /**
  * Every list query of the catalogue can be served by an index. The demo tables are tiny, so the planner
@@ -76,14 +70,9 @@ describe('query plans of the list queries', () => {
           .orderBy(asc(artistYearlyStats.artistId), asc(artistYearlyStats.year)),
     ],
     [
-      'value history of a painting',
-      'painting_value_history_painting_year_unique',
-      (db: Executor) =>
-        db
-          .select()
-          .from(paintingValueHistory)
-          .where(eq(paintingValueHistory.paintingId, painting))
-          .orderBy(asc(paintingValueHistory.year)),
+      'value history of a painting (its appraisals)',
+      'painting_valuations_painting_idx',
+      (db: Executor) => valueHistoryQuery(db, [painting]),
     ],
     [
       'documents of a painting',

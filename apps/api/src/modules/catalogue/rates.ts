@@ -70,6 +70,12 @@ export class Rates {
     return { value: toMajor(this.convert(minorEur, currency, rate)), curr: currency };
   }
 
+  /** Minor units of `from` in `to` (EUR↔USD at `rate`; unchanged within one currency). */
+  exchange(minor: number, from: Currency, to: Currency, rate: Rate = this.latest()): number {
+    if (from === to) return minor;
+    return from === 'EURO' ? this.convert(minor, to, rate) : this.toEuro(minor, from, rate);
+  }
+
   /** An amount stored in another currency, as EUR minor units (the inverse of the rate). */
   toEuro(minor: number, from: Currency, rate: Rate = this.latest()): number {
     if (from === 'EURO') return minor;

@@ -16,23 +16,18 @@ import {
   type TArtist,
   type TPainting,
   type TPaintingDetail,
+  toMajor,
   type ZTickerKpi,
 } from '@parcelle/shared';
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import {
-  artists,
-  artistYearlyStats,
-  listings,
-  paintingDocuments,
-  paintings,
-  paintingValueHistory,
-} from '../../db/schema';
+import { artists, artistYearlyStats, listings, paintingDocuments, paintings } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { latestValuation } from '../catalogue-admin/valuations';
 import { coOwnerCounts } from '../parts/register';
 import { Rates } from './rates';
+import { valueChange, valueChanges, valueHistories, valueIn } from './value-history';
 
 export type MarketType = 'primary' | 'secondary';
 /** Primary list: markets 1 (shown, not buyable) and 2 (on sale); secondary list: market 3 (decision 29). */
@@ -59,40 +54,6 @@ type PaintingJoinRow = {
 };
 
 const lifeDates = (birth: string | null, death: string | null) => ({ date_of_birth: birth, date_of_death: death });
-
-/** The change of each painting's value over its last two years of history (percent, 2 decimals). */
-async function paintingChanges(db: Executor, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const ranked = db
-    .select({
-      paintingId: paintingValueHistory.paintingId,
-      valueMinor: paintingValueHistory.valueMinor,
-      rank: sql<number>`row_number() over (partition by ${paintingValueHistory.paintingId} order by ${paintingValueHistory.year} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(paintingValueHistory)
-    .where(inArray(paintingValueHistory.paintingId, ids))
-    .as('ranked');
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(lte(ranked.rank, 2))
-    .orderBy(asc(ranked.paintingId), asc(ranked.rank));
-  const changes = new Map<string, number>();
-  for (let i = 0; i < rows.length; i++) {
-    const latest = rows[i];
-    const previous = rows[i + 1];
-    if (!latest || Number(latest.rank) !== 1) continue;
-    changes.set(
-      latest.paintingId,
-      previous && previous.paintingId === latest.paintingId
-        ? percentChange(Number(previous.valueMinor), Number(latest.valueMinor))
-        : 0,
-    );
-  }
-  return changes;
-}
 
 /**
  * Parts members offer on the secondary market, per work: the parts left on open listings. A listing's `remaining`
@@ -156,7 +117,7 @@ function shapePainting(
 async function shapePaintings(db: Executor, rows: PaintingJoinRow[], currency: Currency, rates: Rates) {
   const ids = rows.map((row) => row.painting.id);
   const secondary = rows.filter((row) => row.painting.market === 3).map((row) => row.painting.id);
-  const [changes, listed] = await Promise.all([paintingChanges(db, ids), listedParts(db, secondary)]);
+  const [changes, listed] = await Promise.all([valueChanges(db, rates, ids), listedParts(db, secondary)]);
   return rows.map((row) =>
     shapePainting(row, currency, rates, changes.get(row.painting.id) ?? 0, listed.get(row.painting.id) ?? 0),
   );
@@ -340,7 +301,7 @@ export async function artistKpis(db: Executor) {
   return { kpis };
 }
 
-/** GET /paintings/detail: the painting with its value history, the artist's index and its documents. */
+/** GET /paintings/detail: the painting with its value history (from its appraisals), the artist's index and documents. */
 export async function paintingDetail(
   db: Executor,
   paintingId: string,
@@ -354,13 +315,9 @@ export async function paintingDetail(
     .innerJoin(artists, eq(artists.id, paintings.artistId))
     .where(and(eq(paintings.id, paintingId), inArray(paintings.market, [...PUBLIC_MARKETS])));
   if (!row) throw notFound('PaintingNotFound');
-  const [rates, history, stats, documents, coOwners, listed, valuation] = await Promise.all([
+  const [rates, histories, stats, documents, coOwners, listed, valuation] = await Promise.all([
     Rates.load(db),
-    db
-      .select({ year: paintingValueHistory.year, valueMinor: paintingValueHistory.valueMinor })
-      .from(paintingValueHistory)
-      .where(eq(paintingValueHistory.paintingId, paintingId))
-      .orderBy(asc(paintingValueHistory.year)),
+    valueHistories(db, [paintingId]),
     statsOf(db, [row.artistId]),
     db
       .select({ kind: paintingDocuments.kind, lang: paintingDocuments.lang, key: paintingDocuments.storageKey })
@@ -371,10 +328,8 @@ export async function paintingDetail(
     latestValuation(db, paintingId),
   ]);
   const p = row.painting;
-  const change =
-    history.length >= 2
-      ? percentChange(Number(history.at(-2)?.valueMinor ?? 0), Number(history.at(-1)?.valueMinor ?? 0))
-      : 0;
+  const history = histories.get(paintingId) ?? [];
+  const change = valueChange(rates, history);
   const links: Record<string, string | null> = {};
   for (const kind of DOCUMENT_KINDS) {
     for (const lang of ['en', 'fr'] as const) {
@@ -385,9 +340,10 @@ export async function paintingDetail(
   return {
     paintings: {
       ...shapePainting(row, currency, rates, change, listed.get(paintingId) ?? 0),
-      evolution_list: history.map((h) => ({
-        _id: h.year,
-        totalValue: rates.money(h.valueMinor, currency, rates.forYear(h.year)).value,
+      // The work's value by year, from its appraisals, each converted at its own date's rate.
+      evolution_list: history.map((point) => ({
+        _id: point.year,
+        totalValue: toMajor(valueIn(rates, point, currency)),
       })),
       artist_evolution: indexSeries(stats.get(row.artistId) ?? [], currency, rates),
       investors_count: coOwners.investors,

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
 import { allocate, multiplyMoney, toMajor } from '@parcelle/shared/money';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Executor, queryRows } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { dividendPayments, dividends, paintings, users } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
@@ -211,10 +213,10 @@ function exactShare(total: bigint, parts: number, allParts: number): string {
   return `${whole}.${fraction}`;
 }
 
-/** Dividends for operators, newest first, optionally of one state. */
+/** Dividends for operators, in the chosen order (newest first by default), optionally of one state. */
 export async function listDividends(
   db: Executor,
-  query: { status?: 'declared' | 'paid' | undefined; limit: number; offset: number },
+  query: { status?: 'declared' | 'paid' | undefined; limit: number; offset: number } & TAdminSort<'dividends'>,
 ) {
   const where = query.status ? eq(dividends.status, query.status) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -223,7 +225,22 @@ export async function listDividends(
       .from(dividends)
       .innerJoin(paintings, eq(paintings.id, dividends.paintingId))
       .where(where)
-      .orderBy(desc(dividends.createdAt), desc(dividends.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            declared_at: dividends.createdAt,
+            reference: dividends.reference,
+            painting: paintings.titleEn,
+            year: dividends.year,
+            total: [dividends.currency, dividends.totalMinor],
+            status: dividends.status,
+            record_date: dividends.recordDate,
+            paid_at: dividends.paidAt,
+          },
+          dividends.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(dividends).where(where),
@@ -240,6 +257,7 @@ export async function listDividends(
       year: dividend.year,
       status: dividend.status,
       total: { value: toMajor(dividend.totalMinor), curr: dividend.currency },
+      total_minor: dividend.totalMinor,
       record_date: dividend.recordDate.toISOString(),
       declared_by: dividend.declaredBy,
       declared_by_email: emailOf(dividend.declaredBy),

@@ -1,8 +1,10 @@
 import type { Currency } from '@parcelle/shared/constants';
+import type { TAdminSort } from '@parcelle/shared/contracts/admin';
 import { toMajor } from '@parcelle/shared/money';
 import { and, count, desc, eq, exists, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, paymentEvents, purchases, users } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import { badRequest } from '../../http/errors';
 import { checkInvariants } from './invariants';
 
@@ -43,7 +45,7 @@ export async function listLedgerTransactions(
     to?: string | undefined;
     limit: number;
     offset: number;
-  },
+  } & TAdminSort<'ledger'>,
 ) {
   const accounts = accountWhere(query);
   const where = and(
@@ -64,7 +66,17 @@ export async function listLedgerTransactions(
       .select()
       .from(ledgerTransactions)
       .where(where)
-      .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            created_at: ledgerTransactions.createdAt,
+            reference: ledgerTransactions.reference,
+            description: ledgerTransactions.description,
+          },
+          ledgerTransactions.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(ledgerTransactions).where(where),
@@ -98,6 +110,7 @@ export async function listLedgerTransactions(
           kind: entry.kind,
           user_id: entry.userId,
           amount: { value: toMajor(Number(entry.amountMinor)), curr: entry.currency },
+          amount_minor: Number(entry.amountMinor),
         })),
     })),
     total: Number(total?.total ?? 0),
@@ -110,7 +123,7 @@ export async function listLedgerTransactions(
  */
 export async function ledgerBalances(
   db: Executor,
-  query: AccountFilters & { to?: string | undefined; limit: number; offset: number },
+  query: AccountFilters & { to?: string | undefined; limit: number; offset: number } & TAdminSort<'balances'>,
 ) {
   const where = accountWhere(query);
   const entriesOn = and(
@@ -134,7 +147,18 @@ export async function ledgerBalances(
       .leftJoin(ledgerEntries, entriesOn)
       .where(where)
       .groupBy(ledgerAccounts.id, users.email)
-      .orderBy(desc(sql`coalesce(sum(${ledgerEntries.amountMinor}), 0)`), ledgerAccounts.id)
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            balance: [ledgerAccounts.currency, sql`coalesce(sum(${ledgerEntries.amountMinor}), 0)`],
+            kind: ledgerAccounts.kind,
+            member: users.email,
+            entries: sql`count(${ledgerEntries.id})`,
+          },
+          ledgerAccounts.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db
@@ -184,7 +208,7 @@ export async function reconciliation(
     to?: string | undefined;
     limit: number;
     offset: number;
-  },
+  } & TAdminSort<'reconciliation'>,
 ) {
   const amountsDiffer = or(
     sql`${paymentEvents.amountMinor} IS DISTINCT FROM ${purchases.totalMinor}`,
@@ -201,7 +225,18 @@ export async function reconciliation(
   const [rows, [total], [unmatchedTotal], paidWithoutEvent] = await Promise.all([
     joined()
       .where(where)
-      .orderBy(desc(paymentEvents.receivedAt), desc(paymentEvents.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            received_at: paymentEvents.receivedAt,
+            provider: paymentEvents.provider,
+            type: paymentEvents.type,
+            amount: [paymentEvents.currency, paymentEvents.amountMinor],
+          },
+          paymentEvents.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db
@@ -238,6 +273,7 @@ export async function reconciliation(
         event.amountMinor !== null && event.currency
           ? { value: toMajor(event.amountMinor), curr: event.currency }
           : null,
+      amount_minor: event.amountMinor !== null && event.currency ? event.amountMinor : null,
       received_at: event.receivedAt.toISOString(),
       state: !purchase
         ? ('unmatched' as const)
@@ -250,6 +286,7 @@ export async function reconciliation(
             reference: purchase.reference,
             status: purchase.status,
             total: { value: toMajor(purchase.totalMinor), curr: purchase.currency },
+            total_minor: purchase.totalMinor,
             method: purchase.paymentMethod,
           }
         : null,
@@ -261,6 +298,7 @@ export async function reconciliation(
       reference: purchase.reference,
       method: purchase.paymentMethod,
       total: { value: toMajor(purchase.totalMinor), curr: purchase.currency },
+      total_minor: purchase.totalMinor,
       settled_at: (purchase.settledAt ?? purchase.createdAt).toISOString(),
     })),
   };

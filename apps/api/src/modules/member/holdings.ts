@@ -1,16 +1,10 @@
-import {
-  type Currency,
-  divideRounded,
-  percentChange,
-  purchaseTotalMinor,
-  ratingIndex,
-  toMajor,
-} from '@parcelle/shared';
-import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { type Currency, divideRounded, purchaseTotalMinor, ratingIndex, toMajor } from '@parcelle/shared';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { artists, artistYearlyStats, paintings, paintingValueHistory } from '../../db/schema';
+import { artists, artistYearlyStats, paintings } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { MARKETS, type MarketType } from '../catalogue/service';
+import { valueChanges, valueHistories } from '../catalogue/value-history';
 import { displayMinor, integerOf } from './money';
 
 /**
@@ -60,40 +54,6 @@ type HeldRow = {
 
 const heldColumns = sql`held.*, p.title_en, p.title_fr, p.cover_key, p.market, p.price_per_part_minor::text,
   p.total_parts`;
-
-/** The change of each work's value over its last two years of history, as the catalogue computes it. */
-export async function paintingChanges(db: Executor, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const ranked = db
-    .select({
-      paintingId: paintingValueHistory.paintingId,
-      valueMinor: paintingValueHistory.valueMinor,
-      rank: sql<number>`row_number() over (partition by ${paintingValueHistory.paintingId} order by ${paintingValueHistory.year} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(paintingValueHistory)
-    .where(inArray(paintingValueHistory.paintingId, ids))
-    .as('ranked');
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(lte(ranked.rank, 2))
-    .orderBy(asc(ranked.paintingId), asc(ranked.rank));
-  const changes = new Map<string, number>();
-  for (let i = 0; i < rows.length; i++) {
-    const latest = rows[i];
-    const previous = rows[i + 1];
-    if (!latest || Number(latest.rank) !== 1) continue;
-    changes.set(
-      latest.paintingId,
-      previous && previous.paintingId === latest.paintingId
-        ? percentChange(Number(previous.valueMinor), Number(latest.valueMinor))
-        : 0,
-    );
-  }
-  return changes;
-}
 
 const eur = (rates: Rates, minorEur: number, currency: Currency) => ({
   value: toMajor(displayMinor(rates, minorEur, 'EURO', currency)),
@@ -175,8 +135,9 @@ export async function listHoldings(
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${heldSql(userId)}) held`),
     Rates.load(db),
   ]);
-  const changes = await paintingChanges(
+  const changes = await valueChanges(
     db,
+    rates,
     rows.map((row) => row.painting_id),
   );
   return {
@@ -187,8 +148,9 @@ export async function listHoldings(
 
 /**
  * GET /member/parts/graph: for every work held and every year of its value history, what the member's current parts
- * were worth at that year's value of the work: value of the work × parts held ÷ total parts, in integer minor units
- * (EUR), rounded half-even to the cent, then converted at that year's rate (rate in force on 31 December).
+ * were worth at that year's value of the work (its appraisals, catalogue/value-history.ts): value × parts held ÷ total
+ * parts, in integer minor units of the appraisal's currency, rounded half-even, then converted at the rate in force on
+ * the appraisal's date.
  * Ordered by year, then by English title.
  */
 export async function holdingsGraph(db: Executor, userId: string, currency: Currency) {
@@ -201,32 +163,26 @@ export async function holdingsGraph(db: Executor, userId: string, currency: Curr
   ]);
   if (held.length === 0) return [];
   const byId = new Map(held.map((row) => [row.painting_id, row]));
-  const history = await db
-    .select({
-      paintingId: paintingValueHistory.paintingId,
-      year: paintingValueHistory.year,
-      valueMinor: paintingValueHistory.valueMinor,
-    })
-    .from(paintingValueHistory)
-    .where(inArray(paintingValueHistory.paintingId, [...byId.keys()]))
-    .orderBy(asc(paintingValueHistory.year));
+  const histories = await valueHistories(db, [...byId.keys()]);
   const lines = [];
-  for (const point of history) {
-    const row = byId.get(point.paintingId);
+  for (const [paintingId, points] of histories) {
+    const row = byId.get(paintingId);
     if (!row) continue;
-    const shareEur = Number(
-      divideRounded(BigInt(point.valueMinor) * BigInt(row.quantity), BigInt(Number(row.total_parts))),
-    );
-    lines.push({
-      date: `${point.year}-12-31`,
-      year: point.year,
-      prices: {
-        value: toMajor(displayMinor(rates, shareEur, 'EURO', currency, `${point.year}-12-31`)),
-        curr: currency,
-      },
-      painting_title: { en: row.title_en, fr: row.title_fr },
-      painting_id: row.painting_id,
-    });
+    for (const point of points) {
+      const share = Number(
+        divideRounded(BigInt(point.valueMinor) * BigInt(row.quantity), BigInt(Number(row.total_parts))),
+      );
+      lines.push({
+        date: `${point.year}-12-31`,
+        year: point.year,
+        prices: {
+          value: toMajor(displayMinor(rates, share, point.currency, currency, point.valuedOn)),
+          curr: currency,
+        },
+        painting_title: { en: row.title_en, fr: row.title_fr },
+        painting_id: row.painting_id,
+      });
+    }
   }
   return lines.sort((a, b) => a.year - b.year || a.painting_title.en.localeCompare(b.painting_title.en));
 }
@@ -297,7 +253,7 @@ export async function memberMarket(
               )})
             GROUP BY l.painting_id`,
         ),
-    paintingChanges(db, ids),
+    valueChanges(db, rates, ids),
     artistIds.length === 0
       ? []
       : db

@@ -14,7 +14,7 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
-import { type paintings, paintingValueHistory, users } from '../../db/schema';
+import { type paintings, paintingValuations, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { Rates } from '../catalogue/rates';
 import { dayOf } from './money';
@@ -64,10 +64,24 @@ beforeAll(async () => {
   [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
   workA = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
   workB = await createPaintingForSale(t, { widthCm: 2, heightCm: 1, pricePerPartMinor: 250 });
-  await t.ctx.database.db.insert(paintingValueHistory).values([
-    { paintingId: workA.id, year: 2023, valueMinor: 360_000 },
-    { paintingId: workA.id, year: 2024, valueMinor: 400_000 },
-  ]);
+  // The work's appraisals (its value history): one per year, the 2024 one entered wrong and corrected.
+  const appraisal = {
+    paintingId: workA.id,
+    currency: 'EURO' as const,
+    appraiser: 'A',
+    method: 'M',
+    createdBy: alice.id,
+  };
+  const [wrong] = await t.ctx.database.db
+    .insert(paintingValuations)
+    .values([
+      { ...appraisal, valuedOn: '2024-06-30', valueMinor: 999_000 },
+      { ...appraisal, valuedOn: '2023-12-31', valueMinor: 360_000 },
+    ])
+    .returning();
+  await t.ctx.database.db
+    .insert(paintingValuations)
+    .values({ ...appraisal, valuedOn: '2024-06-30', valueMinor: 400_000, supersedesId: wrong?.id });
   // Alice: 6 of A, then 2 of B; Bob: the last 3 of A, which opens A on the secondary market.
   await buyAndPay(alice, workA.id, 6);
   await buyAndPay(bob, workA.id, 3);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
-import type { AdminWithdrawalStatus } from '@parcelle/shared/contracts/admin';
+import type { AdminWithdrawalStatus, TAdminSort } from '@parcelle/shared/contracts/admin';
 import type { WithdrawalStatus } from '@parcelle/shared/contracts/member';
 import { SAVED_BANK_ACCOUNT, type TWithdrawalEligibility } from '@parcelle/shared/contracts/member';
 import { formatMoney, fromMajorString, toMajor } from '@parcelle/shared/money';
@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { bankAccounts, users, withdrawals } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
@@ -351,7 +352,7 @@ export async function rejectWithdrawal(
 /** Every withdrawal for operators (optionally one state), with its member and who approved and released it. */
 export async function listAllWithdrawals(
   db: Executor,
-  query: { status?: AdminWithdrawalStatus | undefined; limit: number; offset: number },
+  query: { status?: AdminWithdrawalStatus | undefined; limit: number; offset: number } & TAdminSort<'withdrawals'>,
 ) {
   const where =
     query.status === 'RELEASED'
@@ -367,7 +368,19 @@ export async function listAllWithdrawals(
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .where(where)
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .orderBy(
+        ...sortedBy(
+          query,
+          {
+            created_at: withdrawals.createdAt,
+            reference: withdrawals.reference,
+            member: users.email,
+            amount: [withdrawals.currency, withdrawals.amountMinor],
+            exported_at: withdrawals.exportedAt,
+          },
+          withdrawals.id,
+        ),
+      )
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(withdrawals).where(where),
@@ -392,6 +405,7 @@ export function adminWithdrawalData(
     reference: withdrawal.reference,
     member: { id: withdrawal.userId, email: member.email, name: `${member.firstName} ${member.lastName}` },
     amount: { value: toMajor(withdrawal.amountMinor), curr: withdrawal.currency },
+    amount_minor: withdrawal.amountMinor,
     account: withdrawal.account,
     payment_method: withdrawal.paymentMethod,
     status: adminStatus(withdrawal),
