@@ -35,7 +35,15 @@ export type StatementLink = {
 };
 
 function signature(secret: string, link: StatementLink): string {
-  const payload = ['statement-link:v2', link.id, link.type, link.userId, String(link.expires), link.format, link.lang].join('|');
+  const payload = [
+    'statement-link:v2',
+    link.id,
+    link.type,
+    link.userId,
+    String(link.expires),
+    link.format,
+    link.lang,
+  ].join('|');
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
 
