@@ -92,6 +92,11 @@ const ZEnv = z.object({
   /** Issue 15: fetch the ECB's daily EUR/USD reference rate with a background job. */
   ECB_RATES_ENABLED: z.enum(['true', 'false']).default('false'),
   ECB_RATES_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  /**
+   * How long a statement link, opened before its job has rendered the file, waits for it before answering 503 with
+   * Retry-After (issue 13 §4). 0: answer at once.
+   */
+  STATEMENT_WAIT_SECONDS: z.coerce.number().min(0).max(30).default(8),
   /** The reservation sweep's (and the refund retries') period, once across every process. */
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long SIGTERM/SIGINT waits for requests and jobs in progress before the process exits anyway. */
@@ -203,6 +208,8 @@ export type AppConfig = {
   reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };
   /** The job queue (pg-boss on the application's database): see docs/architecture.md. */
   jobs: { workers: boolean; pollSeconds: number; sweepSeconds: number };
+  /** A statement link opened before its file is rendered waits this long for the job, then answers 503. */
+  statementWaitMs: number;
   /** The ECB daily reference rate job (issue 15): off unless ECB_RATES_ENABLED=true. */
   ecbRates: { enabled: boolean; url: string };
   /** Graceful shutdown's bound: requests and jobs still running after it are abandoned (jobs are retried). */
@@ -543,6 +550,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       pollSeconds: env.JOBS_POLL_SECONDS,
       sweepSeconds: env.RESERVATION_SWEEP_SECONDS,
     },
+    statementWaitMs: env.STATEMENT_WAIT_SECONDS * 1000,
     ecbRates: { enabled: env.ECB_RATES_ENABLED === 'true', url: env.ECB_RATES_URL },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ...overrides,

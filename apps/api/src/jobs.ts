@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
+import { defineStatementJobs, startStatementSweep } from './modules/member/statement-jobs';
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
 
@@ -12,6 +13,7 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   defineDeliveryJobs(ctx, log);
   definePurchaseJobs(ctx, log);
   defineEcbJobs(ctx, log);
+  defineStatementJobs(ctx, log);
   await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
 }
 
@@ -20,8 +22,10 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
   await ctx.jobs.work();
   const stopPeriodic = startPeriodicJobs(ctx, log);
   const stopEcb = startEcbRates(ctx, log);
+  const stopStatementSweep = startStatementSweep(ctx, log);
   return () => {
     stopPeriodic();
     stopEcb();
+    stopStatementSweep();
   };
 }

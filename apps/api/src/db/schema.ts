@@ -4,12 +4,14 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -1055,5 +1057,41 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(table.createdAt),
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
     index('audit_log_target_idx').on(table.targetType, table.targetId),
+  ],
+);
+
+// ---------------------------------------------------------------- statements
+
+/** A statement file's bytes: PostgreSQL bytea (node-postgres answers a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The statements the statement job rendered (issue 13 §4), one row per file of a download request: `id` is the
+ * job's id, carried by the signed links, so a link serves the file rendered for it and only that one. Personal data:
+ * kept until the links expire (`expires_at`), then deleted by the statement sweep.
+ */
+export const memberStatements = pgTable(
+  'member_statements',
+  {
+    id: uuid('id').notNull(),
+    format: text('format').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    language: languageEnum('language').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.id, table.format] }),
+    check('member_statements_format', sql`${table.format} IN ('pdf', 'csv')`),
+    check('member_statements_type', sql`${table.type} IN ('PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK')`),
+    index('member_statements_user_idx').on(table.userId, table.type, table.format, table.language),
+    index('member_statements_expires_idx').on(table.expiresAt),
   ],
 );

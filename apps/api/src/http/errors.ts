@@ -19,13 +19,17 @@ export class AppError extends Error {
   }
 }
 
-/** A 429 that says when to come back: answered with `Retry-After: <seconds>`. */
+/**
+ * A refusal that says when to come back, answered with `Retry-After: <seconds>`: 429 (too many attempts) or 503 (what
+ * was asked for is not ready yet: a statement still being rendered).
+ */
 export class RetryLaterError extends AppError {
   constructor(
     readonly retryAfterSeconds: number,
     key: MessageKey = 'TooManyRequests',
+    status: 429 | 503 = 429,
   ) {
-    super(429, key);
+    super(status, key);
     this.name = 'RetryLaterError';
   }
 }

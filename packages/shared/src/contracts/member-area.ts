@@ -221,6 +221,8 @@ export const ZDownloadData = z.object({
 
 /** Query of GET /member/statements/{type}.{csv|pdf}: read leniently, every check is the signature's. */
 export const ZStatementQuery = z.object({
+  /** The statement's id (the job rendering it). */
+  s: safeText().max(64).optional(),
   u: safeText().max(64).optional(),
   e: safeText().max(20).optional(),
   currency: safeText().max(8).optional(),

@@ -332,6 +332,10 @@ export const messages = {
     en: 'The secondary market is reserved for members holding parts bought on the primary market.',
     fr: 'Le marché secondaire est réservé aux membres détenant des parts achetées sur le marché primaire.',
   },
+  StatementPreparing: {
+    en: 'Your statement is being prepared. Please open the link again in a few seconds.',
+    fr: 'Votre relevé est en cours de préparation. Veuillez rouvrir le lien dans quelques secondes.',
+  },
   NotReady: {
     en: 'Not ready: the database does not answer or its migrations are behind.',
     fr: 'Pas prêt\u00a0: la base de données ne répond pas ou ses migrations sont en retard.',

@@ -18,6 +18,7 @@ import { type paintings, paintingValuations, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { Rates } from '../catalogue/rates';
 import { dayOf } from './money';
+import { STATEMENT_JOB } from './statement-jobs';
 import { signedStatementPath } from './statements';
 
 type Member = { accessToken: string; id: string; email: string };
@@ -55,6 +56,12 @@ async function buyAndPay(buyer: Member, paintingId: string, parts: number): Prom
 }
 
 const get = (who: Member, url: string) => t.call('GET', `/api${url}`, { token: who.accessToken });
+/** Asks for a statement's links, then runs its rendering job (what a worker does in a server). */
+async function links(who: Member, type: string) {
+  const response = await get(who, `/member/download/${type}`);
+  await t.ctx.jobs.drain([STATEMENT_JOB]);
+  return response;
+}
 /** A signed link's path under the app (the answer carries absolute URLs on the public origin). */
 const pathOf = (url: string) => url.replace(t.ctx.config.publicUrl, '');
 
@@ -439,7 +446,7 @@ describe('history in dollars', () => {
 
 describe('statements: GET /member/download/{type} and the signed links', () => {
   it('answers signed PDF and CSV links; the CSV is the whole history, UTF-8 with BOM, `;`-separated', async () => {
-    const response = await get(alice, '/member/download/purchase');
+    const response = await links(alice, 'purchase');
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
     expect(data.download_url).toMatch(/\/api\/member\/statements\/purchase\.pdf\?/);
@@ -464,7 +471,7 @@ describe('statements: GET /member/download/{type} and the signed links', () => {
 
   it('the PDF is a PDF pdf-lib can read', async () => {
     for (const type of ['PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK']) {
-      const data = (await get(alice, `/member/download/${type}`)).json().data;
+      const data = (await links(alice, type)).json().data;
       const pdf = await t.call('GET', pathOf(data.download_url));
       expect(pdf.statusCode, type).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
@@ -475,12 +482,12 @@ describe('statements: GET /member/download/{type} and the signed links', () => {
       expect(Math.round(page?.getWidth() ?? 0)).toBe(595);
     }
     // An empty history still gives a statement.
-    const empty = (await get(dave, '/member/download/SALE')).json().data;
+    const empty = (await links(dave, 'SALE')).json().data;
     expect((await t.call('GET', pathOf(empty.download_url))).statusCode).toBe(200);
   });
 
   it('one member’s link does not open another’s statement; forged, expired and unknown links are refused', async () => {
-    const data = (await get(alice, '/member/download/DIVIDEND')).json().data;
+    const data = (await links(alice, 'DIVIDEND')).json().data;
     const url = new URL(data.csv_url);
     const swapped = new URL(url);
     swapped.searchParams.set('u', bob.id);
@@ -500,6 +507,7 @@ describe('statements: GET /member/download/{type} and the signed links', () => {
     expect((await t.call('GET', `/api/member/statements/dividend.xlsx${url.search}`)).statusCode).toBe(404);
 
     const expired = signedStatementPath(t.ctx.config.serverSecret, {
+      id: url.searchParams.get('s') ?? '',
       type: 'DIVIDEND',
       userId: alice.id,
       expires: Math.floor(Date.now() / 1000) - 1,
@@ -511,7 +519,7 @@ describe('statements: GET /member/download/{type} and the signed links', () => {
     expect(refused.json().error).toEqual(messages.TokenExpired);
 
     // Bob's own link shows Bob's dividend, not Alice's.
-    const bobs = (await get(bob, '/member/download/DIVIDEND')).json().data;
+    const bobs = (await links(bob, 'DIVIDEND')).json().data;
     const bobCsv = await t.call('GET', pathOf(bobs.csv_url));
     expect(bobCsv.body).toContain(';3;1.00;3.00;EURO');
     expect(bobCsv.body).not.toContain(';5;1.00;5.00;EURO');

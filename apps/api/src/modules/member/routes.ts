@@ -18,24 +18,17 @@ import {
   ZStatementQuery,
   ZSuccess,
 } from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { users } from '../../db/schema';
 import { authenticate, type Member, memberOf } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { financeHistory } from './finance';
-import { allEvents, historyPage } from './history';
+import { historyPage } from './history';
 import { holdingsGraph, listHoldings, memberMarket, portfolioSummary, primaryHoldings } from './holdings';
-import {
-  checkStatementLink,
-  STATEMENT_LINK_SECONDS,
-  signedStatementPath,
-  statementCsv,
-  statementPdf,
-} from './statements';
+import { requestStatement, storedStatement } from './statement-jobs';
+import { checkStatementLink, STATEMENT_LINK_SECONDS } from './statements';
 
 const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure };
 
@@ -187,21 +180,20 @@ export function memberRoutes(app: App, ctx: AppContext) {
         ...common,
         description:
           `Signed links to the whole history of a type as PDF (download_url) and CSV (csv_url), valid ` +
-          `${STATEMENT_LINK_SECONDS / 60} minutes, opened without a token.`,
+          `${STATEMENT_LINK_SECONDS / 60} minutes, opened without a token. Each call enqueues a new rendering of ` +
+          'both files (as of that moment) by a background job.',
         params: ZHistoryTypeParams,
         response: { 200: ZSuccess(ZDownloadData), ...errors },
       },
     },
     async (request) => {
       const me = memberOf(request);
-      const expires = Math.floor(Date.now() / 1000) + STATEMENT_LINK_SECONDS;
-      const link = { type: request.params.type, userId: me.id, expires, lang: me.language };
-      const secret = ctx.config.serverSecret;
+      const { expires, paths } = await requestStatement(ctx, me, request.params.type);
       const origin = ctx.config.publicUrl;
       return ok({
         base_url: origin,
-        download_url: `${origin}${signedStatementPath(secret, { ...link, format: 'pdf' })}`,
-        csv_url: `${origin}${signedStatementPath(secret, { ...link, format: 'csv' })}`,
+        download_url: `${origin}${paths.pdf}`,
+        csv_url: `${origin}${paths.csv}`,
         expires_at: new Date(expires * 1000).toISOString(),
       });
     },
@@ -215,10 +207,17 @@ export function memberRoutes(app: App, ctx: AppContext) {
         tags: ['member'],
         description:
           'A statement (`purchase.pdf`, `sale.csv`…) through a signed link of /member/download/{type}: no token; ' +
-          'an expired link answers 403 TokenExpired, a forged one 403 Forbidden, an unknown file 404.',
+          'an expired link answers 403 TokenExpired, a forged one 403 Forbidden, an unknown file 404. The file ' +
+          'rendered for this link by its job; not rendered yet, the call waits a few seconds, then answers 503 ' +
+          'with Retry-After.',
         params: ZStatementParams,
         querystring: ZStatementQuery,
-        response: { 200: z.unknown().describe('text/csv or application/pdf'), 403: ZFailure, ...errors },
+        response: {
+          200: z.unknown().describe('text/csv or application/pdf'),
+          403: ZFailure,
+          503: ZFailure,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -228,25 +227,14 @@ export function memberRoutes(app: App, ctx: AppContext) {
         throw new AppError(403, check.reason === 'expired' ? 'TokenExpired' : 'Forbidden');
       }
       const { link } = check;
-      const [owner] = await db.select().from(users).where(eq(users.id, link.userId));
-      if (!owner || owner.disabledAt) throw notFound();
-      const events = await allEvents(db, owner.id, link.type);
-      const name = `parcelle-${link.type.toLowerCase()}-${new Date().toISOString().slice(0, 10)}.${link.format}`;
-      reply
+      const file = await storedStatement(ctx, link);
+      const name = `parcelle-${link.type.toLowerCase()}-${file.createdAt.toISOString().slice(0, 10)}.${link.format}`;
+      return reply
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'no-referrer');
-      if (link.format === 'csv') {
-        return reply.header('content-type', 'text/csv; charset=utf-8').send(statementCsv(link.type, events, link.lang));
-      }
-      const bytes = await statementPdf({
-        type: link.type,
-        events,
-        lang: link.lang,
-        memberName: `${owner.firstName} ${owner.lastName}`,
-        generatedAt: new Date(),
-      });
-      return reply.header('content-type', 'application/pdf').send(Buffer.from(bytes));
+        .header('referrer-policy', 'no-referrer')
+        .header('content-type', link.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .send(file.content);
     },
   );
 

@@ -32,6 +32,7 @@ function parse(path: string) {
 
 describe('signed statement links', () => {
   const link = {
+    id: '0f8b7c52-2f43-4c4e-9a51-5d0a7c2e9b11',
     type: 'SALE' as const,
     userId: 'u-1',
     expires: 2_000_000_000,
@@ -45,6 +46,8 @@ describe('signed statement links', () => {
     expect(checkStatementLink(SECRET, file, query, 1_999_999_999)).toEqual({ ok: true, link });
     expect(checkStatementLink(SECRET, file, query, 2_000_000_001)).toEqual({ ok: false, reason: 'expired' });
     for (const changed of [
+      { ...query, s: '0f8b7c52-2f43-4c4e-9a51-5d0a7c2e9b12' },
+      { ...query, s: undefined },
       { ...query, u: 'u-2' },
       { ...query, e: '2000000999' },
       { ...query, lang: 'en' },

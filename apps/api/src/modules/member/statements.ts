@@ -15,8 +15,9 @@ import type { HistoryEvent } from './history';
 /**
  * Statements (spec §7 `GET /member/download/{type}`, "opened in a new window"): the member's whole history of one
  * type as CSV or PDF. The window carries no Bearer token, so the download call answers short-lived signed links:
- * HMAC-SHA256 with the server secret over a version tag, the type, the member's id, the expiry, the format and the
- * language. A link opens only its own member's statement, only until it expires; a changed byte is refused.
+ * HMAC-SHA256 with the server secret over a version tag, the statement's id (the id of the job rendering it,
+ * statement-jobs.ts), the type, the member's id, the expiry, the format and the language. A link opens only its own
+ * member's statement, only until it expires; a changed byte is refused.
  */
 
 export const STATEMENT_LINK_SECONDS = 10 * 60;
@@ -24,6 +25,8 @@ export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 export type StatementLink = {
+  /** The statement's id: the id of the job that renders it, and of its stored files. */
+  id: string;
   type: HistoryType;
   userId: string;
   expires: number;
@@ -32,13 +35,22 @@ export type StatementLink = {
 };
 
 function signature(secret: string, link: StatementLink): string {
-  const payload = ['statement-link:v1', link.type, link.userId, String(link.expires), link.format, link.lang].join('|');
+  const payload = [
+    'statement-link:v2',
+    link.id,
+    link.type,
+    link.userId,
+    String(link.expires),
+    link.format,
+    link.lang,
+  ].join('|');
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
 
 /** The path and query of a signed statement link (under /api). The signature travels as `token` (kept out of logs). */
 export function signedStatementPath(secret: string, link: StatementLink): string {
   const query = new URLSearchParams({
+    s: link.id,
     u: link.userId,
     e: String(link.expires),
     lang: link.lang,
@@ -47,13 +59,15 @@ export function signedStatementPath(secret: string, link: StatementLink): string
   return `/api/member/statements/${link.type.toLowerCase()}.${link.format}?${query.toString()}`;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export type LinkCheck = { ok: true; link: StatementLink } | { ok: false; reason: 'not-found' | 'expired' | 'forged' };
 
 /** Checks a statement request: the file name, then the signature (in constant time), then the expiry. */
 export function checkStatementLink(
   secret: string,
   file: string,
-  query: { u?: string; e?: string; lang?: string; token?: string },
+  query: { s?: string; u?: string; e?: string; lang?: string; token?: string },
   nowSeconds = Math.floor(Date.now() / 1000),
 ): LinkCheck {
   const match = /^([a-z]+)\.(csv|pdf)$/i.exec(file);
@@ -63,8 +77,9 @@ export function checkStatementLink(
   const lang = (LANGUAGES as readonly string[]).includes(query.lang ?? '') ? (query.lang as Language) : undefined;
   const expires = /^\d{1,12}$/.test(query.e ?? '') ? Number(query.e) : undefined;
   const given = /^[0-9a-f]{64}$/.test(query.token ?? '') ? Buffer.from(query.token ?? '', 'hex') : undefined;
-  if (!lang || expires === undefined || !given || !query.u) return { ok: false, reason: 'forged' };
-  const link: StatementLink = { type, userId: query.u, expires, format, lang };
+  const id = UUID.test(query.s ?? '') ? query.s : undefined;
+  if (!lang || expires === undefined || !given || !query.u || !id) return { ok: false, reason: 'forged' };
+  const link: StatementLink = { id, type, userId: query.u, expires, format, lang };
   const expected = Buffer.from(signature(secret, link), 'hex');
   if (!timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
   if (expires < nowSeconds) return { ok: false, reason: 'expired' };
