@@ -2,6 +2,7 @@
 export const en = {
   app: { title: 'Parcelle console', skip: 'Skip to content', menu: 'Menu', signedInAs: 'Signed in as {{name}}' },
   language: { label: 'Language', en: 'English', fr: 'Français' },
+  file: { choose: 'Choose a file', none: 'No file chosen' },
   roles: { admin: 'Administrator', catalogue: 'Catalogue', finance: 'Finance', support: 'Support' },
   menu: {
     members: 'Members',

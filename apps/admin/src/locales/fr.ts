@@ -9,6 +9,7 @@ export const fr: Messages = {
     signedInAs: 'Connecté en tant que {{name}}',
   },
   language: { label: 'Langue', en: 'English', fr: 'Français' },
+  file: { choose: 'Choisir un fichier', none: 'Aucun fichier choisi' },
   roles: { admin: 'Administrateur', catalogue: 'Catalogue', finance: 'Finance', support: 'Support' },
   menu: {
     members: 'Membres',

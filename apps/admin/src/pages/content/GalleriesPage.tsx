@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { FilePicker } from '../../components/FilePicker';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { FileInput } from '../works/FileInput';
@@ -111,14 +112,13 @@ function AddPicture({ onDone, notice }: { onDone: (picture: Gallery) => void; no
           <Box component="label" htmlFor="new-picture-file" sx={{ fontSize: '0.875rem' }}>
             {translate('galleries.image')}
           </Box>
-          <input
+          <FilePicker
             id="new-picture-file"
-            type="file"
             accept={IMAGE_TYPES}
-            aria-invalid={fileMissing}
-            aria-describedby={fileMissing ? 'new-picture-file-error' : undefined}
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            invalid={fileMissing}
+            describedBy={fileMissing ? 'new-picture-file-error' : undefined}
+            onChange={(file) => {
+              setFile(file);
               setFileMissing(false);
             }}
           />

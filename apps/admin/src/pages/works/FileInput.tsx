@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { FilePicker } from '../../components/FilePicker';
 
 /** A file input with its label that sends the chosen file at once (keyboard: Tab to it, Enter/Space to choose). */
 export function FileInput({
@@ -23,18 +24,16 @@ export function FileInput({
     <Stack
       direction={compact ? 'column' : 'row'}
       spacing={compact ? 0.5 : 1}
-      sx={{ alignItems: compact ? 'flex-start' : 'center', '& input': compact ? { maxWidth: 190 } : {} }}
+      sx={{ alignItems: compact ? 'flex-start' : 'center', maxWidth: compact ? 220 : undefined }}
     >
       <Box component="label" htmlFor={id} sx={{ fontSize: '0.875rem' }}>
         {label}
       </Box>
-      <input
+      <FilePicker
         id={id}
-        type="file"
         accept={accept}
         disabled={busy}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
+        onChange={async (file, event) => {
           event.target.value = '';
           if (!file) return;
           setBusy(true);

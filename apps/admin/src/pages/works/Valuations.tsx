@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { FilePicker } from '../../components/FilePicker';
 import { dateText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -128,12 +129,7 @@ function ValuationForm({
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <label htmlFor={`${prefix}-pdf`}>{translate('works.valuation.pdf')}</label>
-        <input
-          id={`${prefix}-pdf`}
-          type="file"
-          accept="application/pdf"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-        />
+        <FilePicker id={`${prefix}-pdf`} accept="application/pdf" onChange={(file) => setFile(file)} />
       </Stack>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
