@@ -12,11 +12,12 @@ const GOAL_KB = 170;
  * the server's query cache and the per-request language: 291 KB (68 files), so the ceiling was 300. Then only the
  * page's language in the browser (its texts and its half of the message catalogue, now counted with the first load),
  * and the drawer, the member menu, the preferences dialog, toasts, the captcha client and the home's error alert
- * fetched when needed: 253 KB (68 files), so 260. What is left above the goal is the framework itself (React DOM,
+ * fetched when needed: 253 KB (68 files), so 260. The route manifest file was counted until it was seen that the browser
+ * never downloads it (lazy route discovery inlines the page's routes in the HTML): 248 KB (67 files), so 250. What is left above the goal is the framework itself (React DOM,
  * React Router, MUI with emotion, i18next, TanStack Query: docs/performance.md). Lower it with every change that
  * removes JavaScript from the first load, down to GOAL_KB; it must not be raised again.
  */
-const CEILING_KB = 260;
+const CEILING_KB = 250;
 
 describe('JavaScript budget of the home page (issue 14)', () => {
   it('counts from the production build (npm run test:e2e builds first)', () => {

@@ -41,14 +41,17 @@ function staticImports(code: string, from: string): string[] {
 }
 
 /**
- * Every JavaScript file the home page needs before it is interactive: the route manifest, the client entry and, for
+ * Every JavaScript file the home page needs before it is interactive: the client entry and, for
  * each route of the home page's branch (root → shell → home), its module, the split client loader / middleware /
  * hydrate-fallback modules and their static imports, followed to the end; and the texts of the page's language
  * (`translations.<lang>-<hash>.js`, which apps/web/app/features/i18n/i18n.ts awaits before the first render, with a
- * dynamic import). Other lazy `import()`s are not counted.
+ * dynamic import). Other lazy `import()`s are not counted. The route manifest file (`manifest-<hash>.js`) is read for
+ * the route graph but not counted: with React Router's lazy route discovery (the default, react-router.config.ts sets
+ * no other) the browser never downloads it — the server inlines the routes of the page in the HTML and the others are
+ * fetched as the visitor follows links (checked in a browser: no `manifest-*.js` request on the home page).
  */
 export function firstLoadFiles(dir: string, routeId = 'routes/home', language = 'en'): string[] {
-  const { file: manifestFile, manifest } = readManifest(dir);
+  const { manifest } = readManifest(dir);
   const branch: ManifestEntry[] = [];
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
@@ -60,7 +63,7 @@ export function firstLoadFiles(dir: string, routeId = 'routes/home', language = 
     (file) => file.startsWith(`translations.${language}-`) && file.endsWith('.js'),
   );
   if (!texts) throw new Error(`no ${language} translations chunk in ${dir}/assets`);
-  const queue = [manifestFile, `/assets/${texts}`];
+  const queue = [`/assets/${texts}`];
   for (const entry of [manifest.entry, ...branch]) {
     queue.push(entry.module, ...(entry.imports ?? []));
     for (const extra of [entry.clientLoaderModule, entry.clientMiddlewareModule, entry.hydrateFallbackModule]) {
