@@ -5,33 +5,11 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { type ContentBlockOf, groupContentBlocks } from '@parcelle/shared/content-blocks';
 import type { TContentBlock } from '@parcelle/shared/contracts/catalogue';
 import { isContentHref } from '@parcelle/shared/contracts/content-admin';
 
-type Block<T extends TContentBlock['type']> = Extract<TContentBlock, { type: T }>;
-type Group =
-  | { kind: 'single'; block: Exclude<TContentBlock, { type: 'person' | 'link' | 'qa' }>; index: number }
-  | { kind: 'person'; blocks: Block<'person'>[]; index: number }
-  | { kind: 'link'; blocks: Block<'link'>[]; index: number }
-  | { kind: 'qa'; blocks: Block<'qa'>[]; index: number };
-
-/**
- * Consecutive people, links or questions shown together, as the public page groups them (apps/web
- * features/content/ContentBlocks.tsx): people as a grid of cards, links as one list, questions as one list.
- */
-export function groupBlocks(blocks: readonly TContentBlock[]): Group[] {
-  const groups: Group[] = [];
-  blocks.forEach((block, index) => {
-    const last = groups.at(-1);
-    if (block.type === 'person' || block.type === 'link' || block.type === 'qa') {
-      if (last && last.kind === block.type) (last.blocks as TContentBlock[]).push(block);
-      else groups.push({ kind: block.type, blocks: [block], index } as Group);
-    } else {
-      groups.push({ kind: 'single', block, index });
-    }
-  });
-  return groups;
-}
+type Block<T extends TContentBlock['type']> = ContentBlockOf<T>;
 
 const serif = '"Cormorant Garamond", Georgia, serif';
 const line = '1px solid rgba(0, 0, 0, 0.12)';
@@ -151,7 +129,7 @@ export function ContentPreview({
       <Typography component="h2" sx={{ fontFamily: serif, fontSize: 40, lineHeight: 1.1, mb: 3 }}>
         {title}
       </Typography>
-      {groupBlocks(blocks).map((group) => {
+      {groupContentBlocks(blocks).map((group) => {
         switch (group.kind) {
           case 'person':
             return <People key={group.index} people={group.blocks} />;

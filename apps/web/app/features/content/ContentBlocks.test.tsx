@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
+
+import { groupContentBlocks as groupBlocks } from '@parcelle/shared/content-blocks';
 import type { TContentBlock } from '@parcelle/shared/contracts/catalogue';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { headingAnchors, safeHref, slugify } from './anchors';
-import { ContentBlocks, groupBlocks } from './ContentBlocks';
+import { ContentBlocks } from './ContentBlocks';
 
 afterEach(cleanup);
 

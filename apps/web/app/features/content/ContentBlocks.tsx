@@ -1,5 +1,6 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Box, Link as MuiLink, Typography } from '@mui/material';
+import { type ContentBlockOf, groupContentBlocks } from '@parcelle/shared/content-blocks';
 import type { TContentBlock } from '@parcelle/shared/contracts/catalogue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,28 +8,7 @@ import { Link } from 'react-router';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { headingAnchors, hostOf, safeHref } from './anchors';
 
-type Block<T extends TContentBlock['type']> = Extract<TContentBlock, { type: T }>;
-
-/** Consecutive blocks of one kind shown together: people as a grid, links as a list, questions as one list. */
-type Group =
-  | { kind: 'single'; block: Exclude<TContentBlock, { type: 'person' | 'link' | 'qa' }>; index: number }
-  | { kind: 'person'; blocks: Block<'person'>[]; index: number }
-  | { kind: 'link'; blocks: Block<'link'>[]; index: number }
-  | { kind: 'qa'; blocks: Block<'qa'>[]; index: number };
-
-export function groupBlocks(blocks: readonly TContentBlock[]): Group[] {
-  const groups: Group[] = [];
-  blocks.forEach((block, index) => {
-    const last = groups.at(-1);
-    if (block.type === 'person' || block.type === 'link' || block.type === 'qa') {
-      if (last && last.kind === block.type) (last.blocks as TContentBlock[]).push(block);
-      else groups.push({ kind: block.type, blocks: [block], index } as Group);
-    } else {
-      groups.push({ kind: 'single', block, index });
-    }
-  });
-  return groups;
-}
+type Block<T extends TContentBlock['type']> = ContentBlockOf<T>;
 
 /** Width of running text: a comfortable reading measure. */
 export const MEASURE = '70ch';
@@ -329,7 +309,7 @@ export function ContentBlocks({ blocks, qaStyle = 'definitions' }: Props) {
   let headingIndex = 0;
   return (
     <>
-      {groupBlocks(blocks).map((group) => {
+      {groupContentBlocks(blocks).map((group) => {
         switch (group.kind) {
           case 'person':
             return <PersonGrid key={group.index} people={group.blocks} />;
