@@ -60,6 +60,7 @@ const words = {
     bioEn: 'Biography (English)',
     bioFr: 'Biography (French)',
     present: 'Present',
+    coverNow: 'Cover image:',
     addYear: 'Add a year',
     year: 'Year',
     turnover: 'Turnover (EUR)',
@@ -124,6 +125,7 @@ const words = {
     bioEn: 'Biographie (anglais)',
     bioFr: 'Biographie (français)',
     present: 'Présent',
+    coverNow: 'Image de couverture\u00a0:',
     addYear: 'Ajouter une année',
     year: 'Année',
     turnover: 'Chiffre d’affaires (EUR)',
@@ -221,6 +223,8 @@ async function expectNoAxeViolations(what: string, on: Page = page) {
 }
 
 async function shoot(name: string, on: Page = page) {
+  // From the top: a full-page capture of a scrolled page draws the fixed app bar in the middle of it.
+  await on.evaluate(() => window.scrollTo(0, 0));
   for (const width of [1440, 1024]) {
     await on.setViewportSize({ width, height: 900 });
     await screenshot(on, `admin-catalogue-${name}-${width}`);
@@ -334,6 +338,8 @@ describe('the catalogue screens of the operator console', () => {
 
       await page.locator('#cover-file').setInputFiles(file('cover.png', 'image/png', png));
       await expect.poll(async () => plain(await page.getByTestId('cover-state').textContent())).toBe(w.present);
+      // Written as is (French puts a no-break space before the colon).
+      expect(await page.getByTestId('cover-state').locator('..').textContent()).toBe(`${w.coverNow} ${w.present}`);
       for (const kind of KINDS) {
         for (const version of ['en', 'fr']) {
           await page
