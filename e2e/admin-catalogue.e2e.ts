@@ -11,11 +11,13 @@ import { baseUrl, launchBrowser, screenshot, waitForCode } from './support/brows
 
 /**
  * Issue 15, the catalogue screens of the operator console: a catalogue operator (e2e/support/server.ts) enrols its
- * second factor, creates an artist (portrait, a year of auction figures) and a work from nothing (every field, the
- * cover image and the ten PDFs made here, a valuation with its PDF) and schedules the opening of its primary sale; the
- * public page /primary-market/details/<id> shows it in English and French with a countdown and "Buy now" disabled,
- * and once the opening passes a new member buys parts by card without reloading the page. Exchange rates: one entered by hand. axe-core finds
- * nothing on each screen, in both languages; screenshots at 1440 and 1024 px in e2e/screenshots/admin-catalogue-*.png.
+ * second factor once; then, in English and again in French (the console switched to that language), it creates an
+ * artist (portrait, a year of auction figures) and a work from nothing (every field, the cover image and the ten PDFs
+ * made here, a valuation with its PDF) and schedules the opening of its primary sale; a new member, signed up in that
+ * language, waits on the public page /primary-market/details/<id> (countdown, "Buy now" disabled) and once the opening
+ * passes buys parts by card without reloading the page. Then, once: the lists and an exchange rate entered by hand (in
+ * French), and a question added to the FAQ. axe-core finds nothing on each screen; screenshots at 1440 and 1024 px in
+ * e2e/screenshots/admin-catalogue-<screen>-<language>-<width>.png.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -27,11 +29,163 @@ let page: Page;
 const problems: string[] = [];
 let png: Buffer;
 let pdf: Buffer;
-let workId = '';
 const stamp = Date.now().toString(36);
-const artistName = `Odette Essai ${stamp}`;
-const titleEn = `Harbour at dawn ${stamp}`;
-const titleFr = `Port à l’aube ${stamp}`;
+
+/** Each language's journey makes its own artist, work and member. */
+const NAMES = {
+  en: {
+    artist: `Odette Essai ${stamp}`,
+    titleEn: `Harbour at dawn ${stamp}`,
+    titleFr: `Port à l’aube ${stamp}`,
+    member: { firstName: 'Berthe', lastName: 'Morisot' },
+  },
+  fr: {
+    artist: `Odile Épreuve ${stamp}`,
+    titleEn: `Orchard in May ${stamp}`,
+    titleFr: `Verger en mai ${stamp}`,
+    member: { firstName: 'Suzanne', lastName: 'Valadon' },
+  },
+} as const;
+
+/** The console's labels in each language (apps/admin/src/locales), as plain text (no-break spaces made spaces). */
+const words = {
+  en: {
+    languageButton: 'English',
+    works: 'Works',
+    artists: 'Artists',
+    newArtist: 'New artist',
+    createArtist: 'Create the artist',
+    name: 'Name',
+    birth: 'Date of birth',
+    bioEn: 'Biography (English)',
+    bioFr: 'Biography (French)',
+    present: 'Present',
+    coverNow: 'Cover image:',
+    addYear: 'Add a year',
+    year: 'Year',
+    turnover: 'Turnover (EUR)',
+    lotsSold: 'Lots sold',
+    lotsUnsold: 'Lots unsold',
+    pricePerCm2: 'Average price per cm² (EUR)',
+    saveYear: 'Save the year',
+    yearsTable: 'Yearly auction figures',
+    turnoverShown: '€1,250,000.00',
+    pricePerCm2Shown: '€310.50',
+    newWork: 'New work',
+    newWorkTitle: 'New work (draft)',
+    artist: 'Artist',
+    titleEn: 'Title (English)',
+    titleFr: 'Title (French)',
+    typeEn: 'Type (English)',
+    typeFr: 'Type (French)',
+    descriptionEn: 'Description (English)',
+    descriptionFr: 'Description (French)',
+    width: 'Width (cm)',
+    height: 'Height (cm)',
+    liveParts: '10,800 parts (9 per cm²)',
+    pricePerPart: 'Price per part (EUR)',
+    certificateEn: 'Certificate wording (English)',
+    certificateFr: 'Certificate wording (French)',
+    entryFee: 'Entry fee (EUR)',
+    storage: 'Storage per year (EUR)',
+    insurance: 'Insurance per year (EUR)',
+    exitShare: 'Exit share (% of the sale price)',
+    holding: 'Target holding period (years)',
+    custodyEn: 'Place of custody (English)',
+    custodyFr: 'Place of custody (French)',
+    insurer: 'Insurer',
+    createDraft: 'Create the draft',
+    draft: 'Draft',
+    addValuation: 'Add a valuation',
+    value: 'Value',
+    valuedOn: 'Date of the valuation',
+    appraiser: 'Appraiser',
+    method: 'Method',
+    addValuationSubmit: 'Add the valuation',
+    valuations: 'Valuations',
+    valueShown: '€27,000.00',
+    currentWithPdf: 'Current · PDF',
+    missingForSale: 'Before the primary sale can open',
+    opensAt: 'Opening time of the primary sale (optional)',
+    openPrimary: 'Open the primary sale',
+    primary: 'Primary sale',
+    opensOn: /^Purchases open on /,
+    toSecondary: 'Move to the secondary market',
+    /** A decimal as an operator of this language types it. */
+    decimal: (text: string) => text,
+  },
+  fr: {
+    languageButton: 'Français',
+    works: 'Œuvres',
+    artists: 'Artistes',
+    newArtist: 'Nouvel artiste',
+    createArtist: 'Créer l’artiste',
+    name: 'Nom',
+    birth: 'Date de naissance',
+    bioEn: 'Biographie (anglais)',
+    bioFr: 'Biographie (français)',
+    present: 'Présent',
+    coverNow: 'Image de couverture\u00a0:',
+    addYear: 'Ajouter une année',
+    year: 'Année',
+    turnover: 'Chiffre d’affaires (EUR)',
+    lotsSold: 'Lots vendus',
+    lotsUnsold: 'Lots invendus',
+    pricePerCm2: 'Prix moyen au cm² (EUR)',
+    saveYear: 'Enregistrer l’année',
+    yearsTable: 'Résultats annuels aux enchères',
+    turnoverShown: '1 250 000,00 €',
+    pricePerCm2Shown: '310,50 €',
+    newWork: 'Nouvelle œuvre',
+    newWorkTitle: 'Nouvelle œuvre (brouillon)',
+    artist: 'Artiste',
+    titleEn: 'Titre (anglais)',
+    titleFr: 'Titre (français)',
+    typeEn: 'Type (anglais)',
+    typeFr: 'Type (français)',
+    descriptionEn: 'Description (anglais)',
+    descriptionFr: 'Description (français)',
+    width: 'Largeur (cm)',
+    height: 'Hauteur (cm)',
+    liveParts: '10 800 parts (9 par cm²)',
+    pricePerPart: 'Prix par part (EUR)',
+    certificateEn: 'Texte du certificat (anglais)',
+    certificateFr: 'Texte du certificat (français)',
+    entryFee: 'Frais d’entrée (EUR)',
+    storage: 'Stockage par an (EUR)',
+    insurance: 'Assurance par an (EUR)',
+    exitShare: 'Part de sortie (% du prix de vente)',
+    holding: 'Durée de détention visée (années)',
+    custodyEn: 'Lieu de conservation (anglais)',
+    custodyFr: 'Lieu de conservation (français)',
+    insurer: 'Assureur',
+    createDraft: 'Créer le brouillon',
+    draft: 'Brouillon',
+    addValuation: 'Ajouter une estimation',
+    value: 'Valeur',
+    valuedOn: 'Date de l’estimation',
+    appraiser: 'Expert',
+    method: 'Méthode',
+    addValuationSubmit: 'Ajouter l’estimation',
+    valuations: 'Estimations',
+    valueShown: '27 000,00 €',
+    currentWithPdf: 'En vigueur · PDF',
+    missingForSale: 'Avant l’ouverture de la vente primaire',
+    opensAt: 'Ouverture de la vente primaire (facultatif)',
+    openPrimary: 'Ouvrir la vente primaire',
+    primary: 'Vente primaire',
+    opensOn: /^Les achats ouvrent le /,
+    toSecondary: 'Passer au marché secondaire',
+    decimal: (text: string) => text.replace('.', ','),
+  },
+} as const;
+
+/** Text with every kind of space (French no-break and narrow no-break spaces) made one plain space. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+/** A pattern for a text written with plain spaces that matches it with any kind of space (Intl's amounts). */
+const loose = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\u00a0\\u202f]'));
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 60, height: 40, channels: 3, background: { r: 30, g: 70, b: 120 } } })
@@ -62,18 +216,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectNoAxeViolations(what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+async function expectNoAxeViolations(what: string, on: Page = page) {
+  const results = await new AxeBuilder({ page: on }).withTags(TAGS).analyze();
   const found = results.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes[0]?.target}`);
   expect(found).toEqual([]);
 }
 
-async function shoot(name: string) {
+async function shoot(name: string, on: Page = page) {
+  // From the top: a full-page capture of a scrolled page draws the fixed app bar in the middle of it.
+  await on.evaluate(() => window.scrollTo(0, 0));
   for (const width of [1440, 1024]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, `admin-catalogue-${name}-${width}`);
+    await on.setViewportSize({ width, height: 900 });
+    await screenshot(on, `admin-catalogue-${name}-${width}`);
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await on.setViewportSize({ width: 1440, height: 900 });
 }
 
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
@@ -102,178 +258,191 @@ describe('the catalogue screens of the operator console', () => {
     await shoot('works-en');
   });
 
-  it('creates an artist with a portrait and a year of auction figures', async () => {
-    await page.getByRole('link', { name: 'Artists' }).click();
-    await page.getByRole('grid', { name: 'Artists' }).waitFor();
-    await expectNoAxeViolations('artists (en)');
-    await page.getByRole('link', { name: 'New artist' }).click();
-    await page.getByRole('button', { name: 'Create the artist' }).click();
-    await page.locator('[aria-invalid="true"]').first().waitFor();
-    await expectNoAxeViolations('artist form with errors (en)');
-    await page.getByLabel('Name').fill(artistName);
-    await page.getByLabel('Date of birth').fill('1931-04-02');
-    await page.getByLabel('Biography (English)').fill('A painter of harbours and light.');
-    await page.getByLabel('Biography (French)').fill('Une peintre des ports et de la lumière.');
-    await page.getByRole('button', { name: 'Create the artist' }).click();
-    await page.getByRole('heading', { name: artistName }).waitFor();
-    await page.locator('#portrait-file').setInputFiles(file('portrait.png', 'image/png', png));
-    await expect.poll(() => page.getByTestId('portrait-state').textContent()).toBe('Present');
-    const years = page.getByRole('form', { name: 'Add a year' });
-    await years.getByLabel('Year').fill('2000');
-    await years.getByLabel('Turnover (EUR)').fill('1250000');
-    await years.getByLabel('Lots sold').fill('42');
-    await years.getByLabel('Lots unsold').fill('8');
-    await years.getByLabel('Average price per cm² (EUR)').fill('310.50');
-    await years.getByRole('button', { name: 'Save the year' }).click();
-    const table = page.getByRole('table', { name: 'Yearly auction figures' });
-    await table.getByRole('rowheader', { name: '2000' }).waitFor();
-    await table.getByText('€1,250,000.00').waitFor();
-    await expectNoAxeViolations('artist (en)');
-    await shoot('artist-en');
-  });
+  describe.each(['en', 'fr'] as const)('in %s', (lang) => {
+    const w = words[lang];
+    const names = NAMES[lang];
+    const title = lang === 'fr' ? names.titleFr : names.titleEn;
+    let workId = '';
 
-  it('creates a work from nothing: every field, the cover, the ten PDFs, a valuation', async () => {
-    await page.getByRole('link', { name: 'Works' }).click();
-    await page.getByRole('grid', { name: 'Works' }).waitFor();
-    await page.getByRole('link', { name: 'New work' }).click();
-    await page.waitForURL('**/admin/works/new');
-    await page.getByRole('heading', { name: 'New work (draft)' }).waitFor();
-    const live = page.getByTestId('live-parts');
-    await page.getByRole('combobox', { name: 'Artist' }).fill(artistName.slice(0, 12));
-    await page.getByRole('option', { name: artistName }).click();
-    await page.getByLabel('Title (English)').fill(titleEn);
-    await page.getByLabel('Title (French)').fill(titleFr);
-    await page.getByLabel('Type (English)').fill('Oil on canvas');
-    await page.getByLabel('Type (French)').fill('Huile sur toile');
-    await page.getByLabel('Year', { exact: false }).first().fill('1962');
-    await page.getByLabel('Description (English)').fill('Boats leaving at dawn.');
-    await page.getByLabel('Description (French)').fill('Des bateaux qui partent à l’aube.');
-    await page.getByLabel('Width (cm)').fill('40');
-    await page.getByLabel('Height (cm)').fill('30');
-    await expect.poll(() => live.textContent()).toBe('10,800 parts (9 per cm²)');
-    await page.getByLabel('Price per part (EUR)').fill('2.50');
-    await page.getByLabel('Certificate wording (English)').fill('One part of the work, held in custody in Geneva.');
-    await page.getByLabel('Certificate wording (French)').fill('Une part de l’œuvre, conservée à Genève.');
-    await page.getByLabel('Entry fee (EUR)').fill('150');
-    await page.getByLabel('Storage per year (EUR)').fill('1200');
-    await page.getByLabel('Insurance per year (EUR)').fill('900');
-    await page.getByLabel('Exit share (% of the sale price)').fill('2.5');
-    await page.getByLabel('Target holding period (years)').fill('7');
-    await page.getByLabel('Place of custody (English)').fill('Geneva free port');
-    await page.getByLabel('Place of custody (French)').fill('Port franc de Genève');
-    await page.getByLabel('Insurer').fill('Hiscox');
-    await page.getByRole('button', { name: 'Create the draft' }).click();
-    await page.getByRole('heading', { name: titleEn }).waitFor();
-    workId = /\/admin\/works\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
-    expect(workId).toMatch(/^[0-9a-f-]{36}$/);
-    await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Draft');
-    await expectNoAxeViolations('work draft (en)');
-
-    await page.locator('#cover-file').setInputFiles(file('cover.png', 'image/png', png));
-    await expect.poll(() => page.getByTestId('cover-state').textContent()).toBe('Present');
-    for (const kind of KINDS) {
-      for (const lang of ['en', 'fr']) {
-        await page
-          .locator(`#doc-${kind}-${lang}-file`)
-          .setInputFiles(file(`${kind}-${lang}.pdf`, 'application/pdf', pdf));
-        await expect.poll(() => page.getByTestId(`doc-${kind}-${lang}`).textContent()).toBe('Present');
-      }
-    }
-
-    const valuation = page.getByRole('form', { name: 'Add a valuation' });
-    await valuation.getByLabel('Value').fill('27000');
-    await valuation.getByLabel('Date of the valuation').fill('2026-10-01');
-    await valuation.getByLabel('Appraiser').fill('Maison Essai');
-    await valuation.getByLabel('Method').fill('Comparable sales of the artist, 2020–2026.');
-    await valuation.locator('#valuation-pdf').setInputFiles(file('valuation.pdf', 'application/pdf', pdf));
-    await valuation.getByRole('button', { name: 'Add the valuation' }).click();
-    const valuations = page.getByRole('table', { name: 'Valuations' });
-    await valuations.getByText('€27,000.00').waitFor();
-    await valuations.getByText('Current · PDF').waitFor();
-    // Nothing is missing for the sale any more (the work is read again after the appraisal).
-    await page.getByText('Before the primary sale can open').waitFor({ state: 'hidden' });
-    await expectNoAxeViolations('work with files (en)');
-    await shoot('work-en');
-  });
-
-  it('schedules the opening of the primary sale; the public page counts down, then a member buys parts', async () => {
-    // A new member, signed up before the opening is set (so that the countdown below has time to be seen).
-    const visitor = await browser.newContext({
-      baseURL: baseUrl(),
-      locale: 'en-US',
-      viewport: { width: 1440, height: 900 },
+    it('creates an artist with a portrait and a year of auction figures', async () => {
+      // The console's language, chosen once here (kept by the console), is the one of every screen below.
+      await page.getByRole('button', { name: w.languageButton, exact: true }).click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      await page.getByRole('link', { name: w.artists, exact: true }).click();
+      await page.getByRole('grid', { name: w.artists }).waitFor();
+      await expectNoAxeViolations(`artists (${lang})`);
+      await page.getByRole('link', { name: w.newArtist }).click();
+      await page.getByRole('button', { name: w.createArtist }).click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      await expectNoAxeViolations(`artist form with errors (${lang})`);
+      await shoot(`artist-errors-${lang}`);
+      await page.getByLabel(w.name).fill(names.artist);
+      await page.getByLabel(w.birth).fill('1931-04-02');
+      await page.getByLabel(w.bioEn).fill('A painter of harbours and light.');
+      await page.getByLabel(w.bioFr).fill('Une peintre des ports et de la lumière.');
+      await page.getByRole('button', { name: w.createArtist }).click();
+      await page.getByRole('heading', { name: names.artist }).waitFor();
+      await page.locator('#portrait-file').setInputFiles(file('portrait.png', 'image/png', png));
+      await expect.poll(async () => plain(await page.getByTestId('portrait-state').textContent())).toBe(w.present);
+      const years = page.getByRole('form', { name: w.addYear });
+      await years.getByLabel(w.year).fill('2000');
+      await years.getByLabel(w.turnover).fill('1250000');
+      await years.getByLabel(w.lotsSold).fill('42');
+      await years.getByLabel(w.lotsUnsold).fill('8');
+      await years.getByLabel(w.pricePerCm2).fill(w.decimal('310.50'));
+      await years.getByRole('button', { name: w.saveYear }).click();
+      const table = page.getByRole('table', { name: w.yearsTable });
+      await table.getByRole('rowheader', { name: '2000' }).waitFor();
+      await table.getByText(loose(w.turnoverShown)).waitFor();
+      await table.getByText(loose(w.pricePerCm2Shown)).waitFor();
+      await expectNoAxeViolations(`artist (${lang})`);
+      await shoot(`artist-${lang}`);
     });
-    try {
-      const publicPage = await visitor.newPage();
-      publicPage.setDefaultTimeout(20_000);
-      await visitor.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'true'));
-      const member: NewMember = {
-        firstName: 'Berthe',
-        lastName: 'Morisot',
-        email: `admin-catalogue.${stamp}@example.com`,
-        password: 'Gallery!pass7',
-        countryName: 'France',
-        countryCode: 'FR',
-        phone: uniqueMobile(73),
-      };
-      const register = new RegisterPage(publicPage);
-      await register.open('en');
-      await register.fill(member);
-      await register.submit();
-      await expectPath(publicPage, '/verify-email');
-      await new VerifyEmailPage(publicPage).confirm(await waitForCode(member.email));
-      await expectPath(publicPage, '/');
 
-      await page.reload();
-      await page.getByRole('heading', { name: titleEn }).waitFor();
-      // The console takes a minute (datetime-local, the operator's local time): the next one at least 40 s away.
-      const opening = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
-      const local = await page.evaluate((at) => {
-        const d = new Date(at);
-        const two = (n: number) => String(n).padStart(2, '0');
-        return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
-      }, opening);
-      await page.getByLabel('Opening time of the primary sale (optional)').fill(local);
-      await page.getByRole('button', { name: 'Open the primary sale' }).click();
-      await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Primary sale');
-      await page.getByText(/^Purchases open on /).waitFor();
-      await page.getByRole('button', { name: 'Move to the secondary market' }).waitFor();
+    it('creates a work from nothing: every field, the cover, the ten PDFs, a valuation', async () => {
+      await page.getByRole('link', { name: w.works, exact: true }).click();
+      await page.getByRole('grid', { name: w.works }).waitFor();
+      await page.getByRole('link', { name: w.newWork, exact: true }).click();
+      await page.waitForURL('**/admin/works/new');
+      await page.getByRole('heading', { name: w.newWorkTitle }).waitFor();
+      const live = page.getByTestId('live-parts');
+      await page.getByRole('combobox', { name: w.artist }).fill(names.artist);
+      await page.getByRole('option', { name: names.artist }).click();
+      await page.getByLabel(w.titleEn).fill(names.titleEn);
+      await page.getByLabel(w.titleFr).fill(names.titleFr);
+      await page.getByLabel(w.typeEn).fill('Oil on canvas');
+      await page.getByLabel(w.typeFr).fill('Huile sur toile');
+      await page.getByLabel(w.year, { exact: false }).first().fill('1962');
+      await page.getByLabel(w.descriptionEn).fill('Boats leaving at dawn.');
+      await page.getByLabel(w.descriptionFr).fill('Des bateaux qui partent à l’aube.');
+      await page.getByLabel(w.width).fill('40');
+      await page.getByLabel(w.height).fill('30');
+      await expect.poll(async () => plain(await live.textContent())).toBe(w.liveParts);
+      await page.getByLabel(w.pricePerPart).fill(w.decimal('2.50'));
+      await page.getByLabel(w.certificateEn).fill('One part of the work, held in custody in Geneva.');
+      await page.getByLabel(w.certificateFr).fill('Une part de l’œuvre, conservée à Genève.');
+      await page.getByLabel(w.entryFee).fill('150');
+      await page.getByLabel(w.storage).fill('1200');
+      await page.getByLabel(w.insurance).fill('900');
+      await page.getByLabel(w.exitShare).fill(w.decimal('2.5'));
+      await page.getByLabel(w.holding).fill('7');
+      await page.getByLabel(w.custodyEn).fill('Geneva free port');
+      await page.getByLabel(w.custodyFr).fill('Port franc de Genève');
+      await page.getByLabel(w.insurer).fill('Hiscox');
+      await page.getByRole('button', { name: w.createDraft }).click();
+      await page.getByRole('heading', { name: title }).waitFor();
+      workId = /\/admin\/works\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? '';
+      expect(workId).toMatch(/^[0-9a-f-]{36}$/);
+      await expect.poll(async () => plain(await page.getByTestId('market-state').textContent())).toBe(w.draft);
+      await expectNoAxeViolations(`work draft (${lang})`);
 
-      await page.getByRole('button', { name: 'Français' }).click();
-      await expect.poll(() => page.getByTestId('market-state').textContent()).toBe('Vente primaire');
-      await page.getByRole('heading', { name: titleFr }).waitFor();
-      await expectNoAxeViolations('work (fr)');
-      await shoot('work-fr');
+      await page.locator('#cover-file').setInputFiles(file('cover.png', 'image/png', png));
+      await expect.poll(async () => plain(await page.getByTestId('cover-state').textContent())).toBe(w.present);
+      // Written as is (French puts a no-break space before the colon).
+      expect(await page.getByTestId('cover-state').locator('..').textContent()).toBe(`${w.coverNow} ${w.present}`);
+      for (const kind of KINDS) {
+        for (const version of ['en', 'fr']) {
+          await page
+            .locator(`#doc-${kind}-${version}-file`)
+            .setInputFiles(file(`${kind}-${version}.pdf`, 'application/pdf', pdf));
+          await expect
+            .poll(async () => plain(await page.getByTestId(`doc-${kind}-${version}`).textContent()))
+            .toBe(w.present);
+        }
+      }
 
-      // The member waits on the public page: the countdown runs and "Buy now" stays disabled until the opening.
-      await publicPage.goto(`/primary-market/details/${workId}?lng=fr`);
-      await publicPage.getByRole('heading', { name: titleFr }).first().waitFor();
-      await expect.poll(() => publicPage.getByTestId('sale-countdown').textContent()).not.toBe('');
-      await screenshot(publicPage, 'admin-catalogue-public-fr-1440');
-      await publicPage.goto(`/primary-market/details/${workId}?lng=en`);
-      await publicPage.getByRole('heading', { name: titleEn }).first().waitFor();
-      await publicPage.getByText(artistName).first().waitFor();
-      await expect.poll(() => publicPage.getByTestId('sale-countdown').textContent()).toMatch(/\d{2}/);
-      expect(Date.now()).toBeLessThan(opening);
-      expect(await publicPage.getByTestId('buy-now').isDisabled()).toBe(true);
-      await screenshot(publicPage, 'admin-catalogue-public-en-1440');
+      const valuation = page.getByRole('form', { name: w.addValuation });
+      await valuation.getByLabel(w.value).fill('27000');
+      await valuation.getByLabel(w.valuedOn).fill('2026-10-01');
+      await valuation.getByLabel(w.appraiser).fill('Maison Essai');
+      await valuation.getByLabel(w.method).fill('Comparable sales of the artist, 2020–2026.');
+      await valuation.locator('#valuation-pdf').setInputFiles(file('valuation.pdf', 'application/pdf', pdf));
+      await valuation.getByRole('button', { name: w.addValuationSubmit }).click();
+      const valuations = page.getByRole('table', { name: w.valuations });
+      await valuations.getByText(loose(w.valueShown)).waitFor();
+      await valuations.getByText(w.currentWithPdf).waitFor();
+      // Nothing is missing for the sale any more (the work is read again after the appraisal).
+      await page.getByText(w.missingForSale).waitFor({ state: 'hidden' });
+      await expectNoAxeViolations(`work with files (${lang})`);
+      await shoot(`work-${lang}`);
+    });
 
-      // At the opening the button turns on without a reload; the member buys nine parts by card.
-      await expect
-        .poll(() => publicPage.getByTestId('buy-now').isEnabled(), { timeout: 90_000, interval: 1_000 })
-        .toBe(true);
-      expect(Date.now()).toBeGreaterThanOrEqual(opening);
-      const buy = new BuyPage(publicPage);
-      await buy.fromPainting(workId);
-      await buy.choose(9, `${member.firstName} ${member.lastName}`);
-      await buy.openDrawer('card');
-      await buy.payByCard('4242 4242 4242 4242');
-      expect(await buy.certificateNumber()).toMatch(/^PCL-/);
-      await screenshot(publicPage, 'admin-catalogue-member-bought-en-1440');
-    } finally {
-      await visitor.close();
-    }
-  }, 240_000);
+    it('schedules the opening of the primary sale; the public page counts down, then a member buys parts', async () => {
+      // A new member, signed up in this language before the opening is set (so that the countdown has time to be seen).
+      const visitor = await browser.newContext({
+        baseURL: baseUrl(),
+        locale: lang === 'fr' ? 'fr-FR' : 'en-US',
+        viewport: { width: 1440, height: 900 },
+        deviceScaleFactor: 1,
+      });
+      try {
+        const publicPage = await visitor.newPage();
+        publicPage.setDefaultTimeout(20_000);
+        publicPage.on('pageerror', (error) => problems.push(`public (${lang}): ${error.message}`));
+        await visitor.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'true'));
+        const member: NewMember = {
+          ...names.member,
+          email: `admin-catalogue.${lang}.${stamp}@example.com`,
+          password: 'Gallery!pass7',
+          countryName: 'France',
+          countryCode: 'FR',
+          phone: uniqueMobile(lang === 'fr' ? 83 : 73),
+        };
+        const register = new RegisterPage(publicPage);
+        await register.open(lang);
+        await register.fill(member);
+        await register.submit();
+        await expectPath(publicPage, '/verify-email');
+        await new VerifyEmailPage(publicPage).confirm(await waitForCode(member.email));
+        await expectPath(publicPage, '/');
+        expect(await publicPage.evaluate(() => document.documentElement.lang)).toBe(lang);
+
+        await page.reload();
+        await page.getByRole('heading', { name: title }).waitFor();
+        // The console takes a minute (datetime-local, the operator's local time): the next one at least 40 s away.
+        const opening = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
+        const local = await page.evaluate((at) => {
+          const d = new Date(at);
+          const two = (n: number) => String(n).padStart(2, '0');
+          return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+        }, opening);
+        await page.getByLabel(w.opensAt).fill(local);
+        await page.getByRole('button', { name: w.openPrimary }).click();
+        await expect.poll(async () => plain(await page.getByTestId('market-state').textContent())).toBe(w.primary);
+        await page.getByText(w.opensOn).waitFor();
+        await page.getByRole('button', { name: w.toSecondary }).waitFor();
+        await expectNoAxeViolations(`work scheduled (${lang})`);
+        await shoot(`opening-${lang}`);
+
+        // The member waits on the public page: the countdown runs and "Buy now" stays disabled until the opening.
+        await publicPage.goto(`/primary-market/details/${workId}?lng=${lang}`);
+        await publicPage.getByRole('heading', { name: title }).first().waitFor();
+        await publicPage.getByText(names.artist).first().waitFor();
+        await expect.poll(() => publicPage.getByTestId('sale-countdown').textContent()).toMatch(/\d{2}/);
+        expect(Date.now()).toBeLessThan(opening);
+        expect(await publicPage.getByTestId('buy-now').isDisabled()).toBe(true);
+        await expectNoAxeViolations(`public work before the opening (${lang})`, publicPage);
+        await shoot(`public-${lang}`, publicPage);
+
+        // At the opening the button turns on without a reload; the member buys nine parts by card.
+        await expect
+          .poll(() => publicPage.getByTestId('buy-now').isEnabled(), { timeout: 90_000, interval: 1_000 })
+          .toBe(true);
+        expect(Date.now()).toBeGreaterThanOrEqual(opening);
+        const buy = new BuyPage(publicPage);
+        await buy.fromPainting(workId);
+        expect(await publicPage.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await buy.choose(9, `${member.firstName} ${member.lastName}`);
+        await buy.openDrawer('card');
+        await buy.payByCard('4242 4242 4242 4242');
+        expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+        await shoot(`member-bought-${lang}`, publicPage);
+      } finally {
+        await visitor.close();
+      }
+      expect(problems).toEqual([]);
+    }, 240_000);
+  });
 
   it('lists the works by market state and enters an exchange rate by hand, in French', async () => {
     await page.getByRole('link', { name: 'Œuvres', exact: true }).click();
@@ -284,12 +453,12 @@ describe('the catalogue screens of the operator console', () => {
     await page.getByRole('combobox', { name: 'État du marché' }).click();
     await page.getByRole('option', { name: 'Vente primaire' }).click();
     expect((await filtered).status()).toBe(200);
-    await page.getByRole('grid', { name: 'Œuvres' }).getByRole('link', { name: titleFr }).waitFor();
+    await page.getByRole('grid', { name: 'Œuvres' }).getByRole('link', { name: NAMES.fr.titleFr }).waitFor();
     await expectNoAxeViolations('works (fr)');
     await shoot('works-fr');
 
     await page.getByRole('link', { name: 'Artistes', exact: true }).click();
-    await page.getByRole('grid', { name: 'Artistes' }).getByRole('link', { name: artistName }).waitFor();
+    await page.getByRole('grid', { name: 'Artistes' }).getByRole('link', { name: NAMES.fr.artist }).waitFor();
     await expectNoAxeViolations('artists (fr)');
     await shoot('artists-fr');
 

@@ -359,6 +359,7 @@ export const en = {
     },
     filesTitle: 'Images and documents',
     cover: 'Cover image',
+    coverNow: 'Cover image:',
     chooseCover: 'Choose the cover image',
     image: 'Image',
     images: 'Images ({{count}})',

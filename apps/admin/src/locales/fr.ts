@@ -372,6 +372,7 @@ export const fr: Messages = {
     },
     filesTitle: 'Images et documents',
     cover: 'Image de couverture',
+    coverNow: 'Image de couverture\u00a0:',
     chooseCover: 'Choisir l’image de couverture',
     image: 'Image',
     images: 'Images ({{count}})',

@@ -140,7 +140,7 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Thumbnail imageKey={work.cover_img} alt={translate('works.coverAlt', { title })} size={96} />
           <Typography sx={{ minWidth: 160 }}>
-            {translate('works.cover')}:{' '}
+            {translate('works.coverNow')}{' '}
             <strong data-testid="cover-state">{translate(work.cover_img ? 'works.present' : 'works.missing')}</strong>
           </Typography>
           <FileInput
