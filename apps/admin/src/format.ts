@@ -21,3 +21,8 @@ export function dateText(iso: string | null | undefined, language: Language): st
   if (!iso) return '';
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A count (parts, holders) grouped as the interface language writes it: 10,800 / 10 800. */
+export function countText(count: number, language: Language): string {
+  return new Intl.NumberFormat(intlLocale(language)).format(count);
+}

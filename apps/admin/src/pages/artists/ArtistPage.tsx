@@ -161,11 +161,11 @@ function YearForm({
       </Typography>
       <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
         {field('year', 100)}
-        {field('turnover', 170)}
+        {field('turnover', 250)}
         {field('lots_sold', 120)}
         {field('lots_unsold', 120)}
-        {field('avg_price_cm2', 170)}
-        {field('record_price', 170)}
+        {field('avg_price_cm2', 250)}
+        {field('record_price', 220)}
       </Stack>
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

@@ -89,7 +89,7 @@ function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDet
           onChange={(event) => setOpensAt(event.target.value)}
           helperText={translate('works.opensAtHelp')}
           slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ mb: 2, maxWidth: 320 }}
+          sx={{ mb: 2, maxWidth: 420 }}
         />
       )}
       <Stack direction="row" spacing={1}>
@@ -291,8 +291,8 @@ export function WorkPage() {
         <>
           <Market work={work} onChange={update} />
           <WorkForm
-            key={work.id}
-            defaultValues={toFormValues(work)}
+            key={`${work.id}-${language}`}
+            defaultValues={toFormValues(work, language)}
             initialArtist={{ id: work.artist_id, name: work.artist_name }}
             submitLabel={translate('works.save')}
             onSubmit={async (body) => {

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { Grid } from '../../components/Grid';
 import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { Thumbnail } from '../../components/Thumbnail';
-import { dateText } from '../../format';
+import { countText, dateText } from '../../format';
 import type { Language } from '../../providers/i18n';
 
 type Work = z.infer<typeof ZAdminPainting>;
@@ -93,7 +93,7 @@ export function WorksList() {
       field: 'parts',
       headerName: translate('works.partsColumn'),
       width: 140,
-      valueGetter: (_value, row) => `${row.sold_parts} / ${row.total_parts}`,
+      valueGetter: (_value, row) => `${countText(row.sold_parts, language)} / ${countText(row.total_parts, language)}`,
     },
     {
       field: 'price_per_part_minor',

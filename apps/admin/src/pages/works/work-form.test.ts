@@ -78,6 +78,16 @@ describe('the work form', () => {
     expect(again).toMatchObject({ price_per_part: '2.50', exit_fee: '10.00', exit_share_percent: '1.25' });
     expect(ZWorkForm.parse(again)).toEqual(ZWorkForm.parse({ ...filled, exit_fee: '10', exit_share_percent: '1.25' }));
   });
+
+  it('writes amounts back with a decimal comma in French, which reads back to the same minor units', () => {
+    const body = ZWorkForm.parse({ ...filled, exit_fee: '10', exit_share_percent: '1.25' });
+    const work = { ...body, certificate_wording_en: '', certificate_wording_fr: '' } as Parameters<
+      typeof toFormValues
+    >[0];
+    const french = toFormValues(work, 'fr');
+    expect(french).toMatchObject({ price_per_part: '2,50', exit_fee: '10,00', exit_share_percent: '1,25' });
+    expect(ZWorkForm.parse(french)).toEqual(body);
+  });
 });
 
 describe('the valuation form', () => {

@@ -133,14 +133,18 @@ export const ZWorkForm = ZWorkFormInput.transform((value, ctx): TPaintingInput =
   return checked.data;
 });
 
-const major = (minor: number | null | undefined) => (minor === null || minor === undefined ? '' : toMajorString(minor));
+/** Minor units as the operator types them: a decimal comma in French ("2,50"), a point in English; parsed back by minorOf. */
+const majorIn = (language: 'en' | 'fr') => (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? '' : toMajorString(minor).replace('.', language === 'fr' ? ',' : '.');
 
-/** An API work as the form's text fields (edit). */
+/** An API work as the form's text fields (edit), amounts written as the interface language writes them. */
 export function toFormValues(
   work: {
     [K in keyof TPaintingInput]-?: unknown;
   },
+  language: 'en' | 'fr' = 'en',
 ): TWorkFormInput {
+  const major = majorIn(language);
   const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
   return {
     artist_id: text(work.artist_id),
