@@ -15,6 +15,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const ORDER = [
   'packages/shared/',
+  'parts/register.test',
   'ledger/races.test',
   'dividends/',
   'ledger/invariants.test',
@@ -41,7 +42,8 @@ export default defineConfig({
       'packages/shared/src/money.test.ts',
       'packages/shared/src/parts.test.ts',
       'apps/api/src/modules/ledger/*.test.ts',
-      'apps/api/src/modules/dividends/dividends.test.ts',
+      'apps/api/src/modules/parts/register.test.ts',
+      'apps/api/src/modules/dividends/*.test.ts',
       'apps/api/src/modules/purchases/register.property.test.ts',
       'apps/api/src/modules/purchases/limits.test.ts',
       'apps/api/src/modules/secondary/secondary.test.ts',
