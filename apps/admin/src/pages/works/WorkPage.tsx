@@ -89,6 +89,7 @@ function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDet
           onChange={(event) => setOpensAt(event.target.value)}
           helperText={translate('works.opensAtHelp')}
           slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
           sx={{ mb: 2, maxWidth: 420 }}
         />
       )}
