@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { uniqueMobile } from './pages/member';
 import { BuyPage } from './pages/purchase';
+import { expectNoAxeViolations as expectAccessible } from './support/axe';
 import { baseUrl, launchBrowser, screenshot, waitForCode } from './support/browser';
 
 /**
@@ -20,7 +20,6 @@ import { baseUrl, launchBrowser, screenshot, waitForCode } from './support/brows
  * e2e/screenshots/admin-catalogue-<screen>-<language>-<width>.png.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const KINDS = ['client_pdf', 'technical_file', 'auth_certif', 'property_title', 'notice'] as const;
 
 let browser: Browser;
@@ -217,9 +216,7 @@ afterAll(async () => {
 });
 
 async function expectNoAxeViolations(what: string, on: Page = page) {
-  const results = await new AxeBuilder({ page: on }).withTags(TAGS).analyze();
-  const found = results.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes[0]?.target}`);
-  expect(found).toEqual([]);
+  await expectAccessible(on, what);
 }
 
 async function shoot(name: string, on: Page = page) {

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations as expectAccessible } from './support/axe';
 import { baseUrl, launchBrowser, screenshot } from './support/browser';
 
 /**
@@ -11,8 +11,6 @@ import { baseUrl, launchBrowser, screenshot } from './support/browser';
  * in again with password and code. axe-core finds nothing on the sign-in and members pages, in both languages.
  * Screenshots at 1440 and 1024 px in e2e/screenshots/admin-*.png.
  */
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
 let context: BrowserContext;
@@ -50,9 +48,7 @@ afterAll(async () => {
 });
 
 async function expectNoAxeViolations(what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes[0]?.target}`);
-  expect(found).toEqual([]);
+  await expectAccessible(page, what);
 }
 
 async function shoot(name: string) {

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { HistoryPage, saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
 import { BuyPage, paintingOnSale } from './pages/purchase';
+import { expectNoAxeViolations as expectAccessible } from './support/axe';
 import { baseUrl, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
 
 /**
@@ -17,7 +17,6 @@ import { baseUrl, launchBrowser, newPage, screenshot, waitForCode } from './supp
  * axe-core on each screen; screenshots at 1440 and 1024 px in e2e/screenshots/admin-money-*.png.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 /** Set when the server was started with a debtor account (SEPA_DEBTOR_*): the export answers a file, else a 409. */
 const sepaConfigured = Boolean(process.env.SEPA_DEBTOR_IBAN && process.env.SEPA_DEBTOR_NAME);
@@ -155,9 +154,7 @@ async function openConsole(who: 'moneyAdmin' | 'moneyFinance'): Promise<Console>
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = results.violations.map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes[0]?.target}`);
-  expect(found).toEqual([]);
+  await expectAccessible(page, what);
 }
 
 async function shoot(page: Page, name: string) {
