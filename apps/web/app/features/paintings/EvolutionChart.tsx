@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { YearChart } from '../charts/YearChart';
 import { palette } from '../theme/theme';
-import { evolutionRows } from './evolution';
+import { drawsALine, evolutionRows } from './evolution';
 
 const formatIndex = (value: number, language: Language) =>
   formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -40,7 +40,7 @@ export function EvolutionChart({ painting, language }: { painting: TPaintingDeta
       <Typography variant="body2" sx={{ color: palette.muted, mt: 1, mb: 3 }}>
         {baseYear === null ? t('paintings.chart.ownBase') : t('paintings.chart.base', { year: baseYear })}
       </Typography>
-      {rows.length > 0 ? (
+      {drawsALine(rows) ? (
         <YearChart summary={summary} series={series} rows={rows} formatValue={formatIndex} height={320} />
       ) : (
         <Typography variant="subtitle1">{t('paintings.chart.empty')}</Typography>

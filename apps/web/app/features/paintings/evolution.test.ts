@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evolutionRows } from './evolution';
+import { drawsALine, evolutionRows } from './evolution';
 
 describe('painting vs artist index', () => {
   it('rebases both series to 100 at the first common year and starts there', () => {
@@ -34,5 +34,20 @@ describe('painting vs artist index', () => {
 
   it('gives no rows without data', () => {
     expect(evolutionRows([], []).rows).toEqual([]);
+  });
+
+  it('draws a line only when one series has two years (a new work with one appraisal draws none)', () => {
+    const lone = evolutionRows([{ _id: 2026, totalValue: 27_000 }], [{ year: 2000, value: 100 }]);
+    expect(lone.rows).toHaveLength(2);
+    expect(drawsALine(lone.rows)).toBe(false);
+    const artistLine = evolutionRows(
+      [{ _id: 2026, totalValue: 27_000 }],
+      [
+        { year: 2000, value: 100 },
+        { year: 2001, value: 104 },
+      ],
+    );
+    expect(drawsALine(artistLine.rows)).toBe(true);
+    expect(drawsALine(evolutionRows([], []).rows)).toBe(false);
   });
 });

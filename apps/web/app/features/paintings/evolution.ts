@@ -48,3 +48,13 @@ export function evolutionRows(painting: readonly PaintingPoint[], artist: readon
     })),
   };
 }
+
+/**
+ * Whether the rows draw at least one line: a series needs two years. A new work with one appraisal beside an artist
+ * with one year of figures would otherwise show axes and a legend over nothing; the page then says there is no
+ * history yet instead.
+ */
+export function drawsALine(rows: readonly YearRow[]): boolean {
+  const points = (key: string) => rows.filter((row) => typeof row[key] === 'number').length;
+  return points('painting') >= 2 || points('artist') >= 2;
+}
