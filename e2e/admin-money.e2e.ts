@@ -336,7 +336,7 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     // Every holder of the work at the record date, the journey's member among them (the work may be one an earlier
     // journey created, with few holders).
     expect(await holders.getByRole('row').count()).toBeGreaterThanOrEqual(2);
-    await holders.getByText(`${holder.member.firstName} ${holder.member.lastName}`).waitFor();
+    await holders.getByText(holder.member.email).waitFor();
     await page.getByTestId('rounding').waitFor();
     await expectNoAxeViolations(page, `dividend preview (${language})`);
     await shoot(page, `dividend-preview-${language}`);
