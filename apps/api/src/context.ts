@@ -6,6 +6,7 @@ import type { CardPayments, PaypalPayments } from './adapters/payments/payments'
 import type { Storage } from './adapters/storage/storage';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { CatalogueChanges } from './modules/catalogue/changes';
 
 /** What every service needs from the outside world, built once at start-up (tests build their own). */
 export type AppContext = {
@@ -29,4 +30,6 @@ export type AppContext = {
   counters: CounterStore;
   /** Card (Stripe or sandbox) and PayPal (Orders API or sandbox). */
   payments: { card: CardPayments; paypal: PaypalPayments };
+  /** Announced after commit whenever a public catalogue read may have changed (issue 16). */
+  catalogueChanges: CatalogueChanges;
 };

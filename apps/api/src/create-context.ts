@@ -17,6 +17,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { LocalCatalogueChanges } from './modules/catalogue/changes';
 import { QueuedMailer } from './modules/notifications/delivery-jobs';
 
 function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
@@ -78,5 +79,6 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     counters: countersFor(config),
     payments: paymentsFor(config),
+    catalogueChanges: new LocalCatalogueChanges(),
   };
 }
