@@ -33,6 +33,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
 import { captchaRoutes } from './modules/captcha/routes';
+import { PublicReadCache } from './modules/catalogue/read-cache';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/routes';
 import { certificateRoutes } from './modules/certificates/routes';
@@ -166,9 +167,19 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // The public reads behind server-rendered pages: content edits in the console empty it (content-admin).
+  // Catalogue changes reach the other processes from here on (Redis or PostgreSQL; in process with PGlite); the hot
+  // public reads kept in memory and the reads behind server-rendered pages drop what a change makes stale (issue 16).
+  const changes = ctx.catalogueChanges;
+  await changes.start?.();
+  const publicReads = new PublicReadCache({ ttlMs: config.catalogueCacheSeconds * 1000 });
   const pageData = new PageDataCache();
   app.decorate('pageData', pageData);
+  const stopListening = [publicReads.listen(changes), changes.onChange((change) => pageData.changed(change))];
+  app.addHook('onClose', async () => {
+    for (const stop of stopListening) stop();
+    publicReads.clear();
+    await changes.close?.();
+  });
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
@@ -179,14 +190,14 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       socialRoutes(typed, ctx);
       geoRoutes(typed, ctx);
       captchaRoutes(typed, ctx);
-      catalogueRoutes(typed, ctx);
-      contentRoutes(typed, ctx);
+      catalogueRoutes(typed, ctx, publicReads);
+      contentRoutes(typed, ctx, publicReads);
       purchaseRoutes(typed, ctx);
       withdrawalRoutes(typed, ctx);
       secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);
       catalogueAdminRoutes(typed, ctx);
-      contentAdminRoutes(typed, ctx, pageData);
+      contentAdminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
       memberRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
