@@ -101,7 +101,8 @@ export class PublicReadCache {
         // Editorial content is kept by the page-data cache only (http/page-data.ts), none of it here.
         return;
       case 'sale':
-        return this.sold(change.paintingId);
+        this.sold(change.paintingId);
+        return;
       default:
         // A work, an artist, an appraisal or a rate: lists, counts, indexes and prices may all move. Operators'
         // edits are rare; everything is read again.
