@@ -40,7 +40,13 @@ async function waitFor(url, child, seconds) {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited at start`);
     if (Date.now() > deadline) throw new Error(`${url} did not answer in time`);
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -115,7 +121,8 @@ const median = (values) => {
 };
 
 async function main() {
-  if (!args.includes('--skip-build')) execFileSync('node', ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
+  if (!args.includes('--skip-build'))
+    execFileSync('node', ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
   const hello = await startHello();
   const api = await startApi();
   try {
@@ -146,7 +153,9 @@ async function main() {
     console.log('| Target | req/s (median) | ratio to hello (median) |');
     console.log('| --- | --- | --- |');
     for (const [name] of targets) {
-      console.log(`| ${name} | ${Math.round(median(figures[name]))} | ${name === 'hello' ? '1' : ratio(name).toFixed(3)} |`);
+      console.log(
+        `| ${name} | ${Math.round(median(figures[name]))} | ${name === 'hello' ? '1' : ratio(name).toFixed(3)} |`,
+      );
     }
   } finally {
     await api.stop();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
 import { RedisCounterStore } from './adapters/limits/redis-counters';
 import type { AppConfig } from './config';
@@ -114,10 +114,16 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   });
 
   const webDist = findWebDist(config.webDistDir);
-  await app.register(helmet, {
+  // The security headers of every answer (helmet), from one middleware built at start-up: @fastify/helmet built a new
+  // one, parsing the whole policy, on every request (issue 16: an eighth of a kept catalogue read's time). The CSP
+  // nonce is still made per answer (csp.ts, a directive function helmet calls per request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: contentSecurityPolicy(config),
     crossOriginOpenerPolicy: crossOriginOpenerPolicy(config),
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   // Answers of 1 KiB or more in a compressible type (JSON, CSV, HTML...) leave as brotli or gzip, as the client
   // accepts; images, PDFs and the web build's pre-compressed files are sent as they are. Request bodies are never
