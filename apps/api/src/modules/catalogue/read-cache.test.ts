@@ -266,6 +266,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('across processes on one Pos
       await second.close();
     }
   });
+
+  it('listens again after its LISTEN connection is cut, dropping everything (changes may have been missed)', async () => {
+    const second = await createTestAppOn(t.ctx.database, { catalogueCacheSeconds: 60 });
+    const seen: string[] = [];
+    const stop = second.ctx.catalogueChanges.onChange((change) => seen.push(change.kind));
+    try {
+      const cut = await t.ctx.database.executeSql(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
+      );
+      expect(cut.rows.length).toBeGreaterThanOrEqual(2);
+      const deadline = Date.now() + 10_000;
+      while (!seen.includes('everything') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(seen).toContain('everything');
+      await secondProcessSees(t, second);
+    } finally {
+      stop();
+      await second.close();
+    }
+  });
 });
 
 describe('across processes through Redis (pub/sub)', async () => {
