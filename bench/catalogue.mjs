@@ -124,7 +124,10 @@ async function main() {
   if (!args.includes('--skip-build'))
     execFileSync('node', ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
   const hello = await startHello();
-  const api = await startApi();
+  const api = await startApi().catch(async (error) => {
+    await hello.stop();
+    throw error;
+  });
   try {
     const list = await (await fetch(`${api.base}/api/paintings/?type=primary&limit=6`)).json();
     const painting = list?.data?.paintings?.[0];
