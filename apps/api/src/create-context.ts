@@ -17,7 +17,13 @@ import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
-import { LocalCatalogueChanges } from './modules/catalogue/changes';
+import {
+  type CatalogueChanges,
+  LocalCatalogueChanges,
+  PostgresChangeTransport,
+  RedisChangeTransport,
+  SharedCatalogueChanges,
+} from './modules/catalogue/changes';
 import { QueuedMailer } from './modules/notifications/delivery-jobs';
 
 function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
@@ -33,6 +39,29 @@ function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifie
 function countersFor(config: AppConfig): CounterStore {
   if (!config.redis) return new MemoryCounterStore();
   return new RedisCounterStore(createRedisClient(config.redis.url, config.redis.keyPrefix));
+}
+
+/** The channel catalogue changes travel on between processes (PostgreSQL NOTIFY; Redis adds its key prefix). */
+export const CATALOGUE_CHANNEL = 'parcelle_catalogue_changes';
+
+/**
+ * Where catalogue changes reach other processes (issue 16): Redis pub/sub with REDIS_URL, else PostgreSQL
+ * LISTEN/NOTIFY on a PostgreSQL server, else (embedded PGlite, one process) this process only.
+ */
+function catalogueChangesFor(config: AppConfig, database: DatabaseHandle): CatalogueChanges {
+  const warn = (message: string, error?: unknown) =>
+    console.warn(`[catalogue] ${message}${error ? `: ${(error as Error).message}` : ''}`);
+  if (config.redis) {
+    const transport = new RedisChangeTransport(config.redis.url, `${config.redis.keyPrefix}${CATALOGUE_CHANNEL}`);
+    return new SharedCatalogueChanges(transport, warn);
+  }
+  if (database.notifications) {
+    return new SharedCatalogueChanges(
+      new PostgresChangeTransport(database.notifications, CATALOGUE_CHANNEL, warn),
+      warn,
+    );
+  }
+  return new LocalCatalogueChanges();
 }
 
 /**
@@ -79,6 +108,6 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     counters: countersFor(config),
     payments: paymentsFor(config),
-    catalogueChanges: new LocalCatalogueChanges(),
+    catalogueChanges: catalogueChangesFor(config, database),
   };
 }

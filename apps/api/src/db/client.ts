@@ -18,6 +18,13 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database handle or an open transaction: functions that take one compose inside a caller's transaction. */
 export type Executor = Database;
 
+/** What a PostgreSQL handle gives the transport: NOTIFY on the pool, LISTEN on a connection of its own. */
+export type PostgresNotifications = {
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Opens a connection that LISTENs on `channel`; `onEnd` when it breaks. Returns the function that closes it. */
+  listen: (channel: string, onMessage: (payload: string) => void, onEnd: () => void) => Promise<() => Promise<void>>;
+};
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
@@ -33,6 +40,8 @@ export type DatabaseHandle = {
    * start together on one PostgreSQL): a session advisory lock. PGlite has one process already (its folder lock).
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /** NOTIFY and LISTEN between processes (catalogue changes); absent for PGlite, which is one process. */
+  notifications?: PostgresNotifications;
   /** The PostgreSQL pool's connections (for the metrics); absent for PGlite, which has no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
@@ -157,6 +166,34 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
       }
     },
     close: () => pool.end(),
+    notifications: {
+      notify: async (channel, payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: async (channel, onMessage, onEnd) => {
+        const client = new pg.Client({ connectionString: url });
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          onEnd();
+        };
+        client.on('error', () => {
+          end();
+          client.end().catch(() => undefined);
+        });
+        client.on('end', end);
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+        });
+        await client.connect();
+        await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+        return async () => {
+          ended = true;
+          await client.end().catch(() => undefined);
+        };
+      },
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
   };
 }

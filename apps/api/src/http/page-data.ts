@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { CatalogueChange } from '../modules/catalogue/changes';
 
 /** One public read as a page's loader receives it (the web app's features/ssr/context.ts `PublicApiAnswer`). */
 export type PageDataAnswer = { status: number; body: unknown };
@@ -22,13 +23,21 @@ declare module 'fastify' {
 type Kept = { expires: number; answer: PageDataAnswer };
 
 /**
- * The shared cache behind server-rendered pages, made apart from its reader so that writes can empty it: an operator's
- * edit of public content (the console's Content section) forgets the reads it changes at once, instead of the
- * visitors seeing the old text until the TTL runs out. Only this process's cache: another process of the same site
- * keeps its copy for at most the TTL (PAGE_DATA_CACHE_SECONDS, 10 s by default).
+ * The shared cache behind server-rendered pages, made apart from its reader so that writes can empty it: it listens
+ * to the catalogue changes (modules/catalogue/changes.ts, told to every process of the site), so an operator's edit of
+ * public content, a work, an artist, an appraisal or a rate is on the next page view instead of after the TTL
+ * (PAGE_DATA_CACHE_SECONDS, 10 s by default). Sales are not followed here: parts sold show on pages within the TTL
+ * (decision "server rendering"), and a busy drop does not empty the pages' cache hundreds of times a second.
  */
 export class PageDataCache {
   readonly kept = new Map<string, Kept>();
+
+  /** What a catalogue change makes stale. */
+  changed(change: CatalogueChange): void {
+    if (change.kind === 'sale') return;
+    if (change.kind === 'content') this.forget('/content');
+    else this.kept.clear();
+  }
 
   /** Forgets every kept read whose API path starts with one of `paths` ("/content" forgets /content/footer…). */
   forget(...paths: string[]): void {

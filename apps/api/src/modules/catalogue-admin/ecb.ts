@@ -52,10 +52,14 @@ export async function fetchEcbRate(url: string, fetcher: typeof fetch = fetch): 
   return parseEcbDaily(await response.text());
 }
 
-/** Stores the day's rate unless an operator entered that day's rate by hand (theirs wins). */
+/**
+ * Stores the day's rate unless an operator entered that day's rate by hand (theirs wins), and announces it: every
+ * price shown in USD may move.
+ */
 export async function importEcbRate(ctx: AppContext, fetcher: typeof fetch = fetch): Promise<EcbRate> {
   const rate = await fetchEcbRate(ctx.config.ecbRates.url, fetcher);
   await saveRate(ctx.database.db, null, rate.day, rate.rate);
+  ctx.catalogueChanges.changed({ kind: 'rate' });
   return rate;
 }
 

@@ -67,6 +67,19 @@ const multipart = (what: string) => ({ consumes: ['multipart/form-data'], descri
 export function catalogueAdminRoutes(app: App, ctx: AppContext) {
   const onRequest = requireOperator(ctx);
   const db = ctx.database.db;
+  // Each write is announced once its service has committed, so every process drops the public reads it changes.
+  const artistChanged = <T>(artistId: string, result: T): T => {
+    ctx.catalogueChanges.changed({ kind: 'artist', artistId });
+    return result;
+  };
+  const workChanged = <T>(paintingId: string, result: T): T => {
+    ctx.catalogueChanges.changed({ kind: 'work', paintingId });
+    return result;
+  };
+  const valuationChanged = <T extends { painting_id: string }>(result: T): T => {
+    ctx.catalogueChanges.changed({ kind: 'valuation', paintingId: result.painting_id });
+    return result;
+  };
 
   // ---------------------------------------------------------------- artists
   app.get(
@@ -85,7 +98,11 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
   app.post(
     '/admin/artists',
     { onRequest, schema: { tags, body: ZArtistInput, response: { 200: ZSuccess(ZAdminArtistDetail), ...errors } } },
-    async (request) => ok(await createArtist(db, memberOf(request), request.body), 'ArtistCreated'),
+    async (request) =>
+      ok(
+        await createArtist(db, memberOf(request), request.body).then((artist) => artistChanged(artist.id, artist)),
+        'ArtistCreated',
+      ),
   );
   app.patch(
     '/admin/artists/:id',
@@ -98,7 +115,11 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
         response: { 200: ZSuccess(ZAdminArtistDetail), ...errors },
       },
     },
-    async (request) => ok(await updateArtist(db, memberOf(request), request.params.id, request.body), 'ArtistUpdated'),
+    async (request) =>
+      ok(
+        artistChanged(request.params.id, await updateArtist(db, memberOf(request), request.params.id, request.body)),
+        'ArtistUpdated',
+      ),
   );
   app.post(
     '/admin/artists/:id/portrait',
@@ -112,7 +133,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await setArtistPortrait(ctx, memberOf(request), request.params.id, request), 'ArtistPortraitUpdated'),
+      ok(
+        artistChanged(request.params.id, await setArtistPortrait(ctx, memberOf(request), request.params.id, request)),
+        'ArtistPortraitUpdated',
+      ),
   );
   app.put(
     '/admin/artists/:id/years/:year',
@@ -127,7 +151,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        await upsertArtistYear(db, memberOf(request), request.params.id, request.params.year, request.body),
+        artistChanged(
+          request.params.id,
+          await upsertArtistYear(db, memberOf(request), request.params.id, request.params.year, request.body),
+        ),
         'ArtistYearSaved',
       ),
   );
@@ -135,7 +162,13 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     '/admin/artists/:id/years/:year',
     { onRequest, schema: { tags, params: ZYearParams, response: { 200: ZSuccess(ZAdminArtistDetail), ...errors } } },
     async (request) =>
-      ok(await deleteArtistYear(db, memberOf(request), request.params.id, request.params.year), 'ArtistYearDeleted'),
+      ok(
+        artistChanged(
+          request.params.id,
+          await deleteArtistYear(db, memberOf(request), request.params.id, request.params.year),
+        ),
+        'ArtistYearDeleted',
+      ),
   );
 
   // ---------------------------------------------------------------- works
@@ -158,7 +191,11 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       onRequest,
       schema: { tags, body: ZPaintingInput, response: { 200: ZSuccess(ZAdminPaintingDetail), ...errors } },
     },
-    async (request) => ok(await createPainting(db, memberOf(request), request.body), 'PaintingCreated'),
+    async (request) =>
+      ok(
+        await createPainting(db, memberOf(request), request.body).then((work) => workChanged(work.id, work)),
+        'PaintingCreated',
+      ),
   );
   app.patch(
     '/admin/paintings/:id',
@@ -172,7 +209,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await updatePainting(db, memberOf(request), request.params.id, request.body), 'PaintingUpdated'),
+      ok(
+        workChanged(request.params.id, await updatePainting(db, memberOf(request), request.params.id, request.body)),
+        'PaintingUpdated',
+      ),
   );
   app.post(
     '/admin/paintings/:id/cover',
@@ -186,7 +226,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await setPaintingCover(ctx, memberOf(request), request.params.id, request), 'PaintingCoverUpdated'),
+      ok(
+        workChanged(request.params.id, await setPaintingCover(ctx, memberOf(request), request.params.id, request)),
+        'PaintingCoverUpdated',
+      ),
   );
   app.post(
     '/admin/paintings/:id/images',
@@ -200,7 +243,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await addPaintingImage(ctx, memberOf(request), request.params.id, request), 'PaintingImageAdded'),
+      ok(
+        workChanged(request.params.id, await addPaintingImage(ctx, memberOf(request), request.params.id, request)),
+        'PaintingImageAdded',
+      ),
   );
   app.delete(
     '/admin/paintings/:id/images/:index',
@@ -210,7 +256,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        await removePaintingImage(ctx, memberOf(request), request.params.id, request.params.index),
+        workChanged(
+          request.params.id,
+          await removePaintingImage(ctx, memberOf(request), request.params.id, request.params.index),
+        ),
         'PaintingImageRemoved',
       ),
   );
@@ -226,7 +275,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await setPaintingDocument(ctx, memberOf(request), request.params, request), 'PaintingDocumentSaved'),
+      ok(
+        workChanged(request.params.id, await setPaintingDocument(ctx, memberOf(request), request.params, request)),
+        'PaintingDocumentSaved',
+      ),
   );
   app.post(
     '/admin/paintings/:id/market',
@@ -241,7 +293,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await transitionMarket(db, memberOf(request), request.params.id, request.body), 'MarketChanged'),
+      ok(
+        workChanged(request.params.id, await transitionMarket(db, memberOf(request), request.params.id, request.body)),
+        'MarketChanged',
+      ),
   );
 
   // ---------------------------------------------------------------- valuations
@@ -261,7 +316,11 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
         response: { 200: ZSuccess(ZAdminValuation), ...errors },
       },
     },
-    async (request) => ok(await addValuation(db, memberOf(request), request.params.id, request.body), 'ValuationAdded'),
+    async (request) =>
+      ok(
+        valuationChanged(await addValuation(db, memberOf(request), request.params.id, request.body)),
+        'ValuationAdded',
+      ),
   );
   app.post(
     '/admin/paintings/:id/valuation-documents',
@@ -290,7 +349,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await correctValuation(db, memberOf(request), request.params.id, request.body), 'ValuationCorrected'),
+      ok(
+        valuationChanged(await correctValuation(db, memberOf(request), request.params.id, request.body)),
+        'ValuationCorrected',
+      ),
   );
 
   // ---------------------------------------------------------------- exchange rates
@@ -312,6 +374,12 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) =>
-      ok(await saveRate(db, memberOf(request), request.params.day, request.body.rate), 'ExchangeRateSaved'),
+      ok(
+        await saveRate(db, memberOf(request), request.params.day, request.body.rate).then((rate) => {
+          ctx.catalogueChanges.changed({ kind: 'rate' });
+          return rate;
+        }),
+        'ExchangeRateSaved',
+      ),
   );
 }

@@ -16,7 +16,6 @@ import {
 } from '@parcelle/shared';
 import type { AppContext } from '../../context';
 import { memberOf } from '../../http/authenticate';
-import type { PageDataCache } from '../../http/page-data';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
@@ -40,15 +39,16 @@ const PAGE_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The Content section of the operator console (issue 15): editorial pages, galleries and footer settings. Roles in
- * admin/roles.ts (catalogue and admin); every write is audited by the services, then the public reads that server
- * rendering keeps (http/page-data.ts) are forgotten, so the site shows the edit on the next page view.
+ * admin/roles.ts (catalogue and admin); every write is audited by the services, then announced as a catalogue change
+ * (after its commit), on which every process forgets the public reads server rendering keeps (http/page-data.ts), so
+ * the site shows the edit on the next page view.
  */
-export function contentAdminRoutes(app: App, ctx: AppContext, pageData: PageDataCache) {
+export function contentAdminRoutes(app: App, ctx: AppContext) {
   const onRequest = requireOperator(ctx);
   const db = ctx.database.db;
   // Every /content read may show what a write changed (the home page lists no content, but costs nothing to redo).
   const published = <T>(result: T): T => {
-    pageData.forget('/content');
+    ctx.catalogueChanges.changed({ kind: 'content' });
     return result;
   };
 

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { captchaGuard } from '../captcha/guard';
+import type { PublicReadCache } from '../catalogue/read-cache';
 import {
   confirmSubscription,
   contentPage,
@@ -32,8 +33,11 @@ import {
 const ZNull = z.null();
 const errors = { 400: ZFailure, 404: ZFailure, 429: ZFailure };
 
-/** Public site content (spec §7): footer, home, editorial pages, galleries, contact form and newsletter. */
-export function contentRoutes(app: App, ctx: AppContext) {
+/**
+ * Public site content (spec §7): footer, home, editorial pages, galleries, contact form and newsletter. The home
+ * figures are kept in memory with the catalogue's reads (`reads`, catalogue/read-cache.ts).
+ */
+export function contentRoutes(app: App, ctx: AppContext, reads: PublicReadCache) {
   const db = ctx.database.db;
   const baseUrl = ctx.config.mediaBaseUrl;
   const formLimit = perIp(Math.max(5, Math.floor(ctx.config.rateLimitAuthPerMinute / 2)));
@@ -44,8 +48,11 @@ export function contentRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/content/home',
-    { schema: { tags: ['content'], querystring: ZHomeQuery, response: { 200: ZSuccess(ZHomeData), ...errors } } },
-    async (request) => ok(await home(db, request.query.currency, baseUrl)),
+    {
+      onRequest: reads.onRequest,
+      schema: { tags: ['content'], querystring: ZHomeQuery, response: { 200: ZSuccess(ZHomeData), ...errors } },
+    },
+    async (request, reply) => reads.answer('home', request, reply, ok(await home(db, request.query.currency, baseUrl))),
   );
 
   app.get(
