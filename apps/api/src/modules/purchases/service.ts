@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
@@ -18,6 +19,7 @@ import { recordPurchase, recordReservations } from '../../observability/metrics'
 import { verifyUrlOf } from '../certificates/service';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
+import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buyerMailContext } from './buyer-mail';
@@ -359,10 +361,27 @@ export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, lo
   await sendConfirmation(ctx, outcome);
 }
 
-/** The confirmation email of a settled purchase (sent after the transaction committed; a mail failure is logged). */
+/**
+ * The confirmation of a settled purchase, after its transaction committed: one job enqueued (a hot drop's request
+ * sends nothing more); the job reads the buyer and the work and writes the emails (sendConfirmationNow).
+ */
 export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome): Promise<void> {
   if (outcome.kind !== 'settled') return;
-  const { purchase } = outcome;
+  await ctx.jobs.send(
+    PURCHASE_CONFIRMATION_JOB,
+    { purchaseId: outcome.purchase.id, certificateNumber: outcome.certificateNumber },
+    { id: randomUUID() },
+  );
+}
+
+/** The confirmation job (reservation-job.ts): the buyer's email, and each seller's notice on the secondary market. */
+export async function sendConfirmationNow(
+  ctx: AppContext,
+  job: { purchaseId: string; certificateNumber: string },
+): Promise<void> {
+  const [purchase] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, job.purchaseId));
+  if (!purchase) return;
+  const outcome = { certificateNumber: job.certificateNumber };
   const row = await buyerMailContext(ctx.database.db, purchase);
   if (!row) return;
   const lang = purchase.language;
