@@ -196,7 +196,7 @@ async function purchaseLoad(base) {
           token,
         );
         if (purchase.status !== 200) {
-          const why = `${purchase.status} ${purchase.body?.message ?? ''}`;
+          const why = `${purchase.status} ${purchase.body?.error?.en ?? ''}`;
           refusals.set(why, (refusals.get(why) ?? 0) + 1);
           continue;
         }
@@ -211,7 +211,7 @@ async function purchaseLoad(base) {
           completed++;
           partsBought += parts;
         } else {
-          const why = `pay ${paid.status} ${paid.body?.message ?? ''}`;
+          const why = `pay ${paid.status} ${paid.body?.error?.en ?? ''}`;
           refusals.set(why, (refusals.get(why) ?? 0) + 1);
         }
       }
