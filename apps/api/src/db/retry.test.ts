@@ -39,6 +39,17 @@ describe('inTransaction', () => {
     expect(live).toHaveLength(0);
   });
 
+  it('runs a transaction again once after a lock timeout (55P03), then lets the caller answer', async () => {
+    let runs = 0;
+    await expect(
+      inTransaction(t.ctx.database.db, async () => {
+        runs++;
+        throw conflictError('55P03');
+      }),
+    ).rejects.toThrow('conflict');
+    expect(runs).toBe(2);
+  });
+
   it('gives up after its attempts, and never retries another error', async () => {
     let runs = 0;
     await expect(

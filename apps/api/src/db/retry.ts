@@ -3,6 +3,12 @@ import { databaseErrorOf } from './errors';
 
 /** SQLSTATEs after which the whole transaction can simply run again: nothing of it was committed. */
 const RETRYABLE = new Set(['40P01', '40001']);
+/**
+ * lock_not_available: a statement waited longer than the transaction's `lock_timeout` for a row lock (a hot drop's
+ * painting row). Run again once; a second time the caller answers "try again in a moment" rather than keep waiting.
+ */
+export const LOCK_NOT_AVAILABLE = '55P03';
+const LOCK_TIMEOUT_ATTEMPTS = 2;
 
 export const TRANSACTION_ATTEMPTS = 4;
 
@@ -10,6 +16,11 @@ export const TRANSACTION_ATTEMPTS = 4;
 export function isRetryableConflict(error: unknown): boolean {
   const code = databaseErrorOf(error)?.code;
   return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+/** Whether an error is PostgreSQL giving up waiting for a lock (`lock_timeout`, or NOWAIT). */
+export function isLockTimeout(error: unknown): boolean {
+  return databaseErrorOf(error)?.code === LOCK_NOT_AVAILABLE;
 }
 
 let retries = 0;
@@ -22,9 +33,10 @@ const pause = (attempt: number) =>
 
 /**
  * Runs `work` in a transaction, and runs it again (up to TRANSACTION_ATTEMPTS in all) when PostgreSQL aborts it as a
- * deadlock victim or for a serialization failure. Each attempt is a new transaction: whatever an aborted attempt did
- * (a one-time code consumed, parts reserved) was rolled back with it, so only the attempt that commits counts.
- * `work` must therefore do its writes through `tx` only, and keep side effects (email, provider calls) for after.
+ * deadlock victim or for a serialization failure, and once more after a lock timeout (55P03). Each attempt is a new
+ * transaction: whatever an aborted attempt did (a one-time code consumed, parts reserved) was rolled back with it, so
+ * only the attempt that commits counts. `work` must therefore do its writes through `tx` only, and keep side effects
+ * (email, provider calls) for after.
  */
 export async function inTransaction<T>(
   db: Database | Executor,
@@ -34,7 +46,8 @@ export async function inTransaction<T>(
     try {
       return await db.transaction((tx) => work(tx as Executor, attempt));
     } catch (error) {
-      if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      const again = isLockTimeout(error) ? attempt < LOCK_TIMEOUT_ATTEMPTS : isRetryableConflict(error);
+      if (attempt >= TRANSACTION_ATTEMPTS || !again) throw error;
       retries++;
       await pause(attempt);
     }

@@ -222,6 +222,19 @@ export const messages = {
     fr: 'Il n’y a pas assez de parts disponibles pour cette quantité.',
   },
   QuantityTooLarge: { en: 'This quantity is too large.', fr: 'Cette quantité est trop grande.' },
+  // A hot drop (issue 16): the member learns at once what is left, and the request never waits long for its turn.
+  PartsSoldOut: {
+    en: 'This work is sold out: no parts are left on sale.',
+    fr: 'Cette œuvre est épuisée : il ne reste plus de parts en vente.',
+  },
+  NotEnoughPartsLeft: {
+    en: 'Only {{available}} parts are left: try a smaller quantity.',
+    fr: 'Il ne reste que {{available}} parts : essayez une quantité plus petite.',
+  },
+  DropBusy: {
+    en: 'Many members are buying this work right now. Please try again in a moment.',
+    fr: 'De nombreux membres achètent cette œuvre en ce moment. Veuillez réessayer dans un instant.',
+  },
   OwnerNameRequired: {
     en: 'Please give the name of the certificate holder',
     fr: 'Veuillez indiquer le nom du titulaire du certificat',

@@ -125,7 +125,7 @@ describe(raceTitle('two buyers for the last parts of a work on the primary marke
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
     const refused = answers.find((answer) => answer.statusCode === 400);
-    expect(refused?.json().error).toEqual(messages.NotEnoughParts);
+    expect(refused?.json().error).toEqual(messages.PartsSoldOut);
     expect((await paintingRow(painting.id)).soldParts).toBe(9);
   });
 });

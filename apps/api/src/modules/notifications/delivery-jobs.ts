@@ -6,8 +6,13 @@ import type { AppContext } from '../../context';
 
 export const EMAIL_JOB = 'email-send';
 export const SMS_JOB = 'sms-send';
-/** The queues whose jobs end in a message: drained by tests and by the development outbox before they read it. */
-export const DELIVERY_JOBS = [EMAIL_JOB, SMS_JOB] as const;
+/** A settled purchase's confirmation (and its sellers' notices): written by a job after the commit (issue 16). */
+export const PURCHASE_CONFIRMATION_JOB = 'purchase-confirmation';
+/**
+ * The queues whose jobs end in a message: drained by tests and by the development outbox before they read it, in this
+ * order (a confirmation job enqueues its email).
+ */
+export const DELIVERY_JOBS = [PURCHASE_CONFIRMATION_JOB, EMAIL_JOB, SMS_JOB] as const;
 
 /**
  * A message is tried 10 times over about 4 hours (30 s, 1 min, 2 min … doubling): a provider's outage of an afternoon

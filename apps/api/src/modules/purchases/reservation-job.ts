@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
+import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { retryDueRefunds } from './late-payment';
 import { releaseExpired } from './reserve';
+import { announceSale, sendConfirmationNow } from './service';
 
 /** Releases unpaid reservations past their time. */
 export const RESERVATION_SWEEP_JOB = 'reservation-sweep';
@@ -22,9 +24,23 @@ const PERIODIC: QueueSpec = {
   policy: 'singleton',
 };
 
+/** A confirmation is retried like a message (its email job is enqueued once it ran). */
+const CONFIRMATION: QueueSpec = {
+  retryLimit: 9,
+  retryDelaySeconds: 30,
+  backoff: true,
+  expireInSeconds: 120,
+  policy: 'standard',
+};
+
 export function definePurchaseJobs(ctx: AppContext, log: FastifyBaseLogger): void {
+  ctx.jobs.define<{ purchaseId: string; certificateNumber: string }>(
+    PURCHASE_CONFIRMATION_JOB,
+    CONFIRMATION,
+    async (job) => sendConfirmationNow(ctx, job.data),
+  );
   ctx.jobs.define(RESERVATION_SWEEP_JOB, PERIODIC, async () => {
-    const released = await releaseExpired(ctx.database.db);
+    const released = await releaseExpired(ctx.database.db, new Date(), (paintingId) => announceSale(ctx, paintingId));
     if (released > 0) log.info({ released }, 'expired reservations released');
   });
   ctx.jobs.define(REFUND_RETRY_JOB, PERIODIC, async () => {

@@ -358,20 +358,26 @@ export async function releasePurchase(
  * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on market 2 with
  * nothing pending opens on market 3 (settle.ts).
  */
-export async function releaseExpired(db: Executor, now = new Date()): Promise<number> {
+export async function releaseExpired(
+  db: Executor,
+  now = new Date(),
+  /** Told, after each batch committed, the works whose parts came back (catalogue changes, issue 16). */
+  announce: (paintingId: string) => void = () => {},
+): Promise<number> {
   let released = 0;
   for (;;) {
     const batch = await inTransaction(db, async (tx) => {
       const due = await tx
-        .select({ id: purchases.id })
+        .select({ id: purchases.id, paintingId: purchases.paintingId })
         .from(purchases)
         .where(and(eq(purchases.status, 'pending'), sql`${purchases.expiresAt} <= ${now.toISOString()}`))
         .limit(50)
         .for('update', { skipLocked: true });
       let count = 0;
       for (const row of due) if (await releasePurchase(tx, row.id, 'expired', 'reservation expired')) count++;
-      return { found: due.length, count };
+      return { found: due.length, count, works: new Set(due.map((row) => row.paintingId)) };
     });
+    for (const paintingId of batch.works) announce(paintingId);
     released += batch.count;
     recordReservations('expired', batch.count);
     if (batch.found < 50) break;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
@@ -9,26 +10,67 @@ import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { inTransaction } from '../../db/retry';
+import { inTransaction, isLockTimeout } from '../../db/retry';
 import { certificates, listings, purchaseFills, purchases, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { recordPurchase, recordReservations } from '../../observability/metrics';
 import { verifyUrlOf } from '../certificates/service';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
+import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buyerMailContext } from './buyer-mail';
+import { reserveFast } from './drop';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import { processRefund } from './late-payment';
+import { asReservationConflict } from './limits';
 import type { PaymentOutcome } from './payment-events';
 import { recordPaymentOutcome } from './purchase-metrics';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
 import { settlePurchase } from './settle';
+import { WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
+
+/** Each process's queues of reservations per work (turns.ts), one set per application context. */
+const turnsOf = new WeakMap<AppContext, WorkTurns>();
+
+/** Runs a reservation of a work in its turn: arrival order per work, a bounded wait, then 503 DropBusy. */
+function inTurn<T>(ctx: AppContext, paintingId: string, work: () => Promise<T>): Promise<T> {
+  let turns = turnsOf.get(ctx);
+  if (!turns) {
+    // Enough reservations of one work at a time to keep PostgreSQL's lock queue fed, few enough to leave connections
+    // of the pool to every other request while a drop is on.
+    turns = new WorkTurns(Math.max(2, ctx.config.databasePoolMax - 2));
+    turnsOf.set(ctx, turns);
+  }
+  return turns.run(paintingId, async () => {
+    try {
+      return await work();
+    } catch (error) {
+      // The painting's row stayed locked longer than lock_timeout, twice (inTransaction ran it again once).
+      if (isLockTimeout(error)) throw new RetryLaterError(1, 'DropBusy', 503);
+      throw error;
+    }
+  });
+}
+
+/** After a commit that changed what a work has available or sold: the public reads kept in memory drop it. */
+export function announceSale(ctx: AppContext, paintingId: string): void {
+  ctx.catalogueChanges.changed({ kind: 'sale', paintingId });
+}
+
+/** The hot path of a drop (drop.ts); a second unpaid purchase of the work refused by the unique index answers 409. */
+async function reserveFastOrConflict(tx: Executor, params: ReturnType<typeof reserveFor>) {
+  try {
+    return await reserveFast(tx, params);
+  } catch (error) {
+    throw asReservationConflict(error, params.reservationMinutes);
+  }
+}
 
 const money = (minor: number, currency: Currency) => ({ value: toMajor(minor), curr: currency });
 
@@ -112,13 +154,17 @@ export async function createPurchase(
   assertMethodOffered(ctx, request);
   const key = options.key ?? NO_KEY;
   if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key);
-  const purchase = await inTransaction(ctx.database.db, async (tx) => {
-    await key.claim(tx);
-    const reserved = await reservePurchase(tx, reserveFor(ctx, member, request));
-    await options.onReserved?.(tx, reserved);
-    await key.record(tx, { purchaseId: reserved.id });
-    return reserved;
-  });
+  const params = reserveFor(ctx, member, request);
+  const purchase = await inTurn(ctx, params.paintingId, () =>
+    inTransaction(ctx.database.db, async (tx) => {
+      await key.claim(tx);
+      const reserved = (await reserveFastOrConflict(tx, params)) ?? (await reservePurchase(tx, params));
+      await options.onReserved?.(tx, reserved);
+      await key.record(tx, { purchaseId: reserved.id });
+      return reserved;
+    }),
+  );
+  announceSale(ctx, purchase.paintingId);
   recordPurchase(request.payment_method, 'reserved');
   recordReservations('created');
   return startProviderPayment(ctx, purchase);
@@ -163,6 +209,7 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
     await inTransaction(db, (tx) =>
       releasePurchase(tx, purchase.id, 'failed', `provider: ${(error as Error).message}`),
     );
+    announceSale(ctx, purchase.paintingId);
     recordPurchase(purchase.paymentMethod, 'provider_error');
     recordReservations('released_on_error');
     if (error instanceof PaymentProviderError) throw new AppError(502, 'PaymentError');
@@ -258,6 +305,7 @@ async function payFromWallet(
     await key.record(tx, { purchaseId: purchase.id, answer: purchaseAnswer(data) });
     return { ...result, data };
   });
+  announceSale(ctx, settled.purchase.paintingId);
   recordPurchase('smart_amount', 'settled');
   await sendConfirmation(ctx, {
     kind: 'settled',
@@ -302,6 +350,10 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
  */
 export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
   recordPaymentOutcome(outcome);
+  // Settled (or settled again after its release: the parts were taken back), or refused as late: what is sold changed.
+  if ((outcome.kind === 'settled' || outcome.kind === 'refund-due') && outcome.purchase) {
+    announceSale(ctx, outcome.purchase.paintingId);
+  }
   if (outcome.kind === 'refund-due') {
     await processRefund(ctx, outcome.refundId, log);
     return;
@@ -309,10 +361,27 @@ export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, lo
   await sendConfirmation(ctx, outcome);
 }
 
-/** The confirmation email of a settled purchase (sent after the transaction committed; a mail failure is logged). */
+/**
+ * The confirmation of a settled purchase, after its transaction committed: one job enqueued (a hot drop's request
+ * sends nothing more); the job reads the buyer and the work and writes the emails (sendConfirmationNow).
+ */
 export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome): Promise<void> {
   if (outcome.kind !== 'settled') return;
-  const { purchase } = outcome;
+  await ctx.jobs.send(
+    PURCHASE_CONFIRMATION_JOB,
+    { purchaseId: outcome.purchase.id, certificateNumber: outcome.certificateNumber },
+    { id: randomUUID() },
+  );
+}
+
+/** The confirmation job (reservation-job.ts): the buyer's email, and each seller's notice on the secondary market. */
+export async function sendConfirmationNow(
+  ctx: AppContext,
+  job: { purchaseId: string; certificateNumber: string },
+): Promise<void> {
+  const [purchase] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, job.purchaseId));
+  if (!purchase) return;
+  const outcome = { certificateNumber: job.certificateNumber };
   const row = await buyerMailContext(ctx.database.db, purchase);
   if (!row) return;
   const lang = purchase.language;

@@ -1,0 +1,103 @@
+import { fillMessage, messages } from '@parcelle/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createPaintingForSale } from '../../../test/factories';
+import { onPostgres, sideConnection } from '../../../test/pg-side';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import type { CatalogueChange } from '../catalogue/changes';
+import { checkInvariants } from '../ledger/invariants';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+});
+afterAll(() => t.close());
+
+const order = (paintingId: string, parts: number) => ({
+  total_part: parts,
+  payment_method: 'card',
+  painting_id: paintingId,
+  owner: 'J. D.',
+});
+
+describe('a hot drop', () => {
+  it('announces each reservation and settlement of a work after its commit (catalogue changes)', async () => {
+    const buyer = await createMember(t, { verified: true });
+    const painting = await createPaintingForSale(t);
+    const seen: CatalogueChange[] = [];
+    const stop = t.ctx.catalogueChanges.onChange((change) => seen.push(change));
+    try {
+      const reserved = await t.call('POST', '/api/paintings/purchase', {
+        token: buyer.accessToken,
+        body: order(painting.id, 2),
+      });
+      expect(reserved.statusCode).toBe(200);
+      expect(seen).toEqual([{ kind: 'sale', paintingId: painting.id }]);
+      const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+        token: buyer.accessToken,
+        body: { client_secret: reserved.json().data.payment_client_secret, card_number: '4242424242424242' },
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(seen).toEqual([
+        { kind: 'sale', paintingId: painting.id },
+        { kind: 'sale', paintingId: painting.id },
+      ]);
+    } finally {
+      stop();
+    }
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
+  it('tells the member at once what is left: fewer parts than asked, or sold out', async () => {
+    const buyer = await createMember(t, { verified: true });
+    const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1 });
+    const tooMany = await t.call('POST', '/api/paintings/purchase', {
+      token: buyer.accessToken,
+      body: order(painting.id, 10),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toEqual(fillMessage('NotEnoughPartsLeft', { available: { en: '9', fr: '9' } }));
+    const all = await t.call('POST', '/api/paintings/purchase', {
+      token: buyer.accessToken,
+      body: order(painting.id, 9),
+    });
+    expect(all.statusCode).toBe(200);
+    const other = await createMember(t, { verified: true });
+    const soldOut = await t.call('POST', '/api/paintings/purchase', {
+      token: other.accessToken,
+      body: order(painting.id, 1),
+    });
+    expect(soldOut.statusCode).toBe(400);
+    expect(soldOut.json().error).toEqual(messages.PartsSoldOut);
+  });
+
+  it.skipIf(!onPostgres)(
+    'a request never waits long for the painting row: lock_timeout, one retry, then 503 DropBusy in both languages',
+    async () => {
+      const buyer = await createMember(t, { verified: true });
+      const painting = await createPaintingForSale(t);
+      const side = await sideConnection(t);
+      try {
+        await side.client.query('BEGIN');
+        await side.client.query('SELECT id FROM paintings WHERE id = $1 FOR UPDATE', [painting.id]);
+        const started = Date.now();
+        const answer = await t.call('POST', '/api/paintings/purchase', {
+          token: buyer.accessToken,
+          body: order(painting.id, 1),
+        });
+        const waited = Date.now() - started;
+        expect(answer.statusCode).toBe(503);
+        expect(answer.headers['retry-after']).toBe('1');
+        expect(answer.json().error).toEqual(messages.DropBusy);
+        // Two attempts of 1.5 s each, and not much more.
+        expect(waited).toBeGreaterThanOrEqual(3000);
+        expect(waited).toBeLessThan(8000);
+      } finally {
+        await side.client.query('ROLLBACK');
+        await side.close();
+      }
+      expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,81 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createPaintingForSale } from '../../../test/factories';
+import { onPostgres } from '../../../test/race';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import { checkInvariants } from '../ledger/invariants';
+
+/**
+ * What one purchase of a drop costs the database (issue 16): reserve + pay by card (sandbox) + settle, primary market,
+ * counted as the statements node-postgres sends (BEGIN and COMMIT included, the confirmation job enqueued included).
+ * Not counted: each request's authentication (a read of the member, the same for every authenticated call) and the
+ * job workers' own statements (the tests' drain fetching and running the queued email). PostgreSQL only: PGlite has
+ * no node-postgres client to count on.
+ */
+const BUDGET = 10;
+
+/** Each request's authentication reads the member: the same for every authenticated call, not the purchase's. */
+const AUTHENTICATE = /^select "users"\."id", "users"\."email"/;
+
+let t: TestApp;
+beforeAll(async () => {
+  if (!onPostgres) return;
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+});
+afterAll(() => t?.close());
+
+/** Counts the statements the app sends while `work` runs (every pg.Client of this process). */
+async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+  const sent: string[] = [];
+  // The tests' drain runs the queued jobs after each request, as a server's workers would later: not counted.
+  let inJobs = false;
+  const drain = t.ctx.jobs.drain.bind(t.ctx.jobs);
+  t.ctx.jobs.drain = async (names) => {
+    inJobs = true;
+    try {
+      return await drain(names);
+    } finally {
+      inJobs = false;
+    }
+  };
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    if (text && !inJobs && !AUTHENTICATE.test(text)) sent.push(text.replace(/\s+/g, ' ').slice(0, 120));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original;
+    t.ctx.jobs.drain = drain;
+  }
+  return sent;
+}
+
+describe.skipIf(!onPostgres)('statements per purchase (PostgreSQL)', () => {
+  it(`reserve + pay by card + settle sends at most ${BUDGET} statements`, async () => {
+    const buyer = await createMember(t, { verified: true });
+    const painting = await createPaintingForSale(t);
+    const purchase = async () => {
+      const reserved = await t.call('POST', '/api/paintings/purchase', {
+        token: buyer.accessToken,
+        body: { total_part: 1, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' },
+      });
+      expect(reserved.statusCode).toBe(200);
+      const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+        token: buyer.accessToken,
+        body: { client_secret: reserved.json().data.payment_client_secret, card_number: '4242424242424242' },
+      });
+      expect(paid.statusCode).toBe(200);
+    };
+    // The first sale of a database creates its ledger accounts (the general path); the drop's purchases follow.
+    await purchase();
+    const sent = await statementsOf(purchase);
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(BUDGET);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+});
