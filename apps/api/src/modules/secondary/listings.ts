@@ -36,7 +36,7 @@ export async function listParts(
   member: Member,
   request: { painting_id: string; total_part: number },
 ): Promise<Listing> {
-  return inTransaction(ctx.database.db, async (tx) => {
+  const listing = await inTransaction(ctx.database.db, async (tx) => {
     const [painting] = await tx.select().from(paintings).where(eq(paintings.id, request.painting_id));
     if (!painting) throw notFound('PaintingNotFound');
     if (painting.market !== 3) throw badRequest('SaleNotOpen', 'painting_id');
@@ -66,6 +66,9 @@ export async function listParts(
     await moveParts(tx, { paintingId: painting.id, reason: 'list', reference: listing.reference, lines });
     return listing;
   });
+  // Parts offered on the secondary market are what its public list shows: kept reads of the work are stale now.
+  ctx.catalogueChanges.changed({ kind: 'sale', paintingId: listing.paintingId });
+  return listing;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function returnToSeller(
 
 /** Withdraws what is left of one of the member's open listings; parts reserved by a pending purchase stay with it. */
 export async function withdrawListing(ctx: AppContext, member: Member, reference: string): Promise<Listing> {
-  return inTransaction(ctx.database.db, async (tx) => {
+  const withdrawn = await inTransaction(ctx.database.db, async (tx) => {
     const [listing] = await tx
       .select()
       .from(listings)
@@ -128,6 +131,8 @@ export async function withdrawListing(ctx: AppContext, member: Member, reference
     }
     return closed;
   });
+  ctx.catalogueChanges.changed({ kind: 'sale', paintingId: withdrawn.paintingId });
+  return withdrawn;
 }
 
 const openOf = (paintingId: string, buyerId: string) =>
