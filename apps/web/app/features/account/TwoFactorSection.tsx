@@ -5,7 +5,7 @@ import { Alert, Box, Button, Chip, Skeleton, Stack, Typography } from '@mui/mate
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { type TTwoFactorEnrolData, ZTwoFactorConfirmRequest } from '@parcelle/shared/contracts/two-factor';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,11 @@ import { useToast } from '../feedback/toast';
 import { FormTextField } from '../forms/FormTextField';
 import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
+import { PROFILE_KEY } from '../session/profile';
 import { palette } from '../theme/theme';
 import { IdentityCheckCancelled, useIdentityCheck } from './IdentityCheck';
 import { TotpDialog } from './TotpDialog';
-import { confirmTwoFactor, disableTwoFactor, enrolTwoFactor, twoFactorQuery } from './two-factor-api';
+import { confirmTwoFactor, disableTwoFactor, enrolTwoFactor, TWO_FACTOR_KEY, twoFactorQuery } from './two-factor-api';
 import { EditSection, SubmitButton, successText } from './ui';
 
 type ConfirmInput = z.input<typeof ZTwoFactorConfirmRequest>;
@@ -172,6 +173,12 @@ export function TwoFactorSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const toast = useToast();
   const state = useQuery(twoFactorQuery);
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+      queryClient.invalidateQueries({ queryKey: PROFILE_KEY }),
+    ]);
   const identity = useIdentityCheck(profile.email);
   const [enrolment, setEnrolment] = useState<TTwoFactorEnrolData | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -211,6 +218,7 @@ export function TwoFactorSection({ profile }: { profile: TProfile }) {
         onDone={(codes) => {
           setEnrolment(null);
           setRecoveryCodes(codes);
+          void refresh();
         }}
       />
     );
@@ -269,6 +277,7 @@ export function TwoFactorSection({ profile }: { profile: TProfile }) {
         confirmLabel={t('twoFactor.turnOff')}
         onConfirm={async (code) => {
           const answer = await disableTwoFactor(code);
+          await refresh();
           setTurningOff(false);
           toast(successText(answer, messages.TwoFactorDisabled), 'success');
         }}
