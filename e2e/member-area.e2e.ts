@@ -1,5 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmIdentity } from './pages/account';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { imagesLoaded, plain } from './pages/catalogue';
 import {
@@ -13,11 +17,13 @@ import {
   SecondaryBuyPage,
   saveBankAccount,
   shot,
+  shotsDir,
   uniqueMobile,
   WithdrawPage,
 } from './pages/member';
-import { BuyPage } from './pages/purchase';
-import { launchBrowser, newPage, waitForCode } from './support/browser';
+import { BuyPage, creditWallet, fillInput } from './pages/purchase';
+import { expectNoAxeViolations } from './support/axe';
+import { lastMessageTo, launchBrowser, newPage, waitForCode } from './support/browser';
 
 /**
  * Issue 6, the member area end to end, once in English and once in French (separate members and works, one server):
@@ -245,4 +251,92 @@ describe.each(['en', 'fr'] as const)('the member area in %s', (language) => {
       console.log(`[member-area] ${language}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   }, 170_000);
+});
+
+function shotPath(name: string): string {
+  mkdirSync(shotsDir, { recursive: true });
+  return join(shotsDir, `${name}.png`);
+}
+
+/** The newest email to an address once its subject contains `subject`. */
+async function waitForMail(address: string, subject: string): Promise<string | undefined> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const message = await lastMessageTo(address);
+    if (message?.subject.includes(subject)) return message.subject;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return undefined;
+}
+
+/** The authenticator app of the test: the member's secret, a code for a time step (0 = now, 1 = the next one). */
+function authenticator(secret: string) {
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return (step = 0) => totp.generate({ timestamp: Date.now() + step * 30_000 });
+}
+
+describe.each(['en', 'fr'] as const)('two-step verification in %s (issue 17)', (language) => {
+  it('turns it on from /user/edit, then a withdrawal asks for the app code', async () => {
+    const { context, page } = await newPage(browser, { locale: language });
+    const salt = language === 'en' ? 4 : 6;
+    try {
+      const member = await signUp(page, language, 'a', salt);
+      const owner = `${member.firstName} ${member.lastName}`;
+      await creditWallet(member.email, 'EURO', 5_000);
+      await saveBankAccount(page, language, owner, IBAN, member);
+
+      await page.goto(`/user/edit?lng=${language}#two-factor`);
+      const section = page.getByTestId('edit-two-factor-section');
+      await section.waitFor();
+      await page.getByTestId('two-factor-status').waitFor();
+      await expectNoAxeViolations(page, `two-factor ${language} off`);
+      await page.getByTestId('two-factor-turn-on').focus();
+      await page.keyboard.press('Enter');
+      await confirmIdentity(page, member, { withCode: false });
+      await page.getByTestId('two-factor-qr').waitFor();
+      const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await expectNoAxeViolations(page, `two-factor ${language} enrolment`);
+      await section.screenshot({ path: shotPath(`two-factor-${language}-enrol-desktop`) });
+      const code = authenticator(secret);
+      await fillInput(page, 'two-factor-code', code());
+      await page.getByTestId('two-factor-code').press('Enter');
+      const recovery = page.getByTestId('two-factor-recovery-codes');
+      await recovery.waitFor();
+      expect(await recovery.locator('li').count()).toBe(10);
+      await expectNoAxeViolations(page, `two-factor ${language} recovery codes`);
+      await section.screenshot({ path: shotPath(`two-factor-${language}-recovery-desktop`) });
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.waitForFunction(() => window.innerWidth === 390);
+        await section.screenshot({ path: shotPath(`two-factor-${language}-recovery-mobile`) });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, 'the two-step section is wider than the phone').toBeLessThanOrEqual(390);
+      } finally {
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
+      await page.getByTestId('two-factor-done').click();
+      await page
+        .locator('[data-testid="two-factor-status"]', { hasText: language === 'fr' ? 'Activée' : 'On' })
+        .waitFor();
+      await section.screenshot({ path: shotPath(`two-factor-${language}-on-desktop`) });
+      const mail = await waitForMail(member.email, language === 'fr' ? 'deux étapes activée' : 'turned on');
+      expect(mail).toBeTruthy();
+
+      // The withdrawal: amount, the SMS code, then the app's code (the next time step: the first one is used up).
+      const withdraw = new WithdrawPage(page);
+      await withdraw.open(language);
+      const reference = await withdraw.request(
+        '10',
+        () => waitForCode(`+33${member.phone}`),
+        () => code(1),
+      );
+      await withdraw.row('pending', reference).waitFor();
+    } catch (error) {
+      await shot(page, `two-factor-${language}-failure`).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
