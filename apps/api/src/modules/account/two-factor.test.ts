@@ -330,3 +330,25 @@ describe('turning it off', () => {
     expect(await twoFactor(member)).toMatchObject({ enabled: false });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the routes and the totp_code of withdrawals and payout changes', async () => {
+    const document = (await t.call('GET', '/api/docs/json')).json();
+    for (const path of ['/api/user/two-factor', '/api/user/two-factor/enrol'])
+      expect(document.paths).toHaveProperty(path);
+    for (const path of ['/api/user/two-factor/confirm', '/api/user/two-factor/disable']) {
+      const body = document.paths[path].post.requestBody.content['application/json'].schema;
+      expect(body.properties).toHaveProperty('code');
+    }
+    const enrol = document.paths['/api/user/two-factor/enrol'].post.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(enrol)).toContain('qr_code');
+    for (const [path, method] of [
+      ['/api/member/withdrawal/store', 'post'],
+      ['/api/user/bank', 'post'],
+      ['/api/user/paypal', 'patch'],
+    ] as const) {
+      const body = document.paths[path][method].requestBody.content['application/json'].schema;
+      expect(body.properties).toHaveProperty('totp_code');
+    }
+  });
+});
