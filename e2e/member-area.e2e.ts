@@ -253,10 +253,35 @@ describe.each(['en', 'fr'] as const)('the member area in %s', (language) => {
   }, 170_000);
 });
 
-function shotPath(name: string): string {
+/** The two-step section at 1440 px, then at 390 px (a clip of the full page: the section is taller than a phone). */
+async function shootSection(page: Page, name: string) {
   mkdirSync(shotsDir, { recursive: true });
-  return join(shotsDir, `${name}.png`);
+  const section = page.getByTestId('edit-two-factor-section');
+  for (const [width, suffix] of [
+    [1440, 'desktop'],
+    [390, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForFunction((expected) => window.innerWidth === expected, width);
+    await section.scrollIntoViewIfNeeded();
+    const box = await section.boundingBox();
+    const scrollY = await page.evaluate(() => window.scrollY);
+    if (!box) throw new Error('the two-step section is not shown');
+    await page.screenshot({
+      path: join(shotsDir, `${name}-${suffix}.png`),
+      fullPage: true,
+      clip: { x: 0, y: box.y + scrollY - 16, width, height: box.height + 32 },
+    });
+    if (width === 390) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${name} is wider than the phone`).toBeLessThanOrEqual(390);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+const started = Date.now();
+const step = (what: string) => console.log(`[two-factor] ${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
 
 /** The newest email to an address once its subject contains `subject`. */
 async function waitForMail(address: string, subject: string): Promise<string | undefined> {
@@ -283,7 +308,9 @@ describe.each(['en', 'fr'] as const)('two-step verification in %s (issue 17)', (
       const member = await signUp(page, language, 'a', salt);
       const owner = `${member.firstName} ${member.lastName}`;
       await creditWallet(member.email, 'EURO', 5_000);
+      step('signed up');
       await saveBankAccount(page, language, owner, IBAN, member);
+      step('bank account saved');
 
       await page.goto(`/user/edit?lng=${language}#two-factor`);
       const section = page.getByTestId('edit-two-factor-section');
@@ -297,7 +324,8 @@ describe.each(['en', 'fr'] as const)('two-step verification in %s (issue 17)', (
       const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       await expectNoAxeViolations(page, `two-factor ${language} enrolment`);
-      await section.screenshot({ path: shotPath(`two-factor-${language}-enrol-desktop`) });
+      step('enrolment shown');
+      await shootSection(page, `two-factor-${language}-enrol`);
       const code = authenticator(secret);
       await fillInput(page, 'two-factor-code', code());
       await page.getByTestId('two-factor-code').press('Enter');
@@ -305,25 +333,18 @@ describe.each(['en', 'fr'] as const)('two-step verification in %s (issue 17)', (
       await recovery.waitFor();
       expect(await recovery.locator('li').count()).toBe(10);
       await expectNoAxeViolations(page, `two-factor ${language} recovery codes`);
-      await section.screenshot({ path: shotPath(`two-factor-${language}-recovery-desktop`) });
-      await page.setViewportSize({ width: 390, height: 844 });
-      try {
-        await page.waitForFunction(() => window.innerWidth === 390);
-        await section.screenshot({ path: shotPath(`two-factor-${language}-recovery-mobile`) });
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, 'the two-step section is wider than the phone').toBeLessThanOrEqual(390);
-      } finally {
-        await page.setViewportSize({ width: 1440, height: 900 });
-      }
+      await shootSection(page, `two-factor-${language}-recovery`);
+      step('recovery codes shown');
       await page.getByTestId('two-factor-done').click();
       await page
         .locator('[data-testid="two-factor-status"]', { hasText: language === 'fr' ? 'Activée' : 'On' })
         .waitFor();
-      await section.screenshot({ path: shotPath(`two-factor-${language}-on-desktop`) });
+      await shootSection(page, `two-factor-${language}-on`);
       const mail = await waitForMail(member.email, language === 'fr' ? 'deux étapes activée' : 'turned on');
       expect(mail).toBeTruthy();
 
       // The withdrawal: amount, the SMS code, then the app's code (the next time step: the first one is used up).
+      step('on; withdrawing');
       const withdraw = new WithdrawPage(page);
       await withdraw.open(language);
       const reference = await withdraw.request(
@@ -332,11 +353,12 @@ describe.each(['en', 'fr'] as const)('two-step verification in %s (issue 17)', (
         () => code(1),
       );
       await withdraw.row('pending', reference).waitFor();
+      step('withdrawn');
     } catch (error) {
       await shot(page, `two-factor-${language}-failure`).catch(() => undefined);
       throw error;
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
