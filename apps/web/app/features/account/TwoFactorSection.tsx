@@ -6,7 +6,7 @@ import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { type TTwoFactorEnrolData, ZTwoFactorConfirmRequest } from '@parcelle/shared/contracts/two-factor';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -88,6 +88,8 @@ function EnrolForm({
             name="code"
             label={t('twoFactor.enrol.code')}
             autoComplete="one-time-code"
+            // The button that opened this step is gone: keyboard users land in the field.
+            autoFocus
             transform={digitsOnly}
             testId="two-factor-code"
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' } }}
@@ -111,6 +113,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const { t } = useTranslation();
   const toast = useToast();
   const text = `${codes.join('\n')}\n`;
+  // The form that led here is gone: focus moves to the notice, which screen readers then read.
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => notice.current?.focus(), []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -129,7 +134,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack spacing={2.5} data-testid="two-factor-recovery">
-      <Alert severity="warning" variant="outlined">
+      <Alert severity="warning" variant="outlined" tabIndex={-1} ref={notice}>
         {t('twoFactor.recovery.text')}
       </Alert>
       <Box

@@ -109,6 +109,8 @@ describe('two-step verification section', () => {
     expect(qr.getAttribute('src')).toBe(QR);
     expect(qr.getAttribute('alt')).toMatch(/QR code/);
     expect(screen.getByTestId('two-factor-secret').textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    // Keyboard users land in the code field (the button that opened the step is gone).
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('two-factor-code')));
 
     fireEvent.click(screen.getByTestId('two-factor-confirm'));
     expect(await errorOf('two-factor-code')).toBe(messages.TotpCodeInvalid.en);
@@ -124,6 +126,9 @@ describe('two-step verification section', () => {
 
     const list = await screen.findByTestId('two-factor-recovery-codes');
     expect([...list.querySelectorAll('li')].map((item) => item.textContent)).toEqual(RECOVERY);
+    await waitFor(() =>
+      expect(document.activeElement?.textContent).toMatch(/Keep these recovery codes somewhere safe/),
+    );
     expect(screen.getByTestId('two-factor-download')).toBeTruthy();
     expect(screen.getByTestId('two-factor-copy')).toBeTruthy();
     fireEvent.click(screen.getByTestId('two-factor-done'));
