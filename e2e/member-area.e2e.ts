@@ -1,5 +1,9 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmIdentity } from './pages/account';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { imagesLoaded, plain } from './pages/catalogue';
 import {
@@ -13,11 +17,13 @@ import {
   SecondaryBuyPage,
   saveBankAccount,
   shot,
+  shotsDir,
   uniqueMobile,
   WithdrawPage,
 } from './pages/member';
-import { BuyPage } from './pages/purchase';
-import { launchBrowser, newPage, waitForCode } from './support/browser';
+import { BuyPage, creditWallet, fillInput } from './pages/purchase';
+import { expectNoAxeViolations } from './support/axe';
+import { lastMessageTo, launchBrowser, newPage, waitForCode } from './support/browser';
 
 /**
  * Issue 6, the member area end to end, once in English and once in French (separate members and works, one server):
@@ -245,4 +251,120 @@ describe.each(['en', 'fr'] as const)('the member area in %s', (language) => {
       console.log(`[member-area] ${language}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   }, 170_000);
+});
+
+/** The two-step section at 1440 px, then at 390 px (a clip of the full page: the section is taller than a phone). */
+async function shootSection(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  const section = page.getByTestId('edit-two-factor-section');
+  for (const [width, suffix] of [
+    [1440, 'desktop'],
+    [390, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForFunction((expected) => window.innerWidth === expected, width);
+    await section.scrollIntoViewIfNeeded();
+    const box = await section.boundingBox();
+    const scrollY = await page.evaluate(() => window.scrollY);
+    if (!box) throw new Error('the two-step section is not shown');
+    await page.screenshot({
+      path: join(shotsDir, `${name}-${suffix}.png`),
+      fullPage: true,
+      clip: { x: 0, y: box.y + scrollY - 16, width, height: box.height + 32 },
+    });
+    if (width === 390) {
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${name} is wider than the phone`).toBeLessThanOrEqual(390);
+    }
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const started = Date.now();
+const step = (what: string) => console.log(`[two-factor] ${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
+
+/** The newest email to an address once its subject contains `subject`. */
+async function waitForMail(address: string, subject: string): Promise<string | undefined> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const message = await lastMessageTo(address);
+    if (message?.subject.includes(subject)) return message.subject;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return undefined;
+}
+
+/** The authenticator app of the test: the member's secret, a code for a time step (0 = now, 1 = the next one). */
+function authenticator(secret: string) {
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return (step = 0) => totp.generate({ timestamp: Date.now() + step * 30_000 });
+}
+
+describe.each(['en', 'fr'] as const)('two-step verification in %s (issue 17)', (language) => {
+  it('turns it on from /user/edit, then a withdrawal asks for the app code', async () => {
+    const { context, page } = await newPage(browser, { locale: language });
+    const salt = language === 'en' ? 4 : 6;
+    try {
+      const member = await signUp(page, language, 'a', salt);
+      const owner = `${member.firstName} ${member.lastName}`;
+      await creditWallet(member.email, 'EURO', 5_000);
+      step('signed up');
+      await saveBankAccount(page, language, owner, IBAN, member);
+      step('bank account saved');
+
+      await page.goto(`/user/edit?lng=${language}#two-factor`);
+      const section = page.getByTestId('edit-two-factor-section');
+      await section.waitFor();
+      await page.getByTestId('two-factor-status').waitFor();
+      await expectNoAxeViolations(page, `two-factor ${language} off`);
+      await page.getByTestId('two-factor-turn-on').focus();
+      await page.keyboard.press('Enter');
+      await confirmIdentity(page, member, { withCode: false });
+      await page.getByTestId('two-factor-qr').waitFor();
+      const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+      expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+      await expectNoAxeViolations(page, `two-factor ${language} enrolment`);
+      step('enrolment shown');
+      await shootSection(page, `two-factor-${language}-enrol`);
+      const code = authenticator(secret);
+      await fillInput(page, 'two-factor-code', code());
+      await page.getByTestId('two-factor-code').press('Enter');
+      const recovery = page.getByTestId('two-factor-recovery-codes');
+      await recovery.waitFor();
+      expect(await recovery.locator('li').count()).toBe(10);
+      // The success notice floats over the page's buttons (axe's target-size counts it): close it first.
+      const notice = page.getByTestId('toast');
+      if (await notice.count()) {
+        await notice.getByRole('button').first().click();
+        await notice.waitFor({ state: 'detached' });
+      }
+      await expectNoAxeViolations(page, `two-factor ${language} recovery codes`);
+      await shootSection(page, `two-factor-${language}-recovery`);
+      step('recovery codes shown');
+      await page.getByTestId('two-factor-done').click();
+      await page
+        .locator('[data-testid="two-factor-status"]', { hasText: language === 'fr' ? 'Activée' : 'On' })
+        .waitFor();
+      await shootSection(page, `two-factor-${language}-on`);
+      const mail = await waitForMail(member.email, language === 'fr' ? 'deux étapes activée' : 'turned on');
+      expect(mail).toBeTruthy();
+
+      // The withdrawal: amount, the SMS code, then the app's code (the next time step: the first one is used up).
+      step('on; withdrawing');
+      const withdraw = new WithdrawPage(page);
+      await withdraw.open(language);
+      const reference = await withdraw.request(
+        '10',
+        () => waitForCode(`+33${member.phone}`),
+        () => code(1),
+      );
+      await withdraw.row('pending', reference).waitFor();
+      step('withdrawn');
+    } catch (error) {
+      await shot(page, `two-factor-${language}-failure`).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
 });

@@ -300,8 +300,11 @@ export class WithdrawPage {
     await this.page.locator('[data-testid="withdraw-pending-table"][aria-busy="false"]').waitFor();
   }
 
-  /** Requests a withdrawal; `code` reads the SMS sent to the member's phone. Answers its reference. */
-  async request(amount: string, code: () => Promise<string>): Promise<string> {
+  /**
+   * Requests a withdrawal; `code` reads the SMS sent to the member's phone; `totp` gives the authenticator app's
+   * code when the member's two-step verification is on (issue 17). Answers its reference.
+   */
+  async request(amount: string, code: () => Promise<string>, totp?: () => string): Promise<string> {
     await this.page.getByTestId('withdraw-request').click();
     await this.page.getByTestId('withdraw-dialog').waitFor();
     await this.page.getByTestId('withdraw-account').waitFor();
@@ -310,6 +313,11 @@ export class WithdrawPage {
     await this.page.getByTestId('otp-dialog').waitFor();
     await fillInput(this.page, 'otp-dialog-input', await code());
     await this.page.getByTestId('otp-dialog-submit').click();
+    if (totp) {
+      await this.page.getByTestId('totp-dialog').waitFor();
+      await fillInput(this.page, 'totp-dialog-input', totp());
+      await this.page.getByTestId('totp-dialog-submit').click();
+    }
     const done = this.page.getByTestId('withdraw-in-progress-dialog');
     await done.waitFor();
     const reference = plain(await this.page.getByTestId('withdraw-in-progress-reference').textContent());

@@ -12,6 +12,7 @@ export * from './contracts/envelope';
 export * from './contracts/member';
 export * from './contracts/member-area';
 export * from './contracts/purchases';
+export * from './contracts/two-factor';
 export * from './countries';
 export * from './dates';
 export * from './i18n/messages';

@@ -14,6 +14,7 @@ import {
 } from '../validation/fields';
 import { ibanProblem, normalizeIban } from '../validation/iban';
 import { ZCurrency, ZLanguage, ZProfile, ZSessionData } from './auth';
+import { totpCodeField } from './two-factor';
 
 /**
  * Member account management (spec §2 "Profile edit", §3, §4, §7): every request and `data` shape of
@@ -160,6 +161,8 @@ export const ZBankRequest = z.strictObject({
     })
     .transform(normalizeIban),
   current_channel_code: currentChannelCode,
+  /** Required when the member's second factor is on (issue 17). */
+  totp_code: totpCodeField().optional(),
 });
 export type TBankRequest = z.input<typeof ZBankRequest>;
 /** The full IBAN is never answered: only its last four characters. GET /user/bank answers null when none is saved. */
@@ -170,6 +173,8 @@ export type TBankData = z.infer<typeof ZBankData>;
 export const ZPaypalRequest = z.strictObject({
   email: emailField('RegValBlank'),
   current_channel_code: currentChannelCode,
+  /** Required when the member's second factor is on (issue 17). */
+  totp_code: totpCodeField().optional(),
 });
 export const ZPaypalData = z.object({ paypal: z.object({ email: z.string() }) });
 

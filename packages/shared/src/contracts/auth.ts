@@ -280,6 +280,8 @@ export const ZProfile = z.object({
   iev: z.boolean(),
   role: z.enum(['member', 'admin']),
   created_at: z.string(),
+  /** Whether the member's second factor (TOTP, issue 17) is on; the API always sends it. */
+  two_factor: z.boolean().optional(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 export const ZProfileData = z.object({ user: ZProfile });

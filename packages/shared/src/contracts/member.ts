@@ -4,6 +4,7 @@ import { CURRENCIES, OTP_LENGTH } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
+import { totpCodeField } from './two-factor';
 
 /** The member area (spec §3, §7 `/member/*`; issue 6). */
 
@@ -45,6 +46,8 @@ export const ZWithdrawalRequest = z.strictObject({
   account: safeText({ error: 'BankAccountRequired' }).trim().min(1, { error: 'BankAccountRequired' }).max(200),
   amount: z.number({ error: 'WithdrawalAmountInvalid' }).finite({ error: 'WithdrawalAmountInvalid' }),
   verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }),
+  /** Required when the member's second factor is on (issue 17): the app's code or a recovery code. */
+  totp_code: totpCodeField().optional(),
 });
 /**
  * POST /member/withdrawal/code. The spec sends no body; the web sends the amount being withdrawn (major units, as

@@ -443,6 +443,27 @@ export const messages = {
     en: 'Two-factor authentication is on. Keep the recovery codes somewhere safe: they are shown once.',
     fr: 'L’authentification à deux facteurs est activée. Gardez les codes de secours en lieu sûr\u00a0: ils ne sont affichés qu’une fois.',
   },
+  TwoFactorCodeRequired: {
+    en: 'Two-step verification is on: enter the 6-digit code from your authenticator app (or a recovery code).',
+    fr: 'La vérification en deux étapes est activée\u00a0: saisissez le code à 6 chiffres de votre application d’authentification (ou un code de secours).',
+  },
+  TwoFactorEnabled: {
+    en: 'Two-step verification is on. Keep the recovery codes somewhere safe: they are shown once.',
+    fr: 'La vérification en deux étapes est activée. Gardez les codes de secours en lieu sûr\u00a0: ils ne sont affichés qu’une fois.',
+  },
+  TwoFactorDisabled: {
+    en: 'Two-step verification is off.',
+    fr: 'La vérification en deux étapes est désactivée.',
+  },
+  TwoFactorNotEnabled: {
+    en: 'Two-step verification is not on.',
+    fr: 'La vérification en deux étapes n’est pas activée.',
+  },
+  TwoFactorOperatorRequired: {
+    en: 'Operators keep their second factor; ask another operator to reset it if you lost your phone.',
+    fr: 'Les opérateurs gardent leur second facteur\u00a0; demandez à un autre opérateur de le réinitialiser si vous avez perdu votre téléphone.',
+  },
+  TwoFactorStateFetched: { en: 'Two-step verification', fr: 'Vérification en deux étapes' },
   OperatorPasswordSignInOnly: {
     en: 'Operators sign in with their password and authentication code.',
     fr: 'Les opérateurs se connectent avec leur mot de passe et leur code d’authentification.',

@@ -22,6 +22,11 @@ import {
   ZProfileUpdateRequest,
   ZSecurityCodeCheck,
   ZSuccess,
+  ZTwoFactorConfirmData,
+  ZTwoFactorConfirmRequest,
+  ZTwoFactorDisableRequest,
+  ZTwoFactorEnrolData,
+  ZTwoFactorState,
 } from '@parcelle/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -33,6 +38,7 @@ import { requireFreshProof } from '../auth/reauth';
 import { setProfileImage } from './profile-image';
 import { checkSecurityCode, freezeAccount, sendSecurityCode } from './security';
 import * as account from './service';
+import { confirmTwoFactor, disableTwoFactor, enrolTwoFactor, twoFactorState } from './two-factor';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 409: ZFailure, 429: ZFailure, 502: ZFailure };
 
@@ -236,6 +242,76 @@ export function accountRoutes(app: App, ctx: AppContext) {
       const { member: who, sessionId } = actorOf(request);
       await checkSecurityCode(ctx, who, sessionId, request.body.verification_code);
       return ok({ verified: true as const }, 'SecurityCodeValid');
+    },
+  );
+
+  // Issue 17: the member's optional second factor (TOTP). Turning it on or off needs the password again.
+  const twoFactorChange = [fullSession, requireFreshProof(ctx)];
+  app.get(
+    '/user/two-factor',
+    {
+      preHandler: member,
+      schema: {
+        tags: ['user'],
+        description: 'Whether the second factor (TOTP) is on, and how many unused recovery codes are left.',
+        response: { 200: ZSuccess(ZTwoFactorState), ...errors },
+      },
+    },
+    async (request) => ok(await twoFactorState(ctx, memberOf(request)), 'TwoFactorStateFetched'),
+  );
+
+  app.post(
+    '/user/two-factor/enrol',
+    {
+      config: perIp(limit),
+      preHandler: twoFactorChange,
+      schema: {
+        tags: ['user'],
+        description:
+          'Needs a password proof younger than 5 minutes (POST /auth/reauthenticate; 403 ReauthenticationRequired). ' +
+          'A new TOTP secret (replacing an unconfirmed one), its otpauth:// URI and a QR code of it (PNG data URL); ' +
+          '409 TotpAlreadyEnrolled when the factor is on. Nothing is required until POST /user/two-factor/confirm.',
+        response: { 200: ZSuccess(ZTwoFactorEnrolData), ...errors },
+      },
+    },
+    async (request) => ok(await enrolTwoFactor(ctx, memberOf(request)), 'TotpSecretCreated'),
+  );
+
+  app.post(
+    '/user/two-factor/confirm',
+    {
+      config: checkLimit,
+      preHandler: fullSession,
+      schema: {
+        tags: ['user'],
+        body: ZTwoFactorConfirmRequest,
+        description:
+          'A first code of the app turns the factor on and answers ten single-use recovery codes, once (only their ' +
+          'hashes are kept). From then on withdrawals, bank and PayPal changes need `totp_code`. Wrong codes: 10 per ' +
+          '15 minutes per member, then 429. The member is emailed.',
+        response: { 200: ZSuccess(ZTwoFactorConfirmData), ...errors },
+      },
+    },
+    async (request) => ok(await confirmTwoFactor(ctx, memberOf(request), request.body.code), 'TwoFactorEnabled'),
+  );
+
+  app.post(
+    '/user/two-factor/disable',
+    {
+      config: checkLimit,
+      preHandler: twoFactorChange,
+      schema: {
+        tags: ['user'],
+        body: ZTwoFactorDisableRequest,
+        description:
+          'Needs a password proof younger than 5 minutes and a current code of the app (each time step once) or an ' +
+          'unused recovery code. Operators keep theirs (403). The member is emailed.',
+        response: { 200: ZSuccess(ZNull), ...errors },
+      },
+    },
+    async (request) => {
+      await disableTwoFactor(ctx, memberOf(request), request.body.code);
+      return ok(null, 'TwoFactorDisabled');
     },
   );
 

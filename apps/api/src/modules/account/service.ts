@@ -26,6 +26,7 @@ import {
   spendChannelCode,
   startPayoutHold,
 } from './security';
+import { requireSecondFactor } from './two-factor';
 
 /** The signed-in member, their session (the password proof and the emailed code are bound to it). */
 export type Actor = { member: Member; sessionId: string };
@@ -256,16 +257,23 @@ export async function updatePhone(
 
 /**
  * Saves the bank account; the IBAN is encrypted at rest and never answered or logged in full. Needs the code emailed
- * to the current address; the previous email and phone are told and withdrawals wait (issue 12).
+ * to the current address, and the app's code when the member's second factor is on (issue 17); the previous email
+ * and phone are told and withdrawals wait (issue 12).
  */
 export async function saveBank(
   ctx: AppContext,
   actor: Actor,
-  input: { account_owner: string; iban: string; current_channel_code?: string | undefined },
+  input: {
+    account_owner: string;
+    iban: string;
+    current_channel_code?: string | undefined;
+    totp_code?: string | undefined;
+  },
 ): Promise<TBankData> {
   const { member } = actor;
   const proof = proofOf(actor, input.current_channel_code);
   await checkChannelCode(ctx, proof, 'bank');
+  await requireSecondFactor(ctx, member, input.totp_code);
   await spendChannelCode(ctx, proof);
   const values = {
     accountOwner: input.account_owner,
@@ -299,11 +307,12 @@ export async function revealIban(ctx: AppContext, memberId: string): Promise<str
 export async function savePaypal(
   ctx: AppContext,
   actor: Actor,
-  input: { email: string; current_channel_code?: string | undefined },
+  input: { email: string; current_channel_code?: string | undefined; totp_code?: string | undefined },
 ) {
   const { member } = actor;
   const proof = proofOf(actor, input.current_channel_code);
   await checkChannelCode(ctx, proof, 'paypal');
+  await requireSecondFactor(ctx, member, input.totp_code);
   await spendChannelCode(ctx, proof);
   const email = input.email.toLowerCase();
   await ctx.database.db

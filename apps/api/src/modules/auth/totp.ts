@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { TSessionData } from '@parcelle/shared';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import type { AppConfig } from '../../config';
@@ -15,7 +15,8 @@ import { revokeAllSessions, revokeOtherSessions } from './sessions';
 import { hmac } from './tokens';
 
 /**
- * Operators' second factor (issue 12): TOTP of RFC 6238 (SHA-1, 6 digits, 30 s steps, one step of clock drift
+ * The second factor of an account: operators' (issue 12, required) and members' (issue 17, optional, see
+ * account/two-factor.ts) share these tables and this code. TOTP of RFC 6238 (SHA-1, 6 digits, 30 s steps, one step of clock drift
  * either way) through `otpauth`, and 10 single-use recovery codes stored HMAC-hashed. The TOTP secret is
  * encrypted at rest with the server secret. A code is accepted once: the step it belongs to is remembered and
  * the same or an earlier step is refused. Wrong codes count against the account (the sign-in attempt limiter).
@@ -61,8 +62,8 @@ async function totpRow(db: Executor, userId: string) {
   return row;
 }
 
-export async function totpEnrolled(ctx: AppContext, userId: string): Promise<boolean> {
-  return Boolean((await totpRow(ctx.database.db, userId))?.confirmedAt);
+export async function totpEnrolled(ctx: AppContext, userId: string, db: Executor = ctx.database.db): Promise<boolean> {
+  return Boolean((await totpRow(db, userId))?.confirmedAt);
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -97,11 +98,11 @@ async function readChallenge(config: AppConfig, challenge: string): Promise<{ us
 }
 
 /** Accepts a TOTP code once (conditional update on the last step used): a replayed code is refused. */
-async function acceptTotpCode(ctx: AppContext, userId: string, secretEncrypted: string, code: string) {
-  const secret = decryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, secretEncrypted, userId);
+async function acceptTotpCode(db: Executor, config: AppConfig, userId: string, secretEncrypted: string, code: string) {
+  const secret = decryptSecret(config.serverSecret, SECRET_PURPOSE, secretEncrypted, userId);
   const step = matchingStep(totpFor(secret, userId), code);
   if (step === null) return false;
-  const claimed = await ctx.database.db
+  const claimed = await db
     .update(operatorTotp)
     .set({ lastUsedStep: step })
     .where(
@@ -111,19 +112,56 @@ async function acceptTotpCode(ctx: AppContext, userId: string, secretEncrypted: 
   return claimed.length > 0;
 }
 
-async function acceptRecoveryCode(ctx: AppContext, userId: string, code: string) {
-  const spent = await ctx.database.db
+async function acceptRecoveryCode(db: Executor, config: AppConfig, userId: string, code: string) {
+  const spent = await db
     .update(operatorRecoveryCodes)
     .set({ usedAt: new Date() })
     .where(
       and(
         eq(operatorRecoveryCodes.userId, userId),
-        eq(operatorRecoveryCodes.codeHash, recoveryHash(ctx.config, code)),
+        eq(operatorRecoveryCodes.codeHash, recoveryHash(config, code)),
         isNull(operatorRecoveryCodes.usedAt),
       ),
     )
     .returning({ id: operatorRecoveryCodes.id });
   return spent.length > 0;
+}
+
+/**
+ * Checks a second-factor code of an account whose factor is confirmed: 6 digits are a TOTP code (its step is then
+ * used up: a replay is refused), anything else a recovery code (then spent). Wrong codes count in the shared
+ * counters (`totp:<user>`, 10 per 15 minutes, then 429 whatever the code); a right one clears them. `db` may be the
+ * caller's transaction, so the code is spent only if the action commits.
+ */
+export async function acceptSecondFactor(
+  ctx: AppContext,
+  userId: string,
+  code: string,
+  options: { db?: Executor; field?: string; status?: 400 | 401 } = {},
+): Promise<void> {
+  const attemptsKey = `totp:${userId}`;
+  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
+  const db = options.db ?? ctx.database.db;
+  const row = await totpRow(db, userId);
+  if (!row?.confirmedAt) throw badRequest('TwoFactorNotEnabled', options.field);
+  const trimmed = code.trim();
+  const accepted = /^\d{6}$/.test(trimmed)
+    ? await acceptTotpCode(db, ctx.config, userId, row.secretEncrypted, trimmed)
+    : await acceptRecoveryCode(db, ctx.config, userId, trimmed);
+  if (!accepted) {
+    await recordFailure(ctx, attemptsKey);
+    throw new AppError(options.status ?? 400, 'TotpCodeInvalid', options.field);
+  }
+  await clearFailures(ctx, attemptsKey);
+}
+
+/** Unused recovery codes of an account. */
+export async function recoveryCodesLeft(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(operatorRecoveryCodes)
+    .where(and(eq(operatorRecoveryCodes.userId, userId), isNull(operatorRecoveryCodes.usedAt)));
+  return row?.left ?? 0;
 }
 
 /**
@@ -136,41 +174,75 @@ export async function signInWithTotp(
   openSession: (user: Member, device: Device) => Promise<TSessionData>,
 ): Promise<TSessionData> {
   const claims = await readChallenge(ctx.config, params.challenge);
-  const attemptsKey = `totp:${claims.userId}`;
-  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
+  if (await failuresExhausted(ctx, `totp:${claims.userId}`)) throw tooManyRequests();
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, claims.userId));
   if (user?.role !== 'admin') throw unauthorized('TotpChallengeInvalid');
   if (user.disabledAt) throw unauthorized('AccountDeactivated');
-  const row = await totpRow(ctx.database.db, user.id);
-  if (!row?.confirmedAt) throw unauthorized('TotpChallengeInvalid');
-  const code = params.code.trim();
-  const accepted = /^\d{6}$/.test(code)
-    ? await acceptTotpCode(ctx, user.id, row.secretEncrypted, code)
-    : await acceptRecoveryCode(ctx, user.id, code);
-  if (!accepted) {
-    await recordFailure(ctx, attemptsKey);
-    throw unauthorized('TotpCodeInvalid');
-  }
-  await clearFailures(ctx, attemptsKey);
+  if (!(await totpEnrolled(ctx, user.id))) throw unauthorized('TotpChallengeInvalid');
+  await acceptSecondFactor(ctx, user.id, params.code, { status: 401 });
   return openSession(user, { deviceToken: claims.deviceToken, deviceType: claims.deviceType });
 }
 
 // ---------------------------------------------------------------- enrolment
 
-/** `POST /admin/totp/enrol`: a new secret (replacing an unconfirmed one), shown once with its otpauth:// URI. */
-export async function enrolTotp(ctx: AppContext, operator: Member) {
-  const existing = await totpRow(ctx.database.db, operator.id);
+/**
+ * A new secret for an account (replacing an unconfirmed one), shown once with its otpauth:// URI; 409 when a factor
+ * is already confirmed. `POST /admin/totp/enrol` (operators) and `POST /user/two-factor/enrol` (members).
+ */
+export async function startTotpEnrolment(ctx: AppContext, user: Pick<Member, 'id' | 'email'>) {
+  const existing = await totpRow(ctx.database.db, user.id);
   if (existing?.confirmedAt) throw conflict('TotpAlreadyEnrolled');
   const secret = new Secret({ size: 20 }).base32;
-  const secretEncrypted = encryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, secret, operator.id);
+  const secretEncrypted = encryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, secret, user.id);
   await ctx.database.db
     .insert(operatorTotp)
-    .values({ userId: operator.id, secretEncrypted })
+    .values({ userId: user.id, secretEncrypted })
     .onConflictDoUpdate({
       target: operatorTotp.userId,
       set: { secretEncrypted, confirmedAt: null, lastUsedStep: null },
     });
-  return { secret, otpauth_uri: totpFor(secret, operator.email).toString() };
+  return { secret, otpauth_uri: totpFor(secret, user.email).toString() };
+}
+
+export const enrolTotp = startTotpEnrolment;
+
+/**
+ * A first code proves the app holds the secret: returns the step it belongs to (then used up by `activateTotp`).
+ * Wrong codes count like any other second-factor code.
+ */
+export async function checkFirstCode(ctx: AppContext, user: Pick<Member, 'id' | 'email'>, code: string) {
+  const attemptsKey = `totp:${user.id}`;
+  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
+  const row = await totpRow(ctx.database.db, user.id);
+  if (row?.confirmedAt) throw conflict('TotpAlreadyEnrolled');
+  if (!row) throw badRequest('TotpEnrolmentRequired');
+  const secret = decryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, row.secretEncrypted, user.id);
+  const step = matchingStep(totpFor(secret, user.email), code);
+  if (step === null) {
+    await recordFailure(ctx, attemptsKey);
+    throw badRequest('TotpCodeInvalid', 'code');
+  }
+  await clearFailures(ctx, attemptsKey);
+  return step;
+}
+
+/**
+ * Turns the factor on inside the caller's transaction (409 if another request did first) and replaces the
+ * recovery codes: the ten new ones are returned once, only their hashes are kept.
+ */
+export async function activateTotp(tx: Executor, config: AppConfig, userId: string, step: number) {
+  const confirmed = await tx
+    .update(operatorTotp)
+    .set({ confirmedAt: new Date(), lastUsedStep: step })
+    .where(and(eq(operatorTotp.userId, userId), isNull(operatorTotp.confirmedAt)))
+    .returning({ userId: operatorTotp.userId });
+  if (confirmed.length === 0) throw new AppError(409, 'TotpAlreadyEnrolled');
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await spendRecoveryCodes(tx, userId);
+  await tx
+    .insert(operatorRecoveryCodes)
+    .values(codes.map((value) => ({ userId, codeHash: recoveryHash(config, value) })));
+  return codes;
 }
 
 /**
@@ -179,34 +251,20 @@ export async function enrolTotp(ctx: AppContext, operator: Member) {
  * answered once (only their hashes are kept).
  */
 export async function confirmTotp(ctx: AppContext, operator: Member, session: Session, code: string) {
-  const attemptsKey = `totp:${operator.id}`;
-  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
-  const row = await totpRow(ctx.database.db, operator.id);
-  if (row?.confirmedAt) throw conflict('TotpAlreadyEnrolled');
-  if (!row) throw badRequest('TotpEnrolmentRequired');
-  const secret = decryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, row.secretEncrypted, operator.id);
-  const step = matchingStep(totpFor(secret, operator.email), code);
-  if (step === null) {
-    await recordFailure(ctx, attemptsKey);
-    throw badRequest('TotpCodeInvalid', 'code');
-  }
-  await clearFailures(ctx, attemptsKey);
-  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await ctx.database.db.transaction(async (tx) => {
-    const confirmed = await tx
-      .update(operatorTotp)
-      .set({ confirmedAt: new Date(), lastUsedStep: step })
-      .where(and(eq(operatorTotp.userId, operator.id), isNull(operatorTotp.confirmedAt)))
-      .returning({ userId: operatorTotp.userId });
-    if (confirmed.length === 0) throw new AppError(409, 'TotpAlreadyEnrolled');
-    await spendRecoveryCodes(tx, operator.id);
-    await tx
-      .insert(operatorRecoveryCodes)
-      .values(codes.map((value) => ({ userId: operator.id, codeHash: recoveryHash(ctx.config, value) })));
+  const step = await checkFirstCode(ctx, operator, code);
+  const codes = await ctx.database.db.transaction(async (tx) => {
+    const fresh = await activateTotp(tx, ctx.config, operator.id, step);
     await tx.update(sessions).set({ scope: null, secondFactorAt: new Date() }).where(eq(sessions.id, session.id));
     await revokeOtherSessions(tx, operator.id, session.id, 'second_factor_enrolled');
+    return fresh;
   });
   return { recovery_codes: codes };
+}
+
+/** Removes an account's factor and spends its recovery codes, inside the caller's transaction. */
+export async function removeTotp(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(operatorTotp).where(eq(operatorTotp.userId, userId));
+  await spendRecoveryCodes(tx, userId);
 }
 
 async function spendRecoveryCodes(db: Executor, userId: string) {
@@ -222,8 +280,7 @@ async function spendRecoveryCodes(db: Executor, userId: string) {
  */
 export async function resetTotp(db: Executor, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(operatorTotp).where(eq(operatorTotp.userId, userId));
-    await spendRecoveryCodes(tx, userId);
+    await removeTotp(tx, userId);
     await revokeAllSessions(tx, userId, 'second_factor_reset');
   });
 }

@@ -62,3 +62,31 @@ export function accountChangedSms(lang: Language, params: { change: AccountChang
     ? `Parcelle\u00a0: votre ${what.fr} a été modifié(e). Si ce n’était pas vous, gelez votre compte\u00a0: ${params.freezeLink}`
     : `Parcelle: your ${what.en} was changed. If this was not you, freeze your account: ${params.freezeLink}`;
 }
+
+/** Sent to the member's address when their second factor (issue 17) is turned on or off. */
+export function twoFactorChangedEmail(lang: Language, params: { firstName: string; enabled: boolean }): Rendered {
+  if (lang === 'fr') {
+    return params.enabled
+      ? layout('Vérification en deux étapes activée sur Parcelle', [
+          `Bonjour ${params.firstName},`,
+          'La vérification en deux étapes vient d’être activée sur votre compte\u00a0: vos retraits et les changements de moyen de versement demanderont désormais le code de votre application d’authentification.',
+          'Si ce n’était pas vous, changez votre mot de passe et écrivez-nous sans attendre.',
+        ])
+      : layout('Vérification en deux étapes désactivée sur Parcelle', [
+          `Bonjour ${params.firstName},`,
+          'La vérification en deux étapes vient d’être désactivée sur votre compte\u00a0: le code de votre application d’authentification n’est plus demandé.',
+          'Si ce n’était pas vous, changez votre mot de passe, réactivez-la et écrivez-nous sans attendre.',
+        ]);
+  }
+  return params.enabled
+    ? layout('Two-step verification turned on for Parcelle', [
+        `Hello ${params.firstName},`,
+        'Two-step verification has just been turned on for your account: withdrawals and changes of payout details will now ask for the code of your authenticator app.',
+        'If this was not you, change your password and write to us at once.',
+      ])
+    : layout('Two-step verification turned off for Parcelle', [
+        `Hello ${params.firstName},`,
+        'Two-step verification has just been turned off for your account: the code of your authenticator app is no longer asked for.',
+        'If this was not you, change your password, turn it back on and write to us at once.',
+      ]);
+}

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { ledgerAccounts, ledgerEntries } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
+import { totpEnrolled } from '../auth/totp';
 
 /** The member's wallet balance in minor units: the sum of the entries of their wallet account. */
 export async function walletBalanceMinor(ctx: AppContext, member: Member): Promise<number> {
@@ -50,5 +51,6 @@ export async function buildProfile(ctx: AppContext, member: Member): Promise<TPr
     iev: member.emailVerifiedAt !== null,
     role: member.role,
     created_at: member.createdAt.toISOString(),
+    two_factor: await totpEnrolled(ctx, member.id),
   };
 }

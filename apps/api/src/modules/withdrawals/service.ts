@@ -16,6 +16,7 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
 import { getBank, revealIban } from '../account/service';
+import { requireSecondFactor } from '../account/two-factor';
 import { audit } from '../admin/audit';
 import { operatorEmails } from '../admin/operator-emails';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
@@ -131,7 +132,13 @@ export function amountToMinor(amount: number): number {
 export async function requestWithdrawal(
   ctx: AppContext,
   member: Member,
-  request: { payment_method: 'bank' | 'paypal'; account: string; amount: number; verification_code: string },
+  request: {
+    payment_method: 'bank' | 'paypal';
+    account: string;
+    amount: number;
+    verification_code: string;
+    totp_code?: string | undefined;
+  },
 ): Promise<Withdrawal> {
   assertNoPayoutHold(ctx, member);
   const destination = await resolveDestination(ctx, member, request);
@@ -154,6 +161,8 @@ export async function requestWithdrawal(
   return inTransaction(ctx.database.db, async (tx) => {
     const wallet = await lockWallet(tx, member.id, currency);
     if (wallet.balanceMinor < amountMinor) throw badRequest('InsufficientBalance', 'amount');
+    // Issue 17: the app's code too when the member's second factor is on, used up only if this commits.
+    await requireSecondFactor(ctx, member, request.totp_code, tx);
     await consumeCode(tx, ctx.config, code);
     // A bank payout keeps the account it was asked for (still encrypted), whatever is saved later.
     const [bank] =

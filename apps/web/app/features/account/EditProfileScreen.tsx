@@ -20,6 +20,7 @@ import { PayoutSection } from './PayoutSection';
 import { PersonalSection } from './PersonalSection';
 import { PhoneSection } from './PhoneSection';
 import { type EditLocationState, PHONE_FOR_OTP, PHONE_SECTION } from './phone-needed';
+import { TwoFactorSection } from './TwoFactorSection';
 import { EditSection } from './ui';
 
 const SECTIONS = [
@@ -28,6 +29,7 @@ const SECTIONS = [
   ['email', 'account.email.title'],
   ['phone', 'account.phone.title'],
   ['password', 'account.password.title'],
+  ['two-factor', 'twoFactor.title'],
   ['payout', 'account.payout.title'],
   ['disable', 'account.disable.title'],
 ] as const;
@@ -104,6 +106,7 @@ function EditView({ profile }: { profile: TProfile }) {
         >
           <ChangePasswordForm fullWidthSubmit={false} />
         </EditSection>
+        <TwoFactorSection profile={profile} />
         <PayoutSection profile={profile} />
         <DisableSection />
       </Stack>

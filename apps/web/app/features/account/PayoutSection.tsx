@@ -11,6 +11,7 @@ import { FormTextField } from '../forms/FormTextField';
 import { bankQuery, saveBank, savePaypal } from './api';
 import { useIdentityCheck } from './IdentityCheck';
 import { ZBankForm, ZPaypalForm } from './schemas';
+import { useTotpPrompt } from './TotpDialog';
 import { CurrentValue, EditSection, SubmitButton } from './ui';
 import { useSectionSave } from './use-section-save';
 
@@ -24,7 +25,9 @@ const groupIban = (value: string) =>
     .slice(0, 34)
     .replace(/(.{4})(?=.)/g, '$1 ');
 
-type Confirm = ReturnType<typeof useIdentityCheck>['confirm'];
+/** The proofs a payout change needs: the password and emailed code, then the app's code when the factor is on. */
+type Proof = { channelCode: string | undefined; totpCode: string | undefined };
+type Confirm = () => Promise<Proof>;
 
 function BankForm({ confirm }: { confirm: Confirm }) {
   const { t } = useTranslation();
@@ -35,7 +38,10 @@ function BankForm({ confirm }: { confirm: Confirm }) {
   });
   const { submit, busy } = useSectionSave({
     form,
-    save: async (values) => saveBank(values, await confirm()),
+    save: async (values) => {
+      const proof = await confirm();
+      return saveBank(values, proof.channelCode, proof.totpCode);
+    },
     fallback: messages.BankSaved,
     field: 'iban',
     onSaved: () => form.reset({ account_owner: '', iban: '' }),
@@ -89,7 +95,10 @@ function PaypalForm({ profile, confirm }: { profile: TProfile; confirm: Confirm 
   });
   const { submit, busy } = useSectionSave({
     form,
-    save: async ({ email }) => savePaypal(email, await confirm()),
+    save: async ({ email }) => {
+      const proof = await confirm();
+      return savePaypal(email, proof.channelCode, proof.totpCode);
+    },
     fallback: messages.PaypalSaved,
     field: 'email',
     onSaved: ({ email }) => form.reset({ email }),
@@ -125,12 +134,18 @@ function PaypalForm({ profile, confirm }: { profile: TProfile; confirm: Confirm 
 
 /**
  * Where withdrawals are paid: a bank account (IBAN) or a PayPal address (spec §2, §3). Saving either asks for the
- * password again and the code emailed to the current address (issue 12).
+ * password again and the code emailed to the current address (issue 12), and the authenticator app's code when the
+ * member's two-step verification is on (issue 17).
  */
 export function PayoutSection({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const [method, setMethod] = useState<Method>('bank');
   const identity = useIdentityCheck(profile.email);
+  const totp = useTotpPrompt();
+  const confirm = async (): Promise<Proof> => {
+    const channelCode = await identity.confirm();
+    return { channelCode, totpCode: profile.two_factor ? await totp.ask() : undefined };
+  };
   return (
     <EditSection
       id="payout"
@@ -153,12 +168,9 @@ export function PayoutSection({ profile }: { profile: TProfile }) {
           {t('account.payout.paypal')}
         </ToggleButton>
       </ToggleButtonGroup>
-      {method === 'bank' ? (
-        <BankForm confirm={identity.confirm} />
-      ) : (
-        <PaypalForm profile={profile} confirm={identity.confirm} />
-      )}
+      {method === 'bank' ? <BankForm confirm={confirm} /> : <PaypalForm profile={profile} confirm={confirm} />}
       {identity.dialogs}
+      {totp.dialog}
     </EditSection>
   );
 }

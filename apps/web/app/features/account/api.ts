@@ -93,10 +93,17 @@ export const bankQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export async function saveBank(body: { account_owner: string; iban: string }, currentChannelCode?: string) {
+/** The authenticator app's code, when the member's two-step verification is on (issue 17). */
+const second = (code: string | undefined) => (code ? { totp_code: code } : {});
+
+export async function saveBank(
+  body: { account_owner: string; iban: string },
+  currentChannelCode?: string,
+  totpCode?: string,
+) {
   const answer = await apiRequest<BankDetails>('/user/bank', {
     method: 'POST',
-    body: { ...body, ...channel(currentChannelCode) },
+    body: { ...body, ...channel(currentChannelCode), ...second(totpCode) },
   });
   queryClient.setQueryData(BANK_KEY, {
     account_owner: body.account_owner,
@@ -106,10 +113,10 @@ export async function saveBank(body: { account_owner: string; iban: string }, cu
   return answer;
 }
 
-export async function savePaypal(email: string, currentChannelCode?: string) {
+export async function savePaypal(email: string, currentChannelCode?: string, totpCode?: string) {
   const answer = await apiRequest<unknown>('/user/paypal', {
     method: 'PATCH',
-    body: { email, ...channel(currentChannelCode) },
+    body: { email, ...channel(currentChannelCode), ...second(totpCode) },
   });
   await refreshProfile();
   return answer;

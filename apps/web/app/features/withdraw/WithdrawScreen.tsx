@@ -1,6 +1,7 @@
 import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { SAVED_BANK_ACCOUNT } from '@parcelle/shared/contracts/member';
+import { type Localized, messages } from '@parcelle/shared/i18n/messages';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,11 +10,12 @@ import { useNavigate } from 'react-router';
 import { bankQuery } from '../account/api';
 import { OtpDialog } from '../account/OtpDialog';
 import { type EditLocationState, isPhoneNeededError, PHONE_SECTION } from '../account/phone-needed';
+import { TotpDialog } from '../account/TotpDialog';
 import { useToast } from '../feedback/toast';
 import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
 import { phoneText } from '../profile/format';
-import { errorText } from '../session/api-error';
+import { ApiError, errorText } from '../session/api-error';
 import { PROFILE_KEY, profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
@@ -30,7 +32,7 @@ import { InProgressDialog, type SubmittedWithdrawal } from './InProgressDialog';
 import { type PayoutMethod, RequestDialog } from './RequestDialog';
 import { WithdrawalTable } from './WithdrawalTable';
 
-type Step = 'closed' | 'request' | 'code';
+type Step = 'closed' | 'request' | 'code' | 'totp';
 type Pending = { amountMinor: number; method: PayoutMethod; account: string; accountLabel: string };
 
 /** A date and time in the member's language and time zone ("25 November 2026 at 14:05", "25 novembre 2026 à 14:05"). */
@@ -39,6 +41,13 @@ export function holdDateText(iso: string, language: string): string {
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(new Date(iso));
+}
+
+/** A refusal of the app's code (wrong, replayed, too many attempts): shown in its dialog, which stays open. */
+function isSecondFactorRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const refusals: Localized[] = [messages.TotpCodeInvalid, messages.TwoFactorCodeRequired, messages.TooManyRequests];
+  return refusals.some((message) => message.en === error.error.en);
 }
 
 const FIRST_PAGES: Record<WithdrawalListKind, number> = { pending: 0, approved: 0 };
@@ -58,6 +67,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
   const [session, setSession] = useState(0);
   const [pending, setPending] = useState<Pending | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedWithdrawal | null>(null);
+  const [smsCode, setSmsCode] = useState('');
   const [offsets, setOffsets] = useState(FIRST_PAGES);
   const balance = profile.wallet_amount;
 
@@ -110,10 +120,24 @@ function WithdrawView({ profile }: { profile: TProfile }) {
     if (pending) await sendWithdrawalCode(toMajor(pending.amountMinor));
   };
 
-  /** The code is checked first (a wrong one is shown under the field), then the request is recorded. */
+  /**
+   * The code is checked first (a wrong one is shown under the field); with two-step verification on (issue 17) the
+   * app's code is asked next; then the request is recorded.
+   */
   const confirm = async (code: string) => {
     if (!pending) return;
     await verifyWithdrawalCode(code);
+    if (profile.two_factor) {
+      setSmsCode(code);
+      setStep('totp');
+      return;
+    }
+    await store(code);
+  };
+
+  /** Records the request; a refused app code (field `totp_code`) is thrown back to its dialog. */
+  const store = async (code: string, totpCode?: string) => {
+    if (!pending) return;
     let answer: Awaited<ReturnType<typeof storeWithdrawal>>;
     try {
       answer = await storeWithdrawal({
@@ -121,8 +145,10 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         account: pending.account,
         amount: toMajor(pending.amountMinor),
         verification_code: code,
+        ...(totpCode ? { totp_code: totpCode } : {}),
       });
     } catch (error) {
+      if (totpCode && isSecondFactorRefusal(error)) throw error;
       toast(localized(errorText(error), language), 'error');
       setStep('request');
       return;
@@ -236,6 +262,11 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         onClose={() => setStep('request')}
         onConfirm={confirm}
         onResend={resendCode}
+      />
+      <TotpDialog
+        open={step === 'totp'}
+        onClose={() => setStep('request')}
+        onConfirm={(totpCode) => store(smsCode, totpCode)}
       />
       <InProgressDialog withdrawal={submitted} onClose={() => setSubmitted(null)} />
     </Box>

@@ -58,6 +58,8 @@ export type WithdrawalBody = {
   /** Major units as a JSON number with at most 2 decimals (spec §5). */
   amount: number;
   verification_code: string;
+  /** The authenticator app's code or a recovery code, when two-step verification is on (issue 17). */
+  totp_code?: string;
 };
 
 /** Records the request (PENDING); the money leaves the wallet at once and waits for approval. */

@@ -397,6 +397,36 @@ describe('withdrawal flow', () => {
   });
 });
 
+describe('with two-step verification on (issue 17)', () => {
+  it('asks for the app code after the SMS code; a refused one stays in its dialog; the right one is sent as totp_code', async () => {
+    state.profile = { ...profile, two_factor: true };
+    state.store = fail(400, messages.TotpCodeInvalid);
+    await openDialog();
+    await screen.findByTestId('withdraw-account');
+    await submitAmount('20');
+    await screen.findByTestId('otp-dialog');
+    fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('otp-dialog-submit'));
+    const dialog = await screen.findByTestId('totp-dialog');
+    expect(dialog.textContent).toContain('enter the 6-digit code from your authenticator app, or a recovery code');
+    expect(bodyOf('/api/member/withdrawal/store')).toEqual([]);
+
+    fireEvent.change(screen.getByTestId('totp-dialog-input'), { target: { value: '111111' } });
+    fireEvent.click(screen.getByTestId('totp-dialog-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('totp-dialog-input-error').textContent).toBe(messages.TotpCodeInvalid.en),
+    );
+    state.store = undefined;
+    fireEvent.change(screen.getByTestId('totp-dialog-input'), { target: { value: '222222' } });
+    fireEvent.click(screen.getByTestId('totp-dialog-submit'));
+    await screen.findByTestId('withdraw-in-progress-dialog');
+    expect(bodyOf('/api/member/withdrawal/store').map((body) => JSON.parse(body ?? ''))).toEqual([
+      { payment_method: 'bank', account: 'saved', amount: 20, verification_code: '123456', totp_code: '111111' },
+      { payment_method: 'bank', account: 'saved', amount: 20, verification_code: '123456', totp_code: '222222' },
+    ]);
+  });
+});
+
 describe('lists', () => {
   it("writes dates 'DD MMM, YYYY' in English and in French", async () => {
     renderWithdraw();
