@@ -223,6 +223,17 @@ describe('sell form', () => {
 });
 
 describe('/user/portfolio', () => {
+  it('links My parts and the market (issue 17), in English and French', async () => {
+    renderAt('/user/portfolio');
+    expect(screen.getByTestId('portfolio-link-parts').getAttribute('href')).toBe('/user/parts');
+    expect(screen.getByTestId('portfolio-link-market').getAttribute('href')).toBe('/user/market');
+    expect(text('portfolio-link-market')).toBe('Buy and sell parts on the market');
+    cleanup();
+    await act(() => i18n.changeLanguage('fr'));
+    renderAt('/user/portfolio');
+    expect(text('portfolio-link-parts')).toBe('Mes parts et mes parts en vente');
+  });
+
   it('shows the cards and rows in English with euros', async () => {
     window.localStorage.setItem('currency', 'EURO');
     renderAt('/user/portfolio');
