@@ -190,6 +190,56 @@ describe('buy now', () => {
     expect(state.painting.id).toBe('p-raw');
   });
 
+  it('pins the same action to the bottom of the screen while the page button is below the window (issue 17)', async () => {
+    let report: ((entries: Partial<IntersectionObserverEntry>[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    detailApi();
+    renderDetail();
+    await screen.findByTestId('buy-now');
+    expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    // Below the window: the bar appears, and its button does what the page's does.
+    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: 1500 } as DOMRect }]));
+    const sticky = screen.getByTestId('buy-now-sticky');
+    expect(sticky.textContent).toBe('Buy now');
+    expect(getComputedStyle(screen.getByTestId('buy-now-bar')).position).toBe('fixed');
+    // In view, or scrolled past: no bar.
+    act(() => report?.([{ isIntersecting: true, boundingClientRect: { bottom: 500 } as DOMRect }]));
+    expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: -10 } as DOMRect }]));
+    expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: 1500 } as DOMRect }]));
+    fireEvent.click(screen.getByTestId('buy-now-sticky'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+  });
+
+  it('pins nothing when the work cannot be bought', async () => {
+    let report: ((entries: Partial<IntersectionObserverEntry>[]) => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    detailApi({ market: 1, sold_out_part: 0, progress: 0, availability: 100 });
+    renderDetail();
+    await screen.findByTestId('buy-now');
+    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: 1500 } as DOMRect }]));
+    expect(screen.queryByTestId('buy-now-bar')).toBeNull();
+  });
+
   it('is disabled, with the reason, when the work is not buyable yet (visitors too)', async () => {
     detailApi({ market: 1, sold_out_part: 0, progress: 0, availability: 100 });
     renderDetail();

@@ -301,6 +301,14 @@ describe('/user/portfolio', () => {
     const [open, closed] = rows() as [HTMLElement, HTMLElement];
     expect((within(open).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(false);
     expect((within(closed).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(true);
+    // Issue 17: the reason is shown under the button (no hover on a phone) and is the button's description.
+    expect(within(open).queryByTestId('holding-sell-reason')).toBeNull();
+    const reason = within(closed).getByTestId('holding-sell-reason');
+    expect(reason.textContent).not.toBe('');
+    expect(within(closed).getByTestId('holding-sell').getAttribute('aria-describedby')).toBe(reason.id);
+    expect(
+      within(closed).getByRole('button', { name: /^Sell parts of/, description: reason.textContent ?? '' }),
+    ).toBeTruthy();
   });
 
   it('sells after the confirmation, then shows Parts Listed and returns to page 1', async () => {
