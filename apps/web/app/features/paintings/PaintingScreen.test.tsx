@@ -191,52 +191,46 @@ describe('buy now', () => {
   });
 
   it('pins the same action to the bottom of the screen while the page button is below the window (issue 17)', async () => {
-    let report: ((entries: Partial<IntersectionObserverEntry>[]) => void) | undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
     detailApi();
     renderDetail();
-    await screen.findByTestId('buy-now');
+    const main = await screen.findByTestId('buy-now');
     expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    const wrapper = main.parentElement?.parentElement as HTMLElement;
+    const placeAt = async (top: number) => {
+      wrapper.getBoundingClientRect = () => ({ top, bottom: top + 54 }) as DOMRect;
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
+    };
     // Below the window: the bar appears, and its button does what the page's does.
-    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: 1500 } as DOMRect }]));
+    await placeAt(window.innerHeight + 800);
     const sticky = screen.getByTestId('buy-now-sticky');
     expect(sticky.textContent).toBe('Buy now');
     expect(getComputedStyle(screen.getByTestId('buy-now-bar')).position).toBe('fixed');
-    // In view, or scrolled past: no bar.
-    act(() => report?.([{ isIntersecting: true, boundingClientRect: { bottom: 500 } as DOMRect }]));
+    // In the window, or scrolled past (even in one jump from below): no bar.
+    await placeAt(window.innerHeight - 100);
     expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
-    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: -10 } as DOMRect }]));
+    await placeAt(window.innerHeight + 800);
+    await placeAt(-600);
     expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
-    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: 1500 } as DOMRect }]));
+    // And from above straight back to the top of the page: the bar returns.
+    await placeAt(window.innerHeight + 800);
     fireEvent.click(screen.getByTestId('buy-now-sticky'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
   });
 
   it('pins nothing when the work cannot be bought', async () => {
-    let report: ((entries: Partial<IntersectionObserverEntry>[]) => void) | undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
-          report = callback;
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
     detailApi({ market: 1, sold_out_part: 0, progress: 0, availability: 100 });
     renderDetail();
-    await screen.findByTestId('buy-now');
-    act(() => report?.([{ isIntersecting: false, boundingClientRect: { bottom: 1500 } as DOMRect }]));
+    const main = await screen.findByTestId('buy-now');
+    const wrapper = main.parentElement?.parentElement as HTMLElement;
+    wrapper.getBoundingClientRect = () =>
+      ({ top: window.innerHeight + 800, bottom: window.innerHeight + 854 }) as DOMRect;
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
     expect(screen.queryByTestId('buy-now-bar')).toBeNull();
   });
 

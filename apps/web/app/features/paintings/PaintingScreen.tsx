@@ -81,22 +81,34 @@ function DetailSkeleton() {
 }
 
 /**
- * Whether the element is on screen or above it (scrolled past). Starts true, so the server's page and a browser
- * without IntersectionObserver show no pinned bar.
+ * Whether the element is still below the window (its top under the window's bottom edge), followed on scroll and
+ * resize. An IntersectionObserver would miss a jump from below the element to above it (Home, End, a link), which
+ * crosses no threshold. Starts false, so the server's page shows no pinned bar.
  */
-function useInOrAboveView<T extends Element>() {
+function useBelowView<T extends Element>() {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(true);
+  const [below, setBelow] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(([entry]) => {
-      if (entry) setInView(entry.isIntersecting || entry.boundingClientRect.bottom < 0);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
+    if (!element) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      setBelow(element.getBoundingClientRect().top > window.innerHeight);
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
   }, []);
-  return [ref, inView] as const;
+  return [ref, below] as const;
 }
 
 function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: string }) {
@@ -115,7 +127,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   const life = lifeYears(painting.artist.life_dates, (year) => t('paintings.detail.born', { year }));
   // Issue 17: on small screens the button comes after the gallery and the text, far down; while it is still
   // below the window, the same action is pinned to the bottom of the screen.
-  const [buyRef, buyInView] = useInOrAboveView<HTMLDivElement>();
+  const [buyRef, buyBelow] = useBelowView<HTMLDivElement>();
 
   return (
     <>
@@ -258,7 +270,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                     notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
                   />
                 </Box>
-                {!buyInView && (
+                {buyBelow && (
                   <BuyNow
                     painting={painting}
                     baseUrl={baseUrl}
