@@ -65,6 +65,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLin
     links: [
       { to: '/terms', label: 'footer.terms' },
       { to: '/privacy-policy', label: 'footer.privacy' },
+      { to: '/risks', label: 'footer.risks' },
       { to: '/devigulation', label: 'footer.devigulation' },
       { to: '/cookies', label: 'footer.cookies' },
     ],
