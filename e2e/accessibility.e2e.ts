@@ -61,6 +61,7 @@ beforeAll(async () => {
     '/cookies',
     '/devigulation',
     '/coverage',
+    '/risks',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
     '/account/freeze',

@@ -45,6 +45,7 @@ describe('routes (spec §2)', () => {
       '/cookies': 'routes/cookies.tsx',
       '/devigulation': 'routes/devigulation.tsx',
       '/coverage': 'routes/coverage.tsx',
+      '/risks': 'routes/risks.tsx',
       '/buy': 'routes/buy.tsx',
       '/reset-password/abc': 'routes/reset-password.tsx',
       '/change-password': 'routes/change-password.tsx',

@@ -27,6 +27,7 @@ export default [
     route('cookies', 'routes/cookies.tsx'),
     route('devigulation', 'routes/devigulation.tsx'),
     route('coverage', 'routes/coverage.tsx'),
+    route('risks', 'routes/risks.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('account/freeze', 'routes/account-freeze.tsx'),

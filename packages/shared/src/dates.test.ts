@@ -43,7 +43,10 @@ describe('month names come from Intl', () => {
 describe('formatWithdrawalDate, DD MMM, YYYY', () => {
   it('writes both languages', () => {
     expect(formatWithdrawalDate(march5, 'en')).toBe('05 Mar, 2026');
-    expect(formatWithdrawalDate(march5, 'fr')).toBe('05 mars, 2026');
+    // French writes no comma before the year (issue 17): "23 nov. 2026", never "23 nov., 2026".
+    expect(formatWithdrawalDate(march5, 'fr')).toBe('05 mars 2026');
+    expect(formatWithdrawalDate('2026-11-23T12:00:00Z', 'fr')).toBe('23 nov. 2026');
+    expect(formatWithdrawalDate('2026-11-23T12:00:00Z', 'en')).toBe('23 Nov, 2026');
   });
 });
 

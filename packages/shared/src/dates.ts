@@ -34,8 +34,12 @@ export function formatDate(date: DateInput, lang: Language): string {
   return `${pad2(d.getUTCDate())} ${shortMonth(d, lang)} ${d.getUTCFullYear()}`;
 }
 
-/** Withdrawals, DD MMM, YYYY: en "05 Mar, 2026", fr "05 mars, 2026". */
+/**
+ * Withdrawals, DD MMM, YYYY in English: "05 Mar, 2026". French puts no comma between the month and the year, and
+ * its abbreviated months already end in a point: "05 mars 2026", "23 nov. 2026" (issue 17; decisions).
+ */
 export function formatWithdrawalDate(date: DateInput, lang: Language): string {
+  if (lang === 'fr') return formatDate(date, lang);
   const d = toDate(date);
   return `${pad2(d.getUTCDate())} ${shortMonth(d, lang)}, ${d.getUTCFullYear()}`;
 }

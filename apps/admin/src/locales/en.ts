@@ -489,6 +489,7 @@ export const en = {
       cookies: 'Cookies',
       devigulation: 'Regulatory information',
       coverage: 'Coverage',
+      risks: 'Risk disclosure',
     },
     blocks: {
       heading: 'Heading',

@@ -508,6 +508,7 @@ export const fr: Messages = {
       cookies: 'Cookies',
       devigulation: 'Informations réglementaires',
       coverage: 'Couverture',
+      risks: 'Avertissement sur les risques',
     },
     blocks: {
       heading: 'Titre',

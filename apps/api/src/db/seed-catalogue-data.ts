@@ -198,9 +198,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Vermilion Breath',
     titleFr: 'Souffle vermillon',
     descriptionEn:
-      'Two soft-edged fields of vermilion and ochre hover over a warm ground. Painted in 1974, the year of her retrospective in Antibes, it is one of the purest statements of Marchetti’s late style.',
+      'Two soft-edged fields, ochre above and vermilion below, hover over a deep oxblood ground. Painted in 1974, the year of her retrospective in Antibes, it is one of the purest statements of Marchetti’s late style.',
     descriptionFr:
-      'Deux champs aux bords adoucis, vermillon et ocre, flottent sur un fond chaud. Peinte en 1974, l’année de sa rétrospective à Antibes, c’est l’une des expressions les plus pures du style tardif de Marchetti.',
+      'Deux champs aux bords adoucis, ocre en haut et vermillon en bas, flottent sur un fond sang-de-bœuf profond. Peinte en 1974, l’année de sa rétrospective à Antibes, c’est l’une des expressions les plus pures du style tardif de Marchetti.',
     ...OIL,
     year: 1974,
     width: 60,
@@ -216,9 +216,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Ochre Interval',
     titleFr: 'Intervalle ocre',
     descriptionEn:
-      'A tall, quiet canvas where a band of saffron separates two deep earth reds. The thin layers of paint leave the weave of the canvas visible in places.',
+      'A tall canvas of warm vermilion split by a narrow vertical band of dark oxblood, above a strip of orange ochre along the bottom edge. The thin layers of paint leave the weave of the canvas visible in places.',
     descriptionFr:
-      'Une toile haute et silencieuse où une bande safran sépare deux rouges de terre profonds. Les fines couches de peinture laissent par endroits paraître la trame de la toile.',
+      'Une toile haute d’un vermillon chaud, fendue par une étroite bande verticale sang-de-bœuf, au-dessus d’une bande d’ocre orangé le long du bord inférieur. Les fines couches de peinture laissent par endroits paraître la trame de la toile.',
     ...OIL,
     year: 1981,
     width: 50,
@@ -234,9 +234,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Bridge Study No. 4',
     titleFr: 'Étude de pont nº 4',
     descriptionEn:
-      'Interlocking planes of slate blue and bone white, laid out on a grid of 7 by 9 before painting. The fourth of a series of eleven, the only one still in private hands.',
+      'Interlocking planes of deep navy and slate, cut by a diagonal rising from the lower left to the upper right; a single triangle of dusty pink lights the top corner. The fourth of a series of eleven, the only one still in private hands.',
     descriptionFr:
-      'Des plans imbriqués de bleu ardoise et de blanc d’os, tracés sur une grille de 7 par 9 avant d’être peints. Quatrième d’une série de onze, la seule encore en mains privées.',
+      'Des plans imbriqués de bleu marine profond et d’ardoise, coupés par une diagonale qui monte du coin inférieur gauche au coin supérieur droit ; un seul triangle rose poudré éclaire l’angle du haut. Quatrième d’une série de onze, la seule encore en mains privées.',
     ...ACRYLIC,
     year: 1972,
     width: 70,
@@ -252,9 +252,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Cold Structure',
     titleFr: 'Structure froide',
     descriptionEn:
-      'A severe composition of three vertical columns in graduated blues, shown at the Salon des Réalités Nouvelles in 1979.',
+      'Some twenty narrow vertical stripes of slate, powder blue, dusty pink and charcoal, unevenly spaced on a pale ground, shown at the Salon des Réalités Nouvelles in 1979.',
     descriptionFr:
-      'Une composition sévère de trois colonnes verticales en bleus dégradés, présentée au Salon des Réalités Nouvelles en 1979.',
+      'Une vingtaine d’étroites rayures verticales, ardoise, bleu poudre, rose poudré et anthracite, inégalement espacées sur un fond pâle, présentée au Salon des Réalités Nouvelles en 1979.',
     ...ACRYLIC,
     year: 1979,
     width: 40,
@@ -271,9 +271,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Fjord Current',
     titleFr: 'Courant du fjord',
     descriptionEn:
-      'Broad sweeps of teal and grey cross the canvas from left to right, painted wet into wet in a single afternoon of 1993.',
+      'Vertical bands of teal, slate grey, sand and sage follow one another across a wide canvas, painted wet into wet in a single afternoon of 1993.',
     descriptionFr:
-      'De larges balayages de bleu-vert et de gris traversent la toile de gauche à droite, peints frais dans le frais en un seul après-midi de 1993.',
+      'Des bandes verticales bleu-vert, gris ardoise, sable et vert sauge se succèdent sur une toile en largeur, peintes frais dans le frais en un seul après-midi de 1993.',
     ...OIL,
     year: 1993,
     width: 80,
@@ -289,9 +289,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Pale Gold Morning',
     titleFr: 'Matin d’or pâle',
     descriptionEn:
-      'A luminous horizon of pale gold rises above a band of slate. One of the artist’s favourite works, kept in her studio until 2015.',
+      'Three soft-edged fields stacked on a sage ground: slate at the top, deep teal in the middle and pale gold at the bottom, like morning light rising from below. One of the artist’s favourite works, kept in her studio until 2015.',
     descriptionFr:
-      'Un horizon lumineux d’or pâle s’élève au-dessus d’une bande d’ardoise. L’une des œuvres préférées de l’artiste, conservée dans son atelier jusqu’en 2015.',
+      'Trois champs aux bords adoucis superposés sur un fond vert sauge : ardoise en haut, bleu-vert profond au milieu et or pâle en bas, comme la lumière du matin qui monte. L’une des œuvres préférées de l’artiste, conservée dans son atelier jusqu’en 2015.',
     ...OIL,
     year: 2002,
     width: 60,
@@ -307,9 +307,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Brittany Blue',
     titleFr: 'Bleu de Bretagne',
     descriptionEn:
-      'Thick, scraped layers of Prussian blue over umber, painted the winter after Ondine’s stay at Douarnenez. A landmark of his first abstract period.',
+      'Two fields, deep indigo above umber, set on a brick-red ground in thick, scraped layers, painted the winter after Ondine’s stay at Douarnenez. A landmark of his first abstract period.',
     descriptionFr:
-      'D’épaisses couches raclées de bleu de Prusse sur terre d’ombre, peintes l’hiver qui suivit le séjour d’Ondine à Douarnenez. Un jalon de sa première période abstraite.',
+      'Deux champs, indigo profond au-dessus de terre d’ombre, posés sur un fond rouge brique en couches épaisses et raclées, peints l’hiver qui suivit le séjour d’Ondine à Douarnenez. Un jalon de sa première période abstraite.',
     ...OIL,
     year: 1948,
     width: 65,
@@ -325,9 +325,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Earth and Tide',
     titleFr: 'Terre et marée',
     descriptionEn:
-      'A horizontal composition where brown and blue masses meet along a ragged line, like a shore seen from above.',
+      'A wide field of navy blue crossed by a single vertical band of earth brown, over a strip of grey violet along the bottom, like a path down to the shore seen from above.',
     descriptionFr:
-      'Une composition horizontale où des masses brunes et bleues se rencontrent le long d’une ligne déchirée, comme un rivage vu d’en haut.',
+      'Un large champ bleu marine traversé par une seule bande verticale brun terre, au-dessus d’une bande gris violacé le long du bas, comme un chemin vers le rivage vu d’en haut.',
     ...OIL,
     year: 1956,
     width: 92,
@@ -343,9 +343,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Blue Note Weave',
     titleFr: 'Tissage Blue Note',
     descriptionEn:
-      'Forty-one vertical stripes in six colours, their intervals taken from the opening bars of a 1959 jazz recording.',
+      'Vertical stripes of lemon yellow, charcoal, coral and turquoise, of varying widths with slim white gaps, their rhythm taken from the opening bars of a 1959 jazz recording.',
     descriptionFr:
-      'Quarante et une rayures verticales en six couleurs, dont les intervalles reprennent les premières mesures d’un enregistrement de jazz de 1959.',
+      'Des rayures verticales jaune citron, anthracite, corail et turquoise, de largeurs variées et séparées de minces filets blancs, dont le rythme reprend les premières mesures d’un enregistrement de jazz de 1959.',
     ...ACRYLIC,
     year: 2011,
     width: 100,
@@ -361,9 +361,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Market Day, Lagos',
     titleFr: 'Jour de marché, Lagos',
     descriptionEn:
-      'Warm oranges and turquoise stripes, broken by a single black band, evoke the fabrics of a Lagos market stall.',
+      'Vertical stripes dominated by sunflower yellow, with turquoise, coral and a few bands of near-black, evoke the fabrics of a Lagos market stall.',
     descriptionFr:
-      'Des rayures orange chaud et turquoise, interrompues par une unique bande noire, évoquent les tissus d’un étal de marché à Lagos.',
+      'Des rayures verticales où domine le jaune tournesol, avec du turquoise, du corail et quelques bandes presque noires, évoquent les tissus d’un étal de marché à Lagos.',
     ...ACRYLIC,
     year: 2016,
     width: 60,
@@ -380,9 +380,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Window on Silence III',
     titleFr: 'Fenêtre sur le silence III',
     descriptionEn:
-      'Sand, ash and pigment in resin build a dark, almost black surface, opened by a vertical band of raw light.',
+      'Sand, ash and pigment in resin build a dark, almost black surface, opened by a vertical band of raw light above a strip of dark rust along the bottom.',
     descriptionFr:
-      'Sable, cendre et pigment dans la résine composent une surface sombre, presque noire, ouverte par une bande verticale de lumière brute.',
+      'Sable, cendre et pigment dans la résine composent une surface sombre, presque noire, ouverte par une bande verticale de lumière brute au-dessus d’une bande de rouille sombre le long du bas.',
     ...MIXED,
     year: 1966,
     width: 73,
@@ -398,9 +398,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Red Earth of Castile',
     titleFr: 'Terre rouge de Castille',
     descriptionEn:
-      'A textured field of iron red, scored with fine lines, painted after a journey across the Castilian plateau.',
+      'Two soft-edged fields, earth brown above and pale sand below, rest on an iron-red ground, painted after a journey across the Castilian plateau.',
     descriptionFr:
-      'Un champ texturé rouge de fer, strié de lignes fines, peint au retour d’un voyage sur le plateau castillan.',
+      'Deux champs aux bords adoucis, brun terre en haut et sable pâle en bas, reposent sur un fond rouge de fer, peints au retour d’un voyage sur le plateau castillan.',
     ...MIXED,
     year: 1971,
     width: 60,
@@ -416,9 +416,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Lacquer Moon',
     titleFr: 'Lune de laque',
     descriptionEn:
-      'A glowing crimson disc floats on a muted ochre ground, built from more than forty translucent glazes.',
+      'Three discs stacked on a cream ground, a teal one at the top overlapping two of warm amber, built from more than forty translucent glazes.',
     descriptionFr:
-      'Un disque cramoisi lumineux flotte sur un fond ocre sourd, construit de plus de quarante glacis translucides.',
+      'Trois disques superposés sur un fond crème, un bleu-vert en haut qui chevauche deux disques d’ambre chaud, construits de plus de quarante glacis translucides.',
     ...OIL,
     year: 2014,
     width: 70,
@@ -433,9 +433,10 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     artist: 'mei-lin-sorensen',
     titleEn: 'Three Lenses',
     titleFr: 'Trois lentilles',
-    descriptionEn: 'Three overlapping circles in blue, teal and gold, where each overlap makes a new colour.',
+    descriptionEn:
+      'Three overlapping circles on a cream ground, one amber and two rose crimson, where each overlap makes a deeper colour.',
     descriptionFr:
-      'Trois cercles qui se chevauchent, bleu, bleu-vert et or ; chaque recouvrement fait naître une couleur.',
+      'Trois cercles qui se chevauchent sur un fond crème, un ambre et deux cramoisi rosé ; chaque recouvrement fait naître une couleur plus profonde.',
     ...OIL,
     year: 2019,
     width: 50,
@@ -451,9 +452,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Meeting Point',
     titleFr: 'Point de rencontre',
     descriptionEn:
-      'Two flat planes of red and deep blue meet along a perfect diagonal. Carrasco called it “the painting where I stopped explaining”.',
+      'Four flat planes meet at a single point: off-white and teal above, signal red and coral below. Carrasco called it “the painting where I stopped explaining”.',
     descriptionFr:
-      'Deux aplats rouge et bleu profond se rencontrent le long d’une diagonale parfaite. Carrasco l’appelait « le tableau où j’ai cessé d’expliquer ».',
+      'Quatre aplats se rencontrent en un seul point : blanc cassé et bleu-vert en haut, rouge signal et corail en bas. Carrasco l’appelait « le tableau où j’ai cessé d’expliquer ».',
     ...ACRYLIC,
     year: 1968,
     width: 81,
@@ -468,8 +469,10 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     artist: 'paul-emile-carrasco',
     titleEn: 'Signal Green',
     titleFr: 'Vert signal',
-    descriptionEn: 'A square of teal set off-centre in a field of white, edged by a thin line of red.',
-    descriptionFr: 'Un carré bleu-vert décentré dans un champ blanc, bordé d’un mince filet rouge.',
+    descriptionEn:
+      'A grid of hard-edged blocks in red, coral, navy and off-white, crossed by a great diagonal of teal rising from the lower left to the upper right.',
+    descriptionFr:
+      'Une grille de blocs aux bords nets, rouge, corail, marine et blanc cassé, traversée par une grande diagonale bleu-vert qui monte du coin inférieur gauche au coin supérieur droit.',
     ...ACRYLIC,
     year: 1975,
     width: 55,
@@ -484,9 +487,10 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     artist: 'noor-haddad',
     titleEn: 'Mediterranean Wall',
     titleFr: 'Mur méditerranéen',
-    descriptionEn: 'Hundreds of small tiles of ochre, teal and sand recall a sunlit wall in the old port of Marseille.',
+    descriptionEn:
+      'Hundreds of small square tiles of sand, ochre, teal and deep blue recall a sunlit wall in the old port of Marseille.',
     descriptionFr:
-      'Des centaines de petites tesselles ocre, bleu-vert et sable rappellent un mur ensoleillé du Vieux-Port de Marseille.',
+      'Des centaines de petites tesselles carrées sable, ocre, bleu-vert et bleu profond rappellent un mur ensoleillé du Vieux-Port de Marseille.',
     ...ACRYLIC,
     year: 1999,
     width: 90,
@@ -501,9 +505,10 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     artist: 'noor-haddad',
     titleEn: 'Afternoon in Tunis',
     titleFr: 'Après-midi à Tunis',
-    descriptionEn: 'Warm fragments of colour gather towards the centre of the canvas like light through a shutter.',
+    descriptionEn:
+      'An even grid of small square tiles in sand, orange, teal and deep blue covers the whole canvas, like afternoon light falling through a shutter onto a tiled floor.',
     descriptionFr:
-      'Des fragments de couleur chaude se rassemblent vers le centre de la toile comme la lumière à travers un volet.',
+      'Une grille régulière de petites tesselles carrées sable, orange, bleu-vert et bleu profond couvre toute la toile, comme la lumière de l’après-midi tombant à travers un volet sur un sol carrelé.',
     ...ACRYLIC,
     year: 2008,
     width: 70,
@@ -518,8 +523,10 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     artist: 'elsa-vanterpool',
     titleEn: 'Raw Linen No. 12',
     titleFr: 'Lin brut nº 12',
-    descriptionEn: 'Three thin horizontal lines of terracotta, sage and indigo cross an unprimed linen ground.',
-    descriptionFr: 'Trois fines lignes horizontales, terre cuite, vert sauge et indigo, traversent un lin non apprêté.',
+    descriptionEn:
+      'Vertical stripes of sage, terracotta, slate violet and linen grey follow one another across a tall, narrow canvas.',
+    descriptionFr:
+      'Des rayures verticales vert sauge, terre cuite, violet ardoise et gris lin se succèdent sur une toile haute et étroite.',
     ...LINEN,
     year: 2017,
     width: 60,
@@ -535,8 +542,9 @@ export const SEED_PAINTINGS: SeedPainting[] = [
     titleEn: 'Shift of Tone',
     titleFr: 'Glissement de ton',
     descriptionEn:
-      'A single change of tone divides the canvas in two unequal parts: the whole painting in one gesture.',
-    descriptionFr: 'Un seul changement de ton partage la toile en deux parties inégales : tout le tableau en un geste.',
+      'Two soft-edged fields on a sage ground, slate blue above and terracotta below: a single change of tone, the whole painting in one gesture.',
+    descriptionFr:
+      'Deux champs aux bords adoucis sur un fond vert sauge, bleu ardoise en haut et terre cuite en bas : un seul changement de ton, tout le tableau en un geste.',
     ...LINEN,
     year: 2021,
     width: 40,

@@ -184,6 +184,31 @@ export const SEED_PAGES: Record<ContentType, Page> = {
         'Can I choose the currency?',
         'Yes: amounts are shown in US dollars or euros, from the menu at the top of the page.',
       ),
+      qa(
+        'What fees do I pay?',
+        'Each work’s page lists its fees before you buy: the purchase price of a part includes the platform’s fee, and a sale on the secondary market carries a fee taken from the seller’s proceeds. Withdrawals to your bank account are free.',
+      ),
+      qa(
+        'Who keeps the works?',
+        'Each work is held by a company that owns it on behalf of its co-owners and keeps it in climate-controlled storage with round-the-clock surveillance, except while it is lent to an exhibition. Your share is recorded in the parts register and on your co-ownership certificate.',
+      ),
+      qa(
+        'Are the works insured?',
+        'Yes: every work is insured all-risk for its appraised value, in storage and in transit. Insurance covers damage and theft, not a fall in the work’s value.',
+      ),
+      qa(
+        'How do I get my money back?',
+        'By selling your parts to other members on the secondary market once the work is sold out on the primary market, or when the work itself is sold, after which the proceeds are shared in proportion to the parts held. A buyer is never guaranteed: see the risk disclosure.',
+      ),
+      qa(
+        'How are my gains taxed?',
+        'Dividends and gains on resale are taxable where you are tax resident, and Parcelle does not withhold tax for you. Your yearly statements list every purchase, sale and dividend to help you declare them; ask a tax adviser about your own situation.',
+      ),
+      qa(
+        'What happens if Parcelle stops?',
+        'The works do not belong to Parcelle and members’ funds are kept in a segregated account. If the platform stopped, the works would be sold and the proceeds paid to their co-owners, and wallet balances returned, which could take time and cost fees.',
+      ),
+      link('Risk disclosure', '/risks', 'What you can lose, and why, before you buy.'),
     ],
     fr: [
       qa(
@@ -202,6 +227,31 @@ export const SEED_PAGES: Record<ContentType, Page> = {
         'Puis-je choisir la devise ?',
         'Oui : les montants s’affichent en dollars américains ou en euros, depuis le menu en haut de page.',
       ),
+      qa(
+        'Quels frais vais-je payer ?',
+        'La page de chaque œuvre indique ses frais avant l’achat : le prix d’une part comprend la commission de la plateforme, et une vente sur le marché secondaire donne lieu à une commission prélevée sur le produit du vendeur. Les retraits vers votre compte bancaire sont gratuits.',
+      ),
+      qa(
+        'Qui conserve les œuvres ?',
+        'Chaque œuvre est détenue par une société qui la possède pour le compte de ses copropriétaires et la conserve dans un entrepôt climatisé sous surveillance jour et nuit, sauf lorsqu’elle est prêtée à une exposition. Votre quote-part est inscrite au registre des parts et sur votre certificat de copropriété.',
+      ),
+      qa(
+        'Les œuvres sont-elles assurées ?',
+        'Oui : chaque œuvre est assurée tous risques pour sa valeur d’expertise, en entrepôt comme en transport. L’assurance couvre les dommages et le vol, pas une baisse de la valeur de l’œuvre.',
+      ),
+      qa(
+        'Comment récupérer mon argent ?',
+        'En revendant vos parts à d’autres membres sur le marché secondaire une fois l’œuvre épuisée sur le marché primaire, ou lors de la vente de l’œuvre elle-même, dont le produit est alors partagé au prorata des parts détenues. Un acheteur n’est jamais garanti : voir l’avertissement sur les risques.',
+      ),
+      qa(
+        'Comment mes gains sont-ils imposés ?',
+        'Les dividendes et les plus-values de revente sont imposables là où vous résidez fiscalement, et Parcelle ne prélève pas d’impôt pour vous. Vos relevés annuels détaillent chaque achat, vente et dividende pour vous aider à les déclarer ; interrogez un conseiller fiscal sur votre situation.',
+      ),
+      qa(
+        'Que se passe-t-il si Parcelle s’arrête ?',
+        'Les œuvres n’appartiennent pas à Parcelle et les fonds des membres sont conservés sur un compte cantonné. Si la plateforme s’arrêtait, les œuvres seraient vendues et le produit versé à leurs copropriétaires, et les soldes des portefeuilles restitués, ce qui pourrait prendre du temps et entraîner des frais.',
+      ),
+      link('Avertissement sur les risques', '/risks', 'Ce que vous pouvez perdre, et pourquoi, avant d’acheter.'),
     ],
   },
   terms: {
@@ -304,6 +354,70 @@ export const SEED_PAGES: Record<ContentType, Page> = {
       p(
         'Directrice de la publication : Claire Dumonteil. Hébergement : serveurs propres de la société dans l’Union européenne.',
       ),
+    ],
+  },
+  risks: {
+    titleEn: 'Risk disclosure',
+    titleFr: 'Avertissement sur les risques',
+    en: [
+      p(
+        'Buying parts of a painting is an investment in a single, illiquid physical asset. Read this page before you buy, and only invest money you can afford to lose entirely.',
+      ),
+      h('You may lose all or part of your capital'),
+      p(
+        'The value of a part follows the value of the work, which can fall as well as rise. Nothing guarantees that you will get back the amount you paid, and past performance of an artist or a work does not predict future results.',
+      ),
+      h('Your parts may be hard to sell'),
+      p(
+        'There is no stock exchange for parts. You can resell them only on Parcelle’s secondary market, once every primary part of the work has been sold, and only if another member wants to buy them at your price. You may have to wait a long time, lower your price, or keep your parts until the work itself is sold.',
+      ),
+      h('Valuations are estimates'),
+      p(
+        'The value shown for a work comes from an independent appraisal and from the artist’s auction results. It is an opinion, not a price anyone has agreed to pay: the work may sell for less, and the index shown in the ticker is an average of the artist’s results, not the value of your parts.',
+      ),
+      h('If the platform fails'),
+      p(
+        'Parcelle could stop its activity or become insolvent. The works are held in a separate structure and members’ funds in a segregated account, so they are not the platform’s assets; but selling the works, paying out members and recovering wallet balances could then take a long time and cost fees.',
+      ),
+      h('Dividends are not guaranteed'),
+      p(
+        'Dividends come only from the income a work actually earns, mostly loans to exhibitions. A work may earn nothing in a given year, and the amount can vary or stop at any time.',
+      ),
+      h('Concentration'),
+      p(
+        'Each purchase is exposed to one work by one artist. Putting a large share of your savings in one work, one artist or in art as a whole concentrates your risk: spread what you invest and keep art a small part of your savings.',
+      ),
+      link('Frequently asked questions', '/faqs', 'Fees, custody, insurance, selling your parts and taxes.'),
+    ],
+    fr: [
+      p(
+        'Acheter des parts d’un tableau, c’est investir dans un seul actif physique et peu liquide. Lisez cette page avant d’acheter et n’investissez que des sommes que vous pouvez vous permettre de perdre entièrement.',
+      ),
+      h('Vous pouvez perdre tout ou partie de votre capital'),
+      p(
+        'La valeur d’une part suit celle de l’œuvre, qui peut baisser comme monter. Rien ne garantit que vous récupériez le montant payé, et les performances passées d’un artiste ou d’une œuvre ne préjugent pas des résultats futurs.',
+      ),
+      h('Vos parts peuvent être difficiles à revendre'),
+      p(
+        'Il n’existe pas de bourse pour les parts. Vous ne pouvez les revendre que sur le marché secondaire de Parcelle, une fois toutes les parts primaires de l’œuvre vendues, et seulement si un autre membre veut les acheter à votre prix. Il peut falloir attendre longtemps, baisser votre prix ou garder vos parts jusqu’à la vente de l’œuvre elle-même.',
+      ),
+      h('Les valorisations sont des estimations'),
+      p(
+        'La valeur affichée d’une œuvre vient d’une expertise indépendante et des résultats de l’artiste aux enchères. C’est une opinion, pas un prix que quelqu’un a accepté de payer : l’œuvre peut se vendre moins cher, et l’indice affiché dans le bandeau est une moyenne des résultats de l’artiste, pas la valeur de vos parts.',
+      ),
+      h('Si la plateforme défaille'),
+      p(
+        'Parcelle pourrait cesser son activité ou devenir insolvable. Les œuvres sont détenues dans une structure distincte et les fonds des membres sur un compte cantonné : ils ne font pas partie des actifs de la plateforme ; mais la vente des œuvres, le paiement des membres et la récupération des soldes pourraient alors prendre longtemps et entraîner des frais.',
+      ),
+      h('Les dividendes ne sont pas garantis'),
+      p(
+        'Les dividendes ne viennent que des revenus réellement perçus par une œuvre, surtout des prêts à des expositions. Une œuvre peut ne rien rapporter une année donnée, et le montant peut varier ou cesser à tout moment.',
+      ),
+      h('Concentration'),
+      p(
+        'Chaque achat vous expose à une seule œuvre d’un seul artiste. Placer une grande part de votre épargne dans une œuvre, un artiste ou dans l’art en général concentre votre risque : répartissez ce que vous investissez et gardez l’art comme une petite part de votre épargne.',
+      ),
+      link('Questions fréquentes', '/faqs', 'Frais, conservation, assurance, revente de vos parts et fiscalité.'),
     ],
   },
   coverage: {

@@ -58,6 +58,7 @@ export const CONTENT_TYPES = [
   'cookies',
   'devigulation',
   'coverage',
+  'risks',
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 export const ZContentQuery = z.strictObject({ type: z.enum(CONTENT_TYPES, { error: 'InvalidContentType' }) });

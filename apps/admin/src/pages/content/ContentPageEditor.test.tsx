@@ -41,7 +41,8 @@ describe('the content pages', () => {
     expect(screen.getByText('Questions fréquentes')).toBeTruthy();
     // Pages the store does not hold yet are still listed, to be written.
     expect(screen.getByRole('link', { name: 'Glossary' })).toBeTruthy();
-    expect(screen.getAllByText('Not written yet').length).toBe(12);
+    expect(screen.getByRole('link', { name: 'Risk disclosure' }).getAttribute('href')).toBe('/content/risks');
+    expect(screen.getAllByText('Not written yet').length).toBe(13);
   });
 });
 

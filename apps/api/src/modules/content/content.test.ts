@@ -43,6 +43,38 @@ describe('content', () => {
     expect(page.body.fr.length).toBe(page.body.en.length);
   });
 
+  it('the risk disclosure covers each risk, in both languages (issue 17)', async () => {
+    const page = (await get('/api/content/?type=risks')).json().data;
+    const headings = (lang: 'en' | 'fr') =>
+      page.body[lang]
+        .filter((block: { type: string }) => block.type === 'heading')
+        .map((b: { text: string }) => b.text);
+    expect(page.title).toEqual({ en: 'Risk disclosure', fr: 'Avertissement sur les risques' });
+    expect(headings('en').join(' | ')).toMatch(
+      /capital.*\|.*hard to sell.*\|.*Valuations.*\|.*platform fails.*\|.*Dividends are not guaranteed.*\|.*Concentration/,
+    );
+    expect(headings('fr').join(' | ')).toMatch(
+      /capital.*\|.*difficiles à revendre.*\|.*valorisations.*\|.*plateforme.*\|.*dividendes ne sont pas garantis.*\|.*Concentration/i,
+    );
+  });
+
+  it('the FAQ answers fees, custody, insurance, exit, taxes and the platform stopping (issue 17)', async () => {
+    const page = (await get('/api/content/?type=faqs')).json().data;
+    const questions = (lang: 'en' | 'fr') =>
+      page.body[lang]
+        .filter((block: { type: string }) => block.type === 'qa')
+        .map((b: { question: string }) => b.question)
+        .join(' | ');
+    for (const topic of [/fees/, /keeps the works/, /insured/, /money back/, /taxed/, /Parcelle stops/]) {
+      expect(questions('en')).toMatch(topic);
+    }
+    for (const topic of [/frais/, /conserve/, /assurées/, /récupérer/, /imposés/, /Parcelle s’arrête/]) {
+      expect(questions('fr')).toMatch(topic);
+    }
+    const links = page.body.en.filter((block: { type: string }) => block.type === 'link');
+    expect(links.map((b: { href: string }) => b.href)).toContain('/risks');
+  });
+
   it('an unknown content type is a bilingual 400', async () => {
     const response = await get('/api/content/?type=blog');
     expect(response.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEvent } from './history';
@@ -81,7 +82,52 @@ describe('CSV statement', () => {
   });
 });
 
+/**
+ * The text a PDF draws, one string per `Tj` in order: pdf-lib writes a standard font's text as WinAnsi hex strings in
+ * deflated content streams. (0x80 is € in WinAnsi; 0xA0 the no-break space French amounts use.)
+ */
+const WIN_ANSI: Record<string, string> = { '\x80': '€', '\x85': '…', '\x8c': 'Œ', '\x92': '’', '\x9c': 'œ' };
+
+function drawnText(bytes: Uint8Array): string[] {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const out: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+      const text = Buffer.from(hex[1] ?? '', 'hex').toString('latin1');
+      out.push(text.replace(/[\x80-\x9f]/g, (c) => WIN_ANSI[c] ?? c).replace(/\u00a0/g, ' '));
+    }
+  }
+  return out;
+}
+
 describe('PDF statement', () => {
+  it('writes amounts and dates in the member language, with the currency sign, none of them cut (issue 17)', async () => {
+    const events = [
+      event({ totalMinor: 1_377_110, unitPriceMinor: 1_377_110, quantity: 1 }),
+      event({ currency: 'USD', totalMinor: 123_456_789, unitPriceMinor: 9_876_543, quantity: 12_500 }),
+    ];
+    const render = async (lang: 'en' | 'fr') =>
+      drawnText(
+        await statementPdf({ type: 'ARTWORK', events, lang, memberName: 'Ada', generatedAt: new Date('2026-11-23') }),
+      );
+    const en = await render('en');
+    expect(en).toEqual(expect.arrayContaining(['€13,771.10', '$1,234,567.89', '$98,765.43', '12,500', '05 Mar 2026']));
+    expect(en).toEqual(expect.arrayContaining(['Reference', 'Date', 'Work', 'Type', 'Parts', 'Part price', 'Amount']));
+    expect(en).toContain('23 Nov 2026');
+    const fr = await render('fr');
+    expect(fr).toEqual(expect.arrayContaining(['13 771,10 €', '1 234 567,89 $US', '12 500', '05 mars 2026']));
+    expect(fr).toEqual(expect.arrayContaining(['Référence', 'Œuvre', 'Prix de la part', 'Montant']));
+    for (const drawn of [...en, ...fr]) {
+      expect(drawn).not.toMatch(/EURO|USD|…/);
+    }
+  });
+
   it('A4 portrait, several pages for a long history, any title drawn with the standard fonts', async () => {
     const events = Array.from({ length: 120 }, (_, index) =>
       event({

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type Currency,
+  formatDate,
+  formatMoney,
+  formatNumber,
   HISTORY_TYPES,
   type HistoryType,
   LANGUAGES,
@@ -230,18 +233,19 @@ export async function statementPdf(input: {
   const charset = new Set([...bold.getCharacterSet()].filter((code) => regularSet.has(code)));
   const safe = (value: string) => toWinAnsi(value, charset);
 
-  // Columns (points from the left edge; the page's text area is 48–547); numbers are right-aligned.
+  // Columns (points from the left edge; the page's text area is 48–547); numbers are right-aligned. Amounts are
+  // written as the member reads them on the site ("€13,771.10", "13 771,10 €"), so no currency column: the widths
+  // hold a seven-figure amount and the longest header of either language without shortening (statements.test.ts).
   const artwork = input.type === 'ARTWORK';
   const columns: { key: Exclude<keyof typeof l, 'currency'>; x: number; width: number; right?: boolean }[] = [
     { key: 'reference', x: MARGIN, width: 84 },
-    { key: 'date', x: 136, width: 54 },
-    { key: 'work', x: 194, width: artwork ? 107 : 157 },
-    ...(artwork ? [{ key: 'type' as const, x: 305, width: 46 }] : []),
-    { key: 'parts', x: 355, width: 32, right: true },
-    { key: 'partPrice', x: 391, width: 58, right: true },
-    { key: 'amount', x: 453, width: 60, right: true },
+    { key: 'date', x: 136, width: 56 },
+    { key: 'work', x: 196, width: artwork ? 101 : 151 },
+    ...(artwork ? [{ key: 'type' as const, x: 301, width: 46 }] : []),
+    { key: 'parts', x: 351, width: 32, right: true },
+    { key: 'partPrice', x: 387, width: 72, right: true },
+    { key: 'amount', x: 463, width: WIDTH - MARGIN - 463, right: true },
   ];
-  const currencyX = 519;
 
   let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
   let pageNumber = 1;
@@ -258,7 +262,6 @@ export async function statementPdf(input: {
     text(p, safe(`Parcelle — ${docTitle} — ${l.page} ${n}`), MARGIN, MARGIN / 2, 7, regular, MUTED);
   const tableHeader = () => {
     for (const column of columns) cell(page, l[column.key], column, y, bold);
-    text(page, fit(safe(l.currency), bold, 8, WIDTH - MARGIN - currencyX), currencyX, y, 8, bold);
     y -= 5;
     page.drawLine({ start: { x: MARGIN, y }, end: { x: WIDTH - MARGIN, y }, thickness: 0.5, color: ACCENT });
     y -= 12;
@@ -269,7 +272,7 @@ export async function statementPdf(input: {
   text(page, safe(docTitle), MARGIN, y, 20, bold);
   y -= 24;
   const dates = events.map((event) => event.at.getTime());
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const day = (ms: number) => formatDate(ms, lang);
   const period =
     dates.length === 0
       ? '—'
@@ -277,9 +280,10 @@ export async function statementPdf(input: {
   for (const [label, value] of [
     [l.member, input.memberName],
     [l.period, period],
-    [l.generated, input.generatedAt.toISOString().slice(0, 10)],
+    [l.generated, formatDate(input.generatedAt, lang)],
   ] as const) {
-    text(page, safe(`${label}:`), MARGIN, y, 9, bold, MUTED);
+    // French puts a no-break space before the colon.
+    text(page, safe(lang === 'fr' ? `${label}\u00a0:` : `${label}:`), MARGIN, y, 9, bold, MUTED);
     text(page, safe(value), MARGIN + 90, y, 9, regular);
     y -= 14;
   }
@@ -299,15 +303,14 @@ export async function statementPdf(input: {
     }
     const values: Record<string, string> = {
       reference: event.reference,
-      date: event.at.toISOString().slice(0, 10),
+      date: formatDate(event.at, lang),
       work: title(event, lang),
       type: KIND_LABEL[event.kind][lang],
-      parts: String(event.quantity),
-      partPrice: toMajorString(event.unitPriceMinor),
-      amount: toMajorString(event.totalMinor),
+      parts: formatNumber(event.quantity, lang),
+      partPrice: formatMoney(event.unitPriceMinor, event.currency, lang),
+      amount: formatMoney(event.totalMinor, event.currency, lang),
     };
     for (const column of columns) cell(page, values[column.key] ?? '', column, y, regular);
-    text(page, event.currency, currencyX, y, 8, regular);
     y -= 13;
   }
   // Totals per currency (dividends and purchases are never mixed with another currency's).
@@ -331,9 +334,8 @@ export async function statementPdf(input: {
     for (const total of totals) {
       const label = total.kind ? `${l.total} — ${KIND_LABEL[total.kind][lang]}` : l.total;
       text(page, safe(label), MARGIN, y, 9, bold);
-      if (partsColumn) cell(page, String(total.parts), partsColumn, y, bold);
-      if (amountColumn) cell(page, toMajorString(total.minor), amountColumn, y, bold);
-      text(page, total.currency, currencyX, y, 8, bold);
+      if (partsColumn) cell(page, formatNumber(total.parts, lang), partsColumn, y, bold);
+      if (amountColumn) cell(page, formatMoney(total.minor, total.currency, lang), amountColumn, y, bold);
       y -= 14;
     }
   }

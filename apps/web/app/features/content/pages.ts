@@ -51,6 +51,7 @@ export const CONTENT_PAGES: Record<ContentType, PageDef> = {
     descriptionKey: 'content.meta.coverage',
     section: 'guarantees',
   },
+  risks: { path: '/risks', nameKey: 'pages.risks', descriptionKey: 'content.meta.risks', section: 'legal' },
 };
 
 export const SECTION_LABEL: Record<ContentSection, string> = {

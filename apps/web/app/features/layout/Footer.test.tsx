@@ -81,6 +81,9 @@ describe('footer (spec §2)', () => {
     await waitFor(() => expect(log).toHaveBeenCalled(), { timeout: 10_000 });
     const footer = screen.getByTestId('footer');
     expect(within(footer).getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/privacy-policy');
+    // Issue 17: the risk disclosure is its own page, no longer the legal notice.
+    expect(within(footer).getByRole('link', { name: 'Risk disclosure' }).getAttribute('href')).toBe('/risks');
+    expect(within(footer).getByRole('link', { name: 'Legal notice' }).getAttribute('href')).toBe('/devigulation');
     expect(screen.getByTestId('newsletter-email')).toBeTruthy();
     expect(screen.getByTestId('footer-contact')).toBeTruthy();
     expect(screen.queryByTestId('footer-registration')).toBeNull();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useLogout } from '../session/use-logout';
 import { MOBILE, palette } from '../theme/theme';
-import { MEMBER_LINKS } from './links';
+import { SIDEBAR_LINKS } from './links';
 
 const itemSx = {
   display: 'flex',
@@ -32,7 +32,8 @@ const itemSx = {
   },
 } as const;
 
-/** Member navigation of the /user pages: Profile, Portfolio, Finance, History, Logout (spec §2). */
+/** Member navigation of the /user pages: Profile, Portfolio, Finance, History (spec §2), My parts,
+ * Market (issue 17), Logout. */
 export function MemberSidebar() {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
@@ -54,7 +55,7 @@ export function MemberSidebar() {
           [MOBILE]: { display: 'flex', overflowX: 'auto', borderBottom: `1px solid ${palette.line}` },
         }}
       >
-        {MEMBER_LINKS.map((link) => (
+        {SIDEBAR_LINKS.map((link) => (
           <li key={link.to}>
             <Box component={NavLink} to={link.to} sx={itemSx} data-testid={`sidebar-${link.testId}`}>
               {t(link.label)}

@@ -25,6 +25,13 @@ export const MEMBER_LINKS: readonly NavLinkDef[] = [
   { to: '/user/history', label: 'account.history', testId: 'account-history' },
 ];
 
+/** The member area's sidebar: the account menu's pages, then the parts held and the member's market (issue 17). */
+export const SIDEBAR_LINKS: readonly NavLinkDef[] = [
+  ...MEMBER_LINKS,
+  { to: '/user/parts', label: 'account.parts', testId: 'account-parts' },
+  { to: '/user/market', label: 'account.market', testId: 'account-market' },
+];
+
 /** The journal lives outside the app (spec §2 "an external blog"); set VITE_BLOG_URL at build time. */
 export const BLOG_URL: string = import.meta.env.VITE_BLOG_URL || 'https://blog.parcelle.art';
 
@@ -58,6 +65,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLin
     links: [
       { to: '/terms', label: 'footer.terms' },
       { to: '/privacy-policy', label: 'footer.privacy' },
+      { to: '/risks', label: 'footer.risks' },
       { to: '/devigulation', label: 'footer.devigulation' },
       { to: '/cookies', label: 'footer.cookies' },
     ],

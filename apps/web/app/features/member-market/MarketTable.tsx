@@ -329,10 +329,12 @@ export function MarketTable({ type, offset, onOffset, enabled }: Props) {
   );
 }
 
+// In sx a number up to 1 is a fraction of the parent (`width: 1` is 100%): a header hidden that way was as wide as
+// the page and made /user/market scroll sideways (issue 17). Pixels, as the portfolio's tables write it.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -24,7 +24,11 @@ import { useCurrency } from '../preferences/currency';
 import { useSecondaryOffer } from '../purchase/api';
 import { offerBlock, secondaryPricing } from '../purchase/pricing';
 import { useSession } from '../session/use-session';
-import { fonts, palette } from '../theme/theme';
+import { DESKTOP, fonts, palette } from '../theme/theme';
+
+/** The pinned bar's button; the bar is this plus its padding (BUY_BAR_HEIGHT), the room the page keeps free under it. */
+const STICKY_BUTTON_HEIGHT = 48;
+export const BUY_BAR_HEIGHT = STICKY_BUTTON_HEIGHT + 2 * 12 + 1;
 
 type OfferContentProps = {
   painting: TPaintingDetail;
@@ -187,10 +191,16 @@ export function BuyNow({
   painting,
   baseUrl,
   notOpenYet,
+  sticky = false,
 }: {
   painting: TPaintingDetail;
   baseUrl: string;
   notOpenYet?: string;
+  /**
+   * The copy pinned to the bottom of small screens while the page's own button is out of sight (issue 17): the
+   * same action, nothing when it cannot be used (the reason is beside the page's button).
+   */
+  sticky?: boolean;
 }) {
   const { t } = useTranslation();
   const { signedIn } = useSession();
@@ -220,33 +230,54 @@ export function BuyNow({
   const reasonId = 'buy-now-reason';
   const describedBy = waiting ? `${notOpenYet} ${reasonId}` : disabled || painting.market === 3 ? reasonId : undefined;
 
+  if (sticky && disabled) return null;
+
   return (
-    <Box>
+    <Box
+      data-testid={sticky ? 'buy-now-bar' : undefined}
+      sx={
+        sticky
+          ? {
+              position: 'fixed',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              zIndex: 'appBar',
+              px: 2.5,
+              py: 1.5,
+              bgcolor: palette.paper,
+              borderTop: `1px solid ${palette.line}`,
+              boxShadow: '0 -4px 16px rgba(28, 27, 25, 0.08)',
+              [DESKTOP]: { display: 'none' },
+            }
+          : undefined
+      }
+    >
       <Button
         variant="contained"
         size="large"
         fullWidth
-        data-testid="buy-now"
+        data-testid={sticky ? 'buy-now-sticky' : 'buy-now'}
         disabled={disabled}
-        aria-describedby={describedBy}
+        aria-describedby={sticky ? undefined : describedBy}
         onClick={onClick}
-        sx={{ minHeight: 54, fontSize: 16 }}
+        sx={{ minHeight: sticky ? STICKY_BUTTON_HEIGHT : 54, fontSize: 16 }}
       >
         {action.kind === 'disabled' && action.reason === 'sold-out'
           ? t('paintings.buy.soldOut')
           : t('paintings.buy.button')}
       </Button>
-      {action.kind === 'disabled' && (
+      {!sticky && action.kind === 'disabled' && (
         <Typography id={reasonId} data-testid="buy-now-reason" variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
           {t(action.reason === 'sold-out' ? 'paintings.buy.soldOutReason' : 'paintings.buy.notBuyableReason')}
         </Typography>
       )}
-      {waiting && (
+      {!sticky && waiting && (
         <Typography id={reasonId} data-testid="buy-now-reason" variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
           {t('paintings.sale.notOpenReason')}
         </Typography>
       )}
-      {!disabled && painting.market === 3 && (
+      {!sticky && !disabled && painting.market === 3 && (
         <Typography id={reasonId} variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
           {t('paintings.buy.secondaryNote')}
         </Typography>

@@ -190,6 +190,50 @@ describe('buy now', () => {
     expect(state.painting.id).toBe('p-raw');
   });
 
+  it('pins the same action to the bottom of the screen while the page button is below the window (issue 17)', async () => {
+    detailApi();
+    renderDetail();
+    const main = await screen.findByTestId('buy-now');
+    expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    const wrapper = main.parentElement?.parentElement as HTMLElement;
+    const placeAt = async (top: number) => {
+      wrapper.getBoundingClientRect = () => ({ top, bottom: top + 54 }) as DOMRect;
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      });
+    };
+    // Below the window: the bar appears, and its button does what the page's does.
+    await placeAt(window.innerHeight + 800);
+    const sticky = screen.getByTestId('buy-now-sticky');
+    expect(sticky.textContent).toBe('Buy now');
+    expect(getComputedStyle(screen.getByTestId('buy-now-bar')).position).toBe('fixed');
+    // In the window, or scrolled past (even in one jump from below): no bar.
+    await placeAt(window.innerHeight - 100);
+    expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    await placeAt(window.innerHeight + 800);
+    await placeAt(-600);
+    expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
+    // And from above straight back to the top of the page: the bar returns.
+    await placeAt(window.innerHeight + 800);
+    fireEvent.click(screen.getByTestId('buy-now-sticky'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/login'));
+  });
+
+  it('pins nothing when the work cannot be bought', async () => {
+    detailApi({ market: 1, sold_out_part: 0, progress: 0, availability: 100 });
+    renderDetail();
+    const main = await screen.findByTestId('buy-now');
+    const wrapper = main.parentElement?.parentElement as HTMLElement;
+    wrapper.getBoundingClientRect = () =>
+      ({ top: window.innerHeight + 800, bottom: window.innerHeight + 854 }) as DOMRect;
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    expect(screen.queryByTestId('buy-now-bar')).toBeNull();
+  });
+
   it('is disabled, with the reason, when the work is not buyable yet (visitors too)', async () => {
     detailApi({ market: 1, sold_out_part: 0, progress: 0, availability: 100 });
     renderDetail();

@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { type MarketType, usePaintingDetail } from '../catalogue/api';
@@ -13,8 +13,8 @@ import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
-import { BuyNow } from './BuyNow';
+import { MOBILE, palette } from '../theme/theme';
+import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
@@ -80,6 +80,37 @@ function DetailSkeleton() {
   );
 }
 
+/**
+ * Whether the element is still below the window (its top under the window's bottom edge), followed on scroll and
+ * resize. An IntersectionObserver would miss a jump from below the element to above it (Home, End, a link), which
+ * crosses no threshold. Starts false, so the server's page shows no pinned bar.
+ */
+function useBelowView<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [below, setBelow] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      setBelow(element.getBoundingClientRect().top > window.innerHeight);
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, []);
+  return [ref, below] as const;
+}
+
 function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -94,6 +125,9 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   const coverUrl = mediaUrl(baseUrl, painting.cover_img);
   const left = Math.max(0, painting.total_part - painting.sold_out_part);
   const life = lifeYears(painting.artist.life_dates, (year) => t('paintings.detail.born', { year }));
+  // Issue 17: on small screens the button comes after the gallery and the text, far down; while it is still
+  // below the window, the same action is pinned to the bottom of the screen.
+  const [buyRef, buyBelow] = useBelowView<HTMLDivElement>();
 
   return (
     <>
@@ -229,11 +263,21 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                     language={language}
                   />
                 )}
-                <BuyNow
-                  painting={painting}
-                  baseUrl={baseUrl}
-                  notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
-                />
+                <Box ref={buyRef}>
+                  <BuyNow
+                    painting={painting}
+                    baseUrl={baseUrl}
+                    notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
+                  />
+                </Box>
+                {buyBelow && (
+                  <BuyNow
+                    painting={painting}
+                    baseUrl={baseUrl}
+                    notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
+                    sticky
+                  />
+                )}
               </>
             )}
           </Box>
@@ -277,6 +321,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
         coverUrl={coverUrl}
         language={language}
       />
+      {/* The room the pinned bar takes on small screens, so that it never covers the end of the page. */}
+      {!sold && <Box aria-hidden sx={{ display: 'none', [MOBILE]: { display: 'block', height: BUY_BAR_HEIGHT } }} />}
     </>
   );
 }

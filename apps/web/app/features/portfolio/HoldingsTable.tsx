@@ -11,7 +11,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
@@ -219,20 +218,40 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                           '& > span': { display: 'flex', flexDirection: 'column' },
                         }}
                       >
-                        <Tooltip title={reason} describeChild>
-                          <span>
-                            <Button
-                              variant="outlined"
-                              size="small"
-                              disabled={Boolean(reason)}
-                              onClick={() => onSell(holding, baseUrl)}
-                              data-testid="holding-sell"
-                              aria-label={t('portfolio.sell.actionFor', { title })}
+                        {/* Issue 17: the reason Sell is disabled is written under it, not in a hover tooltip that
+                            touch and keyboard users never see; the button names it as its description. */}
+                        <span>
+                          <Button
+                            variant="outlined"
+                            size="small"
+                            disabled={Boolean(reason)}
+                            onClick={() => onSell(holding, baseUrl)}
+                            data-testid="holding-sell"
+                            aria-label={t('portfolio.sell.actionFor', { title })}
+                            aria-describedby={reason ? `sell-reason-${holding._id}` : undefined}
+                          >
+                            {t('portfolio.sell.action')}
+                          </Button>
+                          {reason && (
+                            <Box
+                              component="span"
+                              id={`sell-reason-${holding._id}`}
+                              data-testid="holding-sell-reason"
+                              sx={{
+                                display: 'block',
+                                mt: 0.5,
+                                maxWidth: { md: 140 },
+                                fontSize: 12,
+                                lineHeight: 1.4,
+                                color: palette.muted,
+                                textAlign: { xs: 'left', md: 'right' },
+                                whiteSpace: 'normal',
+                              }}
                             >
-                              {t('portfolio.sell.action')}
-                            </Button>
-                          </span>
-                        </Tooltip>
+                              {reason}
+                            </Box>
+                          )}
+                        </span>
                         {onHistory && (
                           <Button
                             size="small"

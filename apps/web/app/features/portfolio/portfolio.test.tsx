@@ -223,6 +223,17 @@ describe('sell form', () => {
 });
 
 describe('/user/portfolio', () => {
+  it('links My parts and the market (issue 17), in English and French', async () => {
+    renderAt('/user/portfolio');
+    expect(screen.getByTestId('portfolio-link-parts').getAttribute('href')).toBe('/user/parts');
+    expect(screen.getByTestId('portfolio-link-market').getAttribute('href')).toBe('/user/market');
+    expect(text('portfolio-link-market')).toBe('Buy and sell parts on the market');
+    cleanup();
+    await act(() => i18n.changeLanguage('fr'));
+    renderAt('/user/portfolio');
+    expect(text('portfolio-link-parts')).toBe('Mes parts et mes parts en vente');
+  });
+
   it('shows the cards and rows in English with euros', async () => {
     window.localStorage.setItem('currency', 'EURO');
     renderAt('/user/portfolio');
@@ -290,6 +301,14 @@ describe('/user/portfolio', () => {
     const [open, closed] = rows() as [HTMLElement, HTMLElement];
     expect((within(open).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(false);
     expect((within(closed).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(true);
+    // Issue 17: the reason is shown under the button (no hover on a phone) and is the button's description.
+    expect(within(open).queryByTestId('holding-sell-reason')).toBeNull();
+    const reason = within(closed).getByTestId('holding-sell-reason');
+    expect(reason.textContent).not.toBe('');
+    expect(within(closed).getByTestId('holding-sell').getAttribute('aria-describedby')).toBe(reason.id);
+    expect(
+      within(closed).getByRole('button', { name: /^Sell parts of/, description: reason.textContent ?? '' }),
+    ).toBeTruthy();
   });
 
   it('sells after the confirmation, then shows Parts Listed and returns to page 1', async () => {

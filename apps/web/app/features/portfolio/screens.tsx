@@ -1,8 +1,8 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { useStoredSession } from '../session/use-session';
@@ -70,6 +70,18 @@ export function PortfolioScreen() {
   return (
     <Box data-testid="portfolio-screen">
       <Heading title={t('portfolio.title')} intro={t('portfolio.intro')} />
+      <Box
+        component="nav"
+        aria-label={t('portfolio.links.label')}
+        sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1, mt: -3, mb: 4 }}
+      >
+        <Link component={RouterLink} to="/user/parts" data-testid="portfolio-link-parts">
+          {t('portfolio.links.parts')}
+        </Link>
+        <Link component={RouterLink} to="/user/market" data-testid="portfolio-link-market">
+          {t('portfolio.links.market')}
+        </Link>
+      </Box>
       <Stack spacing={4}>
         <SummaryCards currency={currency} enabled={enabled} />
         <HoldingsChart currency={currency} enabled={enabled} kind="value" testId="portfolio-chart" />

@@ -103,11 +103,7 @@ function ProfileView({ profile }: { profile: TProfile }) {
             <Row label={t('profile.phone')} value={texts.phone} testId="profile-phone" />
           </Card>
           <Card title={t('profile.preferences')}>
-            <Row
-              label={t('profile.language')}
-              value={t(`preferences.languages.${profile.lang}`)}
-              testId="profile-language"
-            />
+            <Row label={t('profile.language')} value={texts.language} testId="profile-language" />
             <Row
               label={t('profile.currency')}
               value={t(`preferences.currencies.${profile.curr}`)}

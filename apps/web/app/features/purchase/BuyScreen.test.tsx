@@ -131,6 +131,18 @@ describe('/buy', () => {
     expect(plain(screen.getByTestId('buy-total').textContent)).toContain('$468.00');
   });
 
+  it('links the risk disclosure from the drawer, in a new tab (issue 17)', async () => {
+    signIn();
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    const link = within(drawer).getByTestId('purchase-drawer-risks-link');
+    expect(link.getAttribute('href')).toBe('/risks');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(plain(link.textContent)).toBe('Read the risk disclosure (opens in a new window)');
+  });
+
   it('writes quantities and totals the French way', async () => {
     await act(() => i18n.changeLanguage('fr'));
     renderScreen(<BuyScreen />, PATH);

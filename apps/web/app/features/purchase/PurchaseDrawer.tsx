@@ -10,6 +10,7 @@ import {
   CircularProgress,
   Drawer,
   IconButton,
+  Link,
   Radio,
   RadioGroup,
   Skeleton,
@@ -29,7 +30,7 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { localized, useLanguage } from '../i18n/language';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
-import { fonts, palette } from '../theme/theme';
+import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { type PurchaseOrder, usePaymentConfig } from './api';
 import { CardModal } from './CardModal';
 import { minorOf, paymentProblem, walletCovers } from './order';
@@ -248,6 +249,17 @@ export function PurchaseDrawer({
               )}
             </Box>
           </Box>
+
+          {/* Issue 17: what can go wrong, before the money moves; a new tab, so the purchase stays as it is. */}
+          <Typography variant="body2" sx={{ color: palette.muted, mb: 3 }} data-testid="purchase-drawer-risks">
+            {t('purchase.drawer.risks')}{' '}
+            <Link href="/risks" target="_blank" rel="noopener" data-testid="purchase-drawer-risks-link">
+              {t('purchase.drawer.risksLink')}
+              <Box component="span" sx={visuallyHidden}>
+                {` (${t('footer.newWindow')})`}
+              </Box>
+            </Link>
+          </Typography>
 
           {!token ? (
             <QuickSignup />

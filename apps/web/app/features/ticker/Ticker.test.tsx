@@ -56,6 +56,26 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
+/** The link a screen reader announces with exactly this name (aria-hidden parts left out). */
+const linkNamed = (name: string) =>
+  screen.getByRole('link', { name: (computed) => plain(computed).replace(/\s+/g, ' ').trim() === name });
+
+/** The text shown on screen: the text of the visually hidden spans left out. */
+function visibleText(element: HTMLElement | undefined): string {
+  const root = element as HTMLElement;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let out = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let hidden = false;
+    for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.position === 'absolute' && style.width === '1px') hidden = true;
+    }
+    if (!hidden) out += ` ${node.textContent ?? ''}`;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
 describe('header ticker (spec §2, §9)', () => {
   it('shows each quote once to assistive technology, in dollars by default, with green up and orange down arrows', async () => {
     const fetchMock = ok();
@@ -70,8 +90,14 @@ describe('header ticker (spec §2, §9)', () => {
     const items = screen.getAllByTestId('ticker-item');
     expect(items).toHaveLength(2);
     expect(items[0]?.getAttribute('href')).toBe('/artists/details/a1');
-    expect(plain(items[0]?.textContent ?? '')).toBe('Berthe Morisot $1,337.25 up by 12.50%');
-    expect(plain(items[1]?.textContent ?? '')).toBe('Nicolas de Staël $95.40 down by 3.25%');
+    // Each figure says what it is (issue 17): short labels on screen, the full wording for screen readers.
+    expect(
+      linkNamed('Berthe Morisot index per part of the artist’s auction results: $1,337.25 up by 12.50% over a year'),
+    ).toBe(items[0]);
+    expect(
+      linkNamed('Nicolas de Staël index per part of the artist’s auction results: $95.40 down by 3.25% over a year'),
+    ).toBe(items[1]);
+    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot index/part $1,337.25 12.50% 1 yr');
 
     // Duplicates loop the band but are hidden from screen readers and from the keyboard.
     const copies = ticker.querySelectorAll('[aria-hidden="true"][inert]');
@@ -96,8 +122,17 @@ describe('header ticker (spec §2, §9)', () => {
       'Cotes des artistes : prix par part et évolution sur un an',
     );
     const items = screen.getAllByTestId('ticker-item');
-    expect(plain(items[0]?.textContent ?? '')).toBe('Berthe Morisot 1 234,50 € en hausse de 12,50 %');
-    expect(plain(items[1]?.textContent ?? '')).toBe('Nicolas de Staël 88,00 € en baisse de 3,25 %');
+    expect(
+      linkNamed(
+        'Berthe Morisot indice par part des ventes aux enchères de l’artiste : 1 234,50 € en hausse de 12,50 % sur un an',
+      ),
+    ).toBe(items[0]);
+    expect(
+      linkNamed(
+        'Nicolas de Staël indice par part des ventes aux enchères de l’artiste : 88,00 € en baisse de 3,25 % sur un an',
+      ),
+    ).toBe(items[1]);
+    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice/part 1 234,50 € 12,50 % 1 an');
     expect(screen.getByTestId('ticker-up')).toBeTruthy();
     expect(screen.getByTestId('ticker-down')).toBeTruthy();
   });

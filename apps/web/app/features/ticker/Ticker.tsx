@@ -103,7 +103,15 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
       >
         {kpi.artist_name}
       </Box>{' '}
+      {/* What each figure is (issue 17: bare numbers matched no price on the site): short visible labels, read in
+          full by screen readers. */}
       <Box component="span" sx={{ color: palette.muted }}>
+        <Box component="span" aria-hidden sx={{ fontSize: 10, letterSpacing: '0.06em', mr: 0.5 }}>
+          {t('ticker.indexShort')}
+        </Box>
+        <Box component="span" sx={visuallyHidden}>
+          {t('ticker.index')}
+        </Box>{' '}
         {tickerPrice(kpi, currency, language)}
       </Box>{' '}
       <Box
@@ -117,9 +125,15 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
           sx={{ fontSize: 18, mx: -0.25, color }}
         />
         <Box component="span" sx={visuallyHidden}>
-          {`${t(up ? 'ticker.up' : 'ticker.down')} `}
+          {t(up ? 'ticker.up' : 'ticker.down')}
+        </Box>{' '}
+        {tickerPercentage(kpi, language)}{' '}
+        <Box component="span" aria-hidden sx={{ color: palette.muted, fontWeight: 400, fontSize: 10, ml: 0.5 }}>
+          {t('ticker.yearShort')}
         </Box>
-        {tickerPercentage(kpi, language)}
+        <Box component="span" sx={visuallyHidden}>
+          {t('ticker.year')}
+        </Box>
       </Box>
     </Box>
   );

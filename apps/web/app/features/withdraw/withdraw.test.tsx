@@ -438,7 +438,7 @@ describe('lists', () => {
     };
     expect(await firstDate()).toBe('02 Mar, 2026');
     await act(() => i18n.changeLanguage('fr'));
-    expect(await firstDate()).toBe('02 mars, 2026');
+    expect(await firstDate()).toBe('02 mars 2026');
     const [amount] = within(screen.getByTestId('withdraw-history-table')).getAllByTestId('withdraw-row-amount');
     expect(plain(amount?.textContent)).toBe('11,50 €');
   });
