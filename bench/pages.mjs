@@ -2,11 +2,12 @@
 //   npm run bench:pages                       (builds, starts the server on a free port, 3 runs per page and preset)
 //   node bench/pages.mjs --skip-build --runs 1 --url http://127.0.0.1:3000   (an already running server)
 //   node bench/pages.mjs --pages home,painting                              (some of the pages only)
+//   node bench/pages.mjs --skip-build --runs 1 --pages home --json-dir /tmp/lh   (also keeps each run's Lighthouse JSON)
 //   WEB_DIST_DIR=/tmp/old/client node bench/pages.mjs --skip-build --server apps/api/dist-old/server.js  (a kept build)
 // Chromium is the machine's own (/usr/bin/chromium or CHROME_PATH); nothing is downloaded and nothing leaves the
 // machine: the pages, their media and their API calls are all served by the local server.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +23,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '3'));
 const skipBuild = args.includes('--skip-build');
+const jsonDir = option('--json-dir');
+let reportNumber = 0;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless=new',
@@ -144,6 +147,13 @@ async function auditOnce(url, preset) {
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result?.lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    if (jsonDir) {
+      // Read with e.g. the audits network-requests, render-blocking-insight, lcp-breakdown-insight, metrics.
+      mkdirSync(jsonDir, { recursive: true });
+      const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      reportNumber += 1;
+      writeFileSync(join(jsonDir, `${String(reportNumber).padStart(2, '0')}-${preset}-${slug}.json`), result.report);
+    }
     return figures(result.lhr);
   } finally {
     await chrome.kill();
