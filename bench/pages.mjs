@@ -2,11 +2,12 @@
 //   npm run bench:pages                       (builds, starts the server on a free port, 3 runs per page and preset)
 //   node bench/pages.mjs --skip-build --runs 1 --url http://127.0.0.1:3000   (an already running server)
 //   node bench/pages.mjs --pages home,painting                              (some of the pages only)
+//   node bench/pages.mjs --skip-build --runs 1 --pages home --json-dir /tmp/lh   (also keeps each run's Lighthouse JSON)
 //   WEB_DIST_DIR=/tmp/old/client node bench/pages.mjs --skip-build --server apps/api/dist-old/server.js  (a kept build)
 // Chromium is the machine's own (/usr/bin/chromium or CHROME_PATH); nothing is downloaded and nothing leaves the
 // machine: the pages, their media and their API calls are all served by the local server.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +23,8 @@ const option = (name, fallback) => {
 };
 const runs = Number(option('--runs', '3'));
 const skipBuild = args.includes('--skip-build');
+const jsonDir = option('--json-dir');
+let reportNumber = 0;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
   '--headless=new',
@@ -98,6 +101,20 @@ async function pagesOf(base) {
   return wanted ? pages.filter(([name]) => wanted.some((word) => name.startsWith(word))) : pages;
 }
 
+/**
+ * Asks once for each page and for the renditions its preloaded image names, before measuring: a fresh data folder
+ * has no AVIF/WebP renditions yet (made on first request, then stored), and the first Lighthouse run would otherwise
+ * time one image encoding on the server instead of the page. A real site's renditions are made by its first visitors.
+ */
+async function warmUp(base, pages) {
+  for (const [, path] of pages) {
+    const html = await (await fetch(`${base}${path}`)).text();
+    const srcset = html.match(/<link rel="preload" as="image"[^>]*imageSrcSet="([^"]+)"/)?.[1] ?? '';
+    const urls = srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]?.replaceAll('&amp;', '&'));
+    for (const url of urls.filter(Boolean)) await fetch(new URL(url, base)).then((response) => response.arrayBuffer());
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -144,6 +161,13 @@ async function auditOnce(url, preset) {
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result?.lhr) throw new Error(`no Lighthouse result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    if (jsonDir) {
+      // Read with e.g. the audits network-requests, render-blocking-insight, lcp-breakdown-insight, metrics.
+      mkdirSync(jsonDir, { recursive: true });
+      const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      reportNumber += 1;
+      writeFileSync(join(jsonDir, `${String(reportNumber).padStart(2, '0')}-${preset}-${slug}.json`), result.report);
+    }
     return figures(result.lhr);
   } finally {
     await chrome.kill();
@@ -162,6 +186,7 @@ async function main() {
   const rows = [];
   try {
     const pages = await pagesOf(server.base);
+    await warmUp(server.base, pages);
     for (const preset of ['mobile', 'desktop']) {
       for (const [name, path] of pages) {
         const results = [];

@@ -40,10 +40,17 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('vary')).toMatch(/accept-language/);
     expect(html).toMatch(/^<!DOCTYPE html><html lang="fr"/);
+    // Compressed as the client accepts (most of a page is its critical CSS, which compresses well).
+    const compressed = await fetch(`${baseUrl()}/`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toMatch(/accept-encoding/);
+    expect(await compressed.text()).toMatch(/<\/html>$/);
     expect(html).toContain('<title>La copropriété fractionnée de tableaux d&#x27;exception · Parcelle</title>');
     expect(html).toMatch(/<h1[^>]*>Possédez une part d’un chef-d’œuvre<\/h1>/);
-    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl()}/?lng=fr`);
+    // The plain address negotiates (x-default): it is its own canonical; `?lng=` addresses are theirs (below).
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl()}/`);
     expect(attr(html, /<link rel="alternate" hrefLang="en" href="([^"]+)"/)).toBe(`${baseUrl()}/?lng=en`);
+    expect(attr(html, /<link rel="alternate" hrefLang="fr" href="([^"]+)"/)).toBe(`${baseUrl()}/?lng=fr`);
     expect(attr(html, /<link rel="alternate" hrefLang="x-default" href="([^"]+)"/)).toBe(`${baseUrl()}/`);
     expect(jsonLd(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Parcelle' }));
     // Styled from the first byte: the critical CSS of the page's components is in the head.

@@ -53,7 +53,6 @@ export default defineConfig({
       'countries-list',
       'i18n-iso-countries',
       'i18next',
-      'i18next-browser-languagedetector',
       'libphonenumber-js/min',
       'react-hook-form',
       'react-i18next',

@@ -13,6 +13,7 @@ import { requestLanguage } from './features/i18n/request-language';
 import { setServerCurrencySource } from './features/preferences/currency';
 import { requestCurrency } from './features/preferences/request-currency';
 import { ssrRequestContext } from './features/ssr/context';
+import { lowPriorityModules } from './features/ssr/module-priority';
 import { NonceContext } from './features/ssr/nonce';
 import { createStyleCache } from './features/ssr/style-cache';
 
@@ -82,7 +83,7 @@ export default async function handleRequest(
   );
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   return new Response(
-    `<!DOCTYPE html>${html.replace(/^<!DOCTYPE html>/i, '').replace('</head>', `${styles}</head>`)}`,
+    `<!DOCTYPE html>${lowPriorityModules(html.replace(/^<!DOCTYPE html>/i, '').replace('</head>', `${styles}</head>`))}`,
     {
       status,
       headers,

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loadConfig } from '../config';
+import { encodePage, pageEncoding } from './web';
 
 /** A small built web app, made pre-compressed by the web build's own script (apps/web/scripts/precompress.mjs). */
 const dist = mkdtempSync(join(tmpdir(), 'parcelle-web-'));
@@ -64,6 +65,31 @@ describe('the web build, pre-compressed', () => {
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
       expect(response.headers.etag ?? response.headers['last-modified']).toBeTruthy();
     }
+  });
+});
+
+describe('server-rendered pages, compressed', () => {
+  it('picks brotli, then gzip, as the client accepts, and honours q=0', () => {
+    expect(pageEncoding('gzip, deflate, br')).toBe('br');
+    expect(pageEncoding(['gzip', 'deflate'])).toBe('gzip');
+    expect(pageEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pageEncoding('*')).toBe('gzip');
+    expect(pageEncoding('identity')).toBeUndefined();
+    expect(pageEncoding(undefined)).toBeUndefined();
+  });
+
+  it('compresses a page of 1 KiB or more, and sends a shorter one as it is', async () => {
+    const page = Buffer.from(`<!DOCTYPE html><html><body>${'<p>Parcelle</p>'.repeat(200)}</body></html>`);
+    const br = await encodePage(page, 'gzip, br');
+    expect(br.encoding).toBe('br');
+    expect(br.body.length).toBeLessThan(page.length / 10);
+    expect(brotliDecompressSync(br.body).equals(page)).toBe(true);
+    const gzip = await encodePage(page, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(page)).toBe(true);
+    expect(await encodePage(page, undefined)).toEqual({ body: page });
+    const short = Buffer.from('<p>Parcelle</p>');
+    expect(await encodePage(short, 'br')).toEqual({ body: short });
   });
 });
 

@@ -1,12 +1,51 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
 import { createPageDataReader, type PageDataCache, type PageDataReader } from './page-data';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Pages (and React Router's manifest / data answers) this short are sent as they are, as the API's answers. */
+const COMPRESS_THRESHOLD = 1024;
+
+/**
+ * The encoding a rendered page leaves in: brotli when the client accepts it, else gzip, else none (`q=0` refuses).
+ * The API's answers are compressed by @fastify/compress, whose hook is attached to routes; pages are rendered by the
+ * not-found handler, which no route hook reaches, hence this.
+ */
+export function pageEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set<string>();
+  for (const part of [acceptEncoding ?? ''].flat().join(',').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/** A rendered page's bytes in the encoding the client accepts (brotli quality 4 — fast enough per request — or gzip). */
+export async function encodePage(
+  body: Buffer,
+  acceptEncoding: string | string[] | undefined,
+): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
+  const encoding = body.length >= COMPRESS_THRESHOLD ? pageEncoding(acceptEncoding) : undefined;
+  if (encoding === 'br') {
+    const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { body: await brotli(body, { params }), encoding };
+  }
+  if (encoding === 'gzip') return { body: await gzipAsync(body), encoding };
+  return { body };
+}
 
 /** The built web app (apps/web/build/client), from the source tree or the bundled dist alike. */
 export function findWebDist(configured?: string): string | undefined {
@@ -113,10 +152,17 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) reply.header('set-cookie', cookies);
-    // The page depends on the language the visitor asks for (?lng=, the cookie, Accept-Language).
-    reply.header('vary', 'accept-language, cookie');
+    // The page depends on the language the visitor asks for (?lng=, the cookie, Accept-Language), and is sent
+    // compressed as the client accepts (a home page is ~150 KB of HTML, most of it MUI's critical CSS: ~20 KB in br).
+    reply.header('vary', 'accept-language, cookie, accept-encoding');
     if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
-    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    if (!response.body) return reply.send(null);
+    const page = await encodePage(Buffer.from(await response.arrayBuffer()), request.headers['accept-encoding']);
+    if (page.encoding) {
+      reply.header('content-encoding', page.encoding);
+      reply.removeHeader('content-length');
+    }
+    return reply.send(page.body);
   };
 }
 

@@ -3,7 +3,7 @@ export type Tree = { [key: string]: string | Tree };
 export type Bundle = { translation: Tree; msg: Record<string, string> };
 
 /**
- * Each area keeps its texts in `locales/<area>.<lang>.json` (one top-level key per area), so that work on one area
+ * Each area keeps its texts in `locales/<area>.<lang>.json` (the member area's in `locales/member/`) (one top-level key per area), so that work on one area
  * does not touch another's file; they are merged with the common `en.json` / `fr.json` here.
  */
 export function mergeAreas(common: Tree, areaFiles: Record<string, Tree>): Tree {

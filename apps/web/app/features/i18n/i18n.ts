@@ -1,15 +1,20 @@
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import type { Bundle, Tree } from './bundle';
-import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from './request-language';
+import { type Bundle, mergeAreas, type Tree } from './bundle';
+import { languageDetector, toLanguageOnly } from './language-detector';
 
 /** Each language is its own chunk (translations.<lang>.ts). */
 const bundleLoaders: Record<Language, () => Promise<{ default: Bundle }>> = {
   en: () => import('./translations.en'),
   fr: () => import('./translations.fr'),
+};
+
+/** The member area's texts (member-texts.<lang>.ts), a chunk of their own per language. */
+const memberLoaders: Record<Language, () => Promise<{ default: Tree }>> = {
+  en: () => import('./member-texts.en'),
+  fr: () => import('./member-texts.fr'),
 };
 
 function pageLanguage(): Language {
@@ -24,8 +29,18 @@ function pageLanguage(): Language {
  * (`loadLanguage`), so the first load carries one language (issue 14).
  */
 const preloaded: Partial<Record<Language, Bundle>> = {};
-for (const language of import.meta.env.SSR || import.meta.env.MODE === 'test' ? LANGUAGES : [pageLanguage()]) {
-  preloaded[language] = (await bundleLoaders[language]()).default;
+/** The languages whose member texts are in i18next (all of them on the server and in the tests). */
+const memberLoaded = new Set<Language>();
+const everything = import.meta.env.SSR || import.meta.env.MODE === 'test';
+for (const language of everything ? LANGUAGES : [pageLanguage()]) {
+  const bundle = (await bundleLoaders[language]()).default;
+  preloaded[language] = everything
+    ? {
+        ...bundle,
+        translation: mergeAreas(bundle.translation, { 'member-texts': (await memberLoaders[language]()).default }),
+      }
+    : bundle;
+  if (everything) memberLoaded.add(language);
 }
 
 function loaded(language: Language): Bundle {
@@ -51,6 +66,24 @@ export async function loadLanguage(language: Language): Promise<void> {
   preloaded[language] = bundle;
   i18next.addResourceBundle(language, 'translation', bundle.translation, true, true);
   i18next.addResourceBundle(language, 'msg', bundle.msg, true, true);
+  // A member who switches language on a member page needs that language's member texts as well.
+  if (memberLoaded.size > 0) await addMemberTexts(language);
+}
+
+async function addMemberTexts(language: Language): Promise<void> {
+  if (memberLoaded.has(language)) return;
+  const texts = (await memberLoaders[language]()).default;
+  i18next.addResourceBundle(language, 'translation', texts, true, true);
+  memberLoaded.add(language);
+}
+
+/**
+ * Adds the member area's texts (portfolio, finance, history, market, withdrawals) for every language loaded so far;
+ * the member area's layout route awaits it before its first render. A no-op once done.
+ */
+export async function loadMemberTexts(): Promise<void> {
+  const languages = LANGUAGES.filter((language) => i18next.hasResourceBundle(language, 'translation'));
+  await Promise.all(languages.map(addMemberTexts));
 }
 
 export const resources = Object.fromEntries(
@@ -60,26 +93,7 @@ export const resources = Object.fromEntries(
   ]),
 );
 
-/** fr-FR, FR, fr_CA… → fr; anything else is left to the supported-languages filter. */
-export function toLanguageOnly(code: string): string {
-  return code.trim().toLowerCase().split(/[-_]/)[0] ?? code;
-}
-
-/**
- * The html tag comes right after the URL: the server rendered the page in the language it chose from the same
- * signals (request-language.ts: ?lng=, the cookie, Accept-Language), and the browser must start in that one to
- * hydrate without a change. The choice is kept in a cookie as well, for the server to read on the next page.
- */
-export const detection: DetectorOptions = {
-  order: ['querystring', 'htmlTag', 'localStorage', 'cookie', 'navigator'],
-  lookupQuerystring: LANGUAGE_PARAM,
-  lookupLocalStorage: 'i18nextLng',
-  lookupCookie: LANGUAGE_COOKIE,
-  caches: ['localStorage', 'cookie'],
-  cookieMinutes: 60 * 24 * 365,
-  cookieOptions: { path: '/', sameSite: 'lax' },
-  convertDetectedLanguage: toLanguageOnly,
-};
+export { toLanguageOnly };
 
 function reflectOnDocument(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = toLanguageOnly(language);
@@ -88,7 +102,9 @@ function reflectOnDocument(language: string) {
 /** Initialises the shared i18next instance once (synchronously: the page's texts are loaded above). */
 export function initI18n(): I18n {
   if (i18next.isInitialized) return i18next;
-  if (typeof window !== 'undefined') i18next.use(LanguageDetector);
+  // The browser picks the language from the URL, the html tag, the saved choice (language-detector.ts); the server
+  // renders with a per-request clone in the language request-language.ts chose.
+  if (typeof window !== 'undefined') i18next.use(languageDetector);
   i18next.use(initReactI18next).init({
     resources,
     supportedLngs: [...LANGUAGES],
@@ -97,7 +113,6 @@ export function initI18n(): I18n {
     ns: ['translation', 'msg'],
     defaultNS: 'translation',
     interpolation: { escapeValue: false },
-    detection,
     initAsync: false,
     react: { useSuspense: false },
     // Only the page's language is bundled in the browser: the other one is added when the visitor picks it.

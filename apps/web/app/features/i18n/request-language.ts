@@ -41,6 +41,11 @@ export function acceptedLanguage(header: string | null): Language | undefined {
   return ranked[0]?.language;
 }
 
+/** The language the address itself names (`?lng=`), if any: such an address is one of a page's hreflang alternates. */
+export function urlLanguage(url: URL): Language | undefined {
+  return asLanguage(url.searchParams.get(LANGUAGE_PARAM));
+}
+
 /**
  * The language a page is rendered in (decision "language of a server-rendered page"): the URL's `?lng=` first
  * (what hreflang alternates and shared links carry), then the visitor's saved choice (cookie), then the
@@ -49,7 +54,7 @@ export function acceptedLanguage(header: string | null): Language | undefined {
 export function requestLanguage(request: Request): Language {
   const url = new URL(request.url);
   return (
-    asLanguage(url.searchParams.get(LANGUAGE_PARAM)) ??
+    urlLanguage(url) ??
     asLanguage(cookieValue(request.headers.get('cookie'), LANGUAGE_COOKIE)) ??
     acceptedLanguage(request.headers.get('accept-language')) ??
     FALLBACK_LANGUAGE

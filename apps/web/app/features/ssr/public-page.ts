@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { data, type RouterContextProvider } from 'react-router';
 import { mediaUrl } from '../catalogue/format';
 import { i18n } from '../i18n/i18n';
-import { requestLanguage } from '../i18n/request-language';
+import { requestLanguage, urlLanguage } from '../i18n/request-language';
 import { requestCurrency } from '../preferences/request-currency';
 import { createQueryClient } from '../session/query-client';
 import { ssrRequestContext } from './context';
@@ -81,6 +81,7 @@ export async function loadPublicPage(
       language,
       origin: server.publicUrl,
       path: significantPath(url),
+      negotiated: urlLanguage(url) === undefined,
       type: 'website',
       ...fields,
     }),

@@ -33,6 +33,15 @@ describe('the SEO block of a public page', () => {
     expect(find(tags, 'property', 'og:url')?.content).toBe(find(tags, 'rel', 'canonical')?.href);
   });
 
+  it('makes the address without ?lng= (the x-default alternate, which negotiates) its own canonical', () => {
+    const tags = seoMeta({ ...page, negotiated: true }) as Tag[];
+    expect(find(tags, 'rel', 'canonical')?.href).toBe('https://parcelle.example/primary-market/details/p1');
+    expect(find(tags, 'hrefLang', 'x-default')?.href).toBe(find(tags, 'rel', 'canonical')?.href);
+    expect(find(tags, 'property', 'og:url')?.content).toBe('https://parcelle.example/primary-market/details/p1');
+    expect(find(tags, 'hrefLang', 'fr')?.href).toBe('https://parcelle.example/primary-market/details/p1?lng=fr');
+    expect(find(tags, 'property', 'og:locale')?.content).toBe('fr_FR');
+  });
+
   it('shares the artwork image in Open Graph and Twitter cards, and preloads the main image with high priority', () => {
     const tags = seoMeta(page) as Tag[];
     expect(find(tags, 'property', 'og:image')?.content).toBe('https://parcelle.example/media/a/cover.webp');

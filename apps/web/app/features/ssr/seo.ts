@@ -21,6 +21,13 @@ export type PageSeo = {
   preload?: ArtworkImageSources;
   /** schema.org objects (JSON-LD). */
   structuredData?: Record<string, unknown>[];
+  /**
+   * The address did not name the language (no `?lng=`): the page is the `x-default` alternate, which negotiates the
+   * language, and is its own canonical (pointing it at `?lng=en` would declare one language's page canonical for an
+   * address that shows French to French readers, and search engines read a canonical to another hreflang alternate
+   * as a mistake).
+   */
+  negotiated?: boolean;
   /** Not to be indexed (e.g. an unknown painting's page). */
   noindex?: boolean;
 };
@@ -55,7 +62,8 @@ export function imagePreload(sources: ArtworkImageSources): MetaDescriptor {
 export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
   if (!seo) return [];
   const title = documentTitle(seo.title, seo.siteName);
-  const canonical = languageUrl(seo.origin, seo.path, seo.language);
+  const negotiatedUrl = new URL(seo.path, seo.origin).toString();
+  const canonical = seo.negotiated ? negotiatedUrl : languageUrl(seo.origin, seo.path, seo.language);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: seo.description },
@@ -66,7 +74,7 @@ export function seoMeta(seo: PageSeo | undefined): MetaDescriptor[] {
       hrefLang: language,
       href: languageUrl(seo.origin, seo.path, language),
     })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: new URL(seo.path, seo.origin).toString() },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: negotiatedUrl },
     { property: 'og:site_name', content: seo.siteName },
     { property: 'og:type', content: seo.type },
     { property: 'og:title', content: seo.title || seo.siteName },

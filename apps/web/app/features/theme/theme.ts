@@ -56,6 +56,9 @@ export const theme = createTheme({
     button: { textTransform: 'none', letterSpacing: '0.04em', fontWeight: 500 },
   },
   components: {
+    // Subtitles are the lead paragraph under a title, not headings (MUI maps them to h6, which broke the pages'
+    // heading order: an h6 right after the h1).
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     MuiCssBaseline: {
       styleOverrides: {
         body: { backgroundColor: palette.wall, WebkitFontSmoothing: 'antialiased' },
