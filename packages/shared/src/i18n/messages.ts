@@ -225,11 +225,11 @@ export const messages = {
   // A hot drop (issue 16): the member learns at once what is left, and the request never waits long for its turn.
   PartsSoldOut: {
     en: 'This work is sold out: no parts are left on sale.',
-    fr: 'Cette œuvre est épuisée : il ne reste plus de parts en vente.',
+    fr: 'Cette œuvre est épuisée : il ne reste plus de parts en vente.',
   },
   NotEnoughPartsLeft: {
     en: 'Only {{available}} parts are left: try a smaller quantity.',
-    fr: 'Il ne reste que {{available}} parts : essayez une quantité plus petite.',
+    fr: 'Il ne reste que {{available}} parts : essayez une quantité plus petite.',
   },
   DropBusy: {
     en: 'Many members are buying this work right now. Please try again in a moment.',
