@@ -4,86 +4,34 @@
 //   node bench/catalogue.mjs --database-url postgres://postgres@127.0.0.1:5432/bench   (on PostgreSQL)
 //   node bench/catalogue.mjs --skip-build --runs 3 --duration 10 --connections 50 --data-dir /tmp/kept-data
 //   node bench/catalogue.mjs --server /tmp/old/apps/api/dist/server.js --skip-build     (another build, e.g. main's)
+//   node bench/catalogue.mjs --accept-encoding 'br, gzip'                             (as browsers ask)
 // Each run measures the hello, the primary list, a painting detail and the ticker one after the other with autocannon
 // (50 connections by default); the figures printed are the median of the runs, and each read's ratio to the hello is
 // the median of the per-run ratios. The machine's load average is printed with them: the runs share its cores.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cli, freePort, median, root, startBuiltServer, stopper, waitFor } from './lib/run.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const { option, flag } = cli();
 const runs = Number(option('--runs', '3'));
 const duration = Number(option('--duration', '10'));
 const connections = Number(option('--connections', '50'));
 const databaseUrl = option('--database-url');
-const keptDataDir = option('--data-dir');
+// `--accept-encoding 'br, gzip'`: ask as browsers do (kept reads leave compressed once, then from memory); by
+// default nothing is asked and every read leaves as it is.
+const acceptEncoding = option('--accept-encoding');
 
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
+/** The built API on a throw-away data folder (PGlite, seeded at start), `--data-dir` kept, or on --database-url. */
+const startApi = () =>
+  startBuiltServer({
+    port: Number(option('--port', 0)),
+    server: option('--server', 'apps/api/dist/server.js'),
+    dataDir: option('--data-dir'),
+    prefix: 'bench-catalogue',
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
   });
-
-async function waitFor(url, child, seconds) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited at start`);
-    if (Date.now() > deadline) throw new Error(`${url} did not answer in time`);
-    if (
-      await fetch(url).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function stopper(child, cleanup = () => {}) {
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
-    cleanup();
-  };
-}
-
-/** The built API on a throw-away data folder (PGlite, seeded at start), or on --database-url. */
-async function startApi() {
-  const port = Number(option('--port', 0)) || (await freePort());
-  const dataDir = keptDataDir ?? mkdtempSync(join(tmpdir(), 'parcelle-bench-catalogue-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [option('--server', 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // The per-IP budgets of the limited routes (none of the reads measured is limited; the bench's one IP must not
-      // be refused by whatever it touches besides them).
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  // The first start migrates and seeds (media renditions included): minutes on a busy machine.
-  await waitFor(`${base}/api/health`, child, 900);
-  return { base, stop: stopper(child, () => keptDataDir || rmSync(dataDir, { recursive: true, force: true })) };
-}
 
 /** A bare Fastify "hello" on the same Node: what this machine answers at most, at this moment. */
 async function startHello() {
@@ -104,25 +52,21 @@ async function startHello() {
 
 function cannon(url) {
   return new Promise((done, fail) => {
-    autocannon({ url, connections, duration }, (error, result) => {
-      if (error) return fail(error);
-      if (result.non2xx > 0) return fail(new Error(`${url}: ${result.non2xx} answers not 2xx`));
-      // Timeouts (10 s) of a server that cannot keep up are counted, not fatal: its figure says it already.
-      if (result.errors > 0) console.error(`${url}: ${result.errors} errors (${result.timeouts} timeouts)`);
-      done(result.requests.average);
-    });
+    autocannon(
+      { url, connections, duration, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (error, result) => {
+        if (error) return fail(error);
+        if (result.non2xx > 0) return fail(new Error(`${url}: ${result.non2xx} answers not 2xx`));
+        // Timeouts (10 s) of a server that cannot keep up are counted, not fatal: its figure says it already.
+        if (result.errors > 0) console.error(`${url}: ${result.errors} errors (${result.timeouts} timeouts)`);
+        done(result.requests.average);
+      },
+    );
   });
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 async function main() {
-  if (!args.includes('--skip-build'))
-    execFileSync('node', ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
+  if (!flag('--skip-build')) execFileSync('node', ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
   const hello = await startHello();
   const api = await startApi().catch(async (error) => {
     await hello.stop();
@@ -151,7 +95,7 @@ async function main() {
     console.log(
       `\n${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ` +
         `load average at the runs' start ${loads.map((l) => l.toFixed(2)).join(' / ')}; ` +
-        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${duration} s per target, ${runs} runs\n`,
+        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${acceptEncoding ? `accept-encoding: ${acceptEncoding}` : 'uncompressed'}; ${connections} connections, ${duration} s per target, ${runs} runs\n`,
     );
     console.log('| Target | req/s (median) | ratio to hello (median) |');
     console.log('| --- | --- | --- |');

@@ -6,23 +6,17 @@
 //   WEB_DIST_DIR=/tmp/old/client node bench/pages.mjs --skip-build --server apps/api/dist-old/server.js  (a kept build)
 // Chromium is the machine's own (/usr/bin/chromium or CHROME_PATH); nothing is downloaded and nothing leaves the
 // machine: the pages, their media and their API calls are all served by the local server.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { cli, median, root, startBuiltServer } from './lib/run.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  return at >= 0 ? args[at + 1] : fallback;
-};
+const { option, flag } = cli();
 const runs = Number(option('--runs', '3'));
-const skipBuild = args.includes('--skip-build');
+const skipBuild = flag('--skip-build');
 const jsonDir = option('--json-dir');
 let reportNumber = 0;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -38,53 +32,13 @@ const chromeFlags = [
   '--disable-extensions',
 ];
 
-const freePort = () =>
-  new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-
 /** The built server on a throw-away data folder, seeded with the demo catalogue as `npm start` does in development. */
-async function startServer() {
-  const port = Number(option('--port', 0)) || (await freePort());
-  const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-bench-pages-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [option('--server', 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+const startServer = () =>
+  startBuiltServer({
+    port: Number(option('--port', 0)),
+    server: option('--server', 'apps/api/dist/server.js'),
+    prefix: 'bench-pages',
   });
-  // The first start migrates and seeds (media renditions included): minutes on a busy machine.
-  const deadline = Date.now() + 600_000;
-  for (let healthy = false; !healthy; ) {
-    if (child.exitCode !== null) throw new Error('the server exited at start');
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the server did not answer /api/health in time');
-    }
-    healthy = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (!healthy) await new Promise((r) => setTimeout(r, 250));
-  }
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { base, stop };
-}
 
 /** Home, the detail of the first work on the primary market, the market list and one content page (`--pages a,b`). */
 async function pagesOf(base) {
@@ -114,12 +68,6 @@ async function warmUp(base, pages) {
     for (const url of urls.filter(Boolean)) await fetch(new URL(url, base)).then((response) => response.arrayBuffer());
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -62,6 +62,7 @@ beforeAll(async () => {
     '/devigulation',
     '/coverage',
     '/risks',
+    '/exits',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
     '/account/freeze',
@@ -89,6 +90,8 @@ beforeAll(async () => {
     '/user/market/primary-market',
     '/user/parts',
     '/user/withdraw',
+    '/user/notifications',
+    '/user/watchlist',
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];

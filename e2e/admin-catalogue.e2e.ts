@@ -85,7 +85,7 @@ const words = {
     pricePerPart: 'Price per part (EUR)',
     certificateEn: 'Certificate wording (English)',
     certificateFr: 'Certificate wording (French)',
-    entryFee: 'Entry fee (EUR)',
+    entryFee: 'Entry fee per part, included in its price (EUR)',
     storage: 'Storage per year (EUR)',
     insurance: 'Insurance per year (EUR)',
     exitShare: 'Exit share (% of the sale price)',
@@ -150,7 +150,7 @@ const words = {
     pricePerPart: 'Prix par part (EUR)',
     certificateEn: 'Texte du certificat (anglais)',
     certificateFr: 'Texte du certificat (français)',
-    entryFee: 'Frais d’entrée (EUR)',
+    entryFee: 'Frais d’entrée par part, compris dans son prix (EUR)',
     storage: 'Stockage par an (EUR)',
     insurance: 'Assurance par an (EUR)',
     exitShare: 'Part de sortie (% du prix de vente)',
@@ -318,7 +318,7 @@ describe('the catalogue screens of the operator console', () => {
       await page.getByLabel(w.pricePerPart).fill(w.decimal('2.50'));
       await page.getByLabel(w.certificateEn).fill('One part of the work, held in custody in Geneva.');
       await page.getByLabel(w.certificateFr).fill('Une part de l’œuvre, conservée à Genève.');
-      await page.getByLabel(w.entryFee).fill('150');
+      await page.getByLabel(w.entryFee).fill(w.decimal('0.12'));
       await page.getByLabel(w.storage).fill('1200');
       await page.getByLabel(w.insurance).fill('900');
       await page.getByLabel(w.exitShare).fill(w.decimal('2.5'));

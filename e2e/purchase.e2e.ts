@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { MAX_PARTS_PER_PURCHASE } from '@parcelle/shared/contracts/purchases';
+import { partsForAmount, primarySteps } from '@parcelle/shared/invest-amount';
+import { formatMoney } from '@parcelle/shared/money';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { imagesLoaded, plain } from './pages/catalogue';
 import { BuyPage, creditWallet, fillInput, paintingOnSale } from './pages/purchase';
-import { lastMessageTo, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+import { expectNoAxeViolations } from './support/axe';
+import { baseUrl, lastMessageTo, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -104,7 +109,7 @@ describe('a member buys parts on the primary market', () => {
     }
   });
 
-  it('shows the purchase page at 390px in French', async () => {
+  it('shows the purchase page at 390px in French, and buys by amount', async () => {
     const { context, page } = await newPage(browser, { locale: 'fr', viewport: 'mobile' });
     try {
       await registerMember(page, 'fr');
@@ -122,6 +127,48 @@ describe('a member buys parts on the primary market', () => {
         'Veuillez sélectionner un moyen de paiement',
       );
       await screenshot(page, 'purchase-drawer-mobile-fr');
+
+      // Issue 17: the work's investment case on its page passes axe at 390 px.
+      await page.goto(`/primary-market/details/${painting.id}`);
+      await page.getByTestId('investment-case').scrollIntoViewIfNeeded();
+      await page.getByTestId('appraisal-history').waitFor();
+      await expectNoAxeViolations(page, 'painting page with its investment case (fr, 390 px)');
+
+      // Buying by amount. 50 (in the page's currency) buys the parts the shared rule says, every fee is on its own
+      // line, and the payment is for those parts exactly.
+      await buy.fromPainting(painting.id);
+      const currency = new URL(page.url()).searchParams.get('currency') === 'USD' ? 'USD' : 'EURO';
+      const detail = (await (
+        await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${painting.id}&currency=${currency}`)
+      ).json()) as {
+        data: { paintings: { price_per_part: { value: number }; total_part: number; sold_out_part: number } };
+      };
+      const work = detail.data.paintings;
+      const price = Math.round(work.price_per_part.value * 100);
+      const expected = partsForAmount(
+        5000,
+        primarySteps(work.total_part - work.sold_out_part, price),
+        MAX_PARTS_PER_PURCHASE,
+      );
+      expect(expected.parts).toBeGreaterThan(0);
+      await buy.chooseAmount('50,00', 'Berthe Morisot');
+      const partsText = plain(formatPartsQuantity(expected.parts, 'fr'));
+      expect(plain(await page.getByTestId('buy-amount-parts').textContent())).toBe(`Achète ${partsText}`);
+      expect(await buy.total()).toBe(plain(formatMoney(expected.spentMinor, currency, 'fr')));
+      expect(plain(await page.getByTestId('order-line-remainder').textContent())).toBe(
+        `${plain(formatMoney(expected.remainderMinor, currency, 'fr'))}, vous reste`,
+      );
+      for (const line of ['order-line-entry-fee', 'order-line-yearly', 'order-line-exit', 'order-line-share'])
+        await page.getByTestId(line).waitFor();
+      await screenshot(page, 'purchase-amount-mobile-fr');
+      await expectNoAxeViolations(page, 'buy by amount (fr, 390 px)');
+      await buy.openDrawer('card');
+      expect(plain(await page.getByTestId('purchase-drawer-total').textContent())).toBe(
+        plain(formatMoney(expected.spentMinor, currency, 'fr')),
+      );
+      await buy.payByCard('4242 4242 4242 4242');
+      await page.getByTestId('purchase-success').waitFor();
+      expect(plain(await page.getByTestId('purchase-success').textContent())).toContain(`${partsText} de «`);
     } finally {
       await context.close();
     }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paintingOnSale } from './pages/purchase';
 import { baseUrl, launchBrowser, screenshot } from './support/browser';
 
 /**
@@ -13,8 +14,10 @@ let artistId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const list = await (await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=6&offset=0`)).json();
-  painting = list.data.paintings.find((work: { market: number }) => work.market === 2) ?? list.data.paintings[0];
+  // A seeded work on sale, with its appraisals (the investment case is whole), whatever other journeys created.
+  const { id } = await paintingOnSale(1);
+  const detail = await (await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${id}`)).json();
+  painting = detail.data.paintings;
   artistId = painting.artist.id;
 });
 afterAll(async () => {
@@ -78,10 +81,22 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(html).toMatch(/<html lang="fr"/);
     expect(html).toContain(`<title>${painting.title.fr} — ${painting.artist.name} · Parcelle</title>`);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${painting.title.fr}</h1>`));
-    // Issue 15: the fees and facts and the latest appraisal are in the document, in its language.
-    expect(html).toMatch(/<h2[^>]*>Frais et informations<\/h2>/);
-    expect(html).toMatch(/<h2[^>]*>Dernière expertise<\/h2>/);
+    // Issues 15 and 17: the investment case (fees and facts, appraisals and their history, exit, risks) is in the
+    // document, in its language.
+    expect(html).toMatch(/<section[^>]*id="investment-case"/);
+    expect(html).toMatch(/<h2[^>]*>Dossier d’investissement<\/h2>/);
+    expect(html).toMatch(/<h3[^>]*>Frais et informations<\/h3>/);
+    expect(html).toMatch(/<h3[^>]*>Dernière expertise<\/h3>/);
+    expect(html).toMatch(/<h3[^>]*>Durée de détention et sortie<\/h3>/);
+    expect(html).toContain('Historique des expertises');
+    expect(html).toContain('Perte en capital');
     expect(html).toContain('Lieu de conservation');
+    expect(html).toContain('compris dans son prix');
+    const english = (await fetchPage(`${path}?lng=en`)).html;
+    expect(english).toMatch(/<h2[^>]*>Investment case<\/h2>/);
+    expect(english).toContain('Appraisal history');
+    expect(english).toContain('Valuation uncertainty');
+    expect(english).toContain('included in its price');
     expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${baseUrl()}${path}?lng=fr`);
     expect(attr(html, /<link rel="alternate" hrefLang="en" href="([^"]+)"/)).toBe(`${baseUrl()}${path}?lng=en`);
     const image = metaContent(html, 'og:image');
@@ -113,7 +128,9 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(metaContent(artist.html, 'og:type')).toBe('profile');
 
     const market = await fetchPage('/primary-market');
-    expect(market.html).toContain(painting.title.en);
+    const firstListed = (await (await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=1&offset=0`)).json()).data
+      .paintings[0];
+    expect(market.html).toContain(firstListed.title.en);
     expect(market.html).toContain('<title>');
     const gallery = await fetchPage('/gallery');
     expect(gallery.response.status).toBe(200);

@@ -23,7 +23,7 @@ export async function confirmIdentity(page: Page, identity: Identity, options: {
   await page.getByTestId('otp-dialog-submit').click();
   await page.waitForFunction(
     (email) =>
-      !Array.from(document.querySelectorAll('[data-testid="otp-dialog-destination"]')).some((element) =>
+      !Array.from(document.querySelectorAll('[data-testid="otp-dialog-text"]')).some((element) =>
         element.textContent?.includes(email),
       ),
     identity.email,

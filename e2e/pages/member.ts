@@ -70,8 +70,11 @@ export class Operator {
     return answer.data as T;
   }
 
-  /** Signs in the admin operator, or (`finance`) the second one who releases payouts and approves dividends. */
-  static async signIn(who: 'operator' | 'finance' = 'operator'): Promise<Operator> {
+  /**
+   * Signs in the admin operator, or (`finance`) the second one who releases payouts and approves dividends, or the
+   * finance operator of the exit journey (`exitsOperator`).
+   */
+  static async signIn(who: 'operator' | 'finance' | 'exitsOperator' = 'operator'): Promise<Operator> {
     const { email, password } = inject(who);
     const first = await Operator.post<{ access_token: string; iev: boolean }>('/auth/token', { email, password });
     expect(first.iev).toBe(true);

@@ -24,6 +24,8 @@ declare module 'vitest' {
      */
     moneyAdmin: { email: string; password: string };
     moneyFinance: { email: string; password: string };
+    /** The finance operator of the exit journey (e2e/exits.e2e.ts): it enrols its second factor there. */
+    exitsOperator: { email: string; password: string };
     /** The stand-in for Sentry's ingest the pages report their errors to (support/error-ingest.ts). */
     errorIngestUrl: string;
   }
@@ -124,10 +126,12 @@ export default async function setup(project: TestProject) {
   };
   const moneyAdmin = { email: 'money-admin@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const moneyFinance = { email: 'money-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const exitsOperator = { email: 'exits-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {
     await createOperator(env, operator);
     await createOperator(env, moneyAdmin);
     await createOperator(env, moneyFinance, 'finance');
+    await createOperator(env, exitsOperator, 'finance');
     await createOperator(env, catalogueOperator, 'catalogue');
     await createOperator(env, finance, 'finance');
     await createOperator(env, consoleOperator);
@@ -155,6 +159,7 @@ export default async function setup(project: TestProject) {
   project.provide('catalogueOperator', catalogueOperator);
   project.provide('moneyAdmin', moneyAdmin);
   project.provide('moneyFinance', moneyFinance);
+  project.provide('exitsOperator', exitsOperator);
   project.provide('errorIngestUrl', errorIngest.url);
   return async () => {
     child.kill('SIGTERM');

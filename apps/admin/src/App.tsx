@@ -25,6 +25,13 @@ const DeclareDividend = lazy(() =>
   import('./pages/dividends/DeclareDividend').then((module) => ({ default: module.DeclareDividend })),
 );
 // members and money
+const ExitsList = lazy(() => import('./pages/exits/ExitsList').then((module) => ({ default: module.ExitsList })));
+const RecordExitOffer = lazy(() =>
+  import('./pages/exits/RecordExitOffer').then((module) => ({ default: module.RecordExitOffer })),
+);
+const ExitOfferPage = lazy(() =>
+  import('./pages/exits/ExitOfferPage').then((module) => ({ default: module.ExitOfferPage })),
+);
 const DividendsList = lazy(() =>
   import('./pages/dividends/DividendsList').then((module) => ({ default: module.DividendsList })),
 );
@@ -70,6 +77,10 @@ const GalleriesPage = lazy(() =>
 const FooterSettingsPage = lazy(() =>
   import('./pages/content/FooterSettingsPage').then((module) => ({ default: module.FooterSettingsPage })),
 );
+// Secondary market (issue 17): price bounds and the market mode.
+const MarketSettingsPage = lazy(() =>
+  import('./pages/market/MarketSettingsPage').then((module) => ({ default: module.MarketSettingsPage })),
+);
 const CATALOGUE_ROUTES = [
   { path: '/works', resource: 'works', element: <WorksList /> },
   { path: '/works/new', resource: 'works', element: <WorkPage /> },
@@ -82,6 +93,7 @@ const CATALOGUE_ROUTES = [
   { path: '/content/:type', resource: 'content', element: <ContentPageEditor /> },
   { path: '/galleries', resource: 'galleries', element: <GalleriesPage /> },
   { path: '/footer', resource: 'footer', element: <FooterSettingsPage /> },
+  { path: '/market', resource: 'market', element: <MarketSettingsPage /> },
 ];
 
 const resources = [
@@ -93,6 +105,7 @@ const resources = [
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
+  { name: 'exits', list: '/exits', create: '/exits/new', show: '/exits/:id' },
   // Catalogue (issue 15)
   { name: 'works', list: '/works', create: '/works/new', edit: '/works/:id', meta: { path: 'paintings' } },
   { name: 'artists', list: '/artists', create: '/artists/new', edit: '/artists/:id' },
@@ -101,6 +114,7 @@ const resources = [
   { name: 'content', list: '/content', edit: '/content/:type' },
   { name: 'galleries', list: '/galleries' },
   { name: 'footer', list: '/footer' },
+  { name: 'market', list: '/market', meta: { path: 'market-settings' } },
 ];
 
 const roleOf = async () => ((await authProvider.getPermissions?.()) as TOperatorRole | null) ?? null;
@@ -281,6 +295,30 @@ export function App() {
               element={
                 <RoleGate resource="dividends">
                   <DividendPage />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/exits"
+              element={
+                <RoleGate resource="exits">
+                  <ExitsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/exits/new"
+              element={
+                <RoleGate resource="exits">
+                  <RecordExitOffer />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/exits/:id"
+              element={
+                <RoleGate resource="exits">
+                  <ExitOfferPage />
                 </RoleGate>
               }
             />

@@ -12,6 +12,7 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   balances: ['finance'],
   reconciliation: ['finance'],
   dividends: ['finance'],
+  exits: ['finance', 'support'],
   artists: ['catalogue'],
   works: ['catalogue'],
   // Money, operators and audit (issue 15)
@@ -22,6 +23,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   content: ['catalogue'],
   galleries: ['catalogue'],
   footer: ['catalogue'],
+  // Secondary market (issue 17): finance sets the bounds and the mode; support reads them.
+  market: ['finance', 'support'],
 };
 
 export function canSee(role: TOperatorRole | null | undefined, resource: string): boolean {

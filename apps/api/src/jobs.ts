@@ -3,7 +3,9 @@ import type { AppContext } from './context';
 import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
 import { defineStatementJobs, startStatementSweep } from './modules/member/statement-jobs';
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
+import { defineNotificationJobs } from './modules/notifications/notify';
 import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
+import { definePriceAlertJobs } from './modules/watchlist/alerts';
 
 /**
  * Every kind of background job, defined in its module; the queue is then started (its tables created on the first
@@ -11,6 +13,8 @@ import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reser
  */
 export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   defineDeliveryJobs(ctx, log);
+  defineNotificationJobs(ctx);
+  definePriceAlertJobs(ctx, log);
   definePurchaseJobs(ctx, log);
   defineEcbJobs(ctx, log);
   defineStatementJobs(ctx, log);

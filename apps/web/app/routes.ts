@@ -28,6 +28,7 @@ export default [
     route('devigulation', 'routes/devigulation.tsx'),
     route('coverage', 'routes/coverage.tsx'),
     route('risks', 'routes/risks.tsx'),
+    route('exits', 'routes/exits.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('account/freeze', 'routes/account-freeze.tsx'),
@@ -59,6 +60,8 @@ export default [
       route('market/primary-market', 'routes/user-market-primary.tsx'),
       route('parts', 'routes/user-parts.tsx'),
       route('withdraw', 'routes/user-withdraw.tsx'),
+      route('notifications', 'routes/user-notifications.tsx'),
+      route('watchlist', 'routes/user-watchlist.tsx'),
       route('*', 'routes/user-unknown.tsx'),
     ]),
 

@@ -39,7 +39,7 @@ const PART_WORD: Record<Language, Record<'one' | 'other', string>> = {
   fr: { one: 'part', other: 'parts' },
 };
 
-function partsLabel(parts: number, lang: Language): string {
+export function partsLabel(parts: number, lang: Language): string {
   // Plural categories differ: French treats 0 as singular ("0 part"), English does not ("0 parts").
   const category = new Intl.PluralRules(lang).select(parts) === 'one' ? 'one' : 'other';
   return `${formatNumber(parts, lang)} ${PART_WORD[lang][category]}`;

@@ -26,6 +26,7 @@ export const MENU = [
   { resource: 'balances', path: '/balances' },
   { resource: 'reconciliation', path: '/reconciliation' },
   { resource: 'dividends', path: '/dividends' },
+  { resource: 'exits', path: '/exits' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },
@@ -37,6 +38,8 @@ export const MENU = [
   { resource: 'content', path: '/content' },
   { resource: 'galleries', path: '/galleries' },
   { resource: 'footer', path: '/footer' },
+  // Secondary market (issue 17)
+  { resource: 'market', path: '/market' },
 ] as const;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -296,6 +296,7 @@ export const accountKindEnum = pgEnum('account_kind', [
   'external',
   'withdrawals_payable',
   'refunds_payable',
+  'bid_hold',
 ]);
 
 /** A ledger account. Each member has one wallet account per currency; balances are sums of entries. */
@@ -428,7 +429,10 @@ export const paintings = pgTable(
     /** The co-ownership certificate wording of this work (issue 15), shown on every certificate of it. */
     certificateWordingEn: text('certificate_wording_en').notNull().default(''),
     certificateWordingFr: text('certificate_wording_fr').notNull().default(''),
-    /** Fees and facts shown to members (issue 15). Money in EUR minor units; null when not set. */
+    /**
+     * Fees and facts shown to members (issue 15). Money in EUR minor units; null when not set. The entry fee is the
+     * platform's share included in the price of each part (issue 17), so never above it.
+     */
     entryFeeMinor: bigint('entry_fee_minor', { mode: 'number' }),
     storageCostYearlyMinor: bigint('storage_cost_yearly_minor', { mode: 'number' }),
     insuranceCostYearlyMinor: bigint('insurance_cost_yearly_minor', { mode: 'number' }),
@@ -450,7 +454,8 @@ export const paintings = pgTable(
       'paintings_fees_valid',
       sql`coalesce(${table.entryFeeMinor}, 0) >= 0 AND coalesce(${table.storageCostYearlyMinor}, 0) >= 0
         AND coalesce(${table.insuranceCostYearlyMinor}, 0) >= 0 AND coalesce(${table.exitFeeMinor}, 0) >= 0
-        AND coalesce(${table.exitShareBps}, 0) BETWEEN 0 AND 10000 AND coalesce(${table.targetHoldingYears}, 1) > 0`,
+        AND coalesce(${table.exitShareBps}, 0) BETWEEN 0 AND 10000 AND coalesce(${table.targetHoldingYears}, 1) > 0
+        AND coalesce(${table.entryFeeMinor}, 0) <= ${table.pricePerPartMinor}`,
     ),
     check(
       'paintings_parts_valid',
@@ -622,7 +627,15 @@ export const newsletterSubscribers = pgTable(
  * stock still for sale), `reserved` (parts held for a pending purchase) and `member` (a co-owner, with the lot
  * the parts came from). A holding is the sum of its entries; nothing is updated or deleted.
  */
-export const partHolderKindEnum = pgEnum('part_holder_kind', ['issuer', 'available', 'reserved', 'member', 'listed']);
+/** `exited`: parts that left their holders with the work when an exit sold it (issue 17); nobody holds them any more. */
+export const partHolderKindEnum = pgEnum('part_holder_kind', [
+  'issuer',
+  'available',
+  'reserved',
+  'member',
+  'listed',
+  'exited',
+]);
 export const partLotEnum = pgEnum('part_lot', ['primary', 'secondary']);
 
 export const partMovements = pgTable(
@@ -845,6 +858,9 @@ export const listings = pgTable(
   (table) => [
     uniqueIndex('listings_reference_unique').on(table.reference),
     index('listings_open_fifo_idx').on(table.paintingId, table.createdAt).where(sql`${table.status} = 'open'`),
+    index('listings_open_price_idx')
+      .on(table.paintingId, table.unitPriceMinor, table.createdAt)
+      .where(sql`${table.status} = 'open'`),
     index('listings_seller_idx').on(table.sellerId, table.createdAt),
     check(
       'listings_quantities_valid',
@@ -871,6 +887,78 @@ export const purchaseFills = pgTable(
     index('purchase_fills_purchase_idx').on(table.purchaseId),
     index('purchase_fills_listing_idx').on(table.listingId),
     check('purchase_fills_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+/**
+ * A member's bid on the secondary market (issue 17): up to `quantity` parts of a work at up to `unitPriceMinor` (EUR
+ * minor units, the base currency) until `expiresAt`. The money of what is left (`remaining` × price) is held from the
+ * member's EUR wallet in their `bid_hold` ledger account while the bid is open; it is consumed by fills and goes back
+ * to the wallet when the bid is cancelled or expires.
+ */
+export const bidStatusEnum = pgEnum('bid_status', ['open', 'filled', 'cancelled', 'expired']);
+export const bids = pgTable(
+  'bids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    quantity: integer('quantity').notNull(),
+    remaining: integer('remaining').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    status: bidStatusEnum('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('bids_reference_unique').on(table.reference),
+    index('bids_open_price_idx')
+      .on(table.paintingId, table.unitPriceMinor, table.createdAt)
+      .where(sql`${table.status} = 'open'`),
+    index('bids_buyer_idx').on(table.buyerId, table.createdAt),
+    index('bids_open_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'open'`),
+    check(
+      'bids_quantities_valid',
+      sql`${table.quantity} > 0 AND ${table.remaining} >= 0 AND ${table.remaining} <= ${table.quantity}
+        AND ${table.unitPriceMinor} > 0`,
+    ),
+  ],
+);
+
+/**
+ * A trade of the order book: `quantity` parts of a listing bought by a bid, at the resting order's price (EUR minor
+ * units). `listingId` is null when a seller accepted a bid directly from their holding (bulletin-board mode).
+ */
+export const trades = pgTable(
+  'trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    bidId: uuid('bid_id').references(() => bids.id),
+    listingId: uuid('listing_id').references(() => listings.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('trades_reference_unique').on(table.reference),
+    index('trades_painting_idx').on(table.paintingId, table.createdAt),
+    check('trades_quantity_positive', sql`${table.quantity} > 0 AND ${table.unitPriceMinor} > 0`),
   ],
 );
 
@@ -1069,8 +1157,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The statements the statement job rendered (issue 13 §4), one row per file of a download request: `id` is the
- * job's id, carried by the signed links, so a link serves the file rendered for it and only that one. Personal data:
+ * The statements the statement job rendered (issue 13 §4; YEARLY: the yearly tax statement, issue 17), one row per
+ * file of a download request: `id` is the job's id, carried by the signed links, so a link serves the file rendered for it and only that one. Personal data:
  * kept until the links expire (`expires_at`), then deleted by the statement sweep.
  */
 export const memberStatements = pgTable(
@@ -1090,8 +1178,215 @@ export const memberStatements = pgTable(
   (table) => [
     primaryKey({ columns: [table.id, table.format] }),
     check('member_statements_format', sql`${table.format} IN ('pdf', 'csv')`),
-    check('member_statements_type', sql`${table.type} IN ('PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK')`),
+    check('member_statements_type', sql`${table.type} IN ('PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK', 'YEARLY')`),
     index('member_statements_user_idx').on(table.userId, table.type, table.format, table.language),
     index('member_statements_expires_idx').on(table.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------- exits (issue 17)
+
+/** EXIT_OFFER_STATUSES in @parcelle/shared. */
+export const exitOfferStatusEnum = pgEnum('exit_offer_status', ['recorded', 'voting', 'accepted', 'rejected']);
+export const exitVoteChoiceEnum = pgEnum('exit_vote_choice', ['accept', 'reject']);
+
+/**
+ * A buyer's offer for a whole work, recorded by an operator and put to its co-owners' vote. The terms (quorum,
+ * majority, in basis points) are frozen on the offer; the fee is the work's exit fee on this amount, computed when the
+ * offer is recorded. At most one offer per work is recorded or being voted on at a time, and a work is sold once.
+ */
+export const exitOffers = pgTable(
+  'exit_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    buyerName: text('buyer_name').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    quorumBps: integer('quorum_bps').notNull(),
+    majorityBps: integer('majority_bps').notNull(),
+    status: exitOfferStatusEnum('status').notNull().default('recorded'),
+    /** The earliest instant the vote may open (null: whenever an operator opens it). */
+    voteOpensAt: timestamp('vote_opens_at', { withTimezone: true }),
+    voteClosesAt: timestamp('vote_closes_at', { withTimezone: true }).notNull(),
+    /** When the vote opened: the weights are the parts held at this instant. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    /** The whole work's first sale price (parts × first part price), in the offer's currency, set when sold. */
+    firstSaleMinor: bigint('first_sale_minor', { mode: 'number' }),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('exit_offers_reference_unique').on(table.reference),
+    uniqueIndex('exit_offers_one_in_progress')
+      .on(table.paintingId)
+      .where(sql`${table.status} IN ('recorded', 'voting')`),
+    uniqueIndex('exit_offers_one_accepted').on(table.paintingId).where(sql`${table.status} = 'accepted'`),
+    index('exit_offers_status_idx').on(table.status, table.createdAt),
+    check(
+      'exit_offers_amounts_valid',
+      sql`${table.amountMinor} > 0 AND ${table.feeMinor} >= 0 AND ${table.feeMinor} < ${table.amountMinor}`,
+    ),
+    check(
+      'exit_offers_terms_valid',
+      sql`${table.quorumBps} BETWEEN 1 AND 10000 AND ${table.majorityBps} BETWEEN 1 AND 10000`,
+    ),
+    check(
+      'exit_offers_resolved_shape',
+      sql`(${table.status}::text IN ('accepted', 'rejected')) = (${table.resolvedAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A co-owner's vote on an offer: the weight is frozen when the vote opens; the choice may change until it closes. */
+export const exitVotes = pgTable(
+  'exit_votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => exitOffers.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    parts: integer('parts').notNull(),
+    choice: exitVoteChoiceEnum('choice'),
+    votedAt: timestamp('voted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('exit_votes_unique').on(table.offerId, table.userId),
+    index('exit_votes_user_idx').on(table.userId),
+    check('exit_votes_parts_positive', sql`${table.parts} > 0`),
+  ],
+);
+
+/** What each holder was paid when an accepted offer was settled, and what their parts had cost them. */
+export const exitPayouts = pgTable(
+  'exit_payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => exitOffers.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    parts: integer('parts').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** What the holder paid for these parts, in the offer's currency (average cost of the parts they bought). */
+    costBasisMinor: bigint('cost_basis_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('exit_payouts_unique').on(table.offerId, table.userId),
+    index('exit_payouts_user_idx').on(table.userId, table.createdAt),
+    check('exit_payouts_valid', sql`${table.parts} > 0 AND ${table.amountMinor} >= 0 AND ${table.costBasisMinor} >= 0`),
+  ],
+);
+
+/**
+ * Staying informed (issue 17): what a member was told, one row per notification, written inside the transaction of
+ * the event it tells about (notifications/notify.ts). `kind` is one of NOTIFICATION_KINDS; `payload` holds ids and
+ * integer minor units only (the words are written when read, in the reader's language). Never deleted by the member:
+ * read_at is set once.
+ */
+export const memberNotifications = pgTable(
+  'member_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The work it is about, when there is one (the list names it and links to its page). */
+    paintingId: uuid('painting_id').references(() => paintings.id),
+    /** Whether an email was queued with it (the member's preference for its kind when it was written). */
+    emailed: boolean('emailed').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('member_notifications_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('member_notifications_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
+    check(
+      'member_notifications_kind_valid',
+      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached')`,
+    ),
+  ],
+);
+
+/** A member's choice of email per notification kind; no row: the email is sent (the app always shows it). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] })],
+);
+
+/** The works a member watches (issue 17): told when one opens for purchase, and where price alerts live. */
+export const watchlist = pgTable(
+  'watchlist',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.paintingId] }),
+    index('watchlist_painting_idx').on(table.paintingId),
+  ],
+);
+
+/**
+ * A price alert on a watched work: told once when the value of one part (in `currency`, minor units) crosses the
+ * threshold after a valuation or a rate change, then marked triggered and kept. At most one untriggered alert per
+ * member and work; setting another replaces it.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paintingId: uuid('painting_id')
+      .notNull()
+      .references(() => paintings.id),
+    direction: text('direction').notNull(),
+    thresholdMinor: bigint('threshold_minor', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    /** Set when the member removes or replaces it before it fired: kept, never deleted. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('price_alerts_active_unique')
+      .on(table.userId, table.paintingId)
+      .where(sql`${table.triggeredAt} IS NULL AND ${table.cancelledAt} IS NULL`),
+    index('price_alerts_painting_active_idx')
+      .on(table.paintingId)
+      .where(sql`${table.triggeredAt} IS NULL AND ${table.cancelledAt} IS NULL`),
+    check('price_alerts_direction_valid', sql`${table.direction} IN ('above', 'below')`),
+    check('price_alerts_threshold_positive', sql`${table.thresholdMinor} > 0`),
   ],
 );

@@ -51,6 +51,35 @@ export function randomFrom(name: string): (min: number, max: number) => number {
 /** value × (1000 + perMille) / 1000, rounded half-even: yearly growth on integer minor units. */
 const grow = (value: number, perMille: number) => Number(divideRounded(BigInt(value) * BigInt(1000 + perMille), 1000n));
 
+/** Where the seeded works are kept, in turns: two bonded, climate-controlled art stores. */
+const SEED_CUSTODY = [
+  { en: 'Bonded art store, Pantin (Greater Paris)', fr: 'Entrepôt d’art sous douane, Pantin (Grand Paris)' },
+  { en: 'Free-port art store, Geneva', fr: 'Entrepôt d’art en port franc, Genève' },
+] as const;
+/** The seed's insurer (a fictitious name): a fine-art policy "nail to nail", transport included. */
+const SEED_INSURER = 'Valère Fine Art Insurance (seed data)';
+
+/**
+ * A seeded work's investment case (issue 17), in the orders of magnitude of the trade: the platform's entry fee 5 %
+ * of each part's price (included in it), storage from €900 a year plus the canvas's surface, insurance 0.25 % of
+ * the work's value a year, 2.5 % of the sale price at the exit, a target holding period of 5 to 8 years.
+ */
+function seedCase(painting: (typeof SEED_PAINTINGS)[number], totalParts: number, index: number) {
+  const custody = SEED_CUSTODY[index % SEED_CUSTODY.length] ?? SEED_CUSTODY[0];
+  const valueMinor = BigInt(painting.pricePerPart) * BigInt(totalParts);
+  return {
+    entryFeeMinor: Number(divideRounded(BigInt(painting.pricePerPart) * 5n, 100n)),
+    storageCostYearlyMinor: 90_000 + painting.width * painting.height * 2,
+    insuranceCostYearlyMinor: Number(divideRounded(valueMinor * 25n, 10_000n)),
+    exitFeeMinor: null,
+    exitShareBps: 250,
+    custodyPlaceEn: custody.en,
+    custodyPlaceFr: custody.fr,
+    insurer: SEED_INSURER,
+    targetHoldingYears: 5 + (index % 4),
+  };
+}
+
 export const paintingKeys = (slug: string) => ({
   cover: `artworks/${slug}/cover.webp`,
   detail: `artworks/${slug}/detail.webp`,
@@ -145,6 +174,7 @@ export async function seedCatalogue(db: Database, storage: Storage, options: See
       soldParts,
       coverKey: keys.cover,
       images: [keys.cover, keys.detail],
+      ...seedCase(painting, totalParts, index),
       createdAt: new Date(base + 3_600_000 * (index + 1)),
     };
   });

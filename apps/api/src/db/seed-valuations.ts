@@ -6,6 +6,15 @@ import { randomFrom, SEED_LAST_YEAR, stableId } from './seed-catalogue';
 /** First year of each painting's appraisals. */
 const VALUATIONS_FROM = 2016;
 
+/** The seed's appraisers (fictitious names, marked as seed data) take turns, as a work is reappraised. */
+const SEED_APPRAISERS = [
+  'Cabinet Lenoir, fine-art appraisers (seed data)',
+  'Atelier Varenne Expertise (seed data)',
+] as const;
+const SEED_METHOD =
+  'Comparable auction sales of the artist’s works of similar size, period and medium over the last three years, ' +
+  'adjusted for condition and provenance';
+
 /** The account the seed's appraisals are entered under: it has no password, so no one signs in with it. */
 export const SEED_CATALOGUER_ID = stableId('user:seed-cataloguer');
 
@@ -41,8 +50,8 @@ export async function seedValuations(db: Database, works: { id: string; slug: st
         valuedOn: `${year}-12-31`,
         valueMinor: value,
         currency: 'EURO' as const,
-        appraiser: 'Demo appraisal (seed data)',
-        method: 'Comparable auction sales',
+        appraiser: year % 2 === 0 ? SEED_APPRAISERS[0] : SEED_APPRAISERS[1],
+        method: SEED_METHOD,
         createdBy: SEED_CATALOGUER_ID,
       });
       value = Math.max(1, shrink(value, random(-40, 150)));

@@ -83,10 +83,11 @@ export function registerInputGuards(app: FastifyInstance) {
     }
     parseJson(request, text, done);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const path = forbiddenTextPath(part);
-      if (path !== null) throw new AppError(400, 'ControlCharacters', path || undefined);
+      if (path !== null) return done(new AppError(400, 'ControlCharacters', path || undefined));
     }
+    done();
   });
 }

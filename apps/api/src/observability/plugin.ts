@@ -117,8 +117,9 @@ async function registerErrorReports(app: FastifyInstance, ctx: AppContext): Prom
 
 export const observability = fp<{ ctx: AppContext }>(
   async (app, { ctx }) => {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       recordRequest(request.method, routeLabel(request, reply.statusCode), reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
     const registry = metricsRegistry();
     app.get('/metrics', { preHandler: metricsAccess(ctx), schema: { hide: true } }, async (_request, reply) => {

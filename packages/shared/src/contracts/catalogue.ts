@@ -99,6 +99,13 @@ export const ZPainting = z.object({
   /** (total − sold) / total × 100, 2 decimals (spec §9). */
   availability: z.number(),
   artist: z.object({ id: z.string(), name: z.string(), life_dates: ZLifeDates }),
+  /**
+   * Issue 17, secondary-market works only (null otherwise): the parts members offer now, the cheapest ask and the
+   * last trade's price (null when none), in the asked currency.
+   */
+  secondary_market: z
+    .object({ parts_offered: z.number().int(), best_ask: ZMoney.nullable(), last_trade: ZMoney.nullable() })
+    .nullish(),
 });
 export type TPainting = z.infer<typeof ZPainting>;
 
@@ -106,6 +113,18 @@ export type TPainting = z.infer<typeof ZPainting>;
 export { DOCUMENT_KINDS, type DocumentKind } from '../constants';
 /** client_pdf_en, client_pdf_fr, … notice_fr: a full URL, or null when the document does not exist. */
 export const ZPaintingDocuments = z.record(z.string(), z.string().nullable());
+
+/** An appraisal of a work: its value in its own currency, date, appraiser and method. */
+export const ZAppraisal = z.object({
+  value_minor: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** ISO date (YYYY-MM-DD). */
+  valued_on: z.string(),
+  appraiser: z.string(),
+  /** How the value was reached, as the appraiser wrote it. */
+  method: z.string(),
+});
+export type TAppraisal = z.infer<typeof ZAppraisal>;
 
 export const ZPaintingDetail = ZPainting.extend({
   evolution_list: z.array(z.object({ _id: z.number().int(), totalValue: z.number() })),
@@ -127,17 +146,12 @@ export const ZPaintingDetail = ZPainting.extend({
   custody_place: ZLocalized.nullable(),
   insurer: z.string().nullable(),
   target_holding_years: z.number().int().nullable(),
-  latest_valuation: z
-    .object({
-      value_minor: z.number().int(),
-      currency: z.enum(CURRENCIES),
-      /** ISO date (YYYY-MM-DD). */
-      valued_on: z.string(),
-      appraiser: z.string(),
-      /** How the value was reached, as the appraiser wrote it. */
-      method: z.string(),
-    })
-    .nullable(),
+  latest_valuation: ZAppraisal.nullable(),
+  /**
+   * Issue 17, the work's investment case: its current appraisals (corrections replace what they correct), latest
+   * first, at most 20. `entry_fee_minor` is the platform's fee included in the price of each part (EUR minor units).
+   */
+  appraisals: z.array(ZAppraisal),
 });
 export type TPaintingDetail = z.infer<typeof ZPaintingDetail>;
 
@@ -181,8 +195,12 @@ export const ZTickerKpi = z.object({
   artist_name: z.string(),
   value_euro: z.number(),
   value_usd: z.number(),
+  /** The change from the year before, in EUR (spec §3). */
   percentage: z.number(),
   direction: z.enum(['up', 'down']),
+  /** The same change in USD, each year's quote at that year's rate (as the artist's chart in dollars; issue 17). */
+  percentage_usd: z.number(),
+  direction_usd: z.enum(['up', 'down']),
 });
 export const ZKpisData = z.object({ kpis: z.array(ZTickerKpi) });
 

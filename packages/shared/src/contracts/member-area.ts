@@ -51,6 +51,30 @@ export const ZHistoryTypeParams = z.strictObject({
 
 // ---------------------------------------------------------------- portfolio and parts
 
+const minor = z.number().int();
+const bps = z.number().int();
+
+/**
+ * The performance figures (issue 17 "True numbers"), integer minor units of the display currency and basis points:
+ * see apps/api/src/modules/member/performance.ts for the method (FIFO cost basis, XIRR).
+ */
+const performanceFields = {
+  /** What the parts still held cost (first in, first out), each purchase at the rate of its day. */
+  cost_basis_minor: minor,
+  /** Their value from each work's latest appraisal (at the part price for a work never appraised). */
+  value_minor: minor,
+  /** value − cost basis. */
+  gain_minor: minor,
+  /** gain ÷ cost basis, basis points (1234 = 12.34 %). */
+  gain_bps: bps,
+  /** Gains realised by the parts sold (proceeds − their FIFO cost). */
+  realised_gain_minor: minor,
+  /** Dividends received, each at the rate of its day. */
+  dividends_minor: minor,
+  /** Money-weighted annualised return (XIRR) in basis points; null under a year of history. */
+  annualised_return_bps: bps.nullable(),
+};
+
 /** Spec §3 Portfolio summary. GET /member/portfolio answers an array of one (spec §7: "first element used"). */
 export const ZPortfolioSummary = z.object({
   /** Parts held: in hand plus listed for sale (still the member's). */
@@ -62,6 +86,11 @@ export const ZPortfolioSummary = z.object({
   /** Wallet balance (every wallet currency, converted at today's rate). */
   total_credit: ZMoney,
   currency: ZCurrency,
+  ...performanceFields,
+  /** Each work's share of the value, by work (basis points, half-even). */
+  allocation: z.array(
+    z.object({ painting_id: z.string(), title: ZLocalized, value_minor: minor, allocation_bps: bps }),
+  ),
 });
 export const ZPortfolioData = z.array(ZPortfolioSummary);
 
@@ -85,12 +114,20 @@ export const ZHolding = z.object({
   listed: z.number().int(),
   /** Parts in hand by lot (what can still be listed). */
   lots: z.object({ primary: z.number().int(), secondary: z.number().int() }),
+  ...performanceFields,
+  /** The date of the appraisal the value comes from; null when valued at the part price. */
+  valued_on: z.string().nullable(),
+  /** This work's share of the portfolio's value, basis points. */
+  allocation_bps: bps,
 });
 export const ZPartsData = z.object({ getParts: z.array(ZHolding), total: z.number().int(), base_url: z.string() });
 
-/** Spec §3 Graph line: what the member's current parts of a work were worth at the end of each year. */
+/**
+ * Spec §3 Graph line: what the member's parts of a work were worth at the end of each year since their first
+ * purchase of it; the current year's point is today's value.
+ */
 export const ZGraphLine = z.object({
-  /** YYYY-12-31 of `year`. */
+  /** YYYY-12-31 of `year`; today (YYYY-MM-DD) for the current year. */
   date: z.string(),
   year: z.number().int(),
   prices: ZMoney,
@@ -186,12 +223,16 @@ export const ZDividendHistoryRow = z.object({
 });
 export const ZArtworkEvent = z.object({
   reference_id: z.string(),
-  type: z.enum(['PURCHASE', 'SALE', 'DIVIDEND']),
-  /** Dividends: the amount per part held (rounded half-even to the cent). */
+  /** EXIT: the work was sold by an exit vote (issue 17) and the member's parts paid out. */
+  type: z.enum(['PURCHASE', 'SALE', 'DIVIDEND', 'EXIT']),
+  /** Dividends and exits: the amount per part held (rounded half-even to the cent). */
   part_price: ZMoney,
   part_quantity: z.number().int(),
   full_amount: ZMoney,
   t: z.string(),
+  /** EXIT only: what the member's parts had cost them, and the realised return (proceeds − cost). */
+  cost_basis: ZMoney.optional(),
+  realised_return: ZMoney.optional(),
 });
 export const ZArtworkHistoryRow = z.object({
   painting_id: z.string(),
@@ -217,6 +258,20 @@ export const ZDownloadData = z.object({
   csv_url: z.string(),
   /** ISO 8601. */
   expires_at: z.string(),
+});
+
+/** The first year a yearly statement can be asked for (the platform holds no movement before it). */
+export const FIRST_STATEMENT_YEAR = 2016;
+
+/**
+ * GET /member/download/yearly/{year}: a calendar year from FIRST_STATEMENT_YEAR to the current one (the current
+ * year's statement covers the year so far).
+ */
+export const ZYearlyStatementParams = z.strictObject({
+  year: safeText({ error: 'InvalidYear' })
+    .regex(/^\d{4}$/, { error: 'InvalidYear' })
+    .transform(Number)
+    .refine((year) => year >= FIRST_STATEMENT_YEAR && year <= new Date().getUTCFullYear(), { error: 'InvalidYear' }),
 });
 
 /** Query of GET /member/statements/{type}.{csv|pdf}: read leniently, every check is the signature's. */

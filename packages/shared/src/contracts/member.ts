@@ -76,6 +76,13 @@ export const ZWithdrawalCodeCheck = z.strictObject({
   verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }),
 });
 
+/** A price per part in EUR minor units (cents), as asks and bids carry it. */
+export const ZPricePerPartMinor = z
+  .number({ error: 'InvalidPrice' })
+  .int({ error: 'InvalidPrice' })
+  .min(1, { error: 'InvalidPrice' })
+  .max(100_000_000_00, { error: 'InvalidPrice' });
+
 /** POST /paintings/sale (spec §7): list owned parts on the secondary market. */
 export const ZSaleRequest = z.strictObject({
   total_part: z
@@ -84,6 +91,11 @@ export const ZSaleRequest = z.strictObject({
     .min(1, { error: 'SelectShares' })
     .max(10_000_000, { error: 'QuantityTooLarge' }),
   painting_id: safeText({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' }),
+  /**
+   * Issue 17 (optional, not in spec §7): the asked price per part in EUR minor units, within the bounds operators set
+   * around the work's part price. Without it the parts are listed at the work's current part price, as before.
+   */
+  price_per_part_minor: ZPricePerPartMinor.optional(),
 });
 export const ZListingReferenceParams = z.strictObject({ reference: safeText().min(1).max(40) });
 export const ZListing = z.object({
@@ -92,6 +104,7 @@ export const ZListing = z.object({
   quantity: z.number().int(),
   remaining: z.number().int(),
   price_per_part: ZMoney,
+  price_per_part_minor: z.number().int(),
   status: z.enum(['open', 'filled', 'withdrawn']),
   created_at: z.string(),
 });

@@ -6,6 +6,7 @@ import * as auth from './auth';
 import * as catalogue from './catalogue';
 import * as certificates from './certificates';
 import * as contentAdmin from './content-admin';
+import * as exits from './exits';
 import * as member from './member';
 import * as memberArea from './member-area';
 import * as purchases from './purchases';
@@ -56,7 +57,7 @@ function stringFields(schema: Node, path = '', found: { path: string; guarded: b
   return found;
 }
 
-const modules = { account, admin, auth, catalogue, certificates, contentAdmin, member, memberArea, purchases };
+const modules = { account, admin, auth, catalogue, certificates, contentAdmin, exits, member, memberArea, purchases };
 const requestSchemas = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports)
     .filter(([name, value]) => REQUEST.test(name) && typeof value === 'object' && value !== null && '_zod' in value)

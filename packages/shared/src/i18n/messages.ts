@@ -341,6 +341,39 @@ export const messages = {
   ListingNotFound: { en: 'This listing does not exist.', fr: 'Cette mise en vente n’existe pas.' },
   ListingClosed: { en: 'This listing is already closed.', fr: 'Cette mise en vente est déjà close.' },
   ListingWithdrawn: { en: 'Your parts are no longer for sale.', fr: 'Vos parts ne sont plus en vente.' },
+  PriceOutOfBounds: {
+    en: 'The price per part must be between {{min}} and {{max}}.',
+    fr: 'Le prix par part doit être compris entre {{min}} et {{max}}.',
+  },
+  InvalidPrice: {
+    en: 'Enter a price per part in cents, a whole number greater than zero.',
+    fr: 'Indiquez un prix par part en centimes, un nombre entier supérieur à zéro.',
+  },
+  BidPlaced: { en: 'Your bid is placed.', fr: 'Votre offre d’achat est enregistrée.' },
+  BidNotFound: { en: 'This bid does not exist.', fr: 'Cette offre d’achat n’existe pas.' },
+  BidClosed: { en: 'This bid is already closed.', fr: 'Cette offre d’achat est déjà close.' },
+  BidCancelled: {
+    en: 'Your bid is cancelled and its funds are back in your wallet.',
+    fr: 'Votre offre d’achat est annulée et ses fonds sont revenus dans votre portefeuille.',
+  },
+  BidExpiryInvalid: {
+    en: 'Choose an expiry between 1 and 90 days.',
+    fr: 'Choisissez une échéance entre 1 et 90 jours.',
+  },
+  OwnOrder: {
+    en: 'You cannot trade with your own order.',
+    fr: 'Vous ne pouvez pas traiter avec votre propre ordre.',
+  },
+  AcceptNeedsBulletinBoard: {
+    en: 'Orders are matched automatically: place a bid or an ask instead.',
+    fr: 'Les ordres sont appariés automatiquement\u00a0: passez plutôt une offre d’achat ou de vente.',
+  },
+  OrderAccepted: { en: 'Trade done.', fr: 'Transaction effectuée.' },
+  MarketSettingsSaved: { en: 'Market settings saved.', fr: 'Réglages du marché enregistrés.' },
+  MarketBoundsInvalid: {
+    en: 'The lowest bound must be between 1% and 100%, the highest between 100% and 1,000%.',
+    fr: 'La borne basse doit être comprise entre 1\u00a0% et 100\u00a0%, la borne haute entre 100\u00a0% et 1\u202f000\u00a0%.',
+  },
   SecondaryReserved: {
     en: 'The secondary market is reserved for members holding parts bought on the primary market.',
     fr: 'Le marché secondaire est réservé aux membres détenant des parts achetées sur le marché primaire.',
@@ -592,6 +625,10 @@ export const messages = {
     fr: 'Une œuvre a au plus 20 images\u00a0: retirez-en une d’abord.',
   },
   PaintingDocumentSaved: { en: 'The document was saved.', fr: 'Le document a été enregistré.' },
+  EntryFeeAbovePrice: {
+    en: 'The entry fee is included in the price of a part: it cannot exceed the price per part.',
+    fr: 'Les frais d’entrée sont compris dans le prix d’une part : ils ne peuvent pas dépasser le prix par part.',
+  },
   DimensionsLocked: {
     en: 'The dimensions cannot change once parts of the work are sold.',
     fr: 'Les dimensions ne peuvent plus changer une fois des parts de l’œuvre vendues.',
@@ -686,6 +723,84 @@ export const messages = {
   },
   SiteSettingsSaved: { en: 'The footer settings were saved.', fr: 'Les réglages du pied de page ont été enregistrés.' },
   FooterDocumentSaved: { en: 'The footer document was saved.', fr: 'Le document du pied de page a été enregistré.' },
+  // Exit offers and votes (issue 17).
+  ExitBuyerRequired: { en: 'Please enter the buyer’s name.', fr: 'Veuillez saisir le nom de l’acheteur.' },
+  ExitAmountInvalid: {
+    en: 'Please enter a whole, positive amount in cents.',
+    fr: 'Veuillez saisir un montant entier et positif en centimes.',
+  },
+  ExitTermsInvalid: {
+    en: 'Quorum and majority are shares between 1 and 10,000 basis points.',
+    fr: 'Le quorum et la majorité sont des parts entre 1 et 10\u00a0000 points de base.',
+  },
+  ExitWindowInvalid: {
+    en: 'The vote must close after it opens, and in the future.',
+    fr: 'Le vote doit se clore après son ouverture, et dans le futur.',
+  },
+  ExitChoiceInvalid: {
+    en: 'Choose to accept or reject the offer.',
+    fr: 'Choisissez d’accepter ou de refuser l’offre.',
+  },
+  ExitOfferNotFound: { en: 'This exit offer does not exist.', fr: 'Cette offre de sortie n’existe pas.' },
+  ExitWorkNotOnMarket: {
+    en: 'An exit offer can only be recorded for a work whose parts are all sold, on the secondary market.',
+    fr: 'Une offre de sortie ne peut être enregistrée que pour une œuvre dont toutes les parts sont vendues, sur le marché secondaire.',
+  },
+  ExitOfferInProgress: {
+    en: 'This work already has an exit offer being voted on.',
+    fr: 'Cette œuvre a déjà une offre de sortie en cours de vote.',
+  },
+  ExitFeeExceedsOffer: {
+    en: 'The work’s exit fee is larger than this offer.',
+    fr: 'Les frais de sortie de l’œuvre dépassent cette offre.',
+  },
+  ExitOfferRecorded: { en: 'Exit offer recorded', fr: 'Offre de sortie enregistrée' },
+  ExitAlreadyOpen: { en: 'The vote on this offer is already open.', fr: 'Le vote sur cette offre est déjà ouvert.' },
+  ExitVoteOpened: { en: 'The vote is open', fr: 'Le vote est ouvert' },
+  ExitVoteNotOpenYet: {
+    en: 'The vote cannot open before its window starts.',
+    fr: 'Le vote ne peut pas s’ouvrir avant le début de sa période.',
+  },
+  ExitNoHolders: { en: 'Nobody holds parts of this work.', fr: 'Personne ne détient de parts de cette œuvre.' },
+  ExitVoteClosed: { en: 'This vote is not open.', fr: 'Ce vote n’est pas ouvert.' },
+  ExitNotEligible: {
+    en: 'You did not hold parts of this work when the vote opened.',
+    fr: 'Vous ne déteniez pas de parts de cette œuvre à l’ouverture du vote.',
+  },
+  ExitVoteCast: { en: 'Your vote is recorded', fr: 'Votre vote est enregistré' },
+  ExitVoteStillOpen: {
+    en: 'The vote is still open: it can be resolved once its window has closed.',
+    fr: 'Le vote est encore ouvert\u00a0: il pourra être clos une fois sa période terminée.',
+  },
+  ExitAlreadyResolved: { en: 'This exit offer is already resolved.', fr: 'Cette offre de sortie est déjà close.' },
+  ExitPendingPurchases: {
+    en: 'A purchase of parts of this work is still pending: resolve again once it has settled or expired.',
+    fr: 'Un achat de parts de cette œuvre est en attente\u00a0: réessayez une fois réglé ou expiré.',
+  },
+  ExitAccepted: {
+    en: 'The offer is accepted: the work is sold and holders are paid',
+    fr: 'L’offre est acceptée\u00a0: l’œuvre est vendue et les détenteurs sont payés',
+  },
+  ExitRejected: { en: 'The offer is rejected: nothing is sold', fr: 'L’offre est refusée\u00a0: rien n’est vendu' },
+  // Staying informed: notifications, watchlist and price alerts (issue 17).
+  InvalidNotificationKind: { en: 'Unknown notification kind.', fr: 'Type de notification inconnu.' },
+  NotificationNotFound: { en: 'This notification does not exist.', fr: 'Cette notification n’existe pas.' },
+  NotificationsRead: { en: 'Marked as read', fr: 'Marquée comme lue' },
+  NotificationPreferencesSaved: { en: 'Your preferences are saved', fr: 'Vos préférences sont enregistrées' },
+  WorkWatched: { en: 'Added to your watchlist', fr: 'Ajoutée à vos œuvres suivies' },
+  WorkUnwatched: { en: 'Removed from your watchlist', fr: 'Retirée de vos œuvres suivies' },
+  PriceAlertSaved: { en: 'Your price alert is saved', fr: 'Votre alerte de prix est enregistrée' },
+  PriceAlertRemoved: { en: 'Your price alert is removed', fr: 'Votre alerte de prix est supprimée' },
+  InvalidAlertDirection: { en: 'Choose above or below.', fr: 'Choisissez au-dessus ou en dessous.' },
+  InvalidAlertThreshold: {
+    en: 'Please enter a positive amount.',
+    fr: 'Veuillez saisir un montant positif.',
+  },
+  PriceAlertAlreadyReached: {
+    en: 'The value of a part is already on that side of this amount: choose an amount it has yet to cross.',
+    fr: 'La valeur d’une part est déjà de ce côté de ce montant\u00a0: choisissez un montant qu’elle n’a pas encore franchi.',
+  },
+  PriceAlertNotFound: { en: 'There is no price alert on this work.', fr: 'Aucune alerte de prix sur cette œuvre.' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,3 +1,5 @@
+import type { Executor } from '../../db/client';
+
 /**
  * Background work that must survive the request that asked for it, run once across every process: outgoing email
  * and SMS, the reservation sweep, the retries of refunds. Implemented by pg-boss on the application's own database
@@ -25,6 +27,12 @@ export interface JobQueue {
   define<T extends object>(name: string, spec: QueueSpec, handler: JobHandler<T>): void;
   /** Enqueues a job; `id` (a UUID) makes a second send of the same job a no-op. Answers the job id, or null. */
   send<T extends object>(name: string, data: T, options?: { id?: string }): Promise<string | null>;
+  /**
+   * Enqueues a job inside the caller's open transaction (`tx`, a drizzle transaction on the same database): the job
+   * exists once that transaction commits, and never if it rolls back, so a job about a write is sent exactly when the
+   * write is (notifications' emails, issue 17).
+   */
+  sendIn<T extends object>(tx: Executor, name: string, data: T, options?: { id?: string }): Promise<string | null>;
   /**
    * Enqueues a job unless one was already enqueued, by any process, in the current window of `seconds`: the way
    * every process may tick a periodic job while only one job a window is created (pg-boss throttling).

@@ -1,4 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { type Executor, queryRows } from '../../db/client';
 import type { JobHandler, JobQueue, QueueSpec } from './job-queue';
 
 /** One SQL statement (or, without values, a script) on the application's database: pg-boss's `db` option. */
@@ -81,6 +83,17 @@ export class PgBossQueue implements JobQueue {
   async send<T extends object>(name: string, data: T, options: { id?: string } = {}): Promise<string | null> {
     this.assertDefined(name);
     return this.boss.send(name, data, options.id ? { id: options.id } : {});
+  }
+
+  async sendIn<T extends object>(
+    tx: Executor,
+    name: string,
+    data: T,
+    options: { id?: string } = {},
+  ): Promise<string | null> {
+    this.assertDefined(name);
+    const db = { executeSql: inTransaction(tx) };
+    return this.boss.send(name, data, { ...(options.id ? { id: options.id } : {}), db } as PgBoss.SendOptions);
   }
 
   async sendOncePer(name: string, seconds: number): Promise<string | null> {
@@ -175,4 +188,25 @@ export class PgBossQueue implements JobQueue {
     if (!defined) throw new Error(`unknown job ${name}`);
     return defined;
   }
+}
+
+/**
+ * pg-boss's `executeSql` on an open drizzle transaction: its `$n` placeholders become drizzle parameters (each
+ * occurrence bound to the n-th value; objects as JSON text, which pg-boss casts to jsonb), run by `tx`.
+ */
+function inTransaction(tx: Executor): ExecuteSql {
+  return async (text, values = []) => {
+    const query: SQL = sql.empty();
+    text.split(/\$(\d+)/).forEach((chunk, index) => {
+      if (index % 2 === 0) {
+        query.append(sql.raw(chunk));
+        return;
+      }
+      const value = values[Number(chunk) - 1] ?? null;
+      const bound =
+        value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
+      query.append(sql`${bound}`);
+    });
+    return { rows: await queryRows(tx, query) };
+  };
 }

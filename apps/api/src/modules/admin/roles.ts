@@ -29,6 +29,12 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'POST /api/admin/dividends': ['finance'],
   'GET /api/admin/dividends/:id': ['finance'],
   'POST /api/admin/dividends/:id/approve': ['finance'],
+  // Exits (issue 17): finance records offers, opens and resolves votes (a sale pays holders); support may read.
+  'GET /api/admin/exits': ['finance', 'support'],
+  'POST /api/admin/exits': ['finance'],
+  'GET /api/admin/exits/:id': ['finance', 'support'],
+  'POST /api/admin/exits/:id/open': ['finance'],
+  'POST /api/admin/exits/:id/resolve': ['finance'],
   // Catalogue (issue 15): artists, works, valuations, market states, exchange rates. Support may read.
   'GET /api/admin/artists': ['catalogue', 'support'],
   'GET /api/admin/artists/:id': ['catalogue', 'support'],
@@ -74,6 +80,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'GET /api/admin/audit.csv': [],
   // Outside /api/admin: Prometheus metrics (or METRICS_TOKEN).
   'GET /metrics': [],
+  // Secondary market (issue 17): bounds of order prices and the market mode. Finance sets them; support reads.
+  'GET /api/admin/market-settings': ['finance', 'support'],
+  'PATCH /api/admin/market-settings': ['finance'],
 };
 
 /** Routes an operator reaches before the second factor is enrolled (guarded by `requireOperatorEnrolling`). */

@@ -23,6 +23,7 @@ import { type App, perIp } from '../../http/types';
 import { unfreezeAccount } from '../account/security';
 import { confirmTotp, enrolTotp } from '../auth/totp';
 import { dividendAdminRoutes } from '../dividends/routes';
+import { exitAdminRoutes } from '../exits/routes';
 import { ledgerAdminRoutes } from '../ledger/admin-routes';
 import { memberAdminRoutes } from '../members-admin/routes';
 import { withdrawalAdminRoutes } from '../withdrawals/admin-routes';
@@ -42,6 +43,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   memberAdminRoutes(app, ctx);
   withdrawalAdminRoutes(app, ctx);
   dividendAdminRoutes(app, ctx);
+  exitAdminRoutes(app, ctx);
   ledgerAdminRoutes(app, ctx);
 
   // The second factor (issue 12). An operator's first sign-in may only do these two calls.

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
+import { checkPriceAlertsLater } from '../watchlist/alerts';
 import { saveRate } from './rates';
 
 /** The job that fetches the ECB's daily reference rates (issue 15), when ECB_RATES_ENABLED=true. */
@@ -60,6 +61,7 @@ export async function importEcbRate(ctx: AppContext, fetcher: typeof fetch = fet
   const rate = await fetchEcbRate(ctx.config.ecbRates.url, fetcher);
   await saveRate(ctx.database.db, null, rate.day, rate.rate);
   ctx.catalogueChanges.changed({ kind: 'rate' });
+  await checkPriceAlertsLater(ctx, null);
   return rate;
 }
 

@@ -5,7 +5,9 @@ import { listings, paintings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
 import { audit } from '../admin/audit';
+import type { NotifyContext } from '../notifications/notify';
 import { issueParts } from '../parts/register';
+import { notifyWatchersOfOpening } from '../watchlist/service';
 import { adminPaintingDetail, missingForSale, paintingRow } from './paintings';
 
 /**
@@ -22,6 +24,7 @@ export async function transitionMarket(
   actor: Member,
   id: string,
   body: { to: MarketState; opens_at?: string | null },
+  notify: NotifyContext,
 ) {
   if (body.opens_at && body.to !== 'primary') throw badRequest('OpensAtOnlyForPrimary', 'opens_at');
   await db.transaction(async (tx) => {
@@ -67,6 +70,8 @@ export async function transitionMarket(
       .set({ market: MARKET[body.to], opensAt })
       .where(eq(paintings.id, id))
       .returning();
+    // Members watching the work are told it opens (issue 17), with the transition.
+    if (body.to === 'primary') await notifyWatchersOfOpening(notify, tx, id, opensAt);
     await audit(tx, {
       actorId: actor.id,
       action: 'painting.market',

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/client';
 import { artists, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
 import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { heldBy, moveParts } from '../parts/register';
 import { slugFrom, UUID } from './slug';
@@ -204,8 +204,15 @@ function columnsOf(input: Partial<TPaintingInput>) {
   };
 }
 
+/** The entry fee is the platform's share of each part's price (issue 17): never more than that price. */
+function checkEntryFee(pricePerPartMinor: number, entryFeeMinor: number | null | undefined) {
+  if (entryFeeMinor != null && entryFeeMinor > pricePerPartMinor)
+    throw badRequest('EntryFeeAbovePrice', 'entry_fee_minor');
+}
+
 /** A new work, always a draft (not public) until a market transition publishes it. */
 export async function createPainting(db: Executor, actor: Member, input: TPaintingInput) {
+  checkEntryFee(input.price_per_part_minor, input.entry_fee_minor);
   await artistName(db, input.artist_id);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -250,6 +257,10 @@ export async function updatePainting(db: Executor, actor: Member, id: string, in
   if (input.artist_id !== undefined) await artistName(db, input.artist_id);
   await db.transaction(async (tx) => {
     const before = await paintingRow(tx, id, true);
+    checkEntryFee(
+      input.price_per_part_minor ?? before.pricePerPartMinor,
+      input.entry_fee_minor !== undefined ? input.entry_fee_minor : before.entryFeeMinor,
+    );
     const width = input.width_cm ?? before.widthCm;
     const height = input.height_cm ?? before.heightCm;
     const totalParts = totalPartsForDimensions(width, height);

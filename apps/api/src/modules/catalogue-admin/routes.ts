@@ -32,6 +32,7 @@ import { memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
+import { checkPriceAlertsLater } from '../watchlist/alerts';
 import {
   adminArtistDetail,
   createArtist,
@@ -76,8 +77,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     ctx.catalogueChanges.changed({ kind: 'work', paintingId });
     return result;
   };
-  const valuationChanged = <T extends { painting_id: string }>(result: T): T => {
+  // A valuation or a rate moves the value of a part: the price alerts are checked by a job (issue 17).
+  const valuationChanged = async <T extends { painting_id: string }>(result: T): Promise<T> => {
     ctx.catalogueChanges.changed({ kind: 'valuation', paintingId: result.painting_id });
+    await checkPriceAlertsLater(ctx, result.painting_id);
     return result;
   };
 
@@ -294,7 +297,10 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        workChanged(request.params.id, await transitionMarket(db, memberOf(request), request.params.id, request.body)),
+        workChanged(
+          request.params.id,
+          await transitionMarket(db, memberOf(request), request.params.id, request.body, ctx),
+        ),
         'MarketChanged',
       ),
   );
@@ -318,7 +324,7 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        valuationChanged(await addValuation(db, memberOf(request), request.params.id, request.body)),
+        await valuationChanged(await addValuation(db, memberOf(request), request.params.id, request.body)),
         'ValuationAdded',
       ),
   );
@@ -350,7 +356,7 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        valuationChanged(await correctValuation(db, memberOf(request), request.params.id, request.body)),
+        await valuationChanged(await correctValuation(db, memberOf(request), request.params.id, request.body)),
         'ValuationCorrected',
       ),
   );
@@ -375,8 +381,9 @@ export function catalogueAdminRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(
-        await saveRate(db, memberOf(request), request.params.day, request.body.rate).then((rate) => {
+        await saveRate(db, memberOf(request), request.params.day, request.body.rate).then(async (rate) => {
           ctx.catalogueChanges.changed({ kind: 'rate' });
+          await checkPriceAlertsLater(ctx, null);
           return rate;
         }),
         'ExchangeRateSaved',

@@ -49,9 +49,13 @@ export async function listValuations(db: Executor, paintingId: string) {
 }
 
 /** The latest current appraisal of a work (by date, then by entry), for the public page. */
-export async function latestValuation(db: Executor, paintingId: string): Promise<ValuationRow | undefined> {
+/** How many appraisals the public page of a work lists (latest first): more than a decade of yearly ones. */
+export const PUBLIC_APPRAISAL_HISTORY = 20;
+
+/** The work's current appraisals (the versions nothing supersedes), latest date first, at most `limit`. */
+export async function currentValuations(db: Executor, paintingId: string, limit: number): Promise<ValuationRow[]> {
   const later = alias(paintingValuations, 'later');
-  const [row] = await db
+  return db
     .select()
     .from(paintingValuations)
     .where(
@@ -61,7 +65,11 @@ export async function latestValuation(db: Executor, paintingId: string): Promise
       ),
     )
     .orderBy(desc(paintingValuations.valuedOn), desc(paintingValuations.createdAt))
-    .limit(1);
+    .limit(limit);
+}
+
+export async function latestValuation(db: Executor, paintingId: string): Promise<ValuationRow | undefined> {
+  const [row] = await currentValuations(db, paintingId, 1);
   return row;
 }
 

@@ -232,7 +232,32 @@ describe('artists', () => {
     for (const kpi of kpis) {
       expect(['up', 'down']).toContain(kpi.direction);
       expect(kpi.direction === 'up').toBe(kpi.percentage >= 0);
+      expect(kpi.direction_usd === 'up').toBe(kpi.percentage_usd >= 0);
       expect(kpi.value_usd).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives the ticker’s change in each currency from that currency’s quotes (issue 17)', async () => {
+    const db = t.ctx.database.db;
+    const [kpis, stats, rates] = await Promise.all([
+      get('/api/artists/list/kpis').then((r) => r.json().data.kpis),
+      db.select().from(artistYearlyStats),
+      Rates.load(db),
+    ]);
+    const kpi = kpis[0];
+    const years = stats.filter((s) => s.artistId === kpi.artist_id).sort((a, b) => a.year - b.year);
+    const [previous, latest] = years.slice(-2).map((s) => ({
+      year: s.year,
+      perPart: Math.round(s.avgPriceCm2Minor / PARTS_PER_CM2),
+    }));
+    if (!previous || !latest) throw new Error('the seed gives every artist several years');
+    // In dollars each year's quote at that year's rate (as the artist's index chart in USD).
+    const usd = (q: { year: number; perPart: number }) => rates.convert(q.perPart, 'USD', rates.forYear(q.year));
+    expect(kpi.percentage).toBeCloseTo(((latest.perPart - previous.perPart) / previous.perPart) * 100, 1);
+    expect(kpi.percentage_usd).toBeCloseTo(((usd(latest) - usd(previous)) / usd(previous)) * 100, 1);
+    // The two differ whenever the dollar moved between the two years.
+    if (rates.forYear(previous.year) !== rates.forYear(latest.year)) {
+      expect(kpi.percentage_usd).not.toBe(kpi.percentage);
     }
   });
 });

@@ -5,6 +5,8 @@ import {
   ZArtistsQuery,
   ZFailure,
   ZKpisData,
+  ZOrderBook,
+  ZOrderBookQuery,
   ZPaintingDetailData,
   ZPaintingDetailQuery,
   ZPaintingsData,
@@ -14,6 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
+import { orderBook } from '../secondary/book';
 import type { PublicReadCache } from './read-cache';
 import { artistDetail, artistKpis, listArtists, listPaintings, paintingDetail } from './service';
 
@@ -98,5 +101,20 @@ export function catalogueRoutes(app: App, ctx: AppContext, reads: PublicReadCach
           base_url: baseUrl,
         }),
       ),
+  );
+
+  // Issue 17: a work's order book, public and cached like the work itself (dropped by every change of its book).
+  app.get(
+    '/paintings/order-book',
+    {
+      onRequest,
+      schema: {
+        tags: ['catalogue'],
+        querystring: ZOrderBookQuery,
+        response: { 200: ZSuccess(ZOrderBook), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reads.answer('painting', request, reply, ok(await orderBook(db, request.query.painting_id))),
   );
 }

@@ -22,10 +22,18 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { artists, artistYearlyStats, listings, paintingDocuments, paintings } from '../../db/schema';
+import {
+  artists,
+  artistYearlyStats,
+  listings,
+  paintingDocuments,
+  paintings,
+  type paintingValuations,
+} from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { latestValuation } from '../catalogue-admin/valuations';
+import { currentValuations, PUBLIC_APPRAISAL_HISTORY } from '../catalogue-admin/valuations';
 import { coOwnerCounts } from '../parts/register';
+import { marketSummaries } from '../secondary/book';
 import { Rates } from './rates';
 import { valueChange, valueChanges, valueHistories, valueIn } from './value-history';
 
@@ -117,10 +125,29 @@ function shapePainting(
 async function shapePaintings(db: Executor, rows: PaintingJoinRow[], currency: Currency, rates: Rates) {
   const ids = rows.map((row) => row.painting.id);
   const secondary = rows.filter((row) => row.painting.market === 3).map((row) => row.painting.id);
-  const [changes, listed] = await Promise.all([valueChanges(db, rates, ids), listedParts(db, secondary)]);
-  return rows.map((row) =>
-    shapePainting(row, currency, rates, changes.get(row.painting.id) ?? 0, listed.get(row.painting.id) ?? 0),
-  );
+  const [changes, listed, summaries] = await Promise.all([
+    valueChanges(db, rates, ids, currency),
+    listedParts(db, secondary),
+    marketSummaries(db, secondary),
+  ]);
+  return rows.map((row) => ({
+    ...shapePainting(row, currency, rates, changes.get(row.painting.id) ?? 0, listed.get(row.painting.id) ?? 0),
+    secondary_market: secondaryMarket(summaries.get(row.painting.id), currency, rates),
+  }));
+}
+
+/** A market-3 work's book in brief (issue 17), in the asked currency; null for the other markets. */
+function secondaryMarket(
+  summary: { bestAsk: number | null; offered: number; lastTrade: number | null } | undefined,
+  currency: Currency,
+  rates: Rates,
+): TPainting['secondary_market'] {
+  if (!summary) return null;
+  return {
+    parts_offered: summary.offered,
+    best_ask: summary.bestAsk === null ? null : rates.money(summary.bestAsk, currency),
+    last_trade: summary.lastTrade === null ? null : rates.money(summary.lastTrade, currency),
+  };
 }
 
 /** GET /paintings/: one page of a market, newest first, paginated by the database. */
@@ -260,6 +287,7 @@ export async function artistKpis(db: Executor) {
   const ranked = db
     .select({
       artistId: artistYearlyStats.artistId,
+      year: artistYearlyStats.year,
       price: artistYearlyStats.avgPriceCm2Minor,
       rank: sql<number>`row_number() over (partition by ${artistYearlyStats.artistId} order by ${artistYearlyStats.year} desc)`.as(
         'rank',
@@ -269,7 +297,13 @@ export async function artistKpis(db: Executor) {
     .as('ranked');
   const [rows, rates] = await Promise.all([
     db
-      .select({ artistId: ranked.artistId, name: artists.name, price: ranked.price, rank: ranked.rank })
+      .select({
+        artistId: ranked.artistId,
+        name: artists.name,
+        year: ranked.year,
+        price: ranked.price,
+        rank: ranked.rank,
+      })
       .from(ranked)
       .innerJoin(artists, eq(artists.id, ranked.artistId))
       .where(lte(ranked.rank, 2))
@@ -286,8 +320,15 @@ export async function artistKpis(db: Executor) {
     if (!latest || Number(latest.rank) !== 1) continue;
     const previous = rows[i + 1]?.artistId === latest.artistId ? rows[i + 1] : undefined;
     const perPart = Number(divideRounded(BigInt(latest.price), BigInt(PARTS_PER_CM2)));
-    const percentage = previous
-      ? percentChange(Number(divideRounded(BigInt(previous.price), BigInt(PARTS_PER_CM2))), perPart)
+    const previousPerPart = previous ? Number(divideRounded(BigInt(previous.price), BigInt(PARTS_PER_CM2))) : 0;
+    const percentage = previous ? percentChange(previousPerPart, perPart) : 0;
+    // In dollars each year's quote is converted at that year's rate, as the artist's index chart in USD does, so
+    // the dollar badge follows the dollar chart (issue 17).
+    const percentageUsd = previous
+      ? percentChange(
+          rates.convert(previousPerPart, 'USD', rates.forYear(previous.year)),
+          rates.convert(perPart, 'USD', rates.forYear(latest.year)),
+        )
       : 0;
     kpis.push({
       artist_id: latest.artistId,
@@ -296,9 +337,22 @@ export async function artistKpis(db: Executor) {
       value_usd: rates.money(perPart, 'USD').value,
       percentage,
       direction: percentage >= 0 ? ('up' as const) : ('down' as const),
+      percentage_usd: percentageUsd,
+      direction_usd: percentageUsd >= 0 ? ('up' as const) : ('down' as const),
     });
   }
   return { kpis };
+}
+
+/** An appraisal as the public detail gives it: value in its own currency (minor units), date, appraiser, method. */
+function appraisalOf(valuation: typeof paintingValuations.$inferSelect) {
+  return {
+    value_minor: valuation.valueMinor,
+    currency: valuation.currency,
+    valued_on: valuation.valuedOn,
+    appraiser: valuation.appraiser,
+    method: valuation.method,
+  };
 }
 
 /** GET /paintings/detail: the painting with its value history (from its appraisals), the artist's index and documents. */
@@ -315,7 +369,7 @@ export async function paintingDetail(
     .innerJoin(artists, eq(artists.id, paintings.artistId))
     .where(and(eq(paintings.id, paintingId), inArray(paintings.market, [...PUBLIC_MARKETS])));
   if (!row) throw notFound('PaintingNotFound');
-  const [rates, histories, stats, documents, coOwners, listed, valuation] = await Promise.all([
+  const [rates, histories, stats, documents, coOwners, listed, valuations, summaries] = await Promise.all([
     Rates.load(db),
     valueHistories(db, [paintingId]),
     statsOf(db, [row.artistId]),
@@ -325,11 +379,12 @@ export async function paintingDetail(
       .where(eq(paintingDocuments.paintingId, paintingId)),
     coOwnerCounts(db, paintingId),
     listedParts(db, row.painting.market === 3 ? [paintingId] : []),
-    latestValuation(db, paintingId),
+    currentValuations(db, paintingId, PUBLIC_APPRAISAL_HISTORY),
+    marketSummaries(db, row.painting.market === 3 ? [paintingId] : []),
   ]);
   const p = row.painting;
   const history = histories.get(paintingId) ?? [];
-  const change = valueChange(rates, history);
+  const change = valueChange(rates, history, currency);
   const links: Record<string, string | null> = {};
   for (const kind of DOCUMENT_KINDS) {
     for (const lang of ['en', 'fr'] as const) {
@@ -340,6 +395,7 @@ export async function paintingDetail(
   return {
     paintings: {
       ...shapePainting(row, currency, rates, change, listed.get(paintingId) ?? 0),
+      secondary_market: secondaryMarket(summaries.get(paintingId), currency, rates),
       // The work's value by year, from its appraisals, each converted at its own date's rate.
       evolution_list: history.map((point) => ({
         _id: point.year,
@@ -360,15 +416,8 @@ export async function paintingDetail(
       custody_place: p.custodyPlaceEn && p.custodyPlaceFr ? { en: p.custodyPlaceEn, fr: p.custodyPlaceFr } : null,
       insurer: p.insurer,
       target_holding_years: p.targetHoldingYears,
-      latest_valuation: valuation
-        ? {
-            value_minor: valuation.valueMinor,
-            currency: valuation.currency,
-            valued_on: valuation.valuedOn,
-            appraiser: valuation.appraiser,
-            method: valuation.method,
-          }
-        : null,
+      latest_valuation: valuations[0] ? appraisalOf(valuations[0]) : null,
+      appraisals: valuations.map(appraisalOf),
     },
   };
 }

@@ -84,4 +84,17 @@ describe('the painting’s value history', () => {
     await appraise({ valued_on: '2028-08-01', value_minor: 100_000_00 });
     expect((await detail('USD')).evolution_list.at(-1)).toEqual({ _id: 2028, totalValue: 200_000 });
   });
+
+  it('gives the change badge in the currency shown: the last step of that currency’s chart (issue 17)', async () => {
+    const shown = [];
+    for (const currency of ['EURO', 'USD']) {
+      const { evolution_list, percentage } = await detail(currency);
+      const [previous = 0, last = 0] = evolution_list.slice(-2).map((point) => Math.round(point.totalValue * 100));
+      expect(percentage, currency).toBe(Math.round(((last - previous) * 10_000) / previous) / 100);
+      shown.push(percentage);
+    }
+    // 2027 → 2028 fell in euros and rose in dollars (the dollar value of 2028 is at a rate of 2).
+    expect(shown[0]).toBeLessThan(0);
+    expect(shown[1]).toBeGreaterThan(0);
+  });
 });

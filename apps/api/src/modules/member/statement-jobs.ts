@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HistoryType, Language } from '@parcelle/shared';
+import type { Currency, Language } from '@parcelle/shared';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { memberStatements, users } from '../../db/schema';
 import { notFound, RetryLaterError } from '../../http/errors';
+import { Rates } from '../catalogue/rates';
 import { allEvents } from './history';
+import { partsMovements } from './parts-movements';
 import {
   STATEMENT_LINK_SECONDS,
   type StatementFormat,
   type StatementLink,
+  type StatementType,
   signedStatementPath,
   statementCsv,
   statementPdf,
+  YEARLY,
 } from './statements';
+import { yearlyCsv, yearlyPdf, yearlyReport } from './yearly-statement';
 
 /**
  * Statements are rendered by a job (issue 13 §4), not inside a request: asking for the download links enqueues one
@@ -54,7 +59,15 @@ const RETRY_AFTER_SECONDS = RENDER.retryDelaySeconds;
 /** How often a link waiting for its job looks for the file. */
 const POLL_MS = 250;
 
-type RenderJob = { userId: string; type: HistoryType; lang: Language; expires: number };
+/** `year` and `currency`: a YEARLY statement's year and the member's currency (its amounts' currency). */
+type RenderJob = {
+  userId: string;
+  type: StatementType;
+  lang: Language;
+  expires: number;
+  year?: number;
+  currency?: Currency;
+};
 
 /**
  * The download request: enqueues the rendering of the member's statement of `type` (a new job, so a new request
@@ -62,14 +75,23 @@ type RenderJob = { userId: string; type: HistoryType; lang: Language; expires: n
  */
 export async function requestStatement(
   ctx: AppContext,
-  member: { id: string; language: Language },
-  type: HistoryType,
+  member: { id: string; language: Language; currency: Currency },
+  type: StatementType,
+  year?: number,
 ): Promise<{ expires: number; paths: Record<StatementFormat, string> }> {
   const id = randomUUID();
   const expires = Math.floor(Date.now() / 1000) + STATEMENT_LINK_SECONDS;
-  const job: RenderJob = { userId: member.id, type, lang: member.language, expires };
+  const yearly = type === YEARLY && year !== undefined ? { year } : {};
+  const job: RenderJob = {
+    userId: member.id,
+    type,
+    lang: member.language,
+    expires,
+    currency: member.currency,
+    ...yearly,
+  };
   await ctx.jobs.send(STATEMENT_JOB, job, { id });
-  const link = { id, type, userId: member.id, expires, lang: member.language };
+  const link = { id, type, userId: member.id, expires, lang: member.language, ...yearly };
   const secret = ctx.config.serverSecret;
   return {
     expires,
@@ -91,16 +113,22 @@ async function renderStatement(ctx: AppContext, id: string, job: RenderJob): Pro
   if (expiresAt.getTime() <= Date.now()) return;
   const [owner] = await db.select().from(users).where(eq(users.id, job.userId));
   if (!owner || owner.disabledAt) return;
-  const events = await allEvents(db, owner.id, job.type);
   const createdAt = new Date();
-  const pdf = await statementPdf({
-    type: job.type,
-    events,
-    lang: job.lang,
-    memberName: `${owner.firstName} ${owner.lastName}`,
-    generatedAt: createdAt,
-  });
-  const csv = statementCsv(job.type, events, job.lang);
+  const memberName = `${owner.firstName} ${owner.lastName}`;
+  let pdf: Uint8Array;
+  let csv: string;
+  if (job.type === YEARLY) {
+    // The yearly statement (issue 17): one year's purchases, sales with FIFO gains and dividends.
+    if (job.year === undefined) return;
+    const [movements, rates] = await Promise.all([partsMovements(db, owner.id), Rates.load(db)]);
+    const report = yearlyReport(movements, job.year, job.currency ?? owner.currency, rates);
+    pdf = await yearlyPdf({ report, lang: job.lang, memberName, generatedAt: createdAt });
+    csv = yearlyCsv(report, job.lang);
+  } else {
+    const events = await allEvents(db, owner.id, job.type);
+    pdf = await statementPdf({ type: job.type, events, lang: job.lang, memberName, generatedAt: createdAt });
+    csv = statementCsv(job.type, events, job.lang);
+  }
   const row = { id, userId: owner.id, type: job.type, language: job.lang, createdAt, expiresAt };
   await db
     .insert(memberStatements)

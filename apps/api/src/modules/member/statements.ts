@@ -27,10 +27,16 @@ export const STATEMENT_LINK_SECONDS = 10 * 60;
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
+/** A history statement, or the yearly statement (issue 17: one year's purchases, sales with gains, dividends). */
+export const YEARLY = 'YEARLY';
+export type StatementType = HistoryType | typeof YEARLY;
+
 export type StatementLink = {
   /** The statement's id: the id of the job that renders it, and of its stored files. */
   id: string;
-  type: HistoryType;
+  type: StatementType;
+  /** The year of a YEARLY statement (absent for the other types). */
+  year?: number;
   userId: string;
   expires: number;
   format: StatementFormat;
@@ -46,6 +52,8 @@ function signature(secret: string, link: StatementLink): string {
     String(link.expires),
     link.format,
     link.lang,
+    // Only a yearly statement signs a year (the other links' payload is unchanged).
+    ...(link.year === undefined ? [] : [String(link.year)]),
   ].join('|');
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
@@ -59,7 +67,13 @@ export function signedStatementPath(secret: string, link: StatementLink): string
     lang: link.lang,
     token: signature(secret, link),
   });
-  return `/api/member/statements/${link.type.toLowerCase()}.${link.format}?${query.toString()}`;
+  return `/api/member/statements/${statementFileName(link)}?${query.toString()}`;
+}
+
+/** `purchase.pdf`, `yearly-2025.csv`… */
+export function statementFileName(link: Pick<StatementLink, 'type' | 'year' | 'format'>): string {
+  const year = link.year === undefined ? '' : `-${link.year}`;
+  return `${link.type.toLowerCase()}${year}.${link.format}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -73,16 +87,27 @@ export function checkStatementLink(
   query: { s?: string; u?: string; e?: string; lang?: string; token?: string },
   nowSeconds = Math.floor(Date.now() / 1000),
 ): LinkCheck {
-  const match = /^([a-z]+)\.(csv|pdf)$/i.exec(file);
-  const type = match?.[1]?.toUpperCase() as HistoryType | undefined;
-  const format = match?.[2]?.toLowerCase() as StatementFormat | undefined;
-  if (!type || !format || !HISTORY_TYPES.includes(type)) return { ok: false, reason: 'not-found' };
+  const match = /^([a-z]+)(?:-(\d{4}))?\.(csv|pdf)$/i.exec(file);
+  const type = match?.[1]?.toUpperCase() as StatementType | undefined;
+  const year = match?.[2] === undefined ? undefined : Number(match[2]);
+  const format = match?.[3]?.toLowerCase() as StatementFormat | undefined;
+  const known =
+    type === YEARLY ? year !== undefined : HISTORY_TYPES.includes(type as HistoryType) && year === undefined;
+  if (!type || !format || !known) return { ok: false, reason: 'not-found' };
   const lang = (LANGUAGES as readonly string[]).includes(query.lang ?? '') ? (query.lang as Language) : undefined;
   const expires = /^\d{1,12}$/.test(query.e ?? '') ? Number(query.e) : undefined;
   const given = /^[0-9a-f]{64}$/.test(query.token ?? '') ? Buffer.from(query.token ?? '', 'hex') : undefined;
   const id = UUID.test(query.s ?? '') ? query.s : undefined;
   if (!lang || expires === undefined || !given || !query.u || !id) return { ok: false, reason: 'forged' };
-  const link: StatementLink = { id, type, userId: query.u, expires, format, lang };
+  const link: StatementLink = {
+    id,
+    type,
+    ...(year === undefined ? {} : { year }),
+    userId: query.u,
+    expires,
+    format,
+    lang,
+  };
   const expected = Buffer.from(signature(secret, link), 'hex');
   if (!timingSafeEqual(expected, given)) return { ok: false, reason: 'forged' };
   if (expires < nowSeconds) return { ok: false, reason: 'expired' };
@@ -102,6 +127,7 @@ const KIND_LABEL: Record<HistoryEvent['kind'], Record<Language, string>> = {
   PURCHASE: { en: 'Purchase', fr: 'Achat' },
   SALE: { en: 'Sale', fr: 'Vente' },
   DIVIDEND: { en: 'Dividend', fr: 'Dividende' },
+  EXIT: { en: 'Exit sale', fr: 'Vente de sortie' },
 };
 
 const LABELS = {
@@ -174,13 +200,13 @@ export function statementCsv(type: HistoryType, events: readonly HistoryEvent[],
 
 // ---------------------------------------------------------------- PDF
 
-/** A4 portrait, in points. */
-const WIDTH = 595.28;
-const HEIGHT = 841.89;
-const MARGIN = 48;
-const INK = rgb(0.11, 0.106, 0.098);
-const MUTED = rgb(0.37, 0.35, 0.325);
-const ACCENT = rgb(0.55, 0.416, 0.263);
+/** A4 portrait, in points (shared with the yearly statement). */
+export const WIDTH = 595.28;
+export const HEIGHT = 841.89;
+export const MARGIN = 48;
+export const INK = rgb(0.11, 0.106, 0.098);
+export const MUTED = rgb(0.37, 0.35, 0.325);
+export const ACCENT = rgb(0.55, 0.416, 0.263);
 
 /**
  * Sums per currency (rows keep the currency they were recorded in); for ARTWORK also per kind of movement, since
@@ -198,7 +224,7 @@ export function statementTotals(type: HistoryType, events: readonly HistoryEvent
 }
 
 /** Shortens a text with an ellipsis to fit `width`. */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
+export function fit(text: string, font: PDFFont, size: number, width: number): string {
   let out = text;
   while (out.length > 1 && font.widthOfTextAtSize(out, size) > width) out = `${out.slice(0, -2)}…`;
   return out;

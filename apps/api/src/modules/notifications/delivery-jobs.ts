@@ -12,7 +12,9 @@ export const PURCHASE_CONFIRMATION_JOB = 'purchase-confirmation';
  * The queues whose jobs end in a message: drained by tests and by the development outbox before they read it, in this
  * order (a confirmation job enqueues its email).
  */
-export const DELIVERY_JOBS = [PURCHASE_CONFIRMATION_JOB, EMAIL_JOB, SMS_JOB] as const;
+/** A member's notification by email (issue 17; notify.ts): enqueued with the notification, it enqueues its email. */
+export const NOTIFICATION_EMAIL_JOB = 'notification-email';
+export const DELIVERY_JOBS = [PURCHASE_CONFIRMATION_JOB, NOTIFICATION_EMAIL_JOB, EMAIL_JOB, SMS_JOB] as const;
 
 /**
  * A message is tried 10 times over about 4 hours (30 s, 1 min, 2 min … doubling): a provider's outage of an afternoon

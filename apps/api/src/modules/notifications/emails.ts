@@ -214,3 +214,24 @@ export function latePaymentRefundedEmail(
         `We have refunded it to ${params.method === 'paypal' ? 'your PayPal account' : 'your card'}. Depending on your bank, it will show within a few days.`,
       ]);
 }
+
+/**
+ * A notification of the member area (issue 17) by email: its title as the subject, its text, where to read every
+ * notification and choose which ones come by email.
+ */
+export function notificationEmail(
+  lang: Language,
+  params: { firstName: string; text: { title: string; body: string }; link: string },
+): Rendered {
+  return lang === 'fr'
+    ? layout(params.text.title, [
+        `Bonjour ${params.firstName},`,
+        params.text.body,
+        `Vos notifications, et le choix de celles qui arrivent par e-mail\u00a0: ${params.link}`,
+      ])
+    : layout(params.text.title, [
+        `Hello ${params.firstName},`,
+        params.text.body,
+        `Your notifications, and the choice of which ones come by email: ${params.link}`,
+      ]);
+}

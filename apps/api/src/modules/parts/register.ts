@@ -9,7 +9,8 @@ import { partEntries, partMovements } from '../../db/schema';
  * - `available`: the primary stock still for sale (+total at issue);
  * - `reserved`: parts held for one pending purchase (`purchaseId`);
  * - `member`: a co-owner (`userId`), per lot (`primary` bought at first sale, `secondary` bought from a member);
- * - `listed`: parts a member offers on the secondary market (`listingId`), locked until bought or withdrawn.
+ * - `listed`: parts a member offers on the secondary market (`listingId`), locked until bought or withdrawn;
+ * - `exited`: parts that left their holders when an exit vote sold the whole work (issue 17).
  * `paintings.sold_parts` is kept equal to total − available by the same transactions (checked by the invariants).
  */
 export type PartHolder =
@@ -17,7 +18,8 @@ export type PartHolder =
   | { kind: 'available' }
   | { kind: 'reserved'; purchaseId: string }
   | { kind: 'member'; userId: string; lot: 'primary' | 'secondary' }
-  | { kind: 'listed'; listingId: string };
+  | { kind: 'listed'; listingId: string }
+  | { kind: 'exited' };
 
 export type PartLine = { holder: PartHolder; quantity: number };
 

@@ -250,6 +250,17 @@ export async function settleCardFast(
         FROM paid
         ON CONFLICT DO NOTHING
         RETURNING number
+      ), notice AS (
+        -- The buyer's notification (issue 17), as recordNotification writes it (the purchase_settled payload of
+        -- NOTIFICATION_PAYLOADS; emailed: their preference, no row = yes), in this same statement.
+        INSERT INTO member_notifications (user_id, kind, payload, painting_id, emailed)
+        SELECT user_id, 'purchase_settled',
+          jsonb_build_object('purchase_id', id, 'reference', reference, 'painting_id', painting_id,
+            'quantity', quantity, 'total_minor', total_minor, 'currency', currency),
+          painting_id,
+          coalesce((SELECT email FROM notification_preferences p
+            WHERE p.user_id = paid.user_id AND p.kind = 'purchase_settled'), true)
+        FROM paid
       )
       SELECT row_to_json(paid) AS purchase, (SELECT number FROM certificate) AS number,
         (w.market = 2 AND w.sold_parts = w.total_parts) AS sold_out

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
+import { releaseExpiredBids } from '../secondary/orders';
 import { retryDueRefunds } from './late-payment';
 import { releaseExpired } from './reserve';
 import { announceSale, sendConfirmationNow } from './service';
 
-/** Releases unpaid reservations past their time. */
+/** Releases unpaid reservations and bids (issue 17) past their time. */
 export const RESERVATION_SWEEP_JOB = 'reservation-sweep';
 /** Asks the providers again for the refunds of late payments that failed before (payment-provider follow-ups). */
 export const REFUND_RETRY_JOB = 'refund-retry';
@@ -42,6 +43,9 @@ export function definePurchaseJobs(ctx: AppContext, log: FastifyBaseLogger): voi
   ctx.jobs.define(RESERVATION_SWEEP_JOB, PERIODIC, async () => {
     const released = await releaseExpired(ctx.database.db, new Date(), (paintingId) => announceSale(ctx, paintingId));
     if (released > 0) log.info({ released }, 'expired reservations released');
+    // Bids past their expiry give their held funds back in the same sweep (issue 17).
+    const expiredBids = await releaseExpiredBids(ctx);
+    if (expiredBids > 0) log.info({ expiredBids }, 'expired bids released');
   });
   ctx.jobs.define(REFUND_RETRY_JOB, PERIODIC, async () => {
     const refunded = await retryDueRefunds(ctx, log);

@@ -21,6 +21,7 @@ import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
+import { emailWanted } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buyerMailContext } from './buyer-mail';
 import { reserveFast } from './drop';
@@ -385,19 +386,21 @@ export async function sendConfirmationNow(
   const row = await buyerMailContext(ctx.database.db, purchase);
   if (!row) return;
   const lang = purchase.language;
-  await ctx.mailer.sendEmail({
-    to: row.email,
-    ...purchaseConfirmationEmail(lang, {
-      firstName: row.firstName,
-      reference: purchase.reference,
-      paintingTitle: lang === 'fr' ? row.titleFr : row.titleEn,
-      parts: formatPartsQuantity(purchase.quantity, lang),
-      total: formatMoney(purchase.totalMinor, purchase.currency, lang),
-      holder: purchase.ownerName,
-      certificateNumber: outcome.certificateNumber,
-      verifyUrl: verifyUrlOf(ctx.config.publicUrl, outcome.certificateNumber),
-    }),
-  });
+  // The confirmation is the email of the buyer's "purchase settled" notification: sent unless they turned it off.
+  if (await emailWanted(ctx.database.db, purchase.userId, 'purchase_settled'))
+    await ctx.mailer.sendEmail({
+      to: row.email,
+      ...purchaseConfirmationEmail(lang, {
+        firstName: row.firstName,
+        reference: purchase.reference,
+        paintingTitle: lang === 'fr' ? row.titleFr : row.titleEn,
+        parts: formatPartsQuantity(purchase.quantity, lang),
+        total: formatMoney(purchase.totalMinor, purchase.currency, lang),
+        holder: purchase.ownerName,
+        certificateNumber: outcome.certificateNumber,
+        verifyUrl: verifyUrlOf(ctx.config.publicUrl, outcome.certificateNumber),
+      }),
+    });
   if (purchase.market === 3) await notifySellers(ctx, purchase, { en: row.titleEn, fr: row.titleFr });
 }
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
+import { recordNotification } from '../notifications/notify';
 import { moveParts } from '../parts/register';
 import type { Purchase } from './reserve';
 
@@ -16,7 +17,7 @@ export type PaymentSource =
  * Settles a pending purchase, inside the caller's transaction: the status moves pending → paid (only once, so a
  * duplicated webhook does nothing), the reserved parts go to the buyer as primary parts, the ledger records the
  * payment, the certificate is issued, and the work moves to the secondary market when its last primary part is
- * sold and paid. Returns null when the purchase was no longer pending.
+ * sold and paid; the buyer is notified (in the app). Returns null when the purchase was no longer pending.
  */
 export async function settlePurchase(
   tx: Executor,
@@ -70,6 +71,15 @@ export async function settlePurchase(
     language: purchase.language,
   });
 
+  // The buyer's notification (issue 17); its email is the confirmation, sent by the purchase-confirmation job.
+  await recordNotification(tx, purchase.userId, 'purchase_settled', {
+    purchase_id: purchase.id,
+    reference: purchase.reference,
+    painting_id: purchase.paintingId,
+    quantity: purchase.quantity,
+    total_minor: purchase.totalMinor,
+    currency: purchase.currency,
+  });
   await openSecondaryIfSoldOut(tx, purchase.paintingId);
   return { purchase, certificate };
 }

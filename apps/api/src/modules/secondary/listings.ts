@@ -3,10 +3,13 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Executor, queryRows } from '../../db/client';
 import { inTransaction } from '../../db/retry';
-import { listings, paintings, users } from '../../db/schema';
+import { listings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
+import { checkPriceBounds, readMarketSettings } from './market-settings';
+import { notifyOrderEvents, publishOrderEvents } from './order-events';
+import { lockBook, matchAsk, matchesAutomatically, type Trade } from './orders';
 
 export type Listing = typeof listings.$inferSelect;
 
@@ -27,19 +30,23 @@ async function lockMember(tx: Executor, userId: string): Promise<void> {
 }
 
 /**
- * POST /paintings/sale: lists owned parts on the secondary market at the work's current part price. Only for works
- * in market 3; the parts move to the listing (locked: they cannot be listed twice or sold elsewhere), taken from the
- * primary lot first, then the secondary lot.
+ * POST /paintings/sale: lists owned parts on the secondary market, at the work's current part price or at the price
+ * asked (issue 17, within the operators' bounds). Only for works in market 3; the parts move to the listing (locked:
+ * they cannot be listed twice or sold elsewhere), taken from the primary lot first, then the secondary lot. In the
+ * matching mode the new ask then meets the open bids (orders.ts).
  */
 export async function listParts(
   ctx: AppContext,
   member: Member,
-  request: { painting_id: string; total_part: number },
-): Promise<Listing> {
-  const listing = await inTransaction(ctx.database.db, async (tx) => {
-    const [painting] = await tx.select().from(paintings).where(eq(paintings.id, request.painting_id));
-    if (!painting) throw notFound('PaintingNotFound');
-    if (painting.market !== 3) throw badRequest('SaleNotOpen', 'painting_id');
+  request: { painting_id: string; total_part: number; price_per_part_minor?: number | undefined },
+): Promise<{ listing: Listing; trades: Trade[] }> {
+  const result = await inTransaction(ctx.database.db, async (tx) => {
+    const painting = await lockBook(tx, request.painting_id);
+    const settings = await readMarketSettings(tx);
+    const unitPriceMinor = request.price_per_part_minor ?? painting.pricePerPartMinor;
+    if (request.price_per_part_minor !== undefined) {
+      checkPriceBounds(settings, painting.pricePerPartMinor, unitPriceMinor, 'price_per_part_minor');
+    }
     await lockMember(tx, member.id);
     const held = await memberHolding(tx, member.id, painting.id);
     if (request.total_part > held.primary + held.secondary) throw badRequest('NotEnoughPartsOwned', 'total_part');
@@ -53,7 +60,7 @@ export async function listParts(
         paintingId: painting.id,
         quantity: request.total_part,
         remaining: request.total_part,
-        unitPriceMinor: painting.pricePerPartMinor,
+        unitPriceMinor,
       })
       .returning();
     if (!listing) throw new Error('listing not recorded');
@@ -64,11 +71,14 @@ export async function listParts(
       lines.push({ holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity: -fromSecondary });
     }
     await moveParts(tx, { paintingId: painting.id, reason: 'list', reference: listing.reference, lines });
-    return listing;
+    const matched = matchesAutomatically(settings) ? await matchAsk(tx, listing) : { trades: [], events: [] };
+    await notifyOrderEvents(ctx, tx, matched.events);
+    const [current] = await tx.select().from(listings).where(eq(listings.id, listing.id));
+    return { listing: current ?? listing, ...matched };
   });
   // Parts offered on the secondary market are what its public list shows: kept reads of the work are stale now.
-  ctx.catalogueChanges.changed({ kind: 'sale', paintingId: listing.paintingId });
-  return listing;
+  publishOrderEvents(ctx, result.listing.paintingId, result.events);
+  return { listing: result.listing, trades: result.trades };
 }
 
 /**
@@ -138,13 +148,13 @@ export async function withdrawListing(ctx: AppContext, member: Member, reference
 const openOf = (paintingId: string, buyerId: string) =>
   and(eq(listings.paintingId, paintingId), eq(listings.status, 'open'), ne(listings.sellerId, buyerId));
 
-/** Open listings of a painting, oldest first (the order buyers take them in), without the buyer's own. */
+/** Open listings of a painting, cheapest then oldest first (price-time: the order buyers take them in), without the buyer's own. */
 export function openListings(tx: Executor, paintingId: string, buyerId: string) {
   return tx
     .select()
     .from(listings)
     .where(openOf(paintingId, buyerId))
-    .orderBy(asc(listings.createdAt), asc(listings.id));
+    .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id));
 }
 
 /** The same, locked for the rest of the transaction (a secondary reservation). */
@@ -153,6 +163,6 @@ export function openListingsForUpdate(tx: Executor, paintingId: string, buyerId:
     .select()
     .from(listings)
     .where(openOf(paintingId, buyerId))
-    .orderBy(asc(listings.createdAt), asc(listings.id))
+    .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id))
     .for('update');
 }

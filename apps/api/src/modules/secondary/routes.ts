@@ -1,7 +1,15 @@
 import {
+  ZAccepted,
+  ZAcceptRequest,
+  ZBid,
+  ZBidPlaced,
+  ZBidReferenceParams,
+  ZBidRequest,
   ZFailure,
   ZListing,
   ZListingReferenceParams,
+  ZMyBidsData,
+  ZMyBidsQuery,
   ZMyListingsData,
   ZMyListingsQuery,
   ZSaleRequest,
@@ -16,6 +24,7 @@ import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { type Listing, listParts, withdrawListing } from './listings';
 import { myListings, secondaryOffer } from './offer';
+import { acceptAsk, acceptBid, type Bid, cancelBid, myBids, placeBid, type Trade } from './orders';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
 
@@ -27,8 +36,35 @@ export function listingData(listing: Listing) {
     quantity: listing.quantity,
     remaining: listing.remaining,
     price_per_part: { value: toMajor(listing.unitPriceMinor), curr: 'EURO' as const },
+    price_per_part_minor: listing.unitPriceMinor,
     status: listing.status,
     created_at: listing.createdAt.toISOString(),
+  };
+}
+
+/** Bid data for the member (EUR, the base currency). */
+export function bidData(bid: Bid) {
+  return {
+    reference: bid.reference,
+    painting_id: bid.paintingId,
+    quantity: bid.quantity,
+    remaining: bid.remaining,
+    price_per_part: { value: toMajor(bid.unitPriceMinor), curr: 'EURO' as const },
+    price_per_part_minor: bid.unitPriceMinor,
+    status: bid.status,
+    expires_at: bid.expiresAt.toISOString(),
+    created_at: bid.createdAt.toISOString(),
+  };
+}
+
+export function tradeData(trade: Trade) {
+  return {
+    reference: trade.reference,
+    painting_id: trade.paintingId,
+    quantity: trade.quantity,
+    price_per_part: { value: toMajor(trade.unitPriceMinor), curr: 'EURO' as const },
+    price_per_part_minor: trade.unitPriceMinor,
+    t: trade.createdAt.toISOString(),
   };
 }
 
@@ -86,7 +122,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: { tags: ['secondary market'], body: ZSaleRequest, response: { 200: ZSuccess(ZListing), ...errors } },
     },
-    async (request) => ok(listingData(await listParts(ctx, memberOf(request), request.body)), 'PartsListed'),
+    async (request) => ok(listingData((await listParts(ctx, memberOf(request), request.body)).listing), 'PartsListed'),
   );
 
   app.post(
@@ -102,5 +138,91 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(listingData(await withdrawListing(ctx, memberOf(request), request.params.reference)), 'ListingWithdrawn'),
+  );
+
+  // ---------------------------------------------------------------- order book (issue 17)
+  const bidTags = ['secondary market'];
+  app.get(
+    '/paintings/bids',
+    {
+      preHandler: member,
+      config: limit,
+      schema: { ...common, querystring: ZMyBidsQuery, response: { 200: ZSuccess(ZMyBidsData), ...errors } },
+    },
+    async (request) => {
+      const page = await myBids(db, memberOf(request).id, request.query);
+      return ok({
+        bids: page.rows.map((row) => ({ ...bidData(row.bid), title: row.title, cover_img: row.cover_img })),
+        total: page.total,
+        base_url: mediaBase,
+      });
+    },
+  );
+
+  app.post(
+    '/paintings/bids',
+    {
+      preHandler: seller,
+      config: limit,
+      schema: {
+        tags: bidTags,
+        description:
+          'A bid: price × parts held from the EUR wallet; matched at once unless the market is a bulletin board.',
+        body: ZBidRequest,
+        response: { 200: ZSuccess(ZBidPlaced), ...errors },
+      },
+    },
+    async (request) => {
+      const placed = await placeBid(ctx, memberOf(request), request.body);
+      return ok({ bid: bidData(placed.bid), trades: placed.trades.map(tradeData) }, 'BidPlaced');
+    },
+  );
+
+  app.post(
+    '/paintings/bids/:reference/cancel',
+    {
+      preHandler: seller,
+      config: limit,
+      schema: { tags: bidTags, params: ZBidReferenceParams, response: { 200: ZSuccess(ZBid), ...errors } },
+    },
+    async (request) => ok(bidData(await cancelBid(ctx, memberOf(request), request.params.reference)), 'BidCancelled'),
+  );
+
+  app.post(
+    '/paintings/bids/:reference/accept',
+    {
+      preHandler: seller,
+      config: limit,
+      schema: {
+        tags: bidTags,
+        description: 'Bulletin-board mode: sell owned parts into this bid at its price.',
+        params: ZBidReferenceParams,
+        body: ZAcceptRequest,
+        response: { 200: ZSuccess(ZAccepted), ...errors },
+      },
+    },
+    async (request) => {
+      const done = await acceptBid(ctx, memberOf(request), request.params.reference, request.body.total_part);
+      return ok({ trades: done.map(tradeData) }, 'OrderAccepted');
+    },
+  );
+
+  app.post(
+    '/paintings/sale/:reference/accept',
+    {
+      preHandler: seller,
+      config: limit,
+      schema: {
+        tags: bidTags,
+        description: 'Bulletin-board mode: buy parts of this ask at its price, paid from the EUR wallet.',
+        params: ZListingReferenceParams,
+        body: ZAcceptRequest,
+        response: { 200: ZSuccess(ZAccepted), ...errors },
+      },
+    },
+    async (request) => {
+      const done = await acceptAsk(ctx, memberOf(request), request.params.reference, request.body.total_part);
+      return ok({ trades: done.map(tradeData) }, 'OrderAccepted');
+    },
   );
 }

@@ -14,6 +14,7 @@ export const PUBLIC_PATHS = [
   '/primary-market',
   '/secondary-market',
   '/gallery',
+  '/exits',
   ...CONTENT_TYPES.map((type) => `/${type}`),
 ] as const;
 

@@ -21,6 +21,7 @@ import { audit } from '../admin/audit';
 import { operatorEmails } from '../admin/operator-emails';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
+import { notifyMember } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { walletBalanceMinor } from '../users/profile';
 
@@ -263,6 +264,12 @@ export async function approveWithdrawal(ctx: AppContext, operator: Member, withd
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, 'PENDING')))
       .returning();
     if (!approved) throw new AppError(409, 'WithdrawalAlreadyDecided');
+    await notifyMember(ctx, tx, approved.userId, 'withdrawal_approved', {
+      withdrawal_id: approved.id,
+      reference: approved.reference,
+      amount_minor: approved.amountMinor,
+      currency: approved.currency,
+    });
     await audit(tx, {
       actorId: operator.id,
       action: 'withdrawal.approve',

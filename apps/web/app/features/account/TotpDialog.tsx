@@ -1,27 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
 import { ZTwoFactorDisableRequest } from '@parcelle/shared/contracts/two-factor';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { useToast } from '../feedback/toast';
-import { FormTextField } from '../forms/FormTextField';
-import { localized } from '../i18n/language';
-import { ApiError, errorText } from '../session/api-error';
+import { CodeDialog } from './CodeDialog';
 import { IdentityCheckCancelled } from './IdentityCheck';
-
-type Input = z.input<typeof ZTwoFactorDisableRequest>;
-type Values = z.output<typeof ZTwoFactorDisableRequest>;
 
 type Props = {
   open: boolean;
@@ -39,78 +20,23 @@ type Props = {
  */
 export function TotpDialog({ open, onClose, onConfirm, text, confirmLabel }: Props) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Input, unknown, Values>({
-    resolver: zodResolver(ZTwoFactorDisableRequest),
-    defaultValues: { code: '' },
-  });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (open) reset({ code: '' });
-  }, [open, reset]);
-
-  const submit = form.handleSubmit(async ({ code }) => {
-    setBusy(true);
-    try {
-      await onConfirm(code);
-    } catch (error) {
-      if (error instanceof IdentityCheckCancelled) return;
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
-        form.setError('code', { type: 'server', message: localized(error.error) });
-      } else toast(localized(errorText(error)), 'error');
-    } finally {
-      setBusy(false);
-    }
-  });
-
   return (
-    <Dialog
+    <CodeDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="totp-dialog-title"
-      aria-describedby="totp-dialog-text"
-      data-testid="totp-dialog"
-    >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="totp-dialog-title" sx={{ typography: 'h4', pt: 4, px: 4 }}>
-          {t('twoFactor.prompt.title')}
-        </DialogTitle>
-        <DialogContent sx={{ px: 4 }}>
-          <Typography id="totp-dialog-text" variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
-            {text ?? t('twoFactor.prompt.text')}
-          </Typography>
-          <FormTextField
-            control={form.control}
-            name="code"
-            label={t('twoFactor.prompt.code')}
-            helperText={t('twoFactor.prompt.help')}
-            autoComplete="one-time-code"
-            autoFocus
-            fullWidth
-            testId="totp-dialog-input"
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', maxLength: 32 } }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 4, pb: 4, pt: 1, gap: 1 }}>
-          <Button onClick={onClose} disabled={busy} color="inherit" data-testid="totp-dialog-cancel">
-            {t('security.password.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="totp-dialog-submit"
-          >
-            {confirmLabel ?? t('twoFactor.prompt.confirm')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      onClose={onClose}
+      onConfirm={onConfirm}
+      testId="totp-dialog"
+      schema={ZTwoFactorDisableRequest}
+      texts={{
+        title: t('twoFactor.prompt.title'),
+        text: text ?? t('twoFactor.prompt.text'),
+        label: t('twoFactor.prompt.code'),
+        help: t('twoFactor.prompt.help'),
+        cancel: t('security.password.cancel'),
+        confirm: confirmLabel ?? t('twoFactor.prompt.confirm'),
+      }}
+      htmlInput={{ spellCheck: false, autoCapitalize: 'none', maxLength: 32 }}
+    />
   );
 }
 

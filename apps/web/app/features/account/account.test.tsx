@@ -209,9 +209,7 @@ describe('identity check before a change (issue 12)', () => {
     fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
     fireEvent.click(screen.getByTestId('identity-submit'));
     await waitFor(() =>
-      expect(screen.getByTestId('otp-dialog-destination').textContent).toContain(
-        'current email address ada@example.com',
-      ),
+      expect(screen.getByTestId('otp-dialog-text').textContent).toContain('current email address ada@example.com'),
     );
     fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '246810' } });
     fireEvent.click(screen.getByTestId('otp-dialog-submit'));
@@ -274,12 +272,10 @@ describe('identity check before a change (issue 12)', () => {
     expect((await screen.findByTestId('identity-dialog')).textContent).toContain('Confirmez');
     fireEvent.change(screen.getByTestId('identity-password'), { target: { value: 'Secret!pass1' } });
     fireEvent.click(screen.getByTestId('identity-submit'));
-    await waitFor(() =>
-      expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('adresse e-mail actuelle'),
-    );
+    await waitFor(() => expect(screen.getByTestId('otp-dialog-text').textContent).toContain('adresse e-mail actuelle'));
     fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '111111' } });
     fireEvent.click(screen.getByTestId('otp-dialog-submit'));
-    await waitFor(() => expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('SMS'));
+    await waitFor(() => expect(screen.getByTestId('otp-dialog-text').textContent).toContain('SMS'));
     fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '222222' } });
     fireEvent.click(screen.getByTestId('otp-dialog-submit'));
     await waitFor(() =>
@@ -332,7 +328,7 @@ describe('one-time code modal', () => {
   it("shows 'Plesae input Otp!' and 'Otp is not valid!' before calling the server", async () => {
     const onConfirm = vi.fn(async () => {});
     renderScreen(<OtpDialog open destination="+33 6 12 34 56 78" onClose={() => {}} onConfirm={onConfirm} />);
-    expect(screen.getByTestId('otp-dialog-destination').textContent).toContain('+33 6 12 34 56 78');
+    expect(screen.getByTestId('otp-dialog-text').textContent).toContain('+33 6 12 34 56 78');
     fireEvent.click(screen.getByTestId('otp-dialog-submit'));
     expect(await errorOf('otp-dialog-input')).toBe('Plesae input Otp!');
     fireEvent.change(screen.getByTestId('otp-dialog-input'), { target: { value: '12a3' } });

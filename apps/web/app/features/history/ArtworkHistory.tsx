@@ -28,7 +28,12 @@ import { type ArtworkRow, artworkHistoryQuery, failureText } from './api';
 import { safeDate } from './HistoryTable';
 import { responsiveTableSx } from './table-style';
 
-const EVENT_COLORS = { PURCHASE: palette.ink, SALE: palette.accentDark, DIVIDEND: palette.success } as const;
+const EVENT_COLORS = {
+  PURCHASE: palette.ink,
+  SALE: palette.accentDark,
+  DIVIDEND: palette.success,
+  EXIT: palette.success,
+} as const;
 
 function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: string; first: boolean }) {
   const { t } = useTranslation();
@@ -102,6 +107,18 @@ function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: stri
                 </TableCell>
                 <TableCell align="right" data-label={label('total')} sx={{ whiteSpace: 'nowrap' }}>
                   {formatAmount(event.full_amount, language)}
+                  {event.realised_return && event.cost_basis ? (
+                    <Typography
+                      variant="body2"
+                      component="span"
+                      data-testid="realised-return"
+                      sx={{ display: 'block', color: palette.muted }}
+                    >
+                      {t('history.exit.costBasis', { amount: formatAmount(event.cost_basis, language) })}
+                      <br />
+                      {t('history.exit.realisedReturn', { amount: formatAmount(event.realised_return, language) })}
+                    </Typography>
+                  ) : null}
                 </TableCell>
                 <TableCell align="right" data-label={label('date')} sx={{ whiteSpace: 'nowrap' }}>
                   {safeDate(event.t, language)}

@@ -13,6 +13,9 @@ import { TickerSlot } from './TickerSlot';
 // Not part of the first load (issue 14): the member's menu shows only once the browser knows the session, and the
 // drawer only when opened; each is fetched when first needed.
 const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
+const NotificationBell = lazy(() =>
+  import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
 const MobileDrawer = lazy(() => import('./MobileDrawer').then((module) => ({ default: module.MobileDrawer })));
 
 function SessionAction() {
@@ -22,6 +25,7 @@ function SessionAction() {
   if (session.verified) {
     return (
       <Suspense fallback={null}>
+        <NotificationBell />
         <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />
       </Suspense>
     );

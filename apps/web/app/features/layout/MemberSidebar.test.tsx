@@ -25,6 +25,8 @@ describe('member sidebar (spec §2, issue 17)', () => {
       ['History', '/user/history'],
       ['My parts', '/user/parts'],
       ['Market', '/user/market'],
+      ['Notifications', '/user/notifications'],
+      ['Watched works', '/user/watchlist'],
     ]);
   });
 
@@ -38,6 +40,8 @@ describe('member sidebar (spec §2, issue 17)', () => {
       'Historique',
       'Mes parts',
       'Marché',
+      'Notifications',
+      'Œuvres suivies',
     ]);
   });
 });

@@ -30,6 +30,8 @@ export const SIDEBAR_LINKS: readonly NavLinkDef[] = [
   ...MEMBER_LINKS,
   { to: '/user/parts', label: 'account.parts', testId: 'account-parts' },
   { to: '/user/market', label: 'account.market', testId: 'account-market' },
+  { to: '/user/notifications', label: 'account.notifications', testId: 'account-notifications' },
+  { to: '/user/watchlist', label: 'account.watchlist', testId: 'account-watchlist' },
 ];
 
 /** The journal lives outside the app (spec §2 "an external blog"); set VITE_BLOG_URL at build time. */
@@ -55,6 +57,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLin
       { to: '/collaborators', label: 'footer.collaborators' },
       { to: '/press', label: 'footer.press' },
       { to: '/faqs', label: 'footer.faqs' },
+      { to: '/exits', label: 'footer.exits' },
       { to: BLOG_URL, label: 'footer.blog', external: true },
       { to: '/board', label: 'footer.board' },
       { to: '/lexique', label: 'footer.lexique' },

@@ -26,7 +26,9 @@ export function PaintingCard({
   const { t } = useTranslation();
   const language = useLanguage();
   const title = localized(painting.title, language);
-  const left = Math.max(0, painting.total_part - painting.sold_out_part);
+  const secondary = painting.market === 3 ? painting.secondary_market : null;
+  // On the secondary market the parts to buy are those members offer now (issue 17).
+  const left = secondary ? secondary.parts_offered : Math.max(0, painting.total_part - painting.sold_out_part);
   const status =
     painting.market === 1
       ? t('paintings.card.openingSoon')
@@ -117,11 +119,26 @@ export function PaintingCard({
         </Box>
         <AvailabilityBar progress={painting.progress} availability={painting.availability} language={language} />
         <Typography variant="body2" sx={{ color: palette.muted, mt: -1 }}>
-          {t('paintings.card.partsAvailable')}{' '}
-          <Box component="span" sx={{ color: palette.ink, fontVariantNumeric: 'tabular-nums' }}>
+          {t(secondary ? 'paintings.card.partsOffered' : 'paintings.card.partsAvailable')}{' '}
+          <Box
+            component="span"
+            data-testid="card-parts-available"
+            sx={{ color: palette.ink, fontVariantNumeric: 'tabular-nums' }}
+          >
             {formatPartsQuantity(left, language)}
           </Box>
         </Typography>
+        {secondary && (secondary.best_ask || secondary.last_trade) && (
+          <Typography variant="body2" sx={{ color: palette.muted, mt: -1.5 }} data-testid="card-market-prices">
+            {[
+              secondary.best_ask && t('paintings.card.bestAsk', { amount: formatAmount(secondary.best_ask, language) }),
+              secondary.last_trade &&
+                t('paintings.card.lastTrade', { amount: formatAmount(secondary.last_trade, language) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        )}
       </Box>
     </Box>
   );

@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { type MarketType, usePaintingDetail } from '../catalogue/api';
@@ -13,14 +13,22 @@ import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
+import { useSession } from '../session/use-session';
 import { MOBILE, palette } from '../theme/theme';
 import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
+import { InvestmentCase } from './InvestmentCase';
+import { OrderBook } from './OrderBook';
 import { ReadMoreDialog } from './ReadMoreDialog';
-import { FeesAndFacts, LatestAppraisal, SaleOpening, SoldNotice, useSaleOpening } from './SaleFacts';
+import { SaleOpening, SoldNotice, useSaleOpening } from './SaleFacts';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
+
+// Members only, and loaded when shown: the public page's first load does not carry it.
+const WatchToggle = lazy(() =>
+  import('../notifications/WatchToggle').then((module) => ({ default: module.WatchToggle })),
+);
 
 const PAGE = { maxWidth: 1320, px: { xs: 3, md: 5 } } as const;
 const TWO_COLUMNS = {
@@ -111,6 +119,19 @@ function useBelowView<T extends Element>() {
   return [ref, below] as const;
 }
 
+/** The Watch toggle, for a signed-in member only (its own component: the session's changes re-render it alone). */
+function MemberWatch({ paintingId }: { paintingId: string }) {
+  const { verified } = useSession();
+  if (!verified) return null;
+  return (
+    <Suspense fallback={null}>
+      <Box sx={{ mt: -1.5, mb: 2 }}>
+        <WatchToggle paintingId={paintingId} />
+      </Box>
+    </Suspense>
+  );
+}
+
 function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -123,7 +144,9 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   // Unique: a thumbnail per distinct image.
   const images = paintingImageUrls(painting, baseUrl);
   const coverUrl = mediaUrl(baseUrl, painting.cover_img);
-  const left = Math.max(0, painting.total_part - painting.sold_out_part);
+  // On the secondary market the parts to buy are those members offer now (issue 17), not the primary stock.
+  const offered = painting.market === 3 ? painting.secondary_market?.parts_offered : undefined;
+  const left = offered ?? Math.max(0, painting.total_part - painting.sold_out_part);
   const life = lifeYears(painting.artist.life_dates, (year) => t('paintings.detail.born', { year }));
   // Issue 17: on small screens the button comes after the gallery and the text, far down; while it is still
   // below the window, the same action is pinned to the bottom of the screen.
@@ -155,6 +178,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
           <Typography variant="h2" component="h1" data-testid="painting-title" sx={{ mt: 1.5, mb: 3 }}>
             {title}
           </Typography>
+          <MemberWatch paintingId={painting.id} />
           <Typography
             sx={{
               color: palette.muted,
@@ -240,7 +264,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
               />
               <Typography variant="body2" sx={{ mt: 1.5 }}>
                 <Box component="span" sx={{ color: palette.muted }}>
-                  {t('paintings.detail.partsLeft')}
+                  {t(offered === undefined ? 'paintings.detail.partsLeft' : 'paintings.detail.partsOffered')}
                 </Box>{' '}
                 <Box component="span" data-testid="painting-parts-left" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatPartsQuantity(left, language)}
@@ -304,15 +328,18 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
         </Box>
       </Box>
 
+      {painting.market === 3 && !sold && (
+        <Box sx={{ mt: { xs: 10, md: 14 }, maxWidth: 880 }}>
+          <OrderBook painting={painting} />
+        </Box>
+      )}
+
       <Box sx={{ ...TWO_COLUMNS, mt: { xs: 10, md: 14 } }}>
         <EvolutionChart painting={painting} language={language} />
         <Documents documents={painting.documents} language={language} />
       </Box>
 
-      <Box sx={{ ...TWO_COLUMNS, mt: { xs: 10, md: 14 } }}>
-        <FeesAndFacts painting={painting} language={language} currency={currency} />
-        <LatestAppraisal painting={painting} language={language} />
-      </Box>
+      <InvestmentCase painting={painting} language={language} currency={currency} />
 
       <ReadMoreDialog
         open={readMore}

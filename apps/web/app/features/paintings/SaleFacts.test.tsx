@@ -40,7 +40,7 @@ describe('fees and facts', () => {
     renderDetail();
     await screen.findByTestId('painting-facts');
     expect(screen.getByRole('heading', { name: 'Fees and facts' })).toBeTruthy();
-    expect(text('fact-entry-fee')).toBe('€5.00');
+    expect(text('fact-entry-fee')).toBe('€0.02 a part, included in its price');
     expect(text('fact-storage')).toBe('€120.00 a year');
     expect(text('fact-insurance')).toBe('€85.00 a year');
     expect(text('fact-exit')).toBe('2.5% of the sale price');

@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
-import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import type { TAppraisal, TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatDate } from '@parcelle/shared/dates';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatMoney, formatNumber, intlLocale } from '@parcelle/shared/money';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../i18n/language';
@@ -123,7 +124,7 @@ export function SoldNotice() {
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: ReactNode | null; testId: string }) {
+export function Row({ label, value, testId }: { label: string; value: ReactNode | null; testId: string }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -158,6 +159,31 @@ function Row({ label, value, testId }: { label: string; value: ReactNode | null;
 
 const FEE_CURRENCY: Currency = 'EURO';
 
+/** "7 years" / "7 ans", "1 year" / "1 an". */
+export function holdingPeriod(years: number, language: Language, t: TFunction): string {
+  return t(years === 1 ? 'paintings.facts.year' : 'paintings.facts.years', { years: formatNumber(years, language) });
+}
+
+/** The exit fee and/or share ("€1,500.00 + 2.5% of the sale price"), or null when neither is set. */
+export function exitFeeText(
+  painting: Pick<TPaintingDetail, 'exit_fee_minor' | 'exit_share_bps'>,
+  language: Language,
+  t: TFunction,
+): string | null {
+  const parts: string[] = [];
+  if (painting.exit_fee_minor !== null) parts.push(formatMoney(painting.exit_fee_minor, FEE_CURRENCY, language));
+  if (painting.exit_share_bps !== null)
+    parts.push(
+      t('paintings.facts.exitShareValue', {
+        percent: formatNumber(painting.exit_share_bps / 10_000, language, {
+          style: 'percent',
+          maximumFractionDigits: 2,
+        }),
+      }),
+    );
+  return parts.length > 0 ? parts.join(' + ') : null;
+}
+
 /**
  * The fees and facts of a work (issue 15). Amounts are set in euros and the page has no exchange rate of its own
  * (prices come converted by the API), so they are shown in euros, and said to be when the visitor chose dollars.
@@ -173,29 +199,22 @@ export function FeesAndFacts({
   currency: Currency;
 }) {
   const { t } = useTranslation();
-  const money = (minor: number | null) => (minor === null ? null : formatMoney(minor, FEE_CURRENCY, language));
+  const entryFee =
+    painting.entry_fee_minor === null
+      ? null
+      : t('paintings.facts.entryFeeValue', { amount: formatMoney(painting.entry_fee_minor, FEE_CURRENCY, language) });
   const yearly = (minor: number | null) =>
     minor === null ? null : t('paintings.facts.perYear', { amount: formatMoney(minor, FEE_CURRENCY, language) });
-  const exitParts: string[] = [];
-  if (painting.exit_fee_minor !== null) exitParts.push(formatMoney(painting.exit_fee_minor, FEE_CURRENCY, language));
-  if (painting.exit_share_bps !== null)
-    exitParts.push(
-      t('paintings.facts.exitShareValue', {
-        percent: formatNumber(painting.exit_share_bps / 10_000, language, {
-          style: 'percent',
-          maximumFractionDigits: 2,
-        }),
-      }),
-    );
+  const exit = exitFeeText(painting, language, t);
   const years = painting.target_holding_years;
 
   return (
     <Box component="section" aria-labelledby="painting-facts-title" data-testid="painting-facts">
-      <Typography id="painting-facts-title" variant="h4" component="h2" sx={{ mb: 2 }}>
+      <Typography id="painting-facts-title" variant="h5" component="h3" sx={{ mb: 2 }}>
         {t('paintings.facts.title')}
       </Typography>
       <Box component="dl" sx={{ m: 0, borderTop: `1px solid ${palette.line}` }}>
-        <Row label={t('paintings.facts.entryFee')} value={money(painting.entry_fee_minor)} testId="fact-entry-fee" />
+        <Row label={t('paintings.facts.entryFee')} value={entryFee} testId="fact-entry-fee" />
         <Row
           label={t('paintings.facts.storage')}
           value={yearly(painting.storage_cost_yearly_minor)}
@@ -206,11 +225,7 @@ export function FeesAndFacts({
           value={yearly(painting.insurance_cost_yearly_minor)}
           testId="fact-insurance"
         />
-        <Row
-          label={t('paintings.facts.exit')}
-          value={exitParts.length > 0 ? exitParts.join(' + ') : null}
-          testId="fact-exit"
-        />
+        <Row label={t('paintings.facts.exit')} value={exit} testId="fact-exit" />
         <Row
           label={t('paintings.facts.custody')}
           value={painting.custody_place ? localized(painting.custody_place, language) : null}
@@ -219,13 +234,7 @@ export function FeesAndFacts({
         <Row label={t('paintings.facts.insurer')} value={painting.insurer} testId="fact-insurer" />
         <Row
           label={t('paintings.facts.holding')}
-          value={
-            years === null
-              ? null
-              : years === 1
-                ? t('paintings.facts.year', { years: formatNumber(years, language) })
-                : t('paintings.facts.years', { years: formatNumber(years, language) })
-          }
+          value={years === null ? null : holdingPeriod(years, language, t)}
           testId="fact-holding"
         />
       </Box>
@@ -238,13 +247,68 @@ export function FeesAndFacts({
   );
 }
 
+const cell = {
+  py: 1.25,
+  px: 0,
+  borderBottom: `1px solid ${palette.line}`,
+  textAlign: 'left',
+  fontWeight: 400,
+} as const;
+
+/** Every current appraisal, latest first (issue 17): a small table, date, value in its currency and appraiser. */
+function AppraisalHistory({ appraisals, language }: { appraisals: TAppraisal[]; language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ mt: 5 }}>
+      <Typography id="appraisal-history-title" component="h4" sx={{ fontWeight: 500, mb: 1 }}>
+        {t('paintings.appraisal.history')}
+      </Typography>
+      <Box
+        component="table"
+        aria-labelledby="appraisal-history-title"
+        data-testid="appraisal-history"
+        sx={{ width: '100%', borderCollapse: 'collapse', fontSize: 15, fontVariantNumeric: 'tabular-nums' }}
+      >
+        <thead>
+          <tr>
+            <Box component="th" scope="col" sx={{ ...cell, color: palette.muted }}>
+              {t('paintings.appraisal.date')}
+            </Box>
+            <Box component="th" scope="col" sx={{ ...cell, color: palette.muted, textAlign: 'right', pr: 3 }}>
+              {t('paintings.appraisal.value')}
+            </Box>
+            <Box component="th" scope="col" sx={{ ...cell, color: palette.muted }}>
+              {t('paintings.appraisal.appraiser')}
+            </Box>
+          </tr>
+        </thead>
+        <tbody>
+          {appraisals.map((appraisal) => (
+            <tr key={`${appraisal.valued_on}-${appraisal.appraiser}-${appraisal.value_minor}`}>
+              <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap', pr: 2 }}>
+                {formatDate(`${appraisal.valued_on}T00:00:00Z`, language)}
+              </Box>
+              <Box component="td" sx={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap', pr: 3 }}>
+                {formatMoney(appraisal.value_minor, appraisal.currency, language)}
+              </Box>
+              <Box component="td" sx={{ ...cell, color: palette.muted }}>
+                {appraisal.appraiser}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
 /** The latest appraisal of the work (issue 15): value in its own currency, date, appraiser and method. */
 export function LatestAppraisal({ painting, language }: { painting: TPaintingDetail; language: Language }) {
   const { t } = useTranslation();
   const valuation = painting.latest_valuation;
   return (
     <Box component="section" aria-labelledby="painting-appraisal-title" data-testid="painting-appraisal">
-      <Typography id="painting-appraisal-title" variant="h4" component="h2" sx={{ mb: 2 }}>
+      <Typography id="painting-appraisal-title" variant="h5" component="h3" sx={{ mb: 2 }}>
         {t('paintings.appraisal.title')}
       </Typography>
       {valuation ? (
@@ -264,6 +328,7 @@ export function LatestAppraisal({ painting, language }: { painting: TPaintingDet
           <Typography variant="body2" data-testid="appraisal-method" sx={{ mt: 0.5, color: palette.muted }}>
             {t('paintings.appraisal.method', { method: valuation.method })}
           </Typography>
+          {painting.appraisals.length > 1 && <AppraisalHistory appraisals={painting.appraisals} language={language} />}
         </Box>
       ) : (
         <Typography

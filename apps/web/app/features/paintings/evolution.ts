@@ -17,7 +17,8 @@ export type EvolutionRows = {
  * not comparable as given, so BOTH are rebased to 100 at the first year they have in common and shown from
  * that year on: the lines then start together and their gap reads directly as "the work did better or
  * worse than its artist". Without a common year each series is rebased to 100 at its own first year.
- * The index does not depend on the display currency (a ratio of values in one currency).
+ * Both series come in the display currency (each value at the rate of its date), so the index is that currency's:
+ * the change badge beside it is computed by the server in the same currency (issue 17).
  */
 export function evolutionRows(painting: readonly PaintingPoint[], artist: readonly ArtistPoint[]): EvolutionRows {
   const paintingByYear = new Map(

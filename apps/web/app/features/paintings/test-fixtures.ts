@@ -64,7 +64,7 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
     },
     market_state: 'primary',
     opens_at: null,
-    entry_fee_minor: 500,
+    entry_fee_minor: 2,
     storage_cost_yearly_minor: 12_000,
     insurance_cost_yearly_minor: 8_500,
     exit_fee_minor: null,
@@ -79,6 +79,22 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
       appraiser: 'Cabinet Turquin',
       method: 'Comparable sales',
     },
+    appraisals: [
+      {
+        value_minor: 2_187_000,
+        currency: 'EURO',
+        valued_on: '2026-01-10',
+        appraiser: 'Cabinet Turquin',
+        method: 'Comparable sales',
+      },
+      {
+        value_minor: 1_990_000,
+        currency: 'EURO',
+        valued_on: '2024-12-31',
+        appraiser: 'Atelier Varenne',
+        method: 'Comparable sales',
+      },
+    ],
     ...overrides,
   };
 }

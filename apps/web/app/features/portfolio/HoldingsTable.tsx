@@ -27,6 +27,7 @@ import { errorText } from '../session/api-error';
 import { MOBILE, palette } from '../theme/theme';
 import { HOLDINGS_PAGE_SIZE, partsQuery, sellBlock, type THolding } from './api';
 import { PartsText } from './PartsText';
+import { formatBps, formatGain } from './PerformancePanel';
 import { memberTableSx, numeric, visuallyHidden } from './table-style';
 
 type Props = {
@@ -200,8 +201,33 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                         )}
                       </Box>
                     </TableCell>
-                    <TableCell align="right" data-label={columns.total} sx={numeric} data-testid="holding-total">
-                      {formatAmount(holding.total, language)}
+                    <TableCell align="right" data-label={columns.total} sx={numeric}>
+                      <Box
+                        component="span"
+                        sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}
+                      >
+                        <span data-testid="holding-total">{formatAmount(holding.total, language)}</span>
+                        {/* Issue 17: what these parts gained or lost since they were bought (value from the latest
+                            appraisal less their FIFO cost), computed by the server in the currency shown. */}
+                        <Box
+                          component="span"
+                          sx={{
+                            fontSize: 13,
+                            color:
+                              holding.gain_minor > 0
+                                ? palette.success
+                                : holding.gain_minor < 0
+                                  ? palette.error
+                                  : palette.muted,
+                          }}
+                          data-testid="holding-gain"
+                        >
+                          {t('portfolio.table.gain', {
+                            gain: formatGain(holding.gain_minor, currency, language),
+                            percent: formatBps(holding.gain_bps, language),
+                          })}
+                        </Box>
+                      </Box>
                     </TableCell>
                     <TableCell align="right" data-label={columns.value} sx={numeric} data-testid="holding-value">
                       {formatAmount(holding.value_of_the_work, language)}

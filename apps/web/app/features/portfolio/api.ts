@@ -1,6 +1,13 @@
 import type { Currency } from '@parcelle/shared/constants';
 import type { TMyListing, ZMyListingsData } from '@parcelle/shared/contracts/member';
-import type { ZGraphData, ZHolding, ZPartsData, ZPortfolioData } from '@parcelle/shared/contracts/member-area';
+import {
+  FIRST_STATEMENT_YEAR,
+  type ZDownloadData,
+  type ZGraphData,
+  type ZHolding,
+  type ZPartsData,
+  type ZPortfolioData,
+} from '@parcelle/shared/contracts/member-area';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { PAINTINGS_KEY } from '../catalogue/api';
@@ -103,4 +110,23 @@ export function refreshAfterListingChange(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
     queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
   ]);
+}
+
+/** Signed links to the yearly statement of `year` (PDF and CSV), in the currency shown (issue 17). */
+export function yearlyStatementQuery(year: number, currency: Currency) {
+  return queryOptions({
+    queryKey: ['member-download', 'yearly', year, currency] as const,
+    queryFn: ({ signal }) =>
+      apiData<z.infer<typeof ZDownloadData>>(`/member/download/yearly/${year}`, { query: { currency }, signal }),
+    // The links expire after 10 minutes: reuse them for 5 at most.
+    staleTime: 5 * 60_000,
+    gcTime: 5 * 60_000,
+  });
+}
+
+/** The years a statement can be asked for, newest first: from the first year of the platform to this one. */
+export function statementYears(now = new Date()): number[] {
+  const years = [];
+  for (let year = now.getUTCFullYear(); year >= FIRST_STATEMENT_YEAR; year--) years.push(year);
+  return years;
 }

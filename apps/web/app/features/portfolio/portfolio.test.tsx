@@ -30,6 +30,15 @@ function holding(index: number, curr: Curr, extra: Partial<THolding> = {}): THol
     market: 3,
     listed: 0,
     lots: { primary: 20, secondary: 0 },
+    cost_basis_minor: 20_000,
+    value_minor: 25_000,
+    valued_on: '2025-06-30',
+    gain_minor: 5_000,
+    gain_bps: 2500,
+    realised_gain_minor: 0,
+    dividends_minor: 0,
+    annualised_return_bps: null,
+    allocation_bps: 2500,
     ...extra,
   };
 }
@@ -40,6 +49,17 @@ const summary = (curr: Curr): TPortfolioSummary => ({
   dividend: { value: 42, curr },
   total_credit: { value: 1_000_000, curr },
   currency: curr,
+  cost_basis_minor: 100_000,
+  value_minor: 123_450,
+  gain_minor: 23_450,
+  gain_bps: 2345,
+  realised_gain_minor: -1_250,
+  dividends_minor: 4_200,
+  annualised_return_bps: 812,
+  allocation: [
+    { painting_id: 'p1', title: { en: 'Work 1', fr: 'Œuvre 1' }, value_minor: 98_760, allocation_bps: 8000 },
+    { painting_id: 'p2', title: { en: 'Work 2', fr: 'Œuvre 2' }, value_minor: 24_690, allocation_bps: 2000 },
+  ],
 });
 
 const graph = (curr: Curr): TGraphLine[] => [
@@ -89,6 +109,7 @@ function listing(index: number, extra: Partial<TMyListing> = {}): TMyListing {
     quantity: 20,
     remaining: 12,
     price_per_part: { value: 12.5, curr: 'EURO' },
+    price_per_part_minor: 1250,
     status: 'open',
     created_at: `2026-03-0${index}T10:00:00.000Z`,
     title: { en: `Work ${index}`, fr: `Œuvre ${index}` },
@@ -132,6 +153,13 @@ beforeEach(async () => {
         }
         case 'GET /api/member/parts/graph':
           return ok(graph(curr));
+        case 'GET /api/member/download/yearly/2025':
+          return ok({
+            base_url: 'http://localhost',
+            download_url: 'http://localhost/api/member/statements/yearly-2025.pdf?token=x',
+            csv_url: 'http://localhost/api/member/statements/yearly-2025.csv?token=x',
+            expires_at: '2099-01-01T00:00:00.000Z',
+          });
         case 'POST /api/paintings/sale':
           return sale ?? ok({ reference: 'L-1' }, messages.PartsListed);
         case 'GET /api/paintings/sale': {
@@ -251,6 +279,7 @@ describe('/user/portfolio', () => {
     expect(text('holding-change', first)).toBe('▲+12.50%');
     expect(text('holding-quantity', first)).toBe('20 parts (2 cm² + 2 parts)');
     expect(text('holding-total', first)).toBe('€250.00');
+    expect(text('holding-gain', first)).toBe('+€50.00 (+25.00%) since purchase');
     expect(text('holding-value', first)).toBe('€1,234,567.89');
     expect(text('holding-change', rows()[1] as HTMLElement)).toBe('▼-3.10%');
     expect(partsCalls()[0]?.search.get('currency')).toBe('EURO');
@@ -271,6 +300,7 @@ describe('/user/portfolio', () => {
     expect(text('holding-price', first)).toBe('12,50 $US');
     expect(text('holding-change', first)).toBe('▲+12,50 %');
     expect(text('holding-value', first)).toBe('1 234 567,89 $US');
+    expect(text('holding-gain', first)).toBe('+50,00 $US (+25,00 %) depuis l’achat');
     expect(text('holding-change', rows()[1] as HTMLElement)).toBe('▼-3,10 %');
   });
 
@@ -370,6 +400,75 @@ describe('/user/portfolio', () => {
     expect(empty.textContent).toContain('You do not hold any parts yet');
     fireEvent.click(within(empty).getByRole('link'));
     expect(await screen.findByTestId('primary-page')).toBeTruthy();
+  });
+});
+
+describe('/user/portfolio: true numbers and yearly statement (issue 17)', () => {
+  it('shows cost basis, value, gain in money and percent, annualised return, realised gains, dividends, allocation in English', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(text('performance-cost-basis-value')).toBe('€1,000.00'));
+    expect(text('performance-value-value')).toBe('€1,234.50');
+    expect(text('performance-gain-value')).toBe('+€234.50');
+    expect(text('performance-gain-detail')).toBe('(+23.45%)');
+    expect(text('performance-annualised-value')).toBe('+8.12%');
+    expect(text('performance-realised-value')).toBe('-€12.50');
+    expect(text('performance-dividends-value')).toBe('€42.00');
+    const allocation = within(screen.getByTestId('performance-allocation')).getAllByRole('listitem');
+    expect(allocation.map((item) => plain(item.textContent))).toEqual(['Work 180.00%', 'Work 220.00%']);
+    expect(screen.getByRole('list', { name: 'Allocation by work' })).toBeTruthy();
+  });
+
+  it('shows them in French with dollars, and says when the return is not annualised yet', async () => {
+    window.localStorage.setItem('currency', 'USD');
+    await act(() => i18n.changeLanguage('fr'));
+    const annualised = summary;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/member/portfolio') {
+          return ok([{ ...annualised('USD'), annualised_return_bps: null, gain_minor: -5_000, gain_bps: -500 }]);
+        }
+        return fail(500, messages.InternalServerError);
+      }),
+    );
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(text('performance-cost-basis-value')).toBe('1 000,00 $US'));
+    expect(text('performance-gain-value')).toBe('-50,00 $US');
+    expect(text('performance-gain-detail')).toBe('(-5,00 %)');
+    expect(text('performance-annualised-value')).toBe('Non annualisé avant un an');
+    expect(text('performance-dividends-value')).toBe('42,00 $US');
+    expect(screen.getByRole('heading', { name: 'Les vrais chiffres' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Répartition par œuvre' })).toBeTruthy();
+  });
+
+  it('downloads the statement of the chosen year as PDF, then CSV from the same links', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderAt('/user/portfolio');
+    const year = await screen.findByRole('combobox', { name: 'Year' });
+    fireEvent.mouseDown(year);
+    fireEvent.click(await screen.findByRole('option', { name: '2025' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download the 2025 statement as PDF' }));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith(
+        'http://localhost/api/member/statements/yearly-2025.pdf?token=x',
+        '_blank',
+        'noopener',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Download the 2025 statement as CSV' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(2));
+    expect(open).toHaveBeenLastCalledWith(
+      'http://localhost/api/member/statements/yearly-2025.csv?token=x',
+      '_blank',
+      'noopener',
+    );
+    const asked = calls.filter((call) => call.path === '/api/member/download/yearly/2025');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.search.get('currency')).toBe('EURO');
   });
 });
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ExitVoteCards } from '../exits/ExitVoteCards';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { useStoredSession } from '../session/use-session';
@@ -10,8 +11,10 @@ import { refreshAfterListingChange, type THolding } from './api';
 import { HoldingsChart } from './HoldingsChart';
 import { HoldingsTable } from './HoldingsTable';
 import { MyListings } from './MyListings';
+import { PerformancePanel } from './PerformancePanel';
 import { SellFlow } from './SellFlow';
 import { SummaryCards } from './SummaryCards';
+import { YearlyStatement } from './YearlyStatement';
 
 /** Navigation state /user/history reads to open a tab (spec §2: History goes to the Artwork tab). */
 export type HistoryLocationState = { tab: 'ARTWORK' };
@@ -59,7 +62,10 @@ function Heading({ title, intro }: { title: string; intro: string }) {
   );
 }
 
-/** /user/portfolio (spec §2): the four summary cards, the value history, the works held with Sell. */
+/**
+ * /user/portfolio (spec §2): the four summary cards, the true numbers (issue 17), the value history, the works held
+ * with Sell, and the yearly statement.
+ */
 export function PortfolioScreen() {
   const { t } = useTranslation();
   usePageMeta(t('portfolio.title'), t('portfolio.metaDescription'));
@@ -83,7 +89,9 @@ export function PortfolioScreen() {
         </Link>
       </Box>
       <Stack spacing={4}>
+        <ExitVoteCards enabled={enabled} />
         <SummaryCards currency={currency} enabled={enabled} />
+        <PerformancePanel currency={currency} enabled={enabled} />
         <HoldingsChart currency={currency} enabled={enabled} kind="value" testId="portfolio-chart" />
         <HoldingsTable
           variant="portfolio"
@@ -93,6 +101,7 @@ export function PortfolioScreen() {
           enabled={enabled}
           onSell={page.sell}
         />
+        <YearlyStatement currency={currency} />
       </Stack>
       {page.flow}
     </Box>

@@ -335,7 +335,7 @@ describe('smart account', () => {
     fireEvent.click(within(drawer).getByTestId('payment-submit'));
 
     const dialog = await screen.findByTestId('otp-dialog');
-    expect(plain(within(dialog).getByTestId('otp-dialog-destination').textContent)).toContain('+33 612345678');
+    expect(plain(within(dialog).getByTestId('otp-dialog-text').textContent)).toContain('+33 612345678');
     fireEvent.click(within(dialog).getByTestId('otp-dialog-submit'));
     expect(plain((await within(dialog).findByTestId('otp-dialog-input-error')).textContent)).toContain(
       'Plesae input Otp!',
@@ -668,5 +668,75 @@ describe('reservation limits (decision 73)', () => {
     fireEvent.click(within(drawer).getByTestId('payment-submit'));
     expect(await screen.findByText(error.en)).toBeTruthy();
     expect(screen.queryByTestId('card-modal')).toBeNull();
+  });
+});
+
+describe('/buy by amount (issue 17)', () => {
+  it('turns an amount into whole parts, with every fee, the remainder and the share on their own lines (en)', async () => {
+    signIn();
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.click(screen.getByTestId('buy-by-amount'));
+    expect(screen.getByTestId('buy-by-amount').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByTestId('buy-quantity')).toBeNull();
+    // $0.52 a part: $100 buys 192 parts ($99.84) and leaves $0.16.
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '1 00' } });
+    expect((screen.getByTestId('buy-amount') as HTMLInputElement).value).toBe('100');
+    expect(plain(screen.getByTestId('buy-amount-parts').textContent)).toBe('Buys 192 parts (21 cm² + 3 parts)');
+    expect(plain(screen.getByTestId('buy-total').textContent)).toBe('$99.84');
+    expect(plain(screen.getByTestId('order-line-parts').textContent)).toBe('192 × $0.52');
+    expect(plain(screen.getByTestId('order-line-entry-fee').textContent)).toBe(
+      '€3.84 included in the price (€0.02 a part)',
+    );
+    expect(plain(screen.getByTestId('order-line-yearly').textContent)).toBe(
+      'About €0.80 a year for your parts, borne by the work, not charged now',
+    );
+    expect(plain(screen.getByTestId('order-line-exit').textContent)).toBe(
+      '2.5% of the sale price, when the work is sold',
+    );
+    expect(plain(screen.getByTestId('order-line-remainder').textContent)).toBe('$0.16, stays with you');
+    expect(plain(screen.getByTestId('order-line-share').textContent)).toBe('0.4% of the work');
+
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    expect(plain(within(drawer).getByTestId('purchase-drawer-total').textContent)).toBe('$99.84');
+    expect(plain(within(drawer).getByTestId('purchase-summary').textContent)).toContain('192 parts');
+    const caseLink = within(drawer).getByTestId('purchase-drawer-case-link');
+    expect(caseLink.getAttribute('href')).toMatch(/\/primary-market\/details\/p-raw.*#investment-case$/);
+  });
+
+  it('says when an amount does not buy one part, and goes back to parts with the quantity it bought', async () => {
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.click(screen.getByTestId('buy-by-amount'));
+    fireEvent.click(screen.getByTestId('buy-open-drawer'));
+    expect(plain((await screen.findByTestId('buy-amount-error')).textContent)).toBe(
+      'Please enter the amount you wish to invest.',
+    );
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '0.5' } });
+    await waitFor(() =>
+      expect(plain(screen.getByTestId('buy-amount-error').textContent)).toBe(
+        'This amount does not buy one part: the next part costs $0.52.',
+      ),
+    );
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '10.40' } });
+    await waitFor(() => expect(screen.queryByTestId('buy-amount-error')).toBeNull());
+    fireEvent.click(screen.getByTestId('buy-by-parts'));
+    expect((screen.getByTestId('buy-quantity') as HTMLInputElement).value).toBe('20');
+  });
+
+  it('writes it the French way', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    fireEvent.click(screen.getByTestId('buy-by-amount'));
+    expect(screen.getByLabelText('Montant à investir ($US)')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('buy-amount'), { target: { value: '100,00' } });
+    expect(plain(screen.getByTestId('buy-amount-parts').textContent)).toBe('Achète 192 parts (21 cm² + 3 parts)');
+    expect(plain(screen.getByTestId('order-line-remainder').textContent)).toBe('0,16 $US, vous reste');
+    expect(plain(screen.getByTestId('order-line-entry-fee').textContent)).toBe(
+      '3,84 € compris dans le prix (0,02 € par part)',
+    );
+    expect(plain(screen.getByTestId('order-line-share').textContent)).toBe('0,4 % de l’œuvre');
   });
 });

@@ -10,10 +10,14 @@ import {
   Skeleton,
   Stack,
   TextField,
+  ToggleButton,
+  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { MAX_PARTS_PER_PURCHASE } from '@parcelle/shared/contracts/purchases';
+import { partsForAmount, primarySteps } from '@parcelle/shared/invest-amount';
 import { formatMoney, formatNumber } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { fillSteps } from '@parcelle/shared/secondary';
@@ -29,16 +33,22 @@ import { issueText } from '../forms/issue-text';
 import { localized, useLanguage } from '../i18n/language';
 import { PAGE_WIDTH } from '../layout/page-width';
 import { usePageMeta } from '../layout/use-page-meta';
+import { INVESTMENT_CASE_ID } from '../paintings/InvestmentCase';
 import { isCurrency, useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
 import { type PurchaseOrder, useSecondaryOffer } from './api';
+import { OrderLines } from './OrderLines';
 import {
+  amountText,
   availableParts,
+  type BuyBy,
   type BuyFormInput,
   buyFormSchema,
+  currencySymbol,
   minorOf,
+  parseAmountMinor,
   parseQuantity,
   QUICK_QUANTITIES,
   quantityDigits,
@@ -168,6 +178,35 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
   const quantityText = useWatch({ control, name: 'quantity' });
   const owner = useWatch({ control, name: 'owner' });
   const quantity = parseQuantity(quantityText);
+  // Buying by amount (issue 17): the amount chooses the parts (the most whole parts it pays for, in the order the
+  // server sells them), and the form goes on with that quantity, so the quote and the payment are the same.
+  const [buyBy, setBuyBy] = useState<BuyBy>('parts');
+  const [amountTyped, setAmountTyped] = useState('');
+  const amountMinor = parseAmountMinor(amountTyped);
+  const amountQuote = useMemo(() => {
+    if (buyBy !== 'amount' || amountMinor === null) return null;
+    const steps = secondary ? pricing.steps : primarySteps(available, pricing.priceMinor);
+    return partsForAmount(amountMinor, steps, MAX_PARTS_PER_PURCHASE);
+  }, [buyBy, amountMinor, secondary, pricing.steps, pricing.priceMinor, available]);
+  const amountParts = amountQuote?.parts ?? 0;
+  useEffect(() => {
+    if (buyBy !== 'amount') return;
+    setValue('quantity', amountParts > 0 ? String(amountParts) : '', {
+      shouldValidate: formState.isSubmitted,
+      shouldDirty: true,
+    });
+  }, [buyBy, amountParts, setValue, formState.isSubmitted]);
+  const quantityError = formState.errors.quantity;
+  const amountError =
+    buyBy !== 'amount' || !quantityError
+      ? null
+      : amountQuote?.nextPartMinor && amountQuote.parts === 0
+        ? t('purchase.amount.belowOnePart', {
+            amount: formatMoney(amountQuote.nextPartMinor, pricing.currency, language),
+          })
+        : amountMinor === null
+          ? t('purchase.amount.required')
+          : issueText(t, quantityError.message);
   const priceMinor = pricing.priceMinor;
   const totalMinor = totalOf(pricing, quantity);
   const fills = secondary && quantity !== null ? fillSteps(pricing.steps, quantity) : null;
@@ -297,58 +336,105 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
 
           <Stack spacing={3.5} sx={{ mt: 4 }}>
             <Box>
-              <Controller
-                control={control}
-                name="quantity"
-                render={({ field, fieldState }) => (
+              <ToggleButtonGroup
+                exclusive
+                value={buyBy}
+                onChange={(_, next: BuyBy | null) => next && setBuyBy(next)}
+                aria-label={t('purchase.amount.by')}
+                size="small"
+                sx={{ mb: 2.5 }}
+              >
+                <ToggleButton value="parts" data-testid="buy-by-parts" sx={{ px: 2.5, textTransform: 'none' }}>
+                  {t('purchase.amount.byParts')}
+                </ToggleButton>
+                <ToggleButton value="amount" data-testid="buy-by-amount" sx={{ px: 2.5, textTransform: 'none' }}>
+                  {t('purchase.amount.byAmount')}
+                </ToggleButton>
+              </ToggleButtonGroup>
+              {buyBy === 'amount' ? (
+                <>
                   <TextField
-                    label={t('purchase.buy.quantity')}
-                    name={field.name}
-                    value={field.value}
-                    inputRef={field.ref}
-                    onBlur={field.onBlur}
-                    onChange={(event) => field.onChange(quantityDigits(event.target.value))}
-                    error={Boolean(fieldState.error)}
-                    helperText={issueText(t, fieldState.error?.message) ?? t('purchase.buy.quantityHelp')}
+                    label={t('purchase.amount.label', { currency: currencySymbol(pricing.currency, language) })}
+                    name="amount"
+                    value={amountTyped}
+                    onChange={(event) => setAmountTyped(amountText(event.target.value))}
+                    error={amountError !== null}
+                    helperText={amountError ?? t('purchase.amount.help')}
                     fullWidth
                     slotProps={{
                       htmlInput: {
-                        'data-testid': 'buy-quantity',
-                        inputMode: 'numeric',
-                        pattern: '[0-9]*',
-                        'aria-describedby': 'buy-quantity-cm2',
+                        'data-testid': 'buy-amount',
+                        inputMode: 'decimal',
+                        'aria-describedby': 'buy-amount-parts',
                       },
-                      formHelperText: fieldState.error
-                        ? ({ 'data-testid': 'buy-quantity-error' } as object)
-                        : undefined,
+                      formHelperText: amountError ? ({ 'data-testid': 'buy-amount-error' } as object) : undefined,
                     }}
                   />
-                )}
-              />
-              <Typography
-                id="buy-quantity-cm2"
-                data-testid="buy-quantity-cm2"
-                aria-live="polite"
-                sx={{ mt: 1.25, color: palette.ink, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {partsText}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
-                {QUICK_QUANTITIES.map((parts) => (
-                  <Button
-                    key={parts}
-                    size="small"
-                    variant={quantity === parts ? 'contained' : 'outlined'}
-                    color="inherit"
-                    disabled={parts > available}
-                    data-testid={`buy-quick-${parts}`}
-                    onClick={() => setValue('quantity', String(parts), { shouldValidate: true, shouldDirty: true })}
-                    sx={{ borderColor: palette.line, minHeight: 36, px: 1.75, fontWeight: 400 }}
+                  <Typography
+                    id="buy-amount-parts"
+                    data-testid="buy-amount-parts"
+                    aria-live="polite"
+                    sx={{ mt: 1.25, color: palette.ink, fontVariantNumeric: 'tabular-nums' }}
                   >
-                    {t('purchase.buy.quick', { cm2: parts / 9, parts })}
-                  </Button>
-                ))}
-              </Stack>
+                    {t('purchase.amount.buys', { parts: partsText })}
+                  </Typography>
+                </>
+              ) : (
+                <>
+                  <Controller
+                    control={control}
+                    name="quantity"
+                    render={({ field, fieldState }) => (
+                      <TextField
+                        label={t('purchase.buy.quantity')}
+                        name={field.name}
+                        value={field.value}
+                        inputRef={field.ref}
+                        onBlur={field.onBlur}
+                        onChange={(event) => field.onChange(quantityDigits(event.target.value))}
+                        error={Boolean(fieldState.error)}
+                        helperText={issueText(t, fieldState.error?.message) ?? t('purchase.buy.quantityHelp')}
+                        fullWidth
+                        slotProps={{
+                          htmlInput: {
+                            'data-testid': 'buy-quantity',
+                            inputMode: 'numeric',
+                            pattern: '[0-9]*',
+                            'aria-describedby': 'buy-quantity-cm2',
+                          },
+                          formHelperText: fieldState.error
+                            ? ({ 'data-testid': 'buy-quantity-error' } as object)
+                            : undefined,
+                        }}
+                      />
+                    )}
+                  />
+                  <Typography
+                    id="buy-quantity-cm2"
+                    data-testid="buy-quantity-cm2"
+                    aria-live="polite"
+                    sx={{ mt: 1.25, color: palette.ink, fontVariantNumeric: 'tabular-nums' }}
+                  >
+                    {partsText}
+                  </Typography>
+                  <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+                    {QUICK_QUANTITIES.map((parts) => (
+                      <Button
+                        key={parts}
+                        size="small"
+                        variant={quantity === parts ? 'contained' : 'outlined'}
+                        color="inherit"
+                        disabled={parts > available}
+                        data-testid={`buy-quick-${parts}`}
+                        onClick={() => setValue('quantity', String(parts), { shouldValidate: true, shouldDirty: true })}
+                        sx={{ borderColor: palette.line, minHeight: 36, px: 1.75, fontWeight: 400 }}
+                      >
+                        {t('purchase.buy.quick', { cm2: parts / 9, parts })}
+                      </Button>
+                    ))}
+                  </Stack>
+                </>
+              )}
             </Box>
 
             <Box
@@ -394,6 +480,14 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
                 )}
               </Box>
             </Box>
+
+            <OrderLines
+              painting={painting}
+              pricing={pricing}
+              quantity={quantity}
+              remainderMinor={buyBy === 'amount' && amountQuote ? amountQuote.remainderMinor : null}
+              language={language}
+            />
 
             <Controller
               control={control}
@@ -482,6 +576,7 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
         refreshing={refreshing}
         notice={notice}
         onStale={refresh}
+        caseHref={`${paintingPath(painting)}#${INVESTMENT_CASE_ID}`}
       />
     </>
   );

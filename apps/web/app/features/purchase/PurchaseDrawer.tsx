@@ -75,6 +75,8 @@ type Props = {
   notice?: string | null;
   /** The server said fewer parts are left than asked (NotEnoughParts): the price is to be checked again. */
   onStale?: () => void;
+  /** The work's investment case on its page (issue 17), linked before paying. */
+  caseHref?: string;
 };
 
 function MethodOption({
@@ -155,6 +157,7 @@ export function PurchaseDrawer({
   refreshing = false,
   notice = null,
   onStale,
+  caseHref,
 }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -260,6 +263,16 @@ export function PurchaseDrawer({
               </Box>
             </Link>
           </Typography>
+          {caseHref && (
+            <Typography variant="body2" sx={{ mt: -2, mb: 3 }}>
+              <Link href={caseHref} target="_blank" rel="noopener" data-testid="purchase-drawer-case-link">
+                {t('purchase.drawer.caseLink')}
+                <Box component="span" sx={visuallyHidden}>
+                  {` (${t('footer.newWindow')})`}
+                </Box>
+              </Link>
+            </Typography>
+          )}
 
           {!token ? (
             <QuickSignup />

@@ -2,11 +2,14 @@ import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { describe, expect, it } from 'vitest';
 import { cardFormProblem, formatCardNumber, formatExpiry } from './CardModal';
 import {
+  amountText,
   availableParts,
   buyFormSchema,
+  currencySymbol,
   formatOrderTotal,
   minorOf,
   orderTotalMinor,
+  parseAmountMinor,
   parseQuantity,
   paymentProblem,
   quantityDigits,
@@ -96,5 +99,30 @@ describe('validation messages', () => {
     expect(cardFormProblem({ number: '4242 4242 4242 4242', expiry: '13/30', cvc: '123' })).toBe('expiry');
     expect(cardFormProblem({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '1' })).toBe('cvc');
     expect(cardFormProblem({ number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })).toBeNull();
+  });
+});
+
+describe('the amount field (issue 17)', () => {
+  it('keeps digits, one decimal mark and two decimals, dropping spaces as typed', () => {
+    expect(amountText('5 000')).toBe('5000');
+    expect(amountText('5\u202f000,509')).toBe('5000,50');
+    expect(amountText('007.5.3')).toBe('7.53');
+    expect(amountText('€12a')).toBe('12');
+  });
+
+  it('reads an amount into exact minor units, or null', () => {
+    expect(parseAmountMinor('5000')).toBe(500_000);
+    expect(parseAmountMinor('5000,5')).toBe(500_050);
+    expect(parseAmountMinor('0.1')).toBe(10);
+    expect(parseAmountMinor('0')).toBeNull();
+    expect(parseAmountMinor('')).toBeNull();
+    expect(parseAmountMinor('1,234.5')).toBeNull();
+    expect(parseAmountMinor('99999999999999')).toBeNull();
+  });
+
+  it('names the currency in the field’s label', () => {
+    expect(currencySymbol('EURO', 'en')).toBe('€');
+    expect(currencySymbol('USD', 'en')).toBe('$');
+    expect(currencySymbol('USD', 'fr')).toBe('$US');
   });
 });

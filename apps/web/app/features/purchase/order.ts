@@ -1,8 +1,8 @@
 import '@parcelle/shared/zod-config';
-import { type Currency, PARTS_PER_CM2 } from '@parcelle/shared/constants';
+import { CURRENCY_ISO, type Currency, PARTS_PER_CM2 } from '@parcelle/shared/constants';
 import { MAX_PARTS_PER_PURCHASE, type PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import type { Language, MessageKey } from '@parcelle/shared/i18n/messages';
-import { formatMoney } from '@parcelle/shared/money';
+import { formatMoney, fromMajorString, intlLocale } from '@parcelle/shared/money';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { z } from 'zod';
 
@@ -106,4 +106,48 @@ export function walletCovers(
   if (!wallet || totalMinor === null || wallet.minor <= 0) return false;
   if (wallet.curr !== currency) return true;
   return wallet.minor >= totalMinor;
+}
+
+/** How the member chooses what to buy (issue 17): a number of parts, or an amount to invest. */
+export type BuyBy = 'parts' | 'amount';
+
+/** The largest amount the amount field takes: €10 billion, far above any work, still exact in minor units. */
+export const MAX_AMOUNT_MINOR = 1_000_000_000_000;
+
+/**
+ * What is typed in the amount field: digits, one decimal mark ("." or ",") and at most two decimals. Spaces and
+ * the other mark are dropped as typed ("5 000" → "5000"), so an amount is never guessed at.
+ */
+export function amountText(text: string): string {
+  const cleaned = text.replace(/[\s\u00a0\u202f]/g, '').replace(/[^\d.,]/g, '');
+  const mark = cleaned.search(/[.,]/);
+  if (mark < 0) return cleaned.replace(/^0+(?=\d)/, '').slice(0, 13);
+  const whole = cleaned
+    .slice(0, mark)
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 13);
+  const fraction = cleaned
+    .slice(mark + 1)
+    .replace(/[.,]/g, '')
+    .slice(0, 2);
+  return `${whole}${cleaned[mark]}${fraction}`;
+}
+
+/** The amount typed, in minor units, or null when it is not a positive amount the field takes. */
+export function parseAmountMinor(text: string): number | null {
+  try {
+    const minor = fromMajorString(text);
+    return minor > 0 && minor <= MAX_AMOUNT_MINOR ? minor : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sign of a currency as the language writes it ("€", "$" / "$US"), for a field's label. */
+export function currencySymbol(currency: Currency, language: Language): string {
+  const parts = new Intl.NumberFormat(intlLocale(language), {
+    style: 'currency',
+    currency: CURRENCY_ISO[currency],
+  }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? CURRENCY_ISO[currency];
 }

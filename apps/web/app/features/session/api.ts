@@ -17,6 +17,8 @@ export type ApiRequestOptions = {
   signal?: AbortSignal;
   /** Extra headers (e.g. Idempotency-Key on money calls). */
   headers?: Record<string, string>;
+  /** The browser cache mode: `no-cache` revalidates a public read (ETag) that the member's own action just changed. */
+  cache?: RequestCache;
 };
 
 function urlOf(path: string, query: ApiRequestOptions['query']): string {
@@ -46,7 +48,13 @@ function send(path: string, options: ApiRequestOptions, accessToken: string | nu
   // A JSON content type with an empty body is refused by the server: send {} when there is nothing.
   let body: BodyInit | undefined;
   if (method !== 'GET') body = multipart ? (options.body as FormData) : JSON.stringify(options.body ?? {});
-  return fetch(urlOf(path, options.query), { method, headers, body, signal: options.signal });
+  return fetch(urlOf(path, options.query), {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    ...(options.cache ? { cache: options.cache } : {}),
+  });
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -14,16 +14,21 @@ const KPIS: TickerKpi[] = [
     artist_name: 'Berthe Morisot',
     value_euro: 1234.5,
     value_usd: 1337.25,
-    percentage: 12.5,
+    // In euros the quote rose less than in dollars (issue 17: each currency's change is its own).
+    percentage: 9.75,
     direction: 'up',
+    percentage_usd: 12.5,
+    direction_usd: 'up',
   },
   {
     artist_id: 'a2',
     artist_name: 'Nicolas de Staël',
     value_euro: 88,
     value_usd: 95.4,
-    percentage: -3.25,
-    direction: 'down',
+    percentage: 1.5,
+    direction: 'up',
+    percentage_usd: -3.25,
+    direction_usd: 'down',
   },
 ];
 
@@ -111,7 +116,7 @@ describe('header ticker (spec §2, §9)', () => {
     expect(getComputedStyle(down).color).toBe(rgb(TICKER_COLORS.down));
   });
 
-  it('writes euros the French way when the language is fr and the currency EURO', async () => {
+  it('writes euros the French way when the language is fr and the currency EURO, with the change in euros', async () => {
     window.localStorage.setItem(CURRENCY_KEY, 'EURO');
     await act(() => i18n.changeLanguage('fr'));
     vi.stubGlobal('fetch', ok());
@@ -124,17 +129,18 @@ describe('header ticker (spec §2, §9)', () => {
     const items = screen.getAllByTestId('ticker-item');
     expect(
       linkNamed(
-        'Berthe Morisot indice par part des ventes aux enchères de l’artiste : 1 234,50 € en hausse de 12,50 % sur un an',
+        'Berthe Morisot indice par part des ventes aux enchères de l’artiste : 1 234,50 € en hausse de 9,75 % sur un an',
       ),
     ).toBe(items[0]);
     expect(
       linkNamed(
-        'Nicolas de Staël indice par part des ventes aux enchères de l’artiste : 88,00 € en baisse de 3,25 % sur un an',
+        'Nicolas de Staël indice par part des ventes aux enchères de l’artiste : 88,00 € en hausse de 1,50 % sur un an',
       ),
     ).toBe(items[1]);
-    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice/part 1 234,50 € 12,50 % 1 an');
-    expect(screen.getByTestId('ticker-up')).toBeTruthy();
-    expect(screen.getByTestId('ticker-down')).toBeTruthy();
+    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice/part 1 234,50 € 9,75 % 1 an');
+    // De Staël fell in dollars but rose in euros: the arrow follows the currency shown.
+    expect(screen.getAllByTestId('ticker-up')).toHaveLength(2);
+    expect(screen.queryByTestId('ticker-down')).toBeNull();
   });
 
   it('renders nothing before the quotes are loaded', async () => {

@@ -10,7 +10,7 @@ import { currentLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { tickerPercentage, tickerPrice } from './format';
-import { type TickerKpi, useTickerKpis } from './use-ticker-kpis';
+import { type TickerKpi, tickerChange, useTickerKpis } from './use-ticker-kpis';
 
 /** Quiet green for a rise and a warm orange for a fall, both readable on the wall colour. */
 export const TICKER_COLORS = { up: palette.success, down: '#9A5418' } as const;
@@ -57,7 +57,8 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
   const { t } = useTranslation();
   const currency = useCurrency();
   const language = currentLanguage();
-  const up = kpi.direction === 'up';
+  const change = tickerChange(kpi, currency);
+  const up = change.direction === 'up';
   const Arrow = up ? ArrowDropUpIcon : ArrowDropDownIcon;
   const color = up ? TICKER_COLORS.up : TICKER_COLORS.down;
   return (
@@ -127,7 +128,7 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
         <Box component="span" sx={visuallyHidden}>
           {t(up ? 'ticker.up' : 'ticker.down')}
         </Box>{' '}
-        {tickerPercentage(kpi, language)}{' '}
+        {tickerPercentage(change.percentage, language)}{' '}
         <Box component="span" aria-hidden sx={{ color: palette.muted, fontWeight: 400, fontSize: 10, ml: 0.5 }}>
           {t('ticker.yearShort')}
         </Box>

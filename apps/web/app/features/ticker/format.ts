@@ -11,7 +11,7 @@ export function tickerPrice(kpi: TickerKpi, currency: Currency, language: Langua
 }
 
 /** The change as a percentage without sign (the arrow gives the direction): en "12.34%", fr "12,34 %". */
-export function tickerPercentage(kpi: TickerKpi, language: Language): string {
-  const value = Number.isFinite(kpi.percentage) ? Math.abs(kpi.percentage) : 0;
+export function tickerPercentage(percentage: number, language: Language): string {
+  const value = Number.isFinite(percentage) ? Math.abs(percentage) : 0;
   return formatNumber(value / 100, language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

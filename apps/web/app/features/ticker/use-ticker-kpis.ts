@@ -7,9 +7,20 @@ export type TickerKpi = {
   artist_name: string;
   value_euro: number;
   value_usd: number;
+  /** The change in EUR. */
   percentage: number;
   direction: 'up' | 'down';
+  /** The change in USD (each year at its own rate). */
+  percentage_usd: number;
+  direction_usd: 'up' | 'down';
 };
+
+/** The change and its direction in the currency shown (issue 17: a badge never mixes currencies with its price). */
+export function tickerChange(kpi: TickerKpi, currency: 'EURO' | 'USD') {
+  return currency === 'USD'
+    ? { percentage: kpi.percentage_usd, direction: kpi.direction_usd }
+    : { percentage: kpi.percentage, direction: kpi.direction };
+}
 
 export const TICKER_QUERY_KEY = ['artists', 'list', 'kpis'] as const;
 

@@ -316,7 +316,7 @@ describe('withdrawal flow', () => {
     await screen.findByTestId('withdraw-account');
     await submitAmount('12.5');
     const otp = await screen.findByTestId('otp-dialog');
-    expect(plain(within(otp).getByTestId('otp-dialog-destination').textContent)).toBe(
+    expect(plain(within(otp).getByTestId('otp-dialog-text').textContent)).toBe(
       'A code has been sent by SMS to +33 6 12 34 56 78. Enter it to confirm the withdrawal of €12.50.',
     );
     expect(bodyOf('/api/member/withdrawal/code')).toEqual(['{"amount":12.5}']);

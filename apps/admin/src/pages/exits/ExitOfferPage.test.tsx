@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, stubFetch } from '../../test/fetch';
+import { renderScreen, setUpScreenTests } from '../../test/screen';
+import { ExitOfferPage } from './ExitOfferPage';
+
+const id = '6c1f2a3b-4d5e-4f60-9a7b-8c9d0e1f2a3b';
+const offer = {
+  id,
+  reference: 'EX-00AA11BB22CC',
+  painting: { id: 'p1', title: 'Les Nymphéas' },
+  buyer_name: 'Fondation Test',
+  amount: { value: 1000.01, curr: 'EURO' },
+  amount_minor: 100_001,
+  currency: 'EURO',
+  fee_minor: 2_500,
+  net_minor: 97_501,
+  quorum_bps: 5_000,
+  majority_bps: 6_667,
+  status: 'voting',
+  vote_opens_at: null,
+  vote_closes_at: '2026-11-20T10:00:00.000Z',
+  opened_at: '2026-11-10T10:00:00.000Z',
+  resolved_at: null,
+  recorded_by_email: 'ops@parcelle.art',
+  created_at: '2026-11-09T10:00:00.000Z',
+  tally: {
+    eligible_parts: 9,
+    accept_parts: 5,
+    reject_parts: 4,
+    cast_parts: 9,
+    quorum_met: true,
+    majority_met: false,
+    accepted: false,
+  },
+  voters: [
+    {
+      user_id: 'u1',
+      email: 'lea@example.com',
+      name: 'Léa Tremblay',
+      parts: 5,
+      choice: 'accept',
+      payout_minor: null,
+      cost_basis_minor: null,
+    },
+  ],
+};
+
+setUpScreenTests();
+
+describe('an exit offer in the console', () => {
+  it('shows the tally and the voters, then resolves after the confirmation', async () => {
+    const calls = stubFetch([ok(offer), ok({ ...offer, status: 'rejected' }), ok({ ...offer, status: 'rejected' })]);
+    renderScreen(<ExitOfferPage />, {
+      path: '/exits/:id',
+      url: `/exits/${id}`,
+      resources: [{ name: 'exits', list: '/exits', show: '/exits/:id' }],
+    });
+    await screen.findByRole('heading', { name: 'Exit offer EX-00AA11BB22CC' });
+    expect(screen.getByTestId('exit-tally').textContent).toBe(
+      '5 parts for, 4 against: 9 of 9 parts voted. Quorum met, majority not met.',
+    );
+    const table = screen.getByRole('table', { name: 'Voters and holders (1)' });
+    expect(within(table).getByText('For')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve offer EX-00AA11BB22CC?' });
+    expect(within(dialog).getByText(/€975\.01 is paid/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    expect(calls[1]).toMatchObject({ url: `/api/admin/exits/${id}/resolve`, method: 'POST' });
+  });
+});

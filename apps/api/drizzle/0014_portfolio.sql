@@ -1,0 +1,2 @@
+ALTER TABLE "member_statements" DROP CONSTRAINT "member_statements_type";--> statement-breakpoint
+ALTER TABLE "member_statements" ADD CONSTRAINT "member_statements_type" CHECK ("member_statements"."type" IN ('PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK', 'YEARLY'));

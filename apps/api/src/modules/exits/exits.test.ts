@@ -1,0 +1,311 @@
+import { allocate, messages } from '@parcelle/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import { raceBehindLock, raceTitle } from '../../../test/race';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
+import { queryRows } from '../../db/client';
+import { auditLog, exitOffers, exitPayouts, listings, paintings } from '../../db/schema';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import { checkInvariants } from '../ledger/invariants';
+import { accountFor, balanceOf } from '../ledger/ledger';
+import { memberHolding } from '../parts/register';
+
+let t: TestApp;
+let operator: Awaited<ReturnType<typeof createOperator>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+  operator = await createOperator(t, 'finance');
+});
+afterAll(() => t.close());
+
+type Holder = Awaited<ReturnType<typeof createMember>> & { id: string; parts: number };
+
+/** A work of 9 parts (1 × 1 cm) sold out to members holding `split` parts each, by card: it is on the secondary market. */
+async function soldOutTo(split: readonly number[], pricePerPartMinor = 250) {
+  const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor });
+  const holders: Holder[] = [];
+  for (const parts of split) {
+    const member = await createMember(t, { verified: true });
+    const purchase = await t.call('POST', '/api/paintings/purchase', {
+      token: member.accessToken,
+      body: { total_part: parts, payment_method: 'card', painting_id: painting.id, owner: 'H', currency: 'EURO' },
+    });
+    expect(purchase.statusCode).toBe(200);
+    const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+      token: member.accessToken,
+      body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+    });
+    expect(paid.statusCode).toBe(200);
+    holders.push({ ...member, id: (await userRow(t, member.email))?.id ?? '', parts });
+  }
+  const [row] = await t.ctx.database.db.select().from(paintings).where(eq(paintings.id, painting.id));
+  expect(row?.market).toBe(3);
+  return { painting, holders };
+}
+
+const record = (body: Record<string, unknown>, token = operator.accessToken) =>
+  t.call('POST', '/api/admin/exits', { token, body });
+const open = (id: string, token = operator.accessToken) => t.call('POST', `/api/admin/exits/${id}/open`, { token });
+const resolve = (id: string, token = operator.accessToken) =>
+  t.call('POST', `/api/admin/exits/${id}/resolve`, { token });
+const vote = (id: string, who: { accessToken: string }, choice: string) =>
+  t.call('POST', `/api/member/exits/${id}/vote`, { token: who.accessToken, body: { choice } });
+
+/** Time passes: the vote's window closes (the test moves its end into the past). */
+async function closeWindow(id: string) {
+  await t.ctx.database.db
+    .update(exitOffers)
+    .set({ voteClosesAt: new Date(Date.now() - 1000) })
+    .where(eq(exitOffers.id, id));
+}
+
+/** Records an offer and opens its vote; answers the offer's id. */
+async function openOffer(paintingId: string, extra: Record<string, unknown> = {}) {
+  const recorded = await record({
+    painting_id: paintingId,
+    buyer_name: 'Fondation Test',
+    amount_minor: 100_001,
+    currency: 'EURO',
+    ...extra,
+  });
+  expect(recorded.statusCode).toBe(200);
+  const id: string = recorded.json().data.id;
+  const opened = await open(id);
+  expect(opened.statusCode).toBe(200);
+  expect(opened.json().data.status).toBe('voting');
+  return id;
+}
+
+const wallet = async (userId: string, currency: 'EURO' | 'USD' = 'EURO') =>
+  balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', currency, userId));
+
+describe('recording an offer', () => {
+  it('refuses bad input with both languages, members, and works not sold out', async () => {
+    const { painting } = await soldOutTo([9]);
+    const bad = await record({ painting_id: painting.id, buyer_name: '', amount_minor: 1.5, currency: 'EURO' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.en).toBeTruthy();
+    expect(bad.json().error.fr).toBeTruthy();
+    const terms = await record({
+      painting_id: painting.id,
+      buyer_name: 'B',
+      amount_minor: 100,
+      currency: 'EURO',
+      quorum_bps: 10_001,
+    });
+    expect(terms.json().error).toEqual(messages.ExitTermsInvalid);
+    const past = await record({
+      painting_id: painting.id,
+      buyer_name: 'B',
+      amount_minor: 100,
+      currency: 'EURO',
+      vote_closes_at: '2001-01-01T00:00:00Z',
+    });
+    expect(past.json().error).toEqual(messages.ExitWindowInvalid);
+    const member = await createMember(t, { verified: true });
+    const forbidden = await record(
+      { painting_id: painting.id, buyer_name: 'B', amount_minor: 100, currency: 'EURO' },
+      member.accessToken,
+    );
+    expect(forbidden.statusCode).toBe(403);
+    const catalogue = await createOperator(t, 'catalogue');
+    const wrongRole = await record(
+      { painting_id: painting.id, buyer_name: 'B', amount_minor: 100, currency: 'EURO' },
+      catalogue.accessToken,
+    );
+    expect(wrongRole.json().error).toEqual(messages.OperatorRoleForbidden);
+    const onSale = await createPaintingForSale(t);
+    const primary = await record({ painting_id: onSale.id, buyer_name: 'B', amount_minor: 100, currency: 'EURO' });
+    expect(primary.statusCode).toBe(409);
+    expect(primary.json().error).toEqual(messages.ExitWorkNotOnMarket);
+  });
+
+  it('takes the default terms, one offer at a time per work, and audits it', async () => {
+    const { painting } = await soldOutTo([9]);
+    const first = await record({ painting_id: painting.id, buyer_name: 'B', amount_minor: 500, currency: 'USD' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ quorum_bps: 5000, majority_bps: 6667, status: 'recorded' });
+    const second = await record({ painting_id: painting.id, buyer_name: 'C', amount_minor: 600, currency: 'USD' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toEqual(messages.ExitOfferInProgress);
+    const [entry] = await t.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'exit.record'), eq(auditLog.targetId, first.json().data.id)));
+    expect(entry?.actorId).toBeTruthy();
+  });
+});
+
+describe('the vote', () => {
+  it('weighs each vote by the parts held when it opened; a vote may change until the window closes', async () => {
+    const { painting, holders } = await soldOutTo([2, 3, 4]);
+    const [a, b, c] = holders as [Holder, Holder, Holder];
+    const id = await openOffer(painting.id);
+    // Members see the open vote on the works they hold, with their own weight.
+    const seen = await t.call('GET', `/api/member/exits?painting_id=${painting.id}`, { token: c.accessToken });
+    expect(seen.json().data.votes).toHaveLength(1);
+    expect(seen.json().data.votes[0]).toMatchObject({ my_parts: 4, my_choice: null });
+    expect((await vote(id, a, 'accept')).json().data.tally).toMatchObject({ accept_parts: 2, cast_parts: 2 });
+    await vote(id, b, 'accept');
+    const changed = await vote(id, a, 'reject');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data.tally).toMatchObject({ accept_parts: 3, reject_parts: 2, eligible_parts: 9 });
+    expect(changed.json().data.my_choice).toBe('reject');
+    // A stranger has no vote; nonsense is refused.
+    const stranger = await createMember(t, { verified: true });
+    expect((await vote(id, stranger, 'accept')).json().error).toEqual(messages.ExitNotEligible);
+    expect((await vote(id, a, 'maybe')).statusCode).toBe(400);
+    // Resolving before the window closes is refused; voting after it is.
+    expect((await resolve(id)).json().error).toEqual(messages.ExitVoteStillOpen);
+    await closeWindow(id);
+    expect((await vote(id, c, 'accept')).json().error).toEqual(messages.ExitVoteClosed);
+    // 5 of 9 parts voted (quorum 50 % met); 3 of 5 accepted = 60 % < 66.67 %: rejected, nothing moved.
+    const resolved = await resolve(id);
+    expect(resolved.json().message).toEqual(messages.ExitRejected);
+    expect(resolved.json().data.tally).toMatchObject({ quorum_met: true, majority_met: false, accepted: false });
+    expect(await memberHolding(t.ctx.database.db, c.id, painting.id)).toEqual({ primary: 4, secondary: 0 });
+    expect(await wallet(c.id)).toBe(0);
+  });
+
+  it('rejects an offer without quorum even when every vote cast accepts', async () => {
+    const { painting, holders } = await soldOutTo([2, 3, 4]);
+    const id = await openOffer(painting.id);
+    await vote(id, holders[2] as Holder, 'accept'); // 4 of 9 parts: 44 % < 50 %
+    await closeWindow(id);
+    const resolved = await resolve(id);
+    expect(resolved.json().data.tally).toMatchObject({ quorum_met: false, majority_met: true, accepted: false });
+    expect(resolved.json().data.status).toBe('rejected');
+  });
+
+  it('does not open before its window', async () => {
+    const { painting } = await soldOutTo([9]);
+    const recorded = await record({
+      painting_id: painting.id,
+      buyer_name: 'B',
+      amount_minor: 500,
+      currency: 'EURO',
+      vote_opens_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect((await open(recorded.json().data.id)).json().error).toEqual(messages.ExitVoteNotOpenYet);
+  });
+});
+
+describe('an accepted exit', () => {
+  it('sells the work, withdraws its listings and pays every holder pro rata to the cent, once', async () => {
+    const { painting, holders } = await soldOutTo([2, 3, 4], 333);
+    const [a, b, c] = holders as [Holder, Holder, Holder];
+    // A fee of 2.5 % of the price: 100 001 × 250 / 10 000 = 2 500.025 → 2 500; the holders share 97 501.
+    await t.ctx.database.db.update(paintings).set({ exitShareBps: 250 }).where(eq(paintings.id, painting.id));
+    const listed = await t.call('POST', '/api/paintings/sale', {
+      token: c.accessToken,
+      body: { painting_id: painting.id, total_part: 1 },
+    });
+    expect(listed.statusCode).toBe(200);
+    const id = await openOffer(painting.id, { majority_bps: 5000 });
+    // Every voter is told the vote opened (notifications/notify.ts), in the transaction that opened it.
+    for (const holder of [a, b, c]) {
+      const inbox = await t.call('GET', '/api/member/notifications', { token: holder.accessToken });
+      expect(inbox.json().data.notifications).toContainEqual(
+        expect.objectContaining({ kind: 'vote_opened', payload: expect.objectContaining({ vote_id: id }) }),
+      );
+    }
+    await vote(id, a, 'accept');
+    await vote(id, b, 'accept');
+    await vote(id, c, 'reject');
+    await closeWindow(id);
+    const resolved = await resolve(id);
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json().message).toEqual(messages.ExitAccepted);
+    const data = resolved.json().data;
+    expect(data).toMatchObject({ status: 'accepted', fee_minor: 2500, net_minor: 97_501 });
+
+    const expected = allocate(97_501, [2, 3, 4]);
+    const byId = [a, b, c].map((holder, index) => ({ holder, share: expected[index] ?? 0 }));
+    // allocate's order is the holders' member-id order: recompute in that order.
+    const sorted = [...byId].sort((x, y) => x.holder.id.localeCompare(y.holder.id));
+    const shares = allocate(
+      97_501,
+      sorted.map(({ holder }) => holder.parts),
+    );
+    let sum = 0;
+    for (const [index, { holder }] of sorted.entries()) {
+      const paid = await wallet(holder.id);
+      expect(paid).toBe(shares[index]);
+      expect(Math.abs(paid - (97_501 * holder.parts) / 9)).toBeLessThan(1);
+      sum += paid;
+      // Every part left its holder; the history carries the realised return.
+      expect(await memberHolding(t.ctx.database.db, holder.id, painting.id)).toEqual({ primary: 0, secondary: 0 });
+    }
+    expect(sum).toBe(97_501);
+    const revenue = await balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'platform_revenue', 'EURO'));
+    expect(revenue).toBeGreaterThanOrEqual(2500);
+    const [work] = await t.ctx.database.db.select().from(paintings).where(eq(paintings.id, painting.id));
+    expect(work?.market).toBe(4);
+    const [listing] = await t.ctx.database.db.select().from(listings).where(eq(listings.paintingId, painting.id));
+    expect(listing?.status).toBe('withdrawn');
+    // Cost basis: 333 per part paid at the first sale (EUR).
+    const payouts = await t.ctx.database.db.select().from(exitPayouts).where(eq(exitPayouts.offerId, id));
+    for (const payout of payouts) expect(payout.costBasisMinor).toBe(333 * payout.parts);
+
+    // The holder's history shows the exit, its proceeds, their cost and the realised return.
+    const history = await t.call('GET', '/api/member/history/artwork?currency=EURO', { token: a.accessToken });
+    const group = history
+      .json()
+      .data.artworkHistory.find((row: { painting_id: string }) => row.painting_id === painting.id);
+    const exit = group.salePurchase.find((event: { type: string }) => event.type === 'EXIT');
+    const aShare = shares[sorted.findIndex(({ holder }) => holder.id === a.id)] ?? 0;
+    expect(exit).toMatchObject({
+      reference_id: data.reference,
+      part_quantity: 2,
+      full_amount: { value: aShare / 100, curr: 'EURO' },
+      cost_basis: { value: 6.66, curr: 'EURO' },
+      realised_return: { value: (aShare - 666) / 100, curr: 'EURO' },
+    });
+
+    // The portfolio counts the payout as a sale (member/parts-movements.ts): its FIFO gain is the same figure.
+    const portfolio = await t.call('GET', '/api/member/portfolio?currency=EURO', { token: a.accessToken });
+    expect(portfolio.json().data[0]).toMatchObject({ realised_gain_minor: aShare - 666, cost_basis_minor: 0 });
+
+    // Resolving again pays nothing more.
+    const again = await resolve(id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual(messages.ExitAlreadyResolved);
+    expect(await wallet(a.id)).toBe(shares[sorted.findIndex(({ holder }) => holder.id === a.id)]);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+
+    // The public page of past exits: 100 001 against 9 × 333 = 2 997 at the first sale.
+    const exits = await t.call('GET', '/api/exits');
+    const shown = exits.json().data.exits.find((exit: { reference: string }) => exit.reference === data.reference);
+    expect(shown).toMatchObject({ offer_minor: 100_001, first_sale_minor: 2997 });
+    expect(shown.return_bps).toBe(Math.round(((100_001 - 2997) * 10_000) / 2997));
+  });
+});
+
+describe(raceTitle('two resolutions of one accepted vote at once'), () => {
+  it('pays it once', async () => {
+    const { painting, holders } = await soldOutTo([4, 5]);
+    const id = await openOffer(painting.id);
+    for (const holder of holders) await vote(id, holder, 'accept');
+    await closeWindow(id);
+    const other = await createOperator(t, 'finance');
+    const answers = await raceBehindLock(
+      t.ctx.database.db,
+      { lock: sql`SELECT id FROM exit_offers WHERE id = ${id} FOR UPDATE`, waiters: 2 },
+      [operator, other].map((who) => () => resolve(id, who.accessToken)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const reference = answers.find((answer) => answer.statusCode === 200)?.json().data.reference;
+    const [paid] = await queryRows<{ n: number }>(
+      t.ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${reference}`,
+    );
+    expect(paid?.n).toBe(1);
+    let total = 0;
+    for (const holder of holders) total += await wallet(holder.id);
+    expect(total).toBe(100_001);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+});

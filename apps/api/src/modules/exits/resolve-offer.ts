@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/retry';
+import { exitOffers } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { AppError, notFound } from '../../http/errors';
+import { audit } from '../admin/audit';
+import { exitOfferDetail, tallyOf, votesOf } from './offers';
+import { settleExit } from './settle-exit';
+
+/**
+ * An operator closes a vote once its window has closed: the tally decides. Accepted (quorum and majority met): the
+ * work is sold and its holders paid (`settleExit`), in the same transaction; rejected: the offer is closed, nothing
+ * moves. The offer's row lock, and the status the update requires (`voting`), make a second resolution, at the same
+ * time or later, find it resolved (409 ExitAlreadyResolved): a sale is paid once.
+ */
+export async function resolveExitOffer(ctx: AppContext, operator: Member, offerId: string) {
+  const outcome = await inTransaction(ctx.database.db, async (tx) => {
+    const [before] = await tx.select().from(exitOffers).where(eq(exitOffers.id, offerId)).for('update');
+    if (!before) throw notFound('ExitOfferNotFound');
+    if (before.status === 'accepted' || before.status === 'rejected') throw new AppError(409, 'ExitAlreadyResolved');
+    if (before.status !== 'voting') throw new AppError(409, 'ExitVoteClosed');
+    if (Date.now() < before.voteClosesAt.getTime()) throw new AppError(409, 'ExitVoteStillOpen');
+    const tally = tallyOf(before, await votesOf(tx, [offerId]));
+    const now = new Date();
+    const settled = tally.accepted ? await settleExit(tx, before) : null;
+    const [after] = await tx
+      .update(exitOffers)
+      .set({
+        status: tally.accepted ? 'accepted' : 'rejected',
+        resolvedAt: now,
+        resolvedBy: operator.id,
+        firstSaleMinor: settled?.firstSaleMinor ?? null,
+      })
+      .where(and(eq(exitOffers.id, offerId), eq(exitOffers.status, 'voting')))
+      .returning();
+    if (!after) throw new AppError(409, 'ExitAlreadyResolved');
+    await audit(tx, {
+      actorId: operator.id,
+      action: tally.accepted ? 'exit.accept' : 'exit.reject',
+      targetType: 'exit_offer',
+      targetId: offerId,
+      details: { reference: after.reference, painting_id: after.paintingId, tally, ...(settled ?? {}) },
+      before: { status: before.status },
+      after: { status: after.status, resolved_at: now.toISOString() },
+    });
+    return { accepted: tally.accepted, paintingId: after.paintingId };
+  });
+  // A sold work leaves the market: its public pages, lists and the secondary market must not serve it as buyable.
+  if (outcome.accepted) ctx.catalogueChanges.changed({ kind: 'work', paintingId: outcome.paintingId });
+  return { accepted: outcome.accepted, offer: await exitOfferDetail(ctx.database.db, offerId) };
+}

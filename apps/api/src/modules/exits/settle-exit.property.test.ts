@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { exitOffers, exitPayouts, paintings } from '../../db/schema';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import { checkInvariants } from '../ledger/invariants';
+import { moveParts } from '../parts/register';
+import { newExitReference } from './offers';
+import { settleExit } from './settle-exit';
+
+let t: TestApp;
+let members: string[] = [];
+let operatorId = '';
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+  const operator = await createOperator(t, 'finance');
+  operatorId = (await userRow(t, operator.email))?.id ?? '';
+  for (let i = 0; i < 5; i++) {
+    const member = await createMember(t, { verified: true });
+    members.push((await userRow(t, member.email))?.id ?? '');
+  }
+  members = members.sort();
+});
+afterAll(() => t.close());
+
+/**
+ * For any split of a work among its holders and any offer and fee, the settlement pays out exactly the offer net of
+ * the fee, and every holder's payment differs from their exact share (net × parts / all parts) by less than one
+ * minor unit.
+ */
+describe('the pro-rata payout of an exit', () => {
+  it('adds up to the net amount and is never off by a unit or more', async () => {
+    const db = t.ctx.database.db;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 9_999 }),
+        async (split, amountMinor, feeBps) => {
+          const feeMinor = Math.min(amountMinor - 1, Math.floor((amountMinor * feeBps) / 10_000));
+          const total = split.reduce((sum, parts) => sum + parts, 0);
+          const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1 });
+          await db
+            .update(paintings)
+            .set({ totalParts: total, soldParts: total, market: 3 })
+            .where(eq(paintings.id, painting.id));
+          const offerId = await db.transaction(async (tx) => {
+            // The factory issued 9 parts: the issue is brought to `total`, then every part is placed with a holder.
+            if (total !== 9) {
+              await moveParts(tx, {
+                paintingId: painting.id,
+                reason: 'issue',
+                reference: `topup:${painting.slug}`,
+                lines: [
+                  { holder: { kind: 'issuer' }, quantity: 9 - total },
+                  { holder: { kind: 'available' }, quantity: total - 9 },
+                ],
+              });
+            }
+            await moveParts(tx, {
+              paintingId: painting.id,
+              reason: 'seed',
+              reference: `place:${painting.slug}`,
+              lines: [
+                { holder: { kind: 'available' }, quantity: -total },
+                ...split.map((parts, index) => ({
+                  holder: { kind: 'member' as const, userId: members[index] ?? '', lot: 'primary' as const },
+                  quantity: parts,
+                })),
+              ],
+            });
+            const [offer] = await tx
+              .insert(exitOffers)
+              .values({
+                reference: newExitReference(),
+                paintingId: painting.id,
+                buyerName: 'Property',
+                currency: 'EURO',
+                amountMinor,
+                feeMinor,
+                quorumBps: 5000,
+                majorityBps: 5000,
+                status: 'voting',
+                voteClosesAt: new Date(),
+                recordedBy: operatorId,
+              })
+              .returning();
+            if (!offer) throw new Error('offer not recorded');
+            await settleExit(tx, offer);
+            return offer.id;
+          });
+          const payouts = await db.select().from(exitPayouts).where(eq(exitPayouts.offerId, offerId));
+          const net = amountMinor - feeMinor;
+          expect(payouts.reduce((sum, payout) => sum + payout.amountMinor, 0)).toBe(net);
+          for (const payout of payouts) {
+            const exact = (BigInt(net) * BigInt(payout.parts) * 1000n) / BigInt(total);
+            const off = BigInt(payout.amountMinor) * 1000n - exact;
+            expect(off < 1000n && off > -1000n).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+    expect(await checkInvariants(db)).toEqual([]);
+  });
+});

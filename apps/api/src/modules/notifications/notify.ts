@@ -1,0 +1,119 @@
+import {
+  NOTIFICATION_PAYLOADS,
+  type NotificationKind,
+  type NotificationPayload,
+  notificationText,
+  type TNotificationContent,
+} from '@parcelle/shared';
+import { and, eq } from 'drizzle-orm';
+import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { memberNotifications, notificationPreferences, paintings, users } from '../../db/schema';
+import { NOTIFICATION_EMAIL_JOB } from './delivery-jobs';
+import { notificationEmail } from './emails';
+
+/**
+ * Kinds whose email another job already writes: a settled purchase's confirmation (with its certificate) is sent by
+ * the purchase-confirmation job, which reads the same preference (emailWanted); notifying must not send a second one.
+ */
+const EMAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set(['purchase_settled']);
+
+/** What notifying needs of the application: its job queue (the email is a job enqueued in the caller's transaction). */
+export type NotifyContext = { jobs: JobQueue };
+
+/** Whether the member wants the email of this kind (no row: yes). */
+export async function emailWanted(db: Executor, memberId: string, kind: NotificationKind): Promise<boolean> {
+  const [row] = await db
+    .select({ email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, memberId), eq(notificationPreferences.kind, kind)));
+  return row?.email ?? true;
+}
+
+/**
+ * Writes the in-app notification inside the caller's transaction, without any email (the kinds of EMAILED_ELSEWHERE,
+ * whose own job sends it). The payload is checked against its kind's schema: a wrong one throws, and the caller's
+ * transaction with it. Returns the notification's id.
+ */
+export async function recordNotification<K extends NotificationKind>(
+  tx: Executor,
+  memberId: string,
+  kind: K,
+  payload: NotificationPayload<K>,
+): Promise<{ id: string; emailed: boolean }> {
+  const checked = NOTIFICATION_PAYLOADS[kind].parse(payload) as Record<string, unknown>;
+  const emailed = await emailWanted(tx, memberId, kind);
+  const paintingId = typeof checked.painting_id === 'string' ? checked.painting_id : null;
+  const [row] = await tx
+    .insert(memberNotifications)
+    .values({ userId: memberId, kind, payload: checked, paintingId, emailed })
+    .returning({ id: memberNotifications.id });
+  if (!row) throw new Error('notification not written');
+  return { id: row.id, emailed };
+}
+
+/**
+ * Tells a member about an event (issue 17), inside the transaction that made the event happen: the notification the
+ * bell shows is written with it, and, when the member's preference for this kind allows it, its email is enqueued in
+ * the same transaction, so it exists once the event commits and never if it rolls back (a retried transaction
+ * notifies once). The email is written by a job in the member's language. Returns the notification's id.
+ */
+export async function notifyMember<K extends NotificationKind>(
+  ctx: NotifyContext,
+  tx: Executor,
+  memberId: string,
+  kind: K,
+  payload: NotificationPayload<K>,
+): Promise<string> {
+  const { id, emailed } = await recordNotification(tx, memberId, kind, payload);
+  if (emailed && !EMAILED_ELSEWHERE.has(kind)) {
+    await ctx.jobs.sendIn(tx, NOTIFICATION_EMAIL_JOB, { notificationId: id }, { id });
+  }
+  return id;
+}
+
+/** Retried like any message; a notification whose member is gone has nothing to send. */
+const NOTIFICATION_EMAIL: QueueSpec = {
+  retryLimit: 9,
+  retryDelaySeconds: 30,
+  backoff: true,
+  expireInSeconds: 120,
+  policy: 'standard',
+};
+
+/** The email of one notification: the member's address and language, the work's title, the kind's words. */
+export async function sendNotificationEmail(ctx: AppContext, notificationId: string): Promise<void> {
+  const [row] = await ctx.database.db
+    .select({
+      kind: memberNotifications.kind,
+      payload: memberNotifications.payload,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      titleEn: paintings.titleEn,
+      titleFr: paintings.titleFr,
+    })
+    .from(memberNotifications)
+    .innerJoin(users, eq(users.id, memberNotifications.userId))
+    .leftJoin(paintings, eq(paintings.id, memberNotifications.paintingId))
+    .where(eq(memberNotifications.id, notificationId));
+  if (!row) return;
+  const lang = row.language;
+  const content = { kind: row.kind, payload: row.payload } as TNotificationContent;
+  const title = (lang === 'fr' ? row.titleFr : row.titleEn) ?? '';
+  await ctx.mailer.sendEmail({
+    to: row.email,
+    ...notificationEmail(lang, {
+      firstName: row.firstName,
+      text: notificationText(lang, content, title),
+      link: `${ctx.config.publicUrl}/user/notifications`,
+    }),
+  });
+}
+
+export function defineNotificationJobs(ctx: AppContext): void {
+  ctx.jobs.define<{ notificationId: string }>(NOTIFICATION_EMAIL_JOB, NOTIFICATION_EMAIL, (job) =>
+    sendNotificationEmail(ctx, job.data.notificationId),
+  );
+}

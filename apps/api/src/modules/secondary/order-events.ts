@@ -1,0 +1,71 @@
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { type NotifyContext, notifyMember } from '../notifications/notify';
+
+/** The book's prices and held funds are in euros (orders.ts). */
+const BOOK_CURRENCY = 'EURO' as const;
+
+/**
+ * What happened to members' orders on the secondary market (issue 17), told once the transaction that did it has
+ * committed. `filled`: some or all of an order traded (`remaining` is what is left of it); `expired`: a bid reached
+ * its expiry unfilled in part or whole and its held funds went back to the wallet.
+ */
+export type OrderEvent =
+  | {
+      kind: 'filled';
+      side: 'ask' | 'bid';
+      memberId: string;
+      paintingId: string;
+      orderId: string;
+      orderReference: string;
+      tradeReference: string;
+      quantity: number;
+      unitPriceMinor: number;
+      remaining: number;
+    }
+  | {
+      kind: 'expired';
+      memberId: string;
+      paintingId: string;
+      orderId: string;
+      orderReference: string;
+      remaining: number;
+      unitPriceMinor: number;
+      releasedMinor: number;
+    };
+
+/**
+ * Tells each member whose order was filled or whose bid expired (issue 17 "Staying informed"), inside the transaction
+ * that did it: the in-app notification and its email job commit with the trade or the release, or not at all.
+ */
+export async function notifyOrderEvents(ctx: NotifyContext, tx: Executor, events: readonly OrderEvent[]) {
+  for (const event of events) {
+    if (event.kind === 'filled') {
+      await notifyMember(ctx, tx, event.memberId, 'order_filled', {
+        order_id: event.orderId,
+        painting_id: event.paintingId,
+        side: event.side === 'ask' ? 'sell' : 'buy',
+        quantity: event.quantity,
+        unit_price_minor: event.unitPriceMinor,
+        currency: BOOK_CURRENCY,
+      });
+    } else if (event.remaining > 0) {
+      await notifyMember(ctx, tx, event.memberId, 'bid_expired', {
+        bid_id: event.orderId,
+        painting_id: event.paintingId,
+        quantity: event.remaining,
+        unit_price_minor: event.unitPriceMinor,
+        currency: BOOK_CURRENCY,
+      });
+    }
+  }
+}
+
+/**
+ * The single place where order-book events leave the module, after the transaction that made them committed (and
+ * notified its members, notifyOrderEvents): the public reads of the work are stale (its book changed: catalogue
+ * changes, announced even with no event, e.g. a bid that rests).
+ */
+export function publishOrderEvents(ctx: AppContext, paintingId: string, _events: readonly OrderEvent[]): void {
+  ctx.catalogueChanges.changed({ kind: 'sale', paintingId });
+}

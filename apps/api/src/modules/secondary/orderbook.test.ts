@@ -1,0 +1,408 @@
+import { fillMessage, messages } from '@parcelle/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMember, createOperator, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
+import { auditLog, bids, listings, type paintings, trades } from '../../db/schema';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import { checkInvariants } from '../ledger/invariants';
+import { accountFor, balanceOf } from '../ledger/ledger';
+import { memberHolding } from '../parts/register';
+import { releaseExpiredBids } from './orders';
+
+/**
+ * The order book of the secondary market (issue 17): priced asks within bounds, bids holding their money, price-time
+ * matching at the resting price, partial fills, cancellation and expiry, the bulletin-board mode, the public book.
+ */
+let t: TestApp;
+let operator: Awaited<ReturnType<typeof createOperator>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+  operator = await createOperator(t, 'finance');
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+});
+
+type Who = { accessToken: string; id: string; email: string };
+
+async function member(): Promise<Who> {
+  const created = await createMember(t, { verified: true });
+  return { ...created, id: (await userRow(t, created.email))?.id ?? '' };
+}
+
+async function buyAndPay(buyer: Who, paintingId: string, parts: number) {
+  const purchase = await t.call('POST', '/api/paintings/purchase', {
+    token: buyer.accessToken,
+    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency: 'EURO' },
+  });
+  expect(purchase.statusCode).toBe(200);
+  await t.call('POST', '/api/payments/sandbox/card/confirm', {
+    token: buyer.accessToken,
+    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+  });
+}
+
+const sell = (seller: Who, paintingId: string, parts: number, price?: number) =>
+  t.call('POST', '/api/paintings/sale', {
+    token: seller.accessToken,
+    body: {
+      total_part: parts,
+      painting_id: paintingId,
+      ...(price === undefined ? {} : { price_per_part_minor: price }),
+    },
+  });
+
+const bid = (buyer: Who, paintingId: string, parts: number, price: number) =>
+  t.call('POST', '/api/paintings/bids', {
+    token: buyer.accessToken,
+    body: { total_part: parts, painting_id: paintingId, price_per_part_minor: price },
+  });
+
+const db = () => t.ctx.database.db;
+const wallet = async (userId: string) => balanceOf(db(), await accountFor(db(), 'member_wallet', 'EURO', userId));
+const held = async (userId: string) => balanceOf(db(), await accountFor(db(), 'bid_hold', 'EURO', userId));
+
+/** The payloads of the member's notifications of one kind, newest first. */
+const notified = async (who: Who, kind: string) =>
+  (await t.call('GET', '/api/member/notifications', { token: who.accessToken }))
+    .json()
+    .data.notifications.filter((notification: { kind: string }) => notification.kind === kind)
+    .map((notification: { payload: Record<string, unknown> }) => notification.payload);
+
+const setMarket = (body: Record<string, unknown>) =>
+  t.call('PATCH', '/api/admin/market-settings', { token: operator.accessToken, body });
+
+/**
+ * A market-3 work of 36 parts at 4.00 a part: `a` holds 20 and `b` 16 (primary), and `c`, `d` hold primary parts of
+ * another work (eligible to buy on the secondary market), each with 500.00 in their EUR wallet.
+ */
+async function market() {
+  const [a, b, c, d] = await Promise.all([member(), member(), member(), member()]);
+  const work = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
+  const other = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
+  await buyAndPay(a, work.id, 20);
+  await buyAndPay(b, work.id, 16);
+  await buyAndPay(c, other.id, 1);
+  await buyAndPay(d, other.id, 1);
+  for (const who of [a, b, c, d]) await fundWallet(t, who.id, 'EURO', 50_000);
+  return { a, b, c, d, work };
+}
+
+describe('priced asks and their bounds', () => {
+  let m: Awaited<ReturnType<typeof market>>;
+  beforeAll(async () => {
+    m = await market();
+  });
+
+  it('keeps the spec payload (the work’s part price) and takes a price per part within the bounds', async () => {
+    const plain = await sell(m.a, m.work.id, 2);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().data).toMatchObject({ price_per_part: { value: 4, curr: 'EURO' }, price_per_part_minor: 400 });
+    const priced = await sell(m.a, m.work.id, 2, 650);
+    expect(priced.statusCode).toBe(200);
+    expect(priced.json().data).toMatchObject({ price_per_part: { value: 6.5 }, price_per_part_minor: 650 });
+  });
+
+  it('refuses a price outside the bounds (default 50 %–200 % of the reference), naming the range', async () => {
+    const low = await sell(m.a, m.work.id, 1, 199);
+    expect(low.statusCode).toBe(400);
+    expect(low.json().error.en).toBe('The price per part must be between €2.00 and €8.00.');
+    expect(low.json().error.fr).toContain('2,00');
+    expect((await sell(m.a, m.work.id, 1, 801)).statusCode).toBe(400);
+    expect((await sell(m.a, m.work.id, 1, 800)).statusCode).toBe(200);
+    const bad = await sell(m.a, m.work.id, 1, 4.5 as number);
+    expect(bad.json().error).toEqual(messages.InvalidPrice);
+  });
+
+  it('operators move the bounds (audited, role-checked); orders follow at once', async () => {
+    const support = await createOperator(t, 'support');
+    const refused = await t.call('PATCH', '/api/admin/market-settings', {
+      token: support.accessToken,
+      body: { max_percent: 300 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await setMarket({ min_percent: 0 })).json().error).toEqual(messages.MarketBoundsInvalid);
+    const saved = await setMarket({ min_percent: 90, max_percent: 300 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ min_percent: 90, max_percent: 300, mode: 'matching' });
+    const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'market_settings.update'));
+    expect(entry).toMatchObject({ before: { min_percent: 50, max_percent: 200 }, after: { min_percent: 90 } });
+    expect((await sell(m.a, m.work.id, 1, 1200)).statusCode).toBe(200);
+    expect((await sell(m.a, m.work.id, 1, 359)).statusCode).toBe(400);
+    expect((await bid(m.c, m.work.id, 1, 359)).json().error.en).toContain('€3.60 and €12.00');
+    await setMarket({ min_percent: 50, max_percent: 200 });
+  });
+
+  it('a secondary purchase pays each listing’s own price, cheapest first', async () => {
+    const offer = await t.call('GET', `/api/paintings/sale/offer?painting_id=${m.work.id}&currency=EURO`, {
+      token: m.c.accessToken,
+    });
+    const prices = offer.json().data.steps.map((step: { price_per_part: { value: number } }) => step.price_per_part);
+    expect(prices.map((price: { value: number }) => price.value)).toEqual([4, 6.5, 8, 12]);
+  });
+});
+
+describe('bids and matching (price-time priority)', () => {
+  let m: Awaited<ReturnType<typeof market>>;
+  beforeEach(async () => {
+    m = await market();
+  });
+
+  it('a bid holds price × parts from the wallet; refused without funds, without primary parts, or out of bounds', async () => {
+    const placed = await bid(m.c, m.work.id, 10, 500);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().message).toEqual(messages.BidPlaced);
+    expect(placed.json().data.bid).toMatchObject({ remaining: 10, status: 'open', price_per_part_minor: 500 });
+    expect(placed.json().data.trades).toEqual([]);
+    expect(await wallet(m.c.id)).toBe(50_000 - 5_000);
+    expect(await held(m.c.id)).toBe(5_000);
+
+    expect((await bid(m.c, m.work.id, 100, 800)).json().error).toEqual(messages.InsufficientBalance);
+    const newcomer = await member();
+    await fundWallet(t, newcomer.id, 'EURO', 10_000);
+    const reserved = await bid(newcomer, m.work.id, 1, 400);
+    expect(reserved.statusCode).toBe(403);
+    expect(reserved.json().error).toEqual(messages.SecondaryReserved);
+    expect((await bid(m.c, m.work.id, 1, 801)).statusCode).toBe(400);
+    expect(await held(m.c.id)).toBe(5_000);
+  });
+
+  it('a bid takes the cheapest asks first, then the oldest, at each ask’s price; the difference goes back', async () => {
+    const older = (await sell(m.a, m.work.id, 3, 500)).json().data.reference;
+    const cheaper = (await sell(m.b, m.work.id, 2, 450)).json().data.reference;
+    const newer = (await sell(m.b, m.work.id, 4, 500)).json().data.reference;
+    const aWallet = await wallet(m.a.id);
+    const bWallet = await wallet(m.b.id);
+
+    const placed = await bid(m.c, m.work.id, 6, 520);
+    expect(placed.statusCode).toBe(200);
+    const { bid: order, trades: made } = placed.json().data;
+    expect(made.map((trade: { quantity: number; price_per_part_minor: number }) => trade)).toMatchObject([
+      { quantity: 2, price_per_part_minor: 450 },
+      { quantity: 3, price_per_part_minor: 500 },
+      { quantity: 1, price_per_part_minor: 500 },
+    ]);
+    expect(order).toMatchObject({ remaining: 0, status: 'filled' });
+    const rows = await db().select().from(listings).where(eq(listings.paintingId, m.work.id));
+    const byRef = new Map(rows.map((row) => [row.reference, row]));
+    expect(byRef.get(cheaper)).toMatchObject({ remaining: 0, status: 'filled' });
+    expect(byRef.get(older)).toMatchObject({ remaining: 0, status: 'filled' });
+    expect(byRef.get(newer)).toMatchObject({ remaining: 3, status: 'open' });
+
+    // Paid 2 × 4.50 + 4 × 5.00 = 29.00 of the 31.20 held; 2.20 back; nothing left held.
+    expect(await wallet(m.c.id)).toBe(50_000 - 2_900);
+    expect(await held(m.c.id)).toBe(0);
+    expect(await wallet(m.a.id)).toBe(aWallet + 1_500);
+    expect(await wallet(m.b.id)).toBe(bWallet + 900 + 500);
+    expect(await memberHolding(db(), m.c.id, m.work.id)).toEqual({ primary: 0, secondary: 6 });
+
+    // The portfolios count the trades (member/parts-movements.ts): `a` sold 3 parts bought at 4.00 for 5.00 each
+    // (first in, first out: 3.00 realised); `c` holds them at what they cost (29.00, with the other work's 4.00).
+    const portfolio = async (who: Who) =>
+      (await t.call('GET', '/api/member/portfolio?currency=EURO', { token: who.accessToken })).json().data[0];
+    expect(await portfolio(m.a)).toMatchObject({ realised_gain_minor: 300, cost_basis_minor: 17 * 400 });
+    expect(await portfolio(m.c)).toMatchObject({ realised_gain_minor: 0, cost_basis_minor: 2_900 + 400 });
+
+    // Each fill told both sides, in the trade's transaction (secondary/order-events.ts).
+    const buyer = await notified(m.c, 'order_filled');
+    expect(buyer).toHaveLength(3);
+    expect(buyer.every((payload: { side: string }) => payload.side === 'buy')).toBe(true);
+    expect(await notified(m.a, 'order_filled')).toEqual([
+      expect.objectContaining({ side: 'sell', painting_id: m.work.id, quantity: 3, unit_price_minor: 500 }),
+    ]);
+    expect(await notified(m.b, 'order_filled')).toHaveLength(2);
+  });
+
+  it('partial fill: what the book lacks rests, still held; an ask then meets the highest bid first, at its price', async () => {
+    await sell(m.a, m.work.id, 2, 400);
+    const partial = (await bid(m.c, m.work.id, 5, 450)).json().data;
+    expect(partial.bid).toMatchObject({ remaining: 3, status: 'open' });
+    expect(await held(m.c.id)).toBe(3 * 450);
+    await bid(m.d, m.work.id, 2, 480);
+
+    const aWallet = await wallet(m.a.id);
+    const ask = await sell(m.a, m.work.id, 4, 440);
+    expect(ask.json().data).toMatchObject({ remaining: 0, status: 'filled' });
+    const made = await db().select().from(trades).where(eq(trades.paintingId, m.work.id));
+    expect(made.map((trade) => [trade.quantity, trade.unitPriceMinor]).slice(-2)).toEqual([
+      [2, 480],
+      [2, 450],
+    ]);
+    expect(await wallet(m.a.id)).toBe(aWallet + 960 + 900);
+    expect(await held(m.d.id)).toBe(0);
+    expect(await held(m.c.id)).toBe(450);
+    expect(await memberHolding(db(), m.d.id, m.work.id)).toEqual({ primary: 0, secondary: 2 });
+  });
+
+  it('never matches a member’s own orders', async () => {
+    await bid(m.a, m.work.id, 2, 500);
+    const ask = await sell(m.a, m.work.id, 2, 450);
+    expect(ask.json().data).toMatchObject({ remaining: 2, status: 'open' });
+  });
+
+  it('a member lists and cancels their own bids; the funds come back; nobody else may cancel', async () => {
+    const order = (await bid(m.c, m.work.id, 4, 400)).json().data.bid;
+    const mine = await t.call('GET', '/api/paintings/bids', { token: m.c.accessToken });
+    expect(mine.json().data.bids).toMatchObject([{ reference: order.reference, remaining: 4 }]);
+    expect((await t.call('GET', '/api/paintings/bids', { token: m.d.accessToken })).json().data.total).toBe(0);
+    const stranger = await t.call('POST', `/api/paintings/bids/${order.reference}/cancel`, { token: m.d.accessToken });
+    expect(stranger.statusCode).toBe(404);
+    const cancelled = await t.call('POST', `/api/paintings/bids/${order.reference}/cancel`, {
+      token: m.c.accessToken,
+    });
+    expect(cancelled.json().data).toMatchObject({ status: 'cancelled', remaining: 0 });
+    expect(await wallet(m.c.id)).toBe(50_000);
+    expect(await held(m.c.id)).toBe(0);
+    const again = await t.call('POST', `/api/paintings/bids/${order.reference}/cancel`, { token: m.c.accessToken });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual(messages.BidClosed);
+  });
+
+  it('an expired bid never trades, and the sweep gives its funds back', async () => {
+    const order = (await bid(m.c, m.work.id, 3, 450)).json().data.bid;
+    await db()
+      .update(bids)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(bids.reference, order.reference));
+    const ask = await sell(m.a, m.work.id, 3, 400);
+    expect(ask.json().data.remaining).toBe(3);
+    expect(await releaseExpiredBids(t.ctx)).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(bids).where(eq(bids.reference, order.reference));
+    expect(row).toMatchObject({ status: 'expired', remaining: 0 });
+    expect(await wallet(m.c.id)).toBe(50_000);
+    expect(await held(m.c.id)).toBe(0);
+    expect(await notified(m.c, 'bid_expired')).toEqual([
+      { bid_id: row?.id, painting_id: m.work.id, quantity: 3, unit_price_minor: 450, currency: 'EURO' },
+    ]);
+    expect(await notified(m.c, 'order_filled')).toEqual([]);
+  });
+});
+
+describe('the bulletin-board mode (EU 2020/1503 art. 25)', () => {
+  let m: Awaited<ReturnType<typeof market>>;
+  beforeAll(async () => {
+    m = await market();
+    expect((await setMarket({ mode: 'bulletin_board' })).json().data.mode).toBe('bulletin_board');
+  });
+  afterAll(async () => {
+    await setMarket({ mode: 'matching' });
+  });
+
+  it('crossing orders rest; a member accepts a specific ask, paid from the wallet', async () => {
+    const ask = (await sell(m.a, m.work.id, 4, 400)).json().data;
+    const order = (await bid(m.c, m.work.id, 3, 500)).json().data;
+    expect(ask).toMatchObject({ remaining: 4, status: 'open' });
+    expect(order).toMatchObject({ bid: { remaining: 3, status: 'open' }, trades: [] });
+
+    const aWallet = await wallet(m.a.id);
+    const own = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
+      token: m.a.accessToken,
+      body: { total_part: 1 },
+    });
+    expect(own.json().error).toEqual(messages.OwnOrder);
+    const tooMany = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
+      token: m.d.accessToken,
+      body: { total_part: 5 },
+    });
+    expect(tooMany.json().error).toEqual(messages.NotEnoughParts);
+    const accepted = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
+      token: m.d.accessToken,
+      body: { total_part: 3 },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().data.trades).toMatchObject([{ quantity: 3, price_per_part_minor: 400 }]);
+    expect(await wallet(m.d.id)).toBe(50_000 - 1_200);
+    expect(await wallet(m.a.id)).toBe(aWallet + 1_200);
+    expect(await memberHolding(db(), m.d.id, m.work.id)).toEqual({ primary: 0, secondary: 3 });
+  });
+
+  it('a holder accepts a specific bid from their parts, paid from the bid’s hold', async () => {
+    const order = (await bid(m.c, m.work.id, 2, 450)).json().data.bid;
+    const bWallet = await wallet(m.b.id);
+    const accepted = await t.call('POST', `/api/paintings/bids/${order.reference}/accept`, {
+      token: m.b.accessToken,
+      body: { total_part: 2 },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await wallet(m.b.id)).toBe(bWallet + 900);
+    expect(await memberHolding(db(), m.b.id, m.work.id)).toEqual({ primary: 14, secondary: 0 });
+    expect(await memberHolding(db(), m.c.id, m.work.id)).toEqual({ primary: 0, secondary: 2 });
+    const [row] = await db().select().from(bids).where(eq(bids.reference, order.reference));
+    expect(row).toMatchObject({ status: 'filled', remaining: 0 });
+    const notOwned = await t.call('POST', `/api/paintings/bids/${order.reference}/accept`, {
+      token: m.b.accessToken,
+      body: { total_part: 1 },
+    });
+    expect(notOwned.statusCode).toBe(409);
+  });
+
+  it('in the matching mode, accepting is refused (orders meet by themselves)', async () => {
+    const ask = (await sell(m.a, m.work.id, 1, 400)).json().data;
+    await setMarket({ mode: 'matching' });
+    const refused = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
+      token: m.d.accessToken,
+      body: { total_part: 1 },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual(messages.AcceptNeedsBulletinBoard);
+    await setMarket({ mode: 'bulletin_board' });
+  });
+});
+
+describe('the public order book', () => {
+  let m: Awaited<ReturnType<typeof market>>;
+  let work: typeof paintings.$inferSelect;
+  beforeAll(async () => {
+    m = await market();
+    work = m.work;
+  });
+
+  it('aggregates asks and bids by price level, shows the last trades and the reference price; kept reads follow', async () => {
+    const read = async () => (await t.call('GET', `/api/paintings/order-book?painting_id=${work.id}`)).json().data;
+    expect(await read()).toMatchObject({ asks: [], bids: [], last_trades: [], mode: 'matching' });
+    await sell(m.a, work.id, 3, 500);
+    await sell(m.b, work.id, 2, 500);
+    await sell(m.b, work.id, 1, 600);
+    await bid(m.c, work.id, 4, 450);
+    await bid(m.d, work.id, 1, 450);
+    await bid(m.d, work.id, 2, 420);
+    await bid(m.c, work.id, 1, 600);
+    const book = await read();
+    expect(book.asks).toEqual([
+      { price_per_part: { value: 5, curr: 'EURO' }, price_per_part_minor: 500, quantity: 4, orders: 2 },
+      { price_per_part: { value: 6, curr: 'EURO' }, price_per_part_minor: 600, quantity: 1, orders: 1 },
+    ]);
+    expect(book.bids.map((level: { price_per_part_minor: number; quantity: number }) => level)).toMatchObject([
+      { price_per_part_minor: 450, quantity: 5, orders: 2 },
+      { price_per_part_minor: 420, quantity: 2, orders: 1 },
+    ]);
+    expect(book.last_trades).toMatchObject([{ quantity: 1, price_per_part_minor: 500 }]);
+    expect(book).toMatchObject({
+      reference_price: { value: 4, curr: 'EURO' },
+      reference_price_minor: 400,
+      min_price_minor: 200,
+      max_price_minor: 800,
+    });
+  });
+
+  it('the public secondary list shows the parts offered, the best ask and the last trade', async () => {
+    const list = await t.call('GET', '/api/paintings/?type=secondary&limit=100&currency=EURO');
+    const card = list.json().data.paintings.find((p: { id: string }) => p.id === work.id);
+    expect(card.secondary_market).toEqual({
+      parts_offered: 5,
+      best_ask: { value: 5, curr: 'EURO' },
+      last_trade: { value: 5, curr: 'EURO' },
+    });
+    expect(card.total_part - card.sold_out_part).toBe(5);
+    const open = await db()
+      .select()
+      .from(listings)
+      .where(and(eq(listings.paintingId, work.id), eq(listings.status, 'open')));
+    expect(open.reduce((sum, row) => sum + row.remaining, 0)).toBe(5);
+    expect(fillMessage('PriceOutOfBounds', { min: 'a', max: 'b' }).en).toContain('a');
+  });
+});

@@ -1,0 +1,567 @@
+import { randomBytes } from 'node:crypto';
+import { MARKET } from '@parcelle/shared/market';
+import { bidFillMoney, type MatchFill, matchIncoming, type RestingOrder } from '@parcelle/shared/orderbook';
+import { purchaseTotalMinor } from '@parcelle/shared/parts';
+import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { inTransaction } from '../../db/retry';
+import { bids, listings, paintings, trades, users } from '../../db/schema';
+import type { Member } from '../../http/authenticate';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
+import { memberHolding, moveParts, type PartLine } from '../parts/register';
+import { holdsPrimaryParts } from '../purchases/reserve';
+import type { Listing } from './listings';
+import { checkPriceBounds, type MarketSettings, readMarketSettings } from './market-settings';
+import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-events';
+
+/**
+ * The order book of the secondary market (issue 17). Asks are listings (listings.ts), bids hold their money in the
+ * buyer's `bid_hold` ledger account. In the `matching` mode an incoming order meets the resting orders of the other
+ * side at once, by price-time priority (`matchIncoming`, @parcelle/shared/orderbook); in the `bulletin_board` mode
+ * (EU 2020/1503 art. 25) orders rest, and a member accepts one specific ask or bid.
+ *
+ * Concurrency: every change to a work's book (an ask, a bid, an acceptance) first locks the work's row (`lockBook`),
+ * so two orders of one work never match at the same moment — without it, an ask and a crossing bid placed at once
+ * would each miss the other (neither sees the other's uncommitted row) and both rest, crossed. The resting orders are
+ * then locked too (FOR UPDATE, in price-time order, as the secondary purchases lock listings).
+ */
+
+export type Bid = typeof bids.$inferSelect;
+export type Trade = typeof trades.$inferSelect;
+type Painting = typeof paintings.$inferSelect;
+
+/** Bids are held in euros: the book's prices are in the base currency, so held and paid amounts stay exact. */
+const BOOK_CURRENCY = 'EURO' as const;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+function newReference(prefix: 'BD' | 'TR'): string {
+  let text = '';
+  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
+  return `${prefix}-${text}`;
+}
+
+/** The guard of a work's book: its row locked for the rest of the transaction. Only market 3 trades. */
+export async function lockBook(tx: Executor, paintingId: string): Promise<Painting> {
+  const [painting] = await tx.select().from(paintings).where(eq(paintings.id, paintingId)).for('no key update');
+  if (!painting || painting.market === MARKET.draft) throw notFound('PaintingNotFound');
+  if (painting.market !== MARKET.secondary) throw badRequest('SaleNotOpen', 'painting_id');
+  return painting;
+}
+
+const resting = (order: { id: string; unitPriceMinor: number; remaining: number; createdAt: Date }, ownerId: string) =>
+  ({
+    id: order.id,
+    ownerId,
+    unitPriceMinor: order.unitPriceMinor,
+    remaining: order.remaining,
+    createdAt: order.createdAt.getTime(),
+  }) satisfies RestingOrder;
+
+async function recordTrade(
+  tx: Executor,
+  values: {
+    paintingId: string;
+    bid: Bid | null;
+    listing: Listing | null;
+    buyerId: string;
+    sellerId: string;
+    quantity: number;
+    unitPriceMinor: number;
+  },
+): Promise<Trade> {
+  const [trade] = await tx
+    .insert(trades)
+    .values({
+      reference: newReference('TR'),
+      paintingId: values.paintingId,
+      bidId: values.bid?.id ?? null,
+      listingId: values.listing?.id ?? null,
+      buyerId: values.buyerId,
+      sellerId: values.sellerId,
+      quantity: values.quantity,
+      unitPriceMinor: values.unitPriceMinor,
+    })
+    .returning();
+  if (!trade) throw new Error('trade not recorded');
+  return trade;
+}
+
+/** Takes `quantity` parts off a listing (filled when none is left); returns what is left. */
+async function takeFromListing(tx: Executor, listing: Listing, quantity: number): Promise<number> {
+  const [row] = await tx
+    .update(listings)
+    .set({
+      remaining: sql`${listings.remaining} - ${quantity}`,
+      status: sql`CASE WHEN ${listings.remaining} - ${quantity} = 0 THEN 'filled'::listing_status ELSE 'open'::listing_status END`,
+      closedAt: sql`CASE WHEN ${listings.remaining} - ${quantity} = 0 THEN now() ELSE NULL END`,
+    })
+    .where(and(eq(listings.id, listing.id), eq(listings.status, 'open'), gte(listings.remaining, quantity)))
+    .returning({ remaining: listings.remaining });
+  if (!row) throw new AppError(409, 'ListingClosed');
+  return row.remaining;
+}
+
+/** Takes `quantity` parts off a bid (filled when none is left); returns what is left. */
+async function takeFromBid(tx: Executor, bid: Bid, quantity: number): Promise<number> {
+  const [row] = await tx
+    .update(bids)
+    .set({
+      remaining: sql`${bids.remaining} - ${quantity}`,
+      status: sql`CASE WHEN ${bids.remaining} - ${quantity} = 0 THEN 'filled'::bid_status ELSE 'open'::bid_status END`,
+      closedAt: sql`CASE WHEN ${bids.remaining} - ${quantity} = 0 THEN now() ELSE NULL END`,
+    })
+    .where(and(eq(bids.id, bid.id), eq(bids.status, 'open'), gte(bids.remaining, quantity)))
+    .returning({ remaining: bids.remaining });
+  if (!row) throw new AppError(409, 'BidClosed');
+  return row.remaining;
+}
+
+/** The money of a fill paid from a bid's hold: the seller gets the trade price, the buyer any difference back. */
+async function payFromHold(tx: Executor, bid: Bid, sellerId: string, fill: MatchFill, reference: string) {
+  const money = bidFillMoney(bid.unitPriceMinor, fill);
+  const lines = [
+    {
+      accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, bid.buyerId),
+      amountMinor: -money.held,
+      currency: BOOK_CURRENCY,
+    },
+    {
+      accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, sellerId),
+      amountMinor: money.paid,
+      currency: BOOK_CURRENCY,
+    },
+  ];
+  if (money.returned > 0) {
+    lines.push({
+      accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, bid.buyerId),
+      amountMinor: money.returned,
+      currency: BOOK_CURRENCY,
+    });
+  }
+  await postTransaction(tx, { reference, description: `secondary trade ${fill.quantity} parts (bid)`, lines });
+}
+
+const filled = (
+  side: 'ask' | 'bid',
+  memberId: string,
+  order: { id: string; reference: string },
+  trade: Trade,
+  remaining: number,
+): OrderEvent => ({
+  kind: 'filled',
+  side,
+  memberId,
+  paintingId: trade.paintingId,
+  orderId: order.id,
+  orderReference: order.reference,
+  tradeReference: trade.reference,
+  quantity: trade.quantity,
+  unitPriceMinor: trade.unitPriceMinor,
+  remaining,
+});
+
+/** One fill between a listing and a bid: the listed parts go to the buyer's secondary lot, paid from the hold. */
+async function tradeListingWithBid(
+  tx: Executor,
+  listing: Listing,
+  bid: Bid,
+  fill: MatchFill,
+): Promise<{ trade: Trade; events: OrderEvent[] }> {
+  const trade = await recordTrade(tx, {
+    paintingId: listing.paintingId,
+    bid,
+    listing,
+    buyerId: bid.buyerId,
+    sellerId: listing.sellerId,
+    quantity: fill.quantity,
+    unitPriceMinor: fill.unitPriceMinor,
+  });
+  const listingLeft = await takeFromListing(tx, listing, fill.quantity);
+  const bidLeft = await takeFromBid(tx, bid, fill.quantity);
+  await moveParts(tx, {
+    paintingId: listing.paintingId,
+    reason: 'trade',
+    reference: trade.reference,
+    lines: [
+      { holder: { kind: 'listed', listingId: listing.id }, quantity: -fill.quantity },
+      { holder: { kind: 'member', userId: bid.buyerId, lot: 'secondary' }, quantity: fill.quantity },
+    ],
+  });
+  await payFromHold(tx, bid, listing.sellerId, fill, trade.reference);
+  return {
+    trade,
+    events: [
+      filled('ask', listing.sellerId, listing, trade, listingLeft),
+      filled('bid', bid.buyerId, bid, trade, bidLeft),
+    ],
+  };
+}
+
+type Matched = { trades: Trade[]; events: OrderEvent[] };
+
+/** An incoming bid meets the open asks at or under its price, cheapest then oldest first. */
+async function matchBid(tx: Executor, bid: Bid): Promise<Matched> {
+  const asks = await tx
+    .select()
+    .from(listings)
+    .where(
+      and(
+        eq(listings.paintingId, bid.paintingId),
+        eq(listings.status, 'open'),
+        lte(listings.unitPriceMinor, bid.unitPriceMinor),
+        ne(listings.sellerId, bid.buyerId),
+      ),
+    )
+    .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id))
+    .for('update');
+  const fills = matchIncoming(
+    { side: 'bid', ownerId: bid.buyerId, unitPriceMinor: bid.unitPriceMinor, quantity: bid.remaining },
+    asks.map((ask) => resting(ask, ask.sellerId)),
+  );
+  const byId = new Map(asks.map((ask) => [ask.id, ask]));
+  const matched: Matched = { trades: [], events: [] };
+  for (const fill of fills) {
+    const done = await tradeListingWithBid(tx, byId.get(fill.restingId) as Listing, bid, fill);
+    matched.trades.push(done.trade);
+    matched.events.push(...done.events);
+  }
+  return matched;
+}
+
+/** The open bids not yet expired, as the matching and the book see them. */
+const liveBid = (now: Date) => and(eq(bids.status, 'open'), gt(bids.expiresAt, now));
+
+/** An incoming ask (a new listing) meets the open bids at or above its price, highest then oldest first. */
+export async function matchAsk(tx: Executor, listing: Listing, now = new Date()): Promise<Matched> {
+  const open = await tx
+    .select()
+    .from(bids)
+    .where(
+      and(
+        eq(bids.paintingId, listing.paintingId),
+        liveBid(now),
+        gte(bids.unitPriceMinor, listing.unitPriceMinor),
+        ne(bids.buyerId, listing.sellerId),
+      ),
+    )
+    .orderBy(desc(bids.unitPriceMinor), asc(bids.createdAt), asc(bids.id))
+    .for('update');
+  const fills = matchIncoming(
+    { side: 'ask', ownerId: listing.sellerId, unitPriceMinor: listing.unitPriceMinor, quantity: listing.remaining },
+    open.map((bid) => resting(bid, bid.buyerId)),
+  );
+  const byId = new Map(open.map((bid) => [bid.id, bid]));
+  const matched: Matched = { trades: [], events: [] };
+  for (const fill of fills) {
+    const done = await tradeListingWithBid(tx, listing, byId.get(fill.restingId) as Bid, fill);
+    matched.trades.push(done.trade);
+    matched.events.push(...done.events);
+  }
+  return matched;
+}
+
+/** Runs an order's matching when the market matches automatically; in bulletin-board mode the order rests. */
+export const matchesAutomatically = (settings: MarketSettings) => settings.mode === 'matching';
+
+/**
+ * POST /paintings/bids: a member (holding primary parts, spec §1) bids for parts of a market-3 work. The price is
+ * within the operators' bounds; price × quantity is moved from the EUR wallet to the member's bid hold; then, in the
+ * matching mode, the bid meets the open asks.
+ */
+export async function placeBid(
+  ctx: AppContext,
+  member: Member,
+  request: { painting_id: string; total_part: number; price_per_part_minor: number; expires_in_days: number },
+): Promise<{ bid: Bid; trades: Trade[] }> {
+  const result = await inTransaction(ctx.database.db, async (tx) => {
+    const painting = await lockBook(tx, request.painting_id);
+    if (!(await holdsPrimaryParts(tx, member.id))) throw new AppError(403, 'SecondaryReserved');
+    const settings = await readMarketSettings(tx);
+    checkPriceBounds(settings, painting.pricePerPartMinor, request.price_per_part_minor, 'price_per_part_minor');
+    const heldMinor = purchaseTotalMinor(request.price_per_part_minor, request.total_part);
+    const wallet = await lockWallet(tx, member.id, BOOK_CURRENCY);
+    if (wallet.balanceMinor < heldMinor) throw badRequest('InsufficientBalance', 'total_part');
+    const [bid] = await tx
+      .insert(bids)
+      .values({
+        reference: newReference('BD'),
+        buyerId: member.id,
+        paintingId: painting.id,
+        quantity: request.total_part,
+        remaining: request.total_part,
+        unitPriceMinor: request.price_per_part_minor,
+        expiresAt: new Date(Date.now() + request.expires_in_days * 86_400_000),
+      })
+      .returning();
+    if (!bid) throw new Error('bid not recorded');
+    await postTransaction(tx, {
+      reference: bid.reference,
+      description: `bid hold ${bid.quantity} parts`,
+      lines: [
+        { accountId: wallet.accountId, amountMinor: -heldMinor, currency: BOOK_CURRENCY },
+        {
+          accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, member.id),
+          amountMinor: heldMinor,
+          currency: BOOK_CURRENCY,
+        },
+      ],
+    });
+    const matched = matchesAutomatically(settings) ? await matchBid(tx, bid) : { trades: [], events: [] };
+    await notifyOrderEvents(ctx, tx, matched.events);
+    const [current] = await tx.select().from(bids).where(eq(bids.id, bid.id));
+    return { bid: current ?? bid, ...matched };
+  });
+  publishOrderEvents(ctx, result.bid.paintingId, result.events);
+  return { bid: result.bid, trades: result.trades };
+}
+
+/** Gives back what a bid still holds (its remaining parts at its price) and closes it as cancelled or expired. */
+async function closeBid(
+  tx: Executor,
+  bid: Bid,
+  status: 'cancelled' | 'expired',
+): Promise<{ bid: Bid; released: number }> {
+  const [closed] = await tx
+    .update(bids)
+    .set({ status, remaining: 0, closedAt: new Date() })
+    .where(and(eq(bids.id, bid.id), eq(bids.status, 'open')))
+    .returning();
+  if (!closed) throw new AppError(409, 'BidClosed');
+  const released = purchaseTotalMinor(bid.unitPriceMinor, bid.remaining);
+  if (released > 0) {
+    await postTransaction(tx, {
+      reference: bid.reference,
+      description: `bid ${status}: ${bid.remaining} parts released`,
+      lines: [
+        {
+          accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, bid.buyerId),
+          amountMinor: -released,
+          currency: BOOK_CURRENCY,
+        },
+        {
+          accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, bid.buyerId),
+          amountMinor: released,
+          currency: BOOK_CURRENCY,
+        },
+      ],
+    });
+  }
+  return { bid: closed, released };
+}
+
+/** POST /paintings/bids/:reference/cancel: the member's own open bid; its held funds go back to the wallet. */
+export async function cancelBid(ctx: AppContext, member: Member, reference: string): Promise<Bid> {
+  const closed = await inTransaction(ctx.database.db, async (tx) => {
+    const [found] = await tx
+      .select({ paintingId: bids.paintingId })
+      .from(bids)
+      .where(and(eq(bids.reference, reference), eq(bids.buyerId, member.id)));
+    if (!found) throw notFound('BidNotFound');
+    // The book's lock first, as every change to it takes them (no deadlock with a matching order).
+    await tx
+      .select({ id: paintings.id })
+      .from(paintings)
+      .where(eq(paintings.id, found.paintingId))
+      .for('no key update');
+    const [bid] = await tx.select().from(bids).where(eq(bids.reference, reference)).for('update');
+    if (!bid) throw notFound('BidNotFound');
+    if (bid.status !== 'open') throw new AppError(409, 'BidClosed');
+    return (await closeBid(tx, bid, 'cancelled')).bid;
+  });
+  publishOrderEvents(ctx, closed.paintingId, []);
+  return closed;
+}
+
+/**
+ * Releases every open bid past its expiry (the reservation sweep runs it, purchases/reservation-job.ts). SKIP LOCKED
+ * leaves a bid being matched right now to the next sweep; the matching itself never takes an expired bid.
+ */
+export async function releaseExpiredBids(ctx: AppContext, now = new Date()): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const batch = await inTransaction(ctx.database.db, async (tx) => {
+      const due = await tx
+        .select()
+        .from(bids)
+        .where(and(eq(bids.status, 'open'), lte(bids.expiresAt, now)))
+        .orderBy(asc(bids.expiresAt))
+        .limit(50)
+        .for('update', { skipLocked: true });
+      const events: OrderEvent[] = [];
+      for (const bid of due) {
+        const closed = await closeBid(tx, bid, 'expired');
+        events.push({
+          kind: 'expired',
+          memberId: bid.buyerId,
+          paintingId: bid.paintingId,
+          orderId: bid.id,
+          orderReference: bid.reference,
+          remaining: bid.remaining,
+          unitPriceMinor: bid.unitPriceMinor,
+          releasedMinor: closed.released,
+        });
+      }
+      await notifyOrderEvents(ctx, tx, events);
+      return { found: due.length, events };
+    });
+    for (const paintingId of new Set(batch.events.map((event) => event.paintingId))) {
+      publishOrderEvents(
+        ctx,
+        paintingId,
+        batch.events.filter((event) => event.paintingId === paintingId),
+      );
+    }
+    released += batch.events.length;
+    if (batch.found < 50) return released;
+  }
+}
+
+/**
+ * POST /paintings/sale/:reference/accept (bulletin-board mode): a member buys parts of one specific ask at its price,
+ * paid from their EUR wallet.
+ */
+export async function acceptAsk(
+  ctx: AppContext,
+  member: Member,
+  reference: string,
+  quantity: number,
+): Promise<Trade[]> {
+  const result = await inTransaction(ctx.database.db, async (tx) => {
+    const [found] = await tx.select().from(listings).where(eq(listings.reference, reference));
+    if (!found) throw notFound('ListingNotFound');
+    await lockBook(tx, found.paintingId);
+    if (matchesAutomatically(await readMarketSettings(tx))) throw new AppError(409, 'AcceptNeedsBulletinBoard');
+    if (!(await holdsPrimaryParts(tx, member.id))) throw new AppError(403, 'SecondaryReserved');
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, found.id)).for('update');
+    if (listing?.status !== 'open') throw new AppError(409, 'ListingClosed');
+    if (listing.sellerId === member.id) throw badRequest('OwnOrder', 'total_part');
+    if (quantity > listing.remaining) throw badRequest('NotEnoughParts', 'total_part');
+    const paid = purchaseTotalMinor(listing.unitPriceMinor, quantity);
+    const wallet = await lockWallet(tx, member.id, BOOK_CURRENCY);
+    if (wallet.balanceMinor < paid) throw badRequest('InsufficientBalance', 'total_part');
+    const trade = await recordTrade(tx, {
+      paintingId: listing.paintingId,
+      bid: null,
+      listing,
+      buyerId: member.id,
+      sellerId: listing.sellerId,
+      quantity,
+      unitPriceMinor: listing.unitPriceMinor,
+    });
+    const left = await takeFromListing(tx, listing, quantity);
+    await moveParts(tx, {
+      paintingId: listing.paintingId,
+      reason: 'trade',
+      reference: trade.reference,
+      lines: [
+        { holder: { kind: 'listed', listingId: listing.id }, quantity: -quantity },
+        { holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity },
+      ],
+    });
+    await postTransaction(tx, {
+      reference: trade.reference,
+      description: `secondary trade ${quantity} parts (ask accepted)`,
+      lines: [
+        { accountId: wallet.accountId, amountMinor: -paid, currency: BOOK_CURRENCY },
+        {
+          accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, listing.sellerId),
+          amountMinor: paid,
+          currency: BOOK_CURRENCY,
+        },
+      ],
+    });
+    const events = [filled('ask', listing.sellerId, listing, trade, left)];
+    await notifyOrderEvents(ctx, tx, events);
+    return { trade, events };
+  });
+  publishOrderEvents(ctx, result.trade.paintingId, result.events);
+  return [result.trade];
+}
+
+/**
+ * POST /paintings/bids/:reference/accept (bulletin-board mode): a member sells parts they hold into one specific bid
+ * at its price, paid from the bid's hold. Parts leave the seller's primary lot first, as listing does.
+ */
+export async function acceptBid(
+  ctx: AppContext,
+  member: Member,
+  reference: string,
+  quantity: number,
+): Promise<Trade[]> {
+  const result = await inTransaction(ctx.database.db, async (tx) => {
+    const [found] = await tx.select().from(bids).where(eq(bids.reference, reference));
+    if (!found) throw notFound('BidNotFound');
+    await lockBook(tx, found.paintingId);
+    if (matchesAutomatically(await readMarketSettings(tx))) throw new AppError(409, 'AcceptNeedsBulletinBoard');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('no key update');
+    const [bid] = await tx.select().from(bids).where(eq(bids.id, found.id)).for('update');
+    if (bid?.status !== 'open' || bid.expiresAt <= new Date()) throw new AppError(409, 'BidClosed');
+    if (bid.buyerId === member.id) throw badRequest('OwnOrder', 'total_part');
+    if (quantity > bid.remaining) throw badRequest('NotEnoughParts', 'total_part');
+    const held = await memberHolding(tx, member.id, bid.paintingId);
+    if (quantity > held.primary + held.secondary) throw badRequest('NotEnoughPartsOwned', 'total_part');
+    const trade = await recordTrade(tx, {
+      paintingId: bid.paintingId,
+      bid,
+      listing: null,
+      buyerId: bid.buyerId,
+      sellerId: member.id,
+      quantity,
+      unitPriceMinor: bid.unitPriceMinor,
+    });
+    const left = await takeFromBid(tx, bid, quantity);
+    const fromPrimary = Math.min(held.primary, quantity);
+    const lines: PartLine[] = [{ holder: { kind: 'member', userId: bid.buyerId, lot: 'secondary' }, quantity }];
+    if (fromPrimary > 0) {
+      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'primary' }, quantity: -fromPrimary });
+    }
+    if (quantity - fromPrimary > 0) {
+      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity: fromPrimary - quantity });
+    }
+    await moveParts(tx, { paintingId: bid.paintingId, reason: 'trade', reference: trade.reference, lines });
+    await payFromHold(
+      tx,
+      bid,
+      member.id,
+      { restingId: bid.id, quantity, unitPriceMinor: bid.unitPriceMinor },
+      trade.reference,
+    );
+    const events = [filled('bid', bid.buyerId, bid, trade, left)];
+    await notifyOrderEvents(ctx, tx, events);
+    return { trade, events };
+  });
+  publishOrderEvents(ctx, result.trade.paintingId, result.events);
+  return [result.trade];
+}
+
+export type BidStatusFilter = Bid['status'] | 'all';
+
+/** GET /paintings/bids: the member's own bids, newest first. */
+export async function myBids(
+  db: Executor,
+  buyerId: string,
+  query: { status: BidStatusFilter; painting_id?: string; limit: number; offset: number },
+) {
+  const where = and(
+    eq(bids.buyerId, buyerId),
+    query.painting_id ? eq(bids.paintingId, query.painting_id) : undefined,
+    query.status === 'all' ? undefined : eq(bids.status, query.status),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ bid: bids, titleEn: paintings.titleEn, titleFr: paintings.titleFr, cover: paintings.coverKey })
+      .from(bids)
+      .innerJoin(paintings, eq(paintings.id, bids.paintingId))
+      .where(where)
+      .orderBy(desc(bids.createdAt), desc(bids.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(bids).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ bid: row.bid, title: { en: row.titleEn, fr: row.titleFr }, cover_img: row.cover })),
+    total: Number(total?.total ?? 0),
+  };
+}

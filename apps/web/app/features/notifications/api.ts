@@ -1,0 +1,70 @@
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationKind,
+  type TNotification,
+  type TNotificationPreferences,
+  type TPriceAlertBody,
+  type TWatchedWork,
+} from '@parcelle/shared/contracts/notifications';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiData, apiRequest } from '../session/api';
+
+/** The member's notifications, preferences and watchlist (issue 17; `/member/notifications*`, `/member/watchlist*`). */
+
+export const NOTIFICATIONS_KEY = ['member-notifications'] as const;
+export const UNREAD_KEY = [...NOTIFICATIONS_KEY, 'unread'] as const;
+export const PREFERENCES_KEY = ['notification-preferences'] as const;
+export const WATCHLIST_KEY = ['member-watchlist'] as const;
+
+/** How often the bell asks again while a page stays open (a notification may arrive from an operator's action). */
+const UNREAD_REFRESH_MS = 60_000;
+
+export { NOTIFICATIONS_PAGE_SIZE };
+
+export type NotificationsPage = { notifications: TNotification[]; total: number; unread: number };
+
+export const unreadQuery = queryOptions({
+  queryKey: UNREAD_KEY,
+  queryFn: ({ signal }) => apiData<{ unread: number }>('/member/notifications/unread', { signal }),
+  refetchInterval: UNREAD_REFRESH_MS,
+});
+
+export function notificationsQuery(offset: number) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_KEY, 'page', offset] as const,
+    queryFn: ({ signal }) =>
+      apiData<NotificationsPage>('/member/notifications', {
+        query: { limit: NOTIFICATIONS_PAGE_SIZE, offset },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const markRead = (id: string) =>
+  apiData<{ unread: number }>(`/member/notifications/${id}/read`, { method: 'POST' });
+export const markAllRead = () => apiData<{ unread: number }>('/member/notifications/read-all', { method: 'POST' });
+
+export const preferencesQuery = queryOptions({
+  queryKey: PREFERENCES_KEY,
+  queryFn: ({ signal }) => apiData<TNotificationPreferences>('/member/notification-preferences', { signal }),
+});
+
+export const savePreference = (kind: NotificationKind, email: boolean) =>
+  apiRequest<TNotificationPreferences>('/member/notification-preferences', {
+    method: 'PUT',
+    body: { preferences: [{ kind, email }] },
+  });
+
+export const watchlistQuery = queryOptions({
+  queryKey: WATCHLIST_KEY,
+  queryFn: ({ signal }) => apiData<{ works: TWatchedWork[] }>('/member/watchlist', { signal }),
+});
+
+export const watchWork = (paintingId: string) => apiRequest<null>(`/member/watchlist/${paintingId}`, { method: 'PUT' });
+export const unwatchWork = (paintingId: string) =>
+  apiRequest<null>(`/member/watchlist/${paintingId}`, { method: 'DELETE' });
+export const setPriceAlert = (paintingId: string, body: TPriceAlertBody) =>
+  apiRequest<null>(`/member/watchlist/${paintingId}/alert`, { method: 'PUT', body });
+export const removePriceAlert = (paintingId: string) =>
+  apiRequest<null>(`/member/watchlist/${paintingId}/alert`, { method: 'DELETE' });

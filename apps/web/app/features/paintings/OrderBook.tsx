@@ -1,0 +1,387 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import {
+  BID_EXPIRY_DAYS_DEFAULT,
+  BID_EXPIRY_DAYS_MAX,
+  type TMyBid,
+  type TOrderBook,
+} from '@parcelle/shared/contracts/orderbook';
+import { formatDate } from '@parcelle/shared/dates';
+import { formatMoney, fromMajorString } from '@parcelle/shared/money';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAINTINGS_KEY } from '../catalogue/api';
+import { localized, useLanguage } from '../i18n/language';
+import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
+import { apiData, apiRequest } from '../session/api';
+import { errorText } from '../session/api-error';
+import { useSession } from '../session/use-session';
+import { palette, visuallyHidden } from '../theme/theme';
+
+/** The public book of a work (issue 17), refreshed with every query of works after an order. */
+const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-book', paintingId] as const;
+
+function useOrderBook(paintingId: string) {
+  return useQuery({
+    queryKey: orderBookKey(paintingId),
+    // Revalidated with the server each time (ETag, 304 when unchanged): after an order the browser's copy is stale.
+    queryFn: ({ signal }) =>
+      apiData<TOrderBook>('/paintings/order-book', { query: { painting_id: paintingId }, signal, cache: 'no-cache' }),
+  });
+}
+
+type Side = 'ask' | 'bid';
+
+/** The price typed in euros, in minor units, or null when it is not an amount. */
+function priceMinor(text: string): number | null {
+  try {
+    const minor = fromMajorString(text);
+    return minor > 0 ? minor : null;
+  } catch {
+    return null;
+  }
+}
+
+function LevelsTable({ side, book, caption }: { side: Side; book: TOrderBook; caption: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const levels = side === 'ask' ? book.asks : book.bids;
+  return (
+    <Box>
+      <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
+        {caption}
+      </Typography>
+      {levels.length === 0 ? (
+        <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`order-book-${side}s-empty`}>
+          {t(side === 'ask' ? 'paintings.book.noAsks' : 'paintings.book.noBids')}
+        </Typography>
+      ) : (
+        <Table size="small" data-testid={`order-book-${side}s`}>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                {t('paintings.book.price')}
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                {t('paintings.book.parts')}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {levels.map((level) => (
+              <TableRow key={level.price_per_part_minor}>
+                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatMoney(level.price_per_part_minor, 'EURO', language)}
+                </TableCell>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatPartsQuantity(level.quantity, language)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+/** The member's open bids on this work, each with its cancel action (the held funds go back to the wallet). */
+function MyBids({ paintingId }: { paintingId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const bids = useQuery({
+    queryKey: [...PAINTINGS_KEY, 'my-bids', paintingId] as const,
+    queryFn: ({ signal }) =>
+      apiData<{ bids: TMyBid[]; total: number }>('/paintings/bids', {
+        query: { painting_id: paintingId, status: 'open', limit: 20, offset: 0 },
+        signal,
+      }),
+  });
+  const cancel = useMutation({
+    mutationFn: (reference: string) =>
+      apiRequest<unknown>(`/paintings/bids/${encodeURIComponent(reference)}/cancel`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
+  });
+  const open = bids.data?.bids ?? [];
+  if (open.length === 0) return null;
+  return (
+    <Box>
+      <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
+        {t('paintings.book.myBids')}
+      </Typography>
+      {cancel.isError && (
+        <Alert severity="error" variant="outlined" sx={{ mb: 2 }}>
+          {localized(errorText(cancel.error), language)}
+        </Alert>
+      )}
+      <Table size="small" data-testid="my-bids">
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {t('paintings.book.price')}
+            </TableCell>
+            <TableCell component="th" scope="col" align="right">
+              {t('paintings.book.parts')}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              {t('paintings.book.expires')}
+            </TableCell>
+            <TableCell component="th" scope="col">
+              <Box component="span" sx={visuallyHidden}>
+                {t('paintings.book.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {open.map((bid) => (
+            <TableRow key={bid.reference} data-testid="my-bid" data-reference={bid.reference}>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(bid.price_per_part_minor, 'EURO', language)}
+              </TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatPartsQuantity(bid.remaining, language)}
+              </TableCell>
+              <TableCell>{formatDate(bid.expires_at, language)}</TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  onClick={() => cancel.mutate(bid.reference)}
+                  disabled={cancel.isPending}
+                  data-testid="my-bid-cancel"
+                >
+                  {t('paintings.book.cancel')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** A member's ask (parts they hold, at a price) or bid (parts they want, funds held from the EUR wallet). */
+function OrderForm({ painting, book }: { painting: TPaintingDetail; book: TOrderBook }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [side, setSide] = useState<Side>('bid');
+  const [parts, setParts] = useState('');
+  const [price, setPrice] = useState('');
+  const [days, setDays] = useState(String(BID_EXPIRY_DAYS_DEFAULT));
+  const [done, setDone] = useState<string | null>(null);
+  const place = useMutation({
+    mutationFn: async () => {
+      const body = {
+        painting_id: painting.id,
+        total_part: Number(parts),
+        price_per_part_minor: priceMinor(price) ?? 0,
+      };
+      if (side === 'ask') return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
+      return apiRequest<unknown>('/paintings/bids', {
+        method: 'POST',
+        body: { ...body, expires_in_days: Number(days) },
+      });
+    },
+    onSuccess: async (answer) => {
+      setDone(localized(answer.message, language));
+      setParts('');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
+      ]);
+    },
+    onError: () => setDone(null),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    place.mutate();
+  };
+  const range = {
+    min: formatMoney(book.min_price_minor, 'EURO', language),
+    max: formatMoney(book.max_price_minor, 'EURO', language),
+  };
+  return (
+    <Box component="form" onSubmit={submit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>
+      <Typography id={`${id}-title`} variant="h4" component="h3">
+        {t('paintings.book.placeTitle')}
+      </Typography>
+      <RadioGroup
+        row
+        aria-label={t('paintings.book.side')}
+        value={side}
+        onChange={(event) => setSide(event.target.value as Side)}
+      >
+        <FormControlLabel
+          value="bid"
+          control={<Radio />}
+          label={t('paintings.book.buy')}
+          data-testid="order-side-bid"
+        />
+        <FormControlLabel
+          value="ask"
+          control={<Radio />}
+          label={t('paintings.book.sell')}
+          data-testid="order-side-ask"
+        />
+      </RadioGroup>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        <TextField
+          label={t('paintings.book.parts')}
+          value={parts}
+          onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-parts' } }}
+          required
+        />
+        <TextField
+          label={t('paintings.book.pricePerPart')}
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          helperText={t('paintings.book.priceRange', range)}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'order-price' } }}
+          required
+        />
+        {side === 'bid' && (
+          <TextField
+            label={t('paintings.book.expiry')}
+            value={days}
+            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
+            helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
+          />
+        )}
+      </Box>
+      {side === 'bid' && (
+        <Typography variant="body2" sx={{ color: palette.muted }}>
+          {t('paintings.book.bidHoldNote')}
+        </Typography>
+      )}
+      {place.isError && (
+        <Alert severity="error" variant="outlined" data-testid="order-error">
+          {localized(errorText(place.error), language)}
+        </Alert>
+      )}
+      {done && (
+        <Alert severity="success" variant="outlined" data-testid="order-done" role="status">
+          {done}
+        </Alert>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={place.isPending} data-testid="order-submit">
+          {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A secondary-market work's order book (issue 17): asks and bids by price level, the last trades, and the work's part
+ * price as a reference that binds nobody. Signed-in members place asks and bids here.
+ */
+export function OrderBook({ painting }: { painting: TPaintingDetail }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const session = useSession();
+  const book = useOrderBook(painting.id);
+  const data = book.data;
+  return (
+    <Box
+      component="section"
+      aria-labelledby="order-book-title"
+      data-testid="order-book"
+      sx={{ display: 'grid', gap: 4 }}
+    >
+      <Box>
+        <Typography id="order-book-title" variant="h3" component="h2">
+          {t('paintings.book.title')}
+        </Typography>
+        {data && (
+          <Typography variant="body2" sx={{ color: palette.muted, mt: 1.5 }} data-testid="order-book-reference">
+            {t('paintings.book.reference', { amount: formatMoney(data.reference_price_minor, 'EURO', language) })}
+          </Typography>
+        )}
+        {data?.mode === 'bulletin_board' && (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {t('paintings.book.bulletinBoard')}
+          </Typography>
+        )}
+      </Box>
+      {book.isError && (
+        <Alert severity="error" variant="outlined">
+          {localized(errorText(book.error), language)}
+        </Alert>
+      )}
+      {data && (
+        <>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 4 }}>
+            <LevelsTable side="ask" book={data} caption={t('paintings.book.asks')} />
+            <LevelsTable side="bid" book={data} caption={t('paintings.book.bids')} />
+          </Box>
+          <Box>
+            <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
+              {t('paintings.book.lastTrades')}
+            </Typography>
+            {data.last_trades.length === 0 ? (
+              <Typography variant="body2" sx={{ color: palette.muted }}>
+                {t('paintings.book.noTrades')}
+              </Typography>
+            ) : (
+              <Table size="small" data-testid="order-book-trades">
+                <TableHead>
+                  <TableRow>
+                    <TableCell component="th" scope="col">
+                      {t('paintings.book.date')}
+                    </TableCell>
+                    <TableCell component="th" scope="col">
+                      {t('paintings.book.price')}
+                    </TableCell>
+                    <TableCell component="th" scope="col" align="right">
+                      {t('paintings.book.parts')}
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.last_trades.map((trade) => (
+                    <TableRow key={trade.reference}>
+                      <TableCell>{formatDate(trade.t, language)}</TableCell>
+                      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatMoney(trade.price_per_part_minor, 'EURO', language)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {formatPartsQuantity(trade.quantity, language)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Box>
+          {session.signedIn && <MyBids paintingId={painting.id} />}
+          {session.signedIn && data.market === 3 && <OrderForm painting={painting} book={data} />}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotificationsScreen } from '../features/notifications/NotificationsScreen';
+
+export default function UserNotificationsPage() {
+  return <NotificationsScreen />;
+}

@@ -1,0 +1,5 @@
+import { WatchlistScreen } from '../features/notifications/WatchlistScreen';
+
+export default function UserWatchlistPage() {
+  return <WatchlistScreen />;
+}

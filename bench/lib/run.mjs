@@ -1,0 +1,146 @@
+// What every bench script shares: its options, statistics, a built server on a throw-away data folder, and a small
+// API client. Not part of `npm test`.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+/** `--name value` options and `--flag` switches of the command line. */
+export function cli(args = process.argv.slice(2)) {
+  return {
+    args,
+    option: (name, fallback) => {
+      const at = args.indexOf(name);
+      return at >= 0 ? args[at + 1] : fallback;
+    },
+    flag: (name) => args.includes(name),
+  };
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** The p-th percentile of values sorted ascending (nearest rank). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** The machine's load averages (1, 5, 15 min): the runs share its cores, so every figure is printed with them. */
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+export const freePort = () =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+
+/** Waits until `url` answers 2xx; fails when the process exits first or the time is up. */
+export async function waitFor(url, child, seconds) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited at start`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${url} did not answer in time`);
+    }
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Stops a child process and waits for its exit, once; then `cleanup`. */
+export function stopper(child, cleanup = () => {}) {
+  return async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r()));
+    }
+    cleanup();
+  };
+}
+
+/**
+ * The built server (`server`, apps/api/dist/server.js by default) on 127.0.0.1, with a throw-away data folder
+ * (`dataDir` keeps a given one), LOG_LEVEL=warn and the per-IP sign-in budget raised (a bench is one IP); `env` adds
+ * or overrides (DATABASE_URL for PostgreSQL). The first start migrates and seeds, media renditions included: minutes
+ * on a busy machine.
+ */
+export async function startBuiltServer({
+  port,
+  env = {},
+  server = 'apps/api/dist/server.js',
+  dataDir,
+  prefix = 'bench',
+}) {
+  const chosenPort = port || (await freePort());
+  const folder = dataDir ?? mkdtempSync(join(tmpdir(), `parcelle-${prefix}-`));
+  const base = `http://127.0.0.1:${chosenPort}`;
+  const child = spawn(process.execPath, [server], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(chosenPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: folder,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`${base}/api/health`, child, 900);
+  const stop = stopper(child, () => dataDir || rmSync(folder, { recursive: true, force: true }));
+  return { base, child, stop };
+}
+
+/** JSON calls to the API at `base`: `call(method, path, body?, token?)` → `{ status, body }`. */
+export function apiClient(base) {
+  return async (method, path, body, token) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: await response.json() };
+  };
+}
+
+/**
+ * Runs `run` `count` times, `concurrency` at a time; `run` answers whether it succeeded. Returns the latencies
+ * (sorted, ms), the failures and the wall time.
+ */
+export async function measureConcurrently(count, concurrency, run) {
+  const timings = [];
+  let next = 0;
+  let failures = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        const t0 = performance.now();
+        const ok = await run();
+        timings.push(performance.now() - t0);
+        if (!ok) failures += 1;
+      }
+    }),
+  );
+  timings.sort((a, b) => a - b);
+  return { timings, failures, seconds: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { HistoryPage, Operator, paintingsOnSale, uniqueMobile } from './pages/member';
+import { expectNoAxeViolations } from './support/axe';
+import { baseUrl, launchBrowser, newPage, waitForCode } from './support/browser';
+
+/**
+ * Issue 17, an exit vote that passes and pays out, in English then in French: a member buys every part left of a
+ * work on sale (it moves to the secondary market); the finance operator records a buyer's offer for the work and
+ * opens the vote; the member votes to accept on the vote card of their portfolio (axe-checked); once the window has
+ * closed the operator resolves the vote: the work is sold, its holders paid. The member sees the exit, its proceeds
+ * and the realised return in their history, and the public page of past exits lists it.
+ */
+
+const CARD = '4242424242424242';
+/** Long enough for the member to vote in the browser; the journey then waits for the window to close. */
+const WINDOW_MS = 45_000;
+
+let browser: Browser;
+let operator: Operator;
+
+const words = {
+  en: {
+    card: /^Exit vote: /,
+    accept: 'Accept the offer',
+    recorded: 'Your vote is recorded.',
+    returnText: /Realised return: /,
+    pastTitle: 'Past exits',
+  },
+  fr: {
+    card: /^Vote de sortie\s: /,
+    accept: 'Accepter l’offre',
+    recorded: 'Votre vote est enregistré.',
+    returnText: /Rendement réalisé\s: /,
+    pastTitle: 'Sorties passées',
+  },
+} as const;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  operator = await Operator.signIn('exitsOperator');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signUp(page: Page, language: Language, salt: number): Promise<NewMember> {
+  const member: NewMember = {
+    firstName: language === 'fr' ? 'Eva' : 'Mary',
+    lastName: language === 'fr' ? 'Gonzalès' : 'Fedden',
+    email: `exits.${language}.${Date.now()}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+    phone: uniqueMobile(salt),
+  };
+  const register = new RegisterPage(page);
+  await register.open(language);
+  await register.fill(member);
+  await register.submit();
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  await expectPath(page, '/');
+  return member;
+}
+
+async function memberCall<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data: T };
+  expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
+  return answer.data;
+}
+
+for (const [index, language] of (['en', 'fr'] as const).entries()) {
+  describe(`an exit vote that passes (${language})`, () => {
+    it('is voted on the portfolio, resolved by the operator, paid, and shown in the history and on /exits', async () => {
+      const { page, context } = await newPage(browser, { locale: language });
+      await signUp(page, language, 7100 + index);
+      const token = await page.evaluate(() => window.localStorage.getItem('token'));
+      expect(token).toBeTruthy();
+
+      // The member buys every part left of the work on sale with the fewest left: the work moves to the secondary market.
+      const [work] = await paintingsOnSale();
+      if (!work) throw new Error('no work on sale');
+      const purchase = await memberCall<{ payment_client_secret: string }>(
+        String(token),
+        'POST',
+        '/paintings/purchase',
+        {
+          total_part: work.left,
+          payment_method: 'card',
+          painting_id: work.id,
+          owner: 'Exit Journey',
+          currency: 'EURO',
+        },
+      );
+      await memberCall(String(token), 'POST', '/payments/sandbox/card/confirm', {
+        client_secret: purchase.payment_client_secret,
+        card_number: CARD,
+      });
+
+      // The operator records the offer (quorum: any part, so the seeded co-owners who do not vote do not block it).
+      const closes = Date.now() + WINDOW_MS;
+      const offer = await operator.call<{ id: string; reference: string }>('POST', '/admin/exits', {
+        painting_id: work.id,
+        buyer_name: language === 'fr' ? 'Musée d’Orsay' : 'Art Institute',
+        amount_minor: 123_456_789,
+        currency: 'EURO',
+        vote_closes_at: new Date(closes).toISOString(),
+        quorum_bps: 1,
+      });
+      const opened = await operator.call<{ status: string }>('POST', `/admin/exits/${offer.id}/open`);
+      expect(opened.status).toBe('voting');
+
+      // The member votes on the card of their portfolio.
+      await page.goto(`/user/portfolio?lng=${language}`);
+      const card = page
+        .getByTestId('exit-vote-card')
+        .filter({ has: page.getByRole('heading', { name: words[language].card }) });
+      await card.first().waitFor();
+      await expectNoAxeViolations(page, `portfolio with an exit vote (${language})`);
+      await card.first().getByRole('button', { name: words[language].accept }).focus();
+      await page.keyboard.press('Enter');
+      await card.first().getByText(words[language].recorded).waitFor();
+      expect(
+        await card.first().getByRole('button', { name: words[language].accept }).getAttribute('aria-pressed'),
+      ).toBe('true');
+
+      // Once the window has closed, the operator resolves: accepted, the work is sold and its holders paid.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, closes - Date.now() + 500)));
+      const resolved = await operator.call<{ status: string; tally: { accepted: boolean } }>(
+        'POST',
+        `/admin/exits/${offer.id}/resolve`,
+      );
+      expect(resolved.status).toBe('accepted');
+      const portfolio = await memberCall<{ total_credit: { value: number } }[]>(
+        String(token),
+        'GET',
+        '/member/portfolio?currency=EURO',
+      );
+      expect(portfolio[0]?.total_credit.value).toBeGreaterThan(0);
+
+      // The holder's history shows the exit with the realised return.
+      const history = new HistoryPage(page);
+      await history.open(language, 'artwork');
+      const item = page.locator(`[data-testid="artwork-item"][data-painting-id="${work.id}"]`);
+      await item.waitFor();
+      const event = item.locator(`[data-testid="artwork-event"][data-reference="${offer.reference}"]`);
+      await event.waitFor();
+      expect(await event.getByTestId('realised-return').textContent()).toMatch(words[language].returnText);
+      await expectNoAxeViolations(page, `history with an exit (${language})`);
+
+      // The public record of past exits lists it.
+      await page.goto(`/exits?lng=${language}`);
+      await page.getByRole('heading', { level: 1, name: words[language].pastTitle }).waitFor();
+      await page.locator(`[data-testid="past-exit"][data-reference="${offer.reference}"]`).waitFor();
+      await expectNoAxeViolations(page, `past exits (${language})`);
+      await context.close();
+    });
+  });
+}

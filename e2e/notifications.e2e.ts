@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, type Language, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { plain } from './pages/catalogue';
+import { NotificationsPage } from './pages/notifications';
+import { BuyPage, paintingOnSale } from './pages/purchase';
+import { expectNoAxeViolations } from './support/axe';
+import { launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function registerMember(page: Page, language: Language) {
+  const member = {
+    firstName: language === 'fr' ? 'Suzanne' : 'Grace',
+    lastName: language === 'fr' ? 'Valadon' : 'Hartigan',
+    email: `notified.${language}.${Date.now()}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+  };
+  const register = new RegisterPage(page);
+  await register.open(language);
+  await register.fill(member);
+  await register.submit();
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  await expectPath(page, '/');
+  return member;
+}
+
+const TEXTS = {
+  en: {
+    none: 'Notifications, none unread',
+    one: 'Notifications, 1 unread',
+    title: (work: string) => `Purchase completed: “${work}”`,
+    owner: 'Grace Hartigan',
+  },
+  fr: {
+    none: 'Notifications, aucune non lue',
+    one: 'Notifications, 1 non lue',
+    title: (work: string) => `Achat terminé : « ${work} »`,
+    owner: 'Suzanne Valadon',
+  },
+} as const;
+
+describe('a member stays informed (issue 17)', () => {
+  for (const language of ['en', 'fr'] as const) {
+    it(`watches a work, is notified when a purchase settles and marks it read (${language})`, async () => {
+      const { context, page } = await newPage(browser, { locale: language });
+      const texts = TEXTS[language];
+      try {
+        await registerMember(page, language);
+        const painting = await paintingOnSale();
+        const inbox = new NotificationsPage(page);
+        await inbox.bellSays(texts.none);
+
+        await inbox.watch(painting.id);
+        await page.goto('/user/watchlist');
+        await page.getByTestId('watched-work').first().waitFor();
+        expect(plain(await page.getByTestId('watched-work').first().textContent())).toContain(painting.title[language]);
+
+        const buy = new BuyPage(page);
+        await buy.fromPainting(painting.id);
+        await buy.choose(9, texts.owner);
+        await buy.openDrawer('card');
+        await buy.payByCard('4242 4242 4242 4242');
+        await buy.certificateNumber();
+
+        await page.goto('/');
+        await inbox.bellSays(texts.one);
+        await inbox.open();
+        expect(plain(await page.getByTestId('notification').first().textContent())).toContain(
+          plain(texts.title(painting.title[language])),
+        );
+        await screenshot(page, `notifications-desktop-${language}`);
+        await expectNoAxeViolations(page, `notifications with one unread (${language})`);
+        await inbox.markFirstRead();
+        await inbox.bellSays(texts.none);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { plain } from './pages/catalogue';
+import { PartsPage, paintingNow, paintingsOnSale, shot, uniqueMobile } from './pages/member';
+import { BuyPage, creditWallet, fillInput } from './pages/purchase';
+import { expectNoAxeViolations } from './support/axe';
+import { launchBrowser, newPage, waitForCode } from './support/browser';
+
+/**
+ * Issue 17, the order book end to end, once in English and once in French: member A sells out a work on the primary
+ * market (it moves to the secondary market) and asks a price for some parts on the work's page; member B, a primary
+ * holder of another work with euros in the wallet, bids lower (the bid rests) and cancels it, then bids the ask's
+ * price; they trade at once (matching mode),
+ * the page shows the trade, and both see the parts where they now are in their portfolios (My parts).
+ */
+
+let browser: Browser;
+/** Works of the middle of the list (fewest parts left first), so as not to take those of the member-area journey. */
+const works = {} as Record<Language, { soldOut: string; primary: string }>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const onSale = await paintingsOnSale();
+  if (onSale.length < 8) throw new Error('the seed needs at least eight works on sale');
+  works.en = { soldOut: onSale[2]?.id ?? '', primary: onSale[onSale.length - 3]?.id ?? '' };
+  works.fr = { soldOut: onSale[3]?.id ?? '', primary: onSale[onSale.length - 4]?.id ?? '' };
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CARD = '4242 4242 4242 4242';
+const TRADED = 5;
+const texts = {
+  en: { listed: 'Parts Listed', bid: 'Your bid is placed.' },
+  fr: { listed: 'Parts mises en vente', bid: 'Votre offre d’achat est enregistrée.' },
+} as const;
+
+async function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): Promise<NewMember> {
+  const names = {
+    en: { a: ['Rosa', 'Bonheur'], b: ['Eugene', 'Boudin'] },
+    fr: { a: ['Suzanne', 'Valadon'], b: ['Camille', 'Corot'] },
+  }[language][role] as [string, string];
+  const member: NewMember = {
+    firstName: names[0],
+    lastName: names[1],
+    email: `orderbook.${language}.${role}.${Date.now()}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+    phone: uniqueMobile(salt),
+  };
+  const register = new RegisterPage(page);
+  await register.open(language);
+  await register.fill(member);
+  await register.submit();
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  await expectPath(page, '/');
+  return member;
+}
+
+async function buyPrimary(page: Page, paintingId: string, parts: number, owner: string) {
+  const buy = new BuyPage(page);
+  await buy.fromPainting(paintingId);
+  await buy.choose(parts, owner);
+  await buy.openDrawer('card');
+  await buy.payByCard(CARD);
+  await buy.certificateNumber();
+}
+
+/** The order form on a secondary-market work's page: an ask or a bid; answers the confirmation's text. */
+async function placeOrder(page: Page, language: Language, paintingId: string, side: 'ask' | 'bid', price: string) {
+  await page.goto(`/secondary-market/details/${paintingId}?lng=${language}`);
+  await page.getByTestId('order-book').waitFor();
+  await page.getByTestId(`order-side-${side}`).click();
+  await fillInput(page, 'order-parts', String(TRADED));
+  await fillInput(page, 'order-price', price);
+  await page.getByTestId('order-submit').click();
+  const done = page.getByTestId('order-done');
+  await done.or(page.getByTestId('order-error')).first().waitFor();
+  return plain(await done.or(page.getByTestId('order-error')).first().textContent());
+}
+
+describe.each(['en', 'fr'] as const)('the order book in %s', (language) => {
+  it('A asks, B bids the same price, they trade; both portfolios show it', async () => {
+    const { soldOut, primary } = works[language];
+    const a = await newPage(browser, { locale: language });
+    const b = await newPage(browser, { locale: language });
+    try {
+      const salt = language === 'en' ? 4 : 6;
+      const [memberA, memberB] = await Promise.all([
+        signUp(a.page, language, 'a', salt),
+        signUp(b.page, language, 'b', salt + 1),
+      ]);
+      const work = await paintingNow(soldOut);
+      const allLeft = work.total_part - work.sold_out_part;
+      await Promise.all([
+        buyPrimary(a.page, soldOut, allLeft, `${memberA.firstName} ${memberA.lastName}`),
+        buyPrimary(b.page, primary, 9, `${memberB.firstName} ${memberB.lastName}`),
+      ]);
+      expect((await paintingNow(soldOut)).market).toBe(3);
+      await creditWallet(memberB.email, 'EURO', 1_000_000);
+
+      // Both at the work's part price (the reference), typed with a dot, which both languages accept.
+      const detail = (await paintingNow(soldOut)) as unknown as { price_per_part: { value: number } };
+      const price = detail.price_per_part.value.toFixed(2);
+
+      expect(await placeOrder(a.page, language, soldOut, 'ask', price)).toContain(texts[language].listed);
+      await a.page.getByTestId('order-book-asks').waitFor();
+      // A bid under the ask rests, its funds held; B cancels it from the work's page.
+      const lower = (detail.price_per_part.value * 0.9).toFixed(2);
+      expect(await placeOrder(b.page, language, soldOut, 'bid', lower)).toContain(texts[language].bid);
+      const resting = b.page.getByTestId('my-bid');
+      await resting.waitFor();
+      await resting.getByTestId('my-bid-cancel').click();
+      await resting.waitFor({ state: 'detached' });
+
+      expect(await placeOrder(b.page, language, soldOut, 'bid', price)).toContain(texts[language].bid);
+
+      // The trade shows on the work's page (its book is read again after the order).
+      const trades = b.page.getByTestId('order-book-trades');
+      await trades.waitFor();
+      expect(plain(await trades.textContent())).toContain(String(TRADED));
+      await expectNoAxeViolations(b.page, `order book (${language})`);
+      await shot(b.page, `orderbook-${language}-work`);
+
+      // B holds the parts now; A holds what is left.
+      const partsB = new PartsPage(b.page);
+      await partsB.open(language);
+      const holdingB = partsB.holding(soldOut);
+      await holdingB.waitFor();
+      expect(plain(await holdingB.getByTestId('holding-quantity').textContent())).toContain(String(TRADED));
+      const partsA = new PartsPage(a.page);
+      await partsA.open(language);
+      const holdingA = partsA.holding(soldOut);
+      await holdingA.waitFor();
+      const leftA = plain(await holdingA.getByTestId('holding-quantity').textContent()).replace(/\D/g, '');
+      expect(leftA.startsWith(String(allLeft - TRADED))).toBe(true);
+    } catch (error) {
+      await shot(a.page, `orderbook-${language}-failure-a`).catch(() => undefined);
+      await shot(b.page, `orderbook-${language}-failure-b`).catch(() => undefined);
+      throw error;
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  }, 240_000);
+});

@@ -1,0 +1,127 @@
+import '../zod-config';
+import { z } from 'zod';
+import { safeText } from '../validation/fields';
+import { ZMoney } from './auth';
+import { ZLimit, ZOffset } from './catalogue';
+import { ZPricePerPartMinor } from './member';
+
+/** The order book of the secondary market (issue 17; not in spec §7). Prices are EUR minor units per part. */
+
+export const BID_EXPIRY_DAYS_MAX = 90;
+export const BID_EXPIRY_DAYS_DEFAULT = 30;
+
+const paintingId = safeText({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' });
+const quantity = z
+  .number({ error: 'SelectShares' })
+  .int({ error: 'SelectShares' })
+  .min(1, { error: 'SelectShares' })
+  .max(10_000_000, { error: 'QuantityTooLarge' });
+
+/** POST /paintings/bids: up to `total_part` parts at up to `price_per_part_minor`, for `expires_in_days` days. */
+export const ZBidRequest = z.strictObject({
+  painting_id: paintingId,
+  total_part: quantity,
+  price_per_part_minor: ZPricePerPartMinor,
+  expires_in_days: z
+    .number({ error: 'BidExpiryInvalid' })
+    .int({ error: 'BidExpiryInvalid' })
+    .min(1, { error: 'BidExpiryInvalid' })
+    .max(BID_EXPIRY_DAYS_MAX, { error: 'BidExpiryInvalid' })
+    .default(BID_EXPIRY_DAYS_DEFAULT),
+});
+export type TBidRequest = z.input<typeof ZBidRequest>;
+
+export const BID_STATUSES = ['open', 'filled', 'cancelled', 'expired'] as const;
+export const ZBid = z.object({
+  reference: z.string(),
+  painting_id: z.string(),
+  quantity: z.number().int(),
+  remaining: z.number().int(),
+  price_per_part: ZMoney,
+  price_per_part_minor: z.number().int(),
+  status: z.enum(BID_STATUSES),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type TBid = z.infer<typeof ZBid>;
+
+export const ZBidReferenceParams = z.strictObject({ reference: safeText().min(1).max(40) });
+
+/** GET /paintings/bids: the member's own bids, newest first (default: the open ones). */
+export const ZMyBidsQuery = z.strictObject({
+  painting_id: paintingId.optional(),
+  status: z.enum([...BID_STATUSES, 'all'], { error: 'InvalidRequest' }).default('open'),
+  limit: ZLimit(4),
+  offset: ZOffset(),
+});
+export const ZMyBid = ZBid.extend({ title: z.object({ en: z.string(), fr: z.string() }), cover_img: z.string() });
+export type TMyBid = z.infer<typeof ZMyBid>;
+export const ZMyBidsData = z.object({ bids: z.array(ZMyBid), total: z.number().int(), base_url: z.string() });
+
+/** POST /paintings/sale/:reference/accept and /paintings/bids/:reference/accept (bulletin-board mode only). */
+export const ZAcceptRequest = z.strictObject({ total_part: quantity });
+
+export const ZTrade = z.object({
+  reference: z.string(),
+  painting_id: z.string(),
+  quantity: z.number().int(),
+  price_per_part: ZMoney,
+  price_per_part_minor: z.number().int(),
+  t: z.string(),
+});
+
+/** The result of placing or accepting an order: the order as it stands, and the trades it made now. */
+export const ZBidPlaced = z.object({ bid: ZBid, trades: z.array(ZTrade) });
+export const ZAccepted = z.object({ trades: z.array(ZTrade) });
+
+export const MARKET_MODES = ['matching', 'bulletin_board'] as const;
+export type MarketMode = (typeof MARKET_MODES)[number];
+
+/** GET /paintings/order-book?painting_id= (public): the book aggregated by price level, the last trades. */
+export const ZOrderBookQuery = z.strictObject({ painting_id: paintingId });
+export const ZPriceLevel = z.object({
+  price_per_part: ZMoney,
+  price_per_part_minor: z.number().int(),
+  quantity: z.number().int(),
+  orders: z.number().int(),
+});
+export const ZOrderBook = z.object({
+  painting_id: z.string(),
+  market: z.number().int(),
+  mode: z.enum(MARKET_MODES),
+  asks: z.array(ZPriceLevel),
+  bids: z.array(ZPriceLevel),
+  last_trades: z.array(ZTrade),
+  /** The work's part price: a reference, not binding (trades happen at the prices members set). */
+  reference_price: ZMoney,
+  reference_price_minor: z.number().int(),
+  /** The prices an ask or a bid may carry now. */
+  min_price_minor: z.number().int(),
+  max_price_minor: z.number().int(),
+});
+export type TOrderBook = z.infer<typeof ZOrderBook>;
+
+/** GET/PATCH /admin/market-settings: price bounds around the reference (whole percents) and the market mode. */
+export const ZMarketSettings = z.object({
+  min_percent: z.number().int(),
+  max_percent: z.number().int(),
+  mode: z.enum(MARKET_MODES),
+});
+export type TMarketSettings = z.infer<typeof ZMarketSettings>;
+export const ZMarketSettingsRequest = z
+  .strictObject({
+    min_percent: z
+      .number({ error: 'MarketBoundsInvalid' })
+      .int({ error: 'MarketBoundsInvalid' })
+      .min(1, { error: 'MarketBoundsInvalid' })
+      .max(100, { error: 'MarketBoundsInvalid' }),
+    max_percent: z
+      .number({ error: 'MarketBoundsInvalid' })
+      .int({ error: 'MarketBoundsInvalid' })
+      .min(100, { error: 'MarketBoundsInvalid' })
+      .max(1000, { error: 'MarketBoundsInvalid' }),
+    mode: z.enum(MARKET_MODES, { error: 'InvalidRequest' }),
+  })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'NothingToUpdate' });
+export type TMarketSettingsRequest = z.infer<typeof ZMarketSettingsRequest>;

@@ -1,0 +1,168 @@
+import type { NotificationKind, TNotificationContent } from './contracts/notifications';
+import { formatDate } from './dates';
+import type { Language } from './i18n/messages';
+import { formatMoney } from './money';
+import { formatPartsQuantity } from './parts';
+
+/**
+ * The words of each notification kind (issue 17), in both languages, written from its payload: the bell's list and
+ * the email say the same thing. Amounts and dates go through the shared formatters; `work` is the title of the work
+ * the notification is about, in the reader's language (a placeholder when the work is gone).
+ */
+export type NotificationText = { title: string; body: string };
+
+/** The name of each kind in the preferences, in both languages. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr: string }> = {
+  purchase_settled: { en: 'Purchase completed', fr: 'Achat terminé' },
+  order_filled: { en: 'Order filled', fr: 'Ordre exécuté' },
+  bid_expired: { en: 'Bid expired', fr: 'Offre d’achat expirée' },
+  dividend_paid: { en: 'Dividend paid', fr: 'Dividende versé' },
+  withdrawal_approved: { en: 'Withdrawal approved', fr: 'Retrait approuvé' },
+  vote_opened: { en: 'Vote opened', fr: 'Vote ouvert' },
+  watched_work_opened: { en: 'A watched work opens', fr: 'Ouverture d’une œuvre suivie' },
+  price_alert_reached: { en: 'Price alert reached', fr: 'Alerte de prix atteinte' },
+};
+
+const NBSP = '\u00a0';
+const quoteFr = (title: string) => `«${NBSP}${title}${NBSP}»`;
+const quoteEn = (title: string) => `“${title}”`;
+
+export function notificationText(lang: Language, content: TNotificationContent, work: string): NotificationText {
+  return lang === 'fr' ? frenchText(content, quoteFr(work)) : englishText(content, quoteEn(work));
+}
+
+function englishText(content: TNotificationContent, work: string): NotificationText {
+  const lang = 'en';
+  switch (content.kind) {
+    case 'purchase_settled': {
+      const p = content.payload;
+      return {
+        title: `Purchase completed: ${work}`,
+        body: `Your purchase of ${formatPartsQuantity(p.quantity, lang)} of ${work} is complete (reference ${p.reference}, ${formatMoney(p.total_minor, p.currency, lang)}). Your certificate is in your member area.`,
+      };
+    }
+    case 'order_filled': {
+      const p = content.payload;
+      const verb = p.side === 'buy' ? 'bought' : 'sold';
+      return {
+        title: `Order filled: ${work}`,
+        body: `Your order was filled: ${formatPartsQuantity(p.quantity, lang)} of ${work} ${verb} at ${formatMoney(p.unit_price_minor, p.currency, lang)} a part.`,
+      };
+    }
+    case 'bid_expired': {
+      const p = content.payload;
+      return {
+        title: `Bid expired: ${work}`,
+        body: `Your bid for ${formatPartsQuantity(p.quantity, lang)} of ${work} at ${formatMoney(p.unit_price_minor, p.currency, lang)} a part expired without being filled. The money it held is back in your account.`,
+      };
+    }
+    case 'dividend_paid': {
+      const p = content.payload;
+      return {
+        title: `Dividend paid: ${work}`,
+        body: `A dividend of ${formatMoney(p.amount_minor, p.currency, lang)} for ${p.year} on your parts of ${work} has been credited to your Parcelle account.`,
+      };
+    }
+    case 'withdrawal_approved': {
+      const p = content.payload;
+      return {
+        title: 'Withdrawal approved',
+        body: `Your withdrawal of ${formatMoney(p.amount_minor, p.currency, lang)} (reference ${p.reference}) was approved. It leaves with the next payout.`,
+      };
+    }
+    case 'vote_opened': {
+      const p = content.payload;
+      return {
+        title: `Vote opened: ${work}`,
+        body: `The co-owners of ${work} are asked to vote on its sale. The vote closes on ${formatDate(p.closes_at, lang)}.`,
+      };
+    }
+    case 'watched_work_opened': {
+      const p = content.payload;
+      return {
+        title: `Opening: ${work}`,
+        body: p.opens_at
+          ? `${work}, which you watch, opens for purchase on ${formatDate(p.opens_at, lang)}.`
+          : `${work}, which you watch, is now open for purchase.`,
+      };
+    }
+    case 'price_alert_reached': {
+      const p = content.payload;
+      const side = p.direction === 'above' ? 'risen above' : 'fallen below';
+      return {
+        title: `Price alert: ${work}`,
+        body: `The value of a part of ${work} has ${side} ${formatMoney(p.threshold_minor, p.currency, lang)}: it is now ${formatMoney(p.part_value_minor, p.currency, lang)}.`,
+      };
+    }
+  }
+}
+
+function frenchText(content: TNotificationContent, work: string): NotificationText {
+  const lang = 'fr';
+  switch (content.kind) {
+    case 'purchase_settled': {
+      const p = content.payload;
+      return {
+        title: `Achat terminé${NBSP}: ${work}`,
+        body: `Votre achat de ${formatPartsQuantity(p.quantity, lang)} de ${work} est terminé (référence ${p.reference}, ${formatMoney(p.total_minor, p.currency, lang)}). Votre certificat est dans votre espace membre.`,
+      };
+    }
+    case 'order_filled': {
+      const p = content.payload;
+      const verb = p.side === 'buy' ? 'achetées' : 'vendues';
+      return {
+        title: `Ordre exécuté${NBSP}: ${work}`,
+        body: `Votre ordre a été exécuté${NBSP}: ${formatPartsQuantity(p.quantity, lang)} de ${work} ${verb} à ${formatMoney(p.unit_price_minor, p.currency, lang)} la part.`,
+      };
+    }
+    case 'bid_expired': {
+      const p = content.payload;
+      return {
+        title: `Offre d’achat expirée${NBSP}: ${work}`,
+        body: `Votre offre d’achat de ${formatPartsQuantity(p.quantity, lang)} de ${work} à ${formatMoney(p.unit_price_minor, p.currency, lang)} la part a expiré sans être exécutée. La somme qu’elle bloquait est revenue sur votre compte.`,
+      };
+    }
+    case 'dividend_paid': {
+      const p = content.payload;
+      return {
+        title: `Dividende versé${NBSP}: ${work}`,
+        body: `Un dividende de ${formatMoney(p.amount_minor, p.currency, lang)} pour ${p.year} sur vos parts de ${work} a été crédité sur votre compte Parcelle.`,
+      };
+    }
+    case 'withdrawal_approved': {
+      const p = content.payload;
+      return {
+        title: 'Retrait approuvé',
+        body: `Votre retrait de ${formatMoney(p.amount_minor, p.currency, lang)} (référence ${p.reference}) a été approuvé. Il partira avec le prochain versement.`,
+      };
+    }
+    case 'vote_opened': {
+      const p = content.payload;
+      return {
+        title: `Vote ouvert${NBSP}: ${work}`,
+        body: `Les copropriétaires de ${work} sont appelés à voter sur sa vente. Le vote se termine le ${formatDate(p.closes_at, lang)}.`,
+      };
+    }
+    case 'watched_work_opened': {
+      const p = content.payload;
+      return {
+        title: `Ouverture${NBSP}: ${work}`,
+        body: p.opens_at
+          ? `${work}, que vous suivez, ouvre à l’achat le ${formatDate(p.opens_at, lang)}.`
+          : `${work}, que vous suivez, est désormais ouverte à l’achat.`,
+      };
+    }
+    case 'price_alert_reached': {
+      const p = content.payload;
+      const side = p.direction === 'above' ? 'dépassé' : 'est passée sous';
+      const phrase =
+        p.direction === 'above'
+          ? `La valeur d’une part de ${work} a ${side} ${formatMoney(p.threshold_minor, p.currency, lang)}`
+          : `La valeur d’une part de ${work} ${side} ${formatMoney(p.threshold_minor, p.currency, lang)}`;
+      return {
+        title: `Alerte de prix${NBSP}: ${work}`,
+        body: `${phrase}${NBSP}: elle est maintenant de ${formatMoney(p.part_value_minor, p.currency, lang)}.`,
+      };
+    }
+  }
+}
