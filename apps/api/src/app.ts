@@ -179,6 +179,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   const stopListening = [publicReads.listen(changes), changes.onChange((change) => pageData.changed(change))];
   app.addHook('onClose', async () => {
     for (const stop of stopListening) stop();
+    pageData.stop();
     publicReads.clear();
     await changes.close?.();
   });

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPageDataReader, PageDataCache } from './page-data';
 
 /** A tiny API with a counter, so that the test sees which reads reached it. */
@@ -77,5 +77,47 @@ describe('forgetting kept reads', () => {
     expect((await read('/paintings/detail', { painting_id: 'd' }, 'en')).body).toMatchObject({ data: { sold: 2 } });
     expect((await read('/paintings/detail', { painting_id: 'd' }, 'fr')).body).toMatchObject({ data: { sold: 2 } });
     expect(hits).toBe(4);
+  });
+});
+
+describe('sales', () => {
+  it("drops the sold work's own reads at once, keeps the lists, and at most once a second per work", async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new PageDataCache();
+      const read = createPageDataReader(app, 60, undefined, cache);
+      hits = 0;
+      sold = 1;
+      await read('/paintings/detail', { painting_id: 'e' }, 'en');
+      await read('/paintings/detail', { painting_id: 'f' }, 'en');
+      sold = 2;
+      cache.changed({ kind: 'sale', paintingId: 'e' });
+      expect((await read('/paintings/detail', { painting_id: 'e' }, 'en')).body).toMatchObject({ data: { sold: 2 } });
+      expect((await read('/paintings/detail', { painting_id: 'f' }, 'en')).body).toMatchObject({ data: { sold: 1 } });
+      expect(hits).toBe(3);
+      // A second sale within the window is acted on when the window ends, not before.
+      sold = 3;
+      cache.changed({ kind: 'sale', paintingId: 'e' });
+      expect((await read('/paintings/detail', { painting_id: 'e' }, 'en')).body).toMatchObject({ data: { sold: 2 } });
+      vi.advanceTimersByTime(1000);
+      expect((await read('/paintings/detail', { painting_id: 'e' }, 'en')).body).toMatchObject({ data: { sold: 3 } });
+      cache.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not keep a read that started before a sale and ended after it', async () => {
+    const cache = new PageDataCache();
+    const read = createPageDataReader(app, 60, undefined, cache);
+    hits = 0;
+    sold = 4;
+    const before = read('/paintings/detail', { painting_id: 'g' }, 'en');
+    cache.changed({ kind: 'sale', paintingId: 'g' });
+    sold = 5;
+    await before;
+    expect((await read('/paintings/detail', { painting_id: 'g' }, 'en')).body).toMatchObject({ data: { sold: 5 } });
+    expect(hits).toBe(2);
+    cache.stop();
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueChange } from '../modules/catalogue/changes';
+import { SaleWindows } from '../modules/catalogue/sale-windows';
 
 /** One public read as a page's loader receives it (the web app's features/ssr/context.ts `PublicApiAnswer`). */
 export type PageDataAnswer = { status: number; body: unknown };
@@ -22,29 +23,58 @@ declare module 'fastify' {
 
 type Kept = { expires: number; answer: PageDataAnswer };
 
+/** A sale drops its work's own reads at most once per this window (the first at once). */
+const SALE_WINDOW_MS = 1000;
+
 /**
  * The shared cache behind server-rendered pages, made apart from its reader so that writes can empty it: it listens
  * to the catalogue changes (modules/catalogue/changes.ts, told to every process of the site), so an operator's edit of
  * public content, a work, an artist, an appraisal or a rate is on the next page view instead of after the TTL
- * (PAGE_DATA_CACHE_SECONDS, 10 s by default). Sales are not followed here: parts sold show on pages within the TTL
- * (decision "server rendering"), and a busy drop does not empty the pages' cache hundreds of times a second.
+ * (PAGE_DATA_CACHE_SECONDS, 10 s by default). A sale drops the reads of its own work (its page: a member who just
+ * bought, or sold out the work so that it moved to the secondary market, sees it there) at most once a second per
+ * work; lists and the home figures show sales within the TTL, so a busy drop does not empty the pages' cache hundreds
+ * of times a second (decision "server rendering").
  */
 export class PageDataCache {
   readonly kept = new Map<string, Kept>();
+  /** Moves at every forget: a read that started before one is not kept when it ends after it. */
+  generation = 0;
+  private readonly sales = new SaleWindows(SALE_WINDOW_MS, (paintingId) => this.forgetWork(paintingId));
 
   /** What a catalogue change makes stale. */
   changed(change: CatalogueChange): void {
-    if (change.kind === 'sale') return;
-    if (change.kind === 'content') this.forget('/content');
-    else this.kept.clear();
+    if (change.kind === 'sale') this.sales.sold(change.paintingId);
+    else if (change.kind === 'content') this.forget('/content');
+    else {
+      this.generation++;
+      this.kept.clear();
+    }
   }
 
   /** Forgets every kept read whose API path starts with one of `paths` ("/content" forgets /content/footer…). */
   forget(...paths: string[]): void {
     const prefixes = paths.map((path) => `/api${path.startsWith('/') ? path : `/${path}`}`);
+    this.forgetWhere((url) => prefixes.some((prefix) => url.startsWith(prefix)));
+  }
+
+  /** Stops the pending sale windows (the app closes). */
+  stop(): void {
+    this.sales.clear();
+  }
+
+  /** The reads that name the work in their query (its detail, its order book…). */
+  private forgetWork(paintingId: string): void {
+    const id = paintingId.toLowerCase();
+    this.forgetWhere((url) => {
+      const query = new URLSearchParams(url.slice(url.indexOf('?') + 1 || url.length));
+      return [...query.values()].some((value) => value.toLowerCase() === id);
+    });
+  }
+
+  private forgetWhere(stale: (url: string) => boolean): void {
+    this.generation++;
     for (const key of [...this.kept.keys()]) {
-      const url = key.slice(key.indexOf(' ') + 1);
-      if (prefixes.some((prefix) => url.startsWith(prefix))) this.kept.delete(key);
+      if (stale(key.slice(key.indexOf(' ') + 1))) this.kept.delete(key);
     }
   }
 }
@@ -88,12 +118,15 @@ export function createPageDataReader(
     const key = `${language} ${url}`;
     const hit = kept.get(key);
     if (hit && hit.expires > now()) return hit.answer;
-    const pending = inFlight.get(key);
+    // A read in flight is shared only within its generation: one started before a forget may carry the old row.
+    const startedIn = cache.generation;
+    const flightKey = `${startedIn} ${key}`;
+    const pending = inFlight.get(flightKey);
     if (pending) return pending;
-    const reading = read(url, language).finally(() => inFlight.delete(key));
-    inFlight.set(key, reading);
+    const reading = read(url, language).finally(() => inFlight.delete(flightKey));
+    inFlight.set(flightKey, reading);
     const answer = await reading;
-    if (ttlSeconds > 0 && answer.status === 200) {
+    if (ttlSeconds > 0 && answer.status === 200 && startedIn === cache.generation) {
       kept.delete(key);
       kept.set(key, { expires: now() + ttlSeconds * 1000, answer });
       if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueChange, CatalogueChanges } from './changes';
+import { SaleWindows } from './sale-windows';
 
 /** The public reads kept in memory, each with what makes it stale (decision "catalogue at the speed of memory"). */
 export type ReadScope = 'paintings' | 'painting' | 'artists' | 'artist' | 'kpis' | 'home';
@@ -68,16 +69,15 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
 export class PublicReadCache {
   private readonly entries = new Map<string, Entry>();
   private generation = 0;
-  private readonly saleWindows = new Map<string, { again: boolean; timer: NodeJS.Timeout }>();
+  private readonly saleWindows: SaleWindows;
   private readonly maxEntries: number;
-  private readonly saleWindowMs: number;
   private readonly now: () => number;
   /** Fills started, per request, with the generation they started in. */
   private readonly started = new WeakMap<FastifyRequest, number>();
 
   constructor(private readonly options: PublicReadCacheOptions) {
     this.maxEntries = options.maxEntries ?? 2000;
-    this.saleWindowMs = options.saleWindowMs ?? 250;
+    this.saleWindows = new SaleWindows(options.saleWindowMs ?? 250, (paintingId) => this.dropSale(paintingId));
     this.now = options.now ?? Date.now;
   }
 
@@ -90,7 +90,6 @@ export class PublicReadCache {
     const stop = changes.onChange((change) => this.changed(change));
     return () => {
       stop();
-      for (const window of this.saleWindows.values()) clearTimeout(window.timer);
       this.saleWindows.clear();
     };
   }
@@ -101,7 +100,9 @@ export class PublicReadCache {
         // Editorial content is kept by the page-data cache only (http/page-data.ts), none of it here.
         return;
       case 'sale':
-        this.sold(change.paintingId);
+        // Its reads are dropped at once, then at most once per window however many sales follow, so a busy drop
+        // still answers most reads from memory, its figures at most one window old.
+        this.saleWindows.sold(change.paintingId);
         return;
       default:
         // A work, an artist, an appraisal or a rate: lists, counts, indexes and prices may all move. Operators'
@@ -109,28 +110,6 @@ export class PublicReadCache {
         this.generation++;
         this.entries.clear();
     }
-  }
-
-  /**
-   * A sale of one work: its reads are dropped at once, then at most once per window however many sales follow, so
-   * a busy drop (hundreds of sales a second) still answers most reads from memory, its figures at most one window old.
-   */
-  private sold(paintingId: string): void {
-    const window = this.saleWindows.get(paintingId);
-    if (window) {
-      window.again = true;
-      return;
-    }
-    this.dropSale(paintingId);
-    const open = { again: false, timer: setTimeout(() => this.closeWindow(paintingId), this.saleWindowMs) };
-    open.timer.unref();
-    this.saleWindows.set(paintingId, open);
-  }
-
-  private closeWindow(paintingId: string): void {
-    const window = this.saleWindows.get(paintingId);
-    this.saleWindows.delete(paintingId);
-    if (window?.again) this.sold(paintingId);
   }
 
   /** The reads naming the work (its detail, the lists and artist pages showing it) and the home figures (co-owners). */
