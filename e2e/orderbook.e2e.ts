@@ -1,8 +1,9 @@
+import { formatMoney } from '@parcelle/shared/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
-import { plain } from './pages/catalogue';
-import { PartsPage, paintingNow, paintingsOnSale, shot, uniqueMobile } from './pages/member';
+import { choosePreferences, plain } from './pages/catalogue';
+import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, uniqueMobile } from './pages/member';
 import { BuyPage, creditWallet, fillInput } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
 import { launchBrowser, newPage, waitForCode } from './support/browser';
@@ -12,7 +13,9 @@ import { launchBrowser, newPage, waitForCode } from './support/browser';
  * market (it moves to the secondary market) and asks a price for some parts on the work's page; member B, a primary
  * holder of another work with euros in the wallet, bids lower (the bid rests) and cancels it, then bids the ask's
  * price; they trade at once (matching mode),
- * the page shows the trade, and both see the parts where they now are in their portfolios (My parts).
+ * the page shows the trade, and both see the parts where they now are in their portfolios (My parts), with the
+ * true numbers: A's realised gain (first in, first out) and B's cost basis, to the cent. Both pay in euros (chosen in
+ * the header first), so every figure is exact without a conversion.
  */
 
 let browser: Browser;
@@ -94,6 +97,10 @@ describe.each(['en', 'fr'] as const)('the order book in %s', (language) => {
         signUp(a.page, language, 'a', salt),
         signUp(b.page, language, 'b', salt + 1),
       ]);
+      await Promise.all([
+        choosePreferences(a.page, { currency: 'EURO' }),
+        choosePreferences(b.page, { currency: 'EURO' }),
+      ]);
       const work = await paintingNow(soldOut);
       const allLeft = work.total_part - work.sold_out_part;
       await Promise.all([
@@ -103,14 +110,19 @@ describe.each(['en', 'fr'] as const)('the order book in %s', (language) => {
       expect((await paintingNow(soldOut)).market).toBe(3);
       await creditWallet(memberB.email, 'EURO', 1_000_000);
 
-      // Both at the work's part price (the reference), typed with a dot, which both languages accept.
-      const detail = (await paintingNow(soldOut)) as unknown as { price_per_part: { value: number } };
-      const price = detail.price_per_part.value.toFixed(2);
+      // Both at 120 % of the work's part price (the reference; within the default bounds), typed with a dot, which
+      // both languages accept: A sells above what A paid, so A realises a gain.
+      type Priced = { price_per_part: { value: number } };
+      const detail = (await paintingNow(soldOut)) as unknown as Priced;
+      const paidMinor = Math.round(detail.price_per_part.value * 100);
+      const tradeMinor = Math.round((paidMinor * 120) / 100);
+      const price = (tradeMinor / 100).toFixed(2);
+      const otherMinor = Math.round(((await paintingNow(primary)) as unknown as Priced).price_per_part.value * 100);
 
       expect(await placeOrder(a.page, language, soldOut, 'ask', price)).toContain(texts[language].listed);
       await a.page.getByTestId('order-book-asks').waitFor();
       // A bid under the ask rests, its funds held; B cancels it from the work's page.
-      const lower = (detail.price_per_part.value * 0.9).toFixed(2);
+      const lower = ((paidMinor * 0.9) / 100).toFixed(2);
       expect(await placeOrder(b.page, language, soldOut, 'bid', lower)).toContain(texts[language].bid);
       const resting = b.page.getByTestId('my-bid');
       await resting.waitFor();
@@ -138,6 +150,18 @@ describe.each(['en', 'fr'] as const)('the order book in %s', (language) => {
       await holdingA.waitFor();
       const leftA = plain(await holdingA.getByTestId('holding-quantity').textContent()).replace(/\D/g, '');
       expect(leftA.startsWith(String(allLeft - TRADED))).toBe(true);
+
+      // The true numbers: A realised (trade − paid) on the parts sold; B's cost basis is what B paid for both works.
+      const euros = (minor: number) => plain(formatMoney(minor, 'EURO', language));
+      const portfolioA = new PortfolioPage(a.page);
+      await portfolioA.open(language);
+      expect(await portfolioA.performance('realised')).toBe(`+${euros(TRADED * (tradeMinor - paidMinor))}`);
+      expect(await portfolioA.performance('cost-basis')).toBe(euros((allLeft - TRADED) * paidMinor));
+      const portfolioB = new PortfolioPage(b.page);
+      await portfolioB.open(language);
+      expect(await portfolioB.performance('cost-basis')).toBe(euros(9 * otherMinor + TRADED * tradeMinor));
+      expect(await portfolioB.performance('realised')).toBe(euros(0));
+      await shot(a.page, `orderbook-${language}-portfolio-a`);
     } catch (error) {
       await shot(a.page, `orderbook-${language}-failure-a`).catch(() => undefined);
       await shot(b.page, `orderbook-${language}-failure-b`).catch(() => undefined);

@@ -350,6 +350,13 @@ export class PortfolioPage {
   async dividends(): Promise<string> {
     return plain(await this.page.getByTestId('portfolio-card-dividend-value').textContent());
   }
+
+  /** One figure of the performance panel ("cost-basis", "value", "gain", "realised", "dividends"), as shown. */
+  async performance(figure: string): Promise<string> {
+    const value = this.page.getByTestId(`performance-${figure}-value`);
+    await value.waitFor();
+    return plain(await value.textContent());
+  }
 }
 
 /**
