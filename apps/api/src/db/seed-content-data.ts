@@ -186,7 +186,7 @@ export const SEED_PAGES: Record<ContentType, Page> = {
       ),
       qa(
         'What fees do I pay?',
-        'Each work’s page lists its fees before you buy: the purchase price of a part includes the platform’s fee, and a sale on the secondary market carries a fee taken from the seller’s proceeds. Withdrawals to your bank account are free.',
+        'Each work’s page lists its fees before you buy: the price of a part includes the platform’s entry fee, and when the work itself is sold, the exit fee is taken from the sale price before it is shared. Selling parts to another member on the secondary market carries no fee, and withdrawals to your bank account are free.',
       ),
       qa(
         'Who keeps the works?',
@@ -229,7 +229,7 @@ export const SEED_PAGES: Record<ContentType, Page> = {
       ),
       qa(
         'Quels frais vais-je payer ?',
-        'La page de chaque œuvre indique ses frais avant l’achat : le prix d’une part comprend la commission de la plateforme, et une vente sur le marché secondaire donne lieu à une commission prélevée sur le produit du vendeur. Les retraits vers votre compte bancaire sont gratuits.',
+        'La page de chaque œuvre indique ses frais avant l’achat : le prix d’une part comprend la commission d’entrée de la plateforme et, quand l’œuvre elle-même est vendue, la commission de sortie est prélevée sur le prix de vente avant sa répartition. Vendre des parts à un autre membre sur le marché secondaire est sans frais, et les retraits vers votre compte bancaire sont gratuits.',
       ),
       qa(
         'Qui conserve les œuvres ?',

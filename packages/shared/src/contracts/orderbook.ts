@@ -78,6 +78,7 @@ export const MARKET_MODES = ['matching', 'bulletin_board'] as const;
 export type MarketMode = (typeof MARKET_MODES)[number];
 
 /** GET /paintings/order-book?painting_id= (public): the book aggregated by price level, the last trades. */
+export const OPEN_ORDERS_SHOWN = 50;
 export const ZOrderBookQuery = z.strictObject({ painting_id: paintingId });
 export const ZPriceLevel = z.object({
   price_per_part: ZMoney,
@@ -85,12 +86,28 @@ export const ZPriceLevel = z.object({
   quantity: z.number().int(),
   orders: z.number().int(),
 });
+/** One resting order a member may accept in bulletin-board mode; nobody's identity, only what the order says. */
+export const ZOpenOrder = z.object({
+  reference: z.string(),
+  price_per_part: ZMoney,
+  price_per_part_minor: z.number().int(),
+  quantity: z.number().int(),
+  placed_at: z.string(),
+});
+export type TOpenOrder = z.infer<typeof ZOpenOrder>;
+
 export const ZOrderBook = z.object({
   painting_id: z.string(),
   market: z.number().int(),
   mode: z.enum(MARKET_MODES),
   asks: z.array(ZPriceLevel),
   bids: z.array(ZPriceLevel),
+  /**
+   * Bulletin-board mode: each open ask and live bid on its own, best price then oldest first (at most
+   * OPEN_ORDERS_SHOWN per side), so that a member can accept one. Empty in the matching mode.
+   */
+  open_asks: z.array(ZOpenOrder),
+  open_bids: z.array(ZOpenOrder),
   last_trades: z.array(ZTrade),
   /** The work's part price: a reference, not binding (trades happen at the prices members set). */
   reference_price: ZMoney,

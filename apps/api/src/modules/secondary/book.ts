@@ -1,11 +1,12 @@
+import { OPEN_ORDERS_SHOWN } from '@parcelle/shared/contracts/orderbook';
 import { PUBLIC_MARKETS } from '@parcelle/shared/market';
 import { toMajor } from '@parcelle/shared/money';
 import { type PriceLevel, priceLevels, priceRange } from '@parcelle/shared/orderbook';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bids, listings, paintings, trades } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { readMarketSettings } from './market-settings';
+import { matchesAutomatically, readMarketSettings } from './market-settings';
 
 /** How many of a work's last trades its page shows. */
 export const LAST_TRADES_SHOWN = 10;
@@ -18,6 +19,45 @@ const levelData = (level: PriceLevel) => ({
   quantity: level.quantity,
   orders: level.orders,
 });
+
+type OpenOrderRow = { reference: string; unitPriceMinor: number; remaining: number; createdAt: Date };
+
+const openOrderData = (row: OpenOrderRow) => ({
+  reference: row.reference,
+  price_per_part: euros(row.unitPriceMinor),
+  price_per_part_minor: row.unitPriceMinor,
+  quantity: row.remaining,
+  placed_at: row.createdAt.toISOString(),
+});
+
+/** Bulletin-board mode: the orders one by one, best price then oldest first, as a member would pick one. */
+async function openOrders(db: Executor, paintingId: string, now: Date) {
+  const [asks, openBids] = await Promise.all([
+    db
+      .select({
+        reference: listings.reference,
+        createdAt: listings.createdAt,
+        unitPriceMinor: listings.unitPriceMinor,
+        remaining: listings.remaining,
+      })
+      .from(listings)
+      .where(and(eq(listings.paintingId, paintingId), eq(listings.status, 'open'), gt(listings.remaining, 0)))
+      .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id))
+      .limit(OPEN_ORDERS_SHOWN),
+    db
+      .select({
+        reference: bids.reference,
+        createdAt: bids.createdAt,
+        unitPriceMinor: bids.unitPriceMinor,
+        remaining: bids.remaining,
+      })
+      .from(bids)
+      .where(and(eq(bids.paintingId, paintingId), eq(bids.status, 'open'), gt(bids.expiresAt, now)))
+      .orderBy(desc(bids.unitPriceMinor), asc(bids.createdAt), asc(bids.id))
+      .limit(OPEN_ORDERS_SHOWN),
+  ]);
+  return { open_asks: asks.map(openOrderData), open_bids: openBids.map(openOrderData) };
+}
 
 /**
  * GET /paintings/order-book (public): a work's open asks and live bids aggregated by price level (best first), its
@@ -48,12 +88,16 @@ export async function orderBook(db: Executor, paintingId: string, now = new Date
     readMarketSettings(db),
   ]);
   const range = priceRange(painting.pricePerPartMinor, settings);
+  const open = matchesAutomatically(settings)
+    ? { open_asks: [], open_bids: [] }
+    : await openOrders(db, paintingId, now);
   return {
     painting_id: painting.id,
     market: painting.market,
     mode: settings.mode,
     asks: priceLevels('ask', asks).map(levelData),
     bids: priceLevels('bid', openBids).map(levelData),
+    ...open,
     last_trades: last.map((trade) => ({
       reference: trade.reference,
       painting_id: trade.paintingId,

@@ -7,9 +7,9 @@ import { listings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
-import { checkPriceBounds, readMarketSettings } from './market-settings';
+import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, publishOrderEvents } from './order-events';
-import { lockBook, matchAsk, matchesAutomatically, type Trade } from './orders';
+import { lockBook, matchAsk, type Trade } from './orders';
 
 export type Listing = typeof listings.$inferSelect;
 

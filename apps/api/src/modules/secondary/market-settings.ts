@@ -20,6 +20,9 @@ const KEY = 'secondary_market';
 export type MarketSettings = PriceBounds & { mode: MarketMode };
 
 /** Until operators change them: ±50 %/200 % of the work's part price, and automatic matching. */
+/** Orders meet by themselves (a trading venue); otherwise they rest until a member accepts one (bulletin board). */
+export const matchesAutomatically = (settings: MarketSettings) => settings.mode === 'matching';
+
 export const DEFAULT_MARKET_SETTINGS: MarketSettings = { ...DEFAULT_PRICE_BOUNDS, mode: 'matching' };
 
 function settingsOf(value: unknown): MarketSettings {

@@ -320,6 +320,39 @@ describe('the bulletin-board mode (EU 2020/1503 art. 25)', () => {
     expect(await memberHolding(db(), m.d.id, m.work.id)).toEqual({ primary: 0, secondary: 3 });
   });
 
+  it('the public book lists each open order, best price then oldest first, without its owner', async () => {
+    const n = await market();
+    const work = n.work;
+    const cheap = (await sell(n.a, work.id, 2, 380)).json().data;
+    const first = (await sell(n.b, work.id, 1, 420)).json().data;
+    const second = (await sell(n.a, work.id, 3, 420)).json().data;
+    const low = (await bid(n.c, work.id, 1, 300)).json().data.bid;
+    const high = (await bid(n.d, work.id, 2, 350)).json().data.bid;
+    const book = (await t.call('GET', `/api/paintings/order-book?painting_id=${work.id}`)).json().data;
+    expect(book.mode).toBe('bulletin_board');
+    expect(book.open_asks.map((order: { reference: string }) => order.reference)).toEqual([
+      cheap.reference,
+      first.reference,
+      second.reference,
+    ]);
+    expect(book.open_asks[0]).toEqual({
+      reference: cheap.reference,
+      price_per_part: { value: 3.8, curr: 'EURO' },
+      price_per_part_minor: 380,
+      quantity: 2,
+      placed_at: expect.any(String),
+    });
+    expect(book.open_bids.map((order: { reference: string }) => order.reference)).toEqual([
+      high.reference,
+      low.reference,
+    ]);
+    expect(JSON.stringify(book)).not.toContain(n.a.id);
+    await setMarket({ mode: 'matching' });
+    const matching = (await t.call('GET', `/api/paintings/order-book?painting_id=${work.id}`)).json().data;
+    expect(matching).toMatchObject({ mode: 'matching', open_asks: [], open_bids: [] });
+    await setMarket({ mode: 'bulletin_board' });
+  });
+
   it('a holder accepts a specific bid from their parts, paid from the bid’s hold', async () => {
     const order = (await bid(m.c, m.work.id, 2, 450)).json().data.bid;
     const bWallet = await wallet(m.b.id);

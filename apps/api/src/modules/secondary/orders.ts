@@ -13,7 +13,7 @@ import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
 import { holdsPrimaryParts } from '../purchases/reserve';
 import type { Listing } from './listings';
-import { checkPriceBounds, type MarketSettings, readMarketSettings } from './market-settings';
+import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-events';
 
 /**
@@ -263,7 +263,6 @@ export async function matchAsk(tx: Executor, listing: Listing, now = new Date())
 }
 
 /** Runs an order's matching when the market matches automatically; in bulletin-board mode the order rests. */
-export const matchesAutomatically = (settings: MarketSettings) => settings.mode === 'matching';
 
 /**
  * POST /paintings/bids: a member (holding primary parts, spec §1) bids for parts of a market-3 work. The price is

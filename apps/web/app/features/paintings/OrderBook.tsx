@@ -33,6 +33,7 @@ import { apiData, apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { palette, visuallyHidden } from '../theme/theme';
+import { BulletinBoard } from './BulletinBoard';
 
 /** The public book of a work (issue 17), refreshed with every query of works after an order. */
 const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-book', paintingId] as const;
@@ -378,6 +379,7 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
               </Table>
             )}
           </Box>
+          {data.mode === 'bulletin_board' && <BulletinBoard book={data} signedIn={session.signedIn} />}
           {session.signedIn && <MyBids paintingId={painting.id} />}
           {session.signedIn && data.market === 3 && <OrderForm painting={painting} book={data} />}
         </>

@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { failed, ok, stubApi } from '../content/testing';
+import { i18n } from '../i18n/i18n';
+import { BulletinBoard } from './BulletinBoard';
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const order = (reference: string, priceMinor: number, quantity: number): TOpenOrder => ({
+  reference,
+  price_per_part: { value: priceMinor / 100, curr: 'EURO' },
+  price_per_part_minor: priceMinor,
+  quantity,
+  placed_at: '2026-11-20T10:00:00.000Z',
+});
+
+const book: TOrderBook = {
+  painting_id: 'p-1',
+  market: 3,
+  mode: 'bulletin_board',
+  asks: [],
+  bids: [],
+  open_asks: [order('LST-1', 380, 12), order('LST-2', 420, 3)],
+  open_bids: [order('BID-1', 350, 5)],
+  last_trades: [],
+  reference_price: { value: 4, curr: 'EURO' },
+  reference_price_minor: 400,
+  min_price_minor: 200,
+  max_price_minor: 800,
+};
+
+const clean = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
+  it('lists each order; a member buys some parts of one ask at its price, and is told the trade is done', async () => {
+    const fetch = stubApi({
+      '/api/paintings/sale/LST-1/accept': (_url, init) => {
+        expect(JSON.parse(String(init?.body))).toEqual({ total_part: 4 });
+        return ok({ trades: [] }, messages.OrderAccepted);
+      },
+    });
+    renderScreen(<BulletinBoard book={book} signedIn />);
+    const asks = within(screen.getByTestId('board-asks'));
+    expect(asks.getAllByRole('row').map((row) => clean(row.textContent))).toEqual([
+      'Price per partPartsPlacedActions',
+      '€3.8012 parts20 Nov 2026Buy',
+      '€4.203 parts20 Nov 2026Buy',
+    ]);
+    fireEvent.click(asks.getByRole('button', { name: 'Buy from the offer of 12 parts at €3.80 per part' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy parts of this offer' }));
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your euro wallet: €45.60');
+    fireEvent.change(dialog.getByRole('textbox', { name: /Parts/ }), { target: { value: '13' } });
+    expect((dialog.getByRole('button', { name: 'Buy these parts' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(dialog.getByRole('textbox', { name: /Parts/ }), { target: { value: '4' } });
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your euro wallet: €15.20');
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy these parts' }));
+    await waitFor(() => expect(screen.getByTestId('board-done').textContent).toBe('Trade done.'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/paintings/sale/LST-1/accept');
+  });
+
+  it('sells into a bid; a refusal stays in the dialog, in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    stubApi({ '/api/paintings/bids/BID-1/accept': failed(400, messages.OwnOrder) });
+    renderScreen(<BulletinBoard book={book} signedIn />);
+    const bids = within(screen.getByTestId('board-bids'));
+    fireEvent.click(bids.getByRole('button', { name: /^Vendre dans l’offre d’achat de 5 parts à 3,50.€ par part$/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Vendre des parts dans cette offre d’achat' }));
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe(
+      'Versé sur votre portefeuille en euros : 17,50 €',
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Vendre ces parts' }));
+    await waitFor(() => expect(screen.getByTestId('board-error').textContent).toBe(messages.OwnOrder.fr));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('shows the orders to a visitor without an action, and asks them to sign in', () => {
+    renderScreen(<BulletinBoard book={book} signedIn={false} />);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    expect(screen.getByText('Sign in to accept one of these orders at its price.')).toBeTruthy();
+    expect(within(screen.getByTestId('board-bids')).getAllByRole('row')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,255 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
+import { formatDate } from '@parcelle/shared/dates';
+import { formatMoney } from '@parcelle/shared/money';
+import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAINTINGS_KEY } from '../catalogue/api';
+import { localized, useLanguage } from '../i18n/language';
+import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
+import { apiRequest } from '../session/api';
+import { errorText } from '../session/api-error';
+import { palette, visuallyHidden } from '../theme/theme';
+
+type Side = 'ask' | 'bid';
+
+/** The member takes parts of an ask (buys) or gives parts into a bid (sells): the API path of each. */
+const acceptPath = (side: Side, reference: string) =>
+  `/paintings/${side === 'ask' ? 'sale' : 'bids'}/${encodeURIComponent(reference)}/accept`;
+
+type Chosen = { side: Side; order: TOpenOrder };
+
+/**
+ * Bulletin-board mode (EU 2020/1503 art. 25; decision "bulletin board"): orders do not meet by themselves, so each
+ * open ask and bid is listed on its own and a signed-in member accepts one, for all or part of its parts, at its
+ * price. Buying is paid from the euro wallet; selling is paid into it from the bid's held funds.
+ */
+export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: boolean }) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <Box data-testid="bulletin-board" sx={{ display: 'grid', gap: 4 }}>
+      <Box>
+        <Typography variant="h4" component="h3">
+          {t('paintings.board.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>
+          {t(signedIn ? 'paintings.board.intro' : 'paintings.board.signIn')}
+        </Typography>
+      </Box>
+      {done && (
+        <Alert severity="success" variant="outlined" role="status" data-testid="board-done">
+          {done}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 4 }}>
+        <OrdersTable side="ask" orders={book.open_asks} signedIn={signedIn} onChoose={setChosen} />
+        <OrdersTable side="bid" orders={book.open_bids} signedIn={signedIn} onChoose={setChosen} />
+      </Box>
+      {chosen && (
+        <AcceptDialog
+          chosen={chosen}
+          onClose={() => setChosen(null)}
+          onDone={(message) => {
+            setChosen(null);
+            setDone(message);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function OrdersTable({
+  side,
+  orders,
+  signedIn,
+  onChoose,
+}: {
+  side: Side;
+  orders: TOpenOrder[];
+  signedIn: boolean;
+  onChoose: (chosen: Chosen) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const captionId = useId();
+  return (
+    <Box>
+      <Typography id={captionId} variant="h5" component="h4" sx={{ mb: 1.5 }}>
+        {t(side === 'ask' ? 'paintings.board.asks' : 'paintings.board.bids')}
+      </Typography>
+      {orders.length === 0 ? (
+        <Typography variant="body2" sx={{ color: palette.muted }}>
+          {t(side === 'ask' ? 'paintings.book.noAsks' : 'paintings.book.noBids')}
+        </Typography>
+      ) : (
+        <Table size="small" aria-labelledby={captionId} data-testid={`board-${side}s`}>
+          <TableHead>
+            <TableRow>
+              <TableCell component="th" scope="col">
+                {t('paintings.book.price')}
+              </TableCell>
+              <TableCell component="th" scope="col" align="right">
+                {t('paintings.book.parts')}
+              </TableCell>
+              <TableCell component="th" scope="col">
+                {t('paintings.board.placed')}
+              </TableCell>
+              {signedIn && (
+                <TableCell component="th" scope="col">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('paintings.book.actions')}
+                  </Box>
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {orders.map((order) => {
+              const price = formatMoney(order.price_per_part_minor, 'EURO', language);
+              const parts = partsLabel(order.quantity, language);
+              return (
+                <TableRow key={order.reference} data-testid={`board-${side}`} data-reference={order.reference}>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{price}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {parts}
+                  </TableCell>
+                  <TableCell>{formatDate(order.placed_at, language)}</TableCell>
+                  {signedIn && (
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        onClick={() => onChoose({ side, order })}
+                        aria-label={t(side === 'ask' ? 'paintings.board.buyLabel' : 'paintings.board.sellLabel', {
+                          parts,
+                          price,
+                        })}
+                        data-testid={`board-${side}-accept`}
+                      >
+                        {t(side === 'ask' ? 'paintings.board.buy' : 'paintings.board.sell')}
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+/** How many parts of the chosen order, what they cost or bring, and the confirmation. */
+function AcceptDialog({
+  chosen,
+  onClose,
+  onDone,
+}: {
+  chosen: Chosen;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const { side, order } = chosen;
+  const [parts, setParts] = useState(String(order.quantity));
+  const quantity = Number(parts);
+  const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= order.quantity;
+  const accept = useMutation({
+    mutationFn: () =>
+      apiRequest<unknown>(acceptPath(side, order.reference), { method: 'POST', body: { total_part: quantity } }),
+    onSuccess: async (answer) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
+      ]);
+      onDone(localized(answer.message, language));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) accept.mutate();
+  };
+  const total = formatMoney(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0), 'EURO', language);
+  return (
+    <Dialog
+      open
+      onClose={() => !accept.isPending && onClose()}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={titleId}
+      data-testid="board-dialog"
+    >
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>
+          {t(side === 'ask' ? 'paintings.board.buyTitle' : 'paintings.board.sellTitle')}
+        </DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <Typography variant="body2" sx={{ color: palette.muted }}>
+            {t('paintings.board.orderLine', {
+              parts: formatPartsQuantity(order.quantity, language),
+              price: formatMoney(order.price_per_part_minor, 'EURO', language),
+            })}
+          </Typography>
+          <TextField
+            label={t('paintings.book.parts')}
+            value={parts}
+            onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
+            error={!valid}
+            helperText={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'board-parts' } }}
+            autoFocus
+            required
+          />
+          <Typography data-testid="board-total">
+            {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
+          </Typography>
+          {accept.isError && (
+            <Alert severity="error" variant="outlined" data-testid="board-error">
+              {localized(errorText(accept.error), language)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
+          <Button color="inherit" onClick={onClose} disabled={accept.isPending}>
+            {t('paintings.book.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!valid || accept.isPending}
+            startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="board-confirm"
+          >
+            {t(side === 'ask' ? 'paintings.board.confirmBuy' : 'paintings.board.confirmSell')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
