@@ -23,6 +23,7 @@ import {
 import { type Composition, SEED_ARTISTS, SEED_PAINTINGS, SEED_RATES } from './seed-catalogue-data';
 import { SEED_GALLERIES, SEED_PAGES, SEED_SETTINGS } from './seed-content-data';
 import { seedHoldings } from './seed-holdings';
+import { seedSecondaryAsks } from './seed-market';
 import { seedValuations } from './seed-valuations';
 
 /** Last year of the seeded yearly history. */
@@ -234,6 +235,7 @@ export async function seedCatalogue(db: Database, storage: Storage, options: See
     .onConflictDoNothing();
 
   await seedHoldings(db);
+  await seedSecondaryAsks(db);
 
   if (options.media !== false) await seedMedia(storage);
 }

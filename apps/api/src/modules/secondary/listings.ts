@@ -14,7 +14,8 @@ import { lockBook, matchAsk, type Trade } from './orders';
 export type Listing = typeof listings.$inferSelect;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-function newReference(): string {
+/** A listing's public reference (LS- and 10 Crockford base-32 characters), as members and operators quote it. */
+export function newListingReference(): string {
   let text = '';
   for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
   return `LS-${text}`;
@@ -55,7 +56,7 @@ export async function listParts(
     const [listing] = await tx
       .insert(listings)
       .values({
-        reference: newReference(),
+        reference: newListingReference(),
         sellerId: member.id,
         paintingId: painting.id,
         quantity: request.total_part,

@@ -37,6 +37,10 @@ const acceptPath = (side: Side, reference: string) =>
 
 type Chosen = { side: Side; order: TOpenOrder };
 
+const FIGURE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** When an order was placed: left out on a phone, where price, parts and the action need the width. */
+const PLACED = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
+
 /**
  * Bulletin-board mode (EU 2020/1503 art. 25; decision "bulletin board"): orders do not meet by themselves, so each
  * open ask and bid is listed on its own and a signed-in member accepts one, for all or part of its parts, at its
@@ -48,20 +52,15 @@ export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: 
   const [done, setDone] = useState<string | null>(null);
   return (
     <Box data-testid="bulletin-board" sx={{ display: 'grid', gap: 4 }}>
-      <Box>
-        <Typography variant="h4" component="h3">
-          {t('paintings.board.title')}
-        </Typography>
-        <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>
-          {t(signedIn ? 'paintings.board.intro' : 'paintings.board.signIn')}
-        </Typography>
-      </Box>
+      <Typography variant="body2" sx={{ color: palette.muted }}>
+        {t(signedIn ? 'paintings.board.intro' : 'paintings.board.signIn')}
+      </Typography>
       {done && (
         <Alert severity="success" variant="outlined" role="status" data-testid="board-done">
           {done}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 4 }}>
+      <Box sx={{ display: 'grid', gap: 4 }}>
         <OrdersTable side="ask" orders={book.open_asks} signedIn={signedIn} onChoose={setChosen} />
         <OrdersTable side="bid" orders={book.open_bids} signedIn={signedIn} onChoose={setChosen} />
       </Box>
@@ -95,8 +94,8 @@ function OrdersTable({
   const captionId = useId();
   return (
     <Box>
-      <Typography id={captionId} variant="h5" component="h4" sx={{ mb: 1.5 }}>
-        {t(side === 'ask' ? 'paintings.board.asks' : 'paintings.board.bids')}
+      <Typography id={captionId} variant="h4" component="h3" sx={{ mb: 1.5 }}>
+        {t(side === 'ask' ? 'paintings.book.asks' : 'paintings.book.bids')}
       </Typography>
       {orders.length === 0 ? (
         <Typography variant="body2" sx={{ color: palette.muted }}>
@@ -112,7 +111,7 @@ function OrdersTable({
               <TableCell component="th" scope="col" align="right">
                 {t('paintings.book.parts')}
               </TableCell>
-              <TableCell component="th" scope="col">
+              <TableCell component="th" scope="col" sx={PLACED}>
                 {t('paintings.board.placed')}
               </TableCell>
               {signedIn && (
@@ -130,11 +129,11 @@ function OrdersTable({
               const parts = partsLabel(order.quantity, language);
               return (
                 <TableRow key={order.reference} data-testid={`board-${side}`} data-reference={order.reference}>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{price}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <TableCell sx={FIGURE}>{price}</TableCell>
+                  <TableCell align="right" sx={FIGURE}>
                     {parts}
                   </TableCell>
-                  <TableCell>{formatDate(order.placed_at, language)}</TableCell>
+                  <TableCell sx={PLACED}>{formatDate(order.placed_at, language)}</TableCell>
                   {signedIn && (
                     <TableCell align="right">
                       <Button

@@ -336,10 +336,14 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
       )}
       {data && (
         <>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 4 }}>
-            <LevelsTable side="ask" book={data} caption={t('paintings.book.asks')} />
-            <LevelsTable side="bid" book={data} caption={t('paintings.book.bids')} />
-          </Box>
+          {data.mode === 'bulletin_board' ? (
+            <BulletinBoard book={data} signedIn={session.signedIn} />
+          ) : (
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 4 }}>
+              <LevelsTable side="ask" book={data} caption={t('paintings.book.asks')} />
+              <LevelsTable side="bid" book={data} caption={t('paintings.book.bids')} />
+            </Box>
+          )}
           <Box>
             <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
               {t('paintings.book.lastTrades')}
@@ -379,7 +383,6 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
               </Table>
             )}
           </Box>
-          {data.mode === 'bulletin_board' && <BulletinBoard book={data} signedIn={session.signedIn} />}
           {session.signedIn && <MyBids paintingId={painting.id} />}
           {session.signedIn && data.market === 3 && <OrderForm painting={painting} book={data} />}
         </>
