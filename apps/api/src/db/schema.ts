@@ -1282,6 +1282,11 @@ export const exitPayouts = pgTable(
       .references(() => users.id),
     parts: integer('parts').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /**
+     * The holder's share of the exit fee, kept by Parcelle before the payout (`amount_minor` is net of it): the fee
+     * shared by parts to the cent as the payouts are, so the shares add up to the offer's fee. For the yearly statement.
+     */
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull().default(0),
     /** What the holder paid for these parts, in the offer's currency (average cost of the parts they bought). */
     costBasisMinor: bigint('cost_basis_minor', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
@@ -1289,7 +1294,10 @@ export const exitPayouts = pgTable(
   (table) => [
     uniqueIndex('exit_payouts_unique').on(table.offerId, table.userId),
     index('exit_payouts_user_idx').on(table.userId, table.createdAt),
-    check('exit_payouts_valid', sql`${table.parts} > 0 AND ${table.amountMinor} >= 0 AND ${table.costBasisMinor} >= 0`),
+    check(
+      'exit_payouts_valid',
+      sql`${table.parts} > 0 AND ${table.amountMinor} >= 0 AND ${table.feeMinor} >= 0 AND ${table.costBasisMinor} >= 0`,
+    ),
   ],
 );
 

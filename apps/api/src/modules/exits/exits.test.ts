@@ -231,6 +231,10 @@ describe('an accepted exit', () => {
       sorted.map(({ holder }) => holder.parts),
     );
     let sum = 0;
+    const feeShares = allocate(
+      2500,
+      sorted.map(({ holder }) => holder.parts),
+    );
     for (const [index, { holder }] of sorted.entries()) {
       const paid = await wallet(holder.id);
       expect(paid).toBe(shares[index]);
@@ -249,6 +253,9 @@ describe('an accepted exit', () => {
     // Cost basis: 333 per part paid at the first sale (EUR).
     const payouts = await t.ctx.database.db.select().from(exitPayouts).where(eq(exitPayouts.offerId, id));
     for (const payout of payouts) expect(payout.costBasisMinor).toBe(333 * payout.parts);
+    // Each holder's share of the fee, for the yearly statement: shared by parts as the payouts are.
+    const feeOf = (userId: string) => payouts.find((payout) => payout.userId === userId)?.feeMinor;
+    expect(sorted.map(({ holder }) => feeOf(holder.id))).toEqual(feeShares);
 
     // The holder's history shows the exit, its proceeds, their cost and the realised return.
     const history = await t.call('GET', '/api/member/history/artwork?currency=EURO', { token: a.accessToken });

@@ -95,10 +95,15 @@ describe('the pro-rata payout of an exit', () => {
           const payouts = await db.select().from(exitPayouts).where(eq(exitPayouts.offerId, offerId));
           const net = amountMinor - feeMinor;
           expect(payouts.reduce((sum, payout) => sum + payout.amountMinor, 0)).toBe(net);
+          // The fee shares (for the yearly statements) add up to the fee, each within a cent of its parts' share.
+          expect(payouts.reduce((sum, payout) => sum + payout.feeMinor, 0)).toBe(feeMinor);
           for (const payout of payouts) {
             const exact = (BigInt(net) * BigInt(payout.parts) * 1000n) / BigInt(total);
             const off = BigInt(payout.amountMinor) * 1000n - exact;
             expect(off < 1000n && off > -1000n).toBe(true);
+            const feeOff =
+              BigInt(payout.feeMinor) * 1000n - (BigInt(feeMinor) * BigInt(payout.parts) * 1000n) / BigInt(total);
+            expect(feeOff < 1000n && feeOff > -1000n).toBe(true);
           }
         },
       ),

@@ -153,10 +153,10 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
 
   const currency = offer.currency;
   const net = offer.amountMinor - offer.feeMinor;
-  const shares = allocate(
-    net,
-    holdings.map((holding) => holding.primary + holding.secondary),
-  );
+  const weights = holdings.map((holding) => holding.primary + holding.secondary);
+  const shares = allocate(net, weights);
+  // Each holder's share of the fee, for their yearly statement; kept apart from the payout, which is net of it.
+  const feeShares = allocate(offer.feeMinor, weights);
   const rates = await Rates.load(tx);
   const firstPrice = await firstPartPrice(tx, painting, currency, rates);
 
@@ -186,6 +186,7 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
       userId: holding.userId,
       parts,
       amountMinor,
+      feeMinor: feeShares[index] ?? 0,
       costBasisMinor: await costBasis(tx, holding.userId, painting.id, parts, currency, rates, firstPrice),
     });
   }

@@ -65,6 +65,8 @@ export type ExitEvent = Work & {
   /** The amount per part paid, rounded half-even to the cent (display only). */
   unitPriceMinor: number;
   totalMinor: number;
+  /** The holder's share of the exit fee, kept before the payout (`totalMinor` is net of it). */
+  feeMinor: number;
   costBasisMinor: number;
   /** Proceeds − cost basis (negative for a loss). */
   realisedReturnMinor: number;
@@ -204,6 +206,7 @@ export async function exitEvents(db: Executor, userId: string, page: Page): Prom
         currency: exitOffers.currency,
         quantity: exitPayouts.parts,
         totalMinor: exitPayouts.amountMinor,
+        feeMinor: exitPayouts.feeMinor,
         costBasisMinor: exitPayouts.costBasisMinor,
       })
       .from(exitPayouts)

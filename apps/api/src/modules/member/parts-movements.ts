@@ -38,8 +38,10 @@ export type PartsDisposal = {
   titleFr: string;
   at: Date;
   quantity: number;
-  /** What the member received for the parts, in `currency`, minor units. */
+  /** What the member received for the parts, in `currency`, minor units (net of any fee). */
   proceedsMinor: number;
+  /** A fee kept from the proceeds (an exit's fee share), in `currency`; 0 where none is charged. */
+  feeMinor: number;
   currency: Currency;
 };
 
@@ -68,6 +70,8 @@ export const secondarySales: DisposalSource = async (db, userId) =>
     at: sale.at,
     quantity: sale.quantity,
     proceedsMinor: sale.totalMinor,
+    // Parcelle charges nothing on a sale between members.
+    feeMinor: 0,
     currency: sale.currency,
   }));
 
@@ -86,6 +90,7 @@ export const exitPayouts: DisposalSource = async (db, userId) =>
     at: exit.at,
     quantity: exit.quantity,
     proceedsMinor: exit.totalMinor,
+    feeMinor: exit.feeMinor,
     currency: exit.currency,
   }));
 
@@ -120,6 +125,7 @@ export const orderBookSales: DisposalSource = async (db, userId) =>
     at: trade.at,
     quantity: trade.quantity,
     proceedsMinor: trade.unitPriceMinor * trade.quantity,
+    feeMinor: 0,
     currency: 'EURO',
   }));
 

@@ -22,8 +22,9 @@ import { ACCENT, fit, HEIGHT, INK, MARGIN, MUTED, WIDTH } from './statements';
  * (shared `fifo`): parts bought in earlier years are sold first. Rendered by the statement job (statement-jobs.ts)
  * as PDF and CSV, like the history statements.
  *
- * Fees: the ledger records no fee charged to members (a work's entry, storage and exit fees are displayed facts),
- * so the statement has no fee section; a purchase's cost is everything the member paid for it.
+ * Fees: the fees of the year are the member's shares of exit fees, kept from exit payouts (the sale lines show the
+ * payout net of them). A work's entry fee is inside its part price, so it is part of each purchase's cost and not a
+ * line of its own; trades between members, dividends and withdrawals carry no fee (the method notes say so).
  */
 
 type Line = { reference: string; at: Date; titleEn: string; titleFr: string; quantity: number; amountMinor: number };
@@ -35,12 +36,14 @@ export type YearlyReport = {
   purchases: Line[];
   sales: YearlySale[];
   dividends: Line[];
+  fees: Line[];
   totals: {
     purchasesMinor: number;
     proceedsMinor: number;
     costMinor: number;
     gainMinor: number;
     dividendsMinor: number;
+    feesMinor: number;
   };
 };
 
@@ -87,18 +90,24 @@ export function yearlyReport(movements: PartsMovements, year: number, currency: 
   const dividends = movements.dividends
     .filter((d) => inYear(d.at, year))
     .map((d) => ({ ...d, amountMinor: shown(d.amountMinor, d.currency, d.at) }));
+  const fees = movements.disposals
+    .filter((d) => d.feeMinor > 0 && inYear(d.at, year))
+    .map((d) => ({ ...d, amountMinor: shown(d.feeMinor, d.currency, d.at) }))
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.reference.localeCompare(b.reference));
   return {
     year,
     currency,
     purchases,
     sales,
     dividends,
+    fees,
     totals: {
       purchasesMinor: sum(purchases.map((p) => p.amountMinor)),
       proceedsMinor: sum(sales.map((s) => s.amountMinor)),
       costMinor: sum(sales.map((s) => s.costMinor)),
       gainMinor: sum(sales.map((s) => s.gainMinor)),
       dividendsMinor: sum(dividends.map((d) => d.amountMinor)),
+      feesMinor: sum(fees.map((f) => f.amountMinor)),
     },
   };
 }
@@ -111,6 +120,8 @@ const TEXT = {
     purchases: 'Purchases',
     sales: 'Sales and realised gains',
     dividends: 'Dividends',
+    fees: 'Fees (exit fees kept from payouts)',
+    feesShort: 'Fees',
     section: 'Section',
     reference: 'Reference',
     date: 'Date',
@@ -132,6 +143,8 @@ const TEXT = {
     method: (currency: string) => [
       `Amounts in ${currency}, each converted at the exchange rate of its day.`,
       'Cost basis of the parts sold: first in, first out.',
+      'Entry fees are included in the part prices paid.',
+      'Trades between members, dividends and withdrawals carry no fee.',
     ],
   },
   fr: {
@@ -139,6 +152,8 @@ const TEXT = {
     purchases: 'Achats',
     sales: 'Ventes et plus-values réalisées',
     dividends: 'Dividendes',
+    fees: 'Frais (commissions de sortie retenues sur les versements)',
+    feesShort: 'Frais',
     section: 'Rubrique',
     reference: 'Référence',
     date: 'Date',
@@ -160,6 +175,8 @@ const TEXT = {
     method: (currency: string) => [
       `Montants en ${currency}, chacun converti au taux de change de son jour.`,
       'Prix de revient des parts vendues\u00a0: premier entré, premier sorti.',
+      'Les commissions d’entrée sont comprises dans les prix de part payés.',
+      'Les échanges entre membres, les dividendes et les retraits sont sans frais.',
     ],
   },
 } as const;
@@ -202,9 +219,11 @@ export function yearlyCsv(report: YearlyReport, lang: Language): string {
   for (const p of report.purchases) row(l.purchases, p);
   for (const s of report.sales) row(l.sales, s, s.costMinor, s.gainMinor);
   for (const d of report.dividends) row(l.dividends, d);
+  for (const f of report.fees) row(l.feesShort, f);
   total(l.purchases, report.totals.purchasesMinor);
   total(l.sales, report.totals.proceedsMinor, report.totals.costMinor, report.totals.gainMinor);
   total(l.dividends, report.totals.dividendsMinor);
+  total(l.feesShort, report.totals.feesMinor);
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
@@ -367,6 +386,12 @@ export async function yearlyPdf(input: {
     report.dividends.map((d) => [...line(d), formatNumber(d.quantity, lang), money(d.amountMinor)]),
     ['', '', '', '', money(report.totals.dividendsMinor)],
   );
+  table(
+    l.fees,
+    simple,
+    report.fees.map((f) => [...line(f), formatNumber(f.quantity, lang), money(f.amountMinor)]),
+    ['', '', '', '', money(report.totals.feesMinor)],
+  );
 
   room(80);
   y -= 6;
@@ -378,6 +403,7 @@ export async function yearlyPdf(input: {
     [l.cost, report.totals.costMinor],
     [l.realised, report.totals.gainMinor],
     [l.dividends, report.totals.dividendsMinor],
+    [l.feesShort, report.totals.feesMinor],
   ] as const) {
     text(label, MARGIN, 9, regular);
     const shown = safe(money(minor));
