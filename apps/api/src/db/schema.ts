@@ -958,6 +958,9 @@ export const trades = pgTable(
   (table) => [
     uniqueIndex('trades_reference_unique').on(table.reference),
     index('trades_painting_idx').on(table.paintingId, table.createdAt),
+    // The member's history and true numbers read their trades on each side, newest first.
+    index('trades_buyer_idx').on(table.buyerId, table.createdAt),
+    index('trades_seller_idx').on(table.sellerId, table.createdAt),
     check('trades_quantity_positive', sql`${table.quantity} > 0 AND ${table.unitPriceMinor} > 0`),
   ],
 );

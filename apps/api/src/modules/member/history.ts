@@ -2,6 +2,7 @@ import { type Currency, divideRounded, type HistoryType, purchaseTotalMinor } fr
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import {
+  bids,
   dividendPayments,
   dividends,
   exitOffers,
@@ -10,13 +11,15 @@ import {
   paintings,
   purchaseFills,
   purchases,
+  trades,
 } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { dayOf, displayMoney } from './money';
 
 /**
- * The member's history (spec §2 History, §3 History rows), read from what was recorded: paid purchases, the fills of
- * paid purchases taken from the member's listings (their sales) and the dividends paid to them. Rows keep the
+ * The member's history (spec §2 History, §3 History rows), read from what was recorded: paid purchases and the order
+ * book's trades the member bought in (their purchases), the fills of paid purchases taken from the member's listings
+ * and the trades they sold in (their sales), the dividends paid to them and the exits. Rows keep the
  * currency they were recorded in; the API converts them to the display currency at the rate of their day, the
  * statements print them as recorded. Every list is newest first, then by id.
  */
@@ -95,7 +98,7 @@ function purchaseWhere(userId: string, page: Page): SQL | undefined {
   );
 }
 
-export async function purchaseEvents(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {
+async function paidPurchases(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {
   const rows = await paged(
     db
       .select({
@@ -129,7 +132,7 @@ function saleWhere(userId: string, page: Page): SQL | undefined {
 }
 
 /** A sale is one fill of a paid purchase taken from one of the member's listings (at the fill's price). */
-export async function saleEvents(db: Executor, userId: string, page: Page): Promise<SaleEvent[]> {
+async function listingSales(db: Executor, userId: string, page: Page): Promise<SaleEvent[]> {
   const rows = await paged(
     db
       .select({
@@ -157,6 +160,101 @@ export async function saleEvents(db: Executor, userId: string, page: Page): Prom
     at: settledAt ?? createdAt,
     totalMinor: purchaseTotalMinor(row.unitPriceMinor, row.quantity),
   }));
+}
+
+// ---------------------------------------------------------------- the order book's trades (issue 17)
+
+function tradeWhere(side: 'buyer' | 'seller', userId: string, page: Page): SQL | undefined {
+  return and(
+    eq(side === 'buyer' ? trades.buyerId : trades.sellerId, userId),
+    page.paintingIds ? inArray(trades.paintingId, page.paintingIds) : undefined,
+  );
+}
+
+/** The order book trades in euros, paid from the wallet (`smart_amount`, the spec's name for it). */
+const BOOK = { currency: 'EURO' as const, market: 3, paymentMethod: 'smart_amount' };
+
+/** Trades the member bought in (their bid filled, or an ask they accepted): purchases on the secondary market. */
+async function tradePurchases(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {
+  const rows = await paged(
+    db
+      .select({
+        ...work,
+        reference: trades.reference,
+        at: trades.createdAt,
+        unitPriceMinor: trades.unitPriceMinor,
+        quantity: trades.quantity,
+      })
+      .from(trades)
+      .innerJoin(paintings, eq(paintings.id, trades.paintingId))
+      .where(tradeWhere('buyer', userId, page))
+      .orderBy(desc(trades.createdAt), desc(trades.id))
+      .$dynamic(),
+    page,
+  );
+  return rows.map((row) => ({
+    ...row,
+    ...BOOK,
+    kind: 'PURCHASE',
+    totalMinor: purchaseTotalMinor(row.unitPriceMinor, row.quantity),
+  }));
+}
+
+/** Trades the member sold in (their ask filled, or a bid they accepted), with the order it came from. */
+async function tradeSales(db: Executor, userId: string, page: Page): Promise<SaleEvent[]> {
+  const rows = await paged(
+    db
+      .select({
+        ...work,
+        reference: trades.reference,
+        listingReference: sql<string>`coalesce(${listings.reference}, ${bids.reference})`,
+        at: trades.createdAt,
+        unitPriceMinor: trades.unitPriceMinor,
+        quantity: trades.quantity,
+      })
+      .from(trades)
+      .innerJoin(paintings, eq(paintings.id, trades.paintingId))
+      .leftJoin(listings, eq(listings.id, trades.listingId))
+      .leftJoin(bids, eq(bids.id, trades.bidId))
+      .where(tradeWhere('seller', userId, page))
+      .orderBy(desc(trades.createdAt), desc(trades.id))
+      .$dynamic(),
+    page,
+  );
+  return rows.map((row) => ({
+    ...row,
+    currency: BOOK.currency,
+    kind: 'SALE',
+    totalMinor: purchaseTotalMinor(row.unitPriceMinor, row.quantity),
+  }));
+}
+
+/**
+ * One page of rows kept in two tables, newest first: each source gives its first offset + limit rows (they are
+ * newest first too), and the page is cut from their merge. A history page is small; its offset stays modest.
+ */
+async function mergedPage<T extends { at: Date; reference: string }>(
+  sources: ((page: Page) => Promise<T[]>)[],
+  page: Page,
+): Promise<T[]> {
+  const window: Page =
+    page.limit === undefined
+      ? { paintingIds: page.paintingIds }
+      : { ...page, offset: 0, limit: (page.offset ?? 0) + page.limit };
+  const rows = (await Promise.all(sources.map((source) => source(window)))).flat();
+  rows.sort((a, b) => b.at.getTime() - a.at.getTime() || a.reference.localeCompare(b.reference));
+  return page.limit === undefined ? rows : rows.slice(page.offset ?? 0, (page.offset ?? 0) + page.limit);
+}
+
+export function purchaseEvents(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {
+  return mergedPage(
+    [(window) => paidPurchases(db, userId, window), (window) => tradePurchases(db, userId, window)],
+    page,
+  );
+}
+
+export function saleEvents(db: Executor, userId: string, page: Page): Promise<SaleEvent[]> {
+  return mergedPage([(window) => listingSales(db, userId, window), (window) => tradeSales(db, userId, window)], page);
 }
 
 function dividendWhere(userId: string, page: Page): SQL | undefined {
@@ -233,22 +331,35 @@ export async function exitEvents(db: Executor, userId: string, page: Page): Prom
 
 async function countOf(db: Executor, type: Exclude<HistoryType, 'ARTWORK'>, userId: string): Promise<number> {
   const page: Page = {};
-  const [row] =
+  const tradesAs = async (side: 'buyer' | 'seller') =>
+    (
+      await db
+        .select({ total: count() })
+        .from(trades)
+        .where(tradeWhere(side, userId, page))
+    )[0];
+  const rows =
     type === 'PURCHASE'
-      ? await db.select({ total: count() }).from(purchases).where(purchaseWhere(userId, page))
+      ? [
+          ...(await db.select({ total: count() }).from(purchases).where(purchaseWhere(userId, page))),
+          await tradesAs('buyer'),
+        ]
       : type === 'SALE'
-        ? await db
-            .select({ total: count() })
-            .from(purchaseFills)
-            .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
-            .innerJoin(purchases, eq(purchases.id, purchaseFills.purchaseId))
-            .where(saleWhere(userId, page))
+        ? [
+            ...(await db
+              .select({ total: count() })
+              .from(purchaseFills)
+              .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
+              .innerJoin(purchases, eq(purchases.id, purchaseFills.purchaseId))
+              .where(saleWhere(userId, page))),
+            await tradesAs('seller'),
+          ]
         : await db
             .select({ total: count() })
             .from(dividendPayments)
             .innerJoin(dividends, eq(dividends.id, dividendPayments.dividendId))
             .where(dividendWhere(userId, page));
-  return Number(row?.total ?? 0);
+  return rows.reduce((sum, row) => sum + Number(row?.total ?? 0), 0);
 }
 
 /** Every work the member has a history with, and the instant of its latest event. */
@@ -267,6 +378,9 @@ function artworkSql(userId: string) {
       UNION ALL
       SELECT o.painting_id, o.resolved_at AS t FROM exit_payouts xp JOIN exit_offers o ON o.id = xp.offer_id
       WHERE xp.user_id = ${userId} AND o.status = 'accepted'
+      UNION ALL
+      SELECT tr.painting_id, tr.created_at AS t FROM trades tr
+      WHERE tr.buyer_id = ${userId} OR tr.seller_id = ${userId}
     ) ev
     GROUP BY ev.painting_id`;
 }

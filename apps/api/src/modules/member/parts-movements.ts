@@ -1,7 +1,5 @@
 import type { Currency } from '@parcelle/shared';
-import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paintings, trades } from '../../db/schema';
 import { dividendEvents, exitEvents, purchaseEvents, saleEvents } from './history';
 
 /**
@@ -9,15 +7,15 @@ import { dividendEvents, exitEvents, purchaseEvents, saleEvents } from './histor
  * acquisitions (what a lot of parts cost), disposals (parts leaving the member for proceeds) and dividends. Each
  * keeps the currency it was recorded in; callers convert.
  *
- * DISPOSAL_SOURCES is the hook for every way parts can be sold: today the fills of paid purchases taken from the
- * member's listings (the secondary market). An order book's trades or an exit's payout to holders add a reader here
- * (one function answering PartsDisposal rows for a member) and the cost basis, realised gains, annualised return
- * and yearly statement count them with no other change.
+ * DISPOSAL_SOURCES is the hook for every way parts can be sold: the secondary market (fills of the member's
+ * listings and order-book trades, as the history reads them) and exits. A new way adds a reader here (one function
+ * answering PartsDisposal rows for a member) and the cost basis, realised gains, annualised return and yearly
+ * statement count it with no other change. Acquisitions are the history's purchases (order-book trades included).
  */
 
 export type PartsAcquisition = {
-  /** A purchase (primary market, or a listing bought on the secondary market), or an order-book trade. */
-  source: 'purchase' | 'order-book-trade';
+  /** A purchase: primary market, a listing bought on the secondary market, or an order-book trade. */
+  source: 'purchase';
   reference: string;
   paintingId: string;
   titleEn: string;
@@ -59,7 +57,10 @@ export type DividendReceipt = {
 
 export type DisposalSource = (db: Executor, userId: string) => Promise<PartsDisposal[]>;
 
-/** Secondary-market sales: each fill of a paid purchase taken from one of the member's listings. */
+/**
+ * Secondary-market sales: each fill of a paid purchase taken from one of the member's listings, and each order-book
+ * trade the member sold in (history.ts reads both).
+ */
 export const secondarySales: DisposalSource = async (db, userId) =>
   (await saleEvents(db, userId, {})).map((sale) => ({
     source: 'secondary-sale',
@@ -94,57 +95,8 @@ export const exitPayouts: DisposalSource = async (db, userId) =>
     currency: exit.currency,
   }));
 
-/**
- * The order book's trades (modules/secondary/orders.ts: a bid filled by an ask, or an order accepted on the bulletin
- * board), on the member's side `side`: the buyer acquires the parts, the seller disposes of them. Held in euros.
- */
-async function tradesOf(db: Executor, userId: string, side: 'buyer' | 'seller') {
-  return db
-    .select({
-      reference: trades.reference,
-      paintingId: trades.paintingId,
-      titleEn: paintings.titleEn,
-      titleFr: paintings.titleFr,
-      at: trades.createdAt,
-      quantity: trades.quantity,
-      unitPriceMinor: trades.unitPriceMinor,
-    })
-    .from(trades)
-    .innerJoin(paintings, eq(paintings.id, trades.paintingId))
-    .where(eq(side === 'buyer' ? trades.buyerId : trades.sellerId, userId))
-    .orderBy(asc(trades.createdAt));
-}
-
-export const orderBookSales: DisposalSource = async (db, userId) =>
-  (await tradesOf(db, userId, 'seller')).map((trade) => ({
-    source: 'order-book-trade',
-    reference: trade.reference,
-    paintingId: trade.paintingId,
-    titleEn: trade.titleEn,
-    titleFr: trade.titleFr,
-    at: trade.at,
-    quantity: trade.quantity,
-    proceedsMinor: trade.unitPriceMinor * trade.quantity,
-    feeMinor: 0,
-    currency: 'EURO',
-  }));
-
-async function orderBookPurchases(db: Executor, userId: string): Promise<PartsAcquisition[]> {
-  return (await tradesOf(db, userId, 'buyer')).map((trade) => ({
-    source: 'order-book-trade',
-    reference: trade.reference,
-    paintingId: trade.paintingId,
-    titleEn: trade.titleEn,
-    titleFr: trade.titleFr,
-    at: trade.at,
-    quantity: trade.quantity,
-    costMinor: trade.unitPriceMinor * trade.quantity,
-    currency: 'EURO',
-  }));
-}
-
 /** Every source of disposals (see the module's comment): add a reader here for a new way of selling parts. */
-export const DISPOSAL_SOURCES: DisposalSource[] = [secondarySales, orderBookSales, exitPayouts];
+export const DISPOSAL_SOURCES: DisposalSource[] = [secondarySales, exitPayouts];
 
 export type PartsMovements = {
   acquisitions: PartsAcquisition[];
@@ -154,9 +106,8 @@ export type PartsMovements = {
 
 /** Everything the member bought, sold and received, oldest first. */
 export async function partsMovements(db: Executor, userId: string): Promise<PartsMovements> {
-  const [bought, traded, disposals, paid] = await Promise.all([
+  const [bought, disposals, paid] = await Promise.all([
     purchaseEvents(db, userId, {}),
-    orderBookPurchases(db, userId),
     Promise.all(DISPOSAL_SOURCES.map((source) => source(db, userId))).then((lists) => lists.flat()),
     dividendEvents(db, userId, {}),
   ]);
@@ -177,7 +128,6 @@ export async function partsMovements(db: Executor, userId: string): Promise<Part
           currency: p.currency,
         }),
       )
-      .concat(traded)
       .sort(oldestFirst),
     disposals: disposals.sort(oldestFirst),
     dividends: paid

@@ -207,6 +207,45 @@ describe('bids and matching (price-time priority)', () => {
     expect(await portfolio(m.a)).toMatchObject({ realised_gain_minor: 300, cost_basis_minor: 17 * 400 });
     expect(await portfolio(m.c)).toMatchObject({ realised_gain_minor: 0, cost_basis_minor: 2_900 + 400 });
 
+    // The trades are rows of both histories: purchases for `c` (newest first, merged with the card purchase, paged),
+    // sales for `a` with the ask they came from; and both works appear in the by-work tab.
+    const history = async (who: Who, tab: string, query = '') =>
+      (await t.call('GET', `/api/member/history/${tab}?currency=EURO${query}`, { token: who.accessToken })).json().data;
+    const bought = await history(m.c, 'purchase', '&limit=10&offset=0');
+    expect(bought.total).toBe(4);
+    expect(
+      bought.purchaseHistory.map((row: { quantity: number; part_price: { value: number } }) => [
+        row.quantity,
+        row.part_price.value,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [2, 4.5],
+        [3, 5],
+        [1, 5],
+        [1, 4],
+      ]),
+    );
+    const tradeRow = bought.purchaseHistory.find((row: { quantity: number }) => row.quantity === 2);
+    expect(tradeRow).toMatchObject({
+      market: 3,
+      payment_method: 'smart_amount',
+      total_amount: { value: 9, curr: 'EURO' },
+    });
+    const oldest = bought.purchaseHistory.at(-1);
+    expect(oldest).toMatchObject({ quantity: 1, market: 2 });
+    const second = await history(m.c, 'purchase', '&limit=1&offset=3');
+    expect(second.purchaseHistory.map((row: { reference_id: string }) => row.reference_id)).toEqual([
+      oldest.reference_id,
+    ]);
+    const sold = await history(m.a, 'sale', '&limit=10&offset=0');
+    expect(sold.saleHistory).toEqual([
+      expect.objectContaining({ listing_reference: older, part_sold: 3, selling_amount: { value: 15, curr: 'EURO' } }),
+    ]);
+    expect(sold.total).toBe(1);
+    const works = await history(m.c, 'artwork', '&limit=10&offset=0');
+    expect(works.total).toBe(2);
+
     // Each fill told both sides, in the trade's transaction (secondary/order-events.ts).
     const buyer = await notified(m.c, 'order_filled');
     expect(buyer).toHaveLength(3);
