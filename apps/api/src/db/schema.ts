@@ -297,6 +297,7 @@ export const accountKindEnum = pgEnum('account_kind', [
   'withdrawals_payable',
   'refunds_payable',
   'bid_hold',
+  'fx_clearing',
 ]);
 
 /** A ledger account. Each member has one wallet account per currency; balances are sums of entries. */

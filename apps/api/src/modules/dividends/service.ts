@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { operatorEmails } from '../admin/operator-emails';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
+import { memberCreditLines } from '../ledger/member-credits';
 import { notifyMember } from '../notifications/notify';
 
 /**
@@ -300,14 +301,8 @@ export async function approveDividend(ctx: AppContext, operator: Member, dividen
         currency: paid.currency,
       },
     ];
-    for (const payment of payments) {
-      if (payment.amountMinor === 0) continue;
-      lines.push({
-        accountId: await accountFor(tx, 'member_wallet', paid.currency, payment.userId),
-        amountMinor: payment.amountMinor,
-        currency: paid.currency,
-      });
-    }
+    // Each co-owner is paid into their own wallet, exchanged when it is in the other currency.
+    lines.push(...(await memberCreditLines(tx, payments, paid.currency)));
     await postTransaction(tx, { reference: paid.reference, description: `dividend ${paid.year}`, lines });
     for (const payment of payments) {
       if (payment.amountMinor === 0) continue;

@@ -5,6 +5,7 @@ import { exitPayouts, listings, paintings, purchases, users } from '../../db/sch
 import { AppError } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
+import { memberCreditLines } from '../ledger/member-credits';
 import { dayOf } from '../member/money';
 import { moveParts, type PartLine } from '../parts/register';
 import { returnToSeller } from '../secondary/listings';
@@ -170,17 +171,18 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
       currency,
     });
   }
+  // Each holder is paid into their own wallet, exchanged when it is in the other currency.
+  lines.push(
+    ...(await memberCreditLines(
+      tx,
+      holdings.map((holding, index) => ({ userId: holding.userId, amountMinor: shares[index] ?? 0 })),
+      currency,
+    )),
+  );
   const payouts = [];
   for (const [index, holding] of holdings.entries()) {
     const amountMinor = shares[index] ?? 0;
     const parts = holding.primary + holding.secondary;
-    if (amountMinor > 0) {
-      lines.push({
-        accountId: await accountFor(tx, 'member_wallet', currency, holding.userId),
-        amountMinor,
-        currency,
-      });
-    }
     payouts.push({
       offerId: offer.id,
       userId: holding.userId,

@@ -20,6 +20,9 @@ export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
  * - `platform_cash`: money held for members on their behalf (secondary sales in transit, dividends to pay).
  * - `withdrawals_payable`: withdrawals requested and not yet decided.
  * - `refunds_payable`: late payments owed back to the card or PayPal account they came from, until refunded.
+ * - `bid_hold`: a member's money held by their open bids (issue 17).
+ * - `fx_clearing`: Parcelle's position in each currency from exchanging members' credits into their wallet's currency
+ *   (member-credits.ts); one currency's account rises as the other's falls, by the day's rate.
  */
 export type LedgerLine = { accountId: string; amountMinor: number; currency: Currency };
 

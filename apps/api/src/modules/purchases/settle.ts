@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
+import { type MemberCredit, memberCreditLines } from '../ledger/member-credits';
 import { recordNotification } from '../notifications/notify';
 import { moveParts } from '../parts/register';
 import type { Purchase } from './reserve';
@@ -49,17 +50,21 @@ export async function settlePurchase(
   const from = source.kind === 'wallet' ? source.walletAccountId : await accountFor(tx, 'external', purchase.currency);
   const method = source.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
   // Primary: Parcelle sells. Secondary: each seller is paid for the parts taken from their listings.
+  // Each seller is paid into their own wallet, in its currency (exchanged when the purchase was in the other one).
   const credits =
     purchase.market === 3
-      ? await sellerCredits(tx, purchase)
-      : [{ accountId: await accountFor(tx, 'platform_revenue', purchase.currency), amountMinor: purchase.totalMinor }];
+      ? await memberCreditLines(tx, await sellerCredits(tx, purchase), purchase.currency)
+      : [
+          {
+            accountId: await accountFor(tx, 'platform_revenue', purchase.currency),
+            amountMinor: purchase.totalMinor,
+            currency: purchase.currency,
+          },
+        ];
   await postTransaction(tx, {
     reference: purchase.reference,
     description: `${purchase.market === 3 ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
-    lines: [
-      { accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency },
-      ...credits.map((credit) => ({ ...credit, currency: purchase.currency })),
-    ],
+    lines: [{ accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency }, ...credits],
   });
 
   const certificate = await issueCertificate(tx, {
@@ -126,7 +131,7 @@ export async function openSoldOutWorks(db: Executor): Promise<number> {
 }
 
 /** What each seller of a secondary purchase receives: the parts taken from their listings at the listed price. */
-async function sellerCredits(tx: Executor, purchase: Purchase): Promise<{ accountId: string; amountMinor: number }[]> {
+async function sellerCredits(tx: Executor, purchase: Purchase): Promise<MemberCredit[]> {
   const fills = await tx
     .select({
       sellerId: listings.sellerId,
@@ -143,9 +148,5 @@ async function sellerCredits(tx: Executor, purchase: Purchase): Promise<{ accoun
       (bySeller.get(fill.sellerId) ?? 0) + purchaseTotalMinor(fill.unitPriceMinor, fill.quantity),
     );
   }
-  const credits = [];
-  for (const [sellerId, amountMinor] of [...bySeller].sort(([a], [b]) => a.localeCompare(b))) {
-    credits.push({ accountId: await accountFor(tx, 'member_wallet', purchase.currency, sellerId), amountMinor });
-  }
-  return credits;
+  return [...bySeller].sort(([a], [b]) => a.localeCompare(b)).map(([userId, amountMinor]) => ({ userId, amountMinor }));
 }

@@ -9,7 +9,8 @@ import { inTransaction } from '../../db/retry';
 import { bids, listings, paintings, trades, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
+import { accountFor, type LedgerLine, lockWallet, postTransaction } from '../ledger/ledger';
+import { memberCreditLines } from '../ledger/member-credits';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
 import { holdsPrimaryParts } from '../purchases/reserve';
 import type { Listing } from './listings';
@@ -121,17 +122,14 @@ async function takeFromBid(tx: Executor, bid: Bid, quantity: number): Promise<nu
 /** The money of a fill paid from a bid's hold: the seller gets the trade price, the buyer any difference back. */
 async function payFromHold(tx: Executor, bid: Bid, sellerId: string, fill: MatchFill, reference: string) {
   const money = bidFillMoney(bid.unitPriceMinor, fill);
-  const lines = [
+  const lines: LedgerLine[] = [
     {
       accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, bid.buyerId),
       amountMinor: -money.held,
       currency: BOOK_CURRENCY,
     },
-    {
-      accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, sellerId),
-      amountMinor: money.paid,
-      currency: BOOK_CURRENCY,
-    },
+    // The seller is paid into their own wallet, exchanged when it is in dollars (ledger/member-credits.ts).
+    ...(await memberCreditLines(tx, [{ userId: sellerId, amountMinor: money.paid }], BOOK_CURRENCY)),
   ];
   if (money.returned > 0) {
     lines.push({
@@ -464,11 +462,7 @@ export async function acceptAsk(
       description: `secondary trade ${quantity} parts (ask accepted)`,
       lines: [
         { accountId: wallet.accountId, amountMinor: -paid, currency: BOOK_CURRENCY },
-        {
-          accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, listing.sellerId),
-          amountMinor: paid,
-          currency: BOOK_CURRENCY,
-        },
+        ...(await memberCreditLines(tx, [{ userId: listing.sellerId, amountMinor: paid }], BOOK_CURRENCY)),
       ],
     });
     const events = [filled('ask', listing.sellerId, listing, trade, left)];

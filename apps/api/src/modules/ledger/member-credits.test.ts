@@ -1,0 +1,129 @@
+import { messages } from '@parcelle/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
+import { exchangeRates, users } from '../../db/schema';
+import { seedCatalogue } from '../../db/seed-catalogue';
+import { checkInvariants } from './invariants';
+import { accountFor, balanceOf } from './ledger';
+
+/**
+ * A member has one wallet, in their own currency: money paid to them in the other currency is exchanged into it at
+ * the latest rate through Parcelle's `fx_clearing` accounts (member-credits.ts), never left in a wallet they cannot
+ * see or withdraw. Shown with a dollar member selling in the euro order book and on the secondary market.
+ */
+let t: TestApp;
+const today = new Date().toISOString().slice(0, 10);
+type Who = { accessToken: string; id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
+  await setRate('1.2500');
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+});
+
+const db = () => t.ctx.database.db;
+
+async function setRate(rate: string) {
+  await db().delete(exchangeRates).where(eq(exchangeRates.day, today));
+  await db().insert(exchangeRates).values({ day: today, base: 'EURO', quote: 'USD', rate, source: 'manual' });
+}
+
+async function member(currency: 'EURO' | 'USD'): Promise<Who> {
+  const created = await createMember(t, { verified: true });
+  const id = (await userRow(t, created.email))?.id ?? '';
+  await db().update(users).set({ currency }).where(eq(users.id, id));
+  return { accessToken: created.accessToken, id };
+}
+
+async function buy(buyer: Who, paintingId: string, parts: number) {
+  const purchase = await t.call('POST', '/api/paintings/purchase', {
+    token: buyer.accessToken,
+    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency: 'EURO' },
+  });
+  expect(purchase.statusCode, purchase.body).toBe(200);
+  await t.call('POST', '/api/payments/sandbox/card/confirm', {
+    token: buyer.accessToken,
+    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+  });
+}
+
+const wallet = async (userId: string, currency: 'EURO' | 'USD') =>
+  balanceOf(db(), await accountFor(db(), 'member_wallet', currency, userId));
+const fx = async (currency: 'EURO' | 'USD') => balanceOf(db(), await accountFor(db(), 'fx_clearing', currency));
+const profileWallet = async (who: Who) =>
+  (await t.call('GET', '/api/user/profile', { token: who.accessToken })).json().data.user.wallet_amount;
+
+/** A sold-out work at 4.00 a part: the dollar member `seller` holds 20 parts, `other` 16; `buyer` may buy. */
+async function market() {
+  const [seller, other, buyer] = [await member('USD'), await member('EURO'), await member('EURO')];
+  const work = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
+  const elsewhere = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
+  await buy(seller, work.id, 20);
+  await buy(other, work.id, 16);
+  await buy(buyer, elsewhere.id, 1);
+  return { seller, buyer, work };
+}
+
+describe('money paid to a member in the other currency', () => {
+  it('reaches a dollar seller’s wallet in dollars at the day’s rate (order book, euros)', async () => {
+    const { seller, buyer, work } = await market();
+    const [fxEur, fxUsd] = [await fx('EURO'), await fx('USD')];
+    await t.call('POST', '/api/paintings/sale', {
+      token: seller.accessToken,
+      body: { total_part: 3, painting_id: work.id, price_per_part_minor: 500 },
+    });
+    await fundWallet(t, buyer.id, 'EURO', 10_000);
+    const bid = await t.call('POST', '/api/paintings/bids', {
+      token: buyer.accessToken,
+      body: { total_part: 3, painting_id: work.id, price_per_part_minor: 500 },
+    });
+    expect(bid.json().data.trades).toHaveLength(1);
+    // 15.00 EUR at 1.25 = 18.75 USD, in the wallet the seller sees and withdraws from.
+    expect(await wallet(seller.id, 'USD')).toBe(1_875);
+    expect(await wallet(seller.id, 'EURO')).toBe(0);
+    expect(await profileWallet(seller)).toEqual({ value: 18.75, minor: 1_875, curr: 'USD' });
+    expect(await fx('EURO')).toBe(fxEur + 1_500);
+    expect(await fx('USD')).toBe(fxUsd - 1_875);
+  });
+
+  it('reaches a dollar seller in dollars when a listing is bought by card in euros', async () => {
+    const { seller, buyer, work } = await market();
+    await t.call('POST', '/api/paintings/sale', {
+      token: seller.accessToken,
+      body: { total_part: 2, painting_id: work.id },
+    });
+    await buy(buyer, work.id, 2);
+    expect(await wallet(seller.id, 'USD')).toBe(1_000);
+    expect(await wallet(seller.id, 'EURO')).toBe(0);
+  });
+
+  it('without any rate, refuses the trade whole (503) rather than paying the seller in a currency they do not hold', async () => {
+    const { seller, buyer, work } = await market();
+    const saved = await db().select().from(exchangeRates);
+    await db().delete(exchangeRates);
+    try {
+      await t.call('POST', '/api/paintings/sale', {
+        token: seller.accessToken,
+        body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
+      });
+        await fundWallet(t, buyer.id, 'EURO', 1_000);
+      const refused = await t.call('POST', '/api/paintings/bids', {
+        token: buyer.accessToken,
+        body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
+      });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toEqual(messages.RateUnavailable);
+      expect(await wallet(buyer.id, 'EURO')).toBe(1_000);
+      expect(await wallet(seller.id, 'USD')).toBe(0);
+    } finally {
+      await db().insert(exchangeRates).values(saved);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import type { Currency } from '@parcelle/shared/constants';
+import { inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+import { Rates } from '../catalogue/rates';
+import { accountFor, type LedgerLine } from './ledger';
+
+/** What one member is paid: `amountMinor` in the currency of the money paid (the caller's transaction's). */
+export type MemberCredit = { userId: string; amountMinor: number };
+
+/**
+ * The ledger lines paying members from money in `currency`. A member has one wallet, in their own currency (spec:
+ * `wallet_amount.curr`; withdrawals leave from it): a credit in the other currency is exchanged at the latest ECB
+ * rate (half-even, as every conversion) through the platform's `fx_clearing` accounts — the money in `currency`
+ * enters Parcelle's position in that currency, the converted amount leaves its position in the member's — so each
+ * currency still balances and no member is ever credited money they can neither see nor withdraw. Without a known
+ * rate the exchange is refused (503 RateUnavailable) and the caller's transaction rolls back.
+ */
+export async function memberCreditLines(
+  tx: Executor,
+  credits: readonly MemberCredit[],
+  currency: Currency,
+): Promise<LedgerLine[]> {
+  const paid = credits.filter((credit) => credit.amountMinor > 0);
+  if (paid.length === 0) return [];
+  const walletCurrency = await walletCurrencies(
+    tx,
+    paid.map((credit) => credit.userId),
+  );
+  let rates: Rates | null = null;
+  const lines: LedgerLine[] = [];
+  const exchanged = new Map<Currency, { inMinor: number; outMinor: number }>();
+  for (const credit of paid) {
+    const to = walletCurrency.get(credit.userId) ?? currency;
+    let amountMinor = credit.amountMinor;
+    if (to !== currency) {
+      rates ??= await Rates.load(tx);
+      amountMinor = rates.exchange(credit.amountMinor, currency, to);
+      const position = exchanged.get(to) ?? { inMinor: 0, outMinor: 0 };
+      position.inMinor += credit.amountMinor;
+      position.outMinor += amountMinor;
+      exchanged.set(to, position);
+    }
+    if (amountMinor > 0) {
+      lines.push({ accountId: await accountFor(tx, 'member_wallet', to, credit.userId), amountMinor, currency: to });
+    }
+  }
+  for (const [to, position] of exchanged) {
+    lines.push({ accountId: await accountFor(tx, 'fx_clearing', currency), amountMinor: position.inMinor, currency });
+    if (position.outMinor > 0) {
+      lines.push({ accountId: await accountFor(tx, 'fx_clearing', to), amountMinor: -position.outMinor, currency: to });
+    }
+  }
+  return lines;
+}
+
+async function walletCurrencies(tx: Executor, userIds: string[]): Promise<Map<string, Currency>> {
+  const rows = await tx
+    .select({ id: users.id, currency: users.currency })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((row) => [row.id, row.currency]));
+}
