@@ -61,8 +61,8 @@ const profileWallet = async (who: Who) =>
   (await t.call('GET', '/api/user/profile', { token: who.accessToken })).json().data.user.wallet_amount;
 
 /** A sold-out work at 4.00 a part: the dollar member `seller` holds 20 parts, `other` 16; `buyer` may buy. */
-async function market() {
-  const [seller, other, buyer] = [await member('USD'), await member('EURO'), await member('EURO')];
+async function market(buyerCurrency: 'EURO' | 'USD' = 'EURO') {
+  const [seller, other, buyer] = [await member('USD'), await member('EURO'), await member(buyerCurrency)];
   const work = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
   const elsewhere = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
   await buy(seller, work.id, 20);
@@ -113,7 +113,7 @@ describe('money paid to a member in the other currency', () => {
         token: seller.accessToken,
         body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
       });
-        await fundWallet(t, buyer.id, 'EURO', 1_000);
+      await fundWallet(t, buyer.id, 'EURO', 1_000);
       const refused = await t.call('POST', '/api/paintings/bids', {
         token: buyer.accessToken,
         body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
@@ -125,5 +125,35 @@ describe('money paid to a member in the other currency', () => {
     } finally {
       await db().insert(exchangeRates).values(saved);
     }
+  });
+
+  it('lets a dollar member bid in the euro book: the hold is exchanged in, what is left exchanged back', async () => {
+    const { seller, buyer, work } = await market('USD');
+    await fundWallet(t, buyer.id, 'USD', 2_000);
+    await t.call('POST', '/api/paintings/sale', {
+      token: seller.accessToken,
+      body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
+    });
+    // 3 parts at 5.00 EUR: 15.00 EUR held, 18.75 USD from the wallet; one part trades at once at the ask's 4.00.
+    const placed = await t.call('POST', '/api/paintings/bids', {
+      token: buyer.accessToken,
+      body: { total_part: 3, painting_id: work.id, price_per_part_minor: 500 },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data.trades).toMatchObject([{ quantity: 1, price_per_part_minor: 400 }]);
+    // The 1.00 EUR the trade did not need comes back as 1.25 USD; the seller gets 4.00 EUR as 5.00 USD.
+    expect(await wallet(buyer.id, 'USD')).toBe(2_000 - 1_875 + 125);
+    expect(await wallet(seller.id, 'USD')).toBe(500);
+    // Cancelled, the two parts still held (10.00 EUR) come back as 12.50 USD.
+    await t.call('POST', `/api/paintings/bids/${placed.json().data.bid.reference}/cancel`, {
+      token: buyer.accessToken,
+    });
+    expect(await wallet(buyer.id, 'USD')).toBe(2_000 - 400 * 1.25);
+    expect(await wallet(buyer.id, 'EURO')).toBe(0);
+    const tooMuch = await t.call('POST', '/api/paintings/bids', {
+      token: buyer.accessToken,
+      body: { total_part: 400, painting_id: work.id, price_per_part_minor: 500 },
+    });
+    expect(tooMuch.json().error).toEqual(messages.InsufficientBalance);
   });
 });

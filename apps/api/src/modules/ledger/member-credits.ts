@@ -2,8 +2,9 @@ import type { Currency } from '@parcelle/shared/constants';
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
-import { accountFor, type LedgerLine } from './ledger';
+import { accountFor, type LedgerLine, lockWallet } from './ledger';
 
 /** What one member is paid: `amountMinor` in the currency of the money paid (the caller's transaction's). */
 export type MemberCredit = { userId: string; amountMinor: number };
@@ -60,4 +61,38 @@ async function walletCurrencies(tx: Executor, userIds: string[]): Promise<Map<st
     .from(users)
     .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map((row) => [row.id, row.currency]));
+}
+
+/**
+ * The lines that take `amountMinor` in `currency` from a member's wallet (locked first, as every debit of it), the
+ * mirror of `memberCreditLines`: a wallet in the other currency pays the amount exchanged at the latest rate through
+ * the `fx_clearing` accounts, so a dollar member can pay into the euro order book. The amount leaves in `currency`:
+ * the caller's line that receives it (a bid's hold, a seller) is in `currency`. Refused (400 InsufficientBalance,
+ * on `field`) when the wallet holds less.
+ */
+export async function memberDebitLines(
+  tx: Executor,
+  member: { id: string; currency: Currency },
+  amountMinor: number,
+  currency: Currency,
+  field: string,
+): Promise<LedgerLine[]> {
+  const wallet = await lockWallet(tx, member.id, member.currency);
+  const costMinor =
+    member.currency === currency
+      ? amountMinor
+      : (await Rates.load(tx)).exchange(amountMinor, currency, member.currency);
+  if (wallet.balanceMinor < costMinor) throw badRequest('InsufficientBalance', field);
+  const lines: LedgerLine[] = [{ accountId: wallet.accountId, amountMinor: -costMinor, currency: member.currency }];
+  if (member.currency !== currency) {
+    lines.push(
+      {
+        accountId: await accountFor(tx, 'fx_clearing', member.currency),
+        amountMinor: costMinor,
+        currency: member.currency,
+      },
+      { accountId: await accountFor(tx, 'fx_clearing', currency), amountMinor: -amountMinor, currency },
+    );
+  }
+  return lines;
 }

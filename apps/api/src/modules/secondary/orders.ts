@@ -9,8 +9,8 @@ import { inTransaction } from '../../db/retry';
 import { bids, listings, paintings, trades, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { accountFor, type LedgerLine, lockWallet, postTransaction } from '../ledger/ledger';
-import { memberCreditLines } from '../ledger/member-credits';
+import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
+import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
 import { holdsPrimaryParts } from '../purchases/reserve';
 import type { Listing } from './listings';
@@ -131,13 +131,8 @@ async function payFromHold(tx: Executor, bid: Bid, sellerId: string, fill: Match
     // The seller is paid into their own wallet, exchanged when it is in dollars (ledger/member-credits.ts).
     ...(await memberCreditLines(tx, [{ userId: sellerId, amountMinor: money.paid }], BOOK_CURRENCY)),
   ];
-  if (money.returned > 0) {
-    lines.push({
-      accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, bid.buyerId),
-      amountMinor: money.returned,
-      currency: BOOK_CURRENCY,
-    });
-  }
+  // What the trade's lower price leaves of the hold goes back to the buyer's wallet, in its currency.
+  lines.push(...(await memberCreditLines(tx, [{ userId: bid.buyerId, amountMinor: money.returned }], BOOK_CURRENCY)));
   await postTransaction(tx, { reference, description: `secondary trade ${fill.quantity} parts (bid)`, lines });
 }
 
@@ -278,8 +273,8 @@ export async function placeBid(
     const settings = await readMarketSettings(tx);
     checkPriceBounds(settings, painting.pricePerPartMinor, request.price_per_part_minor, 'price_per_part_minor');
     const heldMinor = purchaseTotalMinor(request.price_per_part_minor, request.total_part);
-    const wallet = await lockWallet(tx, member.id, BOOK_CURRENCY);
-    if (wallet.balanceMinor < heldMinor) throw badRequest('InsufficientBalance', 'total_part');
+    // From the member's own wallet, exchanged into euros at the day's rate when it is in dollars (decision 210).
+    const paying = await memberDebitLines(tx, member, heldMinor, BOOK_CURRENCY, 'total_part');
     const [bid] = await tx
       .insert(bids)
       .values({
@@ -297,7 +292,7 @@ export async function placeBid(
       reference: bid.reference,
       description: `bid hold ${bid.quantity} parts`,
       lines: [
-        { accountId: wallet.accountId, amountMinor: -heldMinor, currency: BOOK_CURRENCY },
+        ...paying,
         {
           accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, member.id),
           amountMinor: heldMinor,
@@ -337,11 +332,7 @@ async function closeBid(
           amountMinor: -released,
           currency: BOOK_CURRENCY,
         },
-        {
-          accountId: await accountFor(tx, 'member_wallet', BOOK_CURRENCY, bid.buyerId),
-          amountMinor: released,
-          currency: BOOK_CURRENCY,
-        },
+        ...(await memberCreditLines(tx, [{ userId: bid.buyerId, amountMinor: released }], BOOK_CURRENCY)),
       ],
     });
   }
@@ -436,8 +427,7 @@ export async function acceptAsk(
     if (listing.sellerId === member.id) throw badRequest('OwnOrder', 'total_part');
     if (quantity > listing.remaining) throw badRequest('NotEnoughParts', 'total_part');
     const paid = purchaseTotalMinor(listing.unitPriceMinor, quantity);
-    const wallet = await lockWallet(tx, member.id, BOOK_CURRENCY);
-    if (wallet.balanceMinor < paid) throw badRequest('InsufficientBalance', 'total_part');
+    const paying = await memberDebitLines(tx, member, paid, BOOK_CURRENCY, 'total_part');
     const trade = await recordTrade(tx, {
       paintingId: listing.paintingId,
       bid: null,
@@ -461,7 +451,7 @@ export async function acceptAsk(
       reference: trade.reference,
       description: `secondary trade ${quantity} parts (ask accepted)`,
       lines: [
-        { accountId: wallet.accountId, amountMinor: -paid, currency: BOOK_CURRENCY },
+        ...paying,
         ...(await memberCreditLines(tx, [{ userId: listing.sellerId, amountMinor: paid }], BOOK_CURRENCY)),
       ],
     });

@@ -167,7 +167,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       schema: {
         tags: bidTags,
         description:
-          'A bid: price × parts held from the EUR wallet; matched at once unless the market is a bulletin board.',
+          'A bid in euros: price × parts held from the wallet (a dollar wallet pays at the day’s rate); matched at once unless the market is a bulletin board.',
         body: ZBidRequest,
         response: { 200: ZSuccess(ZBidPlaced), ...errors },
       },
@@ -214,7 +214,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: bidTags,
-        description: 'Bulletin-board mode: buy parts of this ask at its price, paid from the EUR wallet.',
+        description: 'Bulletin-board mode: buy parts of this ask at its price, paid from the wallet (a dollar wallet at the day’s rate).',
         params: ZListingReferenceParams,
         body: ZAcceptRequest,
         response: { 200: ZSuccess(ZAccepted), ...errors },

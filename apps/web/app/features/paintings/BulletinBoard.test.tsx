@@ -56,11 +56,11 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
     ]);
     fireEvent.click(asks.getByRole('button', { name: 'Buy from the offer of 12 parts at €3.80 per part' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Buy parts of this offer' }));
-    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your euro wallet: €45.60');
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your wallet: €45.60');
     fireEvent.change(dialog.getByRole('textbox', { name: /Parts/ }), { target: { value: '13' } });
     expect((dialog.getByRole('button', { name: 'Buy these parts' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(dialog.getByRole('textbox', { name: /Parts/ }), { target: { value: '4' } });
-    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your euro wallet: €15.20');
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your wallet: €15.20');
     fireEvent.click(dialog.getByRole('button', { name: 'Buy these parts' }));
     await waitFor(() => expect(screen.getByTestId('board-done').textContent).toBe('Trade done.'));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -75,7 +75,7 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
     fireEvent.click(bids.getByRole('button', { name: /^Vendre dans l’offre d’achat de 5 parts à 3,50.€ par part$/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Vendre des parts dans cette offre d’achat' }));
     expect(clean(screen.getByTestId('board-total').textContent)).toBe(
-      'Versé sur votre portefeuille en euros : 17,50 €',
+      'Versé sur votre portefeuille : 17,50 €',
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Vendre ces parts' }));
     await waitFor(() => expect(screen.getByTestId('board-error').textContent).toBe(messages.OwnOrder.fr));

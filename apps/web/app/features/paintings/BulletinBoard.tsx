@@ -44,7 +44,8 @@ const PLACED = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap'
 /**
  * Bulletin-board mode (EU 2020/1503 art. 25; decision "bulletin board"): orders do not meet by themselves, so each
  * open ask and bid is listed on its own and a signed-in member accepts one, for all or part of its parts, at its
- * price. Buying is paid from the euro wallet; selling is paid into it from the bid's held funds.
+ * price. Buying is paid from the member's wallet, selling paid into it (exchanged at the day's rate when the wallet is
+ * in dollars: the book is in euros).
  */
 export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: boolean }) {
   const { t } = useTranslation();
