@@ -894,8 +894,8 @@ export const purchaseFills = pgTable(
 /**
  * A member's bid on the secondary market (issue 17): up to `quantity` parts of a work at up to `unitPriceMinor` (EUR
  * minor units, the base currency) until `expiresAt`. The money of what is left (`remaining` × price) is held from the
- * member's EUR wallet in their `bid_hold` ledger account while the bid is open; it is consumed by fills and goes back
- * to the wallet when the bid is cancelled or expires.
+ * member's wallet (exchanged into euros for a dollar wallet) in their `bid_hold` ledger account while the bid is
+ * open; it is consumed by fills and goes back to the wallet when the bid is cancelled or expires.
  */
 export const bidStatusEnum = pgEnum('bid_status', ['open', 'filled', 'cancelled', 'expired']);
 export const bids = pgTable(

@@ -259,8 +259,8 @@ export async function matchAsk(tx: Executor, listing: Listing, now = new Date())
 
 /**
  * POST /paintings/bids: a member (holding primary parts, spec §1) bids for parts of a market-3 work. The price is
- * within the operators' bounds; price × quantity is moved from the EUR wallet to the member's bid hold; then, in the
- * matching mode, the bid meets the open asks.
+ * within the operators' bounds; price × quantity is moved from the member's wallet (exchanged into euros for a
+ * dollar wallet) to their bid hold; then, in the matching mode, the bid meets the open asks.
  */
 export async function placeBid(
   ctx: AppContext,
@@ -408,7 +408,7 @@ export async function releaseExpiredBids(ctx: AppContext, now = new Date()): Pro
 
 /**
  * POST /paintings/sale/:reference/accept (bulletin-board mode): a member buys parts of one specific ask at its price,
- * paid from their EUR wallet.
+ * paid from their wallet (a dollar wallet at the day's rate).
  */
 export async function acceptAsk(
   ctx: AppContext,
