@@ -70,13 +70,14 @@ describe('POST /api/admin/dividends', () => {
       const exact = (100_001 * payment.parts) / painting.totalParts;
       expect(Math.abs(payment.amountMinor - exact)).toBeLessThan(1);
     }
-    // The ledger moved exactly the total into the holders' wallets.
+    // The ledger moved exactly the total to the holders: into euro wallets, or exchanged (fx_clearing) into the
+    // dollar wallets of the seeded dollar collectors (ledger/member-credits.ts).
     const [moved] = await queryRows<{ total: string }>(
       t.ctx.database.db,
       sql`SELECT sum(e.amount_minor)::text AS total FROM ledger_entries e
         JOIN ledger_transactions x ON x.id = e.transaction_id
         JOIN ledger_accounts a ON a.id = e.account_id
-        WHERE x.reference = ${data.reference} AND a.kind = 'member_wallet'`,
+        WHERE x.reference = ${data.reference} AND a.kind IN ('member_wallet', 'fx_clearing') AND e.currency = 'EURO'`,
     );
     expect(Number(moved?.total)).toBe(100_001);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
