@@ -214,7 +214,8 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       config: limit,
       schema: {
         tags: bidTags,
-        description: 'Bulletin-board mode: buy parts of this ask at its price, paid from the wallet (a dollar wallet at the day’s rate).',
+        description:
+          'Bulletin-board mode: buy parts of this ask at its price, paid from the wallet (a dollar wallet at the day’s rate).',
         params: ZListingReferenceParams,
         body: ZAcceptRequest,
         response: { 200: ZSuccess(ZAccepted), ...errors },

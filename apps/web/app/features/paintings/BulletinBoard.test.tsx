@@ -74,9 +74,7 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
     const bids = within(screen.getByTestId('board-bids'));
     fireEvent.click(bids.getByRole('button', { name: /^Vendre dans l’offre d’achat de 5 parts à 3,50.€ par part$/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Vendre des parts dans cette offre d’achat' }));
-    expect(clean(screen.getByTestId('board-total').textContent)).toBe(
-      'Versé sur votre portefeuille : 17,50 €',
-    );
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Versé sur votre portefeuille : 17,50 €');
     fireEvent.click(dialog.getByRole('button', { name: 'Vendre ces parts' }));
     await waitFor(() => expect(screen.getByTestId('board-error').textContent).toBe(messages.OwnOrder.fr));
     expect(screen.getByRole('dialog')).toBeTruthy();
