@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmIdentity } from './pages/account';
-import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import type { Language, NewMember } from './pages/auth';
 import { imagesLoaded, plain } from './pages/catalogue';
 import {
   FinancePage,
@@ -18,7 +18,7 @@ import {
   saveBankAccount,
   shot,
   shotsDir,
-  uniqueMobile,
+  signUpMember,
   WithdrawPage,
 } from './pages/member';
 import { BuyPage, creditWallet, fillInput } from './pages/purchase';
@@ -64,28 +64,12 @@ const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
 /** Parts A lists and B buys. */
 const LISTED = 12;
 
-async function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): Promise<NewMember> {
+function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): Promise<NewMember> {
   const names = {
     en: { a: ['Mary', 'Cassatt'], b: ['Winslow', 'Homer'] },
     fr: { a: ['Berthe', 'Morisot'], b: ['Gustave', 'Caillebotte'] },
   }[language][role] as [string, string];
-  const member: NewMember = {
-    firstName: names[0],
-    lastName: names[1],
-    email: `member-area.${language}.${role}.${Date.now()}@example.com`,
-    password: 'Gallery!pass7',
-    countryName: 'France',
-    countryCode: 'FR',
-    phone: uniqueMobile(salt),
-  };
-  const register = new RegisterPage(page);
-  await register.open(language);
-  await register.fill(member);
-  await register.submit();
-  await expectPath(page, '/verify-email');
-  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
-  await expectPath(page, '/');
-  return member;
+  return signUpMember(page, language, { firstName: names[0], lastName: names[1], tag: `member-area.${role}`, salt });
 }
 
 /**

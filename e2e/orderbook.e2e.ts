@@ -1,12 +1,12 @@
 import { formatMoney } from '@parcelle/shared/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import type { Language, NewMember } from './pages/auth';
 import { choosePreferences, plain } from './pages/catalogue';
-import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, uniqueMobile } from './pages/member';
+import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, signUpMember } from './pages/member';
 import { BuyPage, creditWallet, fillInput } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
-import { launchBrowser, newPage, waitForCode } from './support/browser';
+import { launchBrowser, newPage } from './support/browser';
 
 /**
  * Issue 17, the order book end to end, once in English and once in French: member A sells out a work on the primary
@@ -40,28 +40,12 @@ const texts = {
   fr: { listed: 'Parts mises en vente', bid: 'Votre offre d’achat est enregistrée.' },
 } as const;
 
-async function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): Promise<NewMember> {
+function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): Promise<NewMember> {
   const names = {
     en: { a: ['Rosa', 'Bonheur'], b: ['Eugene', 'Boudin'] },
     fr: { a: ['Suzanne', 'Valadon'], b: ['Camille', 'Corot'] },
   }[language][role] as [string, string];
-  const member: NewMember = {
-    firstName: names[0],
-    lastName: names[1],
-    email: `orderbook.${language}.${role}.${Date.now()}@example.com`,
-    password: 'Gallery!pass7',
-    countryName: 'France',
-    countryCode: 'FR',
-    phone: uniqueMobile(salt),
-  };
-  const register = new RegisterPage(page);
-  await register.open(language);
-  await register.fill(member);
-  await register.submit();
-  await expectPath(page, '/verify-email');
-  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
-  await expectPath(page, '/');
-  return member;
+  return signUpMember(page, language, { firstName: names[0], lastName: names[1], tag: `orderbook.${role}`, salt });
 }
 
 async function buyPrimary(page: Page, paintingId: string, parts: number, owner: string) {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl } from '../support/browser';
+import { baseUrl, waitForCode } from '../support/browser';
 import { confirmIdentity, type Identity } from './account';
-import type { Language } from './auth';
+import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './auth';
 import { plain } from './catalogue';
 import { BuyPage, fillInput } from './purchase';
 
@@ -22,6 +22,34 @@ export async function shot(page: Page, name: string): Promise<void> {
 /** A French mobile number (6 + eight digits) nobody else in the run has; `salt` tells apart members made together. */
 export function uniqueMobile(salt: number): string {
   return `6${String(Date.now() + salt * 7_919).slice(-8)}`;
+}
+
+/**
+ * A new member signed up in `language` (living in France, a unique mobile from `salt`), their email confirmed with
+ * the code it received, back on the home page. `tag` names the journey in the address.
+ */
+export async function signUpMember(
+  page: Page,
+  language: Language,
+  who: { firstName: string; lastName: string; tag: string; salt: number },
+): Promise<NewMember> {
+  const member: NewMember = {
+    firstName: who.firstName,
+    lastName: who.lastName,
+    email: `${who.tag}.${language}.${Date.now()}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+    phone: uniqueMobile(who.salt),
+  };
+  const register = new RegisterPage(page);
+  await register.open(language);
+  await register.fill(member);
+  await register.submit();
+  await expectPath(page, '/verify-email');
+  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  await expectPath(page, '/');
+  return member;
 }
 
 type ApiPainting = {

@@ -6,7 +6,7 @@ import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { holdersAt } from '../dividends/service';
-import { notifyMember } from '../notifications/notify';
+import { notifyMembers } from '../notifications/notify';
 import { exitOfferDetail } from './offers';
 
 /**
@@ -44,13 +44,13 @@ export async function openExitVote(ctx: AppContext, operator: Member, offerId: s
       after: { status: offer.status, opened_at: now.toISOString() },
     });
     // Every voter is told, in this transaction: the vote and its notifications commit together.
-    for (const holder of holders) {
-      await notifyMember(ctx, tx, holder.userId, 'vote_opened', {
-        vote_id: offer.id,
-        painting_id: offer.paintingId,
-        closes_at: offer.voteClosesAt.toISOString(),
-      });
-    }
+    await notifyMembers(
+      ctx,
+      tx,
+      holders.map((holder) => holder.userId),
+      'vote_opened',
+      { vote_id: offer.id, painting_id: offer.paintingId, closes_at: offer.voteClosesAt.toISOString() },
+    );
     return { offer };
   });
   return exitOfferDetail(ctx.database.db, opened.offer.id);

@@ -26,7 +26,7 @@ import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { checkPriceAlerts, PRICE_ALERTS_JOB } from '../watchlist/alerts';
 import { DELIVERY_JOBS } from './delivery-jobs';
-import { notifyMember } from './notify';
+import { notifyMember, notifyMembers } from './notify';
 
 /**
  * Staying informed (issue 17): every kind is written in the app inside its event's transaction, its email follows
@@ -230,6 +230,22 @@ describe('notifyMember', () => {
     expect((await mailsTo(m.email)).length).toBe(before);
     await notify(m, samplePayload('bid_expired', painting.id));
     expect((await mailsTo(m.email)).length).toBe(before + 1);
+  });
+});
+
+describe('notifyMembers (one event, many members)', () => {
+  it('writes one notification each and emails only those who did not switch the kind off', async () => {
+    const painting = await createPaintingForSale(t);
+    const [a, b, c] = [await member('en'), await member('fr'), await member('en')];
+    expect((await setEmail(b, 'vote_opened', false)).statusCode).toBe(200);
+    const before = await Promise.all([a, b, c].map(async (m) => (await mailsTo(m.email)).length));
+    const content = samplePayload('vote_opened', painting.id);
+    await t.ctx.database.db.transaction((tx) =>
+      notifyMembers(t.ctx, tx, [a.id, b.id, c.id, a.id], 'vote_opened', content.payload as never),
+    );
+    for (const m of [a, b, c]) expect(await notificationsOf(m.id, 'vote_opened')).toHaveLength(1);
+    const after = await Promise.all([a, b, c].map(async (m) => (await mailsTo(m.email)).length));
+    expect(after.map((count, index) => count - (before[index] ?? 0))).toEqual([1, 0, 1]);
   });
 });
 

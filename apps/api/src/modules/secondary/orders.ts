@@ -194,6 +194,24 @@ async function tradeListingWithBid(
 
 type Matched = { trades: Trade[]; events: OrderEvent[] };
 
+/** Makes the engine's fills into trades, one after another, each against the resting order it names. */
+async function tradeFills<Resting extends { id: string }>(
+  fills: MatchFill[],
+  resting: Resting[],
+  trade: (order: Resting, fill: MatchFill) => Promise<{ trade: Trade; events: OrderEvent[] }>,
+): Promise<Matched> {
+  const byId = new Map(resting.map((order) => [order.id, order]));
+  const matched: Matched = { trades: [], events: [] };
+  for (const fill of fills) {
+    const order = byId.get(fill.restingId);
+    if (!order) throw new Error(`the engine named an order it was not given: ${fill.restingId}`);
+    const done = await trade(order, fill);
+    matched.trades.push(done.trade);
+    matched.events.push(...done.events);
+  }
+  return matched;
+}
+
 /** An incoming bid meets the open asks at or under its price, cheapest then oldest first. */
 async function matchBid(tx: Executor, bid: Bid): Promise<Matched> {
   const asks = await tx
@@ -213,14 +231,7 @@ async function matchBid(tx: Executor, bid: Bid): Promise<Matched> {
     { side: 'bid', ownerId: bid.buyerId, unitPriceMinor: bid.unitPriceMinor, quantity: bid.remaining },
     asks.map((ask) => resting(ask, ask.sellerId)),
   );
-  const byId = new Map(asks.map((ask) => [ask.id, ask]));
-  const matched: Matched = { trades: [], events: [] };
-  for (const fill of fills) {
-    const done = await tradeListingWithBid(tx, byId.get(fill.restingId) as Listing, bid, fill);
-    matched.trades.push(done.trade);
-    matched.events.push(...done.events);
-  }
-  return matched;
+  return tradeFills(fills, asks, (ask, fill) => tradeListingWithBid(tx, ask, bid, fill));
 }
 
 /** The open bids not yet expired, as the matching and the book see them. */
@@ -245,14 +256,7 @@ export async function matchAsk(tx: Executor, listing: Listing, now = new Date())
     { side: 'ask', ownerId: listing.sellerId, unitPriceMinor: listing.unitPriceMinor, quantity: listing.remaining },
     open.map((bid) => resting(bid, bid.buyerId)),
   );
-  const byId = new Map(open.map((bid) => [bid.id, bid]));
-  const matched: Matched = { trades: [], events: [] };
-  for (const fill of fills) {
-    const done = await tradeListingWithBid(tx, listing, byId.get(fill.restingId) as Bid, fill);
-    matched.trades.push(done.trade);
-    matched.events.push(...done.events);
-  }
-  return matched;
+  return tradeFills(fills, open, (bid, fill) => tradeListingWithBid(tx, listing, bid, fill));
 }
 
 /** Runs an order's matching when the market matches automatically; in bulletin-board mode the order rests. */
