@@ -1,14 +1,11 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TDividendPreview } from '@parcelle/shared/contracts/admin-money';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Link as RouterLink } from 'react-router';
 import { Grid } from '../../components/Grid';
+import { ListHeader } from '../../components/ListHeader';
 import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
@@ -47,7 +44,6 @@ export function DividendsList() {
     paid_at: 'paid_at',
   });
   const { table, gridProps } = useServerGrid<Row>('dividends', { sorts: gridSorts });
-  const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
   const columns: GridColDef<Row>[] = [
     {
       field: 'reference',
@@ -98,34 +94,20 @@ export function DividendsList() {
   ];
   return (
     <>
-      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <Typography variant="h1" component="h1">
-          {translate('dividends.listTitle')}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <ListHeader
+        title={translate('dividends.listTitle')}
+        actions={
           <Button variant="contained" component={RouterLink} to="/dividends/new">
             {translate('dividends.title')}
           </Button>
-          <TextField
-            select
-            size="small"
-            label={translate('dividends.status')}
-            value={status}
-            sx={{ minWidth: 160 }}
-            onChange={(event) => {
-              table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
-              table.setCurrentPage(1);
-            }}
-          >
-            <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
-            {DIVIDEND_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(`dividends.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Stack>
+        }
+        status={{
+          label: translate('dividends.status'),
+          values: DIVIDEND_STATUSES,
+          text: (value) => translate(`dividends.${value}`),
+          table,
+        }}
+      />
       <Grid<Row>
         label={translate('dividends.listTitle')}
         columns={serverColumns(columns, gridSorts)}

@@ -1,15 +1,12 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TExitOffer } from '@parcelle/shared/contracts/exits';
 import { EXIT_OFFER_STATUSES } from '@parcelle/shared/exit';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Link as RouterLink } from 'react-router';
 import { Grid } from '../../components/Grid';
+import { ListHeader } from '../../components/ListHeader';
 import { serverColumns, useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import type { Language } from '../../providers/i18n';
@@ -19,7 +16,6 @@ export function ExitsList() {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
   const { table, gridProps } = useServerGrid<TExitOffer>('exits', { sorts: {} });
-  const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
   const columns: GridColDef<TExitOffer>[] = [
     {
       field: 'reference',
@@ -73,34 +69,20 @@ export function ExitsList() {
   ];
   return (
     <>
-      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <Typography variant="h1" component="h1">
-          {translate('exits.listTitle')}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <ListHeader
+        title={translate('exits.listTitle')}
+        actions={
           <Button variant="contained" component={RouterLink} to="/exits/new">
             {translate('exits.newTitle')}
           </Button>
-          <TextField
-            select
-            size="small"
-            label={translate('exits.status')}
-            value={status}
-            sx={{ minWidth: 160 }}
-            onChange={(event) => {
-              table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
-              table.setCurrentPage(1);
-            }}
-          >
-            <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
-            {EXIT_OFFER_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(`exits.statuses.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Stack>
+        }
+        status={{
+          label: translate('exits.status'),
+          values: EXIT_OFFER_STATUSES,
+          text: (value) => translate(`exits.statuses.${value}`),
+          table,
+        }}
+      />
       <Grid<TExitOffer>
         label={translate('exits.listTitle')}
         columns={serverColumns(columns, {})}

@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { messages } from '@parcelle/shared/i18n/messages';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Grid } from '../../components/Grid';
+import { ListHeader } from '../../components/ListHeader';
 import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
 import { dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
@@ -50,7 +50,6 @@ export function WithdrawalsList() {
   const { table, gridProps } = useServerGrid<TAdminWithdrawal>('withdrawals', { sorts: gridSorts });
   const [decision, setDecision] = useState<Decision | null>(null);
   const [exportProblem, setExportProblem] = useState<string | null>(null);
-  const status = table.filters.find((filter) => 'field' in filter && filter.field === 'status')?.value ?? '';
 
   const columns: GridColDef<TAdminWithdrawal>[] = [
     { field: 'reference', headerName: translate('withdrawals.reference'), width: 150 },
@@ -130,32 +129,16 @@ export function WithdrawalsList() {
 
   return (
     <>
-      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
-        <Typography variant="h1" component="h1">
-          {translate('withdrawals.title')}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <SepaExport onProblem={setExportProblem} />
-          <TextField
-            select
-            size="small"
-            label={translate('withdrawals.filterStatus')}
-            value={status}
-            sx={{ minWidth: 180 }}
-            onChange={(event) => {
-              table.setFilters([{ field: 'status', operator: 'eq', value: event.target.value }], 'replace');
-              table.setCurrentPage(1);
-            }}
-          >
-            <MenuItem value="">{translate('withdrawals.all')}</MenuItem>
-            {STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {translate(`withdrawals.${value}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Stack>
+      <ListHeader
+        title={translate('withdrawals.title')}
+        actions={<SepaExport onProblem={setExportProblem} />}
+        status={{
+          label: translate('withdrawals.filterStatus'),
+          values: STATUSES,
+          text: (value) => translate(`withdrawals.${value}`),
+          table,
+        }}
+      />
       {exportProblem && (
         <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setExportProblem(null)}>
           {exportProblem}
