@@ -3,6 +3,7 @@ import { ibanLast4, normalizeIban, type OperatorRole, type TRegisterRequest } fr
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
+import { SANDBOX_CARD_OK } from '../src/adapters/payments/sandbox-card';
 import { artists, bankAccounts, paintings, users } from '../src/db/schema';
 import { encryptSecret } from '../src/modules/account/secrets';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
@@ -109,6 +110,30 @@ export async function createPaintingForSale(
   if (!painting) throw new Error('painting not created');
   await db.transaction((tx) => issueParts(tx, painting));
   return painting;
+}
+
+/**
+ * A member buys `parts` of a work by the sandbox card and the payment settles (a sold-out primary work moves to the
+ * secondary market; a secondary one takes the listings). Throws unless both steps succeed; answers the reference.
+ */
+export async function buyByCard(
+  t: TestApp,
+  buyer: { accessToken: string },
+  paintingId: string,
+  parts: number,
+  currency: 'EURO' | 'USD' = 'EURO',
+): Promise<string> {
+  const purchase = await t.call('POST', '/api/paintings/purchase', {
+    token: buyer.accessToken,
+    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency },
+  });
+  if (purchase.statusCode !== 200) throw new Error(`purchase failed: ${purchase.body}`);
+  const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+    token: buyer.accessToken,
+    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+  });
+  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  return purchase.json().data.reference_id;
 }
 
 /** Credits a member's wallet (as a sale or dividend would) through a balanced ledger transaction. */

@@ -1,9 +1,8 @@
 import { messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import { buyByCard, createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { exchangeRates, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from './invariants';
@@ -42,18 +41,6 @@ async function member(currency: 'EURO' | 'USD'): Promise<Who> {
   return { accessToken: created.accessToken, id };
 }
 
-async function buy(buyer: Who, paintingId: string, parts: number) {
-  const purchase = await t.call('POST', '/api/paintings/purchase', {
-    token: buyer.accessToken,
-    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency: 'EURO' },
-  });
-  expect(purchase.statusCode, purchase.body).toBe(200);
-  await t.call('POST', '/api/payments/sandbox/card/confirm', {
-    token: buyer.accessToken,
-    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
-  });
-}
-
 const wallet = async (userId: string, currency: 'EURO' | 'USD') =>
   balanceOf(db(), await accountFor(db(), 'member_wallet', currency, userId));
 const fx = async (currency: 'EURO' | 'USD') => balanceOf(db(), await accountFor(db(), 'fx_clearing', currency));
@@ -65,9 +52,9 @@ async function market(buyerCurrency: 'EURO' | 'USD' = 'EURO') {
   const [seller, other, buyer] = [await member('USD'), await member('EURO'), await member(buyerCurrency)];
   const work = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
   const elsewhere = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
-  await buy(seller, work.id, 20);
-  await buy(other, work.id, 16);
-  await buy(buyer, elsewhere.id, 1);
+  await buyByCard(t, seller, work.id, 20);
+  await buyByCard(t, other, work.id, 16);
+  await buyByCard(t, buyer, elsewhere.id, 1);
   return { seller, buyer, work };
 }
 
@@ -99,7 +86,7 @@ describe('money paid to a member in the other currency', () => {
       token: seller.accessToken,
       body: { total_part: 2, painting_id: work.id },
     });
-    await buy(buyer, work.id, 2);
+    await buyByCard(t, buyer, work.id, 2);
     expect(await wallet(seller.id, 'USD')).toBe(1_000);
     expect(await wallet(seller.id, 'EURO')).toBe(0);
   });

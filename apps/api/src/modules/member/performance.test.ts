@@ -2,9 +2,8 @@ import { xirr } from '@parcelle/shared';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import { buyByCard, createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { paintings, paintingValuations, purchases, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { STATEMENT_JOB } from './statement-jobs';
@@ -31,19 +30,7 @@ async function member(): Promise<Member> {
   return { accessToken: created.accessToken, id: row?.id ?? '' };
 }
 
-async function buyAndPay(buyer: Member, parts: number, paintingId = work.id): Promise<string> {
-  const purchase = await t.call('POST', '/api/paintings/purchase', {
-    token: buyer.accessToken,
-    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency: 'EURO' },
-  });
-  if (purchase.statusCode !== 200) throw new Error(`purchase failed: ${purchase.body}`);
-  const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
-    token: buyer.accessToken,
-    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
-  });
-  if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
-  return purchase.json().data.reference_id;
-}
+const buyAndPay = (buyer: Member, parts: number, paintingId = work.id) => buyByCard(t, buyer, paintingId, parts);
 
 /** The history of the test: the purchase happened on `at` (its settlement date is what every figure reads). */
 async function dated(reference: string, at: Date) {

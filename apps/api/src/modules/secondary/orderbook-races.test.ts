@@ -1,9 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import { buyByCard, createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { bids, listings, trades } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
@@ -33,18 +32,6 @@ async function member(): Promise<Who> {
   return { ...created, id: (await userRow(t, created.email))?.id ?? '' };
 }
 
-async function buyAndPay(buyer: Who, paintingId: string, parts: number) {
-  const purchase = await t.call('POST', '/api/paintings/purchase', {
-    token: buyer.accessToken,
-    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency: 'EURO' },
-  });
-  expect(purchase.statusCode).toBe(200);
-  await t.call('POST', '/api/payments/sandbox/card/confirm', {
-    token: buyer.accessToken,
-    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
-  });
-}
-
 const sell = (seller: Who, paintingId: string, parts: number, price: number) =>
   t.call('POST', '/api/paintings/sale', {
     token: seller.accessToken,
@@ -62,9 +49,9 @@ async function market(buyerCount: number) {
   const buyers = await Promise.all(Array.from({ length: buyerCount }, () => member()));
   const work = await createPaintingForSale(t, { widthCm: 2, heightCm: 1, pricePerPartMinor: 400 });
   const other = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
-  await buyAndPay(seller, work.id, 18);
+  await buyByCard(t, seller, work.id, 18);
   for (const buyer of buyers) {
-    await buyAndPay(buyer, other.id, 1);
+    await buyByCard(t, buyer, other.id, 1);
     await fundWallet(t, buyer.id, 'EURO', 10_000);
   }
   return { seller, buyers, work };

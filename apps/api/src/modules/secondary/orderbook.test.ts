@@ -1,9 +1,15 @@
 import { fillMessage, messages } from '@parcelle/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMember, createOperator, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import {
+  buyByCard,
+  createMember,
+  createOperator,
+  createPaintingForSale,
+  fundWallet,
+  userRow,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { auditLog, bids, listings, type paintings, trades } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
@@ -32,18 +38,6 @@ type Who = { accessToken: string; id: string; email: string };
 async function member(): Promise<Who> {
   const created = await createMember(t, { verified: true });
   return { ...created, id: (await userRow(t, created.email))?.id ?? '' };
-}
-
-async function buyAndPay(buyer: Who, paintingId: string, parts: number) {
-  const purchase = await t.call('POST', '/api/paintings/purchase', {
-    token: buyer.accessToken,
-    body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency: 'EURO' },
-  });
-  expect(purchase.statusCode).toBe(200);
-  await t.call('POST', '/api/payments/sandbox/card/confirm', {
-    token: buyer.accessToken,
-    body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
-  });
 }
 
 const sell = (seller: Who, paintingId: string, parts: number, price?: number) =>
@@ -84,10 +78,10 @@ async function market() {
   const [a, b, c, d] = await Promise.all([member(), member(), member(), member()]);
   const work = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
   const other = await createPaintingForSale(t, { widthCm: 2, heightCm: 2, pricePerPartMinor: 400 });
-  await buyAndPay(a, work.id, 20);
-  await buyAndPay(b, work.id, 16);
-  await buyAndPay(c, other.id, 1);
-  await buyAndPay(d, other.id, 1);
+  await buyByCard(t, a, work.id, 20);
+  await buyByCard(t, b, work.id, 16);
+  await buyByCard(t, c, other.id, 1);
+  await buyByCard(t, d, other.id, 1);
   for (const who of [a, b, c, d]) await fundWallet(t, who.id, 'EURO', 50_000);
   return { a, b, c, d, work };
 }
