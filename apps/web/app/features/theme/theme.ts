@@ -71,7 +71,15 @@ export const theme = createTheme({
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {
-        root: { borderRadius: 2, paddingInline: 22, minHeight: 44 },
+        // Background and border ease on hover; the text colour does not, so a button turning on (disabled while its
+        // data loads) never shows a label halfway between the disabled grey and the ink, under the contrast minimum.
+        root: {
+          borderRadius: 2,
+          paddingInline: 22,
+          minHeight: 44,
+          transition:
+            'background-color 250ms cubic-bezier(0.4, 0, 0.2, 1), border-color 250ms cubic-bezier(0.4, 0, 0.2, 1)',
+        },
         sizeSmall: { minHeight: 34, paddingInline: 14 },
         outlined: { borderColor: palette.ink },
       },
