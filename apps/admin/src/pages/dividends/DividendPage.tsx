@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -22,6 +21,7 @@ import { formatMoney } from '@parcelle/shared/money';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { FactList } from '../../components/FactList';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -100,21 +100,7 @@ export function DividendPage() {
         </Alert>
       )}
       <Paper sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}
-        >
-          {facts.map(([term, value]) => (
-            <Box key={term} sx={{ display: 'contents' }}>
-              <Typography component="dt" sx={{ fontWeight: 600 }}>
-                {term}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={facts} />
       </Paper>
       <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
         {translate('dividends.rounding')}

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TDividendPreview } from '@parcelle/shared/contracts/admin-money';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Link as RouterLink } from 'react-router';
+import { amountColumn, paintingColumn, referenceColumn } from '../../components/columns';
 import { Grid } from '../../components/Grid';
 import { ListHeader } from '../../components/ListHeader';
 import { serverColumns, sortKeys, useServerGrid } from '../../components/server-grid';
@@ -45,32 +45,12 @@ export function DividendsList() {
   });
   const { table, gridProps } = useServerGrid<Row>('dividends', { sorts: gridSorts });
   const columns: GridColDef<Row>[] = [
-    {
-      field: 'reference',
-      headerName: translate('dividends.reference'),
-      width: 160,
-      renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/dividends/${row.id}`}>
-          {row.reference}
-        </Link>
-      ),
-    },
-    {
-      field: 'painting',
-      headerName: translate('dividends.paintingTitle'),
-      flex: 1,
-      minWidth: 180,
-      valueGetter: (_value, row) => row.painting.title,
-    },
+    referenceColumn(translate('dividends.reference'), '/dividends', 160),
+    paintingColumn(translate('dividends.paintingTitle')),
     { field: 'year', headerName: translate('dividends.year'), width: 80 },
-    {
-      field: 'total',
-      headerName: translate('dividends.totalAmount'),
-      width: 140,
-      align: 'right',
-      headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.total_minor, row.total.curr, language),
-    },
+    amountColumn('total', translate('dividends.totalAmount'), 140, (row) =>
+      moneyText(row.total_minor, row.total.curr, language),
+    ),
     {
       field: 'status',
       headerName: translate('dividends.status'),

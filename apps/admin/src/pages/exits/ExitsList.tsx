@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
 import type { TExitOffer } from '@parcelle/shared/contracts/exits';
 import { EXIT_OFFER_STATUSES } from '@parcelle/shared/exit';
 import { useGetLocale, useTranslate } from '@refinedev/core';
 import { Link as RouterLink } from 'react-router';
+import { amountColumn, paintingColumn, referenceColumn } from '../../components/columns';
 import { Grid } from '../../components/Grid';
 import { ListHeader } from '../../components/ListHeader';
 import { serverColumns, useServerGrid } from '../../components/server-grid';
@@ -17,32 +17,12 @@ export function ExitsList() {
   const language = useGetLocale()() as Language;
   const { table, gridProps } = useServerGrid<TExitOffer>('exits', { sorts: {} });
   const columns: GridColDef<TExitOffer>[] = [
-    {
-      field: 'reference',
-      headerName: translate('exits.reference'),
-      width: 170,
-      renderCell: ({ row }) => (
-        <Link component={RouterLink} to={`/exits/${row.id}`}>
-          {row.reference}
-        </Link>
-      ),
-    },
-    {
-      field: 'painting',
-      headerName: translate('exits.painting'),
-      flex: 1,
-      minWidth: 180,
-      valueGetter: (_value, row) => row.painting.title,
-    },
+    referenceColumn(translate('exits.reference'), '/exits', 170),
+    paintingColumn(translate('exits.painting')),
     { field: 'buyer_name', headerName: translate('exits.buyer'), width: 180 },
-    {
-      field: 'amount',
-      headerName: translate('exits.amount'),
-      width: 150,
-      align: 'right',
-      headerAlign: 'right',
-      valueGetter: (_value, row) => moneyText(row.amount_minor, row.currency, language),
-    },
+    amountColumn('amount', translate('exits.amount'), 150, (row) =>
+      moneyText(row.amount_minor, row.currency, language),
+    ),
     {
       field: 'status',
       headerName: translate('exits.status'),

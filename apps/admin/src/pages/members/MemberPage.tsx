@@ -21,30 +21,11 @@ import type { TAdminMemberPage } from '@parcelle/shared/contracts/admin-money';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { FactList } from '../../components/FactList';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { actionBody, MEMBER_ACTIONS, type MemberAction } from './member-actions';
-
-function Facts({ facts }: { facts: Array<[string, string]> }) {
-  return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.5, m: 0 }}
-    >
-      {facts.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>
-            {term}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {value || '—'}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 /** One section of the member page: a heading and a small table, or "nothing to show". */
 function Section({
@@ -148,7 +129,9 @@ export function MemberPage() {
           <Typography id="member-profile" variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
             {translate('memberPage.profile')}
           </Typography>
-          <Facts
+          <FactList
+            dense
+            blank="—"
             facts={[
               [translate('members.email'), profile.email],
               [translate('members.country'), profile.country ?? ''],
@@ -169,7 +152,9 @@ export function MemberPage() {
           <Typography id="member-verification" variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
             {translate('memberPage.verification')}
           </Typography>
-          <Facts
+          <FactList
+            dense
+            blank="—"
             facts={[
               [
                 translate('members.verified'),

@@ -10,12 +10,13 @@ import {
   userRow,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Executor } from '../../db/client';
 import { auditLog, bids, listings, type paintings, trades } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { memberHolding } from '../parts/register';
-import { releaseExpiredBids } from './orders';
+import { releaseExpiredBids, takeParts } from './orders';
 
 /**
  * The order book of the secondary market (issue 17): priced asks within bounds, bids holding their money, price-time
@@ -471,4 +472,46 @@ describe('the public order book', () => {
     expect(open.reduce((sum, row) => sum + row.remaining, 0)).toBe(5);
     expect(fillMessage('PriceOutOfBounds', { min: 'a', max: 'b' }).en).toContain('a');
   });
+});
+
+describe('taking parts off a resting order', () => {
+  let m: Awaited<ReturnType<typeof market>>;
+  beforeAll(async () => {
+    m = await market();
+  });
+
+  class RolledBack extends Error {}
+  /** Runs `work` in a transaction rolled back at its end: the parts stay listed, the invariants untouched. */
+  const rolledBack = (work: (tx: Executor) => Promise<void>) =>
+    expect(
+      db().transaction(async (tx) => {
+        await work(tx as Executor);
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+
+  it.each([
+    ['listing', 'ListingClosed', listings],
+    ['bid', 'BidClosed', bids],
+  ] as const)(
+    'a %s is open until its last part is taken, then filled and closed (%s after)',
+    async (side, closed, table) => {
+      // An ask above the bid: neither crosses the other, both rest.
+      const reference: string =
+        side === 'listing'
+          ? (await sell(m.a, m.work.id, 4, 600)).json().data.reference
+          : (await bid(m.c, m.work.id, 4, 300)).json().data.bid.reference;
+      const row = async (tx: Executor) => (await tx.select().from(table).where(eq(table.reference, reference)))[0];
+      const id = (await row(db()))?.id ?? '';
+      await rolledBack(async (tx) => {
+        expect(await takeParts(tx, side, id, 1)).toBe(3);
+        expect(await row(tx)).toMatchObject({ remaining: 3, status: 'open', closedAt: null });
+        await expect(takeParts(tx, side, id, 4)).rejects.toMatchObject({ status: 409, key: closed });
+        expect(await takeParts(tx, side, id, 3)).toBe(0);
+        expect(await row(tx)).toMatchObject({ remaining: 0, status: 'filled', closedAt: expect.any(Date) });
+        await expect(takeParts(tx, side, id, 1)).rejects.toMatchObject({ status: 409, key: closed });
+      });
+      expect(await row(db())).toMatchObject({ remaining: 4, status: 'open' });
+    },
+  );
 });

@@ -89,33 +89,34 @@ async function recordTrade(
   return trade;
 }
 
-/** Takes `quantity` parts off a listing (filled when none is left); returns what is left. */
-async function takeFromListing(tx: Executor, listing: Listing, quantity: number): Promise<number> {
-  const [row] = await tx
-    .update(listings)
-    .set({
-      remaining: sql`${listings.remaining} - ${quantity}`,
-      status: sql`CASE WHEN ${listings.remaining} - ${quantity} = 0 THEN 'filled'::listing_status ELSE 'open'::listing_status END`,
-      closedAt: sql`CASE WHEN ${listings.remaining} - ${quantity} = 0 THEN now() ELSE NULL END`,
-    })
-    .where(and(eq(listings.id, listing.id), eq(listings.status, 'open'), gte(listings.remaining, quantity)))
-    .returning({ remaining: listings.remaining });
-  if (!row) throw new AppError(409, 'ListingClosed');
-  return row.remaining;
-}
+/** The two kinds of resting order a fill takes parts from: their table, status enum and closed error. */
+const ORDER_SIDES = {
+  listing: { table: listings, statusType: 'listing_status', closed: 'ListingClosed' },
+  bid: { table: bids, statusType: 'bid_status', closed: 'BidClosed' },
+} as const;
 
-/** Takes `quantity` parts off a bid (filled when none is left); returns what is left. */
-async function takeFromBid(tx: Executor, bid: Bid, quantity: number): Promise<number> {
+/**
+ * Takes `quantity` parts off an open listing or bid (filled, and closed now, when none is left); returns what is left.
+ * Fails with the side's closed error (409) when the order is no longer open or has fewer parts left.
+ */
+export async function takeParts(
+  tx: Executor,
+  side: keyof typeof ORDER_SIDES,
+  orderId: string,
+  quantity: number,
+): Promise<number> {
+  const { table, statusType, closed } = ORDER_SIDES[side];
+  const status = sql.raw(statusType);
   const [row] = await tx
-    .update(bids)
+    .update(table)
     .set({
-      remaining: sql`${bids.remaining} - ${quantity}`,
-      status: sql`CASE WHEN ${bids.remaining} - ${quantity} = 0 THEN 'filled'::bid_status ELSE 'open'::bid_status END`,
-      closedAt: sql`CASE WHEN ${bids.remaining} - ${quantity} = 0 THEN now() ELSE NULL END`,
+      remaining: sql`${table.remaining} - ${quantity}`,
+      status: sql`CASE WHEN ${table.remaining} - ${quantity} = 0 THEN 'filled'::${status} ELSE 'open'::${status} END`,
+      closedAt: sql`CASE WHEN ${table.remaining} - ${quantity} = 0 THEN now() ELSE NULL END`,
     })
-    .where(and(eq(bids.id, bid.id), eq(bids.status, 'open'), gte(bids.remaining, quantity)))
-    .returning({ remaining: bids.remaining });
-  if (!row) throw new AppError(409, 'BidClosed');
+    .where(and(eq(table.id, orderId), eq(table.status, 'open'), gte(table.remaining, quantity)))
+    .returning({ remaining: table.remaining });
+  if (!row) throw new AppError(409, closed);
   return row.remaining;
 }
 
@@ -171,8 +172,8 @@ async function tradeListingWithBid(
     quantity: fill.quantity,
     unitPriceMinor: fill.unitPriceMinor,
   });
-  const listingLeft = await takeFromListing(tx, listing, fill.quantity);
-  const bidLeft = await takeFromBid(tx, bid, fill.quantity);
+  const listingLeft = await takeParts(tx, 'listing', listing.id, fill.quantity);
+  const bidLeft = await takeParts(tx, 'bid', bid.id, fill.quantity);
   await moveParts(tx, {
     paintingId: listing.paintingId,
     reason: 'trade',
@@ -441,7 +442,7 @@ export async function acceptAsk(
       quantity,
       unitPriceMinor: listing.unitPriceMinor,
     });
-    const left = await takeFromListing(tx, listing, quantity);
+    const left = await takeParts(tx, 'listing', listing.id, quantity);
     await moveParts(tx, {
       paintingId: listing.paintingId,
       reason: 'trade',
@@ -498,7 +499,7 @@ export async function acceptBid(
       quantity,
       unitPriceMinor: bid.unitPriceMinor,
     });
-    const left = await takeFromBid(tx, bid, quantity);
+    const left = await takeParts(tx, 'bid', bid.id, quantity);
     const fromPrimary = Math.min(held.primary, quantity);
     const lines: PartLine[] = [{ holder: { kind: 'member', userId: bid.buyerId, lot: 'secondary' }, quantity }];
     if (fromPrimary > 0) {

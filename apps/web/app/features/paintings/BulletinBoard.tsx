@@ -27,7 +27,8 @@ import { localized, useLanguage } from '../i18n/language';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
-import { palette, visuallyHidden } from '../theme/theme';
+import { palette } from '../theme/theme';
+import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 
 type Side = 'ask' | 'bid';
 
@@ -37,7 +38,6 @@ const acceptPath = (side: Side, reference: string) =>
 
 type Chosen = { side: Side; order: TOpenOrder };
 
-const FIGURE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 /** When an order was placed: left out on a phone, where price, parts and the action need the width. */
 const PLACED = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
 
@@ -106,22 +106,9 @@ function OrdersTable({
         <Table size="small" aria-labelledby={captionId} data-testid={`board-${side}s`}>
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">
-                {t('paintings.book.price')}
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('paintings.book.parts')}
-              </TableCell>
-              <TableCell component="th" scope="col" sx={PLACED}>
-                {t('paintings.board.placed')}
-              </TableCell>
-              {signedIn && (
-                <TableCell component="th" scope="col">
-                  <Box component="span" sx={visuallyHidden}>
-                    {t('paintings.book.actions')}
-                  </Box>
-                </TableCell>
-              )}
+              <PricePartsHeads />
+              <HeadCell sx={PLACED}>{t('paintings.board.placed')}</HeadCell>
+              {signedIn && <ActionsHead />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -130,10 +117,8 @@ function OrdersTable({
               const parts = partsLabel(order.quantity, language);
               return (
                 <TableRow key={order.reference} data-testid={`board-${side}`} data-reference={order.reference}>
-                  <TableCell sx={FIGURE}>{price}</TableCell>
-                  <TableCell align="right" sx={FIGURE}>
-                    {parts}
-                  </TableCell>
+                  <PriceCell minor={order.price_per_part_minor} compact />
+                  <PartsCell quantity={order.quantity} compact />
                   <TableCell sx={PLACED}>{formatDate(order.placed_at, language)}</TableCell>
                   {signedIn && (
                     <TableCell align="right">

@@ -22,7 +22,6 @@ import {
 } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { formatMoney, fromMajorString } from '@parcelle/shared/money';
-import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +31,9 @@ import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiData, apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
-import { palette, visuallyHidden } from '../theme/theme';
+import { palette } from '../theme/theme';
 import { BulletinBoard } from './BulletinBoard';
+import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 
 /** The public book of a work (issue 17), refreshed with every query of works after an order. */
 const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-book', paintingId] as const;
@@ -61,7 +61,6 @@ function priceMinor(text: string): number | null {
 
 function LevelsTable({ side, book, caption }: { side: Side; book: TOrderBook; caption: string }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const levels = side === 'ask' ? book.asks : book.bids;
   return (
     <Box>
@@ -76,23 +75,14 @@ function LevelsTable({ side, book, caption }: { side: Side; book: TOrderBook; ca
         <Table size="small" data-testid={`order-book-${side}s`}>
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">
-                {t('paintings.book.price')}
-              </TableCell>
-              <TableCell component="th" scope="col" align="right">
-                {t('paintings.book.parts')}
-              </TableCell>
+              <PricePartsHeads />
             </TableRow>
           </TableHead>
           <TableBody>
             {levels.map((level) => (
               <TableRow key={level.price_per_part_minor}>
-                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatMoney(level.price_per_part_minor, 'EURO', language)}
-                </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatPartsQuantity(level.quantity, language)}
-                </TableCell>
+                <PriceCell minor={level.price_per_part_minor} />
+                <PartsCell quantity={level.quantity} />
               </TableRow>
             ))}
           </TableBody>
@@ -135,31 +125,16 @@ function MyBids({ paintingId }: { paintingId: string }) {
       <Table size="small" data-testid="my-bids">
         <TableHead>
           <TableRow>
-            <TableCell component="th" scope="col">
-              {t('paintings.book.price')}
-            </TableCell>
-            <TableCell component="th" scope="col" align="right">
-              {t('paintings.book.parts')}
-            </TableCell>
-            <TableCell component="th" scope="col">
-              {t('paintings.book.expires')}
-            </TableCell>
-            <TableCell component="th" scope="col">
-              <Box component="span" sx={visuallyHidden}>
-                {t('paintings.book.actions')}
-              </Box>
-            </TableCell>
+            <PricePartsHeads />
+            <HeadCell>{t('paintings.book.expires')}</HeadCell>
+            <ActionsHead />
           </TableRow>
         </TableHead>
         <TableBody>
           {open.map((bid) => (
             <TableRow key={bid.reference} data-testid="my-bid" data-reference={bid.reference}>
-              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatMoney(bid.price_per_part_minor, 'EURO', language)}
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatPartsQuantity(bid.remaining, language)}
-              </TableCell>
+              <PriceCell minor={bid.price_per_part_minor} />
+              <PartsCell quantity={bid.remaining} />
               <TableCell>{formatDate(bid.expires_at, language)}</TableCell>
               <TableCell align="right">
                 <Button
@@ -356,27 +331,16 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
               <Table size="small" data-testid="order-book-trades">
                 <TableHead>
                   <TableRow>
-                    <TableCell component="th" scope="col">
-                      {t('paintings.book.date')}
-                    </TableCell>
-                    <TableCell component="th" scope="col">
-                      {t('paintings.book.price')}
-                    </TableCell>
-                    <TableCell component="th" scope="col" align="right">
-                      {t('paintings.book.parts')}
-                    </TableCell>
+                    <HeadCell>{t('paintings.book.date')}</HeadCell>
+                    <PricePartsHeads />
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {data.last_trades.map((trade) => (
                     <TableRow key={trade.reference}>
                       <TableCell>{formatDate(trade.t, language)}</TableCell>
-                      <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatMoney(trade.price_per_part_minor, 'EURO', language)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {formatPartsQuantity(trade.quantity, language)}
-                      </TableCell>
+                      <PriceCell minor={trade.price_per_part_minor} />
+                      <PartsCell quantity={trade.quantity} />
                     </TableRow>
                   ))}
                 </TableBody>

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import type { TMyBid, TOrderBook } from '@parcelle/shared/contracts/orderbook';
+import { messages } from '@parcelle/shared/i18n/messages';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../test/render';
+import { failed, ok, stubApi } from '../content/testing';
+import { i18n } from '../i18n/i18n';
+import { OrderBook } from './OrderBook';
+import { paintingDetail } from './test-fixtures';
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  await act(() => i18n.changeLanguage('en'));
+});
+
+const money = (minor: number) => ({ value: minor / 100, curr: 'EURO' as const });
+const level = (minor: number, quantity: number) => ({
+  price_per_part: money(minor),
+  price_per_part_minor: minor,
+  quantity,
+  orders: 1,
+});
+
+const book: TOrderBook = {
+  painting_id: 'p-1',
+  market: 3,
+  mode: 'matching',
+  asks: [level(420, 3), level(450, 20)],
+  bids: [level(380, 12)],
+  open_asks: [],
+  open_bids: [],
+  last_trades: [
+    {
+      reference: 'TR-1',
+      painting_id: 'p-1',
+      quantity: 18,
+      price_per_part: money(400),
+      price_per_part_minor: 400,
+      t: '2026-11-20T10:00:00.000Z',
+    },
+  ],
+  reference_price: money(400),
+  reference_price_minor: 400,
+  min_price_minor: 200,
+  max_price_minor: 800,
+};
+
+const myBid: TMyBid = {
+  reference: 'BD-1',
+  painting_id: 'p-1',
+  quantity: 5,
+  remaining: 2,
+  price_per_part: money(350),
+  price_per_part_minor: 350,
+  status: 'open',
+  expires_at: '2026-12-20T10:00:00.000Z',
+  created_at: '2026-11-20T10:00:00.000Z',
+  title: { en: 'Work', fr: 'Œuvre' },
+  cover_img: 'cover.jpg',
+};
+
+const clean = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const rows = (testId: string) =>
+  within(screen.getByTestId(testId))
+    .getAllByRole('row')
+    .map((row) => clean(row.textContent));
+
+describe('the order book of a secondary-market work (issue 17, matching mode)', () => {
+  it('shows asks and bids by price level and the last trades to a visitor, without orders of their own', async () => {
+    stubApi({ '/api/paintings/order-book': ok(book) });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    await screen.findByTestId('order-book-asks');
+    expect(rows('order-book-asks')).toEqual(['Price per partParts', '€4.203 parts', '€4.5020 parts (2 cm² + 2 parts)']);
+    expect(rows('order-book-bids')).toEqual(['Price per partParts', '€3.8012 parts (1 cm² + 3 parts)']);
+    expect(rows('order-book-trades')).toEqual(['DatePrice per partParts', '20 Nov 2026€4.0018 parts (2 cm²)']);
+    expect(within(screen.getByTestId('order-book-asks')).getAllByRole('columnheader')[1]?.getAttribute('scope')).toBe(
+      'col',
+    );
+    expect(screen.queryByTestId('my-bids')).toBeNull();
+  });
+
+  it('says when a side of the book is empty', async () => {
+    stubApi({ '/api/paintings/order-book': ok({ ...book, bids: [], last_trades: [] }) });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    expect((await screen.findByTestId('order-book-bids-empty')).textContent).toBe('No offer to buy.');
+  });
+
+  it('lists a member’s open bids with their cancel action; a refused cancel is shown', async () => {
+    window.localStorage.setItem('token', 'access');
+    window.localStorage.setItem('refresh_token', 'refresh');
+    const fetch = stubApi({
+      '/api/paintings/order-book': ok(book),
+      '/api/paintings/bids': ok({ bids: [myBid], total: 1, base_url: '' }),
+      '/api/paintings/bids/BD-1/cancel': failed(409, messages.BidClosed),
+    });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    await screen.findByTestId('my-bids');
+    expect(rows('my-bids')).toEqual(['Price per partPartsExpiresActions', '€3.502 parts20 Dec 2026Cancel']);
+    fireEvent.click(screen.getByTestId('my-bid-cancel'));
+    await waitFor(() => expect(screen.getByText(messages.BidClosed.en)).toBeTruthy());
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/paintings/bids/BD-1/cancel');
+  });
+});
