@@ -1,12 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import helmet from 'helmet';
-import { type CspSettings, contentSecurityPolicy, crossOriginOpenerPolicy, cspDirectives } from './csp';
+import { type CspSettings, contentSecurityPolicy, crossOriginOpenerPolicy } from './csp';
 
-/** The API's answers (JSON, CSV, PDF); its documentation pages are HTML that runs scripts and keep the per-answer policy. */
+/**
+ * The API's data answers (JSON, CSV, PDF downloads). Its documentation pages are HTML that runs scripts and keep the
+ * per-answer policy; media (images and documents shown inline in a tab) keep the site's headers too.
+ */
 function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/media');
 }
+
+/**
+ * What a data answer needs (OWASP REST Security Cheat Sheet, "Security headers"): nothing may load from it or frame
+ * it (`default-src 'none'; frame-ancestors 'none'`, X-Frame-Options DENY), no sniffing, HSTS, and not readable by
+ * other origins (CORP). The headers that only steer a document (referrer, opener, DNS prefetch, origin cluster,
+ * legacy IE and Flash switches) are left out: a data answer is never a document, and every byte of headers is paid
+ * on each of the hot public reads (issue 16, decision 211).
+ */
+const API_HELMET: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
 
 /** The headers a helmet middleware sets when it needs nothing from the request: read once, at start-up. */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
@@ -25,14 +49,14 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 
 /**
  * The security headers of every answer (helmet), as an `onRequest` hook. Pages get a fresh CSP nonce for their
- * inline hydration data (csp.ts). The API's answers carry the same policy without a nonce, since a JSON, CSV or PDF
- * answer runs no script: those headers are computed once at start-up and copied onto each answer, which spares the
- * hot public reads a random nonce and helmet's per-request work (issue 16).
+ * inline hydration data (csp.ts). The API's data answers run no script and are no document: they carry the short
+ * policy above, computed once at start-up and copied onto each answer, which spares the hot public reads a random
+ * nonce, helmet's per-request work and half a kilobyte of headers (issue 16).
  */
 export function securityHeadersHook(settings: CspSettings) {
   const common = { crossOriginOpenerPolicy: crossOriginOpenerPolicy(settings), crossOriginEmbedderPolicy: false };
   const perAnswer = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(settings) });
-  const apiHeaders = headersOf(helmet({ ...common, contentSecurityPolicy: { directives: cspDirectives(settings) } }));
+  const apiHeaders = headersOf(helmet(API_HELMET));
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (isApiAnswer(request.url)) {
       reply.raw.removeHeader('x-powered-by');
