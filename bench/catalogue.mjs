@@ -9,7 +9,8 @@
 // (50 connections by default); the figures printed are the median of the runs, and each read's ratio to the hello is
 // the median of the per-run ratios. The machine's load average is printed with them: the runs share its cores.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cli, freePort, median, root, startBuiltServer, stopper, waitFor } from './lib/run.mjs';
@@ -23,15 +24,33 @@ const databaseUrl = option('--database-url');
 // default nothing is asked and every read leaves as it is.
 const acceptEncoding = option('--accept-encoding');
 
-/** The built API on a throw-away data folder (PGlite, seeded at start), `--data-dir` kept, or on --database-url. */
-const startApi = () =>
-  startBuiltServer({
-    port: Number(option('--port', 0)),
-    server: option('--server', 'apps/api/dist/server.js'),
-    dataDir: option('--data-dir'),
-    prefix: 'bench-catalogue',
-    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
-  });
+/**
+ * The built API on a throw-away data folder (PGlite), `--data-dir` kept, or on --database-url. A first start migrates
+ * and seeds the demo catalogue and is stopped; the measured process starts on the ready database, as a production
+ * process does. (A process that has just seeded carries the seed's heap and PGlite's grown memory for its whole life,
+ * and answered the same reads 15–40 % slower in the runs of 2026-11-24: docs/performance.md.)
+ */
+async function startApi() {
+  const dataDir = option('--data-dir') ?? mkdtempSync(join(tmpdir(), 'parcelle-bench-catalogue-'));
+  const start = () =>
+    startBuiltServer({
+      port: Number(option('--port', 0)),
+      server: option('--server', 'apps/api/dist/server.js'),
+      dataDir,
+      prefix: 'bench-catalogue',
+      env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
+    });
+  await (await start()).stop();
+  const api = await start();
+  const kept = option('--data-dir') !== undefined;
+  return {
+    ...api,
+    stop: async () => {
+      await api.stop();
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** A bare Fastify "hello" on the same Node: what this machine answers at most, at this moment. */
 async function startHello() {

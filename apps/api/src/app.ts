@@ -113,9 +113,10 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   // Request metrics, GET /metrics, error reports (docs/deploy.md); early, so its hooks see every route.
   await app.register(observability, { ctx });
   // Hooks on every request are callback-style: an async hook costs a promise per request on the hot reads (issue 16).
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Set as the request arrives (errors keep it too): an onSend hook would run once more per answer.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
+    done();
   });
 
   const webDist = findWebDist(config.webDistDir);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { CatalogueChange, CatalogueChanges } from './changes';
 import { SaleWindows } from './sale-windows';
 
@@ -149,13 +149,15 @@ export class PublicReadCache {
    * The route's onRequest hook: a kept read answers here (before validation and the handler); otherwise the
    * request notes the generation its read starts in.
    */
-  readonly onRequest = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  readonly onRequest = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const entry = this.lookup(request.url);
     if (!entry) {
       this.started.set(request, this.generation);
+      done();
       return;
     }
-    return this.send(request, reply, entry);
+    // Callback-style, answered without calling `done` (Fastify's early reply): no promise per kept read.
+    this.send(request, reply, entry);
   };
 
   /** The handler's answer on a miss: serialised by the route's response schema, kept, and sent as a hit is. */
