@@ -80,6 +80,30 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('marks the member’s own ask and bid as theirs, with nothing to accept, and asks only for theirs', async () => {
+    const fetch = stubApi({
+      '/api/paintings/sale': ok({ listings: [{ reference: 'LST-2' }], total: 1, base_url: '' }),
+      '/api/paintings/bids': ok({ bids: [{ reference: 'BID-1' }], total: 1, base_url: '' }),
+    });
+    renderScreen(<BulletinBoard book={book} signedIn />);
+    expect(clean((await screen.findByTestId('board-ask-own')).textContent)).toBe('Your order');
+    const asks = within(screen.getByTestId('board-asks'));
+    expect(asks.getAllByRole('row').map((row) => clean(row.textContent))).toEqual([
+      'Price per partPartsPlacedActions',
+      '€3.8012 parts20 Nov 2026Buy',
+      '€4.203 parts20 Nov 2026Your order',
+    ]);
+    await waitFor(() => expect(screen.getByTestId('board-bid-own')).toBeTruthy());
+    expect(within(screen.getByTestId('board-bids')).queryAllByRole('button')).toEqual([]);
+    for (const path of ['/api/paintings/sale', '/api/paintings/bids']) {
+      const asked = fetch.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .find((url) => url.pathname === path);
+      expect(asked?.searchParams.get('painting_id'), path).toBe('p-1');
+      expect(asked?.searchParams.get('status'), path).toBe('open');
+    }
+  });
+
   it('shows the orders to a visitor without an action, and asks them to sign in', () => {
     renderScreen(<BulletinBoard book={book} signedIn={false} />);
     expect(screen.queryAllByRole('button')).toEqual([]);

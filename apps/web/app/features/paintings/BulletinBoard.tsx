@@ -15,17 +15,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
+import { PAGINATION_LIMIT_MAX } from '@parcelle/shared/contracts/catalogue';
+import type { TMyBid, TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
-import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
-import { apiRequest } from '../session/api';
+import { HOLDINGS_KEY, LISTINGS_KEY, type TListingsPage } from '../portfolio/api';
+import { apiData, apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
 import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
@@ -37,6 +38,29 @@ const acceptPath = (side: Side, reference: string) =>
   `/paintings/${side === 'ask' ? 'sale' : 'bids'}/${encodeURIComponent(reference)}/accept`;
 
 type Chosen = { side: Side; order: TOpenOrder };
+
+/**
+ * The references of the signed-in member's own open asks and bids on this work: the public book does not say whose
+ * an order is, and a member cannot accept their own (the API refuses it). Up to one page of each, far more than
+ * anyone keeps open on one work; beyond it the server's refusal still explains.
+ */
+function useOwnOrders(paintingId: string, signedIn: boolean): Set<string> {
+  const query = { painting_id: paintingId, status: 'open', limit: PAGINATION_LIMIT_MAX, offset: 0 };
+  const bids = useQuery({
+    queryKey: [...PAINTINGS_KEY, 'my-bids', paintingId, 'board'] as const,
+    enabled: signedIn,
+    queryFn: ({ signal }) => apiData<{ bids: TMyBid[] }>('/paintings/bids', { query, signal }),
+  });
+  const asks = useQuery({
+    queryKey: [...LISTINGS_KEY, 'board', paintingId] as const,
+    enabled: signedIn,
+    queryFn: ({ signal }) => apiData<TListingsPage>('/paintings/sale', { query, signal }),
+  });
+  return new Set([
+    ...(bids.data?.bids ?? []).map((bid) => bid.reference),
+    ...(asks.data?.listings ?? []).map((listing) => listing.reference),
+  ]);
+}
 
 /** When an order was placed: left out on a phone, where price, parts and the action need the width. */
 const PLACED = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
@@ -51,6 +75,7 @@ export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: 
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const own = useOwnOrders(book.painting_id, signedIn);
   return (
     <Box data-testid="bulletin-board" sx={{ display: 'grid', gap: 4 }}>
       <Typography variant="body2" sx={{ color: palette.muted }}>
@@ -62,8 +87,8 @@ export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: 
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 4 }}>
-        <OrdersTable side="ask" orders={book.open_asks} signedIn={signedIn} onChoose={setChosen} />
-        <OrdersTable side="bid" orders={book.open_bids} signedIn={signedIn} onChoose={setChosen} />
+        <OrdersTable side="ask" orders={book.open_asks} signedIn={signedIn} own={own} onChoose={setChosen} />
+        <OrdersTable side="bid" orders={book.open_bids} signedIn={signedIn} own={own} onChoose={setChosen} />
       </Box>
       {chosen && (
         <AcceptDialog
@@ -83,11 +108,14 @@ function OrdersTable({
   side,
   orders,
   signedIn,
+  own,
   onChoose,
 }: {
   side: Side;
   orders: TOpenOrder[];
   signedIn: boolean;
+  /** The member's own orders: marked as theirs, without the accept action. */
+  own: Set<string>;
   onChoose: (chosen: Chosen) => void;
 }) {
   const { t } = useTranslation();
@@ -120,7 +148,12 @@ function OrdersTable({
                   <PriceCell minor={order.price_per_part_minor} compact />
                   <PartsCell quantity={order.quantity} compact />
                   <TableCell sx={PLACED}>{formatDate(order.placed_at, language)}</TableCell>
-                  {signedIn && (
+                  {signedIn && own.has(order.reference) && (
+                    <TableCell align="right" sx={{ color: palette.muted }} data-testid={`board-${side}-own`}>
+                      {t('paintings.board.yours')}
+                    </TableCell>
+                  )}
+                  {signedIn && !own.has(order.reference) && (
                     <TableCell align="right">
                       <Button
                         size="small"

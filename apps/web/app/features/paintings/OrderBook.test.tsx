@@ -84,6 +84,25 @@ describe('the order book of a secondary-market work (issue 17, matching mode)', 
       'col',
     );
     expect(screen.queryByTestId('my-bids')).toBeNull();
+    expect(screen.getByTestId('order-book-sign-in').textContent).toBe(
+      'Sign in to offer your parts for sale or to bid for parts of this work.',
+    );
+  });
+
+  it('tells a visitor in French how to take part; a member gets the form instead of the hint', async () => {
+    stubApi({ '/api/paintings/order-book': ok(book) });
+    await act(() => i18n.changeLanguage('fr'));
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    expect((await screen.findByTestId('order-book-sign-in')).textContent).toBe(
+      'Connectez-vous pour mettre vos parts en vente ou faire une offre d’achat sur cette œuvre.',
+    );
+    cleanup();
+    window.localStorage.setItem('token', 'access');
+    window.localStorage.setItem('refresh_token', 'refresh');
+    stubApi({ '/api/paintings/order-book': ok(book), '/api/paintings/bids': ok({ bids: [], total: 0, base_url: '' }) });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    await screen.findByTestId('order-book-asks');
+    expect(screen.queryByTestId('order-book-sign-in')).toBeNull();
   });
 
   it('says when a side of the book is empty', async () => {

@@ -349,6 +349,12 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
           </Box>
           {session.signedIn && <MyBids paintingId={painting.id} />}
           {session.signedIn && data.market === 3 && <OrderForm painting={painting} book={data} />}
+          {!session.signedIn && data.market === 3 && data.mode !== 'bulletin_board' && (
+            // The bulletin board says it in its own words; in matching mode a visitor would not know where to bid.
+            <Typography variant="body2" sx={{ color: palette.muted }} data-testid="order-book-sign-in">
+              {t('paintings.book.signIn')}
+            </Typography>
+          )}
         </>
       )}
     </Box>
