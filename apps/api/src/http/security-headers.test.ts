@@ -33,7 +33,7 @@ describe('security headers', () => {
 
   it('gives media, shown inline in a tab, the site policy', async () => {
     const app = await appWithHook();
-    const policy = String((await app.inject('/api/media/artworks/a.webp')).headers['content-security-policy']);
+    const policy = String((await app.inject('/media/artworks/a.webp')).headers['content-security-policy']);
     expect(policy).toContain("default-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");
     await app.close();

@@ -5,10 +5,11 @@ import { type CspSettings, contentSecurityPolicy, crossOriginOpenerPolicy } from
 
 /**
  * The API's data answers (JSON, CSV, PDF downloads). Its documentation pages are HTML that runs scripts and keep the
- * per-answer policy; media (images and documents shown inline in a tab) keep the site's headers too.
+ * per-answer policy; media (`/media/*`, images and documents shown inline in a tab) are outside `/api/` and keep the
+ * site's headers too.
  */
 function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs') && !url.startsWith('/api/media');
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
 }
 
 /**

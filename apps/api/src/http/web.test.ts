@@ -133,7 +133,7 @@ describe('media base_url', () => {
       const response = await cdn.app.inject({ method: 'GET', url: '/api/paintings/?type=primary&limit=10&offset=0' });
       expect(response.json().data.base_url).toBe('https://cdn.parcelle.example/media/');
       // Pages (and media, which share their headers) may load images from the CDN; data answers load nothing.
-      const media = await cdn.app.inject({ method: 'GET', url: '/api/media/artworks/none.webp' });
+      const media = await cdn.app.inject({ method: 'GET', url: '/media/artworks/none.webp' });
       expect(media.headers['content-security-policy']).toMatch(/img-src[^;]*https:\/\/cdn\.parcelle\.example/);
       expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     } finally {
