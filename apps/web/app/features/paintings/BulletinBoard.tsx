@@ -15,21 +15,21 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PAGINATION_LIMIT_MAX } from '@parcelle/shared/contracts/catalogue';
-import type { TMyBid, TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
+import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
-import { HOLDINGS_KEY, LISTINGS_KEY, type TListingsPage } from '../portfolio/api';
-import { apiData, apiRequest } from '../session/api';
+import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
+import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
 import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
+import { useMyOpenAsks, useMyOpenBids } from './my-orders';
 
 type Side = 'ask' | 'bid';
 
@@ -42,20 +42,11 @@ type Chosen = { side: Side; order: TOpenOrder };
 /**
  * The references of the signed-in member's own open asks and bids on this work: the public book does not say whose
  * an order is, and a member cannot accept their own (the API refuses it). Up to one page of each, far more than
- * anyone keeps open on one work; beyond it the server's refusal still explains.
+ * anyone keeps open on one work (my-orders.ts); beyond it the server's refusal still explains.
  */
 function useOwnOrders(paintingId: string, signedIn: boolean): Set<string> {
-  const query = { painting_id: paintingId, status: 'open', limit: PAGINATION_LIMIT_MAX, offset: 0 };
-  const bids = useQuery({
-    queryKey: [...PAINTINGS_KEY, 'my-bids', paintingId, 'board'] as const,
-    enabled: signedIn,
-    queryFn: ({ signal }) => apiData<{ bids: TMyBid[] }>('/paintings/bids', { query, signal }),
-  });
-  const asks = useQuery({
-    queryKey: [...LISTINGS_KEY, 'board', paintingId] as const,
-    enabled: signedIn,
-    queryFn: ({ signal }) => apiData<TListingsPage>('/paintings/sale', { query, signal }),
-  });
+  const bids = useMyOpenBids(paintingId, signedIn);
+  const asks = useMyOpenAsks(paintingId, signedIn);
   return new Set([
     ...(bids.data?.bids ?? []).map((bid) => bid.reference),
     ...(asks.data?.listings ?? []).map((listing) => listing.reference),

@@ -14,12 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import {
-  BID_EXPIRY_DAYS_DEFAULT,
-  BID_EXPIRY_DAYS_MAX,
-  type TMyBid,
-  type TOrderBook,
-} from '@parcelle/shared/contracts/orderbook';
+import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX, type TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { formatMoney, fromMajorString } from '@parcelle/shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +29,7 @@ import { useSession } from '../session/use-session';
 import { palette } from '../theme/theme';
 import { BulletinBoard } from './BulletinBoard';
 import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
+import { useMyOpenBids } from './my-orders';
 
 /** The public book of a work (issue 17), refreshed with every query of works after an order. */
 const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-book', paintingId] as const;
@@ -97,14 +93,7 @@ function MyBids({ paintingId }: { paintingId: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
-  const bids = useQuery({
-    queryKey: [...PAINTINGS_KEY, 'my-bids', paintingId] as const,
-    queryFn: ({ signal }) =>
-      apiData<{ bids: TMyBid[]; total: number }>('/paintings/bids', {
-        query: { painting_id: paintingId, status: 'open', limit: 20, offset: 0 },
-        signal,
-      }),
-  });
+  const bids = useMyOpenBids(paintingId);
   const cancel = useMutation({
     mutationFn: (reference: string) =>
       apiRequest<unknown>(`/paintings/bids/${encodeURIComponent(reference)}/cancel`, { method: 'POST' }),
