@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientDir, firstLoadSizes, hasBuild } from './support/first-load';
+import { clientDir, firstLoadFiles, firstLoadSizes, hasBuild } from './support/first-load';
 
 /** 1 KB = 1024 bytes, gzip level 9 of each file. */
 const KB = 1024;
@@ -37,5 +39,17 @@ describe('JavaScript budget of the home page (issue 14)', () => {
       .join('\n');
     expect(CEILING_KB).toBeGreaterThanOrEqual(GOAL_KB);
     expect(first.gzip / KB, `${first.files.length} files; largest:\n${largest}`).toBeLessThanOrEqual(CEILING_KB);
+  });
+});
+
+describe('what the painting page leaves out of its first load (issue 14)', () => {
+  /** zod's core marks every schema with `_zod`; libphonenumber's metadata names its country calling codes. */
+  const carries = (file: string, text: string) => readFileSync(join(clientDir, file), 'utf8').includes(text);
+
+  it('runs no zod and no phone-number library before it is interactive (forms load them when opened)', () => {
+    const files = firstLoadFiles(clientDir, 'routes/primary-painting-details');
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.filter((file) => carries(file, '_zod'))).toEqual([]);
+    expect(files.filter((file) => carries(file, 'countryCallingCode'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Currency } from '@parcelle/shared/constants';
+import { dateTimeFormat, numberFormat } from '@parcelle/shared/intl';
 import { formatMoney, intlLocale } from '@parcelle/shared/money';
 import type { Language } from './providers/i18n';
 
@@ -12,17 +13,15 @@ export function moneyText(minor: number, currency: string, language: Language): 
 
 export function dateTimeText(iso: string | null | undefined, language: Language): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function dateText(iso: string | null | undefined, language: Language): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A count (parts, holders) grouped as the interface language writes it: 10,800 / 10 800. */
 export function countText(count: number, language: Language): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(count);
+  return numberFormat(intlLocale(language)).format(count);
 }

@@ -1,11 +1,12 @@
 import type { Language, Localized } from './i18n/messages';
+import { dateTimeFormat } from './intl';
 
 /** How long a password confirmation ("sudo mode") lasts for the session that made it. */
 export const REAUTH_TTL_MS = 5 * 60 * 1000;
 
 /** A date and time in UTC for a message of the API, per language ("25 Nov 2026, 14:05 UTC", "25 nov. 2026, 14:05 UTC"). */
 export function formatUtcDateTime(date: Date, lang: Language): string {
-  const text = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
+  const text = dateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
     day: '2-digit',
     month: 'short',
     year: 'numeric',

@@ -9,6 +9,21 @@ export const PHONE_MAX_DIGITS = 15;
 /** Special characters a password must contain one of (spec §5). */
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 
+/**
+ * Limits the contracts validate and the web app also needs at first load. They live here, not in the zod
+ * contracts (which re-export them), so a page that only needs a number does not download and run zod (issue 14).
+ */
+export const PAGINATION_LIMIT_MAX = 100;
+/** Days a bid stays open at most, and by default (issue 17). */
+export const BID_EXPIRY_DAYS_MAX = 90;
+export const BID_EXPIRY_DAYS_DEFAULT = 30;
+export const PAYMENT_METHODS = ['card', 'paypal', 'smart_amount'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Largest number of parts one purchase may ask for (far above any painting's stock; bounds the arithmetic). */
+export const MAX_PARTS_PER_PURCHASE = 10_000_000;
+/** The first year a yearly statement can be asked for (the platform holds no movement before it). */
+export const FIRST_STATEMENT_YEAR = 2016;
+
 export const PAGE_SIZE = {
   market: 6,
   myParts: 4,

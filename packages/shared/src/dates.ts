@@ -1,4 +1,5 @@
 import type { Language } from './i18n/messages';
+import { dateTimeFormat } from './intl';
 import { intlLocale } from './money';
 
 /**
@@ -16,16 +17,9 @@ function toDate(value: DateInput): Date {
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-const monthFormatters = new Map<Language, Intl.DateTimeFormat>();
-
 /** Abbreviated month as Intl writes it: en "Mar", "Sep"; fr "mars", "janv.", "sept.". */
 export function shortMonth(date: DateInput, lang: Language): string {
-  let formatter = monthFormatters.get(lang);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(intlLocale(lang), { month: 'short', timeZone: 'UTC' });
-    monthFormatters.set(lang, formatter);
-  }
-  return formatter.format(toDate(date));
+  return dateTimeFormat(intlLocale(lang), { month: 'short', timeZone: 'UTC' }).format(toDate(date));
 }
 
 /** DD MMM YYYY: en "05 Mar 2026", fr "05 mars 2026". */

@@ -1,5 +1,6 @@
 import { CURRENCY_ISO, type Currency } from './constants';
 import type { Language } from './i18n/messages';
+import { numberFormat } from './intl';
 
 /**
  * Money is an integer number of minor units (cents) with its currency, never a float of major units.
@@ -128,7 +129,7 @@ export function intlLocale(lang: Language): string {
  * The exact decimal string is given to Intl so large amounts are not rounded through a float.
  */
 export function formatMoney(minor: number, currency: Currency, lang: Language): string {
-  const formatter = new Intl.NumberFormat(INTL_LOCALE[lang], {
+  const formatter = numberFormat(INTL_LOCALE[lang], {
     style: 'currency',
     currency: CURRENCY_ISO[currency],
     minimumFractionDigits: MINOR_DIGITS,
@@ -139,7 +140,7 @@ export function formatMoney(minor: number, currency: Currency, lang: Language): 
 
 /** A plain number in the language's conventions (fr: "1 234,5" with a narrow no-break space). */
 export function formatNumber(n: number | bigint, lang: Language, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(INTL_LOCALE[lang], options).format(n);
+  return numberFormat(INTL_LOCALE[lang], options).format(n);
 }
 
 /**
@@ -153,7 +154,7 @@ export function formatThousandsWithSpaces(
 ): string {
   const { fractionDigits, decimalMark = '.', separator = ' ' } = options;
   if (typeof n === 'number' && !Number.isFinite(n)) throw new RangeError(`not a finite number: ${n}`);
-  const formatter = new Intl.NumberFormat('en-US', {
+  const formatter = numberFormat('en-US', {
     useGrouping: true,
     minimumFractionDigits: fractionDigits ?? 0,
     maximumFractionDigits: fractionDigits ?? 20,

@@ -1,5 +1,6 @@
 import { PARTS_PER_CM2 } from './constants';
 import type { Language } from './i18n/messages';
+import { pluralRules } from './intl';
 import { formatNumber, safeInteger } from './money';
 
 /**
@@ -41,7 +42,7 @@ const PART_WORD: Record<Language, Record<'one' | 'other', string>> = {
 
 export function partsLabel(parts: number, lang: Language): string {
   // Plural categories differ: French treats 0 as singular ("0 part"), English does not ("0 parts").
-  const category = new Intl.PluralRules(lang).select(parts) === 'one' ? 'one' : 'other';
+  const category = pluralRules(lang).select(parts) === 'one' ? 'one' : 'other';
   return `${formatNumber(parts, lang)} ${PART_WORD[lang][category]}`;
 }
 

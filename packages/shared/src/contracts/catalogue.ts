@@ -1,6 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
-import { CURRENCIES, DEFAULT_CURRENCY, LANGUAGES } from '../constants';
+import { CURRENCIES, DEFAULT_CURRENCY, LANGUAGES, PAGINATION_LIMIT_MAX } from '../constants';
 import { captchaField, emailField, requiredString, safeText } from '../validation/fields';
 import { ZLanguage, ZMoney } from './auth';
 import { ZLocalized } from './envelope';
@@ -13,7 +13,7 @@ import { ZLocalized } from './envelope';
 
 // ---------------------------------------------------------------- queries
 
-export const PAGINATION_LIMIT_MAX = 100;
+export { PAGINATION_LIMIT_MAX };
 export const PAGINATION_OFFSET_MAX = 100_000;
 
 /** A whole number sent as query text: digits only, within bounds; anything else is 'InvalidPagination'. */

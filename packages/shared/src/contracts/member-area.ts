@@ -1,6 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
-import { CURRENCIES, PAGE_SIZE } from '../constants';
+import { CURRENCIES, FIRST_STATEMENT_YEAR, PAGE_SIZE } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZCurrency, ZMoney } from './auth';
 import { MARKET_TYPES, ZIndexPoint, ZLimit, ZOffset } from './catalogue';
@@ -260,8 +260,7 @@ export const ZDownloadData = z.object({
   expires_at: z.string(),
 });
 
-/** The first year a yearly statement can be asked for (the platform holds no movement before it). */
-export const FIRST_STATEMENT_YEAR = 2016;
+export { FIRST_STATEMENT_YEAR };
 
 /**
  * GET /member/download/yearly/{year}: a calendar year from FIRST_STATEMENT_YEAR to the current one (the current

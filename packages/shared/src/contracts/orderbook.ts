@@ -1,5 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
+import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
@@ -7,8 +8,7 @@ import { ZPricePerPartMinor } from './member';
 
 /** The order book of the secondary market (issue 17; not in spec §7). Prices are EUR minor units per part. */
 
-export const BID_EXPIRY_DAYS_MAX = 90;
-export const BID_EXPIRY_DAYS_DEFAULT = 30;
+export { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX };
 
 const paintingId = safeText({ error: 'PaintingNotFound' }).uuid({ error: 'PaintingNotFound' });
 const quantity = z

@@ -1,6 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
-import { OTP_LENGTH } from '../constants';
+import { MAX_PARTS_PER_PURCHASE, OTP_LENGTH, PAYMENT_METHODS, type PaymentMethod } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZCurrency, ZMoney } from './auth';
 
@@ -9,11 +9,7 @@ import { ZCurrency, ZMoney } from './auth';
  * /paintings/order, the smart-account code, and the sandbox payment calls.
  */
 
-export const PAYMENT_METHODS = ['card', 'paypal', 'smart_amount'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** Largest number of parts one purchase may ask for (far above any painting's stock; bounds the arithmetic). */
-export const MAX_PARTS_PER_PURCHASE = 10_000_000;
+export { MAX_PARTS_PER_PURCHASE, PAYMENT_METHODS, type PaymentMethod };
 
 /** Minutes a purchase holds its parts while it is being paid. */
 export const RESERVATION_MINUTES = 15;

@@ -13,8 +13,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX, type TOrderBook } from '@parcelle/shared/contracts/orderbook';
+import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { formatMoney, fromMajorString } from '@parcelle/shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -3,6 +3,7 @@ import type { Currency } from '@parcelle/shared/constants';
 import type { TAppraisal, TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatDate } from '@parcelle/shared/dates';
 import type { Language } from '@parcelle/shared/i18n/messages';
+import { dateTimeFormat } from '@parcelle/shared/intl';
 import { formatMoney, formatNumber, intlLocale } from '@parcelle/shared/money';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -15,7 +16,7 @@ export const SALE_TIME_ZONE = 'Europe/Paris';
 
 /** "March 14, 2027 at 10:00 AM GMT+1" / "14 mars 2027 à 10:00 UTC+1". */
 export function formatOpening(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
+  return dateTimeFormat(intlLocale(language), {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

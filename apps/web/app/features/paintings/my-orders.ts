@@ -1,4 +1,4 @@
-import { PAGINATION_LIMIT_MAX } from '@parcelle/shared/contracts/catalogue';
+import { PAGINATION_LIMIT_MAX } from '@parcelle/shared/constants';
 import type { TMyBid } from '@parcelle/shared/contracts/orderbook';
 import { useQuery } from '@tanstack/react-query';
 import { PAINTINGS_KEY } from '../catalogue/api';

@@ -1,12 +1,11 @@
-import type { Currency } from '@parcelle/shared/constants';
+import { type Currency, FIRST_STATEMENT_YEAR } from '@parcelle/shared/constants';
 import type { TMyListing, ZMyListingsData } from '@parcelle/shared/contracts/member';
-import {
-  FIRST_STATEMENT_YEAR,
-  type ZDownloadData,
-  type ZGraphData,
-  type ZHolding,
-  type ZPartsData,
-  type ZPortfolioData,
+import type {
+  ZDownloadData,
+  ZGraphData,
+  ZHolding,
+  ZPartsData,
+  ZPortfolioData,
 } from '@parcelle/shared/contracts/member-area';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -15,8 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
+import { MAX_PARTS_PER_PURCHASE } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import { MAX_PARTS_PER_PURCHASE } from '@parcelle/shared/contracts/purchases';
 import { partsForAmount, primarySteps } from '@parcelle/shared/invest-amount';
 import { formatMoney, formatNumber } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
@@ -39,13 +39,12 @@ import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
 import { type PurchaseOrder, useSecondaryOffer } from './api';
+import { type BuyFormInput, buyFormSchema } from './buy-form';
 import { OrderLines } from './OrderLines';
 import {
   amountText,
   availableParts,
   type BuyBy,
-  type BuyFormInput,
-  buyFormSchema,
   currencySymbol,
   minorOf,
   parseAmountMinor,

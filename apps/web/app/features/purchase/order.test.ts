@@ -1,10 +1,10 @@
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { describe, expect, it } from 'vitest';
+import { buyFormSchema } from './buy-form';
 import { cardFormProblem, formatCardNumber, formatExpiry } from './CardModal';
 import {
   amountText,
   availableParts,
-  buyFormSchema,
   currencySymbol,
   formatOrderTotal,
   minorOf,

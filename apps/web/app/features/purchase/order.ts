@@ -1,14 +1,19 @@
-import '@parcelle/shared/zod-config';
-import { CURRENCY_ISO, type Currency, PARTS_PER_CM2 } from '@parcelle/shared/constants';
-import { MAX_PARTS_PER_PURCHASE, type PaymentMethod } from '@parcelle/shared/contracts/purchases';
+import {
+  CURRENCY_ISO,
+  type Currency,
+  MAX_PARTS_PER_PURCHASE,
+  PARTS_PER_CM2,
+  type PaymentMethod,
+} from '@parcelle/shared/constants';
 import type { Language, MessageKey } from '@parcelle/shared/i18n/messages';
+import { numberFormat } from '@parcelle/shared/intl';
 import { formatMoney, fromMajorString, intlLocale } from '@parcelle/shared/money';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
-import { z } from 'zod';
 
 /**
  * The arithmetic and rules of the /buy form (spec §1, §5, §9), as pure functions. Money is integer minor
  * units: the API's major `value` is turned into cents once (Math.round(value × 100)), then only integers.
+ * No zod here: the painting page prices offers with these at first load; the form's schema is in buy-form.ts.
  */
 
 /** The quick choices of the quantity field: 1 cm², 10 cm², 100 cm². */
@@ -66,23 +71,6 @@ export function quantityProblem(quantity: number | null, available: number): Mes
   if (quantity > available) return 'NotEnoughParts';
   return null;
 }
-
-/** The /buy form: quantity (as typed), the certificate holder's name and the responsibility box (spec §1). */
-export function buyFormSchema(available: number) {
-  return z.object({
-    quantity: z.string().superRefine((text, ctx) => {
-      const problem = quantityProblem(parseQuantity(text), available);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    owner: z
-      .string()
-      .trim()
-      .min(1, { error: 'OwnerNameRequired' })
-      .max(200, { error: 'OwnerNameRequired' } satisfies { error: MessageKey }),
-    responsibility: z.boolean().refine((accepted) => accepted, { error: 'ResponsibilityRequired' }),
-  });
-}
-export type BuyFormInput = z.input<ReturnType<typeof buyFormSchema>>;
 
 /** The drawer's check before paying (spec §5 Purchase): a method, and a quantity that can be bought. */
 export function paymentProblem(
@@ -145,7 +133,7 @@ export function parseAmountMinor(text: string): number | null {
 
 /** The sign of a currency as the language writes it ("€", "$" / "$US"), for a field's label. */
 export function currencySymbol(currency: Currency, language: Language): string {
-  const parts = new Intl.NumberFormat(intlLocale(language), {
+  const parts = numberFormat(intlLocale(language), {
     style: 'currency',
     currency: CURRENCY_ISO[currency],
   }).formatToParts(0);

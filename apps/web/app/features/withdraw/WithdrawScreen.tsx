@@ -2,6 +2,7 @@ import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, Typography } fr
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { SAVED_BANK_ACCOUNT } from '@parcelle/shared/contracts/member';
 import { type Localized, messages } from '@parcelle/shared/i18n/messages';
+import { dateTimeFormat } from '@parcelle/shared/intl';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,7 +38,7 @@ type Pending = { amountMinor: number; method: PayoutMethod; account: string; acc
 
 /** A date and time in the member's language and time zone ("25 November 2026 at 14:05", "25 novembre 2026 à 14:05"). */
 export function holdDateText(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
+  return dateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
     dateStyle: 'long',
     timeStyle: 'short',
   }).format(new Date(iso));
