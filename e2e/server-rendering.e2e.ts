@@ -150,6 +150,14 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(moved.response.headers.get('location')).toBe(`/primary-market/details/${painting.id}?lng=fr`);
   });
 
+  it('names its styles as the browser’s production build does, though this server runs in development', async () => {
+    // MUI labels class names after their component (css-1ab2c3-MuiButton-root) unless NODE_ENV is "production"; the
+    // browser never computes those names, so hydration would insert every style again under its own (vite.config.ts).
+    const { html } = await fetchPage(`/primary-market/details/${painting.id}`);
+    expect(html).toMatch(/class="[^"]*\bcss-[a-z0-9]+"/);
+    expect(html.match(/\bcss-[a-z0-9]+-[A-Za-z]\w*/g) ?? []).toEqual([]);
+  });
+
   it('leaves member pages to the browser: the frame is rendered, the page waits for the session check', async () => {
     const { response, html } = await fetchPage('/user/portfolio');
     expect(response.status).toBe(200);

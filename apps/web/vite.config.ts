@@ -4,9 +4,23 @@ import { catalogueByLanguage } from './catalogue-plugin.mjs';
 
 const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+/**
+ * The server's render must name MUI's styles as the browser's production build does. MUI names each style after its
+ * component (`css-1ab2c3-MuiButton-root`) unless NODE_ENV is "production", read at run time where MUI is an external
+ * package, so a server started without NODE_ENV=production (npm start, the benches) sent class names the browser
+ * never computes: hydration then inserted every style a second time (368 server rules → 717) and restyled the page.
+ * The server build bundles MUI and emotion with NODE_ENV fixed to "production", whatever the API process runs as.
+ * React stays external: the router and the renderer must share one React with the API process's React Router.
+ */
+const productionStylesOnServer = {
+  ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
+  environments: { ssr: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } },
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), catalogueByLanguage()],
   build: { sourcemap: process.env.SHELL_MAPS === '1' },
+  ...(command === 'build' ? productionStylesOnServer : {}),
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
   optimizeDeps: {
     include: [
@@ -75,4 +89,4 @@ export default defineConfig({
       '/media': { target: apiTarget, changeOrigin: true },
     },
   },
-});
+}));
