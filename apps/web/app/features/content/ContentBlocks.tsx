@@ -5,6 +5,7 @@ import type { TContentBlock } from '@parcelle/shared/contracts/catalogue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExternalMark } from '../layout/marks';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { headingAnchors, hostOf, safeHref } from './anchors';
 
@@ -176,9 +177,7 @@ function LinkList({ links }: { links: Block<'link'>[] }) {
             {link.label}
             {target?.external && (
               <>
-                <Box component="span" aria-hidden="true" sx={{ ml: 1, color: palette.accent, fontSize: '0.8em' }}>
-                  ↗
-                </Box>
+                <ExternalMark sx={{ ml: 1, color: palette.accent, width: '0.5em', height: '0.5em' }} />
                 <Box component="span" sx={visuallyHidden}>
                   {` (${t('footer.newWindow')})`}
                 </Box>

@@ -14,6 +14,7 @@ import { NewsletterSignup } from '../newsletter/NewsletterSignup';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { Logo } from './Logo';
 import { FOOTER_COLUMNS, type FooterLink } from './links';
+import { ExternalMark } from './marks';
 
 const soft = 'rgba(251, 249, 245, 0.72)';
 const faint = 'rgba(251, 249, 245, 0.6)';
@@ -42,9 +43,7 @@ function FooterItem({ link }: { link: FooterLink }) {
       <MuiLink href={link.to} target="_blank" rel="noopener noreferrer" sx={linkSx}>
         {t(link.label)}
         <NewWindow />
-        <Box component="span" aria-hidden="true" sx={{ ml: 0.5 }}>
-          ↗
-        </Box>
+        <ExternalMark />
       </MuiLink>
     );
   }

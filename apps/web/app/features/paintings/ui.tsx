@@ -4,6 +4,7 @@ import { formatNumber } from '@parcelle/shared/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChange } from '../catalogue/format';
+import { DirectionMark } from '../layout/marks';
 import { palette } from '../theme/theme';
 
 /** A percentage of a painting's parts (0–100, up to 2 decimals) in the reader's conventions: "91%", "91 %". */
@@ -27,11 +28,7 @@ export function PriceChange({ percentage, language }: { percentage: number; lang
         whiteSpace: 'nowrap',
       }}
     >
-      {(up || down) && (
-        <Box component="span" aria-hidden="true" sx={{ fontSize: '0.7em', mr: 0.5, verticalAlign: '0.1em' }}>
-          {up ? '▲' : '▼'}
-        </Box>
-      )}
+      {(up || down) && <DirectionMark up={up} sx={{ width: '0.55em', height: '0.55em' }} />}
       {formatChange(percentage, language)}
     </Box>
   );

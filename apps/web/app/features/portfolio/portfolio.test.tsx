@@ -276,12 +276,15 @@ describe('/user/portfolio', () => {
     expect(first.getAttribute('data-painting-id')).toBe('p1');
     expect(text('holding-title', first)).toBe('Work 1');
     expect(text('holding-price', first)).toBe('€12.50');
-    expect(text('holding-change', first)).toBe('▲+12.50%');
+    expect(text('holding-change', first)).toBe('+12.50%');
+    // The rise is drawn (an SVG triangle), not typed: no glyph that the web fonts lack.
+    expect(first.querySelector('[data-testid="holding-change"] [data-testid="mark-up"]')).not.toBeNull();
     expect(text('holding-quantity', first)).toBe('20 parts (2 cm² + 2 parts)');
     expect(text('holding-total', first)).toBe('€250.00');
     expect(text('holding-gain', first)).toBe('+€50.00 (+25.00%) since purchase');
     expect(text('holding-value', first)).toBe('€1,234,567.89');
-    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('▼-3.10%');
+    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('-3.10%');
+    expect((rows()[1] as HTMLElement).querySelector('[data-testid="mark-down"]')).not.toBeNull();
     expect(partsCalls()[0]?.search.get('currency')).toBe('EURO');
     expect(partsCalls()[0]?.search.get('limit')).toBe('4');
     expect(calls.find((call) => call.path === '/api/member/portfolio')?.search.get('currency')).toBe('EURO');
@@ -298,10 +301,10 @@ describe('/user/portfolio', () => {
     const first = rows()[0] as HTMLElement;
     expect(text('holding-title', first)).toBe('Œuvre 1');
     expect(text('holding-price', first)).toBe('12,50 $US');
-    expect(text('holding-change', first)).toBe('▲+12,50 %');
+    expect(text('holding-change', first)).toBe('+12,50 %');
     expect(text('holding-value', first)).toBe('1 234 567,89 $US');
     expect(text('holding-gain', first)).toBe('+50,00 $US (+25,00 %) depuis l’achat');
-    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('▼-3,10 %');
+    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('-3,10 %');
   });
 
   it('pages by 4 and disables next when fewer than 4 rows came back', async () => {
