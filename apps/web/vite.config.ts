@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { catalogueByLanguage } from './catalogue-plugin.mjs';
 
 const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
@@ -12,13 +14,34 @@ const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
  * The server build bundles MUI and emotion with NODE_ENV fixed to "production", whatever the API process runs as.
  * React stays external: the router and the renderer must share one React with the API process's React Router.
  */
+/**
+ * React Router's package.json points every condition at its development build (remix-run/react-router#14102):
+ * its dev warnings and checks ran in visitors' browsers. The browser build takes the production files the package
+ * ships beside them (same version, same API). The server keeps the package's own resolution: the API process and the
+ * server build must share one React Router.
+ */
+function reactRouterProductionInBrowser(): Plugin {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist', 'production');
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'parcelle:react-router-production-in-browser',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId(id) {
+      const file = files[id];
+      return file ? join(dist, file) : null;
+    },
+  };
+}
+
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
   environments: { ssr: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } },
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [reactRouter(), catalogueByLanguage()],
+  plugins: [reactRouter(), catalogueByLanguage(), reactRouterProductionInBrowser()],
   build: { sourcemap: process.env.SHELL_MAPS === '1' },
   ...(command === 'build' ? productionStylesOnServer : {}),
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
