@@ -1,43 +1,21 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { formatMoney } from '@parcelle/shared/money';
-import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { partsLabel } from '@parcelle/shared/parts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAINTINGS_KEY } from '../catalogue/api';
-import { localized, useLanguage } from '../i18n/language';
-import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
-import { apiRequest } from '../session/api';
-import { errorText } from '../session/api-error';
+import { useLanguage } from '../i18n/language';
 import { palette } from '../theme/theme';
 import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 import { useMyOpenAsks, useMyOpenBids } from './my-orders';
 
+/** Fetched when a member chooses an order (a visitor's page loads no dialog and no text field). */
+const AcceptDialog = lazy(() => import('./AcceptDialog').then((module) => ({ default: module.AcceptDialog })));
+
 type Side = 'ask' | 'bid';
 
-/** The member takes parts of an ask (buys) or gives parts into a bid (sells): the API path of each. */
-const acceptPath = (side: Side, reference: string) =>
-  `/paintings/${side === 'ask' ? 'sale' : 'bids'}/${encodeURIComponent(reference)}/accept`;
-
-type Chosen = { side: Side; order: TOpenOrder };
+export type Chosen = { side: Side; order: TOpenOrder };
 
 /**
  * The references of the signed-in member's own open asks and bids on this work: the public book does not say whose
@@ -82,14 +60,16 @@ export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: 
         <OrdersTable side="bid" orders={book.open_bids} signedIn={signedIn} own={own} onChoose={setChosen} />
       </Box>
       {chosen && (
-        <AcceptDialog
-          chosen={chosen}
-          onClose={() => setChosen(null)}
-          onDone={(message) => {
-            setChosen(null);
-            setDone(message);
-          }}
-        />
+        <Suspense fallback={null}>
+          <AcceptDialog
+            chosen={chosen}
+            onClose={() => setChosen(null)}
+            onDone={(message) => {
+              setChosen(null);
+              setDone(message);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );
@@ -167,98 +147,5 @@ function OrdersTable({
         </Table>
       )}
     </Box>
-  );
-}
-
-/** How many parts of the chosen order, what they cost or bring, and the confirmation. */
-function AcceptDialog({
-  chosen,
-  onClose,
-  onDone,
-}: {
-  chosen: Chosen;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const titleId = useId();
-  const { side, order } = chosen;
-  const [parts, setParts] = useState(String(order.quantity));
-  const quantity = Number(parts);
-  const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= order.quantity;
-  const accept = useMutation({
-    mutationFn: () =>
-      apiRequest<unknown>(acceptPath(side, order.reference), { method: 'POST', body: { total_part: quantity } }),
-    onSuccess: async (answer) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
-      ]);
-      onDone(localized(answer.message, language));
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (valid) accept.mutate();
-  };
-  const total = formatMoney(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0), 'EURO', language);
-  return (
-    <Dialog
-      open
-      onClose={() => !accept.isPending && onClose()}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby={titleId}
-      data-testid="board-dialog"
-    >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>
-          {t(side === 'ask' ? 'paintings.board.buyTitle' : 'paintings.board.sellTitle')}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <Typography variant="body2" sx={{ color: palette.muted }}>
-            {t('paintings.board.orderLine', {
-              parts: formatPartsQuantity(order.quantity, language),
-              price: formatMoney(order.price_per_part_minor, 'EURO', language),
-            })}
-          </Typography>
-          <TextField
-            label={t('paintings.book.parts')}
-            value={parts}
-            onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
-            error={!valid}
-            helperText={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'board-parts' } }}
-            autoFocus
-            required
-          />
-          <Typography data-testid="board-total">
-            {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
-          </Typography>
-          {accept.isError && (
-            <Alert severity="error" variant="outlined" data-testid="board-error">
-              {localized(errorText(accept.error), language)}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
-          <Button color="inherit" onClick={onClose} disabled={accept.isPending}>
-            {t('paintings.book.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!valid || accept.isPending}
-            startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="board-confirm"
-          >
-            {t(side === 'ask' ? 'paintings.board.confirmBuy' : 'paintings.board.confirmSell')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
   );
 }

@@ -1,187 +1,26 @@
-import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { buyNowAction } from '@parcelle/shared/buy-now';
-import type { Currency } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import { formatMoney } from '@parcelle/shared/money';
-import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { type ReactNode, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../i18n/language';
+import { useLocation, useNavigate } from 'react-router';
 import { useCurrency } from '../preferences/currency';
-import { useSecondaryOffer } from '../purchase/api';
-import { offerBlock, secondaryPricing } from '../purchase/pricing';
 import { useSession } from '../session/use-session';
-import { DESKTOP, fonts, palette } from '../theme/theme';
+
+/**
+ * The secondary market's dialog (spec §4) and the member's offer it loads: fetched when the button is first pointed
+ * at, focused or pressed, not with the page (issue 14).
+ */
+const loadSecondaryOfferDialog = () => import('./SecondaryOfferDialog');
+const SecondaryOfferDialog = lazy(() =>
+  loadSecondaryOfferDialog().then((module) => ({ default: module.SecondaryOfferDialog })),
+);
+
+import { DESKTOP, palette } from '../theme/theme';
 
 /** The pinned bar's button; the bar is this plus its padding (BUY_BAR_HEIGHT), the room the page keeps free under it. */
 const STICKY_BUTTON_HEIGHT = 48;
 export const BUY_BAR_HEIGHT = STICKY_BUTTON_HEIGHT + 2 * 12 + 1;
-
-type OfferContentProps = {
-  painting: TPaintingDetail;
-  baseUrl: string;
-  currency: Currency;
-  buyTo: string;
-  marketTo: string;
-  open: boolean;
-  onClose: () => void;
-};
-
-/**
- * The secondary-market dialog's body (spec §4: market 3 opens a dialog): the member's offer, loaded when the dialog
- * opens, says whether they may buy (holders of primary parts only) and what other members list, from which price.
- */
-function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, open, onClose }: OfferContentProps) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const offer = useSecondaryOffer(painting.id, currency, open);
-  const data = offer.data;
-  const reason = data ? offerBlock(data) : null;
-  const canBuy = Boolean(data) && reason === null;
-
-  let body: ReactNode;
-  if (!data && offer.isError) {
-    body = (
-      <Alert
-        severity="error"
-        variant="outlined"
-        data-testid="secondary-dialog-error"
-        action={
-          <Button color="inherit" size="small" onClick={() => offer.refetch()} data-testid="secondary-dialog-retry">
-            {t('paintings.buy.dialogRetry')}
-          </Button>
-        }
-      >
-        {t('paintings.buy.dialogError')}
-      </Alert>
-    );
-  } else if (!data) {
-    body = (
-      <Box
-        role="status"
-        data-testid="secondary-dialog-loading"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: palette.muted, py: 1 }}
-      >
-        <CircularProgress size={18} color="inherit" />
-        <Typography variant="body2">{t('paintings.buy.dialogLoading')}</Typography>
-      </Box>
-    );
-  } else if (reason) {
-    const own = data.own_listed_part;
-    body = (
-      <Typography
-        data-testid="secondary-dialog-reason"
-        data-reason={reason}
-        sx={{ borderLeft: `2px solid ${palette.accent}`, pl: 2, py: 0.5, color: palette.ink }}
-      >
-        {reason === 'not-eligible' ? t('paintings.buy.dialogNotEligible') : t('paintings.buy.dialogNoneListed')}
-        {reason === 'none-listed' && own > 0 && (
-          <> {t('paintings.buy.dialogOwnListed', { parts: formatPartsQuantity(own, language) })}</>
-        )}
-      </Typography>
-    );
-  } else {
-    const pricing = secondaryPricing(data, currency);
-    const amount = formatMoney(pricing.priceMinor, pricing.currency, language);
-    body = (
-      <Box
-        component="dl"
-        data-testid="secondary-dialog-offer"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          gap: 2.5,
-          m: 0,
-          py: 2.5,
-          borderTop: `1px solid ${palette.line}`,
-          borderBottom: `1px solid ${palette.line}`,
-          '& dd': { m: 0 },
-        }}
-      >
-        <Box>
-          <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
-            {t('paintings.buy.dialogListed')}
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{ fontFamily: fonts.display, fontSize: 24, lineHeight: 1.2 }}
-            data-testid="secondary-dialog-available"
-          >
-            {formatPartsQuantity(data.available_part, language)}
-          </Typography>
-        </Box>
-        <Box>
-          <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
-            {t('paintings.buy.dialogPriceLabel')}
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{ fontFamily: fonts.display, fontSize: 24, lineHeight: 1.2 }}
-            data-testid="secondary-dialog-price"
-          >
-            {pricing.stepped ? t('paintings.buy.dialogFrom', { amount }) : t('paintings.buy.dialogPrice', { amount })}
-          </Typography>
-        </Box>
-      </Box>
-    );
-  }
-
-  return (
-    <>
-      <DialogContent>
-        <Typography variant="subtitle1" sx={{ mb: 3 }}>
-          {t('paintings.buy.dialogOfferText')}
-        </Typography>
-        {body}
-      </DialogContent>
-      <DialogActions
-        disableSpacing
-        sx={{
-          px: 3,
-          pb: 2,
-          gap: 1,
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-        }}
-      >
-        <Button
-          component={Link}
-          to={marketTo}
-          variant={canBuy ? 'text' : 'contained'}
-          data-testid="secondary-dialog-market"
-          onClick={onClose}
-          sx={{ textAlign: 'center' }}
-        >
-          {t('paintings.buy.dialogCta')}
-        </Button>
-        {canBuy && (
-          <Button
-            component={Link}
-            to={buyTo}
-            state={{ painting, base_url: baseUrl }}
-            variant="contained"
-            data-testid="secondary-dialog-buy"
-          >
-            {t('paintings.buy.dialogBuy')}
-          </Button>
-        )}
-      </DialogActions>
-    </>
-  );
-}
 
 /**
  * The "Buy now" button and what it says when it cannot be used (rules in @parcelle/shared/buy-now). `notOpenYet`,
@@ -208,6 +47,8 @@ export function BuyNow({
   const location = useLocation();
   const navigate = useNavigate();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from the first opening on, so that it fades out when closed like any dialog.
+  const [dialogShown, setDialogShown] = useState(false);
   const action = buyNowAction({
     signedIn,
     market: painting.market,
@@ -223,7 +64,10 @@ export function BuyNow({
   const onClick = () => {
     if (action.kind === 'login') navigate(action.to, { state: action.state });
     else if (action.kind === 'buy') navigate(action.to, { state: action.state });
-    else if (action.kind === 'secondary-dialog') setDialogOpen(true);
+    else if (action.kind === 'secondary-dialog') {
+      setDialogShown(true);
+      setDialogOpen(true);
+    }
   };
   const waiting = notOpenYet !== undefined && action.kind !== 'disabled';
   const disabled = action.kind === 'disabled' || waiting;
@@ -261,6 +105,8 @@ export function BuyNow({
         disabled={disabled}
         aria-describedby={sticky ? undefined : describedBy}
         onClick={onClick}
+        onPointerEnter={action.kind === 'secondary-dialog' ? loadSecondaryOfferDialog : undefined}
+        onFocus={action.kind === 'secondary-dialog' ? loadSecondaryOfferDialog : undefined}
         sx={{ minHeight: sticky ? STICKY_BUTTON_HEIGHT : 54, fontSize: 16 }}
       >
         {action.kind === 'disabled' && action.reason === 'sold-out'
@@ -282,38 +128,19 @@ export function BuyNow({
           {t('paintings.buy.secondaryNote')}
         </Typography>
       )}
-      <Dialog
-        open={dialogOpen}
-        onClose={() => setDialogOpen(false)}
-        maxWidth="sm"
-        fullWidth
-        aria-labelledby="secondary-dialog-title"
-        slotProps={{
-          paper: { 'data-testid': 'secondary-dialog', sx: { bgcolor: palette.paper, p: { xs: 1, sm: 2 } } } as object,
-        }}
-      >
-        <IconButton
-          onClick={() => setDialogOpen(false)}
-          aria-label={t('paintings.close')}
-          sx={{ position: 'absolute', top: 8, right: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-        <DialogTitle id="secondary-dialog-title" variant="h4" component="h2" sx={{ pr: 6 }}>
-          {t('paintings.buy.dialogTitle')}
-        </DialogTitle>
-        {action.kind === 'secondary-dialog' && (
-          <SecondaryOfferContent
+      {dialogShown && action.kind === 'secondary-dialog' && (
+        <Suspense fallback={null}>
+          <SecondaryOfferDialog
+            open={dialogOpen}
+            onClose={() => setDialogOpen(false)}
             painting={painting}
             baseUrl={baseUrl}
             currency={currency}
             buyTo={action.buyTo}
             marketTo={action.to}
-            open={dialogOpen}
-            onClose={() => setDialogOpen(false)}
           />
-        )}
-      </Dialog>
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,29 +1,13 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  Radio,
-  RadioGroup,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '@parcelle/shared/constants';
+import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
-import { formatMoney, fromMajorString } from '@parcelle/shared/money';
+import { formatMoney } from '@parcelle/shared/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
-import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiData, apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
@@ -31,6 +15,9 @@ import { palette } from '../theme/theme';
 import { BulletinBoard } from './BulletinBoard';
 import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 import { useMyOpenBids } from './my-orders';
+
+/** Members only: fetched when a signed-in member's page shows it (a visitor's page loads no form). */
+const OrderForm = lazy(() => import('./OrderForm').then((module) => ({ default: module.OrderForm })));
 
 /** The public book of a work (issue 17), refreshed with every query of works after an order. */
 const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-book', paintingId] as const;
@@ -45,16 +32,6 @@ function useOrderBook(paintingId: string) {
 }
 
 type Side = 'ask' | 'bid';
-
-/** The price typed in euros, in minor units, or null when it is not an amount. */
-function priceMinor(text: string): number | null {
-  try {
-    const minor = fromMajorString(text);
-    return minor > 0 ? minor : null;
-  } catch {
-    return null;
-  }
-}
 
 function LevelsTable({ side, book, caption }: { side: Side; book: TOrderBook; caption: string }) {
   const { t } = useTranslation();
@@ -144,124 +121,6 @@ function MyBids({ paintingId }: { paintingId: string }) {
   );
 }
 
-/** A member's ask (parts they hold, at a price) or bid (parts they want, funds held from the EUR wallet). */
-function OrderForm({ painting, book }: { painting: TPaintingDetail; book: TOrderBook }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const queryClient = useQueryClient();
-  const id = useId();
-  const [side, setSide] = useState<Side>('bid');
-  const [parts, setParts] = useState('');
-  const [price, setPrice] = useState('');
-  const [days, setDays] = useState(String(BID_EXPIRY_DAYS_DEFAULT));
-  const [done, setDone] = useState<string | null>(null);
-  const place = useMutation({
-    mutationFn: async () => {
-      const body = {
-        painting_id: painting.id,
-        total_part: Number(parts),
-        price_per_part_minor: priceMinor(price) ?? 0,
-      };
-      if (side === 'ask') return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
-      return apiRequest<unknown>('/paintings/bids', {
-        method: 'POST',
-        body: { ...body, expires_in_days: Number(days) },
-      });
-    },
-    onSuccess: async (answer) => {
-      setDone(localized(answer.message, language));
-      setParts('');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
-        queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
-      ]);
-    },
-    onError: () => setDone(null),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(null);
-    place.mutate();
-  };
-  const range = {
-    min: formatMoney(book.min_price_minor, 'EURO', language),
-    max: formatMoney(book.max_price_minor, 'EURO', language),
-  };
-  return (
-    <Box component="form" onSubmit={submit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>
-      <Typography id={`${id}-title`} variant="h4" component="h3">
-        {t('paintings.book.placeTitle')}
-      </Typography>
-      <RadioGroup
-        row
-        aria-label={t('paintings.book.side')}
-        value={side}
-        onChange={(event) => setSide(event.target.value as Side)}
-      >
-        <FormControlLabel
-          value="bid"
-          control={<Radio />}
-          label={t('paintings.book.buy')}
-          data-testid="order-side-bid"
-        />
-        <FormControlLabel
-          value="ask"
-          control={<Radio />}
-          label={t('paintings.book.sell')}
-          data-testid="order-side-ask"
-        />
-      </RadioGroup>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <TextField
-          label={t('paintings.book.parts')}
-          value={parts}
-          onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-parts' } }}
-          required
-        />
-        <TextField
-          label={t('paintings.book.pricePerPart')}
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          helperText={t('paintings.book.priceRange', range)}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'order-price' } }}
-          required
-        />
-        {side === 'bid' && (
-          <TextField
-            label={t('paintings.book.expiry')}
-            value={days}
-            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
-            helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
-          />
-        )}
-      </Box>
-      {side === 'bid' && (
-        <Typography variant="body2" sx={{ color: palette.muted }}>
-          {t('paintings.book.bidHoldNote')}
-        </Typography>
-      )}
-      {place.isError && (
-        <Alert severity="error" variant="outlined" data-testid="order-error">
-          {localized(errorText(place.error), language)}
-        </Alert>
-      )}
-      {done && (
-        <Alert severity="success" variant="outlined" data-testid="order-done" role="status">
-          {done}
-        </Alert>
-      )}
-      <Box>
-        <Button type="submit" variant="contained" disabled={place.isPending} data-testid="order-submit">
-          {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
-        </Button>
-      </Box>
-    </Box>
-  );
-}
-
 /**
  * A secondary-market work's order book (issue 17): asks and bids by price level, the last trades, and the work's part
  * price as a reference that binds nobody. Signed-in members place asks and bids here.
@@ -338,7 +197,11 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
             )}
           </Box>
           {session.signedIn && <MyBids paintingId={painting.id} />}
-          {session.signedIn && data.market === 3 && <OrderForm painting={painting} book={data} />}
+          {session.signedIn && data.market === 3 && (
+            <Suspense fallback={null}>
+              <OrderForm painting={painting} book={data} />
+            </Suspense>
+          )}
           {!session.signedIn && data.market === 3 && data.mode !== 'bulletin_board' && (
             // The bulletin board says it in its own words; in matching mode a visitor would not know where to bid.
             <Typography variant="body2" sx={{ color: palette.muted }} data-testid="order-book-sign-in">

@@ -21,9 +21,12 @@ import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
 import { InvestmentCase } from './InvestmentCase';
 import { OrderBook } from './OrderBook';
-import { ReadMoreDialog } from './ReadMoreDialog';
 import { SaleOpening, SoldNotice, useSaleOpening } from './SaleFacts';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
+
+/** The full description opens in a dialog fetched when the button is first pointed at, focused or pressed (issue 14). */
+const loadReadMoreDialog = () => import('./ReadMoreDialog');
+const ReadMoreDialog = lazy(() => loadReadMoreDialog().then((module) => ({ default: module.ReadMoreDialog })));
 
 // Members only, and loaded when shown: the public page's first load does not carry it.
 const WatchToggle = lazy(() =>
@@ -137,6 +140,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   const language = useLanguage();
   const currency = useCurrency();
   const [readMore, setReadMore] = useState(false);
+  // Mounted from the first opening on, so that it fades out when closed like any dialog.
+  const [readMoreShown, setReadMoreShown] = useState(false);
   const opening = useSaleOpening(painting.opens_at);
   const sold = painting.market_state === 'sold';
   const title = localized(painting.title, language);
@@ -192,7 +197,12 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
           </Typography>
           <Button
             data-testid="read-more"
-            onClick={() => setReadMore(true)}
+            onClick={() => {
+              setReadMoreShown(true);
+              setReadMore(true);
+            }}
+            onPointerEnter={loadReadMoreDialog}
+            onFocus={loadReadMoreDialog}
             size="small"
             aria-haspopup="dialog"
             sx={{ px: 0, mt: 1, color: palette.accentDark, textDecoration: 'underline', textUnderlineOffset: 4 }}
@@ -341,13 +351,17 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
 
       <InvestmentCase painting={painting} language={language} currency={currency} />
 
-      <ReadMoreDialog
-        open={readMore}
-        onClose={() => setReadMore(false)}
-        painting={painting}
-        coverUrl={coverUrl}
-        language={language}
-      />
+      {readMoreShown && (
+        <Suspense fallback={null}>
+          <ReadMoreDialog
+            open={readMore}
+            onClose={() => setReadMore(false)}
+            painting={painting}
+            coverUrl={coverUrl}
+            language={language}
+          />
+        </Suspense>
+      )}
       {/* The room the pinned bar takes on small screens, so that it never covers the end of the page. */}
       {!sold && <Box aria-hidden sx={{ display: 'none', [MOBILE]: { display: 'block', height: BUY_BAR_HEIGHT } }} />}
     </>

@@ -1,0 +1,123 @@
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { formatMoney } from '@parcelle/shared/money';
+import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAINTINGS_KEY } from '../catalogue/api';
+import { localized, useLanguage } from '../i18n/language';
+import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
+import { apiRequest } from '../session/api';
+import { errorText } from '../session/api-error';
+import { palette } from '../theme/theme';
+import type { Chosen } from './BulletinBoard';
+
+type Side = Chosen['side'];
+
+/** The member takes parts of an ask (buys) or gives parts into a bid (sells): the API path of each. */
+const acceptPath = (side: Side, reference: string) =>
+  `/paintings/${side === 'ask' ? 'sale' : 'bids'}/${encodeURIComponent(reference)}/accept`;
+
+/** How many parts of the chosen order, what they cost or bring, and the confirmation. */
+export function AcceptDialog({
+  chosen,
+  onClose,
+  onDone,
+}: {
+  chosen: Chosen;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const { side, order } = chosen;
+  const [parts, setParts] = useState(String(order.quantity));
+  const quantity = Number(parts);
+  const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= order.quantity;
+  const accept = useMutation({
+    mutationFn: () =>
+      apiRequest<unknown>(acceptPath(side, order.reference), { method: 'POST', body: { total_part: quantity } }),
+    onSuccess: async (answer) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: LISTINGS_KEY }),
+      ]);
+      onDone(localized(answer.message, language));
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) accept.mutate();
+  };
+  const total = formatMoney(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0), 'EURO', language);
+  return (
+    <Dialog
+      open
+      onClose={() => !accept.isPending && onClose()}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby={titleId}
+      data-testid="board-dialog"
+    >
+      <Box component="form" onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>
+          {t(side === 'ask' ? 'paintings.board.buyTitle' : 'paintings.board.sellTitle')}
+        </DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <Typography variant="body2" sx={{ color: palette.muted }}>
+            {t('paintings.board.orderLine', {
+              parts: formatPartsQuantity(order.quantity, language),
+              price: formatMoney(order.price_per_part_minor, 'EURO', language),
+            })}
+          </Typography>
+          <TextField
+            label={t('paintings.book.parts')}
+            value={parts}
+            onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
+            error={!valid}
+            helperText={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'board-parts' } }}
+            autoFocus
+            required
+          />
+          <Typography data-testid="board-total">
+            {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
+          </Typography>
+          {accept.isError && (
+            <Alert severity="error" variant="outlined" data-testid="board-error">
+              {localized(errorText(accept.error), language)}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
+          <Button color="inherit" onClick={onClose} disabled={accept.isPending}>
+            {t('paintings.book.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!valid || accept.isPending}
+            startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            data-testid="board-confirm"
+          >
+            {t(side === 'ask' ? 'paintings.board.confirmBuy' : 'paintings.board.confirmSell')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
