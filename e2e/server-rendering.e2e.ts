@@ -186,6 +186,19 @@ function watch(page: Page): string[] {
 }
 
 describe('in Chromium', () => {
+  it('reads the whole home page with JavaScript disabled: no part left as a placeholder', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: 'en-GB' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect.poll(() => page.getByTestId('home-statistics').isVisible()).toBe(true);
+      expect(await page.locator('main .MuiSkeleton-root').count()).toBe(0);
+      expect(await page.locator('template, [hidden][id^="S:"]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('reads a painting page with JavaScript disabled: title, text, figures and the image', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: 'en-GB' });
     try {

@@ -34,6 +34,11 @@ function renderDocument(element: React.ReactNode, nonce: string): Promise<string
     const { pipe, abort } = renderToPipeableStream(element, {
       // React's own inline scripts (a lazy part of the page revealed once loaded) carry the nonce as well.
       nonce,
+      // The document is sent whole (onAllReady), so nothing is gained by React "outlining" a large finished part:
+      // above ~12 KB it would send a fallback in place and the part at the end of the page, moved in by an inline
+      // script. Readers without JavaScript then saw the home's statistics as an empty skeleton, and every browser paid
+      // a second layout after the move (issue 14).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
