@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { purchaseLoad, signUpMembers } from './lib/buying.mjs';
+import { HOT_ROW_SCRIPT, HOT_ROW_TABLES, pgbenchTps, pgUrl, psql } from './lib/pgbench.mjs';
 import { apiClient, cli, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
 
 const { option, flag } = cli();
@@ -23,14 +24,6 @@ const perMember = Number(option('--purchases', '10'));
 const pgbenchSeconds = Number(option('--pgbench-seconds', '10'));
 const pgbenchClients = Number(option('--pgbench-clients', '50'));
 const port = Number(option('--port', '3110'));
-const pgUrl = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const pgbench = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
-  (candidate) => spawnSync(candidate, ['--version']).status === 0,
-);
-if (!pgbench) throw new Error('pgbench not found');
-
-const psql = (url, command) =>
-  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-Atc', command], { encoding: 'utf8' });
 
 if (!flag('--skip-build')) {
   execFileSync(process.execPath, ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
@@ -38,26 +31,12 @@ if (!flag('--skip-build')) {
 
 /** pgbench's one hot row: every transaction updates the same row and inserts one, like a purchase of one work. */
 function runPgbench(databaseUrl) {
-  psql(
-    databaseUrl,
-    'DROP TABLE IF EXISTS bench_hot, bench_log; CREATE TABLE bench_hot (id int PRIMARY KEY, n bigint NOT NULL); ' +
-      'INSERT INTO bench_hot VALUES (1, 0); CREATE TABLE bench_log (id bigserial PRIMARY KEY, n bigint NOT NULL, at timestamptz NOT NULL DEFAULT now())',
-  );
+  psql(databaseUrl, `DROP TABLE IF EXISTS bench_hot, bench_log; ${HOT_ROW_TABLES}`);
   const dir = mkdtempSync(join(tmpdir(), 'parcelle-pgbench-'));
   const script = join(dir, 'hot-row.sql');
-  writeFileSync(
-    script,
-    'BEGIN;\nUPDATE bench_hot SET n = n + 1 WHERE id = 1;\nINSERT INTO bench_log (n) VALUES (1);\nEND;\n',
-  );
+  writeFileSync(script, HOT_ROW_SCRIPT);
   try {
-    const out = execFileSync(
-      pgbench,
-      ['-n', '-f', script, '-c', String(pgbenchClients), '-j', '2', '-T', String(pgbenchSeconds), databaseUrl],
-      { encoding: 'utf8' },
-    );
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    if (!Number.isFinite(tps)) throw new Error(`pgbench output not understood:\n${out}`);
-    return tps;
+    return pgbenchTps(databaseUrl, script, { clients: pgbenchClients, seconds: pgbenchSeconds });
   } finally {
     psql(databaseUrl, 'DROP TABLE IF EXISTS bench_hot, bench_log');
     rmSync(dir, { recursive: true, force: true });

@@ -8,29 +8,19 @@
 // the payment (the reservation locked, a ledger transaction and four entries, the reservation settled, the
 // confirmation job, COMMIT): 14 round trips, the hot row once. Prints both rates and the ratio, which is the ceiling
 // of bench/hot-drop.mjs's ratio if the server's own work cost nothing.
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HOT_ROW_SCRIPT, HOT_ROW_TABLES, pgbenchTps, pgUrl, psql } from './lib/pgbench.mjs';
 import { cli, loadAverage, median } from './lib/run.mjs';
 
 const { option } = cli();
 const runs = Number(option('--runs', '3'));
 const seconds = Number(option('--seconds', '10'));
 const clients = Number(option('--clients', '50'));
-const pgUrl = (process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/$/, '');
-const pgbench = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find(
-  (candidate) => spawnSync(candidate, ['--version']).status === 0,
-);
-if (!pgbench) throw new Error('pgbench not found');
-
-const psql = (url, command) =>
-  execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-Atc', command], { encoding: 'utf8' });
 
 const SCHEMA = `
-CREATE TABLE bench_hot (id int PRIMARY KEY, n bigint NOT NULL);
-INSERT INTO bench_hot VALUES (1, 0);
-CREATE TABLE bench_log (id bigserial PRIMARY KEY, n bigint NOT NULL, at timestamptz NOT NULL DEFAULT now());
+${HOT_ROW_TABLES}
 CREATE TABLE members (id int PRIMARY KEY, email text NOT NULL);
 INSERT INTO members SELECT g, 'member' || g || '@example.com' FROM generate_series(1, 100) g;
 CREATE TABLE reservations (id bigserial PRIMARY KEY, member int NOT NULL, quantity int NOT NULL, status text NOT NULL,
@@ -40,8 +30,6 @@ CREATE TABLE ledger_entries (id bigserial PRIMARY KEY, transaction_id bigint NOT
   amount_minor bigint NOT NULL);
 CREATE TABLE jobs (id bigserial PRIMARY KEY, name text NOT NULL, data jsonb NOT NULL);
 `;
-
-const HOT_ROW = 'BEGIN;\nUPDATE bench_hot SET n = n + 1 WHERE id = 1;\nINSERT INTO bench_log (n) VALUES (1);\nEND;\n';
 
 const PURCHASE = `\\set member random(1, 100)
 SELECT id, email FROM members WHERE id = :member;
@@ -61,20 +49,11 @@ INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');
 COMMIT;
 `;
 
-function rate(databaseUrl, script) {
-  const out = execFileSync(
-    pgbench,
-    ['-n', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), databaseUrl],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-  if (!Number.isFinite(tps)) throw new Error(`pgbench output not understood:\n${out}`);
-  return tps;
-}
+const rate = (databaseUrl, script) => pgbenchTps(databaseUrl, script, { clients, seconds });
 
 const dir = mkdtempSync(join(tmpdir(), 'parcelle-purchase-shape-'));
 const scripts = { hotRow: join(dir, 'hot-row.sql'), purchase: join(dir, 'purchase.sql') };
-writeFileSync(scripts.hotRow, HOT_ROW);
+writeFileSync(scripts.hotRow, HOT_ROW_SCRIPT);
 writeFileSync(scripts.purchase, PURCHASE);
 const dbName = `wt_purchase_shape_${process.pid}`;
 const databaseUrl = `${pgUrl}/${dbName}`;

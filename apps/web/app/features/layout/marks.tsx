@@ -6,6 +6,10 @@ import { Box, type SxProps, type Theme } from '@mui/material';
  * font lookups that delayed the first paint: issue 14), and each looked different on every platform. Sized in em and
  * coloured by the text around them; hidden from screen readers, which read the words beside them.
  */
+/** A mark's own styles first, then the caller's (MUI accepts an array of sx entries). */
+const withSx = (own: SxProps<Theme>, sx?: SxProps<Theme>): SxProps<Theme> =>
+  [own, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
+
 function Mark({ path, sx, testId }: { path: string; sx?: SxProps<Theme>; testId?: string }) {
   return (
     <Box
@@ -14,10 +18,7 @@ function Mark({ path, sx, testId }: { path: string; sx?: SxProps<Theme>; testId?
       aria-hidden="true"
       focusable="false"
       data-testid={testId}
-      sx={[
-        { width: '0.62em', height: '0.62em', display: 'inline-block', flexShrink: 0 },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      sx={withSx({ width: '0.62em', height: '0.62em', display: 'inline-block', flexShrink: 0 }, sx)}
     >
       <path d={path} fill="currentColor" />
     </Box>
@@ -27,10 +28,7 @@ function Mark({ path, sx, testId }: { path: string; sx?: SxProps<Theme>; testId?
 /** ↗: the link opens another site, in a new window. */
 export function ExternalMark({ sx }: { sx?: SxProps<Theme> }) {
   return (
-    <Mark
-      path="M3 1.5h5.5V7H7.2V3.7L2.4 8.5l-.9-.9 4.8-4.8H3z"
-      sx={[{ ml: 0.5, verticalAlign: '0.05em' }, ...(Array.isArray(sx) ? sx : [sx])]}
-    />
+    <Mark path="M3 1.5h5.5V7H7.2V3.7L2.4 8.5l-.9-.9 4.8-4.8H3z" sx={withSx({ ml: 0.5, verticalAlign: '0.05em' }, sx)} />
   );
 }
 
@@ -40,7 +38,7 @@ export function DirectionMark({ up, sx }: { up: boolean; sx?: SxProps<Theme> }) 
     <Mark
       path={up ? 'M5 1.5 9.5 8.5h-9z' : 'M5 8.5 9.5 1.5h-9z'}
       testId={up ? 'mark-up' : 'mark-down'}
-      sx={[{ mr: 0.5, verticalAlign: '0.02em' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={withSx({ mr: 0.5, verticalAlign: '0.02em' }, sx)}
     />
   );
 }
