@@ -2,7 +2,7 @@
 /**
  * Mutation testing (`npm run test:mutation`, not part of `npm test`): Stryker changes the money, parts, ledger,
  * register, reservation and dividend code one mutant at a time and checks that some test fails. The tests run on
- * PostgreSQL (vitest.mutation.config.ts): the local server, or TEST_DATABASE_URL. Score and survivors: docs/testing.md.
+ * PostgreSQL (vitest.mutation.config.ts): TEST_DATABASE_URL, or the project's own server started for the run. Score and survivors: docs/testing.md.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
 export default {

@@ -1,22 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Every unit and integration suite. The API suite runs on embedded PGlite always, and once more on a
- * PostgreSQL server when TEST_DATABASE_URL is set. CI always sets it (.ci/run fails when no PostgreSQL answers):
- * only there do the concurrency tests race on separate connections; on PGlite they are sequential smoke tests
- * (apps/api/test/race.ts names them so). docs/testing.md describes every layer.
+ * Every unit and integration suite. The API suite runs on PostgreSQL (apps/api/vitest.config.ts: TEST_DATABASE_URL,
+ * else the project's own server started for the run), every concurrency proof included. docs/testing.md describes
+ * every layer.
  */
-const apiOnPostgres = process.env.TEST_DATABASE_URL
-  ? [
-      {
-        extends: './apps/api/vitest.config.ts',
-        test: { name: 'api-postgres', root: './apps/api', env: { TEST_DB: 'postgres' } },
-      },
-    ]
-  : [];
-
 export default defineConfig({
   test: {
+    // Two workers at least (Vitest's default is cores − 1: one on CI's 2 cores); each API file has its own database.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/shared',
       'apps/web',
@@ -24,7 +17,6 @@ export default defineConfig({
       'apps/api',
       // The security probe's pure parts (scripts/security-probe/*.test.mjs).
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
-      ...apiOnPostgres,
     ],
   },
 });

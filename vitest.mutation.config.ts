@@ -4,8 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The tests Stryker runs against each mutant (`npm run test:mutation`, stryker.config.mjs): the unit tests of the
  * shared money and parts modules, and the API tests that exercise the ledger, the parts register, reservations and
- * dividends most directly, on PostgreSQL, because a lock removed can only be caught where transactions run at once
- * (PGlite runs one at a time). The API tests import `@parcelle/shared` through the workspace link, that is the
+ * dividends most directly, on PostgreSQL (TEST_DATABASE_URL, else the project's own server started for the run, as
+ * in `npm test`), where a removed lock is caught. The API tests import `@parcelle/shared` through the workspace link, that is the
  * original sources: a shared mutant is judged by the shared unit tests alone, which are quick, so each costs
  * milliseconds instead of an API test file's database set-up.
  */
@@ -48,10 +48,7 @@ export default defineConfig({
       'apps/api/src/modules/purchases/limits.test.ts',
       'apps/api/src/modules/secondary/secondary.test.ts',
     ],
-    env: {
-      TEST_DB: 'postgres',
-      TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-    },
+    globalSetup: ['apps/api/test/global-setup.ts'],
     sequence: { sequencer: KillersFirst },
     testTimeout: 60_000,
     hookTimeout: 120_000,

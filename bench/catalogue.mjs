@@ -1,6 +1,6 @@
 // Throughput of the hot public catalogue reads against a bare Fastify "hello" on the same Node, in the same run
 // (issue 16). Not part of `npm test`. Usage:
-//   node bench/catalogue.mjs                         (builds the API, starts it on a throw-away data folder with PGlite)
+//   node bench/catalogue.mjs                         (builds the API, starts it on a throw-away data folder: its own PostgreSQL)
 //   node bench/catalogue.mjs --database-url postgres://postgres@127.0.0.1:5432/bench   (on PostgreSQL)
 //   node bench/catalogue.mjs --skip-build --runs 3 --duration 10 --connections 50 --data-dir /tmp/kept-data
 //   node bench/catalogue.mjs --server /tmp/old/apps/api/dist/server.js --skip-build     (another build, e.g. main's)
@@ -25,9 +25,9 @@ const databaseUrl = option('--database-url');
 const acceptEncoding = option('--accept-encoding');
 
 /**
- * The built API on a throw-away data folder (PGlite), `--data-dir` kept, or on --database-url. A first start migrates
+ * The built API on a throw-away data folder (the project's own PostgreSQL), `--data-dir` kept, or on --database-url. A first start migrates
  * and seeds the demo catalogue and is stopped; the measured process starts on the ready database, as a production
- * process does. (A process that has just seeded carries the seed's heap and PGlite's grown memory for its whole life,
+ * process does. (A process that has just seeded carries the seed's heap for its whole life,
  * and answered the same reads 15–40 % slower in the runs of 2026-11-24: docs/performance.md.)
  */
 async function startApi() {
@@ -114,7 +114,7 @@ async function main() {
     console.log(
       `\n${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ` +
         `load average at the runs' start ${loads.map((l) => l.toFixed(2)).join(' / ')}; ` +
-        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${acceptEncoding ? `accept-encoding: ${acceptEncoding}` : 'uncompressed'}; ${connections} connections, ${duration} s per target, ${runs} runs\n`,
+        `${databaseUrl ? 'PostgreSQL at --database-url' : 'the project’s own PostgreSQL'}; ${acceptEncoding ? `accept-encoding: ${acceptEncoding}` : 'uncompressed'}; ${connections} connections, ${duration} s per target, ${runs} runs\n`,
     );
     console.log('| Target | req/s (median) | ratio to hello (median) |');
     console.log('| --- | --- | --- |');

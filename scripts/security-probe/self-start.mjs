@@ -1,5 +1,7 @@
 // `--production`: starts the built server itself in production mode on a free loopback port, with a throw-away data
-// folder (embedded PGlite), the offline payment sandboxes (PAYMENTS_SANDBOX=true), an SMTP sink and a Twilio stub.
+// folder and a throw-away database on PROBE_DATABASE_URL's server (else TEST_DATABASE_URL's, else the local
+// postgres://postgres@127.0.0.1:5432), the offline payment sandboxes (PAYMENTS_SANDBOX=true), an SMTP sink and a
+// Twilio stub. Production refuses to start without DATABASE_URL (the project's own PostgreSQL is for development).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { MessageStore, startSmtpSink, startTwilioStub } from './sinks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,6 +25,28 @@ const freePort = () =>
     });
   });
 
+/** A new database on the probe's PostgreSQL server, and the function that drops it. */
+async function throwAwayDatabase() {
+  const server =
+    process.env.PROBE_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `parcelle_probe_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** Starts everything; answers { baseUrl, store, jwtSecret, logFile, stop() }. */
 export async function startProductionServer() {
   const entry = join(ROOT, 'apps/api/dist/server.js');
@@ -32,9 +57,11 @@ export async function startProductionServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-probe-'));
   const port = await freePort();
   const jwtSecret = randomBytes(48).toString('base64url');
+  const database = await throwAwayDatabase();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const env = {
     ...inherited,
+    DATABASE_URL: database.url,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -80,6 +107,7 @@ export async function startProductionServer() {
     twilio.server.close();
     log.end();
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;

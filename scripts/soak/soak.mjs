@@ -10,8 +10,8 @@
  *
  * Options (or env): --seconds (SOAK_SECONDS, 120), --members (SOAK_MEMBERS, 30), --seed (SOAK_SEED, random; printed
  * so a run can be replayed), --port (SOAK_PORT, 3102), --server-url (SOAK_DATABASE_URL, else TEST_DATABASE_URL, else
- * postgres://postgres@127.0.0.1:5432/postgres: the server on which a fresh database is created and dropped), --keep
- * (keep the database). The server runs from source with tsx (`--dist` runs apps/api/dist/server.js after a build).
+ * a throw-away server of the project's own, started for the run: the server on which a fresh database is created and
+ * dropped), --keep (keep the database; with the project's own server, its folder is printed and kept too). The server runs from source with tsx (`--dist` runs apps/api/dist/server.js after a build).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
+import { startEmbeddedPostgres } from '../../apps/api/src/db/embedded-postgres.ts';
 import { createRng } from './rng.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -39,11 +40,12 @@ const seconds = Number(args.seconds ?? process.env.SOAK_SECONDS ?? 120);
 const memberCount = Number(args.members ?? process.env.SOAK_MEMBERS ?? 30);
 const seed = Number(args.seed ?? process.env.SOAK_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const port = Number(args.port ?? process.env.SOAK_PORT ?? 3102);
-const serverUrl =
-  args['server-url'] ??
-  process.env.SOAK_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
+const givenServer = args['server-url'] ?? process.env.SOAK_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const ownServerDir = givenServer ? null : mkdtempSync(join(tmpdir(), 'parcelle-soak-postgres-'));
+const ownServer = ownServerDir
+  ? await startEmbeddedPostgres(ownServerDir, { role: 'tool', log: (line) => console.log(`[soak] ${line}`) })
+  : null;
+const serverUrl = givenServer ?? ownServer.url;
 const base = `http://127.0.0.1:${port}/api`;
 console.log(`[soak] seed ${seed} · ${memberCount} members · ${seconds} s · replay with --seed ${seed}`);
 
@@ -576,7 +578,11 @@ try {
   await killServer('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
   if (!args.keep) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-  else console.log(`[soak] database kept: ${dbUrl}`);
+  else console.log(`[soak] database kept: ${dbUrl}${ownServer ? ` (server folder ${ownServerDir})` : ''}`);
+  if (ownServer && !args.keep) {
+    await ownServer.release();
+    rmSync(ownServerDir, { recursive: true, force: true });
+  }
 }
 if (problems.length > 0) {
   for (const problem of problems) console.error(`[soak] FAIL ${problem}`);

@@ -170,7 +170,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Catalogue changes reach the other processes from here on (Redis or PostgreSQL; in process with PGlite); the hot
+  // Catalogue changes reach the other processes from here on (Redis or PostgreSQL); the hot
   // public reads kept in memory and the reads behind server-rendered pages drop what a change makes stale (issue 16).
   const changes = ctx.catalogueChanges;
   await changes.start?.();

@@ -42,6 +42,7 @@ describe('production fails closed', () => {
   const paypalLine = (name: string) =>
     `${name} is required when NODE_ENV=production and PayPal payments are enabled (or PAYMENT_METHODS without paypal, or PAYMENTS_SANDBOX=true)`;
   const lines: [string, string][] = [
+    ['DATABASE_URL', 'DATABASE_URL (a PostgreSQL server) is required when NODE_ENV=production'],
     ['JWT_SECRET', 'JWT_SECRET (at least 32 characters) is required when NODE_ENV=production'],
     ['SERVER_SECRET', 'SERVER_SECRET (at least 32 characters) is required when NODE_ENV=production'],
     ['SMTP_URL', 'SMTP_URL is required when NODE_ENV=production (emails would stay in the outbox)'],
@@ -99,7 +100,7 @@ describe('production fails closed', () => {
     const message = (error as ConfigError).message.split('\n');
     expect(message[0]).toBe('Parcelle cannot start:');
     expect(message.slice(1)).toEqual((error as ConfigError).problems.map((problem) => `- ${problem}`));
-    expect((error as ConfigError).problems).toHaveLength(3 + 3 + 3 + 2);
+    expect((error as ConfigError).problems).toHaveLength(1 + 3 + 3 + 3 + 2);
   });
 
   it('lets PayPal be switched off: its keys are then not needed, and a PayPal purchase is refused', () => {

@@ -297,6 +297,8 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
     return keys;
   };
   if (production) {
+    // The project's own PostgreSQL is a development server (no backups, no replicas): production names its server.
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL (a PostgreSQL server) is required when NODE_ENV=production');
     if (!env.JWT_SECRET) problems.push('JWT_SECRET (at least 32 characters) is required when NODE_ENV=production');
     // It keys one-time codes and encrypts stored IBANs: a generated one lost with its folder loses them.
     if (!env.SERVER_SECRET) {

@@ -19,7 +19,6 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import {
   type CatalogueChanges,
-  LocalCatalogueChanges,
   PostgresChangeTransport,
   RedisChangeTransport,
   SharedCatalogueChanges,
@@ -46,7 +45,7 @@ export const CATALOGUE_CHANNEL = 'parcelle_catalogue_changes';
 
 /**
  * Where catalogue changes reach other processes (issue 16): Redis pub/sub with REDIS_URL, else PostgreSQL
- * LISTEN/NOTIFY on a PostgreSQL server, else (embedded PGlite, one process) this process only.
+ * LISTEN/NOTIFY (the embedded server too: a command-line tool's change reaches `npm start`).
  */
 function catalogueChangesFor(config: AppConfig, database: DatabaseHandle): CatalogueChanges {
   const warn = (message: string, error?: unknown) =>
@@ -55,13 +54,7 @@ function catalogueChangesFor(config: AppConfig, database: DatabaseHandle): Catal
     const transport = new RedisChangeTransport(config.redis.url, `${config.redis.keyPrefix}${CATALOGUE_CHANNEL}`);
     return new SharedCatalogueChanges(transport, warn);
   }
-  if (database.notifications) {
-    return new SharedCatalogueChanges(
-      new PostgresChangeTransport(database.notifications, CATALOGUE_CHANNEL, warn),
-      warn,
-    );
-  }
-  return new LocalCatalogueChanges();
+  return new SharedCatalogueChanges(new PostgresChangeTransport(database.notifications, CATALOGUE_CHANNEL, warn), warn);
 }
 
 /**

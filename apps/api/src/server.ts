@@ -11,7 +11,8 @@ import { startJobWorkers } from './jobs';
 /** Start-up: configuration, database (migrated and seeded), then web and API on one port, then the job workers. */
 async function main() {
   const config = loadConfigOrExit();
-  const database = await openDatabase(config);
+  // Without DATABASE_URL: the project's own PostgreSQL under DATA_DIR, started here and stopped on exit.
+  const database = await openDatabase({ ...config, role: 'server', log: (line) => console.log(line) });
   // Processes started together on one PostgreSQL (npm run start:cluster) migrate and seed one after the other.
   await database.exclusively(async () => {
     await database.migrate();

@@ -4,8 +4,6 @@ import { queryRows } from '../src/db/client';
 import { LOCK_WAITERS_SQL } from './race';
 import type { TestApp } from './test-app';
 
-export { onPostgres } from './race';
-
 /**
  * A second connection to the test app's database, outside its pool: it holds locks to force an interleaving, and
  * watches the app's backends wait on them, so a race is played in a set order instead of hoped for with sleeps.

@@ -2,17 +2,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../src/db/client';
 
 /**
- * Concurrency proofs. PGlite is one connection: requests sent "at once" run one transaction after the other, so a
- * concurrent test there is only a sequential smoke test and proves nothing about locks. On PostgreSQL (TEST_DB=postgres)
- * the same tests are real races, and `raceBehindLock` forces the interleaving that a missing lock would lose.
+ * Concurrency proofs, on PostgreSQL (every API test runs there): `raceBehindLock` forces the interleaving that a
+ * missing lock would lose.
  */
-export const onPostgres = process.env.TEST_DB === 'postgres';
 
-/** The title of a concurrency test or group, saying what it proves where it runs. */
+/** The title of a concurrency test or group, saying what it proves. */
 export function raceTitle(title: string): string {
-  return onPostgres
-    ? `race on PostgreSQL (separate connections): ${title}`
-    : `sequential smoke on PGlite (one transaction at a time, no lock is proven): ${title}`;
+  return `race on PostgreSQL (separate connections): ${title}`;
 }
 
 /** Counts the backends of this test database waiting on a lock (row or table), the asking connection excluded. */
@@ -36,14 +32,12 @@ const WAIT_LIMIT_MS = 15_000;
  * 3. once `waiters` backends wait on a lock, the test commits and the racers go on together.
  * With the guard in place the racers then pass one after the other; without it they all act on what they read
  * before, which the test's assertions catch. No timing guess: step 3 waits for the database to say they queue.
- * On PGlite there is no second connection: the racers just run, one after the other (a sequential smoke test).
  */
 export async function raceBehindLock<T>(
   db: Database,
   options: { lock: SQL; waiters: number },
   racers: readonly (() => Promise<T>)[],
 ): Promise<T[]> {
-  if (!onPostgres) return Promise.all(racers.map((racer) => racer()));
   let locked!: () => void;
   let release!: () => void;
   const isLocked = new Promise<void>((resolve) => {

@@ -13,24 +13,29 @@ import { buildApp } from '../src/app';
 import { type AppConfig, loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { createContext } from '../src/create-context';
-import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
+import { type DatabaseHandle, openPostgres } from '../src/db/client';
 import type { App } from '../src/http/types';
 import { checkInvariants } from '../src/modules/ledger/invariants';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
+import { TEMPLATE_ENV } from './template';
 
 /**
- * Each test file gets a clean database: an in-memory PGlite, or (TEST_DB=postgres) a new database on the
- * TEST_DATABASE_URL server, dropped afterwards. Same migrations, same code as production.
+ * Each test file gets a clean database on the run's PostgreSQL server (test/global-setup.ts: TEST_DATABASE_URL or
+ * the project's own server), cloned from the run's template (already migrated, pg-boss's schema included) and
+ * dropped afterwards. Same migrations, same code as production.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') return openPglite('memory://');
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const template = process.env[TEMPLATE_ENV];
+  if (!serverUrl) throw new Error('no TEST_DATABASE_URL: the API tests run through apps/api/vitest.config.ts');
   const name = `parcelle_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openPostgres(url.toString());
@@ -74,6 +79,7 @@ export async function createTestApp(
  */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://parcelle@127.0.0.1:5432/parcelle',
   JWT_SECRET: 'test-jwt-secret-of-at-least-thirty-two-characters',
   SERVER_SECRET: 'test-server-secret-of-at-least-thirty-two-characters',
   SMTP_URL: 'smtp://127.0.0.1:2525',

@@ -7,12 +7,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../test/factories';
 import { createTestAppOn } from '../../test/test-app';
-import { openPglite } from './client';
+import { openDatabase } from './client';
 import { operatorTotp, users } from './schema';
 
 /**
- * `npm run admin` end to end on an embedded database folder (issue 12): `create` says what the operator does next,
- * `reset-2fa` removes an enrolled second factor and ends the sessions. PGlite only: the CLI opens the folder itself.
+ * `npm run admin` end to end on the project's own PostgreSQL in a data folder (issue 12): `create` says what the
+ * operator does next, `reset-2fa` removes an enrolled second factor and ends the sessions. The CLI starts the server
+ * of the folder and stops it when done; the test opens it the same way between the commands.
  */
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-admin-cli-'));
@@ -32,7 +33,7 @@ function admin(...args: string[]): Promise<{ code: number; out: string }> {
 }
 
 async function withApp<T>(run: (t: Awaited<ReturnType<typeof createTestAppOn>>) => Promise<T>): Promise<T> {
-  const database = await openPglite(join(dataDir, 'pglite'));
+  const database = await openDatabase({ dataDir, log: () => undefined });
   try {
     const t = await createTestAppOn(database);
     try {
@@ -45,7 +46,7 @@ async function withApp<T>(run: (t: Awaited<ReturnType<typeof createTestAppOn>>) 
   }
 }
 
-describe.skipIf(process.env.TEST_DB === 'postgres')('npm run admin', () => {
+describe('npm run admin', () => {
   it('create prints the next steps; reset-2fa removes the factor and ends the sessions', async () => {
     const email = 'ops@parcelle.test';
     const password = 'Operator!pass-2026';

@@ -1,19 +1,17 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { type EmbeddedPostgres, startEmbeddedPostgres, withDatabase } from './embedded-postgres';
+import { legacyPgliteFolder } from './legacy-pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-/** Either driver: the code above this file never knows which PostgreSQL it talks to. */
+/** The application's database (drizzle on node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A database handle or an open transaction: functions that take one compose inside a caller's transaction. */
 export type Executor = Database;
@@ -27,23 +25,23 @@ export type PostgresNotifications = {
 
 export type DatabaseHandle = {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the project's own server under DATA_DIR (npm start); `postgres`: a server at DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   /**
    * Raw SQL on the same connection(s), for the job queue (pg-boss): a statement with values, or a script without.
-   * On PGlite it takes its turn with every other query of the one connection.
    */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   /**
    * Runs `work` while no other process runs its own (migrations and seeding at start-up, when several processes
-   * start together on one PostgreSQL): a session advisory lock. PGlite has one process already (its folder lock).
+   * start together on one PostgreSQL): a session advisory lock.
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
-  /** NOTIFY and LISTEN between processes (catalogue changes); absent for PGlite, which is one process. */
-  notifications?: PostgresNotifications;
-  /** The PostgreSQL pool's connections (for the metrics); absent for PGlite, which has no pool. */
-  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /** NOTIFY and LISTEN between processes (catalogue changes). */
+  notifications: PostgresNotifications;
+  /** The PostgreSQL pool's connections (for the metrics). */
+  poolStats: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 /** The advisory lock key of start-up work (an arbitrary constant: 'parcelle' in ASCII). */
@@ -64,72 +62,6 @@ export function migrationsFolder(): string {
     dir = dirname(dir);
   }
   throw new Error('drizzle migrations folder not found');
-}
-
-/** Raised when another process has the embedded database open. */
-export class DatabaseInUseError extends Error {
-  constructor(dataDir: string) {
-    super(
-      `The embedded database in ${dataDir} is open in another process (is \`npm start\` running?). ` +
-        'Stop it and run this again, or set DATABASE_URL to a PostgreSQL server, which any number of processes can share.',
-    );
-    this.name = 'DatabaseInUseError';
-  }
-}
-
-/**
- * Only one process may open a PGlite folder: two would each replay and write the same files and corrupt them. The
- * lock (a `.lock` folder beside it, refreshed while held) is released on close and on exit; one left by a killed
- * process goes stale after 30 seconds and is taken over.
- */
-async function lockFolder(dataDir: string): Promise<() => Promise<void>> {
-  try {
-    return await lockfile.lock(dataDir, {
-      stale: 30_000,
-      update: 5_000,
-      realpath: false,
-      // The default throws from a timer and would stop the server; a lock refreshed late (the event loop held by a
-      // long query) is worth a warning, not an outage.
-      onCompromised: (error) => console.warn(`[database] lock on ${dataDir}: ${error.message}`),
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DatabaseInUseError(dataDir);
-    throw error;
-  }
-}
-
-/** PGlite in a folder (or in memory with `memory://`). */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const release = inMemory ? async () => {} : await lockFolder(dataDir);
-  let client: PGlite;
-  try {
-    client = await PGlite.create(dataDir);
-  } catch (error) {
-    await release();
-    throw error;
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
-    executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values);
-      // pg-boss creates its schema with one multi-statement script; `exec` runs scripts and answers each result.
-      const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
-    },
-    exclusively: (work) => work(),
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        await release();
-      }
-    },
-  };
 }
 
 /** `poolMax`: connections this process may open (DATABASE_POOL_MAX; every process has its own pool). */
@@ -198,23 +130,77 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
   };
 }
 
-export async function openDatabase(options: {
+export type OpenOptions = {
   databaseUrl?: string;
   dataDir: string;
   databasePoolMax?: number;
-}): Promise<DatabaseHandle> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.databasePoolMax)
-    : openPglite(join(options.dataDir, 'pglite'));
+  /** Who opens the embedded server (see EmbeddedOptions.role): the server process, or a command-line tool. */
+  role?: 'server' | 'tool';
+  log?: (line: string) => void;
+};
+
+/** The database the embedded server keeps the application's data in. */
+const EMBEDDED_DATABASE = 'parcelle';
+
+/**
+ * The application's database: the server at DATABASE_URL, else the project's own PostgreSQL under
+ * `DATA_DIR/postgres` (started when none runs; stopped on close by the process that started it).
+ */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.databasePoolMax);
+  const legacy = legacyPgliteFolder(options.dataDir);
+  if (legacy) throw new LegacyDataError(legacy);
+  const server = await startEmbeddedPostgres(join(options.dataDir, 'postgres'), {
+    role: options.role ?? 'tool',
+    log: options.log,
+  });
+  try {
+    await ensureDatabase(server.url, EMBEDDED_DATABASE);
+    const handle = await openPostgres(withDatabase(server.url, EMBEDDED_DATABASE), options.databasePoolMax);
+    return { ...handle, kind: 'embedded', close: () => closeBoth(handle, server) };
+  } catch (error) {
+    await server.release();
+    throw error;
+  }
 }
 
-/** For the command-line tools: a database in use elsewhere ends the command with its message, not a stack trace. */
-export async function openDatabaseOrExit(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+async function closeBoth(handle: DatabaseHandle, server: EmbeddedPostgres): Promise<void> {
   try {
-    return await openDatabase(options);
+    await handle.close();
+  } finally {
+    await server.release();
+  }
+}
+
+/** Creates `name` on the server of `url` unless it exists. */
+export async function ensureDatabase(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Raised when DATA_DIR still holds a database of the retired embedded engine (PGlite). */
+export class LegacyDataError extends Error {
+  constructor(folder: string) {
+    super(
+      `${folder} holds a database of the retired embedded engine (PGlite); Parcelle now runs its own PostgreSQL. ` +
+        'See "Data folders made by PGlite" in docs/operations.md to carry the data over, or move that folder away to start fresh.',
+    );
+    this.name = 'LegacyDataError';
+  }
+}
+
+/** For the command-line tools: a failure to open the database ends the command with one line, not a stack trace. */
+export async function openDatabaseOrExit(options: OpenOptions): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase({ ...options, role: 'tool', log: options.log ?? ((line) => console.error(line)) });
   } catch (error) {
-    if (!(error instanceof DatabaseInUseError)) throw error;
-    console.error(error.message);
+    console.error(`[database] ${(error as Error).message}`);
     process.exit(1);
   }
 }

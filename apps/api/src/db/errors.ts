@@ -1,6 +1,6 @@
 /**
- * Errors of the database drivers (pg, PGlite) and of drizzle, read without their values. A driver's error carries
- * the statement's parameters (PGlite: `params`; drizzle's DrizzleQueryError: `params`, and its message quotes them),
+ * Errors of the database driver (pg) and of drizzle, read without their values. An error may carry the statement's
+ * parameters (drizzle's DrizzleQueryError: `params`, and its message quotes them),
  * and PostgreSQL's `detail` quotes the row ("Key (email)=(x@y) already exists", "Failing row contains (…)"): none of
  * these may reach a log line (decision 76).
  */

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, userRow } from '../../test/factories';
-import { onPostgres, sideConnection } from '../../test/pg-side';
+import { sideConnection } from '../../test/pg-side';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { consumeCode, issueCode } from '../modules/codes/service';
 import { inTransaction, TRANSACTION_ATTEMPTS, transactionRetries } from './retry';
@@ -69,7 +69,7 @@ describe('inTransaction', () => {
     expect(runs).toBe(1);
   });
 
-  it.skipIf(!onPostgres)('retries a real serialization failure raised by PostgreSQL (REPEATABLE READ)', async () => {
+  it('retries a real serialization failure raised by PostgreSQL (REPEATABLE READ)', async () => {
     const member = await createMember(t, { verified: true });
     const userId = (await userRow(t, member.email))?.id ?? '';
     const side = await sideConnection(t);

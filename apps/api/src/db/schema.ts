@@ -1154,7 +1154,7 @@ export const auditLog = pgTable(
 
 // ---------------------------------------------------------------- statements
 
-/** A statement file's bytes: PostgreSQL bytea (node-postgres answers a Buffer, PGlite a Uint8Array). */
+/** A statement file's bytes: PostgreSQL bytea (node-postgres answers a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),

@@ -8,9 +8,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 
 /** What the gauges read at scrape time: the database and, when present, the job runner (see `registerSource`). */
 export type MetricsSource = {
-  /** Connections of the PostgreSQL pool; null for the embedded PGlite (one connection, nothing to pool). */
-  pool: () => { total: number; idle: number; waiting: number; max: number } | null;
-  databaseKind: 'pglite' | 'postgres';
+  /** Connections of the PostgreSQL pool. */
+  pool: () => { total: number; idle: number; waiting: number; max: number };
+  databaseKind: 'embedded' | 'postgres';
   /** Jobs waiting per queue (created or retrying); null when there is no job queue. */
   queueDepth: () => Promise<Record<string, number> | null>;
   /** Counts read from the database: cheap aggregate queries, at most once per `DB_GAUGE_TTL_MS`. */
@@ -123,8 +123,7 @@ function createMetrics() {
       const source = currentSource();
       if (!source) return;
       const database = source.databaseKind;
-      // PGlite runs in this process over one connection, one transaction at a time: nothing waits on a pool.
-      const pool = source.pool() ?? { total: 1, idle: 0, waiting: 0, max: 1 };
+      const pool = source.pool();
       for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state, database }, pool[state]);
     },
   });

@@ -71,7 +71,7 @@ function metricsSource(ctx: AppContext): MetricsSource {
   const db = ctx.database.db;
   return {
     databaseKind: ctx.database.kind,
-    pool: () => ctx.database.poolStats?.() ?? null,
+    pool: () => ctx.database.poolStats(),
     queueDepth: () => queueDepth(ctx),
     databaseCounts: async () => {
       const [row] = await queryRows<{ pending: number; ledger: number }>(

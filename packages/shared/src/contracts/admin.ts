@@ -163,7 +163,7 @@ export const ZAdminLedger = z.object({
  */
 export const ZReadiness = z.object({
   ready: z.boolean(),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), answers: z.boolean() }),
+  database: z.object({ kind: z.enum(['embedded', 'postgres']), answers: z.boolean() }),
   /** null when the database does not answer. */
   migrations: z.object({ applied: z.number().int(), available: z.number().int(), latest: z.string() }).nullable(),
 });

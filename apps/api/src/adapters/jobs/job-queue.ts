@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 /**
  * Background work that must survive the request that asked for it, run once across every process: outgoing email
  * and SMS, the reservation sweep, the retries of refunds. Implemented by pg-boss on the application's own database
- * (PostgreSQL, or PGlite for the single embedded process), so a job is committed durably like any other row.
+ * (PostgreSQL), so a job is committed durably like any other row.
  */
 export type JobHandler<T> = (job: { id: string; data: T; retryCount: number }) => Promise<void>;
 

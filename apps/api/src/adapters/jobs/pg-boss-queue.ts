@@ -25,7 +25,7 @@ type Defined = { spec: QueueSpec; handler: JobHandler<object> };
 
 /**
  * pg-boss on the application's own connection: a PostgreSQL pool, shared by every process (jobs are fetched with
- * SELECT … FOR UPDATE SKIP LOCKED, so each runs in one process only), or the embedded PGlite of `npm start`.
+ * SELECT … FOR UPDATE SKIP LOCKED, so each runs in one process only).
  */
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;

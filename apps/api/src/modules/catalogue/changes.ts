@@ -32,7 +32,7 @@ export interface CatalogueChanges {
   close?(): Promise<void>;
 }
 
-/** One process's changes, told to its own listeners (embedded PGlite: one process by construction). */
+/** One process's changes, told to its own listeners (the shared transports deliver through one of these). */
 export class LocalCatalogueChanges implements CatalogueChanges {
   private readonly events = new EventEmitter().setMaxListeners(0);
 

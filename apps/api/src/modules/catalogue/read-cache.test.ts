@@ -255,7 +255,7 @@ async function secondProcessSees(first: TestApp, second: TestApp) {
   expect(seen).toBe(title);
 }
 
-describe.skipIf(process.env.TEST_DB !== 'postgres')('across processes on one PostgreSQL (LISTEN/NOTIFY)', () => {
+describe('across processes on one PostgreSQL (LISTEN/NOTIFY)', () => {
   it('a change announced by one instance is seen by another on the same database', async () => {
     expect(t.ctx.database.notifications).toBeDefined();
     const second = await createTestAppOn(t.ctx.database, { catalogueCacheSeconds: 60 });

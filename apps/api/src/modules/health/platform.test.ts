@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const databaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const databaseKind = 'postgres';
 
 describe('platform', () => {
   it('answers liveness only on /api/health: nothing about the database', async () => {

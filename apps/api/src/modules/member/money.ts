@@ -29,7 +29,7 @@ export function integerOf(value: unknown): number {
   return safeInteger(Number(big));
 }
 
-/** A timestamp of a raw SQL row (a Date from node-postgres, a Date or text from PGlite). */
+/** A timestamp of a raw SQL row (a Date from node-postgres, or text). */
 export function dateOf(value: unknown): Date {
   const date = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a timestamp: ${String(value)}`);

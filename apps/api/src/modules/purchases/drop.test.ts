@@ -1,7 +1,7 @@
 import { fillMessage, messages } from '@parcelle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPaintingForSale } from '../../../test/factories';
-import { onPostgres, sideConnection } from '../../../test/pg-side';
+import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import type { CatalogueChange } from '../catalogue/changes';
@@ -72,32 +72,29 @@ describe('a hot drop', () => {
     expect(soldOut.json().error).toEqual(messages.PartsSoldOut);
   });
 
-  it.skipIf(!onPostgres)(
-    'a request never waits long for the painting row: lock_timeout, one retry, then 503 DropBusy in both languages',
-    async () => {
-      const buyer = await createMember(t, { verified: true });
-      const painting = await createPaintingForSale(t);
-      const side = await sideConnection(t);
-      try {
-        await side.client.query('BEGIN');
-        await side.client.query('SELECT id FROM paintings WHERE id = $1 FOR UPDATE', [painting.id]);
-        const started = Date.now();
-        const answer = await t.call('POST', '/api/paintings/purchase', {
-          token: buyer.accessToken,
-          body: order(painting.id, 1),
-        });
-        const waited = Date.now() - started;
-        expect(answer.statusCode).toBe(503);
-        expect(answer.headers['retry-after']).toBe('1');
-        expect(answer.json().error).toEqual(messages.DropBusy);
-        // Two attempts of 1.5 s each, and not much more.
-        expect(waited).toBeGreaterThanOrEqual(3000);
-        expect(waited).toBeLessThan(8000);
-      } finally {
-        await side.client.query('ROLLBACK');
-        await side.close();
-      }
-      expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
-    },
-  );
+  it('a request never waits long for the painting row: lock_timeout, one retry, then 503 DropBusy in both languages', async () => {
+    const buyer = await createMember(t, { verified: true });
+    const painting = await createPaintingForSale(t);
+    const side = await sideConnection(t);
+    try {
+      await side.client.query('BEGIN');
+      await side.client.query('SELECT id FROM paintings WHERE id = $1 FOR UPDATE', [painting.id]);
+      const started = Date.now();
+      const answer = await t.call('POST', '/api/paintings/purchase', {
+        token: buyer.accessToken,
+        body: order(painting.id, 1),
+      });
+      const waited = Date.now() - started;
+      expect(answer.statusCode).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.json().error).toEqual(messages.DropBusy);
+      // Two attempts of 1.5 s each, and not much more.
+      expect(waited).toBeGreaterThanOrEqual(3000);
+      expect(waited).toBeLessThan(8000);
+    } finally {
+      await side.client.query('ROLLBACK');
+      await side.close();
+    }
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import {
   lastMessageTo,
   userRow,
 } from '../../../test/factories';
-import { onPostgres, sideConnection } from '../../../test/pg-side';
+import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { idempotencyKeys, purchases } from '../../db/schema';
@@ -143,7 +143,7 @@ describe('an Idempotency-Key commits with its work', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('a server killed while a keyed wallet purchase is in flight (PostgreSQL)', () => {
+describe('a server killed while a keyed wallet purchase is in flight (PostgreSQL)', () => {
   it('leaves the key free and the code unspent: the retry after the restart buys once', async () => {
     const member = await walletBuyer(10_000);
     const painting = await createPaintingForSale(t, { pricePerPartMinor: 1000 });

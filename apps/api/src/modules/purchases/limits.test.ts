@@ -11,8 +11,8 @@ import { checkInvariants } from '../ledger/invariants';
 import { maxPendingParts } from './limits';
 
 /**
- * Decision 73: one member cannot lock a drop with unpaid card or PayPal purchases. Runs on PGlite and, with
- * TEST_DATABASE_URL, on PostgreSQL, where the concurrent cases really run in parallel transactions.
+ * Decision 73: one member cannot lock a drop with unpaid card or PayPal purchases. The concurrent cases really run
+ * in parallel transactions on PostgreSQL.
  */
 let t: TestApp;
 

@@ -8,7 +8,7 @@ import {
   lastMessageTo,
   userRow,
 } from '../../../test/factories';
-import { onPostgres, sideConnection } from '../../../test/pg-side';
+import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { transactionRetries } from '../../db/retry';
@@ -22,7 +22,7 @@ import { settlePurchase } from './settle';
 /**
  * The soak's races (issue 13 §2): two wallet buyers taking each other's listed parts deadlocked; two settlements of
  * a work's last parts each saw the other pending and left the work on market 2. The interleavings are forced with
- * locks held by a side connection (PostgreSQL); the sequential cases run on PGlite too.
+ * locks held by a side connection.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('the last parts of a work settled by two payments', () => {
     expect(await marketOf(work.id)).toBe(3);
   });
 
-  it.skipIf(!onPostgres)('move it to market 3 when they commit at the same moment (PostgreSQL)', async () => {
+  it('move it to market 3 when they commit at the same moment (PostgreSQL)', async () => {
     const [a, b] = [await member(), await member()];
     const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1 });
     const first = await pendingPurchase(a, work.id, 5);
@@ -128,67 +128,62 @@ describe('the last parts of a work settled by two payments', () => {
   });
 });
 
-describe.skipIf(!onPostgres)(
-  'two members buying each other’s listed parts from their wallets at once (PostgreSQL)',
-  () => {
-    it('both succeed, with no deadlock to retry', async () => {
-      const [a, b] = [await member(), await member()];
-      const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
-      await buyAndPay(a, work.id, 5);
-      await buyAndPay(b, work.id, 4);
-      expect(await marketOf(work.id)).toBe(3);
-      for (const seller of [a, b]) {
-        const listed = await t.call('POST', '/api/paintings/sale', {
-          token: seller.accessToken,
-          body: { total_part: 2, painting_id: work.id },
-        });
-        expect(listed.statusCode).toBe(200);
-        await fundWallet(t, seller.id, 'EURO', 10_000);
-      }
-      const codes: (string | undefined)[] = [];
-      for (const buyer of [a, b]) {
-        expect((await t.call('POST', '/api/paintings/purchase/code', { token: buyer.accessToken })).statusCode).toBe(
-          200,
-        );
-        codes.push(codeIn((await lastMessageTo(t, `+33${buyer.phone}`))?.text));
-      }
-      const ids = (await t.ctx.database.db.select().from(listings).where(eq(listings.paintingId, work.id))).map(
-        (listing) => listing.id,
+describe('two members buying each other’s listed parts from their wallets at once (PostgreSQL)', () => {
+  it('both succeed, with no deadlock to retry', async () => {
+    const [a, b] = [await member(), await member()];
+    const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
+    await buyAndPay(a, work.id, 5);
+    await buyAndPay(b, work.id, 4);
+    expect(await marketOf(work.id)).toBe(3);
+    for (const seller of [a, b]) {
+      const listed = await t.call('POST', '/api/paintings/sale', {
+        token: seller.accessToken,
+        body: { total_part: 2, painting_id: work.id },
+      });
+      expect(listed.statusCode).toBe(200);
+      await fundWallet(t, seller.id, 'EURO', 10_000);
+    }
+    const codes: (string | undefined)[] = [];
+    for (const buyer of [a, b]) {
+      expect((await t.call('POST', '/api/paintings/purchase/code', { token: buyer.accessToken })).statusCode).toBe(200);
+      codes.push(codeIn((await lastMessageTo(t, `+33${buyer.phone}`))?.text));
+    }
+    const ids = (await t.ctx.database.db.select().from(listings).where(eq(listings.paintingId, work.id))).map(
+      (listing) => listing.id,
+    );
+    const retriesBefore = transactionRetries();
+    const side = await sideConnection(t);
+    let answers: Awaited<ReturnType<TestApp['call']>>[] = [];
+    try {
+      // Both buyers lock their own wallet, then wait for the listings held here: released together, each then
+      // credits the other's wallet. With the wallets locked FOR UPDATE that was a deadlock, every time.
+      await side.client.query('BEGIN');
+      await side.client.query('SELECT id FROM listings WHERE id = ANY($1) FOR UPDATE', [ids]);
+      const both = Promise.all(
+        [a, b].map((buyer, index) =>
+          t.call('POST', '/api/paintings/purchase', {
+            token: buyer.accessToken,
+            body: {
+              total_part: 2,
+              payment_method: 'smart_amount',
+              painting_id: work.id,
+              owner: 'Holder',
+              verification_code: codes[index],
+            },
+          }),
+        ),
       );
-      const retriesBefore = transactionRetries();
-      const side = await sideConnection(t);
-      let answers: Awaited<ReturnType<TestApp['call']>>[] = [];
-      try {
-        // Both buyers lock their own wallet, then wait for the listings held here: released together, each then
-        // credits the other's wallet. With the wallets locked FOR UPDATE that was a deadlock, every time.
-        await side.client.query('BEGIN');
-        await side.client.query('SELECT id FROM listings WHERE id = ANY($1) FOR UPDATE', [ids]);
-        const both = Promise.all(
-          [a, b].map((buyer, index) =>
-            t.call('POST', '/api/paintings/purchase', {
-              token: buyer.accessToken,
-              body: {
-                total_part: 2,
-                payment_method: 'smart_amount',
-                painting_id: work.id,
-                owner: 'Holder',
-                verification_code: codes[index],
-              },
-            }),
-          ),
-        );
-        expect(await side.lockWaits(2, both)).toBe('waiting');
-        await side.client.query('COMMIT');
-        answers = await both;
-      } finally {
-        await side.close();
-      }
-      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
-      expect(transactionRetries()).toBe(retriesBefore);
-      const wallet = async (id: string) =>
-        balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', id));
-      // Each paid 2 × 4.00 and received 2 × 4.00.
-      expect([await wallet(a.id), await wallet(b.id)]).toEqual([10_000, 10_000]);
-    });
-  },
-);
+      expect(await side.lockWaits(2, both)).toBe('waiting');
+      await side.client.query('COMMIT');
+      answers = await both;
+    } finally {
+      await side.close();
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(transactionRetries()).toBe(retriesBefore);
+    const wallet = async (id: string) =>
+      balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', id));
+    // Each paid 2 × 4.00 and received 2 × 4.00.
+    expect([await wallet(a.id), await wallet(b.id)]).toEqual([10_000, 10_000]);
+  });
+});

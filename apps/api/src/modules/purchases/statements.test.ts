@@ -1,7 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createPaintingForSale } from '../../../test/factories';
-import { onPostgres } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
@@ -10,8 +9,7 @@ import { checkInvariants } from '../ledger/invariants';
  * What one purchase of a drop costs the database (issue 16): reserve + pay by card (sandbox) + settle, primary market,
  * counted as the statements node-postgres sends (BEGIN and COMMIT included, the confirmation job enqueued included).
  * Not counted: each request's authentication (a read of the member, the same for every authenticated call), the
- * announcements of the change to other processes after commit, and the job workers' own statements (the tests' drain fetching and running the queued email). PostgreSQL only: PGlite has
- * no node-postgres client to count on.
+ * announcements of the change to other processes after commit, and the job workers' own statements (the tests' drain fetching and running the queued email).
  */
 const BUDGET = 10;
 
@@ -25,7 +23,6 @@ const ANNOUNCE = /^SELECT pg_notify\(/;
 
 let t: TestApp;
 beforeAll(async () => {
-  if (!onPostgres) return;
   t = await createTestApp();
   await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
 });
@@ -62,7 +59,7 @@ async function statementsOf(work: () => Promise<void>): Promise<string[]> {
   return sent;
 }
 
-describe.skipIf(!onPostgres)('statements per purchase (PostgreSQL)', () => {
+describe('statements per purchase (PostgreSQL)', () => {
   it(`reserve + pay by card + settle sends at most ${BUDGET} statements`, async () => {
     const buyer = await createMember(t, { verified: true });
     const painting = await createPaintingForSale(t);

@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { migrationsFolder, openPostgres } from '../src/db/client';
+import { type EmbeddedPostgres, startEmbeddedPostgres, withDatabase } from '../src/db/embedded-postgres';
+import { TEMPLATE_ENV } from './template';
+
+/**
+ * Once per run of the API suite: the PostgreSQL server (TEST_DATABASE_URL, else a throw-away server of the project's
+ * own, like `npm start`'s) and the template every test file's database is cloned from (`CREATE DATABASE … TEMPLATE`):
+ * migrated once, pg-boss's schema and queues included, named after the migrations and the code that creates the
+ * queues, so a server kept between runs (CI's, a developer's) rebuilds it only when they change.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedPostgres | null = null;
+  let folder: string | null = null;
+  let serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    folder = mkdtempSync(join(tmpdir(), 'parcelle-test-postgres-'));
+    embedded = await startEmbeddedPostgres(folder, {
+      role: 'tool',
+      // A throw-away server: durability buys nothing here, and the suite creates and drops a database per file.
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+      log: () => undefined,
+    });
+    serverUrl = embedded.url;
+    process.env.TEST_DATABASE_URL = serverUrl;
+  }
+  const template = await ensureTemplate(serverUrl);
+  process.env[TEMPLATE_ENV] = template;
+  project.provide('testDatabaseUrl', serverUrl);
+  project.provide('testTemplate', template);
+
+  return async () => {
+    await embedded?.release();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabaseUrl: string;
+    testTemplate: string;
+  }
+}
+
+/** A name that changes whenever the migrations or the job queue's set-up change. */
+function templateName(): string {
+  const hash = createHash('sha256');
+  const folder = migrationsFolder();
+  for (const file of readdirSync(folder).sort()) {
+    if (file.endsWith('.sql')) hash.update(readFileSync(join(folder, file)));
+  }
+  hash.update(readFileSync(join(folder, 'meta', '_journal.json')));
+  const api = join(import.meta.dirname, '..', 'src');
+  for (const file of ['adapters/jobs/pg-boss-queue.ts', 'jobs.ts', 'modules/notifications/delivery-jobs.ts']) {
+    hash.update(readFileSync(join(api, file)));
+  }
+  return `parcelle_template_${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** Creates the template unless a run before made it (an advisory lock keeps two runs from building it at once). */
+async function ensureTemplate(serverUrl: string): Promise<string> {
+  const name = templateName();
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(7061726365)');
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        await prepareTemplate(withDatabase(serverUrl, name));
+      } catch (error) {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        throw error;
+      }
+    }
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(7061726365)').catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/** Migrations, then an app started and closed on it: pg-boss makes its schema and every queue of the app. */
+async function prepareTemplate(url: string): Promise<void> {
+  const database = await openPostgres(url, 2);
+  try {
+    await database.migrate();
+    const { createTestAppOn } = await import('./test-app');
+    const app = await createTestAppOn(database);
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
