@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { apiProjects } from './apps/api/vitest.config.ts';
 
 /**
  * Every unit and integration suite. The API suite runs on PostgreSQL (apps/api/vitest.config.ts: TEST_DATABASE_URL,
@@ -14,7 +15,7 @@ export default defineConfig({
       'packages/shared',
       'apps/web',
       'apps/admin',
-      'apps/api',
+      ...apiProjects,
       // The security probe's pure parts (scripts/security-probe/*.test.mjs).
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],

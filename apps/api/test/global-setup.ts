@@ -14,7 +14,31 @@ import { TEMPLATE_ENV } from './template';
  * migrated once, pg-boss's schema and queues included, named after the migrations and the code that creates the
  * queues, so a server kept between runs (CI's, a developer's) rebuilds it only when they change.
  */
+type RunDatabase = { serverUrl: string; template: string; stop: () => Promise<void> };
+/**
+ * The run's server and template, shared by every project that names this set-up (the API suite is two projects,
+ * see vitest.config.ts): the first one starts them, the last one to finish stops them.
+ */
+const shared = globalThis as { parcelleTestDatabase?: { users: number; ready: Promise<RunDatabase> } };
+
 export default async function setup(project: TestProject) {
+  shared.parcelleTestDatabase ??= { users: 0, ready: startRunDatabase() };
+  const run = shared.parcelleTestDatabase;
+  run.users++;
+  const { serverUrl, template, stop } = await run.ready;
+  process.env.TEST_DATABASE_URL = serverUrl;
+  process.env[TEMPLATE_ENV] = template;
+  project.provide('testDatabaseUrl', serverUrl);
+  project.provide('testTemplate', template);
+  return async () => {
+    run.users--;
+    if (run.users > 0) return;
+    shared.parcelleTestDatabase = undefined;
+    await stop();
+  };
+}
+
+async function startRunDatabase(): Promise<RunDatabase> {
   let embedded: EmbeddedPostgres | null = null;
   let folder: string | null = null;
   let serverUrl = process.env.TEST_DATABASE_URL;
@@ -27,16 +51,15 @@ export default async function setup(project: TestProject) {
       log: () => undefined,
     });
     serverUrl = embedded.url;
-    process.env.TEST_DATABASE_URL = serverUrl;
   }
   const template = await ensureTemplate(serverUrl);
-  process.env[TEMPLATE_ENV] = template;
-  project.provide('testDatabaseUrl', serverUrl);
-  project.provide('testTemplate', template);
-
-  return async () => {
-    await embedded?.release();
-    if (folder) rmSync(folder, { recursive: true, force: true });
+  return {
+    serverUrl,
+    template,
+    stop: async () => {
+      await embedded?.release();
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    },
   };
 }
 
