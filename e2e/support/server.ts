@@ -114,6 +114,9 @@ export default async function setup(project: TestProject) {
     // The journeys save a bank account and withdraw at once: no 48-hour hold after a payout change here (the hold is
     // covered by the API and web tests).
     PAYOUT_HOLD_HOURS: '0',
+    // The exit journey gives its vote a window of seconds, not the platform's minimum of a day (exits.e2e.ts); the
+    // floor itself is tested by the API suite (modules/exits/exits.test.ts).
+    EXIT_VOTE_MIN_WINDOW_SECONDS: '5',
     // The browser's error reports go to a local stand-in (e2e/browser-errors.e2e.ts).
     SENTRY_BROWSER_DSN: `${errorIngest.url.replace('http://', 'http://e2epublickey@')}/7`,
   };
