@@ -75,7 +75,7 @@ function createOperators(
     const child = execFile(
       process.execPath,
       [built, 'create-many'],
-      { cwd: root, env, timeout: 60_000 },
+      { cwd: root, env, timeout: 180_000 },
       (error, stdout, stderr) =>
         error ? reject(new Error(`admin CLI failed: ${error.message}\n${stdout}${stderr}`)) : resolveRun(),
     );
