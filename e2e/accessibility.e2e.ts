@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import routes from '../apps/web/app/routes';
 import { expectPath, type Language, LoginPage } from './pages/auth';
 import { choosePreferences } from './pages/catalogue';
 import { baseUrl, launchBrowser, newPage, screenshot, screenshotDir, type Viewport } from './support/browser';
@@ -139,6 +141,34 @@ const runs: { language: Language; viewport: Viewport }[] = [
   { language: 'fr', viewport: 'desktop' },
   { language: 'fr', viewport: 'mobile' },
 ];
+
+/** Every path pattern of the site's route config (`/user/:x`, `*` for the not-found pages), nesting resolved. */
+function routePatterns(entries: readonly RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.index ? parent || '/' : entry.path ? `${parent}/${entry.path}` : parent;
+    const own = entry.index || entry.path ? [path] : [];
+    return [...own, ...routePatterns(entry.children ?? [], path === '/' ? '' : path)];
+  });
+}
+
+// The journeys run each in one language (support/languages.ts): this pass is what keeps the other language of every
+// page checked, so it must stay on every route, in both languages, at both widths.
+describe('the accessibility pass', () => {
+  it('audits every route of apps/web/app/routes.ts, in English and French, at 1440 and 390 px', () => {
+    const audited = [...publicRoutes, ...memberRoutes].map((route) => route.split('?')[0] ?? route);
+    const missing = routePatterns(routes).filter((pattern) => {
+      const regex = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+').replace('*', '.+')}$`);
+      return !audited.some((route) => regex.test(route));
+    });
+    expect(missing).toEqual([]);
+    expect(runs.map((run) => `${run.language} ${run.viewport}`).sort()).toEqual([
+      'en desktop',
+      'en mobile',
+      'fr desktop',
+      'fr mobile',
+    ]);
+  });
+});
 
 describe.each(runs)('axe, WCAG 2.2 AA, $language at $viewport', ({ language, viewport }) => {
   let context: BrowserContext;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EditProfilePage, makePng, waitForNewCode } from './pages/account';
 import { expectPath, type Language, LoginPage, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+import { journeyLanguages } from './support/languages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +33,8 @@ async function signInAndVerify(page: Page, language: Language, email: string, pa
   await expectPath(page, '/');
 }
 
-describe.each(['en', 'fr'] as const)('a member in %s manages the account', (language) => {
+// In French (support/languages.ts: each journey in one language; E2E_LANGUAGES=en,fr runs it in both).
+describe.each(journeyLanguages('fr'))('a member in %s manages the account', (language) => {
   it('changes phone and email by code, uploads a portrait, then disables the account', async () => {
     const { context, page } = await newPage(browser, { locale: language });
     const stamp = Date.now();
@@ -120,7 +122,7 @@ describe.each(['en', 'fr'] as const)('a member in %s manages the account', (lang
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `edit-${language}-desktop`);
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => window.innerWidth === 390);
       await screenshot(page, `edit-${language}-mobile`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);

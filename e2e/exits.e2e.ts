@@ -4,18 +4,24 @@ import type { Language, NewMember } from './pages/auth';
 import { HistoryPage, Operator, paintingsOnSale, signUpMember } from './pages/member';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { journeyLanguages } from './support/languages';
 
 /**
- * Issue 17, an exit vote that passes and pays out, in English then in French: a member buys every part left of a
- * work on sale (it moves to the secondary market); the finance operator records a buyer's offer for the work and
- * opens the vote; the member votes to accept on the vote card of their portfolio (axe-checked); once the window has
- * closed the operator resolves the vote: the work is sold, its holders paid. The member sees the exit, its proceeds
- * and the realised return in their history, and the public page of past exits lists it.
+ * Issue 17, an exit vote that passes and pays out, in English (support/languages.ts; E2E_LANGUAGES=en,fr for both): a
+ * member buys every part left of a work on sale (it moves to the secondary market); the finance operator records a
+ * buyer's offer for the work and opens the vote; the member votes to accept on the vote card of their portfolio
+ * (axe-checked); as soon as the window has closed the operator resolves the vote: the work is sold, its holders paid.
+ * The member sees the exit, its proceeds and the realised return in their history, and the public page of past exits
+ * lists it.
  */
 
 const CARD = '4242424242424242';
-/** Long enough for the member to vote in the browser; the journey then waits for the window to close. */
-const WINDOW_MS = 45_000;
+/**
+ * The vote's window: long enough for the member to vote in the browser on a loaded machine, short enough that the
+ * journey does not sit idle. The e2e server allows it (EXIT_VOTE_MIN_WINDOW_SECONDS in support/server.ts; a day by
+ * default); the journey tries to resolve until the window has closed, with no fixed wait.
+ */
+const WINDOW_MS = 20_000;
 
 let browser: Browser;
 let operator: Operator;
@@ -68,11 +74,11 @@ async function memberCall<T>(token: string, method: 'GET' | 'POST', path: string
   return answer.data;
 }
 
-for (const [index, language] of (['en', 'fr'] as const).entries()) {
+for (const language of journeyLanguages('en')) {
   describe(`an exit vote that passes (${language})`, () => {
     it('is voted on the portfolio, resolved by the operator, paid, and shown in the history and on /exits', async () => {
       const { page, context } = await newPage(browser, { locale: language });
-      await signUp(page, language, 7100 + index);
+      await signUp(page, language, language === 'en' ? 7100 : 7101);
       const token = await page.evaluate(() => window.localStorage.getItem('token'));
       expect(token).toBeTruthy();
 
@@ -115,21 +121,32 @@ for (const [index, language] of (['en', 'fr'] as const).entries()) {
         .getByTestId('exit-vote-card')
         .filter({ has: page.getByRole('heading', { name: words[language].card }) });
       await card.first().waitFor();
-      await expectNoAxeViolations(page, `portfolio with an exit vote (${language})`);
       await card.first().getByRole('button', { name: words[language].accept }).focus();
       await page.keyboard.press('Enter');
       await card.first().getByText(words[language].recorded).waitFor();
       expect(
         await card.first().getByRole('button', { name: words[language].accept }).getAttribute('aria-pressed'),
       ).toBe('true');
+      // While the window runs out: the portfolio with the vote card, the vote recorded.
+      await expectNoAxeViolations(page, `portfolio with an exit vote (${language})`);
 
-      // Once the window has closed, the operator resolves: accepted, the work is sold and its holders paid.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, closes - Date.now() + 500)));
-      const resolved = await operator.call<{ status: string; tally: { accepted: boolean } }>(
-        'POST',
-        `/admin/exits/${offer.id}/resolve`,
-      );
-      expect(resolved.status).toBe('accepted');
+      // The operator resolves as soon as the window has closed (before, the API answers 409 ExitVoteStillOpen):
+      // accepted, the work is sold and its holders paid.
+      let resolved: { status: string } | undefined;
+      await expect
+        .poll(
+          async () => {
+            const { status, answer } = await operator.attempt<{ status: string }>(
+              'POST',
+              `/admin/exits/${offer.id}/resolve`,
+            );
+            if (status === 200) resolved = answer.data;
+            return `${status} ${answer.error?.en ?? ''}`.trim();
+          },
+          { timeout: Math.max(0, closes - Date.now()) + 30_000, interval: 500 },
+        )
+        .toBe('200');
+      expect(resolved?.status).toBe('accepted');
       const portfolio = await memberCall<{ total_credit: { value: number } }[]>(
         String(token),
         'GET',

@@ -6,6 +6,7 @@ import { NotificationsPage } from './pages/notifications';
 import { BuyPage, paintingOnSale } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
 import { launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+import { journeyLanguages } from './support/languages';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,7 +51,8 @@ const TEXTS = {
 } as const;
 
 describe('a member stays informed (issue 17)', () => {
-  for (const language of ['en', 'fr'] as const) {
+  // In English (support/languages.ts: each journey in one language, E2E_LANGUAGES=en,fr for both).
+  for (const language of journeyLanguages('en')) {
     it(`watches a work, is notified when a purchase settles and marks it read (${language})`, async () => {
       const { context, page } = await newPage(browser, { locale: language });
       const texts = TEXTS[language];

@@ -58,7 +58,7 @@ export const TARGETS = [
     inputs: ['apps/api', ...COMMON_INPUTS],
     env: /^NODE_ENV$/,
     stamp: 'apps/api/dist/.parcelle-build-stamp',
-    outputs: ['apps/api/dist/server.js'],
+    outputs: ['apps/api/dist/server.js', 'apps/api/dist/admin-cli.js'],
   },
 ];
 

@@ -14,9 +14,15 @@ function write(path, text) {
   writeFileSync(join(root, path), text);
 }
 
-/** Counts its runs in ../../runs-<log>.log (outside every input) and writes the output the target checks for. */
-function fakeBuild(log, output) {
-  return `node -e "const fs=require('fs');fs.appendFileSync('../../runs-${log}.log','x');fs.mkdirSync(require('path').dirname('${output}'),{recursive:true});fs.writeFileSync('${output}','built')"`;
+/** Counts its runs in ../../runs-<log>.log (outside every input) and writes the outputs the target checks for. */
+function fakeBuild(log, ...outputs) {
+  const writes = outputs
+    .map(
+      (output) =>
+        `fs.mkdirSync(require('path').dirname('${output}'),{recursive:true});fs.writeFileSync('${output}','built');`,
+    )
+    .join('');
+  return `node -e "const fs=require('fs');fs.appendFileSync('../../runs-${log}.log','x');${writes}"`;
 }
 
 beforeEach(() => {
@@ -44,7 +50,7 @@ beforeEach(() => {
   write('apps/admin/src/main.tsx', 'export {};\n');
   write(
     'apps/api/package.json',
-    JSON.stringify({ name: 'api', scripts: { build: fakeBuild('api', 'dist/server.js') } }),
+    JSON.stringify({ name: 'api', scripts: { build: fakeBuild('api', 'dist/server.js', 'dist/admin-cli.js') } }),
   );
   write('apps/api/src/server.ts', 'export {};\n');
 });

@@ -137,7 +137,12 @@ export class Operator {
     return new Operator(session.access_token);
   }
 
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  /** An operator API call, whatever it answers: its status and body (`call` expects 200). */
+  async attempt<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; answer: { data: T; error?: { en: string } } }> {
     const response = await fetch(`${baseUrl()}/api${path}`, {
       method,
       headers: {
@@ -146,8 +151,12 @@ export class Operator {
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const answer = (await response.json()) as { data: T };
-    expect(response.status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
+    return { status: response.status, answer: (await response.json()) as { data: T; error?: { en: string } } };
+  }
+
+  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const { status, answer } = await this.attempt<T>(method, path, body);
+    expect(status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
     return answer.data;
   }
 

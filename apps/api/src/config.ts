@@ -106,6 +106,16 @@ const ZEnv = z.object({
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long SIGTERM/SIGINT waits for requests and jobs in progress before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
+  /**
+   * The shortest time an exit vote stays open (from its opening, or its recording, to its close): an offer with a
+   * shorter window is refused, and so is opening a vote with less of it left. Default one day.
+   */
+  EXIT_VOTE_MIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 60 * 24 * 90)
+    .default(60 * 60 * 24),
   PAYOUT_HOLD_HOURS: z.coerce
     .number()
     .int()
@@ -223,6 +233,8 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
   payoutHoldHours: number;
+  /** The shortest window of an exit vote, in seconds (EXIT_VOTE_MIN_WINDOW_SECONDS). */
+  exitVoteMinWindowSeconds: number;
   /** The account SEPA payout files debit; null until SEPA_DEBTOR_NAME, _IBAN and _BIC are all set. */
   sepaDebtor: { name: string; iban: string; bic: string } | null;
 };
@@ -551,6 +563,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     payoutHoldHours: env.PAYOUT_HOLD_HOURS,
+    exitVoteMinWindowSeconds: env.EXIT_VOTE_MIN_WINDOW_SECONDS,
     sepaDebtor:
       env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC
         ? { name: env.SEPA_DEBTOR_NAME, iban: env.SEPA_DEBTOR_IBAN, bic: env.SEPA_DEBTOR_BIC }

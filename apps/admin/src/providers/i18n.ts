@@ -1,5 +1,5 @@
 import type { I18nProvider } from '@refinedev/core';
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../locales/en';
 import { fr } from '../locales/fr';
@@ -24,7 +24,8 @@ export function initialLanguage(): Language {
   return browser === 'fr' ? 'fr' : 'en';
 }
 
-export const i18n = i18next.createInstance();
+// Typed: the project is composite (tsc -b), so its exports must be nameable in a declaration.
+export const i18n: I18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: en }, fr: { translation: fr } },
   lng: initialLanguage(),

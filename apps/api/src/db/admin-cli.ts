@@ -1,17 +1,22 @@
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, ZOperatorRole } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { loadConfigOrExit } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
 import { revokeAllSessions } from '../modules/auth/sessions';
 import { resetTotp } from '../modules/auth/totp';
-import { openDatabaseOrExit } from './client';
+import { type Executor, openDatabaseOrExit } from './client';
+import { inTransaction } from './retry';
 import { users } from './schema';
 
 /**
  * `npm run admin -- create --email … --password … [--role admin|catalogue|finance|support] [--first-name … --last-name …]`:
  * creates an operator (by default with the `admin` role, email verified), or makes an existing member an operator and
  * sets the given password. Later operators are usually made, and their roles changed, in the console.
+ * `npm run admin -- create-many < operators.json`: the same for several operators at once, read from standard input as
+ * a JSON list of `{"email", "password", "role"?, "first_name"?, "last_name"?}` (no password on the command line);
+ * every entry is checked before anything is written, and all are written in one transaction, or none.
  * `npm run admin -- reset-2fa <email>`: removes an operator's second factor (lost phone) and ends their sessions;
  * their next sign-in may only enrol a new one.
  */
@@ -28,22 +33,88 @@ const { positionals, values } = parseArgs({
 
 const command = positionals[0];
 const resetEmail = command === 'reset-2fa' ? (positionals[1] ?? values.email) : undefined;
-if (!(command === 'create' && values.email && values.password) && !(command === 'reset-2fa' && resetEmail)) {
+if (
+  !(command === 'create' && values.email && values.password) &&
+  !(command === 'reset-2fa' && resetEmail) &&
+  command !== 'create-many'
+) {
   console.error(
     'usage: npm run admin -- create --email <email> --password <password> [--role admin|catalogue|finance|support]\n' +
       '                               [--first-name …] [--last-name …]\n' +
+      '       npm run admin -- create-many < operators.json   (a JSON list of {email, password, role?, first_name?, last_name?})\n' +
       '       npm run admin -- reset-2fa <email>',
   );
   process.exit(2);
 }
-const operatorRole = ZOperatorRole.safeParse(values.role);
-if (!operatorRole.success) {
-  console.error(`[admin] --role must be one of ${OPERATOR_ROLES.join(', ')}`);
-  process.exit(2);
+
+const PASSWORD_TOO_SHORT = 'an operator password needs at least 12 characters';
+/** One operator to create (or a member to promote), as `create` takes it and `create-many` reads it. */
+const ZOperatorEntry = z.strictObject({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'email is not an email address' })),
+  password: z.string().min(12, { error: PASSWORD_TOO_SHORT }),
+  role: z.enum(OPERATOR_ROLES, { error: `role must be one of ${OPERATOR_ROLES.join(', ')}` }).default('admin'),
+  first_name: z.string().trim().min(1).default('Parcelle'),
+  last_name: z.string().trim().min(1).default('Operator'),
+});
+type OperatorEntry = z.infer<typeof ZOperatorEntry>;
+
+/** The operators of `create-many` from standard input, every entry checked (and no email twice), or exit 2. */
+async function readOperatorList(): Promise<OperatorEntry[]> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    console.error('[admin] create-many reads a JSON list of operators on standard input');
+    process.exit(2);
+  }
+  // Every problem of the list at once, one a line: the entries' own, then any email listed twice.
+  const parsed = z
+    .array(ZOperatorEntry, { error: 'create-many reads a JSON list of operators' })
+    .min(1, { error: 'the list names no operator' })
+    .safeParse(json);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => (i.path.length ? `operator ${i.path.join('.')}: ${i.message}` : i.message));
+  const emails = (Array.isArray(json) ? json : []).map((entry) =>
+    typeof entry?.email === 'string' ? entry.email.trim().toLowerCase() : '',
+  );
+  const twice = new Set(emails.filter((email, index) => email && emails.indexOf(email) !== index));
+  for (const email of twice) problems.push(`${email} is listed twice`);
+  if (!parsed.success || problems.length > 0) {
+    for (const problem of problems) console.error(`[admin] ${problem}`);
+    process.exit(2);
+  }
+  return parsed.data;
 }
-if (command === 'create' && (values.password ?? '').length < 12) {
-  console.error('[admin] an operator password needs at least 12 characters');
-  process.exit(2);
+
+let operators: OperatorEntry[] = [];
+if (command === 'create') {
+  const operatorRole = ZOperatorRole.safeParse(values.role);
+  if (!operatorRole.success) {
+    console.error(`[admin] --role must be one of ${OPERATOR_ROLES.join(', ')}`);
+    process.exit(2);
+  }
+  if ((values.password ?? '').length < 12) {
+    console.error(`[admin] ${PASSWORD_TOO_SHORT}`);
+    process.exit(2);
+  }
+  operators = [
+    {
+      email: (values.email ?? '').trim().toLowerCase(),
+      password: values.password ?? '',
+      role: operatorRole.data,
+      first_name: values['first-name'] ?? 'Parcelle',
+      last_name: values['last-name'] ?? 'Operator',
+    },
+  ];
+} else if (command === 'create-many') {
+  operators = await readOperatorList();
 }
 
 const NEXT_STEPS = [
@@ -52,6 +123,34 @@ const NEXT_STEPS = [
   '  POST /api/admin/totp/confirm {"code":"123456"} turns it on and shows 10 recovery codes once: keep them safe.',
   'Every later sign-in answers {totp_required, challenge}: POST /api/auth/token/totp {challenge, code}.',
 ].join('\n');
+
+/**
+ * Creates the operator (email verified), or makes the existing member with that email an operator with this password;
+ * answers the line to print.
+ */
+async function createOperator(db: Executor, entry: OperatorEntry & { passwordHash: string }): Promise<string> {
+  const { passwordHash } = entry;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, entry.email));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: 'admin', operatorRole: entry.role, passwordHash, emailVerifiedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    // A member's sessions did not prove a second factor: they end with the promotion.
+    await revokeAllSessions(db, existing.id, 'made_operator');
+    return `[admin] ${entry.email} is now an operator with the role ${entry.role}`;
+  }
+  await db.insert(users).values({
+    email: entry.email,
+    passwordHash,
+    firstName: entry.first_name,
+    lastName: entry.last_name,
+    role: 'admin',
+    operatorRole: entry.role,
+    emailVerifiedAt: new Date(),
+  });
+  return `[admin] operator ${entry.email} created with the role ${entry.role}`;
+}
 
 const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
@@ -72,29 +171,15 @@ try {
       console.log(NEXT_STEPS);
     }
   } else {
-    const email = (values.email ?? '').trim().toLowerCase();
-    const passwordHash = await hashPassword(values.password ?? '', config);
-    const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) {
-      await database.db
-        .update(users)
-        .set({ role: 'admin', operatorRole: operatorRole.data, passwordHash, emailVerifiedAt: new Date() })
-        .where(eq(users.id, existing.id));
-      // A member's sessions did not prove a second factor: they end with the promotion.
-      await revokeAllSessions(database.db, existing.id, 'made_operator');
-      console.log(`[admin] ${email} is now an operator with the role ${operatorRole.data}`);
-    } else {
-      await database.db.insert(users).values({
-        email,
-        passwordHash,
-        firstName: values['first-name'] ?? 'Parcelle',
-        lastName: values['last-name'] ?? 'Operator',
-        role: 'admin',
-        operatorRole: operatorRole.data,
-        emailVerifiedAt: new Date(),
-      });
-      console.log(`[admin] operator ${email} created with the role ${operatorRole.data}`);
-    }
+    // The hashes first (the slow part), then every operator in one transaction: a failure leaves none written.
+    const hashed: (OperatorEntry & { passwordHash: string })[] = [];
+    for (const entry of operators) hashed.push({ ...entry, passwordHash: await hashPassword(entry.password, config) });
+    const lines = await inTransaction(database.db, async (tx) => {
+      const done: string[] = [];
+      for (const entry of hashed) done.push(await createOperator(tx, entry));
+      return done;
+    });
+    for (const line of lines) console.log(line);
     console.log(NEXT_STEPS);
   }
 } finally {

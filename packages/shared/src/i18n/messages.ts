@@ -737,6 +737,10 @@ export const messages = {
     en: 'The vote must close after it opens, and in the future.',
     fr: 'Le vote doit se clore après son ouverture, et dans le futur.',
   },
+  ExitWindowTooShort: {
+    en: 'The vote must stay open longer: the window is shorter than the platform’s minimum.',
+    fr: 'Le vote doit rester ouvert plus longtemps\u00a0: la fenêtre est plus courte que le minimum de la plateforme.',
+  },
   ExitChoiceInvalid: {
     en: 'Choose to accept or reject the offer.',
     fr: 'Choisissez d’accepter ou de refuser l’offre.',

@@ -5,6 +5,7 @@ import { createMember, createOperator, createPaintingForSale, userRow } from '..
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
+import { loadConfig } from '../../config';
 import { queryRows } from '../../db/client';
 import { auditLog, exitOffers, exitPayouts, listings, paintings } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
@@ -178,6 +179,35 @@ describe('the vote', () => {
     const resolved = await resolve(id);
     expect(resolved.json().data.tally).toMatchObject({ quorum_met: false, majority_met: true, accepted: false });
     expect(resolved.json().data.status).toBe('rejected');
+  });
+
+  it('refuses a window shorter than EXIT_VOTE_MIN_WINDOW_SECONDS (a day by default), when recorded and when opened', async () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: '/tmp/parcelle-config-test' } as const;
+    expect(loadConfig(env).exitVoteMinWindowSeconds).toBe(86_400);
+    expect(loadConfig({ ...env, EXIT_VOTE_MIN_WINDOW_SECONDS: '20' }).exitVoteMinWindowSeconds).toBe(20);
+    expect(t.ctx.config.exitVoteMinWindowSeconds).toBe(86_400);
+    const { painting } = await soldOutTo([9]);
+    const offer = { painting_id: painting.id, buyer_name: 'B', amount_minor: 500, currency: 'EURO' };
+    const HOUR = 3_600_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const short = await record({ ...offer, vote_closes_at: at(23 * HOUR) });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toEqual(messages.ExitWindowTooShort);
+    // Counted from the opening when one is set: twelve hours of vote, two days from now, is still too short.
+    const late = await record({ ...offer, vote_opens_at: at(48 * HOUR), vote_closes_at: at(60 * HOUR) });
+    expect(late.json().error).toEqual(messages.ExitWindowTooShort);
+    const day = await record({ ...offer, vote_closes_at: at(24 * HOUR + 60_000) });
+    expect(day.statusCode).toBe(200);
+    // Opened with less than the floor left (here the floor was raised after the recording), the vote is refused.
+    t.ctx.config.exitVoteMinWindowSeconds = 2 * 86_400;
+    try {
+      const opened = await open(day.json().data.id);
+      expect(opened.statusCode).toBe(409);
+      expect(opened.json().error).toEqual(messages.ExitWindowTooShort);
+    } finally {
+      t.ctx.config.exitVoteMinWindowSeconds = 86_400;
+    }
+    expect((await open(day.json().data.id)).json().data.status).toBe('voting');
   });
 
   it('does not open before its window', async () => {

@@ -29,7 +29,8 @@ export function exitFeeOf(
 /**
  * An operator records a buyer's offer for a whole work (issue 17). Only a work whose parts are all sold and which is
  * on the secondary market can be offered for, one offer at a time (the partial unique index decides between two
- * operators at once). The terms default to EXIT_VOTE_TERMS; the window defaults to EXIT_VOTE_TERMS.windowDays.
+ * operators at once). The terms default to EXIT_VOTE_TERMS; the window defaults to EXIT_VOTE_TERMS.windowDays and
+ * is never shorter than EXIT_VOTE_MIN_WINDOW_SECONDS.
  * Members see nothing until an operator opens the vote.
  */
 export async function recordExitOffer(
@@ -52,6 +53,10 @@ export async function recordExitOffer(
   if (closesAt.getTime() <= now.getTime()) throw badRequest('ExitWindowInvalid', 'vote_closes_at');
   if (input.voteOpensAt && closesAt.getTime() <= input.voteOpensAt.getTime())
     throw badRequest('ExitWindowInvalid', 'vote_closes_at');
+  // The floor of EXIT_VOTE_MIN_WINDOW_SECONDS, counted from the opening (or from now, when that is later).
+  const windowStart = Math.max(now.getTime(), input.voteOpensAt?.getTime() ?? 0);
+  if (closesAt.getTime() - windowStart < ctx.config.exitVoteMinWindowSeconds * 1000)
+    throw badRequest('ExitWindowTooShort', 'vote_closes_at');
   const id = await inTransaction(ctx.database.db, async (tx) => {
     const [painting] = await tx.select().from(paintings).where(eq(paintings.id, input.paintingId));
     if (!painting) throw notFound('PaintingNotFound');
