@@ -150,7 +150,7 @@ describe.each(journeyLanguages('en'))('the member area in %s', (language) => {
       await parts.open(language);
       await parts.holding(soldOut).waitFor();
       await shoot(pageA, `member-${language}-parts`);
-      expect(await parts.sell(soldOut, LISTED)).toContain(texts[language].listed);
+      expect(await parts.sell(soldOut, LISTED, memberA.phone ?? '')).toContain(texts[language].listed);
 
       // B buys them on the secondary market through the painting page.
       const secondary = new SecondaryBuyPage(pageB);

@@ -6,7 +6,7 @@ import { choosePreferences, plain } from './pages/catalogue';
 import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, signUpMember } from './pages/member';
 import { BuyPage, creditWallet, fillInput } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
-import { launchBrowser, newPage } from './support/browser';
+import { confirmWithWalletCode, launchBrowser, newPage } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
 /**
@@ -59,13 +59,21 @@ async function buyPrimary(page: Page, paintingId: string, parts: number, owner: 
 }
 
 /** The order form on a secondary-market work's page: an ask or a bid; answers the confirmation's text. */
-async function placeOrder(page: Page, language: Language, paintingId: string, side: 'ask' | 'bid', price: string) {
+async function placeOrder(
+  page: Page,
+  member: NewMember,
+  language: Language,
+  paintingId: string,
+  side: 'ask' | 'bid',
+  price: string,
+) {
   await page.goto(`/secondary-market/details/${paintingId}?lng=${language}`);
   await page.getByTestId('order-book').waitFor();
   await page.getByTestId(`order-side-${side}`).click();
   await fillInput(page, 'order-parts', String(TRADED));
   await fillInput(page, 'order-price', price);
-  await page.getByTestId('order-submit').click();
+  // Issue 26: the order is confirmed with the wallet code, as a wallet purchase.
+  await confirmWithWalletCode(page, member.phone ?? '', () => page.getByTestId('order-submit').click());
   const done = page.getByTestId('order-done');
   await done.or(page.getByTestId('order-error')).first().waitFor();
   return plain(await done.or(page.getByTestId('order-error')).first().textContent());
@@ -104,17 +112,17 @@ describe.each(journeyLanguages('fr'))('the order book in %s', (language) => {
       const price = (tradeMinor / 100).toFixed(2);
       const otherMinor = Math.round(((await paintingNow(primary)) as unknown as Priced).price_per_part.value * 100);
 
-      expect(await placeOrder(a.page, language, soldOut, 'ask', price)).toContain(texts[language].listed);
+      expect(await placeOrder(a.page, memberA, language, soldOut, 'ask', price)).toContain(texts[language].listed);
       await a.page.getByTestId('order-book-asks').waitFor();
       // A bid under the ask rests, its funds held; B cancels it from the work's page.
       const lower = ((paidMinor * 0.9) / 100).toFixed(2);
-      expect(await placeOrder(b.page, language, soldOut, 'bid', lower)).toContain(texts[language].bid);
+      expect(await placeOrder(b.page, memberB, language, soldOut, 'bid', lower)).toContain(texts[language].bid);
       const resting = b.page.getByTestId('my-bid');
       await resting.waitFor();
       await resting.getByTestId('my-bid-cancel').click();
       await resting.waitFor({ state: 'detached' });
 
-      expect(await placeOrder(b.page, language, soldOut, 'bid', price)).toContain(texts[language].bid);
+      expect(await placeOrder(b.page, memberB, language, soldOut, 'bid', price)).toContain(texts[language].bid);
 
       // The trade shows on the work's page (its book is read again after the order).
       const trades = b.page.getByTestId('order-book-trades');

@@ -15,6 +15,7 @@ import { BudgetExhausted, MAX_REQUESTS, RequestBudget, TIME_LIMIT_MS } from './s
 import { accountChecks, inputChecks, surfaceChecks } from './security-probe/checks/hardening.mjs';
 import { idorChecks, setUpMemberA } from './security-probe/checks/idor.mjs';
 import { limitChecks } from './security-probe/checks/limits.mjs';
+import { stepUpChecks } from './security-probe/checks/step-up.mjs';
 import { tokenChecks } from './security-probe/checks/tokens.mjs';
 import { parseBaseUrl } from './security-probe/guard.mjs';
 import { Client } from './security-probe/http.mjs';
@@ -180,6 +181,8 @@ async function probeServer(baseUrl, flags, server) {
       await idorChecks(probe, a, b, setup);
       await inputChecks(probe, b);
       await accountChecks(probe, b, c);
+      // Issue 26, before the limit checks spend the per-IP budgets of this address.
+      await stepUpChecks(probe, b);
       await limitChecks(probe, b);
     } else {
       report.skip('checks.members', 'no members: token, IDOR, input, account and limit checks not run');

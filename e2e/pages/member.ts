@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl, waitForCode } from '../support/browser';
+import { baseUrl, confirmWithWalletCode, waitForCode } from '../support/browser';
 import { confirmIdentity, type Identity } from './account';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './auth';
 import { plain } from './catalogue';
@@ -208,15 +208,15 @@ export class PartsPage {
     return this.page.locator(`[data-testid="holding-row"][data-painting-id="${paintingId}"]`);
   }
 
-  /** Lists parts of a work; answers the success dialog's text. */
-  async sell(paintingId: string, parts: number): Promise<string> {
+  /** Lists parts of a work, confirmed with the wallet code sent to `phone` (issue 26); answers the success text. */
+  async sell(paintingId: string, parts: number, phone: string): Promise<string> {
     const row = this.holding(paintingId);
     await row.getByTestId('holding-sell').click();
     await this.page.getByTestId('sell-drawer').waitFor();
     await fillInput(this.page, 'sell-quantity', String(parts));
     await this.page.getByTestId('sell-submit').click();
     await this.page.getByTestId('sell-confirm-dialog').waitFor();
-    await this.page.getByTestId('sell-confirm').click();
+    await confirmWithWalletCode(this.page, phone, () => this.page.getByTestId('sell-confirm').click());
     const success = this.page.getByTestId('sell-success-dialog');
     await success.waitFor();
     const text = plain(await success.textContent());

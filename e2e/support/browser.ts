@@ -83,3 +83,25 @@ export async function waitForCode(address: string): Promise<string> {
   }
   throw new Error(`no code emailed to ${address}`);
 }
+
+/**
+ * Issue 26: an order, an ask or an accepted order is confirmed with the wallet code (by SMS to `phone`, a French
+ * mobile without its +33) in the same code dialog as a wallet purchase. `submit` opens it; a code sent before is
+ * never taken for the new one.
+ */
+export async function confirmWithWalletCode(page: Page, phone: string, submit: () => Promise<void>): Promise<void> {
+  const address = `+33${phone}`;
+  const before = (await lastMessageTo(address))?.text;
+  await submit();
+  await page.getByTestId('otp-dialog').waitFor();
+  const deadline = Date.now() + 15_000;
+  let code: string | undefined;
+  while (!code && Date.now() < deadline) {
+    const newest = (await lastMessageTo(address))?.text;
+    if (newest !== undefined && newest !== before) code = /\b(\d{6})\b/.exec(newest)?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!code) throw new Error(`no new code sent to ${address}`);
+  await page.getByTestId('otp-dialog-input').fill(code);
+  await page.getByTestId('otp-dialog-submit').click();
+}

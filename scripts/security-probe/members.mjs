@@ -60,6 +60,18 @@ export async function readCode(probe, to, since) {
   throw new Error(`no code for ${to} ${probe.store ? 'in the SMTP sink or the SMS stub' : 'in the dev outbox'}`);
 }
 
+/**
+ * The wallet code (issue 26): what a bid, an ask, an accepted order or a wallet purchase needs besides the token.
+ * Asked for, then read where the answer says it went (the member's phone, or the email address without one).
+ */
+export async function walletCode(probe, member) {
+  const since = new Date(Date.now() - 2000).toISOString();
+  const sent = await probe.client.post('/api/paintings/purchase/code', undefined, { token: member.access });
+  if (sent.status !== 200) throw new Error(`wallet code answered ${describe(sent)}`);
+  const to = sent.json?.data?.sent_to === 'email' || !member.phoneE164 ? member.email : member.phoneE164;
+  return readCode(probe, to, since);
+}
+
 /** What a member's access token says: { userId, sessionId }. */
 export function claimsOf(accessToken) {
   const payload = decodeJwt(accessToken);

@@ -191,3 +191,13 @@ describe('answers in reasons', () => {
     expect(asksForCaptcha(answer(200, { data: { captcha: true } }))).toBe(false);
   });
 });
+
+describe('issue 26 checks', () => {
+  it('finds an address with credentials in served text, and nothing else', async () => {
+    const { CREDENTIALED_URL } = await import('./checks/step-up.mjs');
+    expect(CREDENTIALED_URL.test('{"href":"https://user:pw@example.org/x"}')).toBe(true);
+    expect(CREDENTIALED_URL.test('see http://admin@10.0.0.1/ now')).toBe(true);
+    expect(CREDENTIALED_URL.test('{"href":"https://example.org/a@b"}')).toBe(false);
+    expect(CREDENTIALED_URL.test('mailto:hello@example.org')).toBe(false);
+  });
+});

@@ -375,9 +375,12 @@ async function list(member) {
   const candidates = onMarket(3).filter((work) => member.owned.has(work.id));
   if (candidates.length === 0) return 'skip';
   const work = member.rng.pick(candidates);
+  // Issue 26: parts leave the member only with the wallet code (the soak's members have no second factor).
+  const sent = await call('POST', '/paintings/purchase/code', { token: member.token });
+  if (sent.status !== 200) return refused(sent);
   const answer = await call('POST', '/paintings/sale', {
     token: member.token,
-    body: { total_part: member.rng.int(1, 3), painting_id: work.id },
+    body: { total_part: member.rng.int(1, 3), painting_id: work.id, verification_code: await lastCode(member.phone) },
   });
   return answer.status === 200 ? 'listed' : refused(answer);
 }

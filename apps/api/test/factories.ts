@@ -6,6 +6,8 @@ import { listOutbox } from '../src/adapters/mail/outbox';
 import { SANDBOX_CARD_OK } from '../src/adapters/payments/sandbox-card';
 import { artists, bankAccounts, paintings, users } from '../src/db/schema';
 import { encryptSecret } from '../src/modules/account/secrets';
+import { verifyAccessToken } from '../src/modules/auth/tokens';
+import { issueCode } from '../src/modules/codes/service';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
@@ -211,4 +213,28 @@ export async function giveBankAccount(
     ibanEncrypted: encryptSecret(t.ctx.config.serverSecret, 'iban', iban, userId),
     ibanLast4: ibanLast4(iban),
   });
+}
+
+/**
+ * The wallet code a member would receive from POST /paintings/purchase/code (issue 26: every bid, ask, accept and
+ * wallet purchase needs it), issued directly so that a test placing many orders trips no code-sending limit. Spread
+ * it into the body: `{ ...(await walletCode(t, token)), total_part: 1 }`.
+ */
+export async function walletCode(t: TestApp, accessToken: string): Promise<{ verification_code: string }> {
+  const { userId } = await verifyAccessToken(accessToken, t.ctx.config);
+  return { verification_code: await issueCode(t.ctx.database.db, t.ctx.config, { userId, purpose: 'purchase' }) };
+}
+
+/** Turns a member's second factor on as the web app does (password again, enrol, first code); answers the secret. */
+export async function turnOnTwoFactor(t: TestApp, member: { accessToken: string; password: string }): Promise<string> {
+  await reauthenticate(t, member);
+  const enrolled = await t.call('POST', '/api/user/two-factor/enrol', { token: member.accessToken });
+  if (enrolled.statusCode !== 200) throw new Error(`enrol failed: ${enrolled.body}`);
+  const secret: string = enrolled.json().data.secret;
+  const confirmed = await t.call('POST', '/api/user/two-factor/confirm', {
+    token: member.accessToken,
+    body: { code: totpCode(secret) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  return secret;
 }

@@ -1,7 +1,7 @@
 // Member B's token against member A's objects, and every member and operator route against guests and members.
 import { randomUUID } from 'node:crypto';
 import { describe } from '../http.mjs';
-import { readCode } from '../members.mjs';
+import { readCode, walletCode } from '../members.mjs';
 import { fillPath, isAdminPath, isMemberPath, pathParams, sampleOf } from '../openapi.mjs';
 
 /** Routes that take an object identifier, in case the OpenAPI document is missing or hides some (production). */
@@ -133,9 +133,10 @@ export async function setUpMemberA(probe, a, b) {
     (row) => row.market === 3 && row.lots.primary + row.lots.secondary > 0,
   );
   if (sellable) {
+    // Issue 26: parts leave a member only with the wallet code.
     const sale = await client.post(
       '/api/paintings/sale',
-      { total_part: 1, painting_id: sellable._id },
+      { total_part: 1, painting_id: sellable._id, verification_code: await walletCode(probe, a) },
       { token: a.access },
     );
     if (sale.status === 200) owned.listingRefs.push(sale.json.data.reference);

@@ -57,7 +57,9 @@ function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string
 export function securityHeadersHook(settings: CspSettings) {
   const common = { crossOriginOpenerPolicy: crossOriginOpenerPolicy(settings), crossOriginEmbedderPolicy: false };
   const perAnswer = helmet({ ...common, contentSecurityPolicy: contentSecurityPolicy(settings) });
-  const apiHeaders = headersOf(helmet(API_HELMET));
+  // Every API answer is `no-store` unless its route says otherwise (the public catalogue reads, media): personal
+  // answers (profile, portfolio, history, bank...) never stay in a browser's or a proxy's cache (issue 26).
+  const apiHeaders = { ...headersOf(helmet(API_HELMET)), 'cache-control': 'no-store' };
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (isApiAnswer(request.url)) {
       reply.raw.removeHeader('x-powered-by');

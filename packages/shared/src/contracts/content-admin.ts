@@ -1,5 +1,6 @@
 import '../zod-config';
 import { z } from 'zod';
+import { isPublicHttpsLink, isPublicHttpsUrl } from '../links';
 import { multilineText, safeText } from '../validation/fields';
 import { CONTENT_TYPES } from './catalogue';
 
@@ -33,30 +34,22 @@ const text = () =>
     .max(CONTENT_LIMITS.text, { error: 'TextTooLong' });
 
 /**
- * Where a link block may point: a page of the site ("/about"), an https address or a mailto: address. Plain http,
- * javascript:, data: and protocol-relative "//host" are refused (the public page would drop such a link anyway).
+ * Where a link block may point: a page of the site ("/about"), an https address (links.ts) or a mailto:
+ * address. Plain http, javascript:, data:, protocol-relative "//host" and credentials are refused (the public page
+ * would drop such a link anyway).
  */
 export function isContentHref(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
   try {
     const url = new URL(value);
-    return (
-      (url.protocol === 'https:' && url.hostname.length > 0) || (url.protocol === 'mailto:' && url.pathname !== '')
-    );
+    return isPublicHttpsUrl(url) || (url.protocol === 'mailto:' && url.pathname !== '');
   } catch {
     return false;
   }
 }
 
-/** A social network's address: https only, or empty to hide its icon. */
-export function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.includes('.') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
+/** A social network's address: https only (the rule of links.ts), or empty to hide its icon. */
+export const isHttpsUrl = isPublicHttpsLink;
 
 const href = () =>
   safeText({ error: 'ContentLinkInvalid' })

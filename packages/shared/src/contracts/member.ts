@@ -4,7 +4,7 @@ import { CURRENCIES, OTP_LENGTH } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
-import { totpCodeField } from './two-factor';
+import { stepUpFields, totpCodeField } from './two-factor';
 
 /** The member area (spec §3, §7 `/member/*`; issue 6). */
 
@@ -96,6 +96,8 @@ export const ZSaleRequest = z.strictObject({
    * around the work's part price. Without it the parts are listed at the work's current part price, as before.
    */
   price_per_part_minor: ZPricePerPartMinor.optional(),
+  /** Issue 26 (not in spec §7): the wallet code, and the app's code when the member's second factor is on. */
+  ...stepUpFields(),
 });
 export const ZListingReferenceParams = z.strictObject({ reference: safeText().min(1).max(40) });
 export const ZListing = z.object({

@@ -5,6 +5,7 @@ import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
 import { ZPricePerPartMinor } from './member';
+import { stepUpFields } from './two-factor';
 
 /** The order book of the secondary market (issue 17; not in spec §7). Prices are EUR minor units per part. */
 
@@ -28,6 +29,8 @@ export const ZBidRequest = z.strictObject({
     .min(1, { error: 'BidExpiryInvalid' })
     .max(BID_EXPIRY_DAYS_MAX, { error: 'BidExpiryInvalid' })
     .default(BID_EXPIRY_DAYS_DEFAULT),
+  /** Issue 26: the wallet code, and the app's code when the member's second factor is on. */
+  ...stepUpFields(),
 });
 export type TBidRequest = z.input<typeof ZBidRequest>;
 
@@ -59,7 +62,8 @@ export type TMyBid = z.infer<typeof ZMyBid>;
 export const ZMyBidsData = z.object({ bids: z.array(ZMyBid), total: z.number().int(), base_url: z.string() });
 
 /** POST /paintings/sale/:reference/accept and /paintings/bids/:reference/accept (bulletin-board mode only). */
-export const ZAcceptRequest = z.strictObject({ total_part: quantity });
+/** Accepting an order (bulletin board): the parts, with the step-up of issue 26. */
+export const ZAcceptRequest = z.strictObject({ total_part: quantity, ...stepUpFields() });
 
 export const ZTrade = z.object({
   reference: z.string(),

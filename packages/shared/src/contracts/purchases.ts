@@ -1,8 +1,9 @@
 import '../zod-config';
 import { z } from 'zod';
-import { MAX_PARTS_PER_PURCHASE, OTP_LENGTH, PAYMENT_METHODS, type PaymentMethod } from '../constants';
+import { MAX_PARTS_PER_PURCHASE, PAYMENT_METHODS, type PaymentMethod } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZCurrency, ZMoney } from './auth';
+import { stepUpFields } from './two-factor';
 
 /**
  * Buying on the primary market (spec §4, §7; issue 5): POST /paintings/validate, /paintings/purchase,
@@ -34,8 +35,11 @@ export const ZPurchaseRequest = z.strictObject({
   currency: ZCurrency.optional(),
   /** The spec's confirmation box: the buyer stays responsible for the parts even with another holder. */
   responsibility_accepted: z.boolean().optional(),
-  /** smart_amount only: the one-time code sent by POST /paintings/purchase/code. */
-  verification_code: safeText().length(OTP_LENGTH, { error: 'OtpInvalid' }).optional(),
+  /**
+   * smart_amount only: the one-time code sent by POST /paintings/purchase/code, and the app's code when the member's
+   * second factor is on (issue 26).
+   */
+  ...stepUpFields(),
 });
 export type TPurchaseRequest = z.input<typeof ZPurchaseRequest>;
 

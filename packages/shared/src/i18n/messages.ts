@@ -476,6 +476,10 @@ export const messages = {
     en: 'Two-factor authentication is on. Keep the recovery codes somewhere safe: they are shown once.',
     fr: 'L’authentification à deux facteurs est activée. Gardez les codes de secours en lieu sûr\u00a0: ils ne sont affichés qu’une fois.',
   },
+  StepUpCodeRequired: {
+    en: 'To confirm, ask for a code (sent by SMS, or by email without a phone number) and enter it.',
+    fr: 'Pour confirmer, demandez un code (envoyé par SMS, ou par e-mail sans numéro de téléphone) et saisissez-le.',
+  },
   TwoFactorCodeRequired: {
     en: 'Two-step verification is on: enter the 6-digit code from your authenticator app (or a recovery code).',
     fr: 'La vérification en deux étapes est activée\u00a0: saisissez le code à 6 chiffres de votre application d’authentification (ou un code de secours).',

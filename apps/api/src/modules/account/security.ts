@@ -6,6 +6,7 @@ import { accountFreezeTokens, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { revokeAllSessions } from '../auth/sessions';
+import { checkStepUp, type StepUp } from '../auth/step-up';
 import { newOpaqueToken, sha256 } from '../auth/tokens';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import {
@@ -86,6 +87,30 @@ export async function spendChannelCode(ctx: AppContext, proof: ChannelProof): Pr
     target: proof.sessionId,
     field: 'current_channel_code',
   });
+}
+
+/**
+ * The step-up of a payout change (issue 26, auth/step-up.ts), after the password again (the route's sudo mode): the
+ * code emailed to the current, verified address for this session, and the app's code when the second factor is on;
+ * both spent by the transaction that saves the change.
+ */
+export function payoutStepUp(
+  ctx: AppContext,
+  actor: { member: Member; sessionId: string },
+  input: { current_channel_code?: string | undefined; totp_code?: string | undefined },
+): Promise<StepUp> {
+  if (!actor.member.emailVerifiedAt) throw forbidden('VerifiedEmailRequired');
+  return checkStepUp(
+    ctx,
+    actor.member,
+    { verification_code: input.current_channel_code, totp_code: input.totp_code },
+    {
+      purpose: 'account_change',
+      target: actor.sessionId,
+      field: 'current_channel_code',
+      missing: 'CurrentChannelCodeRequired',
+    },
+  );
 }
 
 // ---------------------------------------------------------------- after the change

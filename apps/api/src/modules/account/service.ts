@@ -23,10 +23,10 @@ import {
   type ChannelProof,
   checkChannelCode,
   notifyPreviousChannels,
+  payoutStepUp,
   spendChannelCode,
   startPayoutHold,
 } from './security';
-import { requireSecondFactor } from './two-factor';
 
 /** The signed-in member, their session (the password proof and the emailed code are bound to it). */
 export type Actor = { member: Member; sessionId: string };
@@ -271,10 +271,7 @@ export async function saveBank(
   },
 ): Promise<TBankData> {
   const { member } = actor;
-  const proof = proofOf(actor, input.current_channel_code);
-  await checkChannelCode(ctx, proof, 'bank');
-  await requireSecondFactor(ctx, member, input.totp_code);
-  await spendChannelCode(ctx, proof);
+  const stepUp = await payoutStepUp(ctx, actor, input);
   const values = {
     accountOwner: input.account_owner,
     ibanEncrypted: encryptSecret(ctx.config.serverSecret, IBAN_PURPOSE, input.iban, member.id),
@@ -282,6 +279,7 @@ export async function saveBank(
     updatedAt: new Date(),
   };
   await ctx.database.db.transaction(async (tx) => {
+    await stepUp.spend(tx);
     await tx
       .insert(bankAccounts)
       .values({ userId: member.id, ...values })
@@ -310,15 +308,12 @@ export async function savePaypal(
   input: { email: string; current_channel_code?: string | undefined; totp_code?: string | undefined },
 ) {
   const { member } = actor;
-  const proof = proofOf(actor, input.current_channel_code);
-  await checkChannelCode(ctx, proof, 'paypal');
-  await requireSecondFactor(ctx, member, input.totp_code);
-  await spendChannelCode(ctx, proof);
+  const stepUp = await payoutStepUp(ctx, actor, input);
   const email = input.email.toLowerCase();
-  await ctx.database.db
-    .update(users)
-    .set({ paypalEmail: email, contactChangedAt: new Date() })
-    .where(eq(users.id, member.id));
+  await ctx.database.db.transaction(async (tx) => {
+    await stepUp.spend(tx);
+    await tx.update(users).set({ paypalEmail: email, contactChangedAt: new Date() }).where(eq(users.id, member.id));
+  });
   await notifyPreviousChannels(ctx, member, 'paypal');
   return { paypal: { email } };
 }

@@ -8,9 +8,9 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { operatorRecoveryCodes, operatorTotp, sessions, users } from '../../db/schema';
 import type { Member, Session } from '../../http/authenticate';
-import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../http/errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
 import { decryptSecret, encryptSecret } from '../account/secrets';
-import { clearFailures, failuresExhausted, recordFailure } from './failure-budget';
+import { attemptWithinBudget } from './failure-budget';
 import { revokeAllSessions, revokeOtherSessions } from './sessions';
 import { hmac } from './tokens';
 
@@ -129,8 +129,9 @@ async function acceptRecoveryCode(db: Executor, config: AppConfig, userId: strin
 
 /**
  * Checks a second-factor code of an account whose factor is confirmed: 6 digits are a TOTP code (its step is then
- * used up: a replay is refused), anything else a recovery code (then spent). Wrong codes count in the shared
- * counters (`totp:<user>`, 10 per 15 minutes, then 429 whatever the code); a right one clears them. `db` may be the
+ * used up: a replay is refused), anything else a recovery code (then spent). Each attempt is counted in the shared
+ * counters before it is checked (`totp:<user>`, 10 per 15 minutes, then 429 whatever the code); a right one clears
+ * them. `db` may be the
  * caller's transaction, so the code is spent only if the action commits.
  */
 export async function acceptSecondFactor(
@@ -139,20 +140,17 @@ export async function acceptSecondFactor(
   code: string,
   options: { db?: Executor; field?: string; status?: 400 | 401 } = {},
 ): Promise<void> {
-  const attemptsKey = `totp:${userId}`;
-  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
   const db = options.db ?? ctx.database.db;
   const row = await totpRow(db, userId);
   if (!row?.confirmedAt) throw badRequest('TwoFactorNotEnabled', options.field);
   const trimmed = code.trim();
-  const accepted = /^\d{6}$/.test(trimmed)
-    ? await acceptTotpCode(db, ctx.config, userId, row.secretEncrypted, trimmed)
-    : await acceptRecoveryCode(db, ctx.config, userId, trimmed);
-  if (!accepted) {
-    await recordFailure(ctx, attemptsKey);
-    throw new AppError(options.status ?? 400, 'TotpCodeInvalid', options.field);
-  }
-  await clearFailures(ctx, attemptsKey);
+  // The attempt is counted before the code is checked (issue 26): parallel guesses cannot outrun the budget.
+  const accepted = await attemptWithinBudget(ctx, `totp:${userId}`, () =>
+    /^\d{6}$/.test(trimmed)
+      ? acceptTotpCode(db, ctx.config, userId, row.secretEncrypted, trimmed)
+      : acceptRecoveryCode(db, ctx.config, userId, trimmed),
+  );
+  if (!accepted) throw new AppError(options.status ?? 400, 'TotpCodeInvalid', options.field);
 }
 
 /** Unused recovery codes of an account. */
@@ -174,7 +172,6 @@ export async function signInWithTotp(
   openSession: (user: Member, device: Device) => Promise<TSessionData>,
 ): Promise<TSessionData> {
   const claims = await readChallenge(ctx.config, params.challenge);
-  if (await failuresExhausted(ctx, `totp:${claims.userId}`)) throw tooManyRequests();
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, claims.userId));
   if (user?.role !== 'admin') throw unauthorized('TotpChallengeInvalid');
   if (user.disabledAt) throw unauthorized('AccountDeactivated');
@@ -211,19 +208,17 @@ export const enrolTotp = startTotpEnrolment;
  * Wrong codes count like any other second-factor code.
  */
 export async function checkFirstCode(ctx: AppContext, user: Pick<Member, 'id' | 'email'>, code: string) {
-  const attemptsKey = `totp:${user.id}`;
-  if (await failuresExhausted(ctx, attemptsKey)) throw tooManyRequests();
   const row = await totpRow(ctx.database.db, user.id);
   if (row?.confirmedAt) throw conflict('TotpAlreadyEnrolled');
   if (!row) throw badRequest('TotpEnrolmentRequired');
   const secret = decryptSecret(ctx.config.serverSecret, SECRET_PURPOSE, row.secretEncrypted, user.id);
-  const step = matchingStep(totpFor(secret, user.email), code);
-  if (step === null) {
-    await recordFailure(ctx, attemptsKey);
-    throw badRequest('TotpCodeInvalid', 'code');
-  }
-  await clearFailures(ctx, attemptsKey);
-  return step;
+  const found: { step: number | null } = { step: null };
+  const accepted = await attemptWithinBudget(ctx, `totp:${user.id}`, async () => {
+    found.step = matchingStep(totpFor(secret, user.email), code);
+    return found.step !== null;
+  });
+  if (!accepted || found.step === null) throw badRequest('TotpCodeInvalid', 'code');
+  return found.step;
 }
 
 /**

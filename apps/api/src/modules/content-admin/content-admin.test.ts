@@ -141,6 +141,16 @@ describe('editorial pages', () => {
       { ...faq, body: { ...faq.body, en: [{ type: 'link', label: 'x', href: 'http://example.org' }] } },
       'ContentLinkInvalid',
     ],
+    [
+      'a link with credentials (issue 26)',
+      { ...faq, body: { ...faq.body, en: [{ type: 'link', label: 'x', href: 'https://user:pw@example.org/x' }] } },
+      'ContentLinkInvalid',
+    ],
+    [
+      'a link with a user name only (issue 26)',
+      { ...faq, body: { ...faq.body, fr: [{ type: 'link', label: 'x', href: 'https://user@example.org' }] } },
+      'ContentLinkInvalid',
+    ],
     ['an empty list', { ...faq, body: { ...faq.body, en: [{ type: 'list', items: [] }] } }, 'ContentListEmpty'],
     [
       'too many blocks',

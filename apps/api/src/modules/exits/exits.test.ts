@@ -1,7 +1,7 @@
 import { allocate, messages } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import { createMember, createOperator, createPaintingForSale, userRow, walletCode } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -231,7 +231,7 @@ describe('an accepted exit', () => {
     await t.ctx.database.db.update(paintings).set({ exitShareBps: 250 }).where(eq(paintings.id, painting.id));
     const listed = await t.call('POST', '/api/paintings/sale', {
       token: c.accessToken,
-      body: { painting_id: painting.id, total_part: 1 },
+      body: { ...(await walletCode(t, c.accessToken)), painting_id: painting.id, total_part: 1 },
     });
     expect(listed.statusCode).toBe(200);
     const id = await openOffer(painting.id, { majority_bps: 5000 });

@@ -1,7 +1,14 @@
 import { messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buyByCard, createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import {
+  buyByCard,
+  createMember,
+  createPaintingForSale,
+  fundWallet,
+  userRow,
+  walletCode,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exchangeRates, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
@@ -64,12 +71,22 @@ describe('money paid to a member in the other currency', () => {
     const [fxEur, fxUsd] = [await fx('EURO'), await fx('USD')];
     await t.call('POST', '/api/paintings/sale', {
       token: seller.accessToken,
-      body: { total_part: 3, painting_id: work.id, price_per_part_minor: 500 },
+      body: {
+        ...(await walletCode(t, seller.accessToken)),
+        total_part: 3,
+        painting_id: work.id,
+        price_per_part_minor: 500,
+      },
     });
     await fundWallet(t, buyer.id, 'EURO', 10_000);
     const bid = await t.call('POST', '/api/paintings/bids', {
       token: buyer.accessToken,
-      body: { total_part: 3, painting_id: work.id, price_per_part_minor: 500 },
+      body: {
+        ...(await walletCode(t, buyer.accessToken)),
+        total_part: 3,
+        painting_id: work.id,
+        price_per_part_minor: 500,
+      },
     });
     expect(bid.json().data.trades).toHaveLength(1);
     // 15.00 EUR at 1.25 = 18.75 USD, in the wallet the seller sees and withdraws from.
@@ -84,7 +101,7 @@ describe('money paid to a member in the other currency', () => {
     const { seller, buyer, work } = await market();
     await t.call('POST', '/api/paintings/sale', {
       token: seller.accessToken,
-      body: { total_part: 2, painting_id: work.id },
+      body: { ...(await walletCode(t, seller.accessToken)), total_part: 2, painting_id: work.id },
     });
     await buyByCard(t, buyer, work.id, 2);
     expect(await wallet(seller.id, 'USD')).toBe(1_000);
@@ -98,12 +115,22 @@ describe('money paid to a member in the other currency', () => {
     try {
       await t.call('POST', '/api/paintings/sale', {
         token: seller.accessToken,
-        body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
+        body: {
+          ...(await walletCode(t, seller.accessToken)),
+          total_part: 1,
+          painting_id: work.id,
+          price_per_part_minor: 400,
+        },
       });
       await fundWallet(t, buyer.id, 'EURO', 1_000);
       const refused = await t.call('POST', '/api/paintings/bids', {
         token: buyer.accessToken,
-        body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
+        body: {
+          ...(await walletCode(t, buyer.accessToken)),
+          total_part: 1,
+          painting_id: work.id,
+          price_per_part_minor: 400,
+        },
       });
       expect(refused.statusCode).toBe(503);
       expect(refused.json().error).toEqual(messages.RateUnavailable);
@@ -119,12 +146,22 @@ describe('money paid to a member in the other currency', () => {
     await fundWallet(t, buyer.id, 'USD', 2_000);
     await t.call('POST', '/api/paintings/sale', {
       token: seller.accessToken,
-      body: { total_part: 1, painting_id: work.id, price_per_part_minor: 400 },
+      body: {
+        ...(await walletCode(t, seller.accessToken)),
+        total_part: 1,
+        painting_id: work.id,
+        price_per_part_minor: 400,
+      },
     });
     // 3 parts at 5.00 EUR: 15.00 EUR held, 18.75 USD from the wallet; one part trades at once at the ask's 4.00.
     const placed = await t.call('POST', '/api/paintings/bids', {
       token: buyer.accessToken,
-      body: { total_part: 3, painting_id: work.id, price_per_part_minor: 500 },
+      body: {
+        ...(await walletCode(t, buyer.accessToken)),
+        total_part: 3,
+        painting_id: work.id,
+        price_per_part_minor: 500,
+      },
     });
     expect(placed.statusCode, placed.body).toBe(200);
     expect(placed.json().data.trades).toMatchObject([{ quantity: 1, price_per_part_minor: 400 }]);
@@ -139,7 +176,12 @@ describe('money paid to a member in the other currency', () => {
     expect(await wallet(buyer.id, 'EURO')).toBe(0);
     const tooMuch = await t.call('POST', '/api/paintings/bids', {
       token: buyer.accessToken,
-      body: { total_part: 400, painting_id: work.id, price_per_part_minor: 500 },
+      body: {
+        ...(await walletCode(t, buyer.accessToken)),
+        total_part: 400,
+        painting_id: work.id,
+        price_per_part_minor: 500,
+      },
     });
     expect(tooMuch.json().error).toEqual(messages.InsufficientBalance);
   });

@@ -9,6 +9,7 @@ import {
   giveBankAccount,
   lastMessageTo,
   userRow,
+  walletCode,
 } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -138,7 +139,7 @@ describe(raceTitle('two buyers for one listing on the secondary market'), () => 
     expect((await paintingRow(work.id)).market).toBe(3);
     const listed = await t.call('POST', '/api/paintings/sale', {
       token: seller.accessToken,
-      body: { total_part: 2, painting_id: work.id },
+      body: { ...(await walletCode(t, seller.accessToken)), total_part: 2, painting_id: work.id },
     });
     expect(listed.statusCode).toBe(200);
     const [listing] = await t.ctx.database.db.select().from(listings).where(eq(listings.sellerId, seller.id));

@@ -11,6 +11,7 @@ import {
   giveBankAccount,
   lastMessageTo,
   userRow,
+  walletCode,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -96,7 +97,7 @@ beforeAll(async () => {
   // Alice lists 2 parts of A; Carol (a primary holder of B) buys 1 of them.
   const listed = await t.call('POST', '/api/paintings/sale', {
     token: alice.accessToken,
-    body: { total_part: 2, painting_id: workA.id },
+    body: { ...(await walletCode(t, alice.accessToken)), total_part: 2, painting_id: workA.id },
   });
   if (listed.statusCode !== 200) throw new Error(`listing failed: ${listed.body}`);
   await buyAndPay(carol, workB.id, 1);

@@ -2,7 +2,14 @@ import { xirr } from '@parcelle/shared';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyByCard, createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import {
+  buyByCard,
+  createMember,
+  createOperator,
+  createPaintingForSale,
+  userRow,
+  walletCode,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { paintings, paintingValuations, purchases, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
@@ -59,7 +66,7 @@ beforeAll(async () => {
   await setPrice(1500);
   const listed = await t.call('POST', '/api/paintings/sale', {
     token: alice.accessToken,
-    body: { total_part: 4, painting_id: work.id },
+    body: { ...(await walletCode(t, alice.accessToken)), total_part: 4, painting_id: work.id },
   });
   if (listed.statusCode !== 200) throw new Error(`listing failed: ${listed.body}`);
   await buyAndPay(bob, 2);

@@ -71,6 +71,29 @@ export function quickSignUpEmail(lang: Language, params: { firstName: string; se
       ]);
 }
 
+/**
+ * Someone tried to create an account with an address that already has one (issue 26): the sign-up answer says so
+ * (spec §8), and the owner learns it here, with what to do if it was them.
+ */
+export function signUpAttemptEmail(
+  lang: Language,
+  params: { firstName: string; signInUrl: string; resetUrl: string },
+): Rendered {
+  return lang === 'fr'
+    ? layout('Tentative d’inscription avec votre adresse', [
+        `Bonjour ${params.firstName},`,
+        'Quelqu’un vient d’essayer de créer un compte Parcelle avec votre adresse e-mail. Votre compte existe déjà\u00a0: rien n’a été créé ni modifié.',
+        `Si c’était vous, connectez-vous\u00a0: ${params.signInUrl}. Mot de passe oublié\u00a0? ${params.resetUrl}`,
+        'Si ce n’était pas vous, vous n’avez rien à faire.',
+      ])
+    : layout('An attempt to sign up with your address', [
+        `Hello ${params.firstName},`,
+        'Someone just tried to create a Parcelle account with your email address. Your account already exists: nothing was created or changed.',
+        `If it was you, sign in: ${params.signInUrl}. Forgot your password? ${params.resetUrl}`,
+        'If it was not you, there is nothing to do.',
+      ]);
+}
+
 /** An operator's invitation to the back office: the link sets the first password, then TOTP is enrolled at sign-in. */
 export function operatorInviteEmail(
   lang: Language,

@@ -1,7 +1,7 @@
 import { messages } from '@parcelle/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMember, createPaintingForSale, lastMessageTo, userRow } from '../../../test/factories';
+import { createMember, createPaintingForSale, lastMessageTo, userRow, walletCode } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
@@ -261,7 +261,7 @@ describe('a late payment on the secondary market', () => {
     await payByCard(seller, work.id, 9);
     const listed = await t.call('POST', '/api/paintings/sale', {
       token: seller.accessToken,
-      body: { total_part: 5, painting_id: work.id },
+      body: { ...(await walletCode(t, seller.accessToken)), total_part: 5, painting_id: work.id },
     });
     expect(listed.statusCode).toBe(200);
     const holder = await member();

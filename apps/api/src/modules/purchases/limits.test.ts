@@ -1,7 +1,7 @@
 import { fillMessage } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, userRow } from '../../../test/factories';
+import { createMember, createPaintingForSale, userRow, walletCode } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -147,7 +147,7 @@ describe('caps on the secondary market', () => {
       (
         await t.call('POST', '/api/paintings/sale', {
           token: seller.accessToken,
-          body: { total_part: 20, painting_id: painting.id },
+          body: { ...(await walletCode(t, seller.accessToken)), total_part: 20, painting_id: painting.id },
         })
       ).statusCode,
     ).toBe(200);

@@ -7,6 +7,7 @@ import {
   fundWallet,
   lastMessageTo,
   userRow,
+  walletCode,
 } from '../../../test/factories';
 import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -138,7 +139,7 @@ describe('two members buying each other’s listed parts from their wallets at o
     for (const seller of [a, b]) {
       const listed = await t.call('POST', '/api/paintings/sale', {
         token: seller.accessToken,
-        body: { total_part: 2, painting_id: work.id },
+        body: { ...(await walletCode(t, seller.accessToken)), total_part: 2, painting_id: work.id },
       });
       expect(listed.statusCode).toBe(200);
       await fundWallet(t, seller.id, 'EURO', 10_000);

@@ -16,8 +16,9 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { recordPurchase, recordReservations } from '../../observability/metrics';
+import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
-import { checkCode, consumeCode, issueCode } from '../codes/service';
+import { issueCode } from '../codes/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
@@ -264,8 +265,8 @@ export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise
 }
 
 /**
- * A wallet payment: the code is checked first (a wrong one counts in its own commit), then one transaction claims
- * the key, locks the wallet, spends the code, reserves, debits, settles and stores the answer. A deadlock or a
+ * A wallet payment: the code (and TOTP when on) is checked first (a wrong one counts in its own commit), then one
+ * transaction claims the key, locks the wallet, spends the code, reserves, debits, settles and stores the answer. A deadlock or a
  * serialization failure runs that transaction again (inTransaction): the attempt that failed spent nothing.
  */
 async function payFromWallet(
@@ -287,17 +288,12 @@ async function payFromWallet(
   if ((await walletBalance(db, member.id, currency)) < quote.totalMinor) {
     throw badRequest('InsufficientBalance', 'payment_method');
   }
-  const code = {
-    userId: member.id,
-    purpose: 'purchase' as const,
-    code: request.verification_code,
-    field: 'verification_code',
-  };
-  await checkCode(db, ctx.config, code);
+  // The wallet code, and the app's code when the member's second factor is on (issue 26: auth/step-up.ts).
+  const stepUp = await checkStepUp(ctx, member, request);
   const settled = await inTransaction(db, async (tx) => {
     await key.claim(tx);
     const locked = await lockWallet(tx, member.id, currency);
-    await consumeCode(tx, ctx.config, code);
+    await stepUp.spend(tx);
     const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
     if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
     const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });

@@ -6,6 +6,7 @@ import { inTransaction } from '../../db/retry';
 import { listings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, publishOrderEvents } from './order-events';
@@ -39,8 +40,10 @@ async function lockMember(tx: Executor, userId: string): Promise<void> {
 export async function listParts(
   ctx: AppContext,
   member: Member,
-  request: { painting_id: string; total_part: number; price_per_part_minor?: number | undefined },
+  request: { painting_id: string; total_part: number; price_per_part_minor?: number | undefined } & StepUpProof,
 ): Promise<{ listing: Listing; trades: Trade[] }> {
+  // Parts leave the member: the wallet code, and the app's code when on (issue 26, auth/step-up.ts).
+  const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const painting = await lockBook(tx, request.painting_id);
     const settings = await readMarketSettings(tx);
@@ -73,6 +76,7 @@ export async function listParts(
     }
     await moveParts(tx, { paintingId: painting.id, reason: 'list', reference: listing.reference, lines });
     const matched = matchesAutomatically(settings) ? await matchAsk(tx, listing) : { trades: [], events: [] };
+    await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, matched.events);
     const [current] = await tx.select().from(listings).where(eq(listings.id, listing.id));
     return { listing: current ?? listing, ...matched };

@@ -1,6 +1,13 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buyByCard, createMember, createPaintingForSale, fundWallet, userRow } from '../../../test/factories';
+import {
+  buyByCard,
+  createMember,
+  createPaintingForSale,
+  fundWallet,
+  userRow,
+  walletCode,
+} from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bids, listings, trades } from '../../db/schema';
@@ -32,15 +39,25 @@ async function member(): Promise<Who> {
   return { ...created, id: (await userRow(t, created.email))?.id ?? '' };
 }
 
-const sell = (seller: Who, paintingId: string, parts: number, price: number) =>
+const sell = async (seller: Who, paintingId: string, parts: number, price: number) =>
   t.call('POST', '/api/paintings/sale', {
     token: seller.accessToken,
-    body: { total_part: parts, painting_id: paintingId, price_per_part_minor: price },
+    body: {
+      ...(await walletCode(t, seller.accessToken)),
+      total_part: parts,
+      painting_id: paintingId,
+      price_per_part_minor: price,
+    },
   });
-const bid = (buyer: Who, paintingId: string, parts: number, price: number) =>
+const bid = async (buyer: Who, paintingId: string, parts: number, price: number) =>
   t.call('POST', '/api/paintings/bids', {
     token: buyer.accessToken,
-    body: { total_part: parts, painting_id: paintingId, price_per_part_minor: price },
+    body: {
+      ...(await walletCode(t, buyer.accessToken)),
+      total_part: parts,
+      painting_id: paintingId,
+      price_per_part_minor: price,
+    },
   });
 
 /** A market-3 work of 18 parts: the seller holds them all; `buyers` hold a primary part elsewhere and 100.00. */

@@ -8,6 +8,7 @@ import {
   createPaintingForSale,
   fundWallet,
   userRow,
+  walletCode,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Executor } from '../../db/client';
@@ -41,20 +42,26 @@ async function member(): Promise<Who> {
   return { ...created, id: (await userRow(t, created.email))?.id ?? '' };
 }
 
-const sell = (seller: Who, paintingId: string, parts: number, price?: number) =>
+const sell = async (seller: Who, paintingId: string, parts: number, price?: number) =>
   t.call('POST', '/api/paintings/sale', {
     token: seller.accessToken,
     body: {
+      ...(await walletCode(t, seller.accessToken)),
       total_part: parts,
       painting_id: paintingId,
       ...(price === undefined ? {} : { price_per_part_minor: price }),
     },
   });
 
-const bid = (buyer: Who, paintingId: string, parts: number, price: number) =>
+const bid = async (buyer: Who, paintingId: string, parts: number, price: number) =>
   t.call('POST', '/api/paintings/bids', {
     token: buyer.accessToken,
-    body: { total_part: parts, painting_id: paintingId, price_per_part_minor: price },
+    body: {
+      ...(await walletCode(t, buyer.accessToken)),
+      total_part: parts,
+      painting_id: paintingId,
+      price_per_part_minor: price,
+    },
   });
 
 const db = () => t.ctx.database.db;
@@ -335,17 +342,17 @@ describe('the bulletin-board mode (EU 2020/1503 art. 25)', () => {
     const aWallet = await wallet(m.a.id);
     const own = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
       token: m.a.accessToken,
-      body: { total_part: 1 },
+      body: { ...(await walletCode(t, m.a.accessToken)), total_part: 1 },
     });
     expect(own.json().error).toEqual(messages.OwnOrder);
     const tooMany = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
       token: m.d.accessToken,
-      body: { total_part: 5 },
+      body: { ...(await walletCode(t, m.d.accessToken)), total_part: 5 },
     });
     expect(tooMany.json().error).toEqual(messages.NotEnoughParts);
     const accepted = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
       token: m.d.accessToken,
-      body: { total_part: 3 },
+      body: { ...(await walletCode(t, m.d.accessToken)), total_part: 3 },
     });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.trades).toMatchObject([{ quantity: 3, price_per_part_minor: 400 }]);
@@ -392,7 +399,7 @@ describe('the bulletin-board mode (EU 2020/1503 art. 25)', () => {
     const bWallet = await wallet(m.b.id);
     const accepted = await t.call('POST', `/api/paintings/bids/${order.reference}/accept`, {
       token: m.b.accessToken,
-      body: { total_part: 2 },
+      body: { ...(await walletCode(t, m.b.accessToken)), total_part: 2 },
     });
     expect(accepted.statusCode).toBe(200);
     expect(await wallet(m.b.id)).toBe(bWallet + 900);
@@ -402,7 +409,7 @@ describe('the bulletin-board mode (EU 2020/1503 art. 25)', () => {
     expect(row).toMatchObject({ status: 'filled', remaining: 0 });
     const notOwned = await t.call('POST', `/api/paintings/bids/${order.reference}/accept`, {
       token: m.b.accessToken,
-      body: { total_part: 1 },
+      body: { ...(await walletCode(t, m.b.accessToken)), total_part: 1 },
     });
     expect(notOwned.statusCode).toBe(409);
   });
@@ -412,7 +419,7 @@ describe('the bulletin-board mode (EU 2020/1503 art. 25)', () => {
     await setMarket({ mode: 'matching' });
     const refused = await t.call('POST', `/api/paintings/sale/${ask.reference}/accept`, {
       token: m.d.accessToken,
-      body: { total_part: 1 },
+      body: { ...(await walletCode(t, m.d.accessToken)), total_part: 1 },
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual(messages.AcceptNeedsBulletinBoard);

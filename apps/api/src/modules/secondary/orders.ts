@@ -9,6 +9,7 @@ import { inTransaction } from '../../db/retry';
 import { bids, listings, paintings, trades, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
+import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
@@ -270,8 +271,14 @@ export async function matchAsk(tx: Executor, listing: Listing, now = new Date())
 export async function placeBid(
   ctx: AppContext,
   member: Member,
-  request: { painting_id: string; total_part: number; price_per_part_minor: number; expires_in_days: number },
+  request: {
+    painting_id: string;
+    total_part: number;
+    price_per_part_minor: number;
+    expires_in_days: number;
+  } & StepUpProof,
 ): Promise<{ bid: Bid; trades: Trade[] }> {
+  const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const painting = await lockBook(tx, request.painting_id);
     if (!(await holdsPrimaryParts(tx, member.id))) throw new AppError(403, 'SecondaryReserved');
@@ -306,6 +313,8 @@ export async function placeBid(
       ],
     });
     const matched = matchesAutomatically(settings) ? await matchBid(tx, bid) : { trades: [], events: [] };
+    // Spent last, after the book's and the wallet's locks (the order every spending transaction takes).
+    await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, matched.events);
     const [current] = await tx.select().from(bids).where(eq(bids.id, bid.id));
     return { bid: current ?? bid, ...matched };
@@ -419,8 +428,10 @@ export async function acceptAsk(
   ctx: AppContext,
   member: Member,
   reference: string,
-  quantity: number,
+  request: { total_part: number } & StepUpProof,
 ): Promise<Trade[]> {
+  const quantity = request.total_part;
+  const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const [found] = await tx.select().from(listings).where(eq(listings.reference, reference));
     if (!found) throw notFound('ListingNotFound');
@@ -461,6 +472,7 @@ export async function acceptAsk(
       ],
     });
     const events = [filled('ask', listing.sellerId, listing, trade, left)];
+    await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, events);
     return { trade, events };
   });
@@ -476,8 +488,10 @@ export async function acceptBid(
   ctx: AppContext,
   member: Member,
   reference: string,
-  quantity: number,
+  request: { total_part: number } & StepUpProof,
 ): Promise<Trade[]> {
+  const quantity = request.total_part;
+  const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const [found] = await tx.select().from(bids).where(eq(bids.reference, reference));
     if (!found) throw notFound('BidNotFound');
@@ -517,6 +531,7 @@ export async function acceptBid(
       trade.reference,
     );
     const events = [filled('bid', bid.buyerId, bid, trade, left)];
+    await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, events);
     return { trade, events };
   });

@@ -202,7 +202,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const done = await acceptBid(ctx, memberOf(request), request.params.reference, request.body.total_part);
+      const done = await acceptBid(ctx, memberOf(request), request.params.reference, request.body);
       return ok({ trades: done.map(tradeData) }, 'OrderAccepted');
     },
   );
@@ -222,7 +222,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const done = await acceptAsk(ctx, memberOf(request), request.params.reference, request.body.total_part);
+      const done = await acceptAsk(ctx, memberOf(request), request.params.reference, request.body);
       return ok({ trades: done.map(tradeData) }, 'OrderAccepted');
     },
   );

@@ -2,7 +2,7 @@ import { messages } from '@parcelle/shared';
 import { stepsTotalMinor } from '@parcelle/shared/secondary';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, userRow } from '../../../test/factories';
+import { createMember, createPaintingForSale, userRow, walletCode } from '../../../test/factories';
 import { raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -44,10 +44,10 @@ async function buyAndPay(buyer: Buyer, paintingId: string, parts: number) {
   return purchase;
 }
 
-const sell = (seller: Buyer, paintingId: string, parts: number) =>
+const sell = async (seller: Buyer, paintingId: string, parts: number) =>
   t.call('POST', '/api/paintings/sale', {
     token: seller.accessToken,
-    body: { total_part: parts, painting_id: paintingId },
+    body: { ...(await walletCode(t, seller.accessToken)), total_part: parts, painting_id: paintingId },
   });
 
 async function wallet(userId: string) {

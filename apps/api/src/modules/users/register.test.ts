@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn, lastMessageTo, registration, userRow } from '../../../test/factories';
 import { createTestApp, solvedCaptcha, type TestApp } from '../../../test/test-app';
+import { listOutbox } from '../../adapters/mail/outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,6 +87,37 @@ describe('POST /api/user/register', () => {
       en: 'Email already exists. Please log in or use another email.',
       fr: 'Cet e-mail existe déjà. Veuillez vous connecter ou utiliser un autre e-mail.',
     });
+  });
+
+  it('tells the owner of a taken address by email, once an hour, and changes nothing of the account (issue 26)', async () => {
+    const payload = registration({ lang: 'fr' });
+    const first = await t.call('POST', '/api/user/register', { body: { ...payload, captcha: await solvedCaptcha(t) } });
+    expect(first.statusCode).toBe(200);
+    const before = await userRow(t, String(payload.email));
+    const again = await t.call('POST', '/api/user/register', {
+      body: {
+        ...payload,
+        password: 'Other!pass2',
+        password_confirmation: 'Other!pass2',
+        captcha: await solvedCaptcha(t),
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    const notice = await lastMessageTo(t, String(payload.email));
+    expect(notice?.subject).toBe('Tentative d’inscription avec votre adresse');
+    expect(notice?.text).toContain('/login');
+    expect(notice?.text).toContain('/forgot');
+    expect(await userRow(t, String(payload.email))).toEqual(before);
+    // A second attempt within the hour is refused the same way, without a second email.
+    const solved = await solvedCaptcha(t);
+    const third = await t.call('POST', '/api/user/register', {
+      body: { ...payload, password: 'Other!pass2', password_confirmation: 'Other!pass2', captcha: solved },
+    });
+    expect(third.statusCode).toBe(409);
+    const notices = (await listOutbox(t.ctx.database.db, String(payload.email), 10)).filter(
+      (message) => message.subject === notice?.subject,
+    );
+    expect(notices).toHaveLength(1);
   });
 
   const invalid: [string, Record<string, unknown>, string, string][] = [

@@ -17,7 +17,7 @@ import { findUserByEmail, issuePasswordLink, sessionData } from '../auth/service
 import { revokeOtherSessions } from '../auth/sessions';
 import { newOpaqueToken } from '../auth/tokens';
 import { consumeCode, issueCode } from '../codes/service';
-import { quickSignUpEmail, verificationCodeEmail } from '../notifications/emails';
+import { quickSignUpEmail, signUpAttemptEmail, verificationCodeEmail } from '../notifications/emails';
 
 /**
  * The unusable password of a member created by quick sign-up: random, never shown nor sent. The owner chooses
@@ -38,8 +38,30 @@ function isUniqueViolation(error: unknown): boolean {
  * Creates a member (either payload form of spec §3 arrives here already normalised), sends the email
  * verification code and signs them in. The currency follows the country: EURO in Europe, else USD.
  */
+/** At most one "someone tried to sign up with your address" email per account and hour. */
+const SIGN_UP_NOTICE_MS = 60 * 60_000;
+
+/**
+ * An address that already has an account (decision 222): the answer says so, as the spec's sign-up form expects
+ * (spec §8: 'Email already exists…'), and the owner is told by email, at most once an hour.
+ */
+async function refuseTakenAddress(ctx: AppContext, owner: Member): Promise<never> {
+  if (await ctx.counters.acquire(`sign-up-notice:${owner.id}`, SIGN_UP_NOTICE_MS)) {
+    await ctx.mailer.sendEmail({
+      to: owner.email,
+      ...signUpAttemptEmail(owner.language, {
+        firstName: owner.firstName,
+        signInUrl: `${ctx.config.publicUrl}/login`,
+        resetUrl: `${ctx.config.publicUrl}/forgot`,
+      }),
+    });
+  }
+  throw conflict('EmailAlreadyExists');
+}
+
 export async function register(ctx: AppContext, input: TRegisterParsed): Promise<TSessionData> {
-  if (await findUserByEmail(ctx, input.email)) throw conflict('EmailAlreadyExists');
+  const existing = await findUserByEmail(ctx, input.email);
+  if (existing) return refuseTakenAddress(ctx, existing);
   const language: Language = input.lang ?? 'en';
   const quick = input.quick_sign_up;
   let password: string;

@@ -16,10 +16,10 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
 import { getBank, revealIban } from '../account/service';
-import { requireSecondFactor } from '../account/two-factor';
 import { audit } from '../admin/audit';
 import { operatorEmails } from '../admin/operator-emails';
-import { checkCode, consumeCode, issueCode } from '../codes/service';
+import { checkStepUp } from '../auth/step-up';
+import { checkCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
 import { notifyMember } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
@@ -149,22 +149,19 @@ export async function requestWithdrawal(
   // Checked before the code is spent, so that an amount above the balance can be corrected with the same code; the
   // check that counts is the one under the wallet's lock below.
   if ((await walletBalanceMinor(ctx, member)) < amountMinor) throw badRequest('InsufficientBalance', 'amount');
-  const code = {
-    userId: member.id,
-    purpose: 'withdrawal' as const,
-    code: request.verification_code,
+  // The step-up of issue 26 (auth/step-up.ts): the withdrawal's own code, and the app's code when the member's second
+  // factor is on; a wrong code counts here, both are spent only by the transaction that commits.
+  const stepUp = await checkStepUp(ctx, member, request, {
+    purpose: 'withdrawal',
     // A code asked for with an amount confirms that amount only.
     boundTo: boundAmount(amountMinor, currency),
     field: 'verification_code',
-  };
-  // A wrong code counts here, in its own commit; the right one is spent only by the transaction that commits.
-  await checkCode(ctx.database.db, ctx.config, code);
+    missing: 'OtpRequired',
+  });
   return inTransaction(ctx.database.db, async (tx) => {
     const wallet = await lockWallet(tx, member.id, currency);
     if (wallet.balanceMinor < amountMinor) throw badRequest('InsufficientBalance', 'amount');
-    // Issue 17: the app's code too when the member's second factor is on, used up only if this commits.
-    await requireSecondFactor(ctx, member, request.totp_code, tx);
-    await consumeCode(tx, ctx.config, code);
+    await stepUp.spend(tx);
     // A bank payout keeps the account it was asked for (still encrypted), whatever is saved later.
     const [bank] =
       destination.method === 'bank'

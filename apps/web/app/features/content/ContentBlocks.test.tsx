@@ -128,5 +128,8 @@ describe('anchors and links', () => {
     expect(safeHref('javascript:alert(1)')).toBeNull();
     expect(safeHref('//evil.example')).toBeNull();
     expect(safeHref('data:text/html,hi')).toBeNull();
+    // Issue 26: credentials in an address are never shown, even in a link stored before the rule.
+    expect(safeHref('https://user:pw@example.org/x')).toBeNull();
+    expect(safeHref('http://user@example.org')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { withoutCredentials } from '@parcelle/shared/links';
+
 /** The anchor of a heading: lower case, accents dropped, words joined by "-" ("Qui sommes-nous ?" → "qui-sommes-nous"). */
 export function slugify(text: string): string {
   const slug = text
@@ -21,7 +23,8 @@ export function headingAnchors(texts: readonly string[]): string[] {
 }
 
 /**
- * A link from the content store, made safe to render: site paths ("/about"), http(s) and mailto only.
+ * A link from the content store, made safe to render: site paths ("/about"), http(s) and mailto only, without
+ * credentials.
  * Anything else (javascript:, data:…) is refused and the block is shown without a link.
  */
 export function safeHref(href: string): { href: string; external: boolean } | null {
@@ -29,6 +32,8 @@ export function safeHref(href: string): { href: string; external: boolean } | nu
   if (value.startsWith('/') && !value.startsWith('//')) return { href: value, external: false };
   try {
     const url = new URL(value);
+    // An address with a user name or password in it is never shown (the operators' rule, links.ts; issue 26).
+    if (!withoutCredentials(url)) return null;
     if (url.protocol === 'http:' || url.protocol === 'https:') return { href: url.toString(), external: true };
     if (url.protocol === 'mailto:') return { href: value, external: false };
   } catch {

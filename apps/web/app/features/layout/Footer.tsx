@@ -5,6 +5,7 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, ButtonBase, Container, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { isPublicHttpsLink } from '@parcelle/shared/links';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -77,7 +78,7 @@ const NETWORKS: readonly { network: Network; name: string; Icon: SvgIconComponen
 
 function SocialLinks({ links }: { links: FooterData['siteSettings']['social_media_links'] }) {
   const { t } = useTranslation();
-  const present = NETWORKS.filter(({ network }) => /^https?:\/\//.test(links[network] ?? ''));
+  const present = NETWORKS.filter(({ network }) => isPublicHttpsLink(links[network] ?? ''));
   if (present.length === 0) return null;
   return (
     <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, ml: -1 }}>

@@ -15,6 +15,8 @@ import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityCheckCancelled } from '../account/IdentityCheck';
+import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
@@ -47,9 +49,16 @@ export function AcceptDialog({
   const [parts, setParts] = useState(String(order.quantity));
   const quantity = Number(parts);
   const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= order.quantity;
+  // Issue 26: accepting moves money or parts: the wallet code (and the app's code when on), as a wallet purchase.
+  const stepUp = useStepUp();
   const accept = useMutation({
     mutationFn: () =>
-      apiRequest<unknown>(acceptPath(side, order.reference), { method: 'POST', body: { total_part: quantity } }),
+      stepUp.confirm((proof) =>
+        apiRequest<unknown>(acceptPath(side, order.reference), {
+          method: 'POST',
+          body: { total_part: quantity, ...proof },
+        }),
+      ),
     onSuccess: async (answer) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
@@ -97,7 +106,7 @@ export function AcceptDialog({
           <Typography data-testid="board-total">
             {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
           </Typography>
-          {accept.isError && (
+          {accept.isError && !(accept.error instanceof IdentityCheckCancelled) && (
             <Alert severity="error" variant="outlined" data-testid="board-error">
               {localized(errorText(accept.error), language)}
             </Alert>
@@ -118,6 +127,7 @@ export function AcceptDialog({
           </Button>
         </DialogActions>
       </Box>
+      {stepUp.dialogs}
     </Dialog>
   );
 }

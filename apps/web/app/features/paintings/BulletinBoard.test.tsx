@@ -39,11 +39,24 @@ const book: TOrderBook = {
 
 const clean = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
+/** A member without two-step verification (the code dialog asks for the wallet code only). */
+const profile = { email: 'camille@example.com', phone: { code: '+33', number: '612345678' }, two_factor: false };
+
+/** Issue 26: the wallet code, typed in the same dialog as a wallet purchase's. */
+async function typeCode(code: string) {
+  const otp = within(await screen.findByTestId('otp-dialog'));
+  fireEvent.change(otp.getByTestId('otp-dialog-input'), { target: { value: code } });
+  fireEvent.click(otp.getByTestId('otp-dialog-submit'));
+}
+
 describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
   it('lists each order; a member buys some parts of one ask at its price, and is told the trade is done', async () => {
     const fetch = stubApi({
+      '/api/paintings/purchase/code': ok({ sent_to: 'phone' }),
+      '/api/user/profile': ok({ user: profile }),
       '/api/paintings/sale/LST-1/accept': (_url, init) => {
-        expect(JSON.parse(String(init?.body))).toEqual({ total_part: 4 });
+        // Issue 26: the wallet code typed in the code dialog goes with the order.
+        expect(JSON.parse(String(init?.body))).toEqual({ total_part: 4, verification_code: '123456' });
         return ok({ trades: [] }, messages.OrderAccepted);
       },
     });
@@ -55,27 +68,62 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
       '€4.203 parts20 Nov 2026Buy',
     ]);
     fireEvent.click(asks.getByRole('button', { name: 'Buy from the offer of 12 parts at €3.80 per part' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Buy parts of this offer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy parts of this offer' }, { timeout: 15_000 }));
     expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your wallet: €45.60');
     fireEvent.change(dialog.getByRole('textbox', { name: /Parts/ }), { target: { value: '13' } });
     expect((dialog.getByRole('button', { name: 'Buy these parts' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(dialog.getByRole('textbox', { name: /Parts/ }), { target: { value: '4' } });
     expect(clean(screen.getByTestId('board-total').textContent)).toBe('Paid from your wallet: €15.20');
     fireEvent.click(dialog.getByRole('button', { name: 'Buy these parts' }));
+    await typeCode('123456');
     await waitFor(() => expect(screen.getByTestId('board-done').textContent).toBe('Trade done.'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/paintings/sale/LST-1/accept');
   });
 
+  it('with two-step verification on, asks for the app’s code after the wallet code and sends both (issue 26)', async () => {
+    const fetch = stubApi({
+      '/api/paintings/purchase/code': ok({ sent_to: 'phone' }),
+      '/api/user/profile': ok({ user: { ...profile, two_factor: true } }),
+      '/api/paintings/sale/LST-2/accept': (_url, init) => {
+        expect(JSON.parse(String(init?.body))).toEqual({
+          total_part: 3,
+          verification_code: '123456',
+          totp_code: '987654',
+        });
+        return ok({ trades: [] }, messages.OrderAccepted);
+      },
+    });
+    renderScreen(<BulletinBoard book={book} signedIn />);
+    fireEvent.click(
+      within(screen.getByTestId('board-asks')).getByRole('button', { name: /^Buy from the offer of 3 parts/ }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Buy parts of this offer' }, { timeout: 15_000 }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Buy these parts' }));
+    await typeCode('123456');
+    const app = within(await screen.findByTestId('totp-dialog'));
+    fireEvent.change(app.getByTestId('totp-dialog-input'), { target: { value: '987654' } });
+    fireEvent.click(app.getByTestId('totp-dialog-submit'));
+    await waitFor(() => expect(screen.getByTestId('board-done').textContent).toBe('Trade done.'));
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/paintings/sale/LST-2/accept');
+  });
+
   it('sells into a bid; a refusal stays in the dialog, in French', async () => {
     await act(() => i18n.changeLanguage('fr'));
-    stubApi({ '/api/paintings/bids/BID-1/accept': failed(400, messages.OwnOrder) });
+    stubApi({
+      '/api/paintings/purchase/code': ok({ sent_to: 'phone' }),
+      '/api/user/profile': ok({ user: profile }),
+      '/api/paintings/bids/BID-1/accept': failed(400, messages.OwnOrder),
+    });
     renderScreen(<BulletinBoard book={book} signedIn />);
     const bids = within(screen.getByTestId('board-bids'));
     fireEvent.click(bids.getByRole('button', { name: /^Vendre dans l’offre d’achat de 5 parts à 3,50.€ par part$/ }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Vendre des parts dans cette offre d’achat' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Vendre des parts dans cette offre d’achat' }, { timeout: 15_000 }),
+    );
     expect(clean(screen.getByTestId('board-total').textContent)).toBe('Versé sur votre portefeuille : 17,50 €');
     fireEvent.click(dialog.getByRole('button', { name: 'Vendre ces parts' }));
+    await typeCode('123456');
     await waitFor(() => expect(screen.getByTestId('board-error').textContent).toBe(messages.OwnOrder.fr));
     expect(screen.getByRole('dialog')).toBeTruthy();
   });

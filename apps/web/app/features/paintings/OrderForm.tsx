@@ -6,6 +6,8 @@ import { formatMoney, fromMajorString } from '@parcelle/shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IdentityCheckCancelled } from '../account/IdentityCheck';
+import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
@@ -41,19 +43,23 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   const [price, setPrice] = useState('');
   const [days, setDays] = useState(String(BID_EXPIRY_DAYS_DEFAULT));
   const [done, setDone] = useState<string | null>(null);
+  // Issue 26: an order moves money or parts, so it is confirmed with the wallet code (and the app's code when on).
+  const stepUp = useStepUp();
   const place = useMutation({
-    mutationFn: async () => {
-      const body = {
-        painting_id: painting.id,
-        total_part: Number(parts),
-        price_per_part_minor: priceMinor(price) ?? 0,
-      };
-      if (side === 'ask') return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
-      return apiRequest<unknown>('/paintings/bids', {
-        method: 'POST',
-        body: { ...body, expires_in_days: Number(days) },
-      });
-    },
+    mutationFn: () =>
+      stepUp.confirm((proof) => {
+        const body = {
+          painting_id: painting.id,
+          total_part: Number(parts),
+          price_per_part_minor: priceMinor(price) ?? 0,
+          ...proof,
+        };
+        if (side === 'ask') return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
+        return apiRequest<unknown>('/paintings/bids', {
+          method: 'POST',
+          body: { ...body, expires_in_days: Number(days) },
+        });
+      }),
     onSuccess: async (answer) => {
       setDone(localized(answer.message, language));
       setParts('');
@@ -129,7 +135,7 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
           {t('paintings.book.bidHoldNote')}
         </Typography>
       )}
-      {place.isError && (
+      {place.isError && !(place.error instanceof IdentityCheckCancelled) && (
         <Alert severity="error" variant="outlined" data-testid="order-error">
           {localized(errorText(place.error), language)}
         </Alert>
@@ -144,6 +150,7 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
           {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
         </Button>
       </Box>
+      {stepUp.dialogs}
     </Box>
   );
 }

@@ -21,6 +21,8 @@ import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { IdentityCheckCancelled } from '../account/IdentityCheck';
+import { useStepUp } from '../account/StepUp';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, mediaUrl } from '../catalogue/format';
 import { FormTextField } from '../forms/FormTextField';
@@ -53,6 +55,7 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sold, setSold] = useState<Sold | null>(null);
+  const stepUp = useStepUp();
   const [current, setCurrent] = useState<THolding | null>(holding);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inHand = current ? partsInHand(current) : 0;
@@ -91,12 +94,15 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
     setBusy(true);
     let message: string;
     try {
-      const answer = await sellParts({ total_part: confirmedQuantity, painting_id: current.painting.id });
+      // Issue 26: parts leave the member: the wallet code (and the app's code when on), as a wallet purchase.
+      const answer = await stepUp.confirm((proof) =>
+        sellParts({ total_part: confirmedQuantity, painting_id: current.painting.id, ...proof }),
+      );
       message = answer.message ? localized(answer.message, language) : t('msg:PartsListed');
     } catch (error) {
       setBusy(false);
       setConfirming(false);
-      setFailure(localized(errorText(error), language));
+      if (!(error instanceof IdentityCheckCancelled)) setFailure(localized(errorText(error), language));
       return;
     }
     const done: Sold = { message, parts: formatPartsQuantity(confirmedQuantity, language), title };
@@ -297,6 +303,7 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
           </Button>
         </DialogActions>
       </Dialog>
+      {stepUp.dialogs}
     </>
   );
 }

@@ -9,6 +9,7 @@ import type {
 } from '@parcelle/shared/contracts/member-area';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { StepUpProof } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { apiData, apiRequest } from '../session/api';
 
@@ -60,7 +61,7 @@ export function graphQuery(currency: Currency) {
 }
 
 /** Lists parts for sale on the secondary market (allowed only when the work's market is 3). */
-export function sellParts(body: { total_part: number; painting_id: string }) {
+export function sellParts(body: { total_part: number; painting_id: string } & Partial<StepUpProof>) {
   return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
 }
 

@@ -160,6 +160,11 @@ beforeEach(async () => {
             csv_url: 'http://localhost/api/member/statements/yearly-2025.csv?token=x',
             expires_at: '2099-01-01T00:00:00.000Z',
           });
+        // Issue 26: a sale is confirmed with the wallet code (the member has no two-step verification here).
+        case 'POST /api/paintings/purchase/code':
+          return ok({ sent_to: 'phone' });
+        case 'GET /api/user/profile':
+          return ok({ user: { email: 'camille@example.com', phone: { code: '+33', number: '612345678' } } });
         case 'POST /api/paintings/sale':
           return sale ?? ok({ reference: 'L-1' }, messages.PartsListed);
         case 'GET /api/paintings/sale': {
@@ -226,6 +231,14 @@ const text = (testId: string, within_: HTMLElement = document.body) =>
 const rows = () => screen.getAllByTestId('holding-row');
 const partsCalls = () => calls.filter((call) => call.path === '/api/member/parts/');
 const listingCalls = () => calls.filter((call) => call.method === 'GET' && call.path === '/api/paintings/sale');
+const saleCalls = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/paintings/sale');
+
+/** Issue 26: the wallet code, typed in the same dialog as a wallet purchase's. */
+async function typeCode(code: string) {
+  const otp = within(await screen.findByTestId('otp-dialog', {}, { timeout: 10_000 }));
+  fireEvent.change(otp.getByTestId('otp-dialog-input'), { target: { value: code } });
+  fireEvent.click(otp.getByTestId('otp-dialog-submit'));
+}
 const listingRows = () => screen.getAllByTestId('my-listing-row');
 
 describe('graph rows', () => {
@@ -368,9 +381,10 @@ describe('/user/portfolio', () => {
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     const before = partsCalls().length;
     fireEvent.click(within(confirm).getByTestId('sell-confirm'));
+    await typeCode('123456');
     await waitFor(() =>
-      expect(calls.filter((call) => call.method === 'POST').map((call) => JSON.parse(call.body ?? ''))).toEqual([
-        { total_part: 3, painting_id: 'p5' },
+      expect(saleCalls().map((call) => JSON.parse(call.body ?? ''))).toEqual([
+        { total_part: 3, painting_id: 'p5', verification_code: '123456' },
       ]),
     );
     const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
@@ -392,6 +406,7 @@ describe('/user/portfolio', () => {
     await screen.findByTestId('sell-drawer');
     fireEvent.click(screen.getByTestId('sell-submit'));
     fireEvent.click(await screen.findByTestId('sell-confirm'));
+    await typeCode('123456');
     await waitFor(() => expect(text('sell-error')).toBe(messages.SaleNotOpen.en));
     expect(screen.queryByTestId('sell-success-dialog')).toBeNull();
   });
@@ -499,13 +514,15 @@ describe('/user/parts', () => {
     fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('sell-submit'));
     fireEvent.click(await screen.findByTestId('sell-confirm'));
+    await typeCode('654321');
     const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
     expect(success.textContent).toContain('Parts Listed');
     // The new listing shows in the parts for sale.
     await waitFor(() => expect(listingCalls().length).toBeGreaterThan(listingsBefore));
-    expect(JSON.parse(calls.find((call) => call.method === 'POST')?.body ?? '')).toEqual({
+    expect(JSON.parse(saleCalls()[0]?.body ?? '')).toEqual({
       total_part: 2,
       painting_id: 'p1',
+      verification_code: '654321',
     });
   }, 15_000);
 

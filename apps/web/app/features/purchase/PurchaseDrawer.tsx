@@ -26,6 +26,8 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OtpDialog } from '../account/OtpDialog';
+import { codeTextOf } from '../account/StepUp';
+import { useTotpPrompt } from '../account/TotpDialog';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { localized, useLanguage } from '../i18n/language';
 import { profileQuery } from '../session/profile';
@@ -163,7 +165,9 @@ export function PurchaseDrawer({
   const language = useLanguage();
   const { token } = useStoredSession();
   const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
-  const payment = usePayment(order);
+  // Issue 26: with two-step verification on, paying from the wallet also asks for the authenticator app's code.
+  const totp = useTotpPrompt();
+  const payment = usePayment(order, profile.data?.two_factor ? totp.ask : undefined);
   // The methods the server offers (PAYMENT_METHODS); all three until it has said.
   const offered = usePaymentConfig().data?.methods;
   const offers = (method: PaymentMethod) => !offered || offered.includes(method);
@@ -195,12 +199,7 @@ export function PurchaseDrawer({
     if (payment.method) void payment.start(payment.method);
   };
 
-  const codeText =
-    payment.codeSentTo?.sentTo === 'email'
-      ? t('purchase.smart.codeByEmail', { destination: profile.data?.email ?? '' })
-      : t('purchase.smart.codeByPhone', {
-          destination: profile.data?.phone ? `${profile.data.phone.code} ${profile.data.phone.number}` : '',
-        });
+  const codeText = codeTextOf(t, payment.codeSentTo?.sentTo, profile.data);
 
   return (
     <>
@@ -450,6 +449,7 @@ export function PurchaseDrawer({
         onConfirm={payment.confirmCode}
         onResend={payment.resendCode}
       />
+      {totp.dialog}
       <SuccessDialog
         open={payment.step === 'success'}
         message={payment.successMessage ? localized(payment.successMessage, language) : ''}

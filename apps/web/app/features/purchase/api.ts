@@ -44,7 +44,7 @@ export function newIdempotencyKey(): string {
 export async function createPurchase(
   order: PurchaseOrder,
   method: PaymentMethod,
-  options: { idempotencyKey: string; verificationCode?: string },
+  options: { idempotencyKey: string; verificationCode?: string; totpCode?: string | undefined },
 ): Promise<{ data: PurchaseData; message: { en: string; fr: string } }> {
   const answer = await apiRequest<PurchaseData>('/paintings/purchase', {
     method: 'POST',
@@ -57,6 +57,7 @@ export async function createPurchase(
       currency: order.currency,
       responsibility_accepted: true,
       ...(options.verificationCode ? { verification_code: options.verificationCode } : {}),
+      ...(options.totpCode ? { totp_code: options.totpCode } : {}),
     },
   });
   return { data: answer.data, message: answer.message };

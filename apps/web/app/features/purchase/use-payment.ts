@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isStepUpCodeError } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { useToast } from '../feedback/toast';
 import { localized } from '../i18n/language';
@@ -28,15 +29,6 @@ import {
 } from './stripe-return';
 
 export type PaymentStep = 'choose' | 'card' | 'paypal' | 'otp' | 'success';
-
-/** Errors of the code itself: shown under the code field, the dialog stays open. */
-const CODE_ERRORS: readonly string[] = [
-  messages.OtpRequired.en,
-  messages.OtpInvalid.en,
-  messages.CodeInvalid.en,
-  messages.CodeExpired.en,
-  messages.CodeAttemptsExhausted.en,
-];
 
 /** Delay before going home after a paid purchase (spec §4, §9). */
 export const LEAVE_AFTER: Record<PaymentMethod, number> = {
@@ -81,7 +73,7 @@ export type CodeDestination = { sentTo: 'phone' | 'email' };
  * attempt), then paid with the card form, PayPal's approval, or the wallet after a one-time code; once paid the
  * success dialog shows the certificate and the member goes home after the spec's delay.
  */
-export function usePayment(order: PurchaseOrder | null) {
+export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => Promise<string>) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
@@ -288,19 +280,28 @@ export function usePayment(order: PurchaseOrder | null) {
   const confirmCode = useCallback(
     async (code: string) => {
       if (!order) return;
+      let totpCode: string | undefined;
+      if (askSecondFactor) {
+        try {
+          totpCode = await askSecondFactor();
+        } catch {
+          return; // the app's code was not given: the code dialog stays open
+        }
+      }
       try {
         const { data } = await createPurchase(order, 'smart_amount', {
           idempotencyKey: newIdempotencyKey(),
           verificationCode: code,
+          totpCode,
         });
         succeed(data, 'smart_amount');
       } catch (failure) {
-        if (failure instanceof ApiError && CODE_ERRORS.includes(failure.error.en)) throw failure;
+        if (isStepUpCodeError(failure)) throw failure;
         setStep('choose');
         setError(errorText(failure));
       }
     },
-    [order, succeed],
+    [order, succeed, askSecondFactor],
   );
 
   const resendCode = useCallback(async () => {
