@@ -1,6 +1,6 @@
 import { messages } from '@parcelle/shared/i18n/messages';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { HistoryPage, saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
@@ -49,6 +49,7 @@ const words = {
     notes: 'Notes',
     dividends: 'Dividends',
     approve: 'Approve',
+    reject: 'Reject',
     release: 'Release',
     cancel: 'Cancel',
     released: 'Released',
@@ -84,6 +85,7 @@ const words = {
     notes: 'Notes',
     dividends: 'Dividendes',
     approve: 'Approuver',
+    reject: 'Refuser',
     release: 'Verser',
     cancel: 'Annuler',
     released: 'Versé',
@@ -201,6 +203,29 @@ async function memberWithMoney(language: Language, salt: number): Promise<{ page
   return { page, member };
 }
 
+/**
+ * Issue 32: at 1280 px (the narrowest desktop window) a list's row shows whom, how much and its actions at once: every
+ * cell named lies inside both the grid and the window, the grid not scrolled sideways and the page not wider than
+ * the window.
+ */
+async function expectInViewAt1280(page: Page, grid: Locator, cells: Locator[]) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  expect(await grid.locator('.MuiDataGrid-virtualScroller').evaluate((element) => element.scrollLeft)).toBe(0);
+  const frame = await grid.boundingBox();
+  expect(frame).not.toBeNull();
+  const right = Math.min((frame?.x ?? 0) + (frame?.width ?? 0), 1280);
+  for (const cell of cells) {
+    const box = await cell.boundingBox();
+    expect(box, String(cell)).not.toBeNull();
+    expect(box?.x ?? -1, String(cell)).toBeGreaterThanOrEqual(frame?.x ?? 0);
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY), String(cell)).toBeLessThanOrEqual(right);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const cellOf = (row: Locator, field: string) => row.locator(`[data-field="${field}"]`);
+
 function withdrawalRow(page: Page, reference: string) {
   return page.getByRole('row').filter({ hasText: reference });
 }
@@ -242,6 +267,13 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await page.getByRole('link', { name: t.withdrawals, exact: true }).click();
     await page.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
     const row = withdrawalRow(page, reference);
+    await expectInViewAt1280(page, page.getByRole('grid', { name: t.withdrawals }), [
+      cellOf(row, 'reference'),
+      cellOf(row, 'member'),
+      cellOf(row, 'amount'),
+      row.getByRole('button', { name: t.approve, exact: true }),
+      row.getByRole('button', { name: t.reject, exact: true }),
+    ]);
     await row.getByRole('button', { name: t.approve, exact: true }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: t.approve, exact: true }).click();
@@ -263,6 +295,12 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await other.goto('/admin/withdrawals');
     await other.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
     const financeRow = withdrawalRow(other, reference);
+    await expectInViewAt1280(other, other.getByRole('grid', { name: t.withdrawals }), [
+      cellOf(financeRow, 'reference'),
+      cellOf(financeRow, 'member'),
+      cellOf(financeRow, 'amount'),
+      financeRow.getByRole('button', { name: t.release, exact: true }),
+    ]);
     await financeRow.getByRole('button', { name: t.release, exact: true }).click();
     await other.getByRole('dialog').getByRole('button', { name: t.release, exact: true }).click();
     await other.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -398,6 +436,16 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await shoot(other, `reconciliation-${language}`);
     await other.getByRole('link', { name: t.dividends, exact: true }).click();
     await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
+    // The dividend's row: its reference (which opens the preview and its approval), work and total in view at 1280 px.
+    const dividendRow = other
+      .getByRole('row')
+      .filter({ has: other.getByRole('link', { name: /^DIV-/ }) })
+      .first();
+    await expectInViewAt1280(other, other.getByRole('grid', { name: t.dividends }), [
+      cellOf(dividendRow, 'reference'),
+      cellOf(dividendRow, 'painting'),
+      cellOf(dividendRow, 'total'),
+    ]);
     await expectNoAxeViolations(other, `dividends list paid (${language})`);
     await shoot(other, `dividends-${language}`);
     expect([...admin.problems, ...finance.problems]).toEqual([]);
