@@ -55,7 +55,7 @@ const words = {
     released: 'Released',
     exportSepa: 'Export SEPA',
     declareLink: 'Declare a dividend',
-    painting: 'Painting ID',
+    painting: 'Work',
     year: 'Year',
     perPart: 'Amount per part',
     amount: /^Amount \(/,
@@ -91,7 +91,7 @@ const words = {
     released: 'Versé',
     exportSepa: 'Exporter SEPA',
     declareLink: 'Déclarer un dividende',
-    painting: 'ID du tableau',
+    painting: 'Œuvre',
     year: 'Année',
     perPart: 'Montant par part',
     amount: /^Montant \(/,
@@ -245,7 +245,12 @@ afterAll(async () => {
 describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (language) => {
   const t = words[language];
   /** The member of the journey: withdraws, buys parts of a work on sale, and later sees its dividend. */
-  let holder: { page: Page; member: NewMember; paintingId: string; parts: number };
+  let holder: {
+    page: Page;
+    member: NewMember;
+    painting: { id: string; title: { en: string; fr: string } };
+    parts: number;
+  };
 
   it('a withdrawal asked by a member: approved by one operator, released and exported by the other', async () => {
     const { page: memberPage, member } = await memberWithMoney(language, language === 'en' ? 71 : 72);
@@ -260,7 +265,7 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     await buy.openDrawer('card');
     await buy.payByCard('4242 4242 4242 4242');
     expect(await buy.certificateNumber()).toMatch(/^PCL-/);
-    holder = { page: memberPage, member, paintingId: painting.id, parts: 9 };
+    holder = { page: memberPage, member, painting, parts: 9 };
 
     const { page } = admin;
     await setLanguage(page, language);
@@ -353,20 +358,36 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
   it('a dividend declared by one operator, its preview, and approved (paid) by the other', async () => {
     const { page } = admin;
     await setLanguage(page, language);
-    const { paintingId } = holder;
+    const { painting } = holder;
     await page.getByRole('link', { name: t.dividends, exact: true }).click();
     await page.getByRole('heading', { name: t.dividends, exact: true }).waitFor();
     await expectNoAxeViolations(page, `dividends list (${language})`);
     await page.getByRole('link', { name: t.declareLink }).click();
     await page.getByRole('heading', { name: t.declareLink }).waitFor();
-    await page.getByLabel(t.painting).fill(paintingId);
+    // The work is chosen by its title in the picker (issue 32), not typed as an id.
+    const searched = page.waitForResponse((response) => /\/api\/admin\/paintings\?q=/.test(response.url()));
+    await page.getByRole('combobox', { name: t.painting }).fill(painting.title[language]);
+    expect((await searched).status()).toBe(200);
+    const title = painting.title[language].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page
+      .getByRole('option', { name: new RegExp(`^${title}`) })
+      .first()
+      .click();
     await page.getByLabel(t.year).fill(language === 'en' ? '2021' : '2022');
     await page.getByLabel(t.perPart).check();
     await page.getByLabel(t.amount).fill('0.03');
     await expectNoAxeViolations(page, `dividend form (${language})`);
     await shoot(page, `dividend-form-${language}`);
     await page.getByRole('button', { name: t.declare, exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.declare, exact: true }).click();
+    // The confirmation names the work and the amount per part (0.03) before anything is declared.
+    const confirmation = page.getByRole('dialog');
+    await confirmation.getByText(painting.title[language], { exact: false }).first().waitFor();
+    await confirmation
+      .getByText(language === 'en' ? /^€0\.03$/ : /^0,03\s€$/)
+      .first()
+      .waitFor();
+    await shoot(page, `dividend-confirm-${language}`);
+    await confirmation.getByRole('button', { name: t.declare, exact: true }).click();
     await page.waitForURL(/\/admin\/dividends\/[0-9a-f-]{36}$/);
     const url = page.url();
     const holders = page.getByRole('table', { name: t.holders });

@@ -55,6 +55,20 @@ export const en = {
     error: 'The list could not be loaded.',
     retry: 'Try again',
   },
+  picker: {
+    loading: 'Searching…',
+    none: 'No work matches.',
+    help: 'Type part of a title or an artist’s name, then choose the work.',
+  },
+  confirm: {
+    facts: 'What you confirm',
+    work: 'Work',
+    perPart: 'Amount per part',
+    total: 'Total',
+    partsHeld: 'Parts held by members today',
+    partsOfWork: 'Parts of the work',
+    about: 'about {{amount}}',
+  },
   members: {
     title: 'Members',
     email: 'Email',
@@ -142,7 +156,7 @@ export const en = {
     title: 'Declare a dividend',
     intro:
       'Pays the holders of a painting at the record date: either a total split in proportion to their parts, or an amount per part.',
-    painting: 'Painting ID',
+    painting: 'Work',
     year: 'Year',
     currency: 'Currency',
     mode: 'Amount',
@@ -154,7 +168,7 @@ export const en = {
     submit: 'Declare',
     confirmTitle: 'Declare this dividend?',
     confirmText:
-      '{{amount}} for {{year}} on painting {{painting}}. A second operator then approves it, which pays the holders.',
+      'A dividend for {{year}}: nothing is paid until a second operator approves it, which pays the holders at the record date.',
     cancel: 'Cancel',
     done: 'Dividend {{reference}} declared: {{total}} to {{holders}} holders ({{parts}} parts). Nothing is paid until a second operator approves it.',
     invalidAmount: 'Enter an amount greater than zero, with at most two decimals.',
@@ -199,7 +213,7 @@ export const en = {
       'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{days}} days.',
     reference: 'Reference',
     painting: 'Work',
-    paintingId: 'Work ID',
+    paintingId: 'Work',
     buyer: 'Buyer',
     amount: 'Offer',
     amountMajor: 'Offer amount',
@@ -219,6 +233,9 @@ export const en = {
     majority: 'Majority (% of the parts that voted)',
     defaultPercent: 'Empty: {{value}} %',
     record: 'Record the offer',
+    confirmTitle: 'Record this exit offer?',
+    confirmText:
+      '{{buyer}} offers to buy the whole work. Recording it pays nothing: the co-owners vote once you open the vote.',
     invalidAmount: 'Enter an amount greater than zero, with at most two decimals.',
     invalidTerms: 'Enter a percentage with at most two decimals.',
     loading: 'Loading',

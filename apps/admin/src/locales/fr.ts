@@ -62,6 +62,20 @@ export const fr: Messages = {
     error: 'La liste n’a pas pu être chargée.',
     retry: 'Réessayer',
   },
+  picker: {
+    loading: 'Recherche…',
+    none: 'Aucune œuvre ne correspond.',
+    help: 'Tapez une partie du titre ou le nom de l’artiste, puis choisissez l’œuvre.',
+  },
+  confirm: {
+    facts: 'Ce que vous confirmez',
+    work: 'Œuvre',
+    perPart: 'Montant par part',
+    total: 'Total',
+    partsHeld: 'Parts détenues par les membres aujourd’hui',
+    partsOfWork: 'Parts de l’œuvre',
+    about: 'environ {{amount}}',
+  },
   members: {
     title: 'Membres',
     email: 'E-mail',
@@ -149,7 +163,7 @@ export const fr: Messages = {
     title: 'Déclarer un dividende',
     intro:
       'Verse un dividende aux copropriétaires d’un tableau à la date d’arrêté\u00a0: un total réparti au prorata des parts, ou un montant par part.',
-    painting: 'ID du tableau',
+    painting: 'Œuvre',
     year: 'Année',
     currency: 'Devise',
     mode: 'Montant',
@@ -161,7 +175,7 @@ export const fr: Messages = {
     submit: 'Déclarer',
     confirmTitle: 'Déclarer ce dividende\u00a0?',
     confirmText:
-      '{{amount}} pour {{year}} sur le tableau {{painting}}. Un second opérateur l’approuve ensuite, ce qui paie les détenteurs.',
+      'Un dividende pour {{year}}\u00a0: rien n’est versé avant qu’un second opérateur l’approuve, ce qui paie les détenteurs à la date d’arrêté.',
     cancel: 'Annuler',
     done: 'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{holders}} détenteurs ({{parts}} parts). Rien n’est versé avant l’approbation d’un second opérateur.',
     invalidAmount: 'Saisissez un montant supérieur à zéro, avec au plus deux décimales.',
@@ -206,7 +220,7 @@ export const fr: Messages = {
       'Un acheteur propose d’acheter une œuvre entière. Enregistrez l’offre, puis ouvrez le vote\u00a0: ses copropriétaires votent, chacun pesant les parts qu’il détient à l’ouverture. Conditions par défaut\u00a0: quorum de {{quorum}}\u00a0% des parts, majorité de {{majority}}\u00a0% des parts qui ont voté, période de {{days}}\u00a0jours.',
     reference: 'Référence',
     painting: 'Œuvre',
-    paintingId: 'Identifiant de l’œuvre',
+    paintingId: 'Œuvre',
     buyer: 'Acheteur',
     amount: 'Offre',
     amountMajor: 'Montant de l’offre',
@@ -226,6 +240,9 @@ export const fr: Messages = {
     majority: 'Majorité (% des parts qui ont voté)',
     defaultPercent: 'Vide\u00a0: {{value}}\u00a0%',
     record: 'Enregistrer l’offre',
+    confirmTitle: 'Enregistrer cette offre de sortie\u00a0?',
+    confirmText:
+      '{{buyer}} propose d’acheter l’œuvre entière. L’enregistrer ne verse rien\u00a0: les copropriétaires votent une fois le vote ouvert.',
     invalidAmount: 'Saisissez un montant supérieur à zéro, avec au plus deux décimales.',
     invalidTerms: 'Saisissez un pourcentage avec au plus deux décimales.',
     loading: 'Chargement',
