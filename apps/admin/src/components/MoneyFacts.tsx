@@ -37,15 +37,16 @@ export function MoneyFacts({ facts }: { facts: Array<[label: string, value: stri
 /**
  * The amount per part and the total of a sum spread over `parts` parts, in the interface language, from either one:
  * a total gives each part about total / parts (the exact shares are the server's, by the largest remainder), an
- * amount per part a total of amount × parts. `about` marks a rounded figure; no parts, no figure.
+ * amount per part a total of amount × parts. A rounded figure reads "about …"; no parts, no figure.
  */
 export function perPartAndTotal(
   given: { perPartMinor: number } | { totalMinor: number },
   parts: number,
   currency: Currency,
   language: Language,
-  about: (amount: string) => string,
+  translate: (key: string, options?: Record<string, unknown>) => string,
 ): { perPart: string; total: string } {
+  const about = (amount: string) => translate('confirm.about', { amount });
   const text = (minor: number) => formatMoney(minor, currency, language);
   if ('perPartMinor' in given) {
     return {

@@ -19,6 +19,11 @@ export const SEARCH_DELAY_MS = 250;
 /** How many matches the picker lists. */
 const MATCHES = 10;
 
+/** A work as the picker and the confirmations name it: its title in the interface language and its artist. */
+export function workLabel(work: PickedWork, language: Language): string {
+  return `${workTitle(work, language)} — ${work.artist_name}`;
+}
+
 /** A work's title in the interface language. */
 export function workTitle(work: Pick<PickedWork, 'title_en' | 'title_fr'>, language: Language): string {
   return language === 'fr' ? work.title_fr : work.title_en;
@@ -72,7 +77,7 @@ export function WorkPicker({
       options={value && !options.some((work) => work.id === value.id) ? [value, ...options] : options}
       // The server has filtered: the list shows its answer as it is.
       filterOptions={(all) => all}
-      getOptionLabel={(work) => `${workTitle(work, language)} — ${work.artist_name}`}
+      getOptionLabel={(work) => workLabel(work, language)}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       loading={search.isFetching}
       loadingText={translate('picker.loading')}

@@ -24,7 +24,7 @@ import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { MoneyFacts, perPartAndTotal } from '../../components/MoneyFacts';
-import { type PickedWork, WorkPicker, workTitle } from '../../components/WorkPicker';
+import { type PickedWork, WorkPicker, workLabel } from '../../components/WorkPicker';
 import { countText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -78,10 +78,10 @@ export function DeclareDividend() {
       parts,
       body.currency,
       language,
-      (amount) => translate('confirm.about', { amount }),
+      translate,
     );
     return [
-      [translate('confirm.work'), work ? `${workTitle(work, language)} — ${work.artist_name}` : body.painting_id],
+      [translate('confirm.work'), work ? workLabel(work, language) : body.painting_id],
       [translate('confirm.perPart'), perPart],
       [translate('confirm.total'), total],
       [translate('confirm.partsHeld'), countText(parts, language)],

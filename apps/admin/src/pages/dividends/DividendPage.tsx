@@ -217,7 +217,7 @@ function approvalFacts(
     preview.parts,
     currency,
     language,
-    (amount) => translate('confirm.about', { amount }),
+    translate,
   );
   return [
     [translate('confirm.work'), preview.painting.title],

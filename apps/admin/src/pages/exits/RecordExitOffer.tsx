@@ -17,7 +17,7 @@ import { useCreate, useGetLocale, useTranslate } from '@refinedev/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MoneyFacts, perPartAndTotal } from '../../components/MoneyFacts';
-import { type PickedWork, WorkPicker, workTitle } from '../../components/WorkPicker';
+import { type PickedWork, WorkPicker, workLabel } from '../../components/WorkPicker';
 import { countText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -111,10 +111,10 @@ export function RecordExitOffer() {
       parts,
       body.currency,
       language,
-      (amount) => translate('confirm.about', { amount }),
+      translate,
     );
     return [
-      [translate('confirm.work'), work ? `${workTitle(work, language)} — ${work.artist_name}` : body.painting_id],
+      [translate('confirm.work'), work ? workLabel(work, language) : body.painting_id],
       [translate('exits.buyer'), body.buyer_name],
       [translate('confirm.total'), total],
       [translate('confirm.perPart'), perPart],
