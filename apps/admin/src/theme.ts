@@ -15,6 +15,8 @@ export const theme = createTheme({
     divider: palette.line,
     success: { main: palette.success },
     error: { main: palette.error },
+    // The irreversible steps' frame and buttons: a dark amber that keeps 4.5:1 as text on paper and under white text.
+    warning: { main: '#8A4B0F', contrastText: '#FFFFFF' },
     info: { main: palette.accentDark },
   },
   typography: {

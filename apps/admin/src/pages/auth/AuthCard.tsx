@@ -15,7 +15,9 @@ export function AuthCard({ title, intro, children }: { title: string; intro: str
           <Box>
             <Brand size={24} />
           </Box>
-          <LanguageSwitch />
+          <Box sx={{ '@media print': { display: 'none' } }}>
+            <LanguageSwitch />
+          </Box>
         </Stack>
         <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
           {title}

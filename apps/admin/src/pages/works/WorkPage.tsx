@@ -136,22 +136,22 @@ function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDet
           <Typography id="reversible-title" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1 }}>
             {translate('works.reversibleTitle')}
           </Typography>
-          {reversible.includes('primary') && (
-            <TextField
-              label={translate('works.opensAt')}
-              type="datetime-local"
-              value={opensAt}
-              onChange={(event) => setOpensAt(event.target.value)}
-              helperText={translate('works.opensAtHelp')}
-              slotProps={{ inputLabel: { shrink: true } }}
-              fullWidth
-              sx={{ my: 1, maxWidth: 420 }}
-            />
-          )}
           <Stack spacing={2}>
             {reversible.map((to) => (
               <Box key={to}>
                 <StepChecklist work={work} to={to} />
+                {to === 'primary' && (
+                  <TextField
+                    label={translate('works.opensAt')}
+                    type="datetime-local"
+                    value={opensAt}
+                    onChange={(event) => setOpensAt(event.target.value)}
+                    helperText={translate('works.opensAtHelp')}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    fullWidth
+                    sx={{ my: 1, maxWidth: 420, display: 'flex' }}
+                  />
+                )}
                 <Button variant="outlined" disabled={busy || !ready(to)} onClick={() => void move(to)}>
                   {translate(`works.moveTo.${to}`)}
                 </Button>
@@ -164,7 +164,7 @@ function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDet
         <Box
           component="section"
           aria-labelledby="irreversible-title"
-          sx={{ border: 1, borderColor: 'warning.main', borderRadius: 1, p: 2, bgcolor: 'rgba(237, 108, 2, 0.04)' }}
+          sx={{ border: 1, borderColor: 'warning.main', borderRadius: 1, p: 2, bgcolor: 'rgba(138, 75, 15, 0.05)' }}
         >
           <Typography id="irreversible-title" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 0.5 }}>
             {translate('works.irreversibleTitle')}
