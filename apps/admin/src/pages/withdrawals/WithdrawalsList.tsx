@@ -55,12 +55,13 @@ export function WithdrawalsList() {
   // status and the Approve / Reject / Release buttons are in view together (IN_VIEW_AT_1280, the e2e check); the
   // history columns follow, to scroll to.
   const columns: GridColDef<TAdminWithdrawal>[] = [
-    { field: 'reference', headerName: translate('withdrawals.reference'), width: 130 },
+    // A reference is WD- and 12 characters: whole at this width.
+    { field: 'reference', headerName: translate('withdrawals.reference'), width: 150 },
     {
       field: 'member',
       headerName: translate('withdrawals.member'),
       flex: 1,
-      minWidth: 200,
+      minWidth: 240,
       valueGetter: (_value, row) => `${row.member.name} <${row.member.email}>`,
     },
     {
@@ -80,7 +81,7 @@ export function WithdrawalsList() {
     {
       field: 'actions',
       headerName: translate('withdrawals.actions'),
-      width: 210,
+      width: 190,
       sortable: false,
       renderCell: ({ row }) =>
         row.status === 'APPROVED' ? (
