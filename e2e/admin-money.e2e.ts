@@ -460,7 +460,7 @@ describe.each(['en', 'fr'] as const)('the console’s money screens in %s', (lan
     // The dividend's row: its reference (which opens the preview and its approval), work and total in view at 1280 px.
     const dividendRow = other
       .getByRole('row')
-      .filter({ has: other.getByRole('link', { name: /^DIV-/ }) })
+      .filter({ has: other.getByRole('link', { name: /^DV-/ }) })
       .first();
     await expectInViewAt1280(other, other.getByRole('grid', { name: t.dividends }), [
       cellOf(dividendRow, 'reference'),
