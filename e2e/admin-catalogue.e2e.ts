@@ -109,7 +109,6 @@ const words = {
     valuations: 'Valuations',
     valueShown: '€27,000.00',
     currentWithPdf: 'Current · PDF',
-    missingForSale: 'Before the primary sale can open',
     opensAt: 'Opening time of the primary sale (optional)',
     openPrimary: 'Open the primary sale',
     primary: 'Primary sale',
@@ -174,7 +173,6 @@ const words = {
     valuations: 'Estimations',
     valueShown: '27 000,00 €',
     currentWithPdf: 'En vigueur · PDF',
-    missingForSale: 'Avant l’ouverture de la vente primaire',
     opensAt: 'Ouverture de la vente primaire (facultatif)',
     openPrimary: 'Ouvrir la vente primaire',
     primary: 'Vente primaire',
@@ -363,8 +361,12 @@ describe('the catalogue screens of the operator console', () => {
       const valuations = page.getByRole('table', { name: w.valuations });
       await valuations.getByText(loose(w.valueShown)).waitFor();
       await valuations.getByText(w.currentWithPdf).waitFor();
-      // Nothing is missing for the sale any more (the work is read again after the appraisal).
-      await page.getByText(w.missingForSale).waitFor({ state: 'hidden' });
+      // Nothing is missing for the sale any more (the work is read again after the appraisal): every item of the
+      // checklist is done, and the sale may open (issue 32).
+      await expect.poll(() => page.getByRole('button', { name: w.openPrimary }).isEnabled()).toBe(true);
+      const needs = page.getByRole('list', { name: new RegExp(w.openPrimary) });
+      expect(await needs.locator('li[data-met="false"]').count()).toBe(0);
+      expect(await needs.locator('li[data-met="true"]').count()).toBe(4);
       await expectNoAxeViolations(`work with files (${lang})`);
       await shoot(`work-${lang}`);
     });

@@ -1,6 +1,6 @@
 import { messages } from '@parcelle/shared/i18n/messages';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { HistoryPage, saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
@@ -51,12 +51,13 @@ const words = {
     notes: 'Notes',
     dividends: 'Dividends',
     approve: 'Approve',
+    reject: 'Reject',
     release: 'Release',
     cancel: 'Cancel',
     released: 'Released',
     exportSepa: 'Export SEPA',
     declareLink: 'Declare a dividend',
-    painting: 'Painting ID',
+    painting: 'Work',
     year: 'Year',
     perPart: 'Amount per part',
     amount: /^Amount \(/,
@@ -86,12 +87,13 @@ const words = {
     notes: 'Notes',
     dividends: 'Dividendes',
     approve: 'Approuver',
+    reject: 'Refuser',
     release: 'Verser',
     cancel: 'Annuler',
     released: 'Versé',
     exportSepa: 'Exporter SEPA',
     declareLink: 'Déclarer un dividende',
-    painting: 'ID du tableau',
+    painting: 'Œuvre',
     year: 'Année',
     perPart: 'Montant par part',
     amount: /^Montant \(/,
@@ -203,6 +205,29 @@ async function memberWithMoney(language: Language, salt: number): Promise<{ page
   return { page, member };
 }
 
+/**
+ * Issue 32: at 1280 px (the narrowest desktop window) a list's row shows whom, how much and its actions at once: every
+ * cell named lies inside both the grid and the window, the grid not scrolled sideways and the page not wider than
+ * the window.
+ */
+async function expectInViewAt1280(page: Page, grid: Locator, cells: Locator[]) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  expect(await grid.locator('.MuiDataGrid-virtualScroller').evaluate((element) => element.scrollLeft)).toBe(0);
+  const frame = await grid.boundingBox();
+  expect(frame).not.toBeNull();
+  const right = Math.min((frame?.x ?? 0) + (frame?.width ?? 0), 1280);
+  for (const cell of cells) {
+    const box = await cell.boundingBox();
+    expect(box, String(cell)).not.toBeNull();
+    expect(box?.x ?? -1, String(cell)).toBeGreaterThanOrEqual(frame?.x ?? 0);
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY), String(cell)).toBeLessThanOrEqual(right);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const cellOf = (row: Locator, field: string) => row.locator(`[data-field="${field}"]`);
+
 function withdrawalRow(page: Page, reference: string) {
   return page.getByRole('row').filter({ hasText: reference });
 }
@@ -222,7 +247,12 @@ afterAll(async () => {
 describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (language) => {
   const t = words[language];
   /** The member of the journey: withdraws, buys parts of a work on sale, and later sees its dividend. */
-  let holder: { page: Page; member: NewMember; paintingId: string; parts: number };
+  let holder: {
+    page: Page;
+    member: NewMember;
+    painting: { id: string; title: { en: string; fr: string } };
+    parts: number;
+  };
 
   it('a withdrawal asked by a member: approved by one operator, released and exported by the other', async () => {
     const { page: memberPage, member } = await memberWithMoney(language, language === 'en' ? 71 : 72);
@@ -237,13 +267,20 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     await buy.openDrawer('card');
     await buy.payByCard('4242 4242 4242 4242');
     expect(await buy.certificateNumber()).toMatch(/^PCL-/);
-    holder = { page: memberPage, member, paintingId: painting.id, parts: 9 };
+    holder = { page: memberPage, member, painting, parts: 9 };
 
     const { page } = admin;
     await setLanguage(page, language);
     await page.getByRole('link', { name: t.withdrawals, exact: true }).click();
     await page.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
     const row = withdrawalRow(page, reference);
+    await expectInViewAt1280(page, page.getByRole('grid', { name: t.withdrawals }), [
+      cellOf(row, 'reference'),
+      cellOf(row, 'member'),
+      cellOf(row, 'amount'),
+      row.getByRole('button', { name: t.approve, exact: true }),
+      row.getByRole('button', { name: t.reject, exact: true }),
+    ]);
     await row.getByRole('button', { name: t.approve, exact: true }).click();
     let dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: t.approve, exact: true }).click();
@@ -265,6 +302,12 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     await other.goto('/admin/withdrawals');
     await other.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
     const financeRow = withdrawalRow(other, reference);
+    await expectInViewAt1280(other, other.getByRole('grid', { name: t.withdrawals }), [
+      cellOf(financeRow, 'reference'),
+      cellOf(financeRow, 'member'),
+      cellOf(financeRow, 'amount'),
+      financeRow.getByRole('button', { name: t.release, exact: true }),
+    ]);
     await financeRow.getByRole('button', { name: t.release, exact: true }).click();
     await other.getByRole('dialog').getByRole('button', { name: t.release, exact: true }).click();
     await other.getByRole('dialog').waitFor({ state: 'hidden' });
@@ -317,20 +360,36 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
   it('a dividend declared by one operator, its preview, and approved (paid) by the other', async () => {
     const { page } = admin;
     await setLanguage(page, language);
-    const { paintingId } = holder;
+    const { painting } = holder;
     await page.getByRole('link', { name: t.dividends, exact: true }).click();
     await page.getByRole('heading', { name: t.dividends, exact: true }).waitFor();
     await expectNoAxeViolations(page, `dividends list (${language})`);
     await page.getByRole('link', { name: t.declareLink }).click();
     await page.getByRole('heading', { name: t.declareLink }).waitFor();
-    await page.getByLabel(t.painting).fill(paintingId);
+    // The work is chosen by its title in the picker (issue 32), not typed as an id.
+    const searched = page.waitForResponse((response) => /\/api\/admin\/paintings\?q=/.test(response.url()));
+    await page.getByRole('combobox', { name: t.painting }).fill(painting.title[language]);
+    expect((await searched).status()).toBe(200);
+    const title = painting.title[language].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page
+      .getByRole('option', { name: new RegExp(`^${title}`) })
+      .first()
+      .click();
     await page.getByLabel(t.year).fill(language === 'en' ? '2021' : '2022');
     await page.getByLabel(t.perPart).check();
     await page.getByLabel(t.amount).fill('0.03');
     await expectNoAxeViolations(page, `dividend form (${language})`);
     await shoot(page, `dividend-form-${language}`);
     await page.getByRole('button', { name: t.declare, exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.declare, exact: true }).click();
+    // The confirmation names the work and the amount per part (0.03) before anything is declared.
+    const confirmation = page.getByRole('dialog');
+    await confirmation.getByText(painting.title[language], { exact: false }).first().waitFor();
+    await confirmation
+      .getByText(language === 'en' ? /^€0\.03$/ : /^0,03\s€$/)
+      .first()
+      .waitFor();
+    await shoot(page, `dividend-confirm-${language}`);
+    await confirmation.getByRole('button', { name: t.declare, exact: true }).click();
     await page.waitForURL(/\/admin\/dividends\/[0-9a-f-]{36}$/);
     const url = page.url();
     const holders = page.getByRole('table', { name: t.holders });
@@ -400,6 +459,16 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     await shoot(other, `reconciliation-${language}`);
     await other.getByRole('link', { name: t.dividends, exact: true }).click();
     await other.getByRole('grid', { name: t.dividends }).getByText(t.paid, { exact: true }).first().waitFor();
+    // The dividend's row: its reference (which opens the preview and its approval), work and total in view at 1280 px.
+    const dividendRow = other
+      .getByRole('row')
+      .filter({ has: other.getByRole('link', { name: /^DV-/ }) })
+      .first();
+    await expectInViewAt1280(other, other.getByRole('grid', { name: t.dividends }), [
+      cellOf(dividendRow, 'reference'),
+      cellOf(dividendRow, 'painting'),
+      cellOf(dividendRow, 'total'),
+    ]);
     await expectNoAxeViolations(other, `dividends list paid (${language})`);
     await shoot(other, `dividends-${language}`);
     expect([...admin.problems, ...finance.problems]).toEqual([]);

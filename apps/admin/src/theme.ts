@@ -1,29 +1,45 @@
 import { createTheme } from '@mui/material/styles';
+import { fonts, palette } from '@parcelle/shared/brand';
 
-/** A calm back-office look: system font, neutral greys, one blue; nothing of the gallery's display type. */
+/**
+ * Parcelle's console: the site's walls, ink and bronze accent (packages/shared/src/brand.ts), Inter for the working
+ * text and Cormorant Garamond for the titles, at a back-office density (compact type, square corners).
+ */
 export const theme = createTheme({
   palette: {
     mode: 'light',
-    primary: { main: '#1f4e79' },
-    secondary: { main: '#5b6770' },
-    background: { default: '#f5f6f8', paper: '#ffffff' },
-    text: { primary: '#1d2329', secondary: '#4a545e' },
+    primary: { main: palette.ink, contrastText: palette.paper },
+    secondary: { main: palette.accent, dark: palette.accentDark, contrastText: '#FFFFFF' },
+    background: { default: palette.wall, paper: palette.paper },
+    text: { primary: palette.ink, secondary: palette.muted },
+    divider: palette.line,
+    success: { main: palette.success },
+    error: { main: palette.error },
+    // The irreversible steps' frame and buttons: a dark amber that keeps 4.5:1 as text on paper and under white text.
+    warning: { main: '#8A4B0F', contrastText: '#FFFFFF' },
+    info: { main: palette.accentDark },
   },
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '1.5rem', fontWeight: 600 },
-    h2: { fontSize: '1.25rem', fontWeight: 600 },
-    button: { textTransform: 'none', fontWeight: 600 },
+    fontFamily: fonts.text,
+    fontSize: 14,
+    h1: { fontFamily: fonts.display, fontSize: '2.1rem', fontWeight: 500, letterSpacing: '-0.01em', lineHeight: 1.15 },
+    h2: { fontFamily: fonts.display, fontSize: '1.6rem', fontWeight: 500, lineHeight: 1.2 },
+    h3: { fontFamily: fonts.display, fontSize: '1.3rem', fontWeight: 600, lineHeight: 1.25 },
+    button: { textTransform: 'none', fontWeight: 500, letterSpacing: '0.02em' },
   },
-  shape: { borderRadius: 6 },
+  shape: { borderRadius: 2 },
   components: {
     MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiButton: { defaultProps: { disableElevation: true } },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'default' },
-      styleOverrides: { root: { backgroundColor: '#ffffff', color: '#1d2329' } },
+      styleOverrides: { root: { backgroundColor: palette.paper, color: palette.ink } },
     },
+    MuiDrawer: { styleOverrides: { paper: { backgroundColor: palette.paper, borderColor: palette.line } } },
     // The unselected state keeps a 4.5:1 contrast (MUI's default grey is lighter).
-    MuiToggleButton: { styleOverrides: { root: { color: '#4a545e' } } },
-    MuiPaper: { defaultProps: { variant: 'outlined' } },
+    MuiToggleButton: { styleOverrides: { root: { color: palette.muted } } },
+    MuiPaper: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderColor: palette.line } } },
+    MuiOutlinedInput: { styleOverrides: { root: { backgroundColor: '#FFFFFF' } } },
+    MuiCssBaseline: { styleOverrides: { body: { WebkitFontSmoothing: 'antialiased' } } },
   },
 });

@@ -1,3 +1,6 @@
+import { DOCUMENT_KINDS, LANGUAGES } from './constants';
+import type { MessageKey } from './i18n/messages';
+
 /**
  * The market states of a work (issue 15), stored in `paintings.market` (smallint). 1, 2 and 3 keep the spec's
  * values (§3: shown, primary sale, secondary market); draft and sold are outside the spec's range so that every
@@ -45,4 +48,85 @@ export const MARKET_TRANSITIONS: Readonly<Record<MarketState, readonly MarketSta
 
 export function canTransition(from: MarketState, to: MarketState): boolean {
   return MARKET_TRANSITIONS[from].includes(to);
+}
+
+/**
+ * Whether moving a work from `from` to `to` can never be taken back: no chain of transitions leads from `to` back to
+ * `from` (to the secondary market, to sold). The console sets such steps apart and confirms them first.
+ */
+export function isIrreversibleStep(from: MarketState, to: MarketState): boolean {
+  const seen = new Set<MarketState>([to]);
+  const queue: MarketState[] = [to];
+  for (let state = queue.shift(); state !== undefined; state = queue.shift()) {
+    if (state === from) return false;
+    for (const next of MARKET_TRANSITIONS[state]) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return true;
+}
+
+/**
+ * What the server knows of a work when a market step is asked: the facts the step's conditions are decided on
+ * (`marketStepChecks`). The API gathers them under the work's row lock; the console reads them in the work's detail.
+ */
+export type MarketFacts = {
+  has_cover: boolean;
+  /** Documents stored, one per kind and language (DOCUMENT_KINDS × LANGUAGES make the full set). */
+  documents: number;
+  has_valuation: boolean;
+  certificate_wording_en: string;
+  certificate_wording_fr: string;
+  /** Parts sold or reserved. */
+  sold_parts: number;
+  /** Members' listings of the work still open on the secondary market. */
+  open_listings: number;
+};
+
+/** The work's fields that a member never needs filled but that opening the primary sale requires. */
+export const PRIMARY_SALE_FIELDS = ['certificate_wording_en', 'certificate_wording_fr'] as const;
+
+/**
+ * One condition of a market step: `need` names it (a message, "a cover image"), `met` says whether the work meets
+ * it, `refusal` is the API's error when it does not.
+ */
+export type MarketCheck = { need: MessageKey; met: boolean; refusal: MessageKey };
+
+/**
+ * The conditions of moving a work to `to` (the one rule: the API refuses with it, the console lists it as a
+ * checklist before the operator tries). Opening the primary sale needs a cover, the documents of every kind in both
+ * languages, an appraisal and the certificate wording in both languages; going back to shown or draft, no part sold
+ * or reserved; the exit (sold), no member's listing still open. Whether the step is allowed from the current state
+ * at all is `canTransition`'s.
+ */
+export function marketStepChecks(to: MarketState, facts: MarketFacts): MarketCheck[] {
+  switch (to) {
+    case 'primary': {
+      const refusal = 'MarketPreconditionsMissing';
+      return [
+        { need: 'MissingCover', met: facts.has_cover, refusal },
+        { need: 'MissingDocuments', met: facts.documents >= DOCUMENT_KINDS.length * LANGUAGES.length, refusal },
+        { need: 'MissingValuation', met: facts.has_valuation, refusal },
+        {
+          need: 'MissingCertificateWording',
+          met: PRIMARY_SALE_FIELDS.every((field) => facts[field].trim() !== ''),
+          refusal,
+        },
+      ];
+    }
+    case 'draft':
+    case 'shown':
+      return [{ need: 'MarketNothingSold', met: facts.sold_parts === 0, refusal: 'MarketPartsSold' }];
+    case 'sold':
+      return [{ need: 'MarketNoOpenListing', met: facts.open_listings === 0, refusal: 'MarketOpenListings' }];
+    case 'secondary':
+      return [];
+  }
+}
+
+/** What a work still lacks before moving to `to`: the unmet conditions of `marketStepChecks`, in its order. */
+export function marketStepNeeds(to: MarketState, facts: MarketFacts): MarketCheck[] {
+  return marketStepChecks(to, facts).filter((check) => !check.met);
 }

@@ -14,6 +14,7 @@ import { useGetIdentity, useLogout, usePermissions, useTranslate } from '@refine
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { canSee } from '../access';
+import { Brand } from '../components/Brand';
 import { LanguageSwitch } from './LanguageSwitch';
 
 const DRAWER_WIDTH = 220;
@@ -69,9 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
         sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}
       >
         <Toolbar sx={{ gap: 2 }}>
-          <Typography component="p" variant="h6" sx={{ flexGrow: 1, fontWeight: 600 }}>
-            {translate('app.title')}
-          </Typography>
+          <Box sx={{ flexGrow: 1 }}>
+            <Brand />
+          </Box>
           {operator && (
             <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', md: 'block' } }}>
               {translate('app.signedInAs', {

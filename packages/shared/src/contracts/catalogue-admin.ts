@@ -223,6 +223,16 @@ export const ZAdminPaintingDetail = ZAdminPainting.extend({
   documents: z.record(z.string(), z.string().nullable()),
   /** What a move to the primary market still lacks (message keys), empty when it may open. */
   missing_for_sale: z.array(z.string()),
+  /** The facts the market steps are decided on: the console lists each step's conditions from them (marketStepChecks). */
+  market_facts: z.object({
+    has_cover: z.boolean(),
+    documents: z.number().int(),
+    has_valuation: z.boolean(),
+    certificate_wording_en: z.string(),
+    certificate_wording_fr: z.string(),
+    sold_parts: z.number().int(),
+    open_listings: z.number().int(),
+  }),
 });
 
 export const ZDocumentParams = z.strictObject({

@@ -678,6 +678,11 @@ export const messages = {
     fr: 'Une heure d’ouverture ne concerne que la vente primaire.',
   },
   MissingCover: { en: 'a cover image', fr: 'une image de couverture' },
+  MarketNothingSold: { en: 'no part sold or reserved', fr: 'aucune part vendue ni réservée' },
+  MarketNoOpenListing: {
+    en: 'no member’s listing still open',
+    fr: 'aucune annonce de membre encore ouverte',
+  },
   MissingDocuments: { en: 'the five documents in both languages', fr: 'les cinq documents dans les deux langues' },
   MissingValuation: { en: 'an appraisal', fr: 'une expertise' },
   MissingCertificateWording: {

@@ -19,6 +19,7 @@ import { getAccessToken } from '../../api/storage';
 import { confirmTotp, enrolTotp, errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { AuthCard } from './AuthCard';
+import { RecoveryCodes } from './RecoveryCodes';
 
 /**
  * First sign-in of an operator: a new TOTP secret as a QR code (and as text), confirmed with a first code; then the
@@ -54,25 +55,13 @@ export function Enrol() {
   if (recoveryCodes) {
     return (
       <AuthCard title={translate('auth.recoveryTitle')} intro={translate('auth.recoveryIntro')}>
-        <Box
-          component="ul"
-          aria-label={translate('auth.recoveryTitle')}
-          sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, pl: 3, mb: 3 }}
-        >
-          {recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </Box>
-        <Button
-          variant="contained"
-          fullWidth
-          onClick={async () => {
+        <RecoveryCodes
+          codes={recoveryCodes}
+          onDone={async () => {
             await invalidateAuth();
             navigate('/', { replace: true });
           }}
-        >
-          {translate('auth.recoveryDone')}
-        </Button>
+        />
       </AuthCard>
     );
   }

@@ -18,13 +18,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TDeclareDividend } from '@parcelle/shared/contracts/admin';
 import type { TDividendPreview } from '@parcelle/shared/contracts/admin-money';
-import { formatMoney } from '@parcelle/shared/money';
 import { useCreate, useGetLocale, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { moneyText } from '../../format';
+import { MoneyFacts, perPartAndTotal } from '../../components/MoneyFacts';
+import { type PickedWork, WorkPicker, workLabel } from '../../components/WorkPicker';
+import { countText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { FIELD_OF, issueText, type TDividendFormInput, ZDividendForm } from './dividend-form';
@@ -48,7 +49,8 @@ export function DeclareDividend() {
   const [problem, setProblem] = useState<string | null>(null);
   const { mutate, mutation } = useCreate<TDividendPreview>();
   const navigate = useNavigate();
-  const { control, handleSubmit, formState, register } = useForm<TDividendFormInput, unknown, Output>({
+  const [work, setWork] = useState<PickedWork | null>(null);
+  const { control, handleSubmit, formState, register, setValue } = useForm<TDividendFormInput, unknown, Output>({
     resolver: zodResolver(ZDividendForm),
     defaultValues: {
       painting_id: '',
@@ -66,9 +68,25 @@ export function DeclareDividend() {
   const rootError =
     formState.errors.root?.message ?? (formState.errors as Record<string, { message?: string }>)['']?.message;
 
-  const amountOf = (body: TDeclareDividend) =>
-    formatMoney(body.total_amount_minor ?? body.amount_per_part_minor ?? 0, body.currency, language) +
-    (body.amount_per_part_minor ? ` / ${translate('dividends.perPart').toLowerCase()}` : '');
+  /** The confirmation's facts: the work, the amount per part and the total over the parts members hold today. */
+  const factsOf = (body: TDeclareDividend): Array<[string, string]> => {
+    const parts = work?.sold_parts ?? 0;
+    const { perPart, total } = perPartAndTotal(
+      body.amount_per_part_minor !== undefined
+        ? { perPartMinor: body.amount_per_part_minor }
+        : { totalMinor: body.total_amount_minor ?? 0 },
+      parts,
+      body.currency,
+      language,
+      translate,
+    );
+    return [
+      [translate('confirm.work'), work ? workLabel(work, language) : body.painting_id],
+      [translate('confirm.perPart'), perPart],
+      [translate('confirm.total'), total],
+      [translate('confirm.partsHeld'), countText(parts, language)],
+    ];
+  };
 
   const declare = () => {
     if (!pending) return;
@@ -123,10 +141,13 @@ export function DeclareDividend() {
             setPending(body);
           })}
         >
-          <TextField
+          <WorkPicker
             label={translate('dividends.painting')}
-            required
-            {...register('painting_id')}
+            value={work}
+            onChange={(picked) => {
+              setWork(picked);
+              setValue('painting_id', picked?.id ?? '', { shouldValidate: formState.isSubmitted });
+            }}
             error={Boolean(message('painting_id'))}
             helperText={message('painting_id')}
           />
@@ -194,14 +215,8 @@ export function DeclareDividend() {
       <Dialog open={Boolean(pending)} onClose={() => setPending(null)} aria-labelledby="dividend-confirm">
         <DialogTitle id="dividend-confirm">{translate('dividends.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {pending &&
-              translate('dividends.confirmText', {
-                amount: amountOf(pending),
-                year: pending.year,
-                painting: pending.painting_id,
-              })}
-          </DialogContentText>
+          <DialogContentText>{pending && translate('dividends.confirmText', { year: pending.year })}</DialogContentText>
+          {pending && <MoneyFacts facts={factsOf(pending)} />}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)}>{translate('dividends.cancel')}</Button>

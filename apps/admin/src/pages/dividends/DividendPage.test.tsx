@@ -2,6 +2,7 @@ import { messages } from '@parcelle/shared/i18n/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
+import { confirmedFacts } from '../../test/confirm';
 import { failure, ok, stubFetch } from '../../test/fetch';
 import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { DividendPage } from './DividendPage';
@@ -72,6 +73,8 @@ describe('the dividend preview', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve and pay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve and pay dividend DIV-000007?' });
     expect(calls).toHaveLength(1);
+    // What is paid, named before it is: €100.00 over 3 parts, about €33.33 a part.
+    expect(confirmedFacts(dialog)).toEqual(['Work: Les Nymphéas', 'Amount per part: about €33.33', 'Total: €100.00']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and pay' }));
     await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
     expect(calls[1]).toMatchObject({ url: `/api/admin/dividends/${id}/approve`, method: 'POST' });

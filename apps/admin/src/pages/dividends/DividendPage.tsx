@@ -22,6 +22,7 @@ import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FactList } from '../../components/FactList';
+import { MoneyFacts, perPartAndTotal } from '../../components/MoneyFacts';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -187,6 +188,7 @@ function ApproveDialog({
             date: dateText(preview.record_date, language),
           })}
         </DialogContentText>
+        <MoneyFacts facts={approvalFacts(preview, language, translate)} />
         {problem && (
           <Typography role="alert" color="error" sx={{ mt: 2 }}>
             {problem}
@@ -201,4 +203,25 @@ function ApproveDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** What the approval pays: the work, the amount per part and the total over the holders' parts at the record date. */
+function approvalFacts(
+  preview: TDividendPreview,
+  language: Language,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): Array<[string, string]> {
+  const currency = preview.total.curr as Currency;
+  const { perPart, total } = perPartAndTotal(
+    preview.per_part_minor === null ? { totalMinor: preview.total_minor } : { perPartMinor: preview.per_part_minor },
+    preview.parts,
+    currency,
+    language,
+    translate,
+  );
+  return [
+    [translate('confirm.work'), preview.painting.title],
+    [translate('confirm.perPart'), perPart],
+    [translate('confirm.total'), total],
+  ];
 }

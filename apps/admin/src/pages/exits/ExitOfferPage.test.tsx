@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { confirmedFacts } from '../../test/confirm';
 import { ok, stubFetch } from '../../test/fetch';
 import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { ExitOfferPage } from './ExitOfferPage';
@@ -65,6 +66,12 @@ describe('an exit offer in the console', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resolve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve offer EX-00AA11BB22CC?' });
     expect(within(dialog).getByText(/€975\.01 is paid/)).toBeTruthy();
+    // The work and what each of the 9 parts gets, named before anything is paid.
+    expect(confirmedFacts(dialog)).toEqual([
+      `Work: ${offer.painting.title}`,
+      'Amount per part: about €108.33',
+      'Total: €975.01',
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
     expect(calls[1]).toMatchObject({ url: `/api/admin/exits/${id}/resolve`, method: 'POST' });

@@ -21,6 +21,7 @@ import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FactList } from '../../components/FactList';
+import { MoneyFacts, perPartAndTotal } from '../../components/MoneyFacts';
 import { dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -185,6 +186,7 @@ function ConfirmDialog({
             net: moneyText(offer.net_minor, offer.currency, language),
           })}
         </DialogContentText>
+        {action === 'resolve' && <MoneyFacts facts={resolveFacts(offer, language, translate)} />}
         {problem && (
           <Typography role="alert" color="error" sx={{ mt: 2 }}>
             {problem}
@@ -199,4 +201,25 @@ function ConfirmDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** What resolving may pay: the work, the net shared among the holders, and about what each part gets. */
+function resolveFacts(
+  offer: TExitOfferDetail,
+  language: Language,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): Array<[string, string]> {
+  const parts = offer.tally.eligible_parts;
+  const { perPart, total } = perPartAndTotal(
+    { totalMinor: offer.net_minor },
+    parts,
+    offer.currency,
+    language,
+    translate,
+  );
+  return [
+    [translate('confirm.work'), offer.painting.title],
+    [translate('confirm.perPart'), perPart],
+    [translate('confirm.total'), total],
+  ];
 }

@@ -1,5 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,10 +13,14 @@ import Typography from '@mui/material/Typography';
 import type { TCreateExitOfferRequest, TExitOfferDetail } from '@parcelle/shared/contracts/exits';
 import { EXIT_VOTE_TERMS } from '@parcelle/shared/exit';
 import { fromMajorString } from '@parcelle/shared/money';
-import { useCreate, useTranslate } from '@refinedev/core';
+import { useCreate, useGetLocale, useTranslate } from '@refinedev/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MoneyFacts, perPartAndTotal } from '../../components/MoneyFacts';
+import { type PickedWork, WorkPicker, workLabel } from '../../components/WorkPicker';
+import { countText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
+import type { Language } from '../../providers/i18n';
 
 /** A percentage typed by the operator ("66.67", "50") as basis points; undefined when empty, NaN when unreadable. */
 export function bpsOf(text: string): number | undefined {
@@ -26,13 +35,18 @@ export function bpsOf(text: string): number | undefined {
 
 const isoOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
-/** POST /api/admin/exits: records a buyer's offer; the vote is opened afterwards from the offer's page. */
+/**
+ * POST /api/admin/exits: records a buyer's offer on a work chosen by the picker, after a confirmation naming the work,
+ * the offer and what it comes to per part; the vote is opened afterwards from the offer's page.
+ */
 export function RecordExitOffer() {
   const translate = useTranslate();
+  const language = useGetLocale()() as Language;
+  const [work, setWork] = useState<PickedWork | null>(null);
+  const [pending, setPending] = useState<TCreateExitOfferRequest | null>(null);
   const navigate = useNavigate();
   const { mutate, mutation } = useCreate<TExitOfferDetail>();
   const [fields, setFields] = useState({
-    painting_id: '',
     buyer_name: '',
     amount: '',
     currency: 'EURO' as 'EURO' | 'USD',
@@ -60,8 +74,12 @@ export function RecordExitOffer() {
       setProblem(translate('exits.invalidTerms'));
       return;
     }
+    if (!work) {
+      setProblem(translate('picker.help'));
+      return;
+    }
     const body: TCreateExitOfferRequest = {
-      painting_id: fields.painting_id.trim(),
+      painting_id: work.id,
       buyer_name: fields.buyer_name,
       amount_minor: amountMinor,
       currency: fields.currency,
@@ -71,13 +89,37 @@ export function RecordExitOffer() {
       majority_bps: majority,
     };
     setProblem(null);
+    setPending(body);
+  };
+  const record = () => {
+    if (!pending) return;
     mutate(
-      { resource: 'exits', values: body, successNotification: false, errorNotification: false },
+      { resource: 'exits', values: pending, successNotification: false, errorNotification: false },
       {
         onSuccess: (answer) => navigate(`/exits/${answer.data.id}`),
-        onError: (error) => setProblem(errorMessage(error)),
+        onError: (error) => {
+          setProblem(errorMessage(error));
+          setPending(null);
+        },
       },
     );
+  };
+  const facts = (body: TCreateExitOfferRequest): Array<[string, string]> => {
+    const parts = work?.total_parts ?? 0;
+    const { perPart, total } = perPartAndTotal(
+      { totalMinor: body.amount_minor },
+      parts,
+      body.currency,
+      language,
+      translate,
+    );
+    return [
+      [translate('confirm.work'), work ? workLabel(work, language) : body.painting_id],
+      [translate('exits.buyer'), body.buyer_name],
+      [translate('confirm.total'), total],
+      [translate('confirm.perPart'), perPart],
+      [translate('confirm.partsOfWork'), countText(parts, language)],
+    ];
   };
 
   return (
@@ -99,12 +141,7 @@ export function RecordExitOffer() {
       )}
       <Paper sx={{ p: 3, maxWidth: 720 }}>
         <Stack component="form" noValidate spacing={2.5} onSubmit={submit}>
-          <TextField
-            label={translate('exits.paintingId')}
-            required
-            value={fields.painting_id}
-            onChange={set('painting_id')}
-          />
+          <WorkPicker label={translate('exits.paintingId')} value={work} onChange={setWork} />
           <TextField label={translate('exits.buyer')} required value={fields.buyer_name} onChange={set('buyer_name')} />
           <Stack direction="row" spacing={2}>
             <TextField
@@ -167,6 +204,27 @@ export function RecordExitOffer() {
           </div>
         </Stack>
       </Paper>
+      <Dialog
+        open={Boolean(pending)}
+        onClose={() => setPending(null)}
+        aria-labelledby="exit-confirm"
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id="exit-confirm">{translate('exits.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {pending && translate('exits.confirmText', { buyer: pending.buyer_name })}
+          </DialogContentText>
+          {pending && <MoneyFacts facts={facts(pending)} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)}>{translate('exits.cancel')}</Button>
+          <Button variant="contained" onClick={record} disabled={mutation.isPending} autoFocus>
+            {translate('exits.record')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

@@ -76,6 +76,29 @@ export function OperatorsList() {
       valueGetter: (_value, row) => `${row.first_name} ${row.last_name}`,
     },
     {
+      field: 'actions',
+      headerName: translate('withdrawals.actions'),
+      width: 140,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          variant="outlined"
+          color={row.disabled ? 'primary' : 'error'}
+          onClick={() =>
+            setPending({
+              title: translate(row.disabled ? 'operators.enableTitle' : 'operators.disableTitle', { email: row.email }),
+              url: `/admin/operators/${row.id}/${row.disabled ? 'enable' : 'disable'}`,
+              method: 'post',
+              values: {},
+              done: row.disabled ? messages.OperatorEnabled : messages.OperatorDisabled,
+            })
+          }
+        >
+          {translate(row.disabled ? 'operators.enable' : 'operators.disable')}
+        </Button>
+      ),
+    },
+    {
       field: 'operator_role',
       headerName: translate('members.role'),
       width: 190,
@@ -124,29 +147,6 @@ export function OperatorsList() {
       headerName: translate('members.createdAt'),
       width: 130,
       valueFormatter: (value: string) => dateText(value, language),
-    },
-    {
-      field: 'actions',
-      headerName: translate('withdrawals.actions'),
-      width: 140,
-      renderCell: ({ row }) => (
-        <Button
-          size="small"
-          variant="outlined"
-          color={row.disabled ? 'primary' : 'error'}
-          onClick={() =>
-            setPending({
-              title: translate(row.disabled ? 'operators.enableTitle' : 'operators.disableTitle', { email: row.email }),
-              url: `/admin/operators/${row.id}/${row.disabled ? 'enable' : 'disable'}`,
-              method: 'post',
-              values: {},
-              done: row.disabled ? messages.OperatorEnabled : messages.OperatorDisabled,
-            })
-          }
-        >
-          {translate(row.disabled ? 'operators.enable' : 'operators.disable')}
-        </Button>
-      ),
     },
   ];
   return (

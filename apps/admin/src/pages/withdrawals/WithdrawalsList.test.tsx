@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
+import { headersInView } from '../../test/grid';
 import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { WithdrawalsList } from './WithdrawalsList';
 
@@ -30,6 +31,13 @@ function renderQueue() {
 setUpScreenTests();
 
 describe('the withdrawal queue', () => {
+  it('shows whom, how much and the decision buttons together in a 1280 px window', async () => {
+    stubFetch([ok({ withdrawals: [pending], total: 1 })]);
+    renderQueue();
+    await screen.findByText('WD-000042');
+    expect(headersInView()).toEqual(expect.arrayContaining(['Reference', 'Member', 'Amount', 'Status', 'Actions']));
+  });
+
   it('sorts on the server by a column the route sorts by; the others offer no sort', async () => {
     const calls = stubFetch([ok({ withdrawals: [pending], total: 1 }), ok({ withdrawals: [pending], total: 1 })]);
     renderQueue();

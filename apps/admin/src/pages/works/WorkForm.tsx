@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TPaintingInput } from '@parcelle/shared/contracts/catalogue-admin';
+import { PRIMARY_SALE_FIELDS } from '@parcelle/shared/market';
 import { formatNumber } from '@parcelle/shared/money';
 import { useGetLocale, useList, useTranslate } from '@refinedev/core';
 import { type ReactNode, useState } from 'react';
@@ -16,6 +17,8 @@ import type { Language } from '../../providers/i18n';
 import { issueText, liveParts, type TWorkFormInput, ZWorkForm } from './work-form';
 
 type Artist = { id: string; name: string };
+
+const isSaleField = (name: string) => (PRIMARY_SALE_FIELDS as readonly string[]).includes(name);
 
 /** Chooses the work's artist among the catalogue's (searched on the server by name). */
 function ArtistPicker({
@@ -86,7 +89,12 @@ export function WorkForm({
     props: { required?: boolean; multiline?: boolean; help?: string; width?: number; decimal?: boolean } = {},
   ) => (
     <TextField
-      label={translate(`works.fields.${name}`)}
+      label={
+        // A field a draft may leave empty but the primary sale needs (the shared rule's PRIMARY_SALE_FIELDS) says so.
+        isSaleField(name)
+          ? translate('works.neededForSale', { label: translate(`works.fields.${name}`) })
+          : translate(`works.fields.${name}`)
+      }
       required={props.required}
       multiline={props.multiline}
       minRows={props.multiline ? 3 : undefined}

@@ -1,7 +1,15 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,7 +23,13 @@ import Typography from '@mui/material/Typography';
 import { DOCUMENT_KINDS, LANGUAGES } from '@parcelle/shared/constants';
 import type { TPaintingInput, ZAdminPaintingDetail } from '@parcelle/shared/contracts/catalogue-admin';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { MARKET_TRANSITIONS, type MarketState } from '@parcelle/shared/market';
+import {
+  isIrreversibleStep,
+  MARKET_TRANSITIONS,
+  type MarketState,
+  marketStepChecks,
+  marketStepNeeds,
+} from '@parcelle/shared/market';
 import { useGetLocale, useOne, useTranslate } from '@refinedev/core';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
@@ -33,19 +47,64 @@ import { EMPTY_WORK, toFormValues } from './work-form';
 
 export type WorkDetail = z.infer<typeof ZAdminPaintingDetail>;
 
+/** A market step's conditions (the shared rule the API refuses with), each marked done or missing. */
+function StepChecklist({ work, to }: { work: WorkDetail; to: MarketState }) {
+  const translate = useTranslate();
+  const language = useGetLocale()() as Language;
+  const checks = marketStepChecks(to, work.market_facts);
+  if (checks.length === 0) return null;
+  const step = translate(`works.moveTo.${to}`);
+  return (
+    <Box sx={{ mb: 1 }}>
+      <Typography variant="body2" id={`needs-${to}`}>
+        {translate('works.stepNeeds', { step })}
+      </Typography>
+      <Box component="ul" aria-labelledby={`needs-${to}`} sx={{ listStyle: 'none', pl: 0, my: 0.5 }}>
+        {checks.map((check) => (
+          <Box
+            component="li"
+            key={check.need}
+            data-met={check.met}
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', color: check.met ? 'success.main' : 'error.main' }}
+          >
+            {check.met ? <CheckIcon fontSize="small" aria-hidden /> : <CloseIcon fontSize="small" aria-hidden />}
+            <Typography variant="body2" component="span" sx={{ color: 'text.primary' }}>
+              {messages[check.need][language]}
+              <Box component="span" sx={{ color: check.met ? 'success.dark' : 'error.main' }}>
+                {` — ${translate(check.met ? 'works.checkMet' : 'works.checkUnmet')}`}
+              </Box>
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The work's market state and the steps from it: those that can be taken back (show, hide, open or pause the sale)
+ * first, each with what it still needs; apart below, the steps that cannot be undone (to the secondary market, the
+ * exit: isIrreversibleStep), each saying what it does and confirmed in a dialog first.
+ */
 function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDetail) => void }) {
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
   const [opensAt, setOpensAt] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const targets = MARKET_TRANSITIONS[work.market as MarketState];
+  const [confirming, setConfirming] = useState<MarketState | null>(null);
+  const from = work.market as MarketState;
+  const targets = MARKET_TRANSITIONS[from];
+  const reversible = targets.filter((to) => !isIrreversibleStep(from, to));
+  const irreversible = targets.filter((to) => isIrreversibleStep(from, to));
+  const ready = (to: MarketState) => marketStepNeeds(to, work.market_facts).length === 0;
   const move = async (to: MarketState) => {
     setProblem(null);
     setBusy(true);
     try {
       const body = to === 'primary' && opensAt ? { to, opens_at: new Date(opensAt).toISOString() } : { to };
       onChange(await apiCall<WorkDetail>(`/admin/paintings/${work.id}/market`, { method: 'POST', body }));
+      setConfirming(null);
     } catch (error) {
       setProblem(errorMessage(error));
     } finally {
@@ -66,41 +125,100 @@ function Market({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDet
           </Typography>
         )}
       </Stack>
-      {work.missing_for_sale.length > 0 && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {translate('works.missingForSale')}
-          <ul>
-            {work.missing_for_sale.map((key) => (
-              <li key={key}>{key in messages ? messages[key as keyof typeof messages][language] : key}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
-      {problem && (
+      {problem && !confirming && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {problem}
         </Alert>
       )}
-      {targets.includes('primary') && (
-        <TextField
-          label={translate('works.opensAt')}
-          type="datetime-local"
-          value={opensAt}
-          onChange={(event) => setOpensAt(event.target.value)}
-          helperText={translate('works.opensAtHelp')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          fullWidth
-          sx={{ mb: 2, maxWidth: 420 }}
-        />
+      {targets.length === 0 && <Typography>{translate('works.noTransition')}</Typography>}
+      {reversible.length > 0 && (
+        <Box component="section" aria-labelledby="reversible-title" sx={{ mb: 3 }}>
+          <Typography id="reversible-title" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1 }}>
+            {translate('works.reversibleTitle')}
+          </Typography>
+          <Stack spacing={2}>
+            {reversible.map((to) => (
+              <Box key={to}>
+                <StepChecklist work={work} to={to} />
+                {to === 'primary' && (
+                  <TextField
+                    label={translate('works.opensAt')}
+                    type="datetime-local"
+                    value={opensAt}
+                    onChange={(event) => setOpensAt(event.target.value)}
+                    helperText={translate('works.opensAtHelp')}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    fullWidth
+                    sx={{ my: 1, maxWidth: 420, display: 'flex' }}
+                  />
+                )}
+                <Button variant="outlined" disabled={busy || !ready(to)} onClick={() => void move(to)}>
+                  {translate(`works.moveTo.${to}`)}
+                </Button>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
       )}
-      <Stack direction="row" spacing={1}>
-        {targets.length === 0 && <Typography>{translate('works.noTransition')}</Typography>}
-        {targets.map((to) => (
-          <Button key={to} variant="outlined" disabled={busy} onClick={() => void move(to)}>
-            {translate(`works.moveTo.${to}`)}
-          </Button>
-        ))}
-      </Stack>
+      {irreversible.length > 0 && (
+        <Box
+          component="section"
+          aria-labelledby="irreversible-title"
+          sx={{ border: 1, borderColor: 'warning.main', borderRadius: 1, p: 2, bgcolor: 'rgba(138, 75, 15, 0.05)' }}
+        >
+          <Typography id="irreversible-title" variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 0.5 }}>
+            {translate('works.irreversibleTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {translate('works.irreversibleIntro')}
+          </Typography>
+          <Stack spacing={2}>
+            {irreversible.map((to) => (
+              <Box key={to}>
+                <Typography variant="body2" sx={{ mb: 1, maxWidth: 760 }}>
+                  {translate(`works.stepEffect.${to}`)}
+                </Typography>
+                <StepChecklist work={work} to={to} />
+                <Button
+                  variant="outlined"
+                  color="warning"
+                  disabled={busy || !ready(to)}
+                  onClick={() => {
+                    setProblem(null);
+                    setConfirming(to);
+                  }}
+                >
+                  {translate(`works.moveTo.${to}`)}
+                </Button>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+      )}
+      {confirming && (
+        <Dialog open onClose={() => setConfirming(null)} aria-labelledby="step-confirm" fullWidth maxWidth="sm">
+          <DialogTitle id="step-confirm">
+            {translate('works.confirmStep', { step: translate(`works.moveTo.${confirming}`) })}
+          </DialogTitle>
+          <DialogContent>
+            <DialogContentText>{translate(`works.stepEffect.${confirming}`)}</DialogContentText>
+            <DialogContentText sx={{ mt: 1, fontWeight: 600 }}>{translate('works.cannotUndo')}</DialogContentText>
+            {problem && (
+              <Typography role="alert" color="error" sx={{ mt: 2 }}>
+                {problem}
+              </Typography>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(null)} autoFocus>
+              {translate('works.cancel')}
+            </Button>
+            <Button variant="contained" color="warning" disabled={busy} onClick={() => void move(confirming)}>
+              {translate(`works.moveTo.${confirming}`)}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Paper>
   );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DOCUMENT_KINDS, messages } from '@parcelle/shared';
+import { DOCUMENT_KINDS, fillMessage, marketStepNeeds, messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
@@ -210,6 +210,14 @@ describe('works, valuations and the market', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().error.en).toContain(messages.MissingCover.en);
     expect(early.json().error.fr).toContain(messages.MissingValuation.fr);
+    // The refusal lists exactly what the shared rule finds missing in the facts the work's detail gives the console
+    // (its checklist): one rule for both.
+    const facts = (await t.call('GET', `/api/admin/paintings/${id}`, { token })).json().data.market_facts;
+    expect(facts).toMatchObject({ has_cover: false, documents: 0, has_valuation: false, sold_parts: 0 });
+    const needs = marketStepNeeds('primary', facts).map((check) => messages[check.need].en);
+    expect(early.json().error.en).toBe(
+      fillMessage('MarketPreconditionsMissing', { missing: { en: needs.join(', '), fr: '' } }).en,
+    );
     const jump = await t.call('POST', `/api/admin/paintings/${id}/market`, { token, body: { to: 'sold' } });
     expect(jump.statusCode).toBe(409);
 

@@ -1,17 +1,26 @@
-import { canTransition, fillMessage, MARKET, type MarketState, marketState, messages } from '@parcelle/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  canTransition,
+  fillMessage,
+  MARKET,
+  type MarketState,
+  marketState,
+  marketStepNeeds,
+  messages,
+} from '@parcelle/shared';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { listings, paintings } from '../../db/schema';
+import { paintings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
 import { audit } from '../admin/audit';
 import type { NotifyContext } from '../notifications/notify';
 import { issueParts } from '../parts/register';
 import { notifyWatchersOfOpening } from '../watchlist/service';
-import { adminPaintingDetail, missingForSale, paintingRow } from './paintings';
+import { adminPaintingDetail, marketFacts, paintingRow } from './paintings';
 
 /**
- * Moves a work between market states (MARKET_TRANSITIONS in @parcelle/shared), under the work's row lock:
+ * Moves a work between market states (MARKET_TRANSITIONS in @parcelle/shared), under the work's row lock, on the
+ * conditions of `marketStepChecks` (@parcelle/shared, the console's checklist):
  * - to primary: a cover, the five documents in both languages, an appraisal and the certificate wording (the price
  *   and dimensions are required fields); the parts are issued to the register the first time; `opens_at` optional;
  * - back to shown or draft: only while no part is sold or reserved;
@@ -38,32 +47,19 @@ export async function transitionMarket(
         fillMessage('MarketTransitionNotAllowed', { from, to: body.to }),
       );
     }
-    if ((body.to === 'draft' || body.to === 'shown') && before.soldParts > 0)
-      throw new AppError(409, 'MarketPartsSold', 'to');
-    if (body.to === 'sold') {
-      const [open] = await tx
-        .select({ id: listings.id })
-        .from(listings)
-        .where(and(eq(listings.paintingId, id), eq(listings.status, 'open')))
-        .limit(1);
-      if (open) throw new AppError(409, 'MarketOpenListings', 'to');
+    // The shared rule (marketStepChecks), the one the console's checklist shows: the first unmet condition's
+    // refusal, naming every missing item when it is the sale's list.
+    const unmet = marketStepNeeds(body.to, await marketFacts(tx, before));
+    const [first] = unmet;
+    if (first?.refusal === 'MarketPreconditionsMissing') {
+      const list = {
+        en: unmet.map((check) => messages[check.need].en).join(', '),
+        fr: unmet.map((check) => messages[check.need].fr).join(', '),
+      };
+      throw new AppError(409, first.refusal, 'to', fillMessage(first.refusal, { missing: list }));
     }
-    if (body.to === 'primary') {
-      const missing = await missingForSale(tx, before);
-      if (missing.length > 0) {
-        const list = {
-          en: missing.map((key) => messages[key].en).join(', '),
-          fr: missing.map((key) => messages[key].fr).join(', '),
-        };
-        throw new AppError(
-          409,
-          'MarketPreconditionsMissing',
-          'to',
-          fillMessage('MarketPreconditionsMissing', { missing: list }),
-        );
-      }
-      await issueParts(tx, before);
-    }
+    if (first) throw new AppError(409, first.refusal, 'to');
+    if (body.to === 'primary') await issueParts(tx, before);
     const opensAt = body.to === 'primary' && body.opens_at ? new Date(body.opens_at) : null;
     const [after] = await tx
       .update(paintings)

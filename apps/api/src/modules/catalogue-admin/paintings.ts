@@ -3,9 +3,10 @@ import {
   type DocumentKind,
   type Language,
   MARKET,
+  type MarketFacts,
   type MarketState,
-  type MessageKey,
   marketState,
+  marketStepNeeds,
   type TPaintingInput,
   totalPartsForDimensions,
 } from '@parcelle/shared';
@@ -14,7 +15,7 @@ import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { artists, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
+import { artists, listings, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
 import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -139,42 +140,54 @@ async function artistName(db: Executor, id: string): Promise<string> {
   return row.name;
 }
 
-/** What a work still lacks before its primary sale may open (message keys, in the console's order). */
-export async function missingForSale(db: Executor, row: PaintingRow): Promise<MessageKey[]> {
-  const [documents, [valuation]] = await Promise.all([
-    db
-      .select({ kind: paintingDocuments.kind, lang: paintingDocuments.lang })
-      .from(paintingDocuments)
-      .where(eq(paintingDocuments.paintingId, row.id)),
+/**
+ * The facts a market step is decided on (`marketStepChecks` in @parcelle/shared, the rule the console's checklist
+ * shows too): cover, documents, appraisal, certificate wording, parts sold and members' open listings.
+ */
+export async function marketFacts(db: Executor, row: PaintingRow): Promise<MarketFacts> {
+  const [[documents], [valuation], [open]] = await Promise.all([
+    db.select({ total: count() }).from(paintingDocuments).where(eq(paintingDocuments.paintingId, row.id)),
     db
       .select({ id: paintingValuations.id })
       .from(paintingValuations)
       .where(eq(paintingValuations.paintingId, row.id))
       .limit(1),
+    db
+      .select({ total: count() })
+      .from(listings)
+      .where(and(eq(listings.paintingId, row.id), eq(listings.status, 'open'))),
   ]);
-  const missing: MessageKey[] = [];
-  if (!row.coverKey) missing.push('MissingCover');
-  if (documents.length < DOCUMENT_KINDS.length * 2) missing.push('MissingDocuments');
-  if (!valuation) missing.push('MissingValuation');
-  if (!row.certificateWordingEn.trim() || !row.certificateWordingFr.trim()) missing.push('MissingCertificateWording');
-  return missing;
+  return {
+    has_cover: Boolean(row.coverKey),
+    documents: Number(documents?.total ?? 0),
+    has_valuation: Boolean(valuation),
+    certificate_wording_en: row.certificateWordingEn,
+    certificate_wording_fr: row.certificateWordingFr,
+    sold_parts: row.soldParts,
+    open_listings: Number(open?.total ?? 0),
+  };
 }
 
 export async function adminPaintingDetail(db: Executor, id: string) {
   const row = await paintingRow(db, id);
-  const [name, documents, missing] = await Promise.all([
+  const [name, documents, facts] = await Promise.all([
     artistName(db, row.artistId),
     db
       .select({ kind: paintingDocuments.kind, lang: paintingDocuments.lang, key: paintingDocuments.storageKey })
       .from(paintingDocuments)
       .where(eq(paintingDocuments.paintingId, id)),
-    missingForSale(db, row),
+    marketFacts(db, row),
   ]);
   const links: Record<string, string | null> = {};
   for (const kind of DOCUMENT_KINDS)
     for (const lang of ['en', 'fr'] as const)
       links[`${kind}_${lang}`] = documents.find((d) => d.kind === kind && d.lang === lang)?.key ?? null;
-  return { ...shapeAdminPainting(row, name), documents: links, missing_for_sale: missing };
+  return {
+    ...shapeAdminPainting(row, name),
+    documents: links,
+    missing_for_sale: marketStepNeeds('primary', facts).map((check) => check.need),
+    market_facts: facts,
+  };
 }
 
 function columnsOf(input: Partial<TPaintingInput>) {

@@ -1,25 +1,9 @@
 import { createTheme } from '@mui/material/styles';
+import { fonts, palette } from '@parcelle/shared/brand';
 import { LAYOUT } from '@parcelle/shared/constants';
 
-/** A calm gallery: warm off-white walls, near-black ink, one bronze accent. */
-export const palette = {
-  paper: '#FBF9F5',
-  wall: '#F5F1EA',
-  ink: '#1C1B19',
-  muted: '#5E5A53',
-  line: '#E3DDD2',
-  /** 5.3:1 on the wall, 5.7:1 on paper, 5.9:1 under white text (WCAG AA ≥ 4.5, decision in docs/decisions.md). */
-  accent: '#7D5E3B',
-  accentDark: '#6E5232',
-  success: '#3F6F53',
-  error: '#A2432F',
-} as const;
-
-export const fonts = {
-  display:
-    '"Cormorant Garamond Variable", "Cormorant Garamond Fallback", "Cormorant Garamond Fallback Times", Garamond, "Times New Roman", Georgia, serif',
-  text: '"Inter Variable", "Inter Fallback", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-} as const;
+/** The brand's colours and type, shared with the operator console (packages/shared/src/brand.ts). */
+export { fonts, palette } from '@parcelle/shared/brand';
 
 /** Media query of the mobile layout (≤ 1024px, spec §9). */
 export const MOBILE = `@media (max-width: ${LAYOUT.mobileBreakpoint}px)`;
