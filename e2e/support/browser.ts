@@ -84,24 +84,29 @@ export async function waitForCode(address: string): Promise<string> {
   throw new Error(`no code emailed to ${address}`);
 }
 
+/** The wallet code's SMS (apps/api notifications/sms.ts `codeSms`, purpose `purchase`), in either language. */
+const WALLET_CODE_SMS = /(?:pay from your account|payer avec votre compte)\D*(\d{6})\b/;
+
 /**
  * Issue 26: an order, an ask or an accepted order is confirmed with the wallet code (by SMS to `phone`, a French
- * mobile without its +33) in the same code dialog as a wallet purchase. `submit` opens it; a code sent before is
- * never taken for the new one.
+ * mobile without its +33) in the same code dialog as a wallet purchase. `submit` opens it. Only a wallet-code SMS
+ * that was not there before counts: another SMS still on its way (a phone check, a notice) is never taken for it.
  */
 export async function confirmWithWalletCode(page: Page, phone: string, submit: () => Promise<void>): Promise<void> {
   const address = `+33${phone}`;
-  const before = (await lastMessageTo(address))?.text;
+  const before = new Set((await messagesTo(address)).map((message) => message.text));
   await submit();
   await page.getByTestId('otp-dialog').waitFor();
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   let code: string | undefined;
   while (!code && Date.now() < deadline) {
-    const newest = (await lastMessageTo(address))?.text;
-    if (newest !== undefined && newest !== before) code = /\b(\d{6})\b/.exec(newest)?.[1];
+    const fresh = (await messagesTo(address)).find(
+      (message) => !before.has(message.text) && WALLET_CODE_SMS.test(message.text),
+    );
+    code = fresh ? WALLET_CODE_SMS.exec(fresh.text)?.[1] : undefined;
     if (!code) await new Promise((r) => setTimeout(r, 200));
   }
-  if (!code) throw new Error(`no new code sent to ${address}`);
+  if (!code) throw new Error(`no new wallet code sent to ${address}`);
   await page.getByTestId('otp-dialog-input').fill(code);
   await page.getByTestId('otp-dialog-submit').click();
 }

@@ -101,8 +101,10 @@ export function useStepUp(): {
     settle();
   };
 
+  // The dialogs render in a portal, but React still bubbles their events to the components around `dialogs`: their
+  // form's submit must not reach a form of the page (an order form would place the order again, with a new code).
   const dialogs = (
-    <>
+    <span hidden onSubmit={(event) => event.stopPropagation()}>
       <OtpDialog
         open={sentTo !== null}
         destination=""
@@ -112,7 +114,7 @@ export function useStepUp(): {
         onResend={async () => setSentTo((await sendPurchaseCode()).sent_to)}
       />
       {totp.dialog}
-    </>
+    </span>
   );
   return { confirm, dialogs };
 }

@@ -81,76 +81,78 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
     max: formatMoney(book.max_price_minor, 'EURO', language),
   };
   return (
-    <Box component="form" onSubmit={submit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>
-      <Typography id={`${id}-title`} variant="h4" component="h3">
-        {t('paintings.book.placeTitle')}
-      </Typography>
-      <RadioGroup
-        row
-        aria-label={t('paintings.book.side')}
-        value={side}
-        onChange={(event) => setSide(event.target.value as Side)}
-      >
-        <FormControlLabel
-          value="bid"
-          control={<Radio />}
-          label={t('paintings.book.buy')}
-          data-testid="order-side-bid"
-        />
-        <FormControlLabel
-          value="ask"
-          control={<Radio />}
-          label={t('paintings.book.sell')}
-          data-testid="order-side-ask"
-        />
-      </RadioGroup>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <TextField
-          label={t('paintings.book.parts')}
-          value={parts}
-          onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-parts' } }}
-          required
-        />
-        <TextField
-          label={t('paintings.book.pricePerPart')}
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          helperText={t('paintings.book.priceRange', range)}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'order-price' } }}
-          required
-        />
-        {side === 'bid' && (
-          <TextField
-            label={t('paintings.book.expiry')}
-            value={days}
-            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
-            helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
-          />
-        )}
-      </Box>
-      {side === 'bid' && (
-        <Typography variant="body2" sx={{ color: palette.muted }}>
-          {t('paintings.book.bidHoldNote')}
+    <>
+      <Box component="form" onSubmit={submit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>
+        <Typography id={`${id}-title`} variant="h4" component="h3">
+          {t('paintings.book.placeTitle')}
         </Typography>
-      )}
-      {place.isError && !(place.error instanceof IdentityCheckCancelled) && (
-        <Alert severity="error" variant="outlined" data-testid="order-error">
-          {localized(errorText(place.error), language)}
-        </Alert>
-      )}
-      {done && (
-        <Alert severity="success" variant="outlined" data-testid="order-done" role="status">
-          {done}
-        </Alert>
-      )}
-      <Box>
-        <Button type="submit" variant="contained" disabled={place.isPending} data-testid="order-submit">
-          {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
-        </Button>
+        <RadioGroup
+          row
+          aria-label={t('paintings.book.side')}
+          value={side}
+          onChange={(event) => setSide(event.target.value as Side)}
+        >
+          <FormControlLabel
+            value="bid"
+            control={<Radio />}
+            label={t('paintings.book.buy')}
+            data-testid="order-side-bid"
+          />
+          <FormControlLabel
+            value="ask"
+            control={<Radio />}
+            label={t('paintings.book.sell')}
+            data-testid="order-side-ask"
+          />
+        </RadioGroup>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <TextField
+            label={t('paintings.book.parts')}
+            value={parts}
+            onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-parts' } }}
+            required
+          />
+          <TextField
+            label={t('paintings.book.pricePerPart')}
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            helperText={t('paintings.book.priceRange', range)}
+            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'order-price' } }}
+            required
+          />
+          {side === 'bid' && (
+            <TextField
+              label={t('paintings.book.expiry')}
+              value={days}
+              onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
+              helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX })}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
+            />
+          )}
+        </Box>
+        {side === 'bid' && (
+          <Typography variant="body2" sx={{ color: palette.muted }}>
+            {t('paintings.book.bidHoldNote')}
+          </Typography>
+        )}
+        {place.isError && !(place.error instanceof IdentityCheckCancelled) && (
+          <Alert severity="error" variant="outlined" data-testid="order-error">
+            {localized(errorText(place.error), language)}
+          </Alert>
+        )}
+        {done && (
+          <Alert severity="success" variant="outlined" data-testid="order-done" role="status">
+            {done}
+          </Alert>
+        )}
+        <Box>
+          <Button type="submit" variant="contained" disabled={place.isPending} data-testid="order-submit">
+            {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
+          </Button>
+        </Box>
       </Box>
       {stepUp.dialogs}
-    </Box>
+    </>
   );
 }
