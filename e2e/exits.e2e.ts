@@ -8,7 +8,7 @@ import { baseUrl, launchBrowser, newPage } from './support/browser';
 /**
  * Issue 17, an exit vote that passes and pays out, in English then in French: a member buys every part left of a
  * work on sale (it moves to the secondary market); the finance operator records a buyer's offer for the work and
- * opens the vote; the member votes to accept on the vote card of their portfolio (axe-checked); once the window has
+ * the buyer's funds received, a second finance operator approves it (four eyes), and the first opens the vote; the member votes to accept on the vote card of their portfolio (axe-checked); once the window has
  * closed the operator resolves the vote: the work is sold, its holders paid. The member sees the exit, its proceeds
  * and the realised return in their history, and the public page of past exits lists it.
  */
@@ -19,6 +19,7 @@ const WINDOW_MS = 45_000;
 
 let browser: Browser;
 let operator: Operator;
+let approver: Operator;
 
 const words = {
   en: {
@@ -40,6 +41,7 @@ const words = {
 beforeAll(async () => {
   browser = await launchBrowser();
   operator = await Operator.signIn('exitsOperator');
+  approver = await Operator.signIn('exitsApprover');
 });
 afterAll(async () => {
   await browser?.close();
@@ -106,6 +108,17 @@ for (const [index, language] of (['en', 'fr'] as const).entries()) {
         vote_closes_at: new Date(closes).toISOString(),
         quorum_bps: 1,
       });
+      // The buyer's money arrives and is recorded; a second operator approves the offer, far above the appraisal.
+      await operator.call('POST', `/admin/exits/${offer.id}/funds`, {
+        amount_minor: 123_456_789,
+        bank_reference: `E2E-${language}`,
+      });
+      const approved = await approver.call<{ appraisal_flagged: boolean; flag_acknowledged: boolean }>(
+        'POST',
+        `/admin/exits/${offer.id}/approve`,
+        { acknowledge_appraisal_flag: true },
+      );
+      expect(approved).toMatchObject({ appraisal_flagged: true, flag_acknowledged: true });
       const opened = await operator.call<{ status: string }>('POST', `/admin/exits/${offer.id}/open`);
       expect(opened.status).toBe('voting');
 

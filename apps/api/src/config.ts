@@ -112,6 +112,24 @@ const ZEnv = z.object({
     .min(0)
     .max(24 * 30)
     .default(48),
+  /**
+   * Floors of an exit offer's terms (issue 26): an operator may set stricter terms on an offer, never looser ones.
+   * Quorum and majority in basis points of parts; the vote window in seconds (7 days by default).
+   */
+  EXIT_MIN_QUORUM_BPS: z.coerce.number().int().min(1).max(10_000).default(5_000),
+  EXIT_MIN_MAJORITY_BPS: z.coerce.number().int().min(1).max(10_000).default(5_001),
+  EXIT_MIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90 * 24 * 3600)
+    .default(7 * 24 * 3600),
+  /** An offer further than this from the work's latest appraisal (basis points either way) is flagged. */
+  EXIT_APPRAISAL_BAND_BPS: z.coerce.number().int().min(0).max(100_000).default(2_500),
+  /** An operator's session ends this long after its sign-in, whatever happens (issue 26). */
+  OPERATOR_SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(12),
+  /** An operator's session ends after this long without a request (and its refresh tokens live no longer). */
+  OPERATOR_IDLE_MINUTES: z.coerce.number().min(0.1).max(240).default(30),
   /** The platform's account the SEPA payout file debits (issue 15); the export route answers 409 until all three are set. */
   SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
   SEPA_DEBTOR_IBAN: z
@@ -225,6 +243,10 @@ export type AppConfig = {
   payoutHoldHours: number;
   /** The account SEPA payout files debit; null until SEPA_DEBTOR_NAME, _IBAN and _BIC are all set. */
   sepaDebtor: { name: string; iban: string; bic: string } | null;
+  /** Floors of an exit offer's terms and the appraisal band beyond which an offer is flagged (issue 26). */
+  exits: { minQuorumBps: number; minMajorityBps: number; minWindowMs: number; appraisalBandBps: number };
+  /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
+  operatorSessions: { absoluteMs: number; idleMs: number };
 };
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -553,6 +575,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC
         ? { name: env.SEPA_DEBTOR_NAME, iban: env.SEPA_DEBTOR_IBAN, bic: env.SEPA_DEBTOR_BIC }
         : null,
+    exits: {
+      minQuorumBps: env.EXIT_MIN_QUORUM_BPS,
+      minMajorityBps: env.EXIT_MIN_MAJORITY_BPS,
+      minWindowMs: env.EXIT_MIN_WINDOW_SECONDS * 1000,
+      appraisalBandBps: env.EXIT_APPRAISAL_BAND_BPS,
+    },
+    operatorSessions: {
+      absoluteMs: Math.round(env.OPERATOR_SESSION_HOURS * 3_600_000),
+      idleMs: Math.round(env.OPERATOR_IDLE_MINUTES * 60_000),
+    },
     jobs: {
       workers: env.JOBS_WORKERS === 'true',
       pollSeconds: env.JOBS_POLL_SECONDS,
