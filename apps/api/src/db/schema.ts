@@ -1046,6 +1046,12 @@ export const withdrawals = pgTable(
   (table) => [
     uniqueIndex('withdrawals_reference_unique').on(table.reference),
     check('withdrawals_four_eyes', sql`${table.releasedBy} IS NULL OR ${table.releasedBy} <> ${table.decidedBy}`),
+    // No operator approves or releases their own withdrawal (issue 26); rejecting one's own harms nobody.
+    check(
+      'withdrawals_not_own',
+      sql`(${table.decidedBy} IS NULL OR ${table.status}::text = 'REJECTED' OR ${table.decidedBy} <> ${table.userId})
+        AND (${table.releasedBy} IS NULL OR ${table.releasedBy} <> ${table.userId})`,
+    ),
     index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
     index('withdrawals_status_idx').on(table.status, table.createdAt),
     check('withdrawals_amount_positive', sql`${table.amountMinor} > 0`),

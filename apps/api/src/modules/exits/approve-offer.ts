@@ -5,7 +5,8 @@ import { exitOffers } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
-import { exitOfferDetail } from './offers';
+import { refuseInterestedOperator } from '../admin/interest';
+import { exitOfferDetail, votesOf } from './offers';
 
 /**
  * The second operator's approval of an offer's terms (four eyes, issue 26): never its recorder (409 FourEyesRequired,
@@ -26,6 +27,12 @@ export async function approveExitOffer(
     if (before.status !== 'recorded' && before.status !== 'voting') throw new AppError(409, 'ExitAlreadyResolved');
     if (before.approvedBy) throw new AppError(409, 'ExitAlreadyApproved');
     if (before.recordedBy === operator.id) throw new AppError(409, 'FourEyesRequired');
+    await refuseInterestedOperator(
+      tx,
+      operator.id,
+      before.paintingId,
+      (await votesOf(tx, [offerId])).map((vote) => vote.userId),
+    );
     if (before.appraisalFlagged && !input.acknowledgeAppraisalFlag)
       throw new AppError(409, 'ExitAppraisalFlagNotAcknowledged');
     const now = new Date();

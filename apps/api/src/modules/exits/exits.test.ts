@@ -1,7 +1,13 @@
 import { allocate, messages } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import {
+  createMember,
+  createOperator,
+  createPaintingForSale,
+  promoteToOperator,
+  userRow,
+} from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -466,5 +472,26 @@ describe('no exit settles on one operator’s say (issue 26)', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toEqual(messages.ExitFundsInvalid);
+  });
+});
+
+describe('an operator holding parts of the work (issue 26)', () => {
+  it('neither records, approves nor resolves its exit', async () => {
+    const { painting, holders } = await soldOutTo([4, 5]);
+    const holder = await promoteToOperator(t, holders[0] as Holder, 'finance');
+    const base = { painting_id: painting.id, buyer_name: 'B', amount_minor: 100_001, currency: 'EURO' };
+    const ownRecord = await record(base, holder.accessToken);
+    expect(ownRecord.statusCode).toBe(409);
+    expect(ownRecord.json().error).toEqual(messages.OperatorHasInterest);
+    const id = await openOffer(painting.id, {}, false);
+    expect((await fund(id, 100_001)).statusCode).toBe(200);
+    expect((await approve(id, { acknowledge_appraisal_flag: true }, holder.accessToken)).json().error).toEqual(
+      messages.OperatorHasInterest,
+    );
+    expect((await approve(id)).statusCode).toBe(200);
+    for (const voter of holders) await vote(id, voter, 'accept');
+    await closeWindow(id);
+    expect((await resolve(id, holder.accessToken)).json().error).toEqual(messages.OperatorHasInterest);
+    expect((await resolve(id)).json().data.status).toBe('accepted');
   });
 });

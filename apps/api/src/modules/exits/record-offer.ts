@@ -6,6 +6,7 @@ import { exitOffers, paintings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { refuseInterestedOperator } from '../admin/interest';
 import { Rates } from '../catalogue/rates';
 import { latestValuation } from '../catalogue-admin/valuations';
 import { exitOfferDetail, newExitReference } from './offers';
@@ -87,6 +88,7 @@ export async function recordExitOffer(
     if (!painting) throw notFound('PaintingNotFound');
     if (painting.market !== MARKET.secondary || painting.soldParts !== painting.totalParts)
       throw new AppError(409, 'ExitWorkNotOnMarket', 'painting_id');
+    await refuseInterestedOperator(tx, operator.id, painting.id);
     const rates = await Rates.load(tx);
     const feeMinor = exitFeeOf(painting, input.amountMinor, input.currency, rates);
     if (feeMinor >= input.amountMinor) throw badRequest('ExitFeeExceedsOffer', 'amount_minor');

@@ -6,6 +6,7 @@ import { exitOffers } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { refuseInterestedOperator } from '../admin/interest';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { type ExitOffer, exitOfferDetail, tallyOf, votesOf } from './offers';
 import { settleExit } from './settle-exit';
@@ -37,7 +38,14 @@ export async function resolveExitOffer(ctx: AppContext, operator: Member, offerI
     if (before.status === 'accepted' || before.status === 'rejected') throw new AppError(409, 'ExitAlreadyResolved');
     if (before.status !== 'voting') throw new AppError(409, 'ExitVoteClosed');
     if (Date.now() < before.voteClosesAt.getTime()) throw new AppError(409, 'ExitVoteStillOpen');
-    const tally = tallyOf(before, await votesOf(tx, [offerId]));
+    const votes = await votesOf(tx, [offerId]);
+    await refuseInterestedOperator(
+      tx,
+      operator.id,
+      before.paintingId,
+      votes.map((vote) => vote.userId),
+    );
+    const tally = tallyOf(before, votes);
     if (tally.accepted && !before.approvedBy) throw new AppError(409, 'ExitApprovalRequired');
     if (tally.accepted && before.fundsReceivedMinor < before.amountMinor)
       throw new AppError(409, 'ExitFundsNotReceived');

@@ -18,6 +18,7 @@ import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
 import { getBank, revealIban } from '../account/service';
 import { requireSecondFactor } from '../account/two-factor';
 import { audit } from '../admin/audit';
+import { refuseOwnWithdrawal } from '../admin/interest';
 import { operatorEmails } from '../admin/operator-emails';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
@@ -258,6 +259,7 @@ export async function approveWithdrawal(ctx: AppContext, operator: Member, withd
   return inTransaction(ctx.database.db, async (tx) => {
     const before = await lockWithdrawal(tx, withdrawalId);
     if (before.status !== 'PENDING') throw new AppError(409, 'WithdrawalAlreadyDecided');
+    refuseOwnWithdrawal(operator.id, before);
     const [approved] = await tx
       .update(withdrawals)
       .set({ status: 'APPROVED', decidedBy: operator.id, decidedAt: new Date() })
@@ -294,6 +296,7 @@ export async function releaseWithdrawal(ctx: AppContext, operator: Member, withd
     if (before.releasedAt) throw new AppError(409, 'WithdrawalAlreadyReleased');
     if (before.status !== 'APPROVED') throw new AppError(409, 'WithdrawalNotApproved');
     if (before.decidedBy === operator.id) throw new AppError(409, 'FourEyesRequired');
+    refuseOwnWithdrawal(operator.id, before);
     const [released] = await tx
       .update(withdrawals)
       .set({ releasedBy: operator.id, releasedAt: new Date() })

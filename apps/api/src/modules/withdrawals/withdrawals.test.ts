@@ -8,11 +8,12 @@ import {
   fundWallet,
   giveBankAccount,
   lastMessageTo,
+  promoteToOperator,
   userRow,
 } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { auditLog, bankAccounts, ledgerTransactions, users } from '../../db/schema';
+import { auditLog, bankAccounts, ledgerTransactions, users, withdrawals } from '../../db/schema';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 
@@ -258,6 +259,47 @@ describe('operators decide withdrawals (four eyes, issue 15)', () => {
       );
       expect(sum).toBe(0);
     }
+  });
+});
+
+describe('an operator’s own withdrawal (issue 26)', () => {
+  it('is neither approved nor released by them: in the API and in the database', async () => {
+    const member = await memberWithMoney(5000);
+    const payout = (
+      await store(member.accessToken, {
+        payment_method: 'bank',
+        account: 'saved',
+        amount: 10,
+        verification_code: await code(member),
+      })
+    ).json().data;
+    const own = await promoteToOperator(t, member, 'finance');
+    const approveOwn = await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: own.accessToken });
+    expect(approveOwn.statusCode).toBe(409);
+    expect(approveOwn.json().error).toEqual(messages.OperatorHasInterest);
+    await expect(
+      t.ctx.database.db
+        .update(withdrawals)
+        .set({ status: 'APPROVED', decidedBy: member.id, decidedAt: new Date() })
+        .where(eq(withdrawals.id, payout._id)),
+    ).rejects.toMatchObject({ cause: { constraint: 'withdrawals_not_own' } });
+    expect(
+      (await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken }))
+        .statusCode,
+    ).toBe(200);
+    const releaseOwn = await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, { token: own.accessToken });
+    expect(releaseOwn.statusCode).toBe(409);
+    expect(releaseOwn.json().error).toEqual(messages.OperatorHasInterest);
+    await expect(
+      t.ctx.database.db
+        .update(withdrawals)
+        .set({ releasedBy: member.id, releasedAt: new Date() })
+        .where(eq(withdrawals.id, payout._id)),
+    ).rejects.toMatchObject({ cause: { constraint: 'withdrawals_not_own' } });
+    const released = await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, {
+      token: releaser.accessToken,
+    });
+    expect(released.statusCode).toBe(200);
   });
 });
 

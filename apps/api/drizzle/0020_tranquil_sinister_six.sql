@@ -13,4 +13,7 @@ ALTER TABLE "exit_offers" ADD CONSTRAINT "exit_offers_funds_valid" CHECK ("exit_
 -- every row written from now on.
 ALTER TABLE "exit_offers" ADD CONSTRAINT "exit_offers_settled_approved" CHECK ("exit_offers"."status"::text <> 'accepted' OR ("exit_offers"."approved_by" IS NOT NULL
         AND "exit_offers"."funds_received_minor" >= "exit_offers"."amount_minor"
-        AND (NOT "exit_offers"."appraisal_flagged" OR "exit_offers"."flag_acknowledged"))) NOT VALID;
+        AND (NOT "exit_offers"."appraisal_flagged" OR "exit_offers"."flag_acknowledged"))) NOT VALID;--> statement-breakpoint
+-- Withdrawals decided before issue 26 stay as history (NOT VALID); every row written from now on is held to it.
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_not_own" CHECK (("withdrawals"."decided_by" IS NULL OR "withdrawals"."status"::text = 'REJECTED' OR "withdrawals"."decided_by" <> "withdrawals"."user_id")
+        AND ("withdrawals"."released_by" IS NULL OR "withdrawals"."released_by" <> "withdrawals"."user_id")) NOT VALID;
