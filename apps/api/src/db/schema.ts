@@ -125,6 +125,11 @@ export const sessions = pgTable(
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     /** When the member last re-entered their password in this session ("sudo mode", valid 5 minutes). */
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
+    /**
+     * When an operator's session was last used (to the minute; null: not since it started): it ends after
+     * OPERATOR_IDLE_MINUTES without use (issue 26). Members' sessions do not record it.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -810,6 +810,10 @@ export const messages = {
   },
   ExitFundsRecorded: { en: 'The funds received are recorded', fr: 'Les fonds reçus sont enregistrés' },
   ExitApproved: { en: 'The offer is approved', fr: 'L’offre est approuvée' },
+  OperatorSessionExpired: {
+    en: 'Your operator session has ended (12 hours at most, or 30 minutes without use): please sign in again.',
+    fr: 'Votre session d’opérateur a pris fin (12\u00a0heures au plus, ou 30\u00a0minutes sans activité)\u00a0: veuillez vous reconnecter.',
+  },
   OperatorHasInterest: {
     en: 'You benefit from this (your own money or parts you hold): another operator must do it.',
     fr: 'Vous en êtes bénéficiaire (votre propre argent ou des parts que vous détenez)\u00a0: un autre opérateur doit le faire.',

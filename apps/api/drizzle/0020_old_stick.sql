@@ -5,6 +5,7 @@ ALTER TABLE "exit_offers" ADD COLUMN "funds_received_minor" bigint DEFAULT 0 NOT
 ALTER TABLE "exit_offers" ADD COLUMN "approved_by" uuid;--> statement-breakpoint
 ALTER TABLE "exit_offers" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "exit_offers" ADD COLUMN "flag_acknowledged" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "last_seen_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "exit_offers" ADD CONSTRAINT "exit_offers_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exit_offers" ADD CONSTRAINT "exit_offers_four_eyes" CHECK ("exit_offers"."approved_by" IS NULL OR "exit_offers"."approved_by" <> "exit_offers"."recorded_by");--> statement-breakpoint
 ALTER TABLE "exit_offers" ADD CONSTRAINT "exit_offers_approval_shape" CHECK (("exit_offers"."approved_by" IS NULL) = ("exit_offers"."approved_at" IS NULL));--> statement-breakpoint
