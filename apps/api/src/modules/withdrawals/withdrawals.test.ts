@@ -52,6 +52,17 @@ async function code(member: { accessToken: string; phone: string }) {
 const store = (token: string, body: Record<string, unknown>) =>
   t.call('POST', '/api/member/withdrawal/store', { token, body });
 
+/** The member asks for a bank payout of `amount` (major units) to their saved account; answers the withdrawal. */
+async function requestBankPayout(member: { accessToken: string; phone: string }, amount: number) {
+  const response = await store(member.accessToken, {
+    payment_method: 'bank',
+    account: 'saved',
+    amount,
+    verification_code: await code(member),
+  });
+  return response.json().data;
+}
+
 async function payable() {
   return balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'withdrawals_payable', 'EURO'));
 }
@@ -265,14 +276,7 @@ describe('operators decide withdrawals (four eyes, issue 15)', () => {
 describe('an operator’s own withdrawal (issue 26)', () => {
   it('is neither approved nor released by them: in the API and in the database', async () => {
     const member = await memberWithMoney(5000);
-    const payout = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 10,
-        verification_code: await code(member),
-      })
-    ).json().data;
+    const payout = await requestBankPayout(member, 10);
     const own = await promoteToOperator(t, member, 'finance');
     const approveOwn = await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: own.accessToken });
     expect(approveOwn.statusCode).toBe(409);
@@ -313,14 +317,7 @@ describe('SEPA export of released payouts', () => {
     t.ctx.config.sepaDebtor = { name: 'Parcelle SAS', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR' };
 
     const member = await memberWithMoney(10_000);
-    const payout = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 42.5,
-        verification_code: await code(member),
-      })
-    ).json().data;
+    const payout = await requestBankPayout(member, 42.5);
     // A change of the saved account after the request does not redirect the payout.
     await t.ctx.database.db.delete(bankAccounts).where(eq(bankAccounts.userId, member.id));
     await giveBankAccount(t, member.id, { iban: 'DE89370400440532013000', owner: 'Someone Else' });
@@ -362,18 +359,42 @@ describe('SEPA export of released payouts', () => {
   });
 });
 
+describe('SEPA names (issue 26)', () => {
+  it('writes owners in the SEPA Latin set, and skips a row the bank would refuse instead of failing the file', async () => {
+    t.ctx.config.sepaDebtor = { name: 'Parcelle SAS', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR' };
+    const released = async (owner: string) => {
+      const member = await memberWithMoney(10_000);
+      await t.ctx.database.db.delete(bankAccounts).where(eq(bankAccounts.userId, member.id));
+      await giveBankAccount(t, member.id, { iban: IBAN, owner });
+      const payout = await requestBankPayout(member, 10);
+      await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken });
+      await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, { token: releaser.accessToken });
+      return payout;
+    };
+    const zoe = await released('Zoë O’Brien & Fils <Ltd>');
+    const long = await released(`${'Ä'.repeat(60)} Straße Hausmann GmbH`);
+    const unusable = await released('王芳');
+    const file = await t.call('GET', '/api/admin/withdrawals/sepa.xml', { token: operator.accessToken });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('<Nm>Zoe O Brien + Fils Ltd</Nm>');
+    expect(file.body).toContain(`<Nm>${'A'.repeat(60)} Strasse H</Nm>`);
+    expect(file.headers['x-payout-count']).toBe('2');
+    expect(file.headers['x-payout-skipped']).toBe(unusable.reference);
+    expect(file.body).not.toContain(unusable.reference);
+    const rows = await t.ctx.database.db.select().from(withdrawals).where(eq(withdrawals.id, unusable._id));
+    expect(rows[0]?.exportedAt).toBeNull();
+    for (const payout of [zoe, long]) {
+      const [row] = await t.ctx.database.db.select().from(withdrawals).where(eq(withdrawals.id, payout._id));
+      expect(row?.exportedAt).not.toBeNull();
+    }
+  });
+});
+
 describe(raceTitle('two releases of one withdrawal at once'), () => {
   it('releases it once and pays out once', async () => {
     const otherReleaser = await createOperator(t, 'finance');
     const member = await memberWithMoney(3000);
-    const payout = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 20,
-        verification_code: await code(member),
-      })
-    ).json().data;
+    const payout = await requestBankPayout(member, 20);
     await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken });
     const answers = await raceBehindLock(
       t.ctx.database.db,
