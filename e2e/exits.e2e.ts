@@ -9,7 +9,8 @@ import { journeyLanguages } from './support/languages';
 /**
  * Issue 17, an exit vote that passes and pays out, in English (support/languages.ts; E2E_LANGUAGES=en,fr for both): a
  * member buys every part left of a work on sale (it moves to the secondary market); the finance operator records a
- * buyer's offer for the work and opens the vote; the member votes to accept on the vote card of their portfolio
+ * buyer's offer for the work and the buyer's funds received, a second finance operator approves it (four eyes), and
+ * the first opens the vote; the member votes to accept on the vote card of their portfolio
  * (axe-checked); as soon as the window has closed the operator resolves the vote: the work is sold, its holders paid.
  * The member sees the exit, its proceeds and the realised return in their history, and the public page of past exits
  * lists it.
@@ -18,13 +19,15 @@ import { journeyLanguages } from './support/languages';
 const CARD = '4242424242424242';
 /**
  * The vote's window: long enough for the member to vote in the browser on a loaded machine, short enough that the
- * journey does not sit idle. The e2e server allows it (EXIT_VOTE_MIN_WINDOW_SECONDS in support/server.ts; a day by
+ * journey does not sit idle. The e2e server allows it (EXIT_MIN_WINDOW_SECONDS in support/server.ts; seven days by
  * default); the journey tries to resolve until the window has closed, with no fixed wait.
  */
 const WINDOW_MS = 20_000;
 
 let browser: Browser;
 let operator: Operator;
+/** The second finance operator: approves the offer (four eyes, issue 26). */
+let approver: Operator;
 
 const words = {
   en: {
@@ -46,6 +49,7 @@ const words = {
 beforeAll(async () => {
   browser = await launchBrowser();
   operator = await Operator.signIn('exitsOperator');
+  approver = await Operator.signIn('exitsApprover');
 });
 afterAll(async () => {
   await browser?.close();
@@ -112,6 +116,17 @@ for (const language of journeyLanguages('en')) {
         vote_closes_at: new Date(closes).toISOString(),
         quorum_bps: 1,
       });
+      // The buyer's money arrives and is recorded; a second operator approves the offer, far above the appraisal.
+      await operator.call('POST', `/admin/exits/${offer.id}/funds`, {
+        amount_minor: 123_456_789,
+        bank_reference: `E2E-${language}`,
+      });
+      const approved = await approver.call<{ appraisal_flagged: boolean; flag_acknowledged: boolean }>(
+        'POST',
+        `/admin/exits/${offer.id}/approve`,
+        { acknowledge_appraisal_flag: true },
+      );
+      expect(approved).toMatchObject({ appraisal_flagged: true, flag_acknowledged: true });
       const opened = await operator.call<{ status: string }>('POST', `/admin/exits/${offer.id}/open`);
       expect(opened.status).toBe('voting');
 

@@ -100,9 +100,9 @@ export class Operator {
 
   /**
    * Signs in the admin operator, or (`finance`) the second one who releases payouts and approves dividends, or the
-   * finance operator of the exit journey (`exitsOperator`).
+   * finance operators of the exit journey (`exitsOperator`, and `exitsApprover` who approves its offer).
    */
-  static async signIn(who: 'operator' | 'finance' | 'exitsOperator' = 'operator'): Promise<Operator> {
+  static async signIn(who: 'operator' | 'finance' | 'exitsOperator' | 'exitsApprover' = 'operator'): Promise<Operator> {
     const { email, password } = inject(who);
     const first = await Operator.post<{ access_token: string; iev: boolean }>('/auth/token', { email, password });
     expect(first.iev).toBe(true);

@@ -26,6 +26,8 @@ declare module 'vitest' {
     moneyFinance: { email: string; password: string };
     /** The finance operator of the exit journey (e2e/exits.e2e.ts): it enrols its second factor there. */
     exitsOperator: { email: string; password: string };
+    /** The second finance operator of the exit journey, who approves the offer (four eyes, issue 26). */
+    exitsApprover: { email: string; password: string };
     /** The stand-in for Sentry's ingest the pages report their errors to (support/error-ingest.ts). */
     errorIngestUrl: string;
   }
@@ -114,9 +116,10 @@ export default async function setup(project: TestProject) {
     // The journeys save a bank account and withdraw at once: no 48-hour hold after a payout change here (the hold is
     // covered by the API and web tests).
     PAYOUT_HOLD_HOURS: '0',
-    // The exit journey gives its vote a window of seconds, not the platform's minimum of a day (exits.e2e.ts); the
-    // floor itself is tested by the API suite (modules/exits/exits.test.ts).
-    EXIT_VOTE_MIN_WINDOW_SECONDS: '5',
+    // The exit journey votes in a 20-second window with a quorum of any part (the seeded co-owners do not vote): the
+    // platform's floors (7 days, 50 %) are lowered here; apps/api/src/modules/exits/exits.test.ts tests them.
+    EXIT_MIN_QUORUM_BPS: '1',
+    EXIT_MIN_WINDOW_SECONDS: '5',
     // The browser's error reports go to a local stand-in (e2e/browser-errors.e2e.ts).
     SENTRY_BROWSER_DSN: `${errorIngest.url.replace('http://', 'http://e2epublickey@')}/7`,
   };
@@ -133,12 +136,14 @@ export default async function setup(project: TestProject) {
   const moneyAdmin = { email: 'money-admin@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const moneyFinance = { email: 'money-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const exitsOperator = { email: 'exits-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const exitsApprover = { email: 'exits-approver@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {
     await createOperators(env, [
       { ...operator, role: 'admin' },
       { ...moneyAdmin, role: 'admin' },
       { ...moneyFinance, role: 'finance' },
       { ...exitsOperator, role: 'finance' },
+      { ...exitsApprover, role: 'finance' },
       { ...catalogueOperator, role: 'catalogue' },
       { ...finance, role: 'finance' },
       { ...consoleOperator, role: 'admin' },
@@ -168,6 +173,7 @@ export default async function setup(project: TestProject) {
   project.provide('moneyAdmin', moneyAdmin);
   project.provide('moneyFinance', moneyFinance);
   project.provide('exitsOperator', exitsOperator);
+  project.provide('exitsApprover', exitsApprover);
   project.provide('errorIngestUrl', errorIngest.url);
   return async () => {
     child.kill('SIGTERM');

@@ -106,22 +106,30 @@ const ZEnv = z.object({
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How long SIGTERM/SIGINT waits for requests and jobs in progress before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
-  /**
-   * The shortest time an exit vote stays open (from its opening, or its recording, to its close): an offer with a
-   * shorter window is refused, and so is opening a vote with less of it left. Default one day.
-   */
-  EXIT_VOTE_MIN_WINDOW_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(60 * 60 * 24 * 90)
-    .default(60 * 60 * 24),
   PAYOUT_HOLD_HOURS: z.coerce
     .number()
     .int()
     .min(0)
     .max(24 * 30)
     .default(48),
+  /**
+   * Floors of an exit offer's terms (issue 26): an operator may set stricter terms on an offer, never looser ones.
+   * Quorum and majority in basis points of parts; the vote window in seconds (7 days by default).
+   */
+  EXIT_MIN_QUORUM_BPS: z.coerce.number().int().min(1).max(10_000).default(5_000),
+  EXIT_MIN_MAJORITY_BPS: z.coerce.number().int().min(1).max(10_000).default(5_001),
+  EXIT_MIN_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(90 * 24 * 3600)
+    .default(7 * 24 * 3600),
+  /** An offer further than this from the work's latest appraisal (basis points either way) is flagged. */
+  EXIT_APPRAISAL_BAND_BPS: z.coerce.number().int().min(0).max(100_000).default(2_500),
+  /** An operator's session ends this long after its sign-in, whatever happens (issue 26). */
+  OPERATOR_SESSION_HOURS: z.coerce.number().min(0.01).max(24).default(12),
+  /** An operator's session ends after this long without a request (and its refresh tokens live no longer). */
+  OPERATOR_IDLE_MINUTES: z.coerce.number().min(0.1).max(240).default(30),
   /** The platform's account the SEPA payout file debits (issue 15); the export route answers 409 until all three are set. */
   SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
   SEPA_DEBTOR_IBAN: z
@@ -233,10 +241,12 @@ export type AppConfig = {
   shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
   payoutHoldHours: number;
-  /** The shortest window of an exit vote, in seconds (EXIT_VOTE_MIN_WINDOW_SECONDS). */
-  exitVoteMinWindowSeconds: number;
   /** The account SEPA payout files debit; null until SEPA_DEBTOR_NAME, _IBAN and _BIC are all set. */
   sepaDebtor: { name: string; iban: string; bic: string } | null;
+  /** Floors of an exit offer's terms and the appraisal band beyond which an offer is flagged (issue 26). */
+  exits: { minQuorumBps: number; minMajorityBps: number; minWindowMs: number; appraisalBandBps: number };
+  /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
+  operatorSessions: { absoluteMs: number; idleMs: number };
 };
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
@@ -563,11 +573,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     payoutHoldHours: env.PAYOUT_HOLD_HOURS,
-    exitVoteMinWindowSeconds: env.EXIT_VOTE_MIN_WINDOW_SECONDS,
     sepaDebtor:
       env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC
         ? { name: env.SEPA_DEBTOR_NAME, iban: env.SEPA_DEBTOR_IBAN, bic: env.SEPA_DEBTOR_BIC }
         : null,
+    exits: {
+      minQuorumBps: env.EXIT_MIN_QUORUM_BPS,
+      minMajorityBps: env.EXIT_MIN_MAJORITY_BPS,
+      minWindowMs: env.EXIT_MIN_WINDOW_SECONDS * 1000,
+      appraisalBandBps: env.EXIT_APPRAISAL_BAND_BPS,
+    },
+    operatorSessions: {
+      absoluteMs: Math.round(env.OPERATOR_SESSION_HOURS * 3_600_000),
+      idleMs: Math.round(env.OPERATOR_IDLE_MINUTES * 60_000),
+    },
     jobs: {
       workers: env.JOBS_WORKERS === 'true',
       pollSeconds: env.JOBS_POLL_SECONDS,

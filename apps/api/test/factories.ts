@@ -166,7 +166,18 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
  * enrols the second factor: `accessToken` is a full operator session; `totpSecret` and `recoveryCodes` sign in again.
  */
 export async function createOperator(t: TestApp, operatorRole: OperatorRole = 'admin') {
-  const operator = await createMember(t, { verified: true });
+  return promoteToOperator(t, await createMember(t, { verified: true }), operatorRole);
+}
+
+/**
+ * Makes a member an operator (operator accounts are also member accounts: issue 26 tests an operator's own money and
+ * parts), enrolling the second factor in their current session, which then may call the operator routes.
+ */
+export async function promoteToOperator<M extends { email: string; accessToken: string }>(
+  t: TestApp,
+  operator: M,
+  operatorRole: OperatorRole = 'admin',
+) {
   await t.ctx.database.db.update(users).set({ role: 'admin', operatorRole }).where(eq(users.email, operator.email));
   const enrol = await t.call('POST', '/api/admin/totp/enrol', { token: operator.accessToken });
   if (enrol.statusCode !== 200) throw new Error(`enrol failed: ${enrol.body}`);

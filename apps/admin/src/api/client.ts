@@ -95,8 +95,15 @@ async function send(path: string, options: RequestOptions, token: string | null)
   return { response, body };
 }
 
-/** 401 answers that ask for a new token pair (as the web app's api-error.ts). */
-const EXPIRED: readonly string[] = [messages.JwtTokenExpired.en, messages.InvalidToken.en];
+/**
+ * 401 answers that ask for a new token pair (as the web app's api-error.ts); an operator session past its lifetime
+ * refuses the refresh too, which sends the operator to sign in again (password and TOTP).
+ */
+const EXPIRED: readonly string[] = [
+  messages.JwtTokenExpired.en,
+  messages.InvalidToken.en,
+  messages.OperatorSessionExpired.en,
+];
 
 function expired(status: number, body: unknown): boolean {
   const english = (body as { error?: { en?: unknown } } | null)?.error?.en;

@@ -277,8 +277,31 @@ export const en = {
     resolve: 'Resolve',
     resolveTitle: 'Resolve offer {{reference}}?',
     resolveText:
-      'The tally decides. If accepted, the work is sold at once: its listings are withdrawn and {{net}} is paid to the holders’ wallets. This cannot be undone.',
+      'The tally decides. If accepted (a second operator’s approval and the buyer’s funds received are needed), the work is sold at once: its listings are withdrawn and {{net}} is paid to the holders’ wallets from the funds received. This cannot be undone.',
     resolvedDone: 'The offer is resolved.',
+    appraisal: 'Latest appraisal (when recorded)',
+    flag: 'Appraisal check',
+    flagged: 'Flagged: the approval must acknowledge it',
+    notFlagged: 'Within the allowed band',
+    flagWarning:
+      'This offer of {{amount}} is far from the work’s latest appraisal, {{appraisal}}: outside the band the platform allows.',
+    flagNoAppraisal: 'The work has no appraisal to compare this offer of {{amount}} with.',
+    fundsReceived: 'Buyer’s funds received',
+    approvedBy: 'Approved by',
+    notApproved: 'Not yet approved (a second operator must)',
+    funds: 'Record funds received',
+    fundsTitle: 'Record the buyer’s funds for offer {{reference}}',
+    fundsText:
+      'Record a payment that has arrived on Parcelle’s bank account, as the bank statement shows it. The offer is {{amount}}; {{received}} is recorded so far. The money is held in escrow until the vote is resolved: paid to the holders if the sale is settled, returned to the buyer otherwise.',
+    fundsAmount: 'Amount received ({{currency}})',
+    bankReference: 'Bank reference of the payment',
+    fundsDone: 'The funds received are recorded.',
+    approve: 'Approve',
+    approveTitle: 'Approve offer {{reference}}?',
+    approveText:
+      'You are the second operator: the sale of the work can only be settled with your approval. Check the buyer, the amount ({{amount}}) and the terms before you approve.',
+    acknowledge: 'I have seen this and approve the offer all the same.',
+    approvedDone: 'The offer is approved.',
     cancel: 'Cancel',
   },
   // the member page and the members search

@@ -279,8 +279,31 @@ export const fr: Messages = {
     resolve: 'Clore',
     resolveTitle: 'Clore l’offre {{reference}}\u00a0?',
     resolveText:
-      'Le décompte décide. Si l’offre est acceptée, l’œuvre est vendue aussitôt\u00a0: ses annonces sont retirées et {{net}} est versé sur les portefeuilles des détenteurs. C’est irréversible.',
+      'Le décompte décide. Si l’offre est acceptée (il faut l’approbation d’un second opérateur et les fonds de l’acheteur reçus), l’œuvre est vendue aussitôt\u00a0: ses annonces sont retirées et {{net}} est versé sur les portefeuilles des détenteurs à partir des fonds reçus. C’est irréversible.',
     resolvedDone: 'L’offre est close.',
+    appraisal: 'Dernière estimation (à l’enregistrement)',
+    flag: 'Contrôle de l’estimation',
+    flagged: 'Signalée\u00a0: l’approbation doit le reconnaître',
+    notFlagged: 'Dans l’écart autorisé',
+    flagWarning:
+      'Cette offre de {{amount}} s’écarte de la dernière estimation de l’œuvre, {{appraisal}}\u00a0: au-delà de l’écart que la plateforme autorise.',
+    flagNoAppraisal: 'L’œuvre n’a pas d’estimation à laquelle comparer cette offre de {{amount}}.',
+    fundsReceived: 'Fonds de l’acheteur reçus',
+    approvedBy: 'Approuvée par',
+    notApproved: 'Pas encore approuvée (un second opérateur doit le faire)',
+    funds: 'Enregistrer des fonds reçus',
+    fundsTitle: 'Enregistrer les fonds de l’acheteur pour l’offre {{reference}}',
+    fundsText:
+      'Enregistrez un paiement arrivé sur le compte bancaire de Parcelle, tel que le relevé le montre. L’offre est de {{amount}}\u00a0; {{received}} est enregistré à ce jour. L’argent est conservé sous séquestre jusqu’à la clôture du vote\u00a0: versé aux détenteurs si la vente est réglée, rendu à l’acheteur sinon.',
+    fundsAmount: 'Montant reçu ({{currency}})',
+    bankReference: 'Référence bancaire du paiement',
+    fundsDone: 'Les fonds reçus sont enregistrés.',
+    approve: 'Approuver',
+    approveTitle: 'Approuver l’offre {{reference}}\u00a0?',
+    approveText:
+      'Vous êtes le second opérateur\u00a0: la vente de l’œuvre ne peut être réglée qu’avec votre approbation. Vérifiez l’acheteur, le montant ({{amount}}) et les conditions avant d’approuver.',
+    acknowledge: 'J’en ai pris connaissance et j’approuve l’offre malgré tout.',
+    approvedDone: 'L’offre est approuvée.',
     cancel: 'Annuler',
   },
   // the member page and the members search

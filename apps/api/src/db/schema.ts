@@ -125,6 +125,11 @@ export const sessions = pgTable(
     secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     /** When the member last re-entered their password in this session ("sudo mode", valid 5 minutes). */
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
+    /**
+     * When an operator's session was last used (to the minute; null: not since it started): it ends after
+     * OPERATOR_IDLE_MINUTES without use (issue 26). Members' sessions do not record it.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
@@ -298,6 +303,7 @@ export const accountKindEnum = pgEnum('account_kind', [
   'refunds_payable',
   'bid_hold',
   'fx_clearing',
+  'exit_escrow',
 ]);
 
 /** A ledger account. Each member has one wallet account per currency; balances are sums of entries. */
@@ -1045,6 +1051,12 @@ export const withdrawals = pgTable(
   (table) => [
     uniqueIndex('withdrawals_reference_unique').on(table.reference),
     check('withdrawals_four_eyes', sql`${table.releasedBy} IS NULL OR ${table.releasedBy} <> ${table.decidedBy}`),
+    // No operator approves or releases their own withdrawal (issue 26); rejecting one's own harms nobody.
+    check(
+      'withdrawals_not_own',
+      sql`(${table.decidedBy} IS NULL OR ${table.status}::text = 'REJECTED' OR ${table.decidedBy} <> ${table.userId})
+        AND (${table.releasedBy} IS NULL OR ${table.releasedBy} <> ${table.userId})`,
+    ),
     index('withdrawals_user_status_idx').on(table.userId, table.status, table.createdAt),
     index('withdrawals_status_idx').on(table.status, table.createdAt),
     check('withdrawals_amount_positive', sql`${table.amountMinor} > 0`),
@@ -1226,6 +1238,20 @@ export const exitOffers = pgTable(
     recordedBy: uuid('recorded_by')
       .notNull()
       .references(() => users.id),
+    /**
+     * The work's latest appraisal when the offer was recorded, in the offer's currency (null: the work has none), and
+     * whether the offer lies outside the configured band around it (or there was none to compare): then the second
+     * operator's approval must acknowledge it (issue 26).
+     */
+    appraisalMinor: bigint('appraisal_minor', { mode: 'number' }),
+    appraisalFlagged: boolean('appraisal_flagged').notNull().default(false),
+    /** The buyer's money recorded as received (bank receipts, held in `exit_escrow` until the offer is resolved). */
+    fundsReceivedMinor: bigint('funds_received_minor', { mode: 'number' }).notNull().default(0),
+    /** The second operator, who approved the offer's terms (never its recorder): settlement needs it. */
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** The approval said it saw the appraisal flag. */
+    flagAcknowledged: boolean('flag_acknowledged').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -1246,6 +1272,17 @@ export const exitOffers = pgTable(
     check(
       'exit_offers_resolved_shape',
       sql`(${table.status}::text IN ('accepted', 'rejected')) = (${table.resolvedAt} IS NOT NULL)`,
+    ),
+    // Four eyes (issue 26): the approver is never the recorder; a sale is settled only approved, with the flag
+    // acknowledged when there is one, and against the buyer's funds received.
+    check('exit_offers_four_eyes', sql`${table.approvedBy} IS NULL OR ${table.approvedBy} <> ${table.recordedBy}`),
+    check('exit_offers_approval_shape', sql`(${table.approvedBy} IS NULL) = (${table.approvedAt} IS NULL)`),
+    check('exit_offers_funds_valid', sql`${table.fundsReceivedMinor} >= 0`),
+    check(
+      'exit_offers_settled_approved',
+      sql`${table.status}::text <> 'accepted' OR (${table.approvedBy} IS NOT NULL
+        AND ${table.fundsReceivedMinor} >= ${table.amountMinor}
+        AND (NOT ${table.appraisalFlagged} OR ${table.flagAcknowledged}))`,
     ),
   ],
 );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
+import { keepOperatorSession } from '../modules/auth/sessions';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { forbidden, unauthorized } from './errors';
 
@@ -57,6 +58,8 @@ export function authenticate(ctx: AppContext, options: { access?: Access } = {})
     if (!row) throw unauthorized('InvalidToken');
     if (row.user.disabledAt) throw unauthorized('AccountDeactivated');
     if (row.session.revokedAt) throw unauthorized('InvalidToken');
+    // An operator's session ends 12 hours after sign-in, or after 30 minutes without use (issue 26).
+    if (row.user.role === 'admin') await keepOperatorSession(ctx.database.db, ctx.config, row.session);
     checkAccess(access, row.user, row.session);
     request.member = row.user;
     request.sessionId = row.session.id;

@@ -34,6 +34,32 @@ export const ZCreateExitOfferRequest = z.strictObject({
 });
 export type TCreateExitOfferRequest = z.input<typeof ZCreateExitOfferRequest>;
 
+/**
+ * POST /admin/exits/:id/funds: the buyer's money arrived on Parcelle's bank account (a reconciled incoming payment):
+ * the amount received, in the offer's currency, and the bank's reference of the transfer.
+ */
+export const ZRecordExitFundsRequest = z.strictObject({
+  amount_minor: z
+    .number({ error: 'ExitFundsInvalid' })
+    .int({ error: 'ExitFundsInvalid' })
+    .positive({ error: 'ExitFundsInvalid' })
+    .max(MAX_MINOR, { error: 'ExitFundsInvalid' }),
+  bank_reference: safeText({ error: 'ExitFundsInvalid' })
+    .trim()
+    .min(1, { error: 'ExitFundsInvalid' })
+    .max(140, { error: 'ExitFundsInvalid' }),
+});
+export type TRecordExitFundsRequest = z.input<typeof ZRecordExitFundsRequest>;
+
+/**
+ * POST /admin/exits/:id/approve: a second operator approves the offer's terms; when the offer is flagged (far from
+ * the latest appraisal, or none to compare), `acknowledge_appraisal_flag` must say they saw it.
+ */
+export const ZApproveExitOfferRequest = z.strictObject({
+  acknowledge_appraisal_flag: z.boolean({ error: 'InvalidRequest' }).optional(),
+});
+export type TApproveExitOfferRequest = z.input<typeof ZApproveExitOfferRequest>;
+
 export const ZExitTally = z.object({
   eligible_parts: z.number().int(),
   accept_parts: z.number().int(),
@@ -64,6 +90,14 @@ export const ZExitOffer = z.object({
   opened_at: z.string().nullable(),
   resolved_at: z.string().nullable(),
   recorded_by_email: z.string().nullable(),
+  /** The work's latest appraisal in the offer's currency when recorded (null: none), and whether the offer is flagged. */
+  appraisal_minor: z.number().int().nullable(),
+  appraisal_flagged: z.boolean(),
+  /** The buyer's money recorded as received, held until the offer is resolved. */
+  funds_received_minor: z.number().int(),
+  approved_by_email: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  flag_acknowledged: z.boolean(),
   created_at: z.string(),
   tally: ZExitTally,
 });

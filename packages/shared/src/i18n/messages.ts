@@ -746,10 +746,6 @@ export const messages = {
     en: 'The vote must close after it opens, and in the future.',
     fr: 'Le vote doit se clore après son ouverture, et dans le futur.',
   },
-  ExitWindowTooShort: {
-    en: 'The vote must stay open longer: the window is shorter than the platform’s minimum.',
-    fr: 'Le vote doit rester ouvert plus longtemps\u00a0: la fenêtre est plus courte que le minimum de la plateforme.',
-  },
   ExitChoiceInvalid: {
     en: 'Choose to accept or reject the offer.',
     fr: 'Choisissez d’accepter ou de refuser l’offre.',
@@ -795,6 +791,42 @@ export const messages = {
     fr: 'L’offre est acceptée\u00a0: l’œuvre est vendue et les détenteurs sont payés',
   },
   ExitRejected: { en: 'The offer is rejected: nothing is sold', fr: 'L’offre est refusée\u00a0: rien n’est vendu' },
+  // Exits need two operators and the buyer's money (issue 26).
+  ExitTermsBelowFloor: {
+    en: 'Quorum and majority may not be set below the platform’s floors.',
+    fr: 'Le quorum et la majorité ne peuvent pas être fixés sous les minimums de la plateforme.',
+  },
+  ExitWindowTooShort: {
+    en: 'The vote window is shorter than the platform’s minimum.',
+    fr: 'La période de vote est plus courte que le minimum de la plateforme.',
+  },
+  ExitApprovalRequired: {
+    en: 'A second operator must approve this offer before the sale can be settled.',
+    fr: 'Un second opérateur doit approuver cette offre avant que la vente puisse être réglée.',
+  },
+  ExitAlreadyApproved: { en: 'This offer is already approved.', fr: 'Cette offre est déjà approuvée.' },
+  ExitAppraisalFlagNotAcknowledged: {
+    en: 'This offer is far from the work’s latest appraisal: the approval must acknowledge it.',
+    fr: 'Cette offre s’écarte de la dernière estimation de l’œuvre\u00a0: l’approbation doit le reconnaître.',
+  },
+  ExitFundsNotReceived: {
+    en: 'The buyer’s funds recorded as received do not cover the offer.',
+    fr: 'Les fonds de l’acheteur enregistrés comme reçus ne couvrent pas l’offre.',
+  },
+  ExitFundsInvalid: {
+    en: 'Enter the amount received, in cents, and the bank’s reference of the payment.',
+    fr: 'Saisissez le montant reçu, en centimes, et la référence bancaire du paiement.',
+  },
+  ExitFundsRecorded: { en: 'The funds received are recorded', fr: 'Les fonds reçus sont enregistrés' },
+  ExitApproved: { en: 'The offer is approved', fr: 'L’offre est approuvée' },
+  OperatorSessionExpired: {
+    en: 'Your operator session has ended (12 hours at most, or 30 minutes without use): please sign in again.',
+    fr: 'Votre session d’opérateur a pris fin (12\u00a0heures au plus, ou 30\u00a0minutes sans activité)\u00a0: veuillez vous reconnecter.',
+  },
+  OperatorHasInterest: {
+    en: 'You benefit from this (your own money or parts you hold): another operator must do it.',
+    fr: 'Vous en êtes bénéficiaire (votre propre argent ou des parts que vous détenez)\u00a0: un autre opérateur doit le faire.',
+  },
   // Staying informed: notifications, watchlist and price alerts (issue 17).
   InvalidNotificationKind: { en: 'Unknown notification kind.', fr: 'Type de notification inconnu.' },
   NotificationNotFound: { en: 'This notification does not exist.', fr: 'Cette notification n’existe pas.' },

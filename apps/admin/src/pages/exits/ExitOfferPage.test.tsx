@@ -24,6 +24,12 @@ const offer = {
   opened_at: '2026-11-10T10:00:00.000Z',
   resolved_at: null,
   recorded_by_email: 'ops@parcelle.art',
+  appraisal_minor: 50_000,
+  appraisal_flagged: true,
+  funds_received_minor: 100_001,
+  approved_by_email: 'second@parcelle.art',
+  approved_at: '2026-11-09T11:00:00.000Z',
+  flag_acknowledged: true,
   created_at: '2026-11-09T10:00:00.000Z',
   tally: {
     eligible_parts: 9,
@@ -75,5 +81,43 @@ describe('an exit offer in the console', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
     expect(calls[1]).toMatchObject({ url: `/api/admin/exits/${id}/resolve`, method: 'POST' });
+  });
+
+  it('records the buyer’s funds, and the second operator approves only once the appraisal flag is acknowledged', async () => {
+    const pending = {
+      ...offer,
+      status: 'recorded',
+      approved_by_email: null,
+      approved_at: null,
+      flag_acknowledged: false,
+    };
+    const calls = stubFetch([ok(pending), ok(pending), ok(pending), ok(pending), ok(pending)]);
+    renderScreen(<ExitOfferPage />, {
+      path: '/exits/:id',
+      url: `/exits/${id}`,
+      resources: [{ name: 'exits', list: '/exits', show: '/exits/:id' }],
+    });
+    await screen.findByRole('heading', { name: 'Exit offer EX-00AA11BB22CC' });
+    expect(screen.getByTestId('exit-appraisal-flag').textContent).toMatch(/€1,000\.01 is far from .*€500\.00/);
+    fireEvent.click(screen.getByRole('button', { name: 'Record funds received' }));
+    const funds = await screen.findByRole('dialog', { name: 'Record the buyer’s funds for offer EX-00AA11BB22CC' });
+    fireEvent.change(within(funds).getByLabelText(/Amount received/), { target: { value: '1000.01' } });
+    fireEvent.change(within(funds).getByLabelText(/Bank reference/), { target: { value: 'BNP-42' } });
+    fireEvent.click(within(funds).getByRole('button', { name: 'Record funds received' }));
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    expect(calls[1]).toMatchObject({ url: `/api/admin/exits/${id}/funds`, method: 'POST' });
+    expect(calls[1]?.body).toEqual({ amount_minor: 100_001, bank_reference: 'BNP-42' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const approval = await screen.findByRole('dialog', { name: 'Approve offer EX-00AA11BB22CC?' });
+    const confirm = within(approval).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.click(within(approval).getByRole('checkbox', { name: /I have seen this/ }));
+    expect(confirm.disabled).toBe(false);
+    const before = calls.length;
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.length).toBeGreaterThan(before));
+    expect(calls[before]).toMatchObject({ url: `/api/admin/exits/${id}/approve`, method: 'POST' });
+    expect(calls[before]?.body).toEqual({ acknowledge_appraisal_flag: true });
   });
 });

@@ -35,6 +35,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'GET /api/admin/exits/:id': ['finance', 'support'],
   'POST /api/admin/exits/:id/open': ['finance'],
   'POST /api/admin/exits/:id/resolve': ['finance'],
+  'POST /api/admin/exits/:id/funds': ['finance'],
+  'POST /api/admin/exits/:id/approve': ['finance'],
   // Catalogue (issue 15): artists, works, valuations, market states, exchange rates. Support may read.
   'GET /api/admin/artists': ['catalogue', 'support'],
   'GET /api/admin/artists/:id': ['catalogue', 'support'],

@@ -38,6 +38,7 @@ export async function sessionData(
     ...device,
     scope,
     secondFactor: options.secondFactor,
+    operator: user.role === 'admin',
   });
   return {
     access_token: token.access_token,

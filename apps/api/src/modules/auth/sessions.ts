@@ -7,17 +7,66 @@ import { unauthorized } from '../../http/errors';
 import { newOpaqueToken, sha256, signAccessToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How often an operator's use of a session is written down (the idle timeout is measured to this much). */
+const LAST_SEEN_STEP_MS = 60 * 1000;
 
 export type SessionScope = NonNullable<(typeof sessions.$inferSelect)['scope']>;
+type SessionTimes = { createdAt: Date; lastSeenAt: Date | null };
 
-async function issueRefreshToken(db: Executor, config: AppConfig, sessionId: string): Promise<string> {
+/**
+ * Whether an operator's session is over (issue 26): OPERATOR_SESSION_HOURS after it started, whatever happens, or
+ * OPERATOR_IDLE_MINUTES after its last use. The operator then signs in again, password and TOTP.
+ */
+export function operatorSessionEnded(config: AppConfig, session: SessionTimes, now = Date.now()): boolean {
+  if (now - session.createdAt.getTime() >= config.operatorSessions.absoluteMs) return true;
+  return now - (session.lastSeenAt ?? session.createdAt).getTime() >= config.operatorSessions.idleMs;
+}
+
+/**
+ * A refresh token's end: REFRESH_TOKEN_TTL_DAYS for a member; for an operator, the idle timeout from now (a token not
+ * used within it is worth nothing anyway), never past the session's absolute end.
+ */
+function refreshTokenExpiry(config: AppConfig, operatorSession: { createdAt: Date } | null): Date {
+  const now = Date.now();
+  if (!operatorSession) return new Date(now + config.refreshTokenTtlDays * DAY_MS);
+  const end = operatorSession.createdAt.getTime() + config.operatorSessions.absoluteMs;
+  return new Date(Math.min(now + config.operatorSessions.idleMs, end));
+}
+
+async function issueRefreshToken(
+  db: Executor,
+  config: AppConfig,
+  sessionId: string,
+  operatorSession: { createdAt: Date } | null,
+): Promise<string> {
   const token = newOpaqueToken();
   await db.insert(refreshTokens).values({
     sessionId,
     tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + config.refreshTokenTtlDays * DAY_MS),
+    expiresAt: refreshTokenExpiry(config, operatorSession),
   });
   return token;
+}
+
+/**
+ * An operator's request on an open session: a session past its lifetime or idle too long is ended (revoked, 401
+ * OperatorSessionExpired); otherwise its use is written down (at most once a minute).
+ */
+export async function keepOperatorSession(
+  db: Executor,
+  config: AppConfig,
+  session: SessionTimes & { id: string },
+): Promise<void> {
+  const now = Date.now();
+  if (operatorSessionEnded(config, session, now)) {
+    await revokeSession(db, session.id, 'operator_session_expired');
+    throw unauthorized('OperatorSessionExpired');
+  }
+  if (now - (session.lastSeenAt ?? session.createdAt).getTime() >= LAST_SEEN_STEP_MS)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
 }
 
 async function tokenPair(
@@ -46,6 +95,8 @@ export async function startSession(
     scope?: SessionScope | null;
     /** The operator proved a second factor for this sign-in. */
     secondFactor?: boolean;
+    /** An operator's session: a short refresh token, an absolute lifetime and an idle timeout (issue 26). */
+    operator?: boolean;
   },
 ): Promise<TTokenPair> {
   return db.transaction(async (tx) => {
@@ -57,10 +108,12 @@ export async function startSession(
         deviceType: params.deviceType,
         scope: params.scope ?? null,
         secondFactorAt: params.secondFactor ? new Date() : null,
+        // Set from the process's clock, as the lifetime and the idle timeout are measured.
+        createdAt: new Date(),
       })
-      .returning({ id: sessions.id });
+      .returning({ id: sessions.id, createdAt: sessions.createdAt });
     if (!session) throw new Error('session insert returned nothing');
-    const refresh = await issueRefreshToken(tx, config, session.id);
+    const refresh = await issueRefreshToken(tx, config, session.id, params.operator ? session : null);
     return tokenPair(config, params.userId, session.id, refresh);
   });
 }
@@ -83,6 +136,11 @@ export async function rotateRefreshToken(db: Executor, config: AppConfig, presen
     if (row.user.disabledAt) return { error: 'AccountDeactivated' as const };
     if (row.session.revokedAt) return { error: 'TokenDoesNotExist' as const };
     if (row.token.expiresAt.getTime() <= Date.now()) return { error: 'TokenDoesNotExist' as const };
+    const operator = row.user.role === 'admin';
+    if (operator && operatorSessionEnded(config, row.session)) {
+      await revokeSession(tx, row.session.id, 'operator_session_expired');
+      return { error: 'OperatorSessionExpired' as const };
+    }
     const claimed = await tx
       .update(refreshTokens)
       .set({ usedAt: new Date() })
@@ -95,7 +153,8 @@ export async function rotateRefreshToken(db: Executor, config: AppConfig, presen
         .where(and(eq(sessions.id, row.session.id), isNull(sessions.revokedAt)));
       return { error: 'TokenDoesNotExist' as const };
     }
-    const refresh = await issueRefreshToken(tx, config, row.session.id);
+    if (operator) await tx.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+    const refresh = await issueRefreshToken(tx, config, row.session.id, operator ? row.session : null);
     return { pair: await tokenPair(config, row.user.id, row.session.id, refresh) };
   });
   if ('error' in outcome) throw unauthorized(outcome.error);

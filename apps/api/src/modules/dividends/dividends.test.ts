@@ -1,7 +1,14 @@
 import { messages } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createOperator, createPaintingForSale, userRow } from '../../../test/factories';
+import {
+  buyByCard,
+  createMember,
+  createOperator,
+  createPaintingForSale,
+  promoteToOperator,
+  userRow,
+} from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -292,6 +299,26 @@ describe(raceTitle('two approvals of one dividend at once'), () => {
       sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${declared.json().data.reference}`,
     );
     expect(paid?.n).toBe(1);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+});
+
+describe('an operator holding parts (issue 26)', () => {
+  it('neither declares nor approves the work’s dividend', async () => {
+    const painting = await createPaintingForSale(t);
+    const member = await createMember(t, { verified: true });
+    await buyByCard(t, member, painting.id, 1);
+    const holder = await promoteToOperator(t, member, 'finance');
+    const body = { painting_id: painting.id, year: 2024, currency: 'EURO', total_amount_minor: 900 };
+    const ownDeclared = await declareOnly(body, holder.accessToken);
+    expect(ownDeclared.statusCode).toBe(409);
+    expect(ownDeclared.json().error).toEqual(messages.OperatorHasInterest);
+    const declared = await declareOnly(body);
+    expect(declared.statusCode).toBe(200);
+    const ownApproved = await approve(declared.json().data.id, holder.accessToken);
+    expect(ownApproved.statusCode).toBe(409);
+    expect(ownApproved.json().error).toEqual(messages.OperatorHasInterest);
+    expect((await approve(declared.json().data.id)).statusCode).toBe(200);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
   });
 });

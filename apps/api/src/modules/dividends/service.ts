@@ -11,6 +11,7 @@ import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { refuseInterestedOperator } from '../admin/interest';
 import { operatorEmails } from '../admin/operator-emails';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines } from '../ledger/member-credits';
@@ -74,6 +75,12 @@ export async function declareDividend(
     if (already) throw new AppError(409, 'DividendAlreadyDeclared');
     const holders = await holdersAt(tx, input.paintingId, recordDate);
     if (holders.length === 0) throw badRequest('DividendNoHolders', 'painting_id');
+    await refuseInterestedOperator(
+      tx,
+      operator.id,
+      input.paintingId,
+      holders.map((holder) => holder.userId),
+    );
     const shares =
       input.perPartMinor !== undefined
         ? holders.map(
@@ -288,6 +295,12 @@ export async function approveDividend(ctx: AppContext, operator: Member, dividen
       .from(dividendPayments)
       .where(eq(dividendPayments.dividendId, dividendId))
       .orderBy(asc(dividendPayments.userId));
+    await refuseInterestedOperator(
+      tx,
+      operator.id,
+      before.paintingId,
+      payments.map((payment) => payment.userId),
+    );
     const [paid] = await tx
       .update(dividends)
       .set({ status: 'paid', approvedBy: operator.id, paidAt: new Date() })

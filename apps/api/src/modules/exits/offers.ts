@@ -60,6 +60,12 @@ function offerView(
     opened_at: offer.openedAt?.toISOString() ?? null,
     resolved_at: offer.resolvedAt?.toISOString() ?? null,
     recorded_by_email: emailOf(offer.recordedBy),
+    appraisal_minor: offer.appraisalMinor,
+    appraisal_flagged: offer.appraisalFlagged,
+    funds_received_minor: offer.fundsReceivedMinor,
+    approved_by_email: emailOf(offer.approvedBy),
+    approved_at: offer.approvedAt?.toISOString() ?? null,
+    flag_acknowledged: offer.flagAcknowledged,
     created_at: offer.createdAt.toISOString(),
     tally: tallyOf(offer, votes),
   };
@@ -88,7 +94,7 @@ export async function listExitOffers(
   );
   const emailOf = await operatorEmails(
     db,
-    rows.map(({ offer }) => offer.recordedBy),
+    rows.flatMap(({ offer }) => [offer.recordedBy, offer.approvedBy]),
   );
   return {
     offers: rows.map(({ offer, title }) =>
@@ -114,7 +120,7 @@ export async function exitOfferDetail(db: Executor, offerId: string) {
   const [votes, payouts, emailOf] = await Promise.all([
     votesOf(db, [offerId]),
     db.select().from(exitPayouts).where(eq(exitPayouts.offerId, offerId)),
-    operatorEmails(db, [row.offer.recordedBy]),
+    operatorEmails(db, [row.offer.recordedBy, row.offer.approvedBy]),
   ]);
   const people = new Set([...votes.map((vote) => vote.userId), ...payouts.map((payout) => payout.userId)]);
   const members =

@@ -12,7 +12,7 @@ import { exitOfferDetail } from './offers';
 /**
  * An operator opens the vote on a recorded offer: the co-owners at this instant, with the parts they hold (their own
  * and those they have listed, as for dividends: `holdersAt`), become its voters, their weights frozen. Not before
- * the window's start, nor after its end, nor with less than EXIT_VOTE_MIN_WINDOW_SECONDS of it left.
+ * the window's start, nor after its end, nor with less than the platform's minimum window left.
  */
 export async function openExitVote(ctx: AppContext, operator: Member, offerId: string) {
   const opened = await inTransaction(ctx.database.db, async (tx) => {
@@ -23,8 +23,8 @@ export async function openExitVote(ctx: AppContext, operator: Member, offerId: s
     if (before.voteOpensAt && now.getTime() < before.voteOpensAt.getTime())
       throw new AppError(409, 'ExitVoteNotOpenYet');
     if (now.getTime() >= before.voteClosesAt.getTime()) throw new AppError(409, 'ExitWindowInvalid');
-    // Opened late, a vote must still leave its voters the platform's minimum window.
-    if (before.voteClosesAt.getTime() - now.getTime() < ctx.config.exitVoteMinWindowSeconds * 1000)
+    // The members get the platform's minimum window from the opening on, however late it is opened (issue 26).
+    if (before.voteClosesAt.getTime() - now.getTime() < ctx.config.exits.minWindowMs)
       throw new AppError(409, 'ExitWindowTooShort');
     const holders = await holdersAt(tx, before.paintingId, now);
     if (holders.length === 0) throw new AppError(409, 'ExitNoHolders');

@@ -6,7 +6,9 @@ import { exitOffers, paintings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { refuseInterestedOperator } from '../admin/interest';
 import { Rates } from '../catalogue/rates';
+import { latestValuation } from '../catalogue-admin/valuations';
 import { exitOfferDetail, newExitReference } from './offers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,11 +29,36 @@ export function exitFeeOf(
 }
 
 /**
+ * Whether an offer lies outside `bandBps` of an appraisal (both in the offer's currency), either way; an offer with no
+ * appraisal to compare is flagged too (nobody can say it is fair).
+ */
+export function appraisalFlagged(amountMinor: number, appraisalMinor: number | null, bandBps: number): boolean {
+  if (appraisalMinor === null) return true;
+  const gap = BigInt(Math.abs(amountMinor - appraisalMinor)) * 10_000n;
+  return gap > BigInt(appraisalMinor) * BigInt(bandBps);
+}
+
+/**
+ * The platform's floors (issue 26): terms looser than EXIT_MIN_QUORUM_BPS / EXIT_MIN_MAJORITY_BPS are refused
+ * (400 ExitTermsBelowFloor), and a vote window shorter than EXIT_MIN_WINDOW_SECONDS (400 ExitWindowTooShort).
+ */
+function checkFloors(
+  floors: AppContext['config']['exits'],
+  terms: { quorumBps: number; majorityBps: number; opensAt: Date; closesAt: Date },
+) {
+  if (terms.quorumBps < floors.minQuorumBps) throw badRequest('ExitTermsBelowFloor', 'quorum_bps');
+  if (terms.majorityBps < floors.minMajorityBps) throw badRequest('ExitTermsBelowFloor', 'majority_bps');
+  if (terms.closesAt.getTime() - terms.opensAt.getTime() < floors.minWindowMs)
+    throw badRequest('ExitWindowTooShort', 'vote_closes_at');
+}
+
+/**
  * An operator records a buyer's offer for a whole work (issue 17). Only a work whose parts are all sold and which is
  * on the secondary market can be offered for, one offer at a time (the partial unique index decides between two
- * operators at once). The terms default to EXIT_VOTE_TERMS; the window defaults to EXIT_VOTE_TERMS.windowDays and
- * is never shorter than EXIT_VOTE_MIN_WINDOW_SECONDS.
- * Members see nothing until an operator opens the vote.
+ * operators at once). The terms default to EXIT_VOTE_TERMS; the window defaults to EXIT_VOTE_TERMS.windowDays.
+ * Members see nothing until an operator opens the vote. Terms below the platform's floors are refused; an offer
+ * outside the appraisal band (EXIT_APPRAISAL_BAND_BPS around the latest appraisal, converted at today's rate) is
+ * flagged for the second operator's approval.
  */
 export async function recordExitOffer(
   ctx: AppContext,
@@ -53,17 +80,20 @@ export async function recordExitOffer(
   if (closesAt.getTime() <= now.getTime()) throw badRequest('ExitWindowInvalid', 'vote_closes_at');
   if (input.voteOpensAt && closesAt.getTime() <= input.voteOpensAt.getTime())
     throw badRequest('ExitWindowInvalid', 'vote_closes_at');
-  // The floor of EXIT_VOTE_MIN_WINDOW_SECONDS, counted from the opening (or from now, when that is later).
-  const windowStart = Math.max(now.getTime(), input.voteOpensAt?.getTime() ?? 0);
-  if (closesAt.getTime() - windowStart < ctx.config.exitVoteMinWindowSeconds * 1000)
-    throw badRequest('ExitWindowTooShort', 'vote_closes_at');
+  const quorumBps = input.quorumBps ?? Math.max(EXIT_VOTE_TERMS.quorumBps, ctx.config.exits.minQuorumBps);
+  const majorityBps = input.majorityBps ?? Math.max(EXIT_VOTE_TERMS.majorityBps, ctx.config.exits.minMajorityBps);
+  checkFloors(ctx.config.exits, { quorumBps, majorityBps, opensAt: input.voteOpensAt ?? now, closesAt });
   const id = await inTransaction(ctx.database.db, async (tx) => {
     const [painting] = await tx.select().from(paintings).where(eq(paintings.id, input.paintingId));
     if (!painting) throw notFound('PaintingNotFound');
     if (painting.market !== MARKET.secondary || painting.soldParts !== painting.totalParts)
       throw new AppError(409, 'ExitWorkNotOnMarket', 'painting_id');
-    const feeMinor = exitFeeOf(painting, input.amountMinor, input.currency, await Rates.load(tx));
+    await refuseInterestedOperator(tx, operator.id, painting.id);
+    const rates = await Rates.load(tx);
+    const feeMinor = exitFeeOf(painting, input.amountMinor, input.currency, rates);
     if (feeMinor >= input.amountMinor) throw badRequest('ExitFeeExceedsOffer', 'amount_minor');
+    const appraisal = await latestValuation(tx, painting.id);
+    const appraisalMinor = appraisal ? rates.exchange(appraisal.valueMinor, appraisal.currency, input.currency) : null;
     const [offer] = await tx
       .insert(exitOffers)
       .values({
@@ -73,8 +103,10 @@ export async function recordExitOffer(
         currency: input.currency,
         amountMinor: input.amountMinor,
         feeMinor,
-        quorumBps: input.quorumBps ?? EXIT_VOTE_TERMS.quorumBps,
-        majorityBps: input.majorityBps ?? EXIT_VOTE_TERMS.majorityBps,
+        quorumBps,
+        majorityBps,
+        appraisalMinor,
+        appraisalFlagged: appraisalFlagged(input.amountMinor, appraisalMinor, ctx.config.exits.appraisalBandBps),
         voteOpensAt: input.voteOpensAt ?? null,
         voteClosesAt: closesAt,
         recordedBy: operator.id,
@@ -98,6 +130,8 @@ export async function recordExitOffer(
         majority_bps: offer.majorityBps,
         vote_opens_at: offer.voteOpensAt?.toISOString() ?? null,
         vote_closes_at: offer.voteClosesAt.toISOString(),
+        appraisal_minor: offer.appraisalMinor,
+        appraisal_flagged: offer.appraisalFlagged,
       },
     });
     return offer.id;

@@ -1,17 +1,34 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { exitOffers } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
-import { exitOfferDetail, tallyOf, votesOf } from './offers';
+import { refuseInterestedOperator } from '../admin/interest';
+import { accountFor, postTransaction } from '../ledger/ledger';
+import { type ExitOffer, exitOfferDetail, tallyOf, votesOf } from './offers';
 import { settleExit } from './settle-exit';
+
+/** A rejected offer's received funds go back to the buyer: out of the exit escrow to the outside world. */
+async function returnFunds(tx: Executor, offer: ExitOffer) {
+  const currency = offer.currency;
+  await postTransaction(tx, {
+    reference: `${offer.reference}:funds-returned`,
+    description: `exit ${offer.reference}: buyer's funds returned`,
+    lines: [
+      { accountId: await accountFor(tx, 'exit_escrow', currency), amountMinor: -offer.fundsReceivedMinor, currency },
+      { accountId: await accountFor(tx, 'external', currency), amountMinor: offer.fundsReceivedMinor, currency },
+    ],
+  });
+}
 
 /**
  * An operator closes a vote once its window has closed: the tally decides. Accepted (quorum and majority met): the
- * work is sold and its holders paid (`settleExit`), in the same transaction; rejected: the offer is closed, nothing
- * moves. The offer's row lock, and the status the update requires (`voting`), make a second resolution, at the same
+ * offer must have a second operator's approval (409 ExitApprovalRequired) and the buyer's funds received must cover
+ * it (409 ExitFundsNotReceived); then the work is sold and its holders paid from those funds (`settleExit`), in the
+ * same transaction. Rejected: the offer is closed, the buyer's funds received go back; nothing else moves. The offer's row lock, and the status the update requires (`voting`), make a second resolution, at the same
  * time or later, find it resolved (409 ExitAlreadyResolved): a sale is paid once.
  */
 export async function resolveExitOffer(ctx: AppContext, operator: Member, offerId: string) {
@@ -21,9 +38,20 @@ export async function resolveExitOffer(ctx: AppContext, operator: Member, offerI
     if (before.status === 'accepted' || before.status === 'rejected') throw new AppError(409, 'ExitAlreadyResolved');
     if (before.status !== 'voting') throw new AppError(409, 'ExitVoteClosed');
     if (Date.now() < before.voteClosesAt.getTime()) throw new AppError(409, 'ExitVoteStillOpen');
-    const tally = tallyOf(before, await votesOf(tx, [offerId]));
+    const votes = await votesOf(tx, [offerId]);
+    await refuseInterestedOperator(
+      tx,
+      operator.id,
+      before.paintingId,
+      votes.map((vote) => vote.userId),
+    );
+    const tally = tallyOf(before, votes);
+    if (tally.accepted && !before.approvedBy) throw new AppError(409, 'ExitApprovalRequired');
+    if (tally.accepted && before.fundsReceivedMinor < before.amountMinor)
+      throw new AppError(409, 'ExitFundsNotReceived');
     const now = new Date();
     const settled = tally.accepted ? await settleExit(tx, before) : null;
+    if (!tally.accepted && before.fundsReceivedMinor > 0) await returnFunds(tx, before);
     const [after] = await tx
       .update(exitOffers)
       .set({

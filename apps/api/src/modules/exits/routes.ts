@@ -1,6 +1,7 @@
 import {
   ZAdminExitOffers,
   ZAdminExitOffersQuery,
+  ZApproveExitOfferRequest,
   ZCastExitVoteRequest,
   ZCreateExitOfferRequest,
   ZExitOfferDetail,
@@ -10,6 +11,7 @@ import {
   ZMemberExitVotes,
   ZMemberExitVotesQuery,
   ZPastExits,
+  ZRecordExitFundsRequest,
   ZSuccess,
 } from '@parcelle/shared';
 import type { AppContext } from '../../context';
@@ -17,18 +19,23 @@ import { authenticate, memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
+import { approveExitOffer } from './approve-offer';
 import { castExitVote } from './cast-vote';
 import { memberExitVotes } from './member-votes';
 import { exitOfferDetail, listExitOffers } from './offers';
 import { openExitVote } from './open-vote';
 import { pastExits } from './past-exits';
+import { recordExitFunds } from './record-funds';
 import { recordExitOffer } from './record-offer';
 import { resolveExitOffer } from './resolve-offer';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 const optionalDate = (value: string | undefined) => (value ? new Date(value) : undefined);
 
-/** Exit offers for operators (issue 17): record, open the vote, resolve (accepted: the sale is settled). */
+/**
+ * Exit offers for operators (issue 17): record, open the vote, record the buyer's funds received, approve (a second
+ * operator, issue 26), resolve (accepted: the sale is settled from the funds received).
+ */
 export function exitAdminRoutes(app: App, ctx: AppContext) {
   const operator = requireOperator(ctx);
   const db = ctx.database.db;
@@ -97,6 +104,51 @@ export function exitAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => ok(await openExitVote(ctx, memberOf(request), request.params.id), 'ExitVoteOpened'),
+  );
+
+  app.post(
+    '/admin/exits/:id/funds',
+    {
+      onRequest: operator,
+      schema: {
+        ...admin,
+        description:
+          'Records the buyer’s money as received on Parcelle’s bank account (a reconciled incoming payment), into escrow.',
+        params: ZIdParams,
+        body: ZRecordExitFundsRequest,
+        response: { 200: ZSuccess(ZExitOfferDetail), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await recordExitFunds(ctx, memberOf(request), request.params.id, {
+          amountMinor: request.body.amount_minor,
+          bankReference: request.body.bank_reference,
+        }),
+        'ExitFundsRecorded',
+      ),
+  );
+
+  app.post(
+    '/admin/exits/:id/approve',
+    {
+      onRequest: operator,
+      schema: {
+        ...admin,
+        description:
+          'A second operator (never the recorder) approves the offer; a flagged offer needs acknowledge_appraisal_flag.',
+        params: ZIdParams,
+        body: ZApproveExitOfferRequest,
+        response: { 200: ZSuccess(ZExitOfferDetail), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await approveExitOffer(ctx, memberOf(request), request.params.id, {
+          acknowledgeAppraisalFlag: request.body.acknowledge_appraisal_flag === true,
+        }),
+        'ExitApproved',
+      ),
   );
 
   app.post(

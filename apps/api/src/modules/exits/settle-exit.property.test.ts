@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exitOffers, exitPayouts, paintings } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
+import { accountFor, postTransaction } from '../ledger/ledger';
 import { moveParts } from '../parts/register';
 import { newExitReference } from './offers';
 import { settleExit } from './settle-exit';
@@ -13,11 +14,13 @@ import { settleExit } from './settle-exit';
 let t: TestApp;
 let members: string[] = [];
 let operatorId = '';
+let approverId = '';
 beforeAll(async () => {
   t = await createTestApp();
   await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
   const operator = await createOperator(t, 'finance');
   operatorId = (await userRow(t, operator.email))?.id ?? '';
+  approverId = (await userRow(t, (await createOperator(t, 'finance')).email))?.id ?? '';
   for (let i = 0; i < 5; i++) {
     const member = await createMember(t, { verified: true });
     members.push((await userRow(t, member.email))?.id ?? '');
@@ -86,10 +89,25 @@ describe('the pro-rata payout of an exit', () => {
                 status: 'voting',
                 voteClosesAt: new Date(),
                 recordedBy: operatorId,
+                fundsReceivedMinor: amountMinor,
               })
               .returning();
             if (!offer) throw new Error('offer not recorded');
+            // The buyer's money was recorded as received (record-funds.ts): it waits in the exit escrow.
+            await postTransaction(tx, {
+              reference: `${offer.reference}:funds`,
+              description: 'funds received',
+              lines: [
+                { accountId: await accountFor(tx, 'external', 'EURO'), amountMinor: -amountMinor, currency: 'EURO' },
+                { accountId: await accountFor(tx, 'exit_escrow', 'EURO'), amountMinor, currency: 'EURO' },
+              ],
+            });
             await settleExit(tx, offer);
+            const now = new Date();
+            await tx
+              .update(exitOffers)
+              .set({ status: 'accepted', resolvedAt: now, approvedBy: approverId, approvedAt: now })
+              .where(eq(exitOffers.id, offer.id));
             return offer.id;
           });
           const payouts = await db.select().from(exitPayouts).where(eq(exitPayouts.offerId, offerId));

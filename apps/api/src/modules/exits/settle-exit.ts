@@ -99,8 +99,9 @@ async function costBasis(
  * 2. its open listings are withdrawn, their parts returned to their sellers;
  * 3. the holders (member rows locked, in id order, so no listing of theirs slips in) share the offer net of the fee
  *    by the largest-remainder rule (`allocate`, as dividends): the shares add up to the net amount exactly;
- * 4. one balanced ledger transaction: the buyer's money in from outside, the fee to Parcelle, each share to its
- *    holder's wallet; one balanced parts movement: every holder's parts to `exited`;
+ * 4. one balanced ledger transaction: the buyer's money out of the exit escrow (recorded as received, 409
+ *    ExitFundsNotReceived when it does not cover the offer; any excess back to the buyer), the fee to Parcelle, each
+ *    share to its holder's wallet; one balanced parts movement: every holder's parts to `exited`;
  * 5. the payouts are recorded with each holder's cost basis (their realised return), the work becomes `sold`.
  * Returns the first sale price of the whole work (offer currency) and the number of holders paid.
  */
@@ -161,9 +162,19 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
   const rates = await Rates.load(tx);
   const firstPrice = await firstPartPrice(tx, painting, currency, rates);
 
+  // The buyer's money comes from what was recorded as received (issue 26), never from `external` directly: the
+  // escrow gives up all it holds for the offer, any excess going back to the buyer.
+  if (offer.fundsReceivedMinor < offer.amountMinor) throw new AppError(409, 'ExitFundsNotReceived');
   const lines: LedgerLine[] = [
-    { accountId: await accountFor(tx, 'external', currency), amountMinor: -offer.amountMinor, currency },
+    { accountId: await accountFor(tx, 'exit_escrow', currency), amountMinor: -offer.fundsReceivedMinor, currency },
   ];
+  if (offer.fundsReceivedMinor > offer.amountMinor) {
+    lines.push({
+      accountId: await accountFor(tx, 'external', currency),
+      amountMinor: offer.fundsReceivedMinor - offer.amountMinor,
+      currency,
+    });
+  }
   if (offer.feeMinor > 0) {
     lines.push({
       accountId: await accountFor(tx, 'platform_revenue', currency),

@@ -73,6 +73,20 @@ describe('invariant check', () => {
     expect(problems.join('\n')).toContain('member wallet below zero');
   });
 
+  it('finds money in the exit escrow that no undecided offer received (issue 26)', async () => {
+    const problems = await problemsAfter(async (tx) => {
+      await postTransaction(tx, {
+        reference: 'test',
+        description: 'escrow from nothing',
+        lines: [
+          { accountId: await accountFor(tx, 'external', 'EURO'), amountMinor: -100, currency: 'EURO' },
+          { accountId: await accountFor(tx, 'exit_escrow', 'EURO'), amountMinor: 100, currency: 'EURO' },
+        ],
+      });
+    });
+    expect(problems.join('\n')).toContain('exit escrow out of step with the funds received');
+  });
+
   it('finds an unbalanced ledger transaction written behind the service', async () => {
     const problems = await problemsAfter(async (tx) => {
       const revenue = await accountFor(tx, 'platform_revenue', 'EURO');

@@ -2,6 +2,21 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 
 /**
+ * The currencies where what the platform's accounts of `kind` hold differs from what is owed on them (`owed`: a
+ * query of `currency, amount` rows, one per currency).
+ */
+function platformAccountOutOfStep(owed: SQL, kind: string): SQL {
+  return sql`WITH owed AS (${owed}), held AS (
+      SELECT a.currency, sum(e.amount_minor) AS amount FROM ledger_accounts a
+      JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = ${kind} GROUP BY a.currency
+    )
+    SELECT coalesce(o.currency, h.currency) AS currency, coalesce(o.amount, 0)::text AS owed,
+      coalesce(h.amount, 0)::text AS held
+    FROM owed o FULL OUTER JOIN held h ON h.currency = o.currency
+    WHERE coalesce(o.amount, 0) <> coalesce(h.amount, 0)`;
+}
+
+/**
  * Checks every invariant of money and parts against the database, with plain SQL so it can run on any copy
  * (`npm run ledger:check`) and after each integration test. Returns what is wrong, in words; empty when all holds.
  */
@@ -122,32 +137,36 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
   );
   report(
     'pending withdrawals out of step with the payable account',
-    await rows(sql`WITH pending AS (
-        SELECT currency, sum(amount_minor) AS amount FROM withdrawals
-        WHERE status = 'PENDING' OR (status = 'APPROVED' AND released_at IS NULL) GROUP BY currency
-      ), held AS (
-        SELECT a.currency, sum(e.amount_minor) AS amount FROM ledger_accounts a
-        JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'withdrawals_payable' GROUP BY a.currency
-      )
-      SELECT coalesce(p.currency, h.currency) AS currency, coalesce(p.amount, 0)::text AS pending,
-        coalesce(h.amount, 0)::text AS held
-      FROM pending p FULL OUTER JOIN held h ON h.currency = p.currency
-      WHERE coalesce(p.amount, 0) <> coalesce(h.amount, 0)`),
+    await rows(
+      platformAccountOutOfStep(
+        sql`SELECT currency, sum(amount_minor) AS amount FROM withdrawals
+          WHERE status = 'PENDING' OR (status = 'APPROVED' AND released_at IS NULL) GROUP BY currency`,
+        'withdrawals_payable',
+      ),
+    ),
+  );
+  // Exits (issue 26): the exit escrow holds exactly the buyer's funds received on offers not yet resolved (a settled
+  // offer paid them out, a rejected one returned them).
+  report(
+    'exit escrow out of step with the funds received',
+    await rows(
+      platformAccountOutOfStep(
+        sql`SELECT currency, sum(funds_received_minor) AS amount FROM exit_offers
+          WHERE status IN ('recorded', 'voting') GROUP BY currency`,
+        'exit_escrow',
+      ),
+    ),
   );
   // Late payments refunded: what is owed back is exactly what the refunds payable accounts hold, and each refunding
   // purchase has its refund in the same state (one per purchase) and its money in the ledger.
   report(
     'pending refunds out of step with the refunds payable account',
-    await rows(sql`WITH pending AS (
-        SELECT currency, sum(amount_minor) AS amount FROM refunds WHERE status = 'pending' GROUP BY currency
-      ), held AS (
-        SELECT a.currency, sum(e.amount_minor) AS amount FROM ledger_accounts a
-        JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'refunds_payable' GROUP BY a.currency
-      )
-      SELECT coalesce(p.currency, h.currency) AS currency, coalesce(p.amount, 0)::text AS pending,
-        coalesce(h.amount, 0)::text AS held
-      FROM pending p FULL OUTER JOIN held h ON h.currency = p.currency
-      WHERE coalesce(p.amount, 0) <> coalesce(h.amount, 0)`),
+    await rows(
+      platformAccountOutOfStep(
+        sql`SELECT currency, sum(amount_minor) AS amount FROM refunds WHERE status = 'pending' GROUP BY currency`,
+        'refunds_payable',
+      ),
+    ),
   );
   report(
     'refunding purchase out of step with its refund',

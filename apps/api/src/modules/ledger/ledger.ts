@@ -21,6 +21,8 @@ export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
  * - `withdrawals_payable`: withdrawals requested and not yet decided.
  * - `refunds_payable`: late payments owed back to the card or PayPal account they came from, until refunded.
  * - `bid_hold`: a member's money held by their open bids (issue 17).
+ * - `exit_escrow`: an exit buyer's money recorded as received, held until the offer is resolved (paid to the holders
+ *   when the sale settles, returned to the buyer when the vote fails).
  * - `fx_clearing`: Parcelle's position in each currency from exchanging members' credits into their wallet's currency
  *   (member-credits.ts); one currency's account rises as the other's falls, by the day's rate.
  */

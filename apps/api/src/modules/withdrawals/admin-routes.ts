@@ -100,7 +100,8 @@ export function withdrawalAdminRoutes(app: App, ctx: AppContext) {
         tags: ['admin'],
         description:
           'The released bank payouts in EUR not yet exported, as a SEPA credit-transfer file (pain.001.001.03); ' +
-          'they are marked exported in the same transaction, so the next call does not repeat them.',
+          'they are marked exported in the same transaction, so the next call does not repeat them. A payout the bank ' +
+          'would refuse (no usable name, a bad IBAN) is left out and named in x-payout-skipped (references only).',
         response: { 200: z.string().describe('application/xml'), ...errors },
       },
     },
@@ -111,6 +112,7 @@ export function withdrawalAdminRoutes(app: App, ctx: AppContext) {
         .header('content-disposition', `attachment; filename="${file.messageId}.xml"`)
         .header('cache-control', 'no-store')
         .header('x-payout-count', String(file.count))
+        .header('x-payout-skipped', file.skipped.join(','))
         .send(file.xml);
     },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { toMajor } from '@parcelle/shared/money';
+import { ibanChecksumValid } from '@parcelle/shared/validation/iban';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import SEPA from 'sepa';
 import type { AppContext } from '../../context';
@@ -14,6 +15,33 @@ import { audit } from '../admin/audit';
 /** The pain.001 version banks accept most widely (SEPA credit transfer initiation, 2009 rulebook). */
 export const SEPA_FORMAT = 'pain.001.001.03';
 
+/** The longest name a SEPA credit transfer carries (`Nm`, Max70Text). */
+const SEPA_NAME_MAX = 70;
+
+/**
+ * A name in the SEPA Latin character set (EPC guidelines: a–z, A–Z, 0–9 and / - ? : ( ) . , ' + space), at most 70
+ * characters: accents dropped (Zoë → Zoe, ß → ss), & written +, anything else a space, spaces collapsed. Empty when
+ * nothing of the name is left (the row cannot be exported).
+ */
+export function sepaName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replaceAll('ß', 'ss')
+    .replaceAll('Æ', 'AE')
+    .replaceAll('æ', 'ae')
+    .replaceAll('Œ', 'OE')
+    .replaceAll('œ', 'oe')
+    .replaceAll('Ø', 'O')
+    .replaceAll('ø', 'o')
+    .replaceAll('&', '+')
+    .replace(/[^a-zA-Z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, SEPA_NAME_MAX)
+    .trim();
+}
+
 /**
  * The released bank payouts in euros not yet exported, as one SEPA credit-transfer file (pain.001.001.03) for the
  * bank, debiting the platform's account (SEPA_DEBTOR_*). In one transaction the rows are locked, put in the file and
@@ -25,7 +53,7 @@ export async function exportSepaPayouts(
   ctx: AppContext,
   operator: Member,
   now = new Date(),
-): Promise<{ messageId: string; xml: string; count: number }> {
+): Promise<{ messageId: string; xml: string; count: number; skipped: string[] }> {
   const debtor = ctx.config.sepaDebtor;
   if (!debtor) throw new AppError(409, 'SepaDebtorNotConfigured');
   return inTransaction(ctx.database.db, async (tx) => {
@@ -58,24 +86,36 @@ export async function exportSepaPayouts(
     info.debtorIBAN = debtor.iban;
     info.debtorBIC = debtor.bic;
     document.addPaymentInfo(info);
+    // A row the bank would refuse (no usable name, an IBAN that fails its checksum) is skipped and reported, not
+    // exported: it stays released and waits for the next file, and the others are paid (issue 26).
+    const exported: typeof rows = [];
+    const skipped: string[] = [];
     for (const row of rows) {
-      const transfer = info.createTransaction();
-      transfer.creditorName = row.creditorName ?? row.account;
-      transfer.creditorIBAN = decryptSecret(
+      const creditorName = sepaName(row.creditorName ?? row.account);
+      const creditorIBAN = decryptSecret(
         ctx.config.serverSecret,
         IBAN_PURPOSE,
         row.creditorIbanEncrypted ?? '',
         row.userId,
       );
+      if (creditorName === '' || !ibanChecksumValid(creditorIBAN)) {
+        skipped.push(row.reference);
+        continue;
+      }
+      exported.push(row);
+      const transfer = info.createTransaction();
+      transfer.creditorName = creditorName;
+      transfer.creditorIBAN = creditorIBAN;
       transfer.currency = 'EUR';
       transfer.amount = toMajor(row.amountMinor);
       transfer.end2endId = row.reference;
       transfer.remittanceInfo = `Parcelle ${row.reference}`;
       info.addTransaction(transfer);
     }
+    if (exported.length === 0) throw new AppError(409, 'SepaNothingToExport');
     const xml = document.toString();
 
-    const ids = rows.map((row) => row.id);
+    const ids = exported.map((row) => row.id);
     await tx.update(withdrawals).set({ exportedAt: now, exportId: messageId }).where(inArray(withdrawals.id, ids));
     await audit(tx, {
       actorId: operator.id,
@@ -85,13 +125,14 @@ export async function exportSepaPayouts(
       // The references and amounts only: the IBANs are in the file, never in the log.
       details: {
         format: SEPA_FORMAT,
-        count: rows.length,
-        total_minor: rows.reduce((sum, row) => sum + row.amountMinor, 0),
-        references: rows.map((row) => row.reference),
+        count: exported.length,
+        total_minor: exported.reduce((sum, row) => sum + row.amountMinor, 0),
+        references: exported.map((row) => row.reference),
+        skipped,
       },
       before: { exported: false },
       after: { exported: true, export_id: messageId },
     });
-    return { messageId, xml, count: rows.length };
+    return { messageId, xml, count: exported.length, skipped };
   });
 }

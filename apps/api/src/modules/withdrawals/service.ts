@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { assertNoPayoutHold, payoutHoldUntil } from '../account/security';
 import { getBank, revealIban } from '../account/service';
 import { audit } from '../admin/audit';
+import { refuseOwnWithdrawal } from '../admin/interest';
 import { operatorEmails } from '../admin/operator-emails';
 import { checkStepUp } from '../auth/step-up';
 import { checkCode, issueCode } from '../codes/service';
@@ -255,6 +256,7 @@ export async function approveWithdrawal(ctx: AppContext, operator: Member, withd
   return inTransaction(ctx.database.db, async (tx) => {
     const before = await lockWithdrawal(tx, withdrawalId);
     if (before.status !== 'PENDING') throw new AppError(409, 'WithdrawalAlreadyDecided');
+    refuseOwnWithdrawal(operator.id, before);
     const [approved] = await tx
       .update(withdrawals)
       .set({ status: 'APPROVED', decidedBy: operator.id, decidedAt: new Date() })
@@ -291,6 +293,7 @@ export async function releaseWithdrawal(ctx: AppContext, operator: Member, withd
     if (before.releasedAt) throw new AppError(409, 'WithdrawalAlreadyReleased');
     if (before.status !== 'APPROVED') throw new AppError(409, 'WithdrawalNotApproved');
     if (before.decidedBy === operator.id) throw new AppError(409, 'FourEyesRequired');
+    refuseOwnWithdrawal(operator.id, before);
     const [released] = await tx
       .update(withdrawals)
       .set({ releasedBy: operator.id, releasedAt: new Date() })

@@ -8,11 +8,12 @@ import {
   fundWallet,
   giveBankAccount,
   lastMessageTo,
+  promoteToOperator,
   userRow,
 } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { auditLog, bankAccounts, ledgerTransactions, users } from '../../db/schema';
+import { auditLog, bankAccounts, ledgerTransactions, users, withdrawals } from '../../db/schema';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 
@@ -50,6 +51,17 @@ async function code(member: { accessToken: string; phone: string }) {
 
 const store = (token: string, body: Record<string, unknown>) =>
   t.call('POST', '/api/member/withdrawal/store', { token, body });
+
+/** The member asks for a bank payout of `amount` (major units) to their saved account; answers the withdrawal. */
+async function requestBankPayout(member: { accessToken: string; phone: string }, amount: number) {
+  const response = await store(member.accessToken, {
+    payment_method: 'bank',
+    account: 'saved',
+    amount,
+    verification_code: await code(member),
+  });
+  return response.json().data;
+}
 
 async function payable() {
   return balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'withdrawals_payable', 'EURO'));
@@ -261,6 +273,40 @@ describe('operators decide withdrawals (four eyes, issue 15)', () => {
   });
 });
 
+describe('an operator’s own withdrawal (issue 26)', () => {
+  it('is neither approved nor released by them: in the API and in the database', async () => {
+    const member = await memberWithMoney(5000);
+    const payout = await requestBankPayout(member, 10);
+    const own = await promoteToOperator(t, member, 'finance');
+    const approveOwn = await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: own.accessToken });
+    expect(approveOwn.statusCode).toBe(409);
+    expect(approveOwn.json().error).toEqual(messages.OperatorHasInterest);
+    await expect(
+      t.ctx.database.db
+        .update(withdrawals)
+        .set({ status: 'APPROVED', decidedBy: member.id, decidedAt: new Date() })
+        .where(eq(withdrawals.id, payout._id)),
+    ).rejects.toMatchObject({ cause: { constraint: 'withdrawals_not_own' } });
+    expect(
+      (await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken }))
+        .statusCode,
+    ).toBe(200);
+    const releaseOwn = await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, { token: own.accessToken });
+    expect(releaseOwn.statusCode).toBe(409);
+    expect(releaseOwn.json().error).toEqual(messages.OperatorHasInterest);
+    await expect(
+      t.ctx.database.db
+        .update(withdrawals)
+        .set({ releasedBy: member.id, releasedAt: new Date() })
+        .where(eq(withdrawals.id, payout._id)),
+    ).rejects.toMatchObject({ cause: { constraint: 'withdrawals_not_own' } });
+    const released = await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, {
+      token: releaser.accessToken,
+    });
+    expect(released.statusCode).toBe(200);
+  });
+});
+
 describe('SEPA export of released payouts', () => {
   it('answers 409 until the debtor is configured, then exports each released bank payout once', async () => {
     const exportFile = () => t.call('GET', '/api/admin/withdrawals/sepa.xml', { token: operator.accessToken });
@@ -271,14 +317,7 @@ describe('SEPA export of released payouts', () => {
     t.ctx.config.sepaDebtor = { name: 'Parcelle SAS', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR' };
 
     const member = await memberWithMoney(10_000);
-    const payout = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 42.5,
-        verification_code: await code(member),
-      })
-    ).json().data;
+    const payout = await requestBankPayout(member, 42.5);
     // A change of the saved account after the request does not redirect the payout.
     await t.ctx.database.db.delete(bankAccounts).where(eq(bankAccounts.userId, member.id));
     await giveBankAccount(t, member.id, { iban: 'DE89370400440532013000', owner: 'Someone Else' });
@@ -320,18 +359,42 @@ describe('SEPA export of released payouts', () => {
   });
 });
 
+describe('SEPA names (issue 26)', () => {
+  it('writes owners in the SEPA Latin set, and skips a row the bank would refuse instead of failing the file', async () => {
+    t.ctx.config.sepaDebtor = { name: 'Parcelle SAS', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR' };
+    const released = async (owner: string) => {
+      const member = await memberWithMoney(10_000);
+      await t.ctx.database.db.delete(bankAccounts).where(eq(bankAccounts.userId, member.id));
+      await giveBankAccount(t, member.id, { iban: IBAN, owner });
+      const payout = await requestBankPayout(member, 10);
+      await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken });
+      await t.call('POST', `/api/admin/withdrawals/${payout._id}/release`, { token: releaser.accessToken });
+      return payout;
+    };
+    const zoe = await released('Zoë O’Brien & Fils <Ltd>');
+    const long = await released(`${'Ä'.repeat(60)} Straße Hausmann GmbH`);
+    const unusable = await released('王芳');
+    const file = await t.call('GET', '/api/admin/withdrawals/sepa.xml', { token: operator.accessToken });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('<Nm>Zoe O Brien + Fils Ltd</Nm>');
+    expect(file.body).toContain(`<Nm>${'A'.repeat(60)} Strasse H</Nm>`);
+    expect(file.headers['x-payout-count']).toBe('2');
+    expect(file.headers['x-payout-skipped']).toBe(unusable.reference);
+    expect(file.body).not.toContain(unusable.reference);
+    const rows = await t.ctx.database.db.select().from(withdrawals).where(eq(withdrawals.id, unusable._id));
+    expect(rows[0]?.exportedAt).toBeNull();
+    for (const payout of [zoe, long]) {
+      const [row] = await t.ctx.database.db.select().from(withdrawals).where(eq(withdrawals.id, payout._id));
+      expect(row?.exportedAt).not.toBeNull();
+    }
+  });
+});
+
 describe(raceTitle('two releases of one withdrawal at once'), () => {
   it('releases it once and pays out once', async () => {
     const otherReleaser = await createOperator(t, 'finance');
     const member = await memberWithMoney(3000);
-    const payout = (
-      await store(member.accessToken, {
-        payment_method: 'bank',
-        account: 'saved',
-        amount: 20,
-        verification_code: await code(member),
-      })
-    ).json().data;
+    const payout = await requestBankPayout(member, 20);
     await t.call('POST', `/api/admin/withdrawals/${payout._id}/approve`, { token: operator.accessToken });
     const answers = await raceBehindLock(
       t.ctx.database.db,
