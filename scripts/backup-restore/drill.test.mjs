@@ -45,10 +45,14 @@ describe('restore drill, pure parts', () => {
 });
 
 /**
- * The drill itself on a PostgreSQL server (TEST_DATABASE_URL; CI sets it): a database migrated and seeded (demo
- * catalogue, holdings and their ledger transactions), backed up, restored into a fresh database and verified.
+ * The drill itself on a PostgreSQL server whose major version the machine's pg_dump and pg_restore match
+ * (DRILL_DATABASE_URL: CI points it at Debian's server, whose client tools are on the PATH; the project's own server
+ * brings no pg_dump): a database migrated and seeded (demo catalogue, holdings and their ledger transactions), backed
+ * up, restored into a fresh database and verified.
  */
-const serverUrl = process.env.TEST_DATABASE_URL;
+const serverUrl = process.env.DRILL_DATABASE_URL;
+if (!serverUrl)
+  console.warn('restore drill skipped: DRILL_DATABASE_URL names no PostgreSQL server with pg_dump beside it');
 describe.skipIf(!serverUrl)('scripts/backup-restore.mjs on PostgreSQL', () => {
   const name = `parcelle_drill_${process.pid}_${Date.now()}`;
   const sourceUrl = serverUrl ? withDatabase(serverUrl, name) : '';
