@@ -7,6 +7,7 @@ import {
   createPaintingForSale,
   promoteToOperator,
   userRow,
+  walletCode,
 } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -228,7 +229,7 @@ describe('an accepted exit', () => {
     await t.ctx.database.db.update(paintings).set({ exitShareBps: 250 }).where(eq(paintings.id, painting.id));
     const listed = await t.call('POST', '/api/paintings/sale', {
       token: c.accessToken,
-      body: { painting_id: painting.id, total_part: 1 },
+      body: { ...(await walletCode(t, c.accessToken)), painting_id: painting.id, total_part: 1 },
     });
     expect(listed.statusCode).toBe(200);
     const id = await openOffer(painting.id, { majority_bps: 5001 });
