@@ -13,6 +13,7 @@ import {
   safeText,
 } from '../validation/fields';
 import { ibanProblem, normalizeIban } from '../validation/iban';
+import { sepaOwnerProblem } from '../validation/sepa-name';
 import { ZCurrency, ZLanguage, ZProfile, ZSessionData } from './auth';
 import { totpCodeField } from './two-factor';
 
@@ -150,8 +151,12 @@ export const ZPhoneUpdateData = z.object({ phone: ZPhone, ipe: z.boolean() });
 /** POST /user/bank: the IBAN is checked (country, length, mod 97) and stored encrypted. */
 export const ZBankRequest = z.strictObject({
   account_owner: requiredString('RequiredField')
-    .max(140, { error: 'RegValMinHundred' })
     .refine((value) => value.trim().length > 0, { error: 'RequiredField' })
+    .superRefine((value, ctx) => {
+      // What a SEPA payout file can carry (issue 26): at most 70 characters, in Latin letters.
+      const problem = sepaOwnerProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((value) => value.trim()),
   iban: requiredString('RequiredField')
     .max(64, { error: 'IbanInvalid' })

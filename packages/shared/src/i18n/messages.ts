@@ -155,6 +155,14 @@ export const messages = {
   PhoneVerified: { en: 'Your phone number has been verified', fr: 'Votre numéro de téléphone a été vérifié' },
   PhoneUpdated: { en: 'Your phone number has been updated', fr: 'Votre numéro de téléphone a été mis à jour' },
   IbanInvalid: { en: 'Invalid IBAN', fr: 'IBAN invalide' },
+  AccountOwnerTooLong: {
+    en: 'The account owner’s name cannot be longer than 70 characters (the limit of a SEPA transfer).',
+    fr: 'Le nom du titulaire ne peut pas dépasser 70 caractères (la limite d’un virement SEPA).',
+  },
+  AccountOwnerNotLatin: {
+    en: 'Write the account owner’s name in Latin letters, as the bank knows it.',
+    fr: 'Écrivez le nom du titulaire en lettres latines, tel que la banque le connaît.',
+  },
   BankSaved: { en: 'Your bank details have been saved', fr: 'Vos coordonnées bancaires ont été enregistrées' },
   BankFetched: { en: 'Bank details', fr: 'Coordonnées bancaires' },
   PaypalSaved: { en: 'Your PayPal account has been saved', fr: 'Votre compte PayPal a été enregistré' },

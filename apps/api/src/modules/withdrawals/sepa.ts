@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { toMajor } from '@parcelle/shared/money';
 import { ibanChecksumValid } from '@parcelle/shared/validation/iban';
+import { sepaName } from '@parcelle/shared/validation/sepa-name';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import SEPA from 'sepa';
 import type { AppContext } from '../../context';
@@ -14,33 +15,6 @@ import { audit } from '../admin/audit';
 
 /** The pain.001 version banks accept most widely (SEPA credit transfer initiation, 2009 rulebook). */
 export const SEPA_FORMAT = 'pain.001.001.03';
-
-/** The longest name a SEPA credit transfer carries (`Nm`, Max70Text). */
-const SEPA_NAME_MAX = 70;
-
-/**
- * A name in the SEPA Latin character set (EPC guidelines: a–z, A–Z, 0–9 and / - ? : ( ) . , ' + space), at most 70
- * characters: accents dropped (Zoë → Zoe, ß → ss), & written +, anything else a space, spaces collapsed. Empty when
- * nothing of the name is left (the row cannot be exported).
- */
-export function sepaName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replaceAll('ß', 'ss')
-    .replaceAll('Æ', 'AE')
-    .replaceAll('æ', 'ae')
-    .replaceAll('Œ', 'OE')
-    .replaceAll('œ', 'oe')
-    .replaceAll('Ø', 'O')
-    .replaceAll('ø', 'o')
-    .replaceAll('&', '+')
-    .replace(/[^a-zA-Z0-9/\-?:().,'+ ]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, SEPA_NAME_MAX)
-    .trim();
-}
 
 /**
  * The released bank payouts in euros not yet exported, as one SEPA credit-transfer file (pain.001.001.03) for the

@@ -390,6 +390,25 @@ describe('SEPA names (issue 26)', () => {
   });
 });
 
+describe('bank account owners a SEPA file can carry (issue 26)', () => {
+  it('refuses, when saving, an owner longer than 70 characters or not in Latin letters, in both languages', async () => {
+    const member = await memberWithMoney(0);
+    for (const [owner, key] of [
+      ['A'.repeat(71), 'AccountOwnerTooLong'],
+      ['王芳', 'AccountOwnerNotLatin'],
+    ] as const) {
+      const saved = await t.call('POST', '/api/user/bank', {
+        token: member.accessToken,
+        body: { account_owner: owner, iban: IBAN },
+      });
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json()).toMatchObject({ error: messages[key], field: 'account_owner' });
+    }
+    const [kept] = await t.ctx.database.db.select().from(bankAccounts).where(eq(bankAccounts.userId, member.id));
+    expect(kept?.owner).not.toBe('王芳');
+  });
+});
+
 describe(raceTitle('two releases of one withdrawal at once'), () => {
   it('releases it once and pays out once', async () => {
     const otherReleaser = await createOperator(t, 'finance');
