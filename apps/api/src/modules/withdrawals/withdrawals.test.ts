@@ -405,7 +405,7 @@ describe('bank account owners a SEPA file can carry (issue 26)', () => {
       expect(saved.json()).toMatchObject({ error: messages[key], field: 'account_owner' });
     }
     const [kept] = await t.ctx.database.db.select().from(bankAccounts).where(eq(bankAccounts.userId, member.id));
-    expect(kept?.owner).not.toBe('王芳');
+    expect(kept?.accountOwner).not.toBe('王芳');
   });
 });
 
