@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { fonts, palette } from '@parcelle/shared/brand';
+import { fonts, palette, themePalette } from '@parcelle/shared/brand';
 
 /**
  * Parcelle's console: the site's walls, ink and bronze accent (packages/shared/src/brand.ts), Inter for the working
@@ -7,17 +7,9 @@ import { fonts, palette } from '@parcelle/shared/brand';
  */
 export const theme = createTheme({
   palette: {
-    mode: 'light',
-    primary: { main: palette.ink, contrastText: palette.paper },
-    secondary: { main: palette.accent, dark: palette.accentDark, contrastText: '#FFFFFF' },
-    background: { default: palette.wall, paper: palette.paper },
-    text: { primary: palette.ink, secondary: palette.muted },
-    divider: palette.line,
-    success: { main: palette.success },
-    error: { main: palette.error },
+    ...themePalette,
     // The irreversible steps' frame and buttons: a dark amber that keeps 4.5:1 as text on paper and under white text.
     warning: { main: '#8A4B0F', contrastText: '#FFFFFF' },
-    info: { main: palette.accentDark },
   },
   typography: {
     fontFamily: fonts.text,

@@ -16,6 +16,22 @@ export const palette = {
   error: '#A2432F',
 } as const;
 
+/**
+ * The palette's roles, in the shape of a MUI theme's `palette` (plain data: this package does not depend on MUI), so
+ * the site and the console map the colours once.
+ */
+export const themePalette = {
+  mode: 'light',
+  primary: { main: palette.ink, contrastText: palette.paper },
+  secondary: { main: palette.accent, dark: palette.accentDark, contrastText: '#FFFFFF' },
+  background: { default: palette.wall, paper: palette.paper },
+  text: { primary: palette.ink, secondary: palette.muted },
+  divider: palette.line,
+  success: { main: palette.success },
+  info: { main: palette.accentDark },
+  error: { main: palette.error },
+} as const;
+
 export const fonts = {
   display:
     '"Cormorant Garamond Variable", "Cormorant Garamond Fallback", "Cormorant Garamond Fallback Times", Garamond, "Times New Roman", Georgia, serif',

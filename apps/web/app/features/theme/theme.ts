@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { fonts, palette } from '@parcelle/shared/brand';
+import { fonts, palette, themePalette } from '@parcelle/shared/brand';
 import { LAYOUT } from '@parcelle/shared/constants';
 
 /** The brand's colours and type, shared with the operator console (packages/shared/src/brand.ts). */
@@ -12,17 +12,7 @@ export const DESKTOP = `@media (min-width: ${LAYOUT.mobileBreakpoint + 1}px)`;
 const display = { fontFamily: fonts.display, fontWeight: 500, letterSpacing: '-0.01em', lineHeight: 1.1 };
 
 export const theme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: palette.ink, contrastText: palette.paper },
-    secondary: { main: palette.accent, dark: palette.accentDark, contrastText: '#FFFFFF' },
-    background: { default: palette.wall, paper: palette.paper },
-    text: { primary: palette.ink, secondary: palette.muted },
-    divider: palette.line,
-    success: { main: palette.success },
-    info: { main: palette.accentDark },
-    error: { main: palette.error },
-  },
+  palette: themePalette,
   shape: { borderRadius: 2 },
   typography: {
     fontFamily: fonts.text,
