@@ -10,11 +10,13 @@
 // PROBE_MEMBER_B (email:password, verified) against a production server started by hand.
 // See README "Security probe" and docs/security.md.
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BudgetExhausted, MAX_REQUESTS, RequestBudget, TIME_LIMIT_MS } from './security-probe/budget.mjs';
 import { accountChecks, inputChecks, surfaceChecks } from './security-probe/checks/hardening.mjs';
 import { idorChecks, setUpMemberA } from './security-probe/checks/idor.mjs';
 import { limitChecks } from './security-probe/checks/limits.mjs';
+import { operatorChecks, runAdminCli } from './security-probe/checks/operators.mjs';
 import { stepUpChecks } from './security-probe/checks/step-up.mjs';
 import { tokenChecks } from './security-probe/checks/tokens.mjs';
 import { parseBaseUrl } from './security-probe/guard.mjs';
@@ -23,6 +25,9 @@ import { existingMember, registerMember } from './security-probe/members.mjs';
 import { collectRoutes } from './security-probe/openapi.mjs';
 import { Report } from './security-probe/report.mjs';
 import { startProductionServer } from './security-probe/self-start.mjs';
+
+/** The checkout this probe belongs to (its admin CLI makes the operators of the operator checks). */
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage: npm run security:probe -- BASE_URL [--expect-production]
        npm run security:probe -- --production
@@ -113,6 +118,9 @@ async function probeServer(baseUrl, flags, server) {
     emailDomain: process.env.PROBE_EMAIL_DOMAIN ?? 'example.com',
     jwtSecret: server ? new TextEncoder().encode(server.jwtSecret) : jwtSecret(),
     store: server?.store ?? null,
+    // Operators are made by the admin CLI on the server's database: the self-started server's, or this checkout's
+    // (DATA_DIR or DATABASE_URL of this shell, as `npm start` and `npm run admin` use them) for a development server.
+    makeOperators: null,
   };
   probe.check = async (name, run) => {
     try {
@@ -136,6 +144,8 @@ async function probeServer(baseUrl, flags, server) {
     probe.outbox = outbox.status === 200;
     probe.production = Boolean(server) || flags.has('--expect-production') || !probe.outbox;
     probe.canReadCodes = probe.outbox || Boolean(server);
+    if (server) probe.makeOperators = (operators) => runAdminCli(ROOT, server.env, operators);
+    else if (probe.outbox) probe.makeOperators = (operators) => runAdminCli(ROOT, process.env, operators);
     probe.sourceAddresses = await sourceAddresses(client, target);
     [probe.painting, probe.otherPainting] = await firstWorks(client);
     console.log(
@@ -183,6 +193,7 @@ async function probeServer(baseUrl, flags, server) {
       await accountChecks(probe, b, c);
       // Issue 26, before the limit checks spend the per-IP budgets of this address.
       await stepUpChecks(probe, b);
+      await operatorChecks(probe, a, b, setup.owned);
       await limitChecks(probe, b);
     } else {
       report.skip('checks.members', 'no members: token, IDOR, input, account and limit checks not run');

@@ -47,7 +47,7 @@ async function throwAwayDatabase() {
   };
 }
 
-/** Starts everything; answers { baseUrl, store, jwtSecret, logFile, stop() }. */
+/** Starts everything; answers { baseUrl, store, jwtSecret, logFile, env (the server's, for the admin CLI), stop() }. */
 export async function startProductionServer() {
   const entry = join(ROOT, 'apps/api/dist/server.js');
   if (!existsSync(entry)) throw new Error('apps/api/dist/server.js is missing: run `npm run build` first');
@@ -119,7 +119,7 @@ export async function startProductionServer() {
     }
     try {
       const answer = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (answer.ok) return { baseUrl: `http://127.0.0.1:${port}`, store, jwtSecret, logFile, stop };
+      if (answer.ok) return { baseUrl: `http://127.0.0.1:${port}`, store, jwtSecret, logFile, env, stop };
     } catch {
       // not listening yet
     }

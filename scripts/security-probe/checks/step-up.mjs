@@ -73,8 +73,7 @@ export async function stepUpChecks(probe, b) {
       const match = CREDENTIALED_URL.exec(answer.text ?? '');
       if (match) found.push(`${path}: ${match[0].slice(0, 60)}`);
     }
-    // Operators' side (the API refuses such links: content-admin tests) needs an operator session, which the probe
-    // has not: this checks what the public is served.
+    // Operators cannot enter such a link (the content-admin API tests): this checks what the public is served.
     return found.length === 0
       ? ['PASS', `no link with credentials in ${paths.length} public content answers`]
       : ['FAIL', `links with credentials served: ${found.join('; ')}`];

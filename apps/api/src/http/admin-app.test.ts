@@ -43,6 +43,12 @@ describe('the operator console at /admin', () => {
     }
   });
 
+  it('keeps its pages out of the OpenAPI document, which lists API calls only', async () => {
+    const docs = (await get('/api/docs/json')).json() as { paths: Record<string, unknown> };
+    const pages = Object.keys(docs.paths).filter((path) => !path.startsWith('/api/'));
+    expect(pages).toEqual([]);
+  });
+
   it('sends fingerprinted assets pre-compressed and kept a year', async () => {
     const response = await get('/admin/assets/index-Zz12Yy34.js', { 'accept-encoding': 'br' });
     expect(response.statusCode).toBe(200);

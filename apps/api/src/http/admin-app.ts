@@ -71,7 +71,10 @@ export async function registerAdminApp(app: FastifyInstance, adminDist: string |
       }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     };
-    scope.get('/admin', shell);
-    scope.get('/admin/*', shell);
+    // The console's pages are not API routes: they stay out of the OpenAPI document (clients and the security
+    // probe read it as the list of API calls).
+    const page = { schema: { hide: true } };
+    scope.get('/admin', page, shell);
+    scope.get('/admin/*', page, shell);
   });
 }
