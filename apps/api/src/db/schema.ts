@@ -1443,8 +1443,9 @@ export const priceAlerts = pgTable(
 // ---------------------------------------------------------------- sanctions module (issue 29)
 
 /**
- * Each version of the EU consolidated financial sanctions list ever loaded, whole: one row per distinct content
- * (`sha256` of the file's bytes), never updated but for `rescreened_at`. `source` says where it came from (the URL, or
+ * Each version of the EU consolidated financial sanctions list ever loaded, whole: a new row whenever the content
+ * (`sha256` of the file's bytes) differs from the current version's; never updated but for `rescreened_at` and the
+ * cache validators. `source` says where it came from (the URL, or
  * `file:<name>` for `npm run admin -- sanctions:load`); `generated_at` is the file's own `generationDate`; `etag` and
  * `last_modified` are the server's answer, sent back on the next fetch so an unchanged list is not downloaded again.
  */
@@ -1463,7 +1464,7 @@ export const sanctionsListVersions = pgTable(
     rescreenedAt: timestamp('rescreened_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('sanctions_list_versions_sha256_unique').on(table.sha256),
+    index('sanctions_list_versions_sha256_idx').on(table.sha256),
     index('sanctions_list_versions_loaded_idx').on(table.loadedAt),
     check('sanctions_list_versions_count_valid', sql`${table.entryCount} > 0`),
   ],
