@@ -189,7 +189,7 @@ try {
           `[admin] sanctions list loaded: version ${result.versionId}, ${result.entryCount} entries, ` +
             `generated ${result.generatedAt.toISOString()}, sha256 ${result.sha256}`,
         );
-        console.log('Members are re-screened against it by the server\'s sanctions-list job (within the hour).');
+        console.log("Members are re-screened against it by the server's sanctions-list job (within the hour).");
       }
     } catch (error) {
       if (!(error instanceof SanctionsListFormatError)) throw error;

@@ -1490,7 +1490,9 @@ export const sanctionsEntries = pgTable(
       .$type<{ original: string; normalised: string; alias: boolean; strong: boolean }[]>()
       .notNull(),
     birthDates: jsonb('birth_dates')
-      .$type<{ date: string | null; year: number | null; circa: boolean; yearFrom: number | null; yearTo: number | null }[]>()
+      .$type<
+        { date: string | null; year: number | null; circa: boolean; yearFrom: number | null; yearTo: number | null }[]
+      >()
       .notNull(),
     nationalities: text('nationalities').array().notNull(),
     regulation: text('regulation'),

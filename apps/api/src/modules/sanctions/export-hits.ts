@@ -61,7 +61,12 @@ function birthText(birth: ListBirthDate): string {
  */
 export async function exportHitsForAuthority(db: Executor, memberId: string): Promise<AuthorityExport> {
   const rows = await db
-    .select({ hit: sanctionsHits, screening: sanctionsScreenings, entry: sanctionsEntries, version: sanctionsListVersions })
+    .select({
+      hit: sanctionsHits,
+      screening: sanctionsScreenings,
+      entry: sanctionsEntries,
+      version: sanctionsListVersions,
+    })
     .from(sanctionsHits)
     .innerJoin(sanctionsScreenings, eq(sanctionsScreenings.id, sanctionsHits.screeningId))
     .innerJoin(sanctionsEntries, eq(sanctionsEntries.id, sanctionsHits.entryId))

@@ -50,26 +50,34 @@ const word = fc.stringMatching(/^[A-Za-zÀ-ÿ]{1,10}$/);
 describe('word order', () => {
   it('tokenKey and the name similarity are the same for the words in any order', () => {
     fc.assert(
-      fc.property(fc.array(word, { minLength: 1, maxLength: 5 }), fc.array(word, { minLength: 1, maxLength: 5 }), (a, b) => {
-        const shuffled = [...a].reverse();
-        expect(tokenKey(shuffled.join(' '))).toBe(tokenKey(a.join(' ')));
-        const similarity = nameSimilarity(nameTokens(a.join(' ')), nameTokens(b.join(' ')));
-        expect(nameSimilarity(nameTokens(shuffled.join(' ')), nameTokens(b.join(' ')))).toBe(similarity);
-        expect(nameSimilarity(nameTokens(b.join(' ')), nameTokens(a.join(' ')))).toBeCloseTo(similarity, 12);
-      }),
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 5 }),
+        fc.array(word, { minLength: 1, maxLength: 5 }),
+        (a, b) => {
+          const shuffled = [...a].reverse();
+          expect(tokenKey(shuffled.join(' '))).toBe(tokenKey(a.join(' ')));
+          const similarity = nameSimilarity(nameTokens(a.join(' ')), nameTokens(b.join(' ')));
+          expect(nameSimilarity(nameTokens(shuffled.join(' ')), nameTokens(b.join(' ')))).toBe(similarity);
+          expect(nameSimilarity(nameTokens(b.join(' ')), nameTokens(a.join(' ')))).toBeCloseTo(similarity, 12);
+        },
+      ),
     );
   });
 
   it('a name is fully similar to itself, in any order, and similarity stays within 0–1', () => {
     fc.assert(
-      fc.property(fc.array(word, { minLength: 2, maxLength: 5 }), fc.array(word, { minLength: 1, maxLength: 5 }), (a, b) => {
-        const tokens = nameTokens(a.join(' '));
-        fc.pre(new Set(tokens).size >= 2);
-        expect(nameSimilarity(tokens, [...tokens].reverse())).toBe(1);
-        const similarity = nameSimilarity(tokens, nameTokens(b.join(' ')));
-        expect(similarity).toBeGreaterThanOrEqual(0);
-        expect(similarity).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.array(word, { minLength: 2, maxLength: 5 }),
+        fc.array(word, { minLength: 1, maxLength: 5 }),
+        (a, b) => {
+          const tokens = nameTokens(a.join(' '));
+          fc.pre(new Set(tokens).size >= 2);
+          expect(nameSimilarity(tokens, [...tokens].reverse())).toBe(1);
+          const similarity = nameSimilarity(tokens, nameTokens(b.join(' ')));
+          expect(similarity).toBeGreaterThanOrEqual(0);
+          expect(similarity).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 });

@@ -114,7 +114,11 @@ export function birthMatch(person: string, listed: ListBirthDate): BirthMatch {
     if (listed.date === person) return 'exact';
     const listedYear = Number(listed.date.slice(0, 4));
     // Day and month swapped (a common clerical error between date formats): the same year still counts.
-    if (listedYear === year && listed.date.slice(5, 7) === person.slice(8, 10) && listed.date.slice(8, 10) === person.slice(5, 7))
+    if (
+      listedYear === year &&
+      listed.date.slice(5, 7) === person.slice(8, 10) &&
+      listed.date.slice(8, 10) === person.slice(5, 7)
+    )
       return 'year';
     if (listed.circa && Math.abs(listedYear - year) <= CIRCA_YEARS) return 'circa';
     return 'conflict';
@@ -187,9 +191,7 @@ export function matchEntry(person: ScreenablePerson | PreparedPerson, entry: Scr
   const birth = bestBirthMatch(prepared.birthDate, entry.birthDates);
   const nationality = nationalityMatch(prepared.nationality, entry.nationalities);
   const raw =
-    best.similarity * NAME_POINTS +
-    (birth === 'conflict' ? 0 : BIRTH_POINTS[birth]) +
-    NATIONALITY_POINTS[nationality];
+    best.similarity * NAME_POINTS + (birth === 'conflict' ? 0 : BIRTH_POINTS[birth]) + NATIONALITY_POINTS[nationality];
   const score = Math.max(0, Math.min(100, Math.round(birth === 'conflict' ? Math.min(raw, BIRTH_CONFLICT_CAP) : raw)));
   const matchedFields: MatchedField[] = [best.alias ? 'alias' : 'name'];
   if (birth === 'exact' || birth === 'year' || birth === 'circa') matchedFields.push('birthDate');

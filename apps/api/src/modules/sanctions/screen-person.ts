@@ -2,15 +2,17 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
-import {
-  sanctionsEntries,
-  sanctionsHitDecisions,
-  sanctionsHits,
-  sanctionsScreenings,
-} from '../../db/schema';
+import { sanctionsEntries, sanctionsHitDecisions, sanctionsHits, sanctionsScreenings } from '../../db/schema';
 import { currentListVersion, sha256Of } from './load-list';
 import { normaliseName } from './normalise';
-import { isHit, type MatchedField, matchEntry, type PreparedPerson, preparePerson, type ScreenableEntry } from './rules';
+import {
+  isHit,
+  type MatchedField,
+  matchEntry,
+  type PreparedPerson,
+  preparePerson,
+  type ScreenableEntry,
+} from './rules';
 
 /** A person to screen, as the caller knows them: the legal name, other names, birth date, nationality (ISO alpha-2). */
 export const ZPersonToScreen = z.object({
