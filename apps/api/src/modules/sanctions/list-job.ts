@@ -20,7 +20,7 @@ const SANCTIONS_SPEC: QueueSpec = {
   retryDelaySeconds: 300,
   backoff: true,
   // A download, a load and a re-screening of every member.
-  expireInSeconds: 1800,
+  expireInSeconds: 3600,
   policy: 'singleton',
 };
 

@@ -49,16 +49,16 @@ export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length === 0 || b.length === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Array<boolean>(a.length).fill(false);
-  const bMatched = new Array<boolean>(b.length).fill(false);
+  const aMatched = flags(0, a.length);
+  const bMatched = flags(1, b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     const from = Math.max(0, i - window);
     const to = Math.min(b.length - 1, i + window);
     for (let j = from; j <= to; j++) {
       if (bMatched[j] || a[i] !== b[j]) continue;
-      aMatched[i] = true;
-      bMatched[j] = true;
+      aMatched[i] = 1;
+      bMatched[j] = 1;
       matches++;
       break;
     }
@@ -77,4 +77,13 @@ export function jaroWinkler(a: string, b: string): number {
   let prefix = 0;
   while (prefix < Math.min(4, a.length, b.length) && a[prefix] === b[prefix]) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/** Two scratch arrays reused by every call (screening compares hundreds of thousands of words): cleared, not made. */
+const scratch = [new Uint8Array(64), new Uint8Array(64)];
+function flags(which: 0 | 1, length: number): Uint8Array {
+  if ((scratch[which] as Uint8Array).length < length) scratch[which] = new Uint8Array(length * 2);
+  const array = scratch[which] as Uint8Array;
+  array.fill(0, 0, length);
+  return array;
 }

@@ -78,13 +78,29 @@ export type MatchResult = {
  * with or without spaces (`Abdul Rahman`/`Abdulrahman`) are also compared with their words joined.
  */
 export function nameSimilarity(a: readonly string[], b: readonly string[]): number {
-  const left = [...new Set(a)].sort();
-  const right = [...new Set(b)].sort();
+  return setSimilarity(wordSet(a), wordSet(b));
+}
+
+/**
+ * Per word of a person's name, its similarity to each word of the list already compared: the list's words repeat
+ * (`al`, `mohammed`, `ivanovich`), so a screening computes each pair once.
+ */
+type WordMemo = Map<string, number>[];
+
+/** A name's words as nameSimilarity compares them: each once, sorted. */
+export function wordSet(tokens: readonly string[]): string[] {
+  return [...new Set(tokens)].sort();
+}
+
+/** nameSimilarity on word sets already made (wordSet); `memo` aligned with `left`. */
+function setSimilarity(left: readonly string[], right: readonly string[], memo?: WordMemo): number {
   if (left.length === 0 || right.length === 0) return 0;
   const pairs: { i: number; j: number; s: number }[] = [];
   for (let i = 0; i < left.length; i++)
     for (let j = 0; j < right.length; j++) {
-      const s = jaroWinkler(left[i] as string, right[j] as string);
+      const known = memo?.[i]?.get(right[j] as string);
+      const s = known ?? jaroWinkler(left[i] as string, right[j] as string);
+      if (known === undefined) memo?.[i]?.set(right[j] as string, s);
       if (s >= WORD_MATCH_MIN) pairs.push({ i, j, s });
     }
   pairs.sort((x, y) => y.s - x.s || x.i - y.i || x.j - y.j);
@@ -100,7 +116,9 @@ export function nameSimilarity(a: readonly string[], b: readonly string[]): numb
   const shorter = Math.min(left.length, right.length);
   const longer = Math.max(left.length, right.length);
   let similarity = 0.8 * (sum / shorter) + 0.2 * (sum / longer);
-  if (left.length !== right.length) similarity = Math.max(similarity, jaroWinkler(left.join(''), right.join('')));
+  // Joined words, for names split differently; only when they start alike (it is the costlier comparison).
+  if (left.length !== right.length && left[0]?.[0] === right[0]?.[0])
+    similarity = Math.max(similarity, jaroWinkler(left.join(''), right.join('')));
   if (shorter < 2) similarity *= SINGLE_WORD_FACTOR;
   return Math.min(1, similarity);
 }
@@ -154,20 +172,26 @@ export function nationalityMatch(person: string | null | undefined, listed: read
 
 /** A person's names normalised once, for screening against many entries. */
 export type PreparedPerson = {
-  names: { tokens: string[]; alias: boolean }[];
+  names: { words: string[]; alias: boolean; memo: WordMemo }[];
   birthDate: string | null;
   nationality: string | null;
 };
 
 export function preparePerson(person: ScreenablePerson): PreparedPerson {
+  const named = (name: string, alias: boolean) => {
+    const words = wordSet(nameTokens(name));
+    return { words, alias, memo: words.map(() => new Map<string, number>()) };
+  };
   return {
-    names: [
-      { tokens: nameTokens(person.fullName), alias: false },
-      ...(person.aliases ?? []).map((alias) => ({ tokens: nameTokens(alias), alias: true })),
-    ],
+    names: [named(person.fullName, false), ...(person.aliases ?? []).map((alias) => named(alias, true))],
     birthDate: person.birthDate ?? null,
     nationality: person.nationality ?? null,
   };
+}
+
+/** An entry's names with their word sets made once (the screening's cache of a list version holds these). */
+export function prepareEntryNames(names: readonly EntryName[]): (EntryName & { words: string[] })[] {
+  return names.map((name) => ({ ...name, words: wordSet(name.normalised.split(' ').filter(Boolean)) }));
 }
 
 /**
@@ -180,7 +204,9 @@ export function matchEntry(person: ScreenablePerson | PreparedPerson, entry: Scr
   let best: { similarity: number; alias: boolean; name: EntryName } | null = null;
   for (const mine of prepared.names) {
     for (const theirs of entry.names) {
-      const similarity = nameSimilarity(mine.tokens, theirs.normalised.split(' ').filter(Boolean));
+      const words =
+        'words' in theirs ? (theirs.words as string[]) : wordSet(theirs.normalised.split(' ').filter(Boolean));
+      const similarity = setSimilarity(mine.words, words, mine.memo);
       const alias = mine.alias || theirs.alias;
       // The better similarity wins; at equal similarity the legal name against the entry's first name.
       if (!best || similarity > best.similarity || (similarity === best.similarity && best.alias && !alias))

@@ -10,6 +10,7 @@ import {
   type MatchedField,
   matchEntry,
   type PreparedPerson,
+  prepareEntryNames,
   preparePerson,
   type ScreenableEntry,
 } from './rules';
@@ -79,8 +80,9 @@ async function entriesOf(db: Executor, versionId: string): Promise<PreparedEntry
     })
     .from(sanctionsEntries)
     .where(eq(sanctionsEntries.versionId, versionId));
-  cached = { versionId, entries: rows };
-  return rows;
+  const entries = rows.map((row) => ({ ...row, names: prepareEntryNames(row.names) }));
+  cached = { versionId, entries };
+  return entries;
 }
 
 /** sha256 of the person's data as screened: a decision carries over to a later screening only for the same data. */
