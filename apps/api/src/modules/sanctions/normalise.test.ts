@@ -10,11 +10,16 @@ describe('normaliseName', () => {
     expect(normaliseName('Şükrü ÇELİKKAYA')).toBe('sukru celikkaya');
     expect(normaliseName('Ansgar ØVERBY-LINDQVIST')).toBe('ansgar overby lindqvist');
     expect(normaliseName('Łukasz Żółć')).toBe('lukasz zolc');
-    expect(normaliseName("O'Brien, Seán")).toBe('o brien sean');
+    expect(normaliseName("O'Brien, Seán")).toBe('obrien sean');
+    expect(normaliseName('D’Souza-Pereira')).toBe('dsouza pereira');
     expect(normaliseName('Иван Петров')).toBe('ivan petrov');
     // Cyrillic keeps its own letters until transliterated: й is y, not i with a breve dropped.
     expect(normaliseName('Юрий')).toBe('yuriy');
     expect(normaliseName('Σπυρίδων Καλογεράκης')).toBe('spyridon kalogerakis');
+    expect(normaliseName('Ольга Щукина')).toBe('olga shchukina');
+    // Every script ends in letters, never in nothing.
+    expect(normaliseName('שלום כהן')).toBe('slvm khhn');
+    expect(normaliseName('Բարեւ')).toBe('barew');
     expect(normaliseName('ﬁnn　ＭＵＬＬＥＲ')).toBe('finn muller');
     expect(normaliseName('…—!')).toBe('');
   });

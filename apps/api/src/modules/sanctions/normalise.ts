@@ -1,4 +1,4 @@
-import transliterate from '@sindresorhus/transliterate';
+import anyAscii from 'any-ascii';
 
 /**
  * Names as the screening compares them (issue 29, decision 241). Every name, the member's and the list's, goes
@@ -8,9 +8,12 @@ import transliterate from '@sindresorhus/transliterate';
  * 2. Diacritics removed from Latin letters only (NFKD, then the combining marks after a Latin base dropped, then
  *    NFC again): `Müller` → `Muller`, `Łukasz` stays for step 3, while Cyrillic `й` keeps its breve so that step 3
  *    reads it as `y` (`Юрий` → `Yuriy`, not `Yurii`).
- * 3. Transliteration to Latin (`@sindresorhus/transliterate`): Cyrillic, Greek, Arabic, Hebrew, … and the Latin
- *    letters that have no decomposition (`Ł`, `Ø`, `ß`, `Đ`).
- * 4. Lower case; every character that is not a letter or a digit (hyphens, apostrophes, commas, dots) becomes a space.
+ * 3. Transliteration to Latin ASCII (`any-ascii`, every script): Cyrillic as the EU list spells it in Latin
+ *    (`Щукина` → `Shchukina`), Greek, Arabic, Hebrew, Armenian, Georgian, CJK, … and the Latin letters that have no
+ *    decomposition (`Ł`, `Ø`, `ß`, `Đ`). No name is ever reduced to nothing for being in another script.
+ * 4. Lower case; apostrophes dropped (`O'Brien` → `obrien`, and the soft sign that transliterates as one:
+ *    `Ольга` → `Ol'ga` → `olga`); every other character that is not a letter or a digit (hyphens, commas, dots)
+ *    becomes a space.
  * 5. Tokens: the words, in their order (`tokens`) and as a sorted set (`tokenKey`), so word order does not matter.
  */
 export function normaliseName(name: string): string {
@@ -19,10 +22,11 @@ export function normaliseName(name: string): string {
     .normalize('NFKD')
     .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
     .normalize('NFC');
-  return transliterate(latinPlain)
+  return anyAscii(latinPlain)
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/['`]+/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
