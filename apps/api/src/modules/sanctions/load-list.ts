@@ -50,6 +50,21 @@ export async function currentListVersion(db: Executor) {
 }
 
 /**
+ * When `sha256` is the current version's: records the server's new cache validators, if any, and answers
+ * `unchanged`; else null.
+ */
+async function keepIfUnchanged(db: Executor, sha256: string, input: LoadInput): Promise<LoadResult | null> {
+  const current = await currentListVersion(db);
+  if (current?.sha256 !== sha256) return null;
+  if (input.etag !== undefined || input.lastModified !== undefined)
+    await db
+      .update(sanctionsListVersions)
+      .set({ etag: input.etag ?? current.etag, lastModified: input.lastModified ?? current.lastModified })
+      .where(eq(sanctionsListVersions.id, current.id));
+  return { status: 'unchanged', versionId: current.id, sha256 };
+}
+
+/**
  * Loads a version of the EU list (issue 29): skipped when its content (sha256 of the bytes) is the current
  * version's, else parsed (a file that is not the list throws before anything is written) and written whole, the
  * version and all its entries, in one transaction. Loads wait for each other (an advisory lock), so the job and the
@@ -57,20 +72,16 @@ export async function currentListVersion(db: Executor) {
  */
 export async function loadSanctionsList(db: Executor, input: LoadInput): Promise<LoadResult> {
   const sha256 = sha256Of(input.content);
+  // The same content as the current version: answered before parsing (the EU's file is tens of megabytes).
+  const unchanged = await keepIfUnchanged(db, sha256, input);
+  if (unchanged) return unchanged;
   const text = typeof input.content === 'string' ? input.content : new TextDecoder().decode(input.content);
   const parsed = parseEuSanctionsList(text);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOAD_LOCK})`);
-    const current = await currentListVersion(tx);
-    if (current?.sha256 === sha256) {
-      // The same content: only the server's cache validators may have changed.
-      if (input.etag !== undefined || input.lastModified !== undefined)
-        await tx
-          .update(sanctionsListVersions)
-          .set({ etag: input.etag ?? current.etag, lastModified: input.lastModified ?? current.lastModified })
-          .where(eq(sanctionsListVersions.id, current.id));
-      return { status: 'unchanged', versionId: current.id, sha256 } as const;
-    }
+    // Checked again under the lock: another process may have loaded the same file meanwhile.
+    const loadedMeanwhile = await keepIfUnchanged(tx, sha256, input);
+    if (loadedMeanwhile) return loadedMeanwhile;
     const [version] = await tx
       .insert(sanctionsListVersions)
       .values({
