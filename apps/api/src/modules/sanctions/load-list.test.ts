@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_ENV } from '../../../test/template';
@@ -13,6 +13,7 @@ import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { sanctionsEntries, sanctionsListVersions, sanctionsScreenings, users } from '../../db/schema';
 import {
   currentListVersion,
+  decideHit,
   loadSanctionsList,
   type PersonToScreen,
   runSanctionsListJob,
@@ -154,10 +155,61 @@ describe('loading the list', () => {
     const screenings = await db.select().from(sanctionsScreenings);
     expect(screenings.map((s) => s.reason)).toEqual(['list_update', 'list_update', 'list_update', 'list_update']);
 
+    // The reviewer dismisses the namesake; the next update (another entity changed) does not bring them back.
+    const [operator] = await db
+      .insert(users)
+      .values({
+        email: `${randomUUID()}@parcelle.test`,
+        passwordHash: 'x',
+        firstName: 'Op',
+        lastName: 'Erator',
+        role: 'admin',
+        operatorRole: 'admin',
+      })
+      .returning({ id: users.id });
+    await decideHit(db, {
+      hitId: hooks.calls[0]?.hits[0]?.hitId ?? '',
+      operatorId: operator?.id ?? '',
+      state: 'dismissed',
+      reason: 'Different person: passport and place of birth differ',
+    });
+    server.state.body = updatedList().replace('wholeName="Ivan PETROV"', 'wholeName="Ivan Ivanovich PETROV"');
+    server.state.etag = '"v3"';
+    const run4 = await runSanctionsListJob(db, 'https://lists.test/eu.xml', rescreen, server.fetcher);
+    expect(run4.fetched).toMatchObject({ status: 'loaded', entryCount: 13 });
+    expect(run4.rescreened).toMatchObject({ screened: 2, withOpenHits: 0 });
+    expect(hooks.calls).toHaveLength(1);
+
     // An error answer fails the job and leaves the current version in force.
     const failing = (async () => new Response('busy', { status: 503 })) as unknown as typeof fetch;
     await expect(runSanctionsListJob(db, 'https://lists.test/eu.xml', rescreen, failing)).rejects.toThrow(/HTTP 503/);
-    expect((await currentListVersion(db))?.id).toBe(current?.id);
+    const latest = await currentListVersion(db);
+    expect(latest?.entryCount).toBe(13);
+    expect(latest?.etag).toBe('"v3"');
+  });
+
+  it('writes a version whole or not at all', async () => {
+    const db = database.db;
+    const before = await currentListVersion(db);
+    // The database refuses one entity of the file (a fault in the middle of the load).
+    await db.execute(sql`CREATE FUNCTION refuse_one_entity() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.logical_id = '900012' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END; $$`);
+    await db.execute(sql`CREATE TRIGGER refuse_one_entity BEFORE INSERT ON sanctions_entries
+      FOR EACH ROW EXECUTE FUNCTION refuse_one_entity()`);
+    try {
+      const changed = fixture().replace(
+        'generationDate="2026-11-20T17:02:11.316+01:00"',
+        'generationDate="2026-12-01T08:00:00Z"',
+      );
+      await expect(loadSanctionsList(db, { source: 'file:c.xml', content: changed })).rejects.toThrow();
+      expect((await currentListVersion(db))?.id).toBe(before?.id);
+      expect(
+        await db.select().from(sanctionsListVersions).where(eq(sanctionsListVersions.source, 'file:c.xml')),
+      ).toEqual([]);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_one_entity ON sanctions_entries`);
+      await db.execute(sql`DROP FUNCTION refuse_one_entity()`);
+    }
   });
 });
 

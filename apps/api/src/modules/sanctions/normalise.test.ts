@@ -41,6 +41,28 @@ describe('normaliseName', () => {
     );
   });
 
+  it('ignores diacritics: accents added to a Latin name change nothing', () => {
+    const marks = ['\u0301', '\u0300', '\u0302', '\u0308', '\u030c', '\u0327', '\u0328', '\u0303', '\u030a'];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ'), fc.subarray(marks)),
+          {
+            maxLength: 30,
+          },
+        ),
+        (letters) => {
+          const plain = letters.map(([letter]) => letter).join('');
+          const accented = letters
+            .map(([letter, added]) => (letter === ' ' ? letter : letter + added.join('')))
+            .join('')
+            .normalize('NFC');
+          expect(normaliseName(accented)).toBe(normaliseName(plain));
+        },
+      ),
+    );
+  });
+
   it('ignores case', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme-ascii', maxLength: 30 }), (name) => {
