@@ -12,6 +12,7 @@ export {
   startSanctionsList,
 } from './list-job';
 export { currentListVersion, type LoadResult, loadSanctionsList } from './load-list';
+export { type MemberHit, memberHits } from './member-hits';
 export { parseEuSanctionsList, SanctionsListFormatError } from './parse-eu-list';
 export {
   NO_PEOPLE,

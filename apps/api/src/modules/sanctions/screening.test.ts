@@ -9,6 +9,7 @@ import {
   decideHit,
   exportHitsForAuthority,
   loadSanctionsList,
+  memberHits,
   NoSanctionsListError,
   parseEuSanctionsList,
   REVIEW_THRESHOLD,
@@ -306,6 +307,16 @@ describe('screenPerson on PostgreSQL', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^member_id;screened_name;/);
     expect(lines[1]).toContain('name | birthDate | nationality');
+    // The case page's view: newest first, each hit with its own decisions.
+    const hits = await memberHits(db, id);
+    expect(hits.map((hit) => [hit.state, hit.screeningReason, hit.decisions.map((d) => d.state)])).toEqual([
+      ['open', 'manual', []],
+      ['confirmed', 'withdrawal', []],
+      ['confirmed', 'submission', ['dismissed', 'confirmed']],
+    ]);
+    expect(hits[1]).toMatchObject({ carriedFrom: hitId, entryNames: ['Radomír Kovářík'], programme: 'UKR' });
+    expect(hits[2]?.decisions[1]).toMatchObject({ operatorId, reason: 'Passport matches the listing' });
+
     // A member without a confirmed hit has nothing to export.
     expect((await exportHitsForAuthority(db, memberIds[0] ?? '')).records).toEqual([]);
   });
