@@ -81,8 +81,6 @@ CREATE UNIQUE INDEX "sanctions_entries_version_logical_unique" ON "sanctions_ent
 CREATE INDEX "sanctions_hit_decisions_hit_idx" ON "sanctions_hit_decisions" USING btree ("hit_id","decided_at");--> statement-breakpoint
 CREATE INDEX "sanctions_hits_member_idx" ON "sanctions_hits" USING btree ("member_id","created_at");--> statement-breakpoint
 CREATE INDEX "sanctions_hits_open_idx" ON "sanctions_hits" USING btree ("created_at") WHERE "sanctions_hits"."state" = 'open';--> statement-breakpoint
-CREATE INDEX "sanctions_hits_carry_idx" ON "sanctions_hits" USING btree ("member_id","entry_logical_id","entry_fingerprint");--> statement-breakpoint
-CREATE INDEX "sanctions_list_versions_sha256_idx" ON "sanctions_list_versions" USING btree ("sha256");--> statement-breakpoint
 CREATE INDEX "sanctions_list_versions_loaded_idx" ON "sanctions_list_versions" USING btree ("loaded_at");--> statement-breakpoint
 CREATE INDEX "sanctions_screenings_member_idx" ON "sanctions_screenings" USING btree ("member_id","screened_at");--> statement-breakpoint
 -- Hand-written (issue 29): an operator's decision on a sanctions hit is never changed or removed; a later decision is a new row.

@@ -1464,7 +1464,6 @@ export const sanctionsListVersions = pgTable(
     rescreenedAt: timestamp('rescreened_at', { withTimezone: true }),
   },
   (table) => [
-    index('sanctions_list_versions_sha256_idx').on(table.sha256),
     index('sanctions_list_versions_loaded_idx').on(table.loadedAt),
     check('sanctions_list_versions_count_valid', sql`${table.entryCount} > 0`),
   ],
@@ -1567,7 +1566,6 @@ export const sanctionsHits = pgTable(
   (table) => [
     index('sanctions_hits_member_idx').on(table.memberId, table.createdAt),
     index('sanctions_hits_open_idx').on(table.createdAt).where(sql`${table.state} = 'open'`),
-    index('sanctions_hits_carry_idx').on(table.memberId, table.entryLogicalId, table.entryFingerprint),
     check('sanctions_hits_state_valid', sql`${table.state} IN ('open', 'confirmed', 'dismissed')`),
     check('sanctions_hits_score_valid', sql`${table.score} BETWEEN 0 AND 100`),
   ],
