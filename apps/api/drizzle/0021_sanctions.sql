@@ -83,9 +83,14 @@ CREATE INDEX "sanctions_hits_member_idx" ON "sanctions_hits" USING btree ("membe
 CREATE INDEX "sanctions_hits_open_idx" ON "sanctions_hits" USING btree ("created_at") WHERE "sanctions_hits"."state" = 'open';--> statement-breakpoint
 CREATE INDEX "sanctions_list_versions_loaded_idx" ON "sanctions_list_versions" USING btree ("loaded_at");--> statement-breakpoint
 CREATE INDEX "sanctions_screenings_member_idx" ON "sanctions_screenings" USING btree ("member_id","screened_at");--> statement-breakpoint
--- Hand-written (issue 29): an operator's decision on a sanctions hit is never changed or removed; a later decision is a new row.
+-- Hand-written (issue 29): an operator's decision on a sanctions hit is never changed; a later decision is a new row.
+-- Rows are deleted only by the retention of records (deleteScreeningRecords, 5 years after the relationship ends),
+-- which says so in its own transaction (SET LOCAL parcelle.sanctions_retention = 'on').
 CREATE FUNCTION "sanctions_hit_decisions_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'DELETE' AND current_setting('parcelle.sanctions_retention', true) = 'on' THEN
+    RETURN OLD;
+  END IF;
   RAISE EXCEPTION 'sanctions_hit_decisions is append-only (%)', TG_OP USING ERRCODE = 'restrict_violation';
 END;
 $$;--> statement-breakpoint

@@ -3,6 +3,7 @@
  * screening of people against it. Other modules (verification) call only what is exported here.
  */
 export { decideHit, type HitDecision, SanctionsDecisionError } from './decide-hit';
+export { deleteScreeningRecords } from './delete-records';
 export { type AuthorityExport, type AuthorityHitRecord, exportHitsForAuthority } from './export-hits';
 export {
   defineSanctionsJobs,

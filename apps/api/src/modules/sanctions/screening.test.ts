@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../db/client';
 import { auditLog, sanctionsHitDecisions, sanctionsHits, sanctionsScreenings, users } from '../../db/schema';
 import {
   decideHit,
+  deleteScreeningRecords,
   exportHitsForAuthority,
   loadSanctionsList,
   memberHits,
@@ -316,6 +317,18 @@ describe('screenPerson on PostgreSQL', () => {
     ]);
     expect(hits[1]).toMatchObject({ carriedFrom: hitId, entryNames: ['Radomír Kovářík'], programme: 'UKR' });
     expect(hits[2]?.decisions[1]).toMatchObject({ operatorId, reason: 'Passport matches the listing' });
+
+    // Retention: the records go only through deleteScreeningRecords, whole.
+    await expect(db.execute(sql`DELETE FROM sanctions_hit_decisions WHERE hit_id = ${hitId}`)).rejects.toThrow();
+    const other = memberIds[1] ?? '';
+    const othersBefore = await db.select().from(sanctionsScreenings).where(eq(sanctionsScreenings.memberId, other));
+    expect(othersBefore).toHaveLength(1);
+    expect(await deleteScreeningRecords(db, id)).toBe(3);
+    expect(await memberHits(db, id)).toEqual([]);
+    expect(await db.select().from(sanctionsScreenings).where(eq(sanctionsScreenings.memberId, id))).toEqual([]);
+    expect(await db.select().from(sanctionsScreenings).where(eq(sanctionsScreenings.memberId, other))).toEqual(
+      othersBefore,
+    );
 
     // A member without a confirmed hit has nothing to export.
     expect((await exportHitsForAuthority(db, memberIds[0] ?? '')).records).toEqual([]);
