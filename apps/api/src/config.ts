@@ -98,6 +98,12 @@ const ZEnv = z.object({
   ECB_RATES_ENABLED: z.enum(['true', 'false']).default('false'),
   ECB_RATES_URL: z.string().url().default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   /**
+   * Issue 29: where the `sanctions-list` job fetches the EU consolidated financial sanctions list (its XML,
+   * xmlFullSanctionsList_1_1). Optional, production included: without it the list is loaded by hand
+   * (`npm run admin -- sanctions:load FILE`).
+   */
+  SANCTIONS_LIST_URL: z.string().url().optional(),
+  /**
    * How long a statement link, opened before its job has rendered the file, waits for it before answering 503 with
    * Retry-After (issue 13 §4). 0: answer at once.
    */
@@ -237,6 +243,8 @@ export type AppConfig = {
   statementWaitMs: number;
   /** The ECB daily reference rate job (issue 15): off unless ECB_RATES_ENABLED=true. */
   ecbRates: { enabled: boolean; url: string };
+  /** The sanctions list's URL for the `sanctions-list` job (issue 29); null: loaded by hand only. */
+  sanctions: { listUrl: string | null };
   /** Graceful shutdown's bound: requests and jobs still running after it are abandoned (jobs are retried). */
   shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
@@ -594,6 +602,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     statementWaitMs: env.STATEMENT_WAIT_SECONDS * 1000,
     ecbRates: { enabled: env.ECB_RATES_ENABLED === 'true', url: env.ECB_RATES_URL },
+    sanctions: { listUrl: env.SANCTIONS_LIST_URL ?? null },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ...overrides,
   };

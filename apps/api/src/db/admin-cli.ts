@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, ZOperatorRole } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
@@ -6,6 +8,7 @@ import { loadConfigOrExit } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
 import { revokeAllSessions } from '../modules/auth/sessions';
 import { resetTotp } from '../modules/auth/totp';
+import { loadSanctionsList, SanctionsListFormatError } from '../modules/sanctions';
 import { type Executor, openDatabaseOrExit } from './client';
 import { inTransaction } from './retry';
 import { users } from './schema';
@@ -19,6 +22,9 @@ import { users } from './schema';
  * every entry is checked before anything is written, and all are written in one transaction, or none.
  * `npm run admin -- reset-2fa <email>`: removes an operator's second factor (lost phone) and ends their sessions;
  * their next sign-in may only enrol a new one.
+ * `npm run admin -- sanctions:load <file>`: loads a version of the EU consolidated financial sanctions list from its
+ * XML file (issue 29), for a machine that cannot reach SANCTIONS_LIST_URL; skipped when the file is the current
+ * version. The server's `sanctions-list` job then re-screens every member against it.
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -33,16 +39,19 @@ const { positionals, values } = parseArgs({
 
 const command = positionals[0];
 const resetEmail = command === 'reset-2fa' ? (positionals[1] ?? values.email) : undefined;
+const sanctionsFile = command === 'sanctions:load' ? positionals[1] : undefined;
 if (
   !(command === 'create' && values.email && values.password) &&
   !(command === 'reset-2fa' && resetEmail) &&
+  !(command === 'sanctions:load' && sanctionsFile) &&
   command !== 'create-many'
 ) {
   console.error(
     'usage: npm run admin -- create --email <email> --password <password> [--role admin|catalogue|finance|support]\n' +
       '                               [--first-name …] [--last-name …]\n' +
       '       npm run admin -- create-many < operators.json   (a JSON list of {email, password, role?, first_name?, last_name?})\n' +
-      '       npm run admin -- reset-2fa <email>',
+      '       npm run admin -- reset-2fa <email>\n' +
+      '       npm run admin -- sanctions:load <eu-sanctions-list.xml>',
   );
   process.exit(2);
 }
@@ -152,11 +161,42 @@ async function createOperator(db: Executor, entry: OperatorEntry & { passwordHas
   return `[admin] operator ${entry.email} created with the role ${entry.role}`;
 }
 
+/** The file's bytes, or exit 2 with the reason (before the database is opened). */
+function readSanctionsFile(path: string): Uint8Array {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    console.error(`[admin] cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    process.exit(2);
+  }
+}
+const sanctionsContent = sanctionsFile ? readSanctionsFile(sanctionsFile) : null;
+
 const config = loadConfigOrExit();
 const database = await openDatabaseOrExit(config);
 try {
   await database.migrate();
-  if (command === 'reset-2fa') {
+  if (command === 'sanctions:load' && sanctionsFile && sanctionsContent) {
+    try {
+      const result = await loadSanctionsList(database.db, {
+        source: `file:${basename(sanctionsFile)}`,
+        content: sanctionsContent,
+      });
+      if (result.status === 'unchanged')
+        console.log(`[admin] sanctions list unchanged (sha256 ${result.sha256}): nothing loaded`);
+      else {
+        console.log(
+          `[admin] sanctions list loaded: version ${result.versionId}, ${result.entryCount} entries, ` +
+            `generated ${result.generatedAt.toISOString()}, sha256 ${result.sha256}`,
+        );
+        console.log("Members are re-screened against it by the server's sanctions-list job (within the hour).");
+      }
+    } catch (error) {
+      if (!(error instanceof SanctionsListFormatError)) throw error;
+      console.error(`[admin] ${error.message}`);
+      process.exitCode = 1;
+    }
+  } else if (command === 'reset-2fa') {
     const email = (resetEmail ?? '').trim().toLowerCase();
     const [operator] = await database.db
       .select({ id: users.id, role: users.role })
