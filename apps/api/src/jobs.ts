@@ -5,6 +5,7 @@ import { defineStatementJobs, startStatementSweep } from './modules/member/state
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { defineNotificationJobs } from './modules/notifications/notify';
 import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
+import { defineVerificationJobs, startVerificationRetention } from './modules/verification/retention';
 import { definePriceAlertJobs } from './modules/watchlist/alerts';
 
 /**
@@ -18,6 +19,7 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   definePurchaseJobs(ctx, log);
   defineEcbJobs(ctx, log);
   defineStatementJobs(ctx, log);
+  defineVerificationJobs(ctx, log);
   await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
 }
 
@@ -27,7 +29,9 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
   const stopPeriodic = startPeriodicJobs(ctx, log);
   const stopEcb = startEcbRates(ctx, log);
   const stopStatementSweep = startStatementSweep(ctx, log);
+  const stopRetention = startVerificationRetention(ctx, log);
   return () => {
+    stopRetention();
     stopPeriodic();
     stopEcb();
     stopStatementSweep();

@@ -79,6 +79,7 @@ export const VERIFICATION_STEP_REASONS = [
   'first_approval',
   'provider_late_decision',
   'new_sanctions_hit',
+  'retention_deleted',
   'seeded',
 ] as const;
 

@@ -14,10 +14,10 @@ export const NOTIFICATION_KINDS = [
   'bid_expired',
   'dividend_paid',
   'withdrawal_approved',
+  'verification_decided',
   'vote_opened',
   'watched_work_opened',
   'price_alert_reached',
-  'verification_decided',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, { error: 'InvalidNotificationKind' });

@@ -17,7 +17,6 @@ import {
   VERIFICATION_SUSPEND_REASONS,
 } from '../verification';
 import { ADMIN_SORTS, sortParams, ZAdminPageQuery } from './admin';
-import { ZMoney } from './auth';
 
 /** Identity verification (issue 29): the member's side under /api/user/verification, the compliance side under /api/admin. */
 
@@ -137,8 +136,8 @@ export const ZVerificationStatus = z.object({
   missing: z.array(z.enum(VERIFICATION_MISSING_ITEMS)),
   can_edit: z.boolean(),
   can_submit: z.boolean(),
-  /** The expected yearly investment from which the source of funds is asked for. */
-  source_of_funds_threshold: ZMoney,
+  /** The expected yearly investment (EUR cents) from which the source of funds is asked for. */
+  source_of_funds_threshold_minor: z.number().int(),
   submitted_at: z.string().nullable(),
   /** The last decision told to the member (approval, rejection, resubmission request, suspension). */
   last_decision: ZVerificationDecisionNote.nullable(),

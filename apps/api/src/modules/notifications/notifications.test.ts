@@ -117,6 +117,8 @@ function samplePayload(kind: NotificationKind, paintingId: string): TNotificatio
       };
     case 'withdrawal_approved':
       return { kind, payload: { withdrawal_id: id, reference: 'W-1', amount_minor: 2550, currency: 'EURO' } };
+    case 'verification_decided':
+      return { kind, payload: { decision: 'approved', reason_code: 'documents_verified', message: '' } };
     case 'vote_opened':
       return { kind, payload: { vote_id: id, painting_id: paintingId, closes_at: '2026-12-15T12:00:00.000Z' } };
     case 'watched_work_opened':
