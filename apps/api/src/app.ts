@@ -50,8 +50,8 @@ import { marketAdminRoutes } from './modules/secondary/admin-routes';
 import { secondaryRoutes } from './modules/secondary/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
-import { watchlistRoutes } from './modules/watchlist/routes';
 import { verificationRoutes } from './modules/verification/routes';
+import { watchlistRoutes } from './modules/watchlist/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { observability } from './observability/plugin';
 

@@ -59,7 +59,11 @@ export function canTransitionVerification(
 }
 
 /** The states a member may still add or change declared data and documents in. */
-export const EDITABLE_VERIFICATION_STATES: readonly VerificationState[] = [S.NotStarted, S.Collecting, S.ResubmissionRequested];
+export const EDITABLE_VERIFICATION_STATES: readonly VerificationState[] = [
+  S.NotStarted,
+  S.Collecting,
+  S.ResubmissionRequested,
+];
 
 /** Money and parts may move only for an approved member (not suspended, not closed, not still in review). */
 export function mayMoveMoney(state: VerificationState): boolean {
@@ -83,7 +87,11 @@ export const VERIFICATION_STEP_REASONS = [
   'seeded',
 ] as const;
 
-export const VERIFICATION_APPROVE_REASONS = ['documents_verified', 'enhanced_due_diligence_complete', 'hit_cleared'] as const;
+export const VERIFICATION_APPROVE_REASONS = [
+  'documents_verified',
+  'enhanced_due_diligence_complete',
+  'hit_cleared',
+] as const;
 export const VERIFICATION_REJECT_REASONS = [
   'identity_not_established',
   'document_forged',
@@ -99,7 +107,11 @@ export const VERIFICATION_RESUBMISSION_REASONS = [
   'data_mismatch',
   'enhanced_due_diligence_needed',
 ] as const;
-export const VERIFICATION_SUSPEND_REASONS = ['adverse_information', 'sanctions_possible_hit', 'document_revoked'] as const;
+export const VERIFICATION_SUSPEND_REASONS = [
+  'adverse_information',
+  'sanctions_possible_hit',
+  'document_revoked',
+] as const;
 export const VERIFICATION_CLOSE_REASONS = ['sanctions_confirmed', 'risk_not_acceptable', 'relationship_ended'] as const;
 
 export const VERIFICATION_REASON_CODES = [

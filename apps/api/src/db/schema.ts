@@ -1504,8 +1504,11 @@ export const verifications = pgTable(
         OR (${table.firstApprovedBy} IS NOT NULL AND ${table.approvedBy} IS NOT NULL)`,
     ),
     check('verifications_risk_versioned', sql`(${table.riskLevel} IS NULL) = (${table.riskRuleVersion} IS NULL)`),
-    check('verifications_not_own', sql`${table.approvedBy} IS DISTINCT FROM ${table.userId}
-        AND ${table.firstApprovedBy} IS DISTINCT FROM ${table.userId}`),
+    check(
+      'verifications_not_own',
+      sql`${table.approvedBy} IS DISTINCT FROM ${table.userId}
+        AND ${table.firstApprovedBy} IS DISTINCT FROM ${table.userId}`,
+    ),
   ],
 );
 

@@ -105,7 +105,9 @@ export const ZVerificationDeclaration = z
 export type TVerificationDeclaration = z.infer<typeof ZVerificationDeclaration>;
 
 export const ZVerificationState = z.enum(VERIFICATION_STATES);
-export const ZVerificationDocumentKind = z.enum(VERIFICATION_DOCUMENT_KINDS, { error: 'VerificationDocumentKindInvalid' });
+export const ZVerificationDocumentKind = z.enum(VERIFICATION_DOCUMENT_KINDS, {
+  error: 'VerificationDocumentKindInvalid',
+});
 
 /** A stored document as listed (its bytes are never in a list). */
 export const ZVerificationDocument = z.object({

@@ -19,7 +19,7 @@ import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
 import { approveVerification, type Decision, decideVerification } from './decide';
-import { verificationCase, listVerifications, viewDocument } from './review-queue';
+import { listVerifications, verificationCase, viewDocument } from './review-queue';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 

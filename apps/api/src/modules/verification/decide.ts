@@ -1,6 +1,6 @@
 import { type VerificationReasonCode, VerificationState } from '@parcelle/shared';
-import type { AppContext } from '../../context';
 import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { verifications } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
@@ -43,7 +43,13 @@ function snapshot(row: VerificationCase) {
   };
 }
 
-async function tell(ctx: NotifyContext, tx: Executor, row: VerificationCase, decision: 'approved' | (typeof TOLD)[keyof typeof TOLD], input: DecisionInput) {
+async function tell(
+  ctx: NotifyContext,
+  tx: Executor,
+  row: VerificationCase,
+  decision: 'approved' | (typeof TOLD)[keyof typeof TOLD],
+  input: DecisionInput,
+) {
   await notifyMember(ctx, tx, row.userId, 'verification_decided', {
     decision,
     reason_code: input.reason_code,

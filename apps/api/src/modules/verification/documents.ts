@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { VERIFICATION_DOCUMENT_LIMITS, type VerificationDocumentKind } from '@parcelle/shared';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError, badRequest } from '../../http/errors';
 import { decryptBytes, encryptBytes } from '../account/secrets';
@@ -77,7 +77,9 @@ export function openDocument(serverSecret: string, userId: string, documentId: s
  * Reads the one file of a multipart upload and its `kind` field (POST /user/verification/documents), up to the
  * document limit: too large → 413, no file → 400.
  */
-export async function readDocumentUpload(request: FastifyRequest): Promise<{ bytes: Buffer; kind: string | undefined }> {
+export async function readDocumentUpload(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; kind: string | undefined }> {
   if (!request.isMultipart()) throw badRequest('VerificationDocumentRequired', 'file');
   let bytes: Buffer | undefined;
   let kind: string | undefined;

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context';
 import { users, verifications } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { declarationOf, documentData, documentsOf } from './case-data';
-import { historyOf } from './review-queue';
 import { RETENTION_YEARS } from './retention';
+import { historyOf } from './review-queue';
 
 /**
  * GET /user/verification/export (issue 29, GDPR art. 15): everything Parcelle holds about the member's verification —

@@ -1,4 +1,4 @@
-import { type MessageKey, mayMoveMoney, VERIFICATION_PAGE, VerificationState } from '@parcelle/shared';
+import { type MessageKey, mayMoveMoney, VERIFICATION_PAGE, type VerificationState } from '@parcelle/shared';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { stateOfMember } from './state';

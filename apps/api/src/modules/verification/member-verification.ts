@@ -13,8 +13,8 @@ import type { Executor } from '../../db/client';
 import { verificationDocuments, verificationEvents, verifications } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
-import { checkDocument, sealDocument } from './documents';
 import { currentDocumentsOf, declarationOf, documentData, missingItems } from './case-data';
+import { checkDocument, sealDocument } from './documents';
 import { lockCaseOfMember, transition, type VerificationCase } from './state';
 
 /** The decisions a member is told of (the last one is shown on their page). */

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { users, verificationDocuments, verificationEvents, verifications } from '../../db/schema';
@@ -46,10 +46,7 @@ export async function sweepVerificationRecords(ctx: AppContext, now = new Date()
         .delete(verificationDocuments)
         .where(eq(verificationDocuments.verificationId, row.id))
         .returning({ id: verificationDocuments.id });
-      await tx
-        .update(verifications)
-        .set({ declaration: null, updatedAt: now })
-        .where(eq(verifications.id, row.id));
+      await tx.update(verifications).set({ declaration: null, updatedAt: now }).where(eq(verifications.id, row.id));
       await tx.insert(verificationEvents).values({
         verificationId: row.id,
         fromState: row.state,
@@ -82,4 +79,3 @@ export function startVerificationRetention(ctx: AppContext, log: FastifyBaseLogg
   timer.unref();
   return () => clearInterval(timer);
 }
-

@@ -1,9 +1,9 @@
-import type { TAdminSort, TAdminVerificationCase, RiskLevel, VerificationState } from '@parcelle/shared';
+import type { RiskLevel, TAdminSort, TAdminVerificationCase, VerificationState } from '@parcelle/shared';
 import { and, asc, count, eq, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { sortedBy } from '../../db/sort';
 import { users, verificationDocuments, verificationEvents, verifications } from '../../db/schema';
+import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
@@ -31,7 +31,13 @@ function ageDays(submittedAt: Date | null, now: Date): number | null {
   return submittedAt ? Math.floor((now.getTime() - submittedAt.getTime()) / DAY_MS) : null;
 }
 
-type Row = { case: typeof verifications.$inferSelect; email: string; firstName: string; lastName: string; language: 'en' | 'fr' };
+type Row = {
+  case: typeof verifications.$inferSelect;
+  email: string;
+  firstName: string;
+  lastName: string;
+  language: 'en' | 'fr';
+};
 
 function rowData(row: Row, now: Date) {
   return {
@@ -104,11 +110,7 @@ export async function listVerifications(db: Executor, query: QueueQuery, now = n
       )
       .limit(query.limit)
       .offset(query.offset),
-    db
-      .select({ total: count() })
-      .from(verifications)
-      .innerJoin(users, eq(users.id, verifications.userId))
-      .where(where),
+    db.select({ total: count() }).from(verifications).innerJoin(users, eq(users.id, verifications.userId)).where(where),
   ]);
   return { verifications: rows.map((row) => rowData(row, now)), total: total?.total ?? 0 };
 }
@@ -138,7 +140,11 @@ export async function historyOf(db: Executor, caseId: string) {
 }
 
 /** GET /admin/verifications/:id. */
-export async function verificationCase(db: Executor, caseId: string, now = new Date()): Promise<TAdminVerificationCase> {
+export async function verificationCase(
+  db: Executor,
+  caseId: string,
+  now = new Date(),
+): Promise<TAdminVerificationCase> {
   const [row] = await db
     .select(rowColumns)
     .from(verifications)

@@ -57,8 +57,36 @@ export const HIGH_RISK_COUNTRIES: ReadonlySet<string> = new Set([
 
 /** The European Economic Area: the EU's 27 with Iceland, Liechtenstein and Norway (one AML rulebook). */
 export const EEA_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT',
-  'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
 ]);
 
 /** Outside the EU/EEA, countries whose AML regimes the officer treats as equivalent (none more for now). */
@@ -96,7 +124,8 @@ export function rateRisk(declaration: TVerificationDeclaration): RiskAssessment 
   if (high.length > 0) return { level: 'high', reasons: high, ruleVersion: RISK_RULE_VERSION };
   const standard: string[] = [];
   for (const country of countries) {
-    if (!EEA_COUNTRIES.has(country) && !LOW_RISK_COUNTRIES.has(country)) standard.push(`country_outside_eea:${country}`);
+    if (!EEA_COUNTRIES.has(country) && !LOW_RISK_COUNTRIES.has(country))
+      standard.push(`country_outside_eea:${country}`);
   }
   if (declaration.expected_yearly_investment_minor >= LOW_AMOUNT_MINOR) standard.push('amount_standard');
   if (standard.length > 0) return { level: 'standard', reasons: standard, ruleVersion: RISK_RULE_VERSION };

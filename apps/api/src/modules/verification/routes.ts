@@ -49,8 +49,7 @@ export function verificationRoutes(app: App, ctx: AppContext) {
         response: { 200: ZSuccess(ZVerificationStatus), ...errors },
       },
     },
-    async (request) =>
-      ok(await saveDeclaration(ctx, memberOf(request), request.body), 'VerificationSaved'),
+    async (request) => ok(await saveDeclaration(ctx, memberOf(request), request.body), 'VerificationSaved'),
   );
 
   app.post(

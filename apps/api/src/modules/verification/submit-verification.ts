@@ -4,10 +4,10 @@ import type { Executor } from '../../db/client';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
 import { currentDocumentsOf, declarationOf, missingItems } from './case-data';
+import { verificationStatus } from './member-verification';
 import type { VerificationProvider } from './provider';
 import { rateRisk } from './risk-rules';
 import { lockCaseOfMember, transition } from './state';
-import { verificationStatus } from './member-verification';
 
 /** Who is screened at submission (the sanctions module's `screenPerson` input). */
 export type ScreenedPerson = {
