@@ -21,6 +21,7 @@ CREATE TABLE "verification_documents" (
 --> statement-breakpoint
 CREATE TABLE "verification_events" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "verification_events_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"verification_id" uuid NOT NULL,
 	"from_state" "verification_state" NOT NULL,
 	"to_state" "verification_state" NOT NULL,
@@ -66,7 +67,7 @@ ALTER TABLE "verifications" ADD CONSTRAINT "verifications_first_approved_by_user
 ALTER TABLE "verifications" ADD CONSTRAINT "verifications_approved_by_users_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "verification_documents_current_unique" ON "verification_documents" USING btree ("verification_id","kind") WHERE "verification_documents"."replaced_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "verification_documents_user_idx" ON "verification_documents" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "verification_events_case_idx" ON "verification_events" USING btree ("verification_id","created_at");--> statement-breakpoint
+CREATE INDEX "verification_events_case_idx" ON "verification_events" USING btree ("verification_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "verifications_user_unique" ON "verifications" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_queue_idx" ON "verifications" USING btree ("state","submitted_at");--> statement-breakpoint
 ALTER TABLE "member_notifications" ADD CONSTRAINT "member_notifications_kind_valid" CHECK ("member_notifications"."kind" IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided'));--> statement-breakpoint

@@ -1521,6 +1521,8 @@ export const verificationEvents = pgTable(
   'verification_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of the case's events (several are written in one transaction, at one `created_at`). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     verificationId: uuid('verification_id')
       .notNull()
       .references(() => verifications.id),
@@ -1533,7 +1535,7 @@ export const verificationEvents = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('verification_events_case_idx').on(table.verificationId, table.createdAt),
+    index('verification_events_case_idx').on(table.verificationId, table.seq),
     check('verification_events_actor_shape', sql`(${table.actor}::text = 'system') = (${table.actorId} IS NULL)`),
   ],
 );

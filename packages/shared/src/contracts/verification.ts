@@ -104,6 +104,32 @@ export const ZVerificationDeclaration = z
   });
 export type TVerificationDeclaration = z.infer<typeof ZVerificationDeclaration>;
 
+/** The declaration as answered (the request schema's output, without its transforms: answers are encoded, not parsed). */
+export const ZVerificationDeclarationData = z.object({
+  legal_first_name: z.string(),
+  legal_last_name: z.string(),
+  birth_date: z.string(),
+  birth_place: z.string(),
+  birth_country: z.string(),
+  nationality: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().optional(),
+    postal_code: z.string(),
+    city: z.string(),
+    country: z.string(),
+  }),
+  tax_residence: z.string(),
+  tax_identification_number: z.string().optional(),
+  occupation: z.string(),
+  politically_exposed: z.boolean(),
+  pep_close_associate: z.boolean(),
+  pep_details: z.string().optional(),
+  expected_yearly_investment_minor: z.number().int(),
+  source_of_funds: z.object({ kind: z.enum(SOURCE_OF_FUNDS_KINDS), details: z.string() }).optional(),
+  identity_document_type: z.enum(IDENTITY_DOCUMENT_TYPES),
+});
+
 export const ZVerificationState = z.enum(VERIFICATION_STATES);
 export const ZVerificationDocumentKind = z.enum(VERIFICATION_DOCUMENT_KINDS, {
   error: 'VerificationDocumentKindInvalid',
@@ -133,7 +159,7 @@ export const ZVerificationStatus = z.object({
   state: ZVerificationState,
   /** Money and parts may move (the gates' rule). */
   verified: z.boolean(),
-  declaration: ZVerificationDeclaration.nullable(),
+  declaration: ZVerificationDeclarationData.nullable(),
   documents: z.array(ZVerificationDocument),
   missing: z.array(z.enum(VERIFICATION_MISSING_ITEMS)),
   can_edit: z.boolean(),
@@ -197,7 +223,7 @@ export const ZVerificationEvent = z.object({
 
 /** GET /admin/verifications/:id: the case a reviewer decides on. */
 export const ZAdminVerificationCase = ZAdminVerificationRow.extend({
-  declaration: ZVerificationDeclaration.nullable(),
+  declaration: ZVerificationDeclarationData.nullable(),
   risk_assessment: ZRiskAssessment.nullable(),
   documents: z.array(ZVerificationDocument),
   /** Documents the member replaced (kept: what an earlier review saw). */
@@ -246,7 +272,7 @@ export const ZVerificationExport = z.object({
   generated_at: z.string(),
   member: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string() }),
   state: ZVerificationState,
-  declaration: ZVerificationDeclaration.nullable(),
+  declaration: ZVerificationDeclarationData.nullable(),
   risk_assessment: ZRiskAssessment.nullable(),
   documents: z.array(ZVerificationDocument.extend({ sha256: z.string(), replaced_at: z.string().nullable() })),
   history: z.array(ZVerificationEvent.omit({ actor_id: true, actor_email: true })),

@@ -46,7 +46,7 @@ export async function verificationStatus(ctx: AppContext, member: Pick<Member, '
             // A first approval (from in_review to in_review) is not a decision.
           ),
         )
-        .orderBy(desc(verificationEvents.createdAt))
+        .orderBy(desc(verificationEvents.seq))
         .limit(1)
     : [];
   return {

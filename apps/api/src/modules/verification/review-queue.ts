@@ -121,7 +121,7 @@ export async function historyOf(db: Executor, caseId: string) {
     .select()
     .from(verificationEvents)
     .where(eq(verificationEvents.verificationId, caseId))
-    .orderBy(asc(verificationEvents.createdAt), asc(verificationEvents.id));
+    .orderBy(asc(verificationEvents.seq));
   const emailOf = await operatorEmails(
     db,
     events.map((event) => event.actorId),

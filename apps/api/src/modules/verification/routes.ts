@@ -23,7 +23,8 @@ const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409
 export function verificationRoutes(app: App, ctx: AppContext) {
   const reader = authenticate(ctx);
   const writer = authenticate(ctx, { access: 'contact' });
-  const uploads = perIp(30);
+  // Uploads cost memory and a decode: bounded per address like the other money-adjacent routes.
+  const uploads = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
 
   app.get(
     '/user/verification',
