@@ -113,9 +113,15 @@ describe('the member’s side', () => {
     });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json()).toMatchObject({ error: messages.VerificationDocumentType, field: 'file' });
-    const text = await uploadDocument(t, member.accessToken, 'identity_front', Buffer.from('just some text, not a document'), {
-      filename: 'id.jpg',
-    });
+    const text = await uploadDocument(
+      t,
+      member.accessToken,
+      'identity_front',
+      Buffer.from('just some text, not a document'),
+      {
+        filename: 'id.jpg',
+      },
+    );
     expect(text.json().error).toEqual(messages.VerificationDocumentType);
     const truncated = (await pdf()).subarray(0, 200);
     const broken = await uploadDocument(t, member.accessToken, 'proof_of_address', truncated, {
