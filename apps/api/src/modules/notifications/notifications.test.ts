@@ -164,24 +164,26 @@ describe('notifyMember', () => {
 
     const enMails = (await mailsTo(en.email)).slice(-NOTIFICATION_KINDS.length + 1);
     const frMails = (await mailsTo(fr.email)).slice(-NOTIFICATION_KINDS.length + 1);
-    // purchase_settled's email is the purchase confirmation (its own job): the other seven are emailed here.
+    // purchase_settled's email is the purchase confirmation (its own job): the other eight are emailed here.
     expect(enMails.map((mail) => mail.subject)).toEqual([
       `Order filled: “${painting.titleEn}”`,
       `Bid expired: “${painting.titleEn}”`,
       `Dividend paid: “${painting.titleEn}”`,
       'Withdrawal approved',
+      'Your identity is verified',
       `Vote opened: “${painting.titleEn}”`,
       `Opening: “${painting.titleEn}”`,
       `Price alert: “${painting.titleEn}”`,
     ]);
     expect(enMails[0]?.text).toContain(`2 parts of “${painting.titleEn}” bought at €310.50 a part.`);
     expect(enMails[1]?.text).toContain('at $120.00 a part expired');
-    expect(enMails[4]?.text).toContain('The vote closes on 15 Dec 2026.');
+    expect(enMails[5]?.text).toContain('The vote closes on 15 Dec 2026.');
     expect(frMails.map((mail) => mail.subject)).toEqual([
       `Ordre exécuté\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Offre d’achat expirée\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Dividende versé\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       'Retrait approuvé',
+      'Votre identité est vérifiée',
       `Vote ouvert\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Ouverture\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Alerte de prix\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
