@@ -13,6 +13,7 @@ import {
   verificationEvents,
   verifications,
 } from '../../db/schema';
+import { DEMO_MEMBER, seed } from '../../db/seed';
 import { openDocument } from './documents';
 import { sweepVerificationRecords } from './retention';
 import { RISK_RULE_VERSION } from './risk-rules';
@@ -518,5 +519,34 @@ describe('notifications', () => {
     expect(rows.map((row) => row.payload)).toEqual([
       { decision: 'resubmission_requested', reason_code: 'document_expired', message: 'Your ID expired.' },
     ]);
+  });
+});
+
+describe('development', () => {
+  it('seeds the demo member approved along the real path, idempotently', async () => {
+    const config = { ...t.ctx.config, seedCatalogue: false };
+    await seed(db(), config, t.ctx.storage);
+    await seed(db(), config, t.ctx.storage);
+    const demo = await userRow(t, DEMO_MEMBER.email);
+    const [row] = await db()
+      .select()
+      .from(verifications)
+      .where(eq(verifications.userId, demo?.id ?? ''));
+    expect(row?.state).toBe('approved');
+    const events = await db()
+      .select()
+      .from(verificationEvents)
+      .where(eq(verificationEvents.verificationId, row?.id ?? ''))
+      .orderBy(verificationEvents.seq);
+    expect(events.map((event) => event.toState)).toEqual(['collecting', 'submitted', 'in_review', 'approved']);
+  });
+
+  it('approves a member through the development API (loopback only, absent in production)', async () => {
+    const member = await newcomer();
+    const approved = await t.call('POST', '/api/dev/verification/approve', { body: { email: member.email } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await status(member.accessToken)).state).toBe('approved');
+    const unknown = await t.call('POST', '/api/dev/verification/approve', { body: { email: 'nobody@example.com' } });
+    expect(unknown.statusCode).toBe(404);
   });
 });
