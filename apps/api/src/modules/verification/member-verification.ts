@@ -7,7 +7,7 @@ import {
   VerificationState,
   ZVerificationDocumentKind,
 } from '@parcelle/shared';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { verificationDocuments, verificationEvents, verifications } from '../../db/schema';
@@ -43,7 +43,8 @@ export async function verificationStatus(ctx: AppContext, member: Pick<Member, '
           and(
             eq(verificationEvents.verificationId, row.id),
             inArray(verificationEvents.toState, DECISION_STATES),
-            // A first approval (from in_review to in_review) is not a decision.
+            // Moves only: a first approval or a retention note (from a state to the same) is not a decision.
+            sql`${verificationEvents.fromState} <> ${verificationEvents.toState}`,
           ),
         )
         .orderBy(desc(verificationEvents.seq))

@@ -14,9 +14,11 @@ import {
   verifications,
 } from '../../db/schema';
 import { DEMO_MEMBER, seed } from '../../db/seed';
+import { suspendBySystem } from './decide';
 import { openDocument } from './documents';
 import { sweepVerificationRecords } from './retention';
 import { RISK_RULE_VERSION } from './risk-rules';
+import { type ScreenedPerson, submitVerification } from './submit-verification';
 
 /**
  * Identity verification (issue 29) on PostgreSQL: the member's side (declaration, documents checked by content and
@@ -449,6 +451,51 @@ describe('four eyes on high risk', () => {
     const own = await decide(caseId, 'approve', { reason_code: 'hit_cleared' }, operator.accessToken);
     expect(own.statusCode).toBe(409);
     expect(own.json().error).toEqual(messages.VerificationOwnCase);
+  });
+});
+
+describe('the platform’s own steps', () => {
+  it('routes a submission with a screening hit to review as a sanctions hit (the sanctions module’s hook)', async () => {
+    const member = await newcomer();
+    await submitCase(t, member.accessToken);
+    const caseId = await caseIdOf(t, compliance.accessToken, member.email);
+    await decide(caseId, 'request-resubmission', { reason_code: 'data_mismatch', message: 'Check your birth date.' });
+    const userId = (await userRow(t, member.email))?.id ?? '';
+    const screened: ScreenedPerson[] = [];
+    const result = await submitVerification(
+      t.ctx,
+      { id: userId },
+      {
+        screen: async (_db, person) => {
+          screened.push(person);
+          return [{ list: 'EU', name: person.fullName }];
+        },
+      },
+    );
+    expect(result.state).toBe('in_review');
+    expect(screened).toEqual([
+      { memberId: userId, fullName: 'Camille Martin', birthDate: '1990-05-17', nationality: 'FR' },
+    ]);
+    const history = (
+      await t.call('GET', `/api/admin/verifications/${caseId}`, { token: compliance.accessToken })
+    ).json().data.history;
+    expect(history.at(-1)).toMatchObject({ to_state: 'in_review', actor: 'system', reason_code: 'sanctions_hit' });
+  });
+
+  it('suspends an approved member on a new hit at once (money stops), and leaves others as they are', async () => {
+    const approved = await createMember(t, { verified: true });
+    const approvedId = (await userRow(t, approved.email))?.id ?? '';
+    const pending = await newcomer();
+    const pendingId = (await userRow(t, pending.email))?.id ?? '';
+    const suspended = await db().transaction((tx) => suspendBySystem(t.ctx, tx, approvedId, 'new_sanctions_hit'));
+    expect(suspended).toBe(true);
+    expect(await db().transaction((tx) => suspendBySystem(t.ctx, tx, pendingId, 'new_sanctions_hit'))).toBe(false);
+    expect((await status(approved.accessToken)).state).toBe('suspended');
+    expect((await status(pending.accessToken)).state).toBe('not_started');
+    const refused = await t.call('POST', '/api/member/withdrawal/code', { token: approved.accessToken });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual(messages.VerificationSuspended);
+    expect((await lastMessageTo(t, approved.email))?.subject).toBe('Your account is under review');
   });
 });
 
