@@ -92,7 +92,8 @@ describe('production fails closed', () => {
     expect(loadConfig(production()).verification).toEqual({ provider: 'manual', sourceOfFundsMinor: 1_000_000 });
     expect(problemsOf(production({ VERIFICATION_PROVIDER: 'sumsub' }))).toEqual(
       ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'].map(
-        (name) => `${name} is required when NODE_ENV=production and VERIFICATION_PROVIDER=sumsub (or VERIFICATION_PROVIDER=manual)`,
+        (name) =>
+          `${name} is required when NODE_ENV=production and VERIFICATION_PROVIDER=sumsub (or VERIFICATION_PROVIDER=manual)`,
       ),
     );
     expect(problemsOf(production({ VERIFICATION_PROVIDER: 'onfido', ONFIDO_API_TOKEN: 'token' }))).toEqual([
