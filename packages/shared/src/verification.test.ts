@@ -4,7 +4,12 @@ import {
   canTransitionVerification,
   EDITABLE_VERIFICATION_STATES,
   mayMoveMoney,
+  RISK_LEVEL_LABELS,
   VERIFICATION_ACTORS,
+  VERIFICATION_MISSING_LABELS,
+  VERIFICATION_REASON_CODES,
+  VERIFICATION_REASON_LABELS,
+  VERIFICATION_STATE_LABELS,
   VERIFICATION_STATES,
   VERIFICATION_TRANSITIONS,
   VerificationState,
@@ -75,5 +80,23 @@ describe('the verification state machine', () => {
 
   it('lets the member edit only before submission or when sent back', () => {
     expect([...EDITABLE_VERIFICATION_STATES].sort()).toEqual(['collecting', 'not_started', 'resubmission_requested']);
+  });
+});
+
+describe('the words of verification', () => {
+  it('names every state, missing item, reason code and risk level in both languages', () => {
+    const tables = [
+      VERIFICATION_STATE_LABELS,
+      VERIFICATION_MISSING_LABELS,
+      VERIFICATION_REASON_LABELS,
+      RISK_LEVEL_LABELS,
+    ];
+    for (const table of tables) {
+      for (const words of Object.values(table)) {
+        expect(words.en.trim()).not.toBe('');
+        expect(words.fr.trim()).not.toBe('');
+      }
+    }
+    expect(Object.keys(VERIFICATION_REASON_LABELS).sort()).toEqual([...new Set(VERIFICATION_REASON_CODES)].sort());
   });
 });

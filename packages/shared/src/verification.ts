@@ -158,3 +158,93 @@ export const VERIFICATION_DOCUMENT_LIMITS = {
   maxPixels: 50_000_000,
   contentTypes: ['image/jpeg', 'image/png', 'application/pdf'],
 } as const;
+
+type Words = { en: string; fr: string };
+
+/** Each state's name, for the member's page and the console. */
+export const VERIFICATION_STATE_LABELS: Record<VerificationState, Words> = {
+  not_started: { en: 'Not started', fr: 'Non commencée' },
+  collecting: { en: 'In progress', fr: 'En cours' },
+  submitted: { en: 'Sent', fr: 'Envoyée' },
+  in_review: { en: 'Being reviewed', fr: 'En cours d’examen' },
+  approved: { en: 'Verified', fr: 'Vérifiée' },
+  rejected: { en: 'Not verified', fr: 'Non vérifiée' },
+  resubmission_requested: { en: 'More needed', fr: 'À compléter' },
+  suspended: { en: 'Suspended', fr: 'Suspendue' },
+  closed: { en: 'Closed', fr: 'Close' },
+};
+
+/** What is missing before submitting, as the member's page lists it. */
+export const VERIFICATION_MISSING_LABELS: Record<VerificationMissingItem, Words> = {
+  declared_data: { en: 'Your personal information', fr: 'Vos informations personnelles' },
+  source_of_funds: { en: 'The source of your funds', fr: 'L’origine de vos fonds' },
+  identity_front: {
+    en: 'Your identity document (front, or passport photo page)',
+    fr: 'Votre pièce d’identité (recto, ou page photo du passeport)',
+  },
+  identity_back: { en: 'The back of your identity card', fr: 'Le verso de votre carte d’identité' },
+  proof_of_address: {
+    en: 'A proof of address under 3 months old',
+    fr: 'Un justificatif de domicile de moins de 3 mois',
+  },
+};
+
+/** Each reason code's words: the console's choices and the history, the member's page for the decisions. */
+export const VERIFICATION_REASON_LABELS: Record<VerificationReasonCode, Words> = {
+  member_started: { en: 'Started by the member', fr: 'Commencée par le membre' },
+  member_submitted: { en: 'Sent by the member', fr: 'Envoyée par le membre' },
+  member_resumed: { en: 'Resumed by the member', fr: 'Reprise par le membre' },
+  provider_review: { en: 'Sent for review', fr: 'Transmise pour examen' },
+  sanctions_hit: { en: 'Possible sanctions list match', fr: 'Correspondance possible avec une liste de sanctions' },
+  first_approval: { en: 'First approval (a second is needed)', fr: 'Première approbation (une seconde est requise)' },
+  provider_late_decision: {
+    en: 'Late decision of the verification provider',
+    fr: 'Décision tardive du prestataire de vérification',
+  },
+  new_sanctions_hit: { en: 'New sanctions list match', fr: 'Nouvelle correspondance avec une liste de sanctions' },
+  retention_deleted: {
+    en: 'Documents deleted after the retention period',
+    fr: 'Documents supprimés après la durée de conservation',
+  },
+  seeded: { en: 'Approved by the development seed', fr: 'Approuvée par les données de développement' },
+  documents_verified: { en: 'Documents verified', fr: 'Documents vérifiés' },
+  enhanced_due_diligence_complete: { en: 'Enhanced due diligence complete', fr: 'Vigilance renforcée terminée' },
+  hit_cleared: { en: 'Possible match cleared', fr: 'Correspondance possible écartée' },
+  identity_not_established: { en: 'Identity could not be established', fr: 'L’identité n’a pas pu être établie' },
+  document_forged: { en: 'Document not genuine', fr: 'Document non authentique' },
+  sanctions_confirmed: {
+    en: 'Sanctions list match confirmed',
+    fr: 'Correspondance avec une liste de sanctions confirmée',
+  },
+  risk_not_acceptable: { en: 'Risk not acceptable', fr: 'Risque non acceptable' },
+  under_age: { en: 'Under 18', fr: 'Moins de 18 ans' },
+  document_unreadable: { en: 'Document unreadable', fr: 'Document illisible' },
+  document_expired: { en: 'Document expired', fr: 'Document expiré' },
+  document_incomplete: { en: 'Document incomplete', fr: 'Document incomplet' },
+  address_proof_too_old: {
+    en: 'Proof of address older than 3 months',
+    fr: 'Justificatif de domicile de plus de 3 mois',
+  },
+  data_mismatch: {
+    en: 'Information does not match the documents',
+    fr: 'Les informations ne correspondent pas aux documents',
+  },
+  enhanced_due_diligence_needed: {
+    en: 'More information needed (enhanced due diligence)',
+    fr: 'Informations complémentaires requises (vigilance renforcée)',
+  },
+  adverse_information: { en: 'Adverse information', fr: 'Information défavorable' },
+  sanctions_possible_hit: {
+    en: 'Possible sanctions list match',
+    fr: 'Correspondance possible avec une liste de sanctions',
+  },
+  document_revoked: { en: 'Document revoked', fr: 'Document révoqué' },
+  relationship_ended: { en: 'Relationship ended', fr: 'Fin de la relation d’affaires' },
+};
+
+/** The risk levels' words. */
+export const RISK_LEVEL_LABELS: Record<RiskLevel, Words> = {
+  low: { en: 'Low', fr: 'Faible' },
+  standard: { en: 'Standard', fr: 'Standard' },
+  high: { en: 'High', fr: 'Élevé' },
+};
