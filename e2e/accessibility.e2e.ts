@@ -232,6 +232,7 @@ async function signInDemo(page: Page, language: Language) {
 describe.each(LANGUAGES)('axe, WCAG 2.2 AA, in %s', (language) => {
   it.concurrent.for(WIDTHS)(
     'finds no violation on the public pages, the open chooser and the member pages at %s',
+    { timeout: 1_200_000 },
     async (viewport, { expect }) => {
       const { context, page } = await newPage(browser, { locale: language, viewport });
       try {
@@ -247,6 +248,5 @@ describe.each(LANGUAGES)('axe, WCAG 2.2 AA, in %s', (language) => {
         await context.close();
       }
     },
-    1_200_000,
   );
 });

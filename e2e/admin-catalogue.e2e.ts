@@ -7,7 +7,7 @@ import { expectPath, type NewMember, RegisterPage, VerifyEmailPage } from './pag
 import { uniqueMobile } from './pages/member';
 import { BuyPage } from './pages/purchase';
 import { expectNoAxeViolations as expectAccessible } from './support/axe';
-import { baseUrl, launchBrowser, screenshot, waitForCode } from './support/browser';
+import { approveIdentity, baseUrl, launchBrowser, screenshot, waitForCode } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
 /**
@@ -398,6 +398,8 @@ describe('the catalogue screens of the operator console', () => {
         await register.submit();
         await expectPath(publicPage, '/verify-email');
         await new VerifyEmailPage(publicPage).confirm(await waitForCode(member.email));
+        // Issue 29: buying at the opening needs an approved identity.
+        await approveIdentity(member.email);
         await expectPath(publicPage, '/');
         expect(await publicPage.evaluate(() => document.documentElement.lang)).toBe(lang);
 

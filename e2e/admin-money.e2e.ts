@@ -6,7 +6,7 @@ import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPag
 import { HistoryPage, saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
 import { BuyPage, paintingOnSale } from './pages/purchase';
 import { expectNoAxeViolations as expectAccessible } from './support/axe';
-import { baseUrl, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+import { approveIdentity, baseUrl, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
 /**
@@ -194,6 +194,8 @@ async function memberWithMoney(language: Language, salt: number): Promise<{ page
   await register.submit();
   await expectPath(page, '/verify-email');
   await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
+  // Issue 29: withdrawing needs an approved identity.
+  await approveIdentity(member.email);
   await expectPath(page, '/');
   const credit = await fetch(`${baseUrl()}/api/dev/wallet/credit`, {
     method: 'POST',

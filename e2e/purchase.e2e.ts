@@ -9,7 +9,15 @@ import { expectPath, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { imagesLoaded, plain } from './pages/catalogue';
 import { BuyPage, creditWallet, fillInput, paintingOnSale } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
-import { baseUrl, lastMessageTo, launchBrowser, newPage, screenshot, waitForCode } from './support/browser';
+import {
+  approveIdentity,
+  baseUrl,
+  lastMessageTo,
+  launchBrowser,
+  newPage,
+  screenshot,
+  waitForCode,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,6 +44,8 @@ async function registerMember(page: Page, language: 'en' | 'fr') {
   await expectPath(page, '/verify-email');
   await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
   await expectPath(page, '/');
+  // Issue 29: buying needs an approved identity (the verification journey is its own).
+  await approveIdentity(member.email);
   return member;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { baseUrl, confirmWithWalletCode, waitForCode } from '../support/browser';
+import { approveIdentity, baseUrl, confirmWithWalletCode, waitForCode } from '../support/browser';
 import { confirmIdentity, type Identity } from './account';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './auth';
 import { plain } from './catalogue';
@@ -26,12 +26,13 @@ export function uniqueMobile(salt: number): string {
 
 /**
  * A new member signed up in `language` (living in France, a unique mobile from `salt`), their email confirmed with
- * the code it received, back on the home page. `tag` names the journey in the address.
+ * the code it received, back on the home page, their identity approved (issue 29; `approved: false` leaves it not
+ * started). `tag` names the journey in the address.
  */
 export async function signUpMember(
   page: Page,
   language: Language,
-  who: { firstName: string; lastName: string; tag: string; salt: number },
+  who: { firstName: string; lastName: string; tag: string; salt: number; approved?: boolean },
 ): Promise<NewMember> {
   const member: NewMember = {
     firstName: who.firstName,
@@ -49,6 +50,7 @@ export async function signUpMember(
   await expectPath(page, '/verify-email');
   await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
   await expectPath(page, '/');
+  if (who.approved !== false) await approveIdentity(member.email);
   return member;
 }
 

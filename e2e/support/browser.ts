@@ -57,6 +57,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Issue 29: buying, selling and withdrawing need an approved identity. The journeys about those approve the member
+ * through the development API (the seeded path, as a compliance operator's approval would end); the verification
+ * journey itself goes through the member's page and the console instead.
+ */
+export async function approveIdentity(email: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/dev/verification/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (response.status !== 200) throw new Error(`identity approval failed: ${response.status} ${await response.text()}`);
+}
+
 /** Every message sent to an address, newest first, read from the development outbox. */
 async function messagesTo(address: string): Promise<{ subject: string; text: string }[]> {
   const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(address)}`);

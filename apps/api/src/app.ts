@@ -50,6 +50,7 @@ import { marketAdminRoutes } from './modules/secondary/admin-routes';
 import { secondaryRoutes } from './modules/secondary/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
+import { verificationRoutes } from './modules/verification/routes';
 import { watchlistRoutes } from './modules/watchlist/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { observability } from './observability/plugin';
@@ -209,6 +210,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       exitPublicRoutes(typed, ctx);
       notificationRoutes(typed, ctx);
       watchlistRoutes(typed, ctx);
+      verificationRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

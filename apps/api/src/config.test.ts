@@ -88,6 +88,22 @@ describe('production fails closed', () => {
     ]);
   });
 
+  it('refuses a verification provider named without its keys (issue 29); manual needs none', () => {
+    expect(loadConfig(production()).verification).toEqual({ provider: 'manual', sourceOfFundsMinor: 1_000_000 });
+    expect(problemsOf(production({ VERIFICATION_PROVIDER: 'sumsub' }))).toEqual(
+      ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'].map(
+        (name) =>
+          `${name} is required when NODE_ENV=production and VERIFICATION_PROVIDER=sumsub (or VERIFICATION_PROVIDER=manual)`,
+      ),
+    );
+    expect(problemsOf(production({ VERIFICATION_PROVIDER: 'onfido', ONFIDO_API_TOKEN: 'token' }))).toEqual([
+      'ONFIDO_WEBHOOK_SECRET is required with the other Onfido keys',
+    ]);
+    const keyed = production({ VERIFICATION_PROVIDER: 'persona', PERSONA_API_KEY: 'k', PERSONA_WEBHOOK_SECRET: 's' });
+    expect(problemsOf(keyed)).toEqual([]);
+    expect(problemsOf(production({ VERIFICATION_PROVIDER: 'nobody' }))).not.toEqual([]);
+  });
+
   it('lists every problem at once, one a line, in a single error', () => {
     const error = (() => {
       try {

@@ -138,6 +138,20 @@ const ZEnv = z.object({
   OPERATOR_IDLE_MINUTES: z.coerce.number().min(0.1).max(240).default(30),
   /** The platform's account the SEPA payout file debits (issue 15); the export route answers 409 until all three are set. */
   SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
+  /**
+   * Who verifies members' identities (issue 29): `manual` (the console's compliance queue decides) or a provider,
+   * which then needs its keys (production refuses to start without them).
+   */
+  VERIFICATION_PROVIDER: z.enum(['manual', 'sumsub', 'onfido', 'persona']).default('manual'),
+  /** Expected yearly investment (EUR cents) from which a member must declare their source of funds. */
+  VERIFICATION_SOURCE_OF_FUNDS_MINOR: z.coerce.number().int().min(0).default(1_000_000),
+  SUMSUB_APP_TOKEN: z.string().optional(),
+  SUMSUB_SECRET_KEY: z.string().optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().optional(),
+  ONFIDO_API_TOKEN: z.string().optional(),
+  ONFIDO_WEBHOOK_SECRET: z.string().optional(),
+  PERSONA_API_KEY: z.string().optional(),
+  PERSONA_WEBHOOK_SECRET: z.string().optional(),
   SEPA_DEBTOR_IBAN: z
     .string()
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
@@ -255,7 +269,11 @@ export type AppConfig = {
   exits: { minQuorumBps: number; minMajorityBps: number; minWindowMs: number; appraisalBandBps: number };
   /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
   operatorSessions: { absoluteMs: number; idleMs: number };
+  /** Identity verification (issue 29): the provider, and the yearly amount from which the source of funds is asked. */
+  verification: { provider: VerificationProviderName; sourceOfFundsMinor: number };
 };
+
+export type VerificationProviderName = 'manual' | 'sumsub' | 'onfido' | 'persona';
 
 export type TwilioConfig = { accountSid: string; authToken: string; from: string; apiUrl: string };
 export type GoogleOidcConfig = { clientId: string; jwksUrl: string; issuers: string[] };
@@ -295,6 +313,12 @@ const STRIPE_KEYS: KeyGroup = {
 };
 const PAYPAL_KEYS: KeyGroup = { label: 'PayPal', names: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'] };
 const TWILIO_KEYS: KeyGroup = { label: 'Twilio', names: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] };
+/** The keys each identity verification provider needs (the manual provider needs none). */
+const VERIFICATION_KEYS: Record<Exclude<VerificationProviderName, 'manual'>, KeyGroup> = {
+  sumsub: { label: 'Sumsub', names: ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] },
+  onfido: { label: 'Onfido', names: ['ONFIDO_API_TOKEN', 'ONFIDO_WEBHOOK_SECRET'] },
+  persona: { label: 'Persona', names: ['PERSONA_API_KEY', 'PERSONA_WEBHOOK_SECRET'] },
+};
 
 const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
 const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
@@ -352,6 +376,17 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
       problems.push(
         `${name} is required when NODE_ENV=production and ${label} are enabled (or PAYMENT_METHODS without ${method}, or PAYMENTS_SANDBOX=true)`,
       );
+    }
+  }
+  // A verification provider named without its keys would leave members unverifiable: refused in production.
+  if (env.VERIFICATION_PROVIDER !== 'manual') {
+    const group = VERIFICATION_KEYS[env.VERIFICATION_PROVIDER];
+    if (partial(group) === 'none' && production) {
+      for (const name of group.names) {
+        problems.push(
+          `${name} is required when NODE_ENV=production and VERIFICATION_PROVIDER=${env.VERIFICATION_PROVIDER} (or VERIFICATION_PROVIDER=manual)`,
+        );
+      }
     }
   }
   if (production && !sandboxAllowed) {
@@ -433,7 +468,7 @@ function redisFrom(url: string | undefined, keyPrefix: string): AppConfig['redis
  * The repository's root (the package.json that declares the workspaces), found from this file whether it runs from
  * source or from the bundle; the working directory when there is none (an installed copy without the workspace).
  */
-function workspaceRoot(): string {
+export function workspaceRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 6; i++) {
     const manifest = join(dir, 'package.json');
@@ -594,6 +629,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     operatorSessions: {
       absoluteMs: Math.round(env.OPERATOR_SESSION_HOURS * 3_600_000),
       idleMs: Math.round(env.OPERATOR_IDLE_MINUTES * 60_000),
+    },
+    verification: {
+      provider: env.VERIFICATION_PROVIDER,
+      sourceOfFundsMinor: env.VERIFICATION_SOURCE_OF_FUNDS_MINOR,
     },
     jobs: {
       workers: env.JOBS_WORKERS === 'true',

@@ -7,6 +7,7 @@ import type { Storage } from './adapters/storage/storage';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { CatalogueChanges } from './modules/catalogue/changes';
+import type { VerificationProvider } from './modules/verification/provider';
 
 /** What every service needs from the outside world, built once at start-up (tests build their own). */
 export type AppContext = {
@@ -32,4 +33,6 @@ export type AppContext = {
   payments: { card: CardPayments; paypal: PaypalPayments };
   /** Announced after commit whenever a public catalogue read may have changed (issue 16). */
   catalogueChanges: CatalogueChanges;
+  /** Who checks members' identities (issue 29): the manual compliance queue unless VERIFICATION_PROVIDER names another. */
+  verification: VerificationProvider;
 };

@@ -24,6 +24,7 @@ import {
   SharedCatalogueChanges,
 } from './modules/catalogue/changes';
 import { QueuedMailer } from './modules/notifications/delivery-jobs';
+import { verificationProviderFor } from './modules/verification/provider';
 
 function captchaFor(config: AppConfig, database: DatabaseHandle): CaptchaVerifier {
   if (config.captcha.provider !== 'altcha') {
@@ -82,6 +83,8 @@ function paymentsFor(config: AppConfig): AppContext['payments'] {
  * queue is built here and started by buildApp, which defines the jobs (src/jobs.ts).
  */
 export function createContext(config: AppConfig, database: DatabaseHandle): AppContext {
+  // First: a provider this build cannot run stops the start before any connection is opened.
+  const verification = verificationProviderFor(config);
   const outbox = new OutboxMailer(database.db);
   const sms = config.sms.twilio ? new TwilioSms(config.sms.twilio) : outbox;
   const jobs = new PgBossQueue(database.executeSql, {
@@ -102,5 +105,6 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     counters: countersFor(config),
     payments: paymentsFor(config),
     catalogueChanges: catalogueChangesFor(config, database),
+    verification,
   };
 }

@@ -6,6 +6,8 @@ import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { defineNotificationJobs } from './modules/notifications/notify';
 import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
 import { defineSanctionsJobs, startSanctionsList } from './modules/sanctions';
+import { defineVerificationJobs, startVerificationRetention } from './modules/verification/retention';
+import { verificationRescreenHooks } from './modules/verification/screening';
 import { definePriceAlertJobs } from './modules/watchlist/alerts';
 
 /**
@@ -19,7 +21,9 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   definePurchaseJobs(ctx, log);
   defineEcbJobs(ctx, log);
   defineStatementJobs(ctx, log);
-  defineSanctionsJobs(ctx, log);
+  // A new list version re-screens every verified member (modules/verification/screening.ts).
+  defineSanctionsJobs(ctx, log, verificationRescreenHooks(ctx));
+  defineVerificationJobs(ctx, log);
   await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
 }
 
@@ -30,8 +34,10 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
   const stopEcb = startEcbRates(ctx, log);
   const stopStatementSweep = startStatementSweep(ctx, log);
   const stopSanctions = startSanctionsList(ctx, log);
+  const stopRetention = startVerificationRetention(ctx, log);
   return () => {
     stopSanctions();
+    stopRetention();
     stopPeriodic();
     stopEcb();
     stopStatementSweep();

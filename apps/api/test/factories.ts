@@ -11,6 +11,7 @@ import { issueCode } from '../src/modules/codes/service';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
+import { seedApprovedVerification } from '../src/modules/verification/seed-approved';
 import { solvedCaptcha, type TestApp } from './test-app';
 
 let sequence = 0;
@@ -49,10 +50,14 @@ export function codeIn(text: string | undefined): string {
   return match[1];
 }
 
-/** Registers a member and returns their tokens and email; `verified` also confirms the email code. */
+/**
+ * Registers a member and returns their tokens and email; `verified` also confirms the email code. The member's identity
+ * verification is approved (issue 29: every money path needs it, and a member who buys, sells or withdraws is one
+ * whose identity was checked) unless `approved: false` — the gates' own tests and the verification journey start there.
+ */
 export async function createMember(
   t: TestApp,
-  options: { verified?: boolean; overrides?: Partial<TRegisterRequest> } = {},
+  options: { verified?: boolean; approved?: boolean; overrides?: Partial<TRegisterRequest> } = {},
 ) {
   const payload: Record<string, unknown> = { ...registration(options.overrides), captcha: await solvedCaptcha(t) };
   const response = await t.call('POST', '/api/user/register', { body: payload });
@@ -64,12 +69,20 @@ export async function createMember(
     const verify = await t.call('POST', '/api/user/email/verify', { body: { code }, token: data.access_token });
     if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   }
+  if (options.approved !== false) {
+    await approveVerification(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId);
+  }
   return {
     email,
     password: String(payload.password),
     accessToken: data.access_token,
     refreshToken: data.refresh_token,
   };
+}
+
+/** Approves a member's identity verification along the real path (modules/verification/seed-approved.ts). */
+export async function approveVerification(t: TestApp, userId: string): Promise<void> {
+  await t.ctx.database.db.transaction((tx) => seedApprovedVerification(tx, userId));
 }
 
 export async function userRow(t: TestApp, email: string) {

@@ -1,4 +1,4 @@
-import type { NotificationKind, TNotificationContent } from './contracts/notifications';
+import type { NotificationKind, NotificationPayload, TNotificationContent } from './contracts/notifications';
 import { formatDate } from './dates';
 import type { Language } from './i18n/messages';
 import { formatMoney } from './money';
@@ -21,6 +21,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
   vote_opened: { en: 'Vote opened', fr: 'Vote ouvert' },
   watched_work_opened: { en: 'A watched work opens', fr: 'Ouverture d’une œuvre suivie' },
   price_alert_reached: { en: 'Price alert reached', fr: 'Alerte de prix atteinte' },
+  verification_decided: { en: 'Identity verification', fr: 'Vérification d’identité' },
 };
 
 const NBSP = '\u00a0';
@@ -94,6 +95,8 @@ function englishText(content: TNotificationContent, work: string): NotificationT
         body: `The value of a part of ${work} has ${side} ${formatMoney(p.threshold_minor, p.currency, lang)}: it is now ${formatMoney(p.part_value_minor, p.currency, lang)}.`,
       };
     }
+    case 'verification_decided':
+      return verificationText(VERIFICATION_TEXTS.en[content.payload.decision], content.payload.message);
   }
 }
 
@@ -164,5 +167,61 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
         body: `${phrase}${NBSP}: elle est maintenant de ${formatMoney(p.part_value_minor, p.currency, lang)}.`,
       };
     }
+    case 'verification_decided':
+      return verificationText(VERIFICATION_TEXTS.fr[content.payload.decision], content.payload.message);
   }
+}
+
+type VerificationDecision = NotificationPayload<'verification_decided'>['decision'];
+
+/** Each decision on a member's verification (issue 29), in both languages; the operator's message follows it. */
+const VERIFICATION_TEXTS: Record<Language, Record<VerificationDecision, NotificationText>> = {
+  en: {
+    approved: {
+      title: 'Your identity is verified',
+      body: 'Your identity verification is approved: you can now buy, sell and withdraw.',
+    },
+    rejected: {
+      title: 'Your identity could not be verified',
+      body: 'Your identity verification was not approved.',
+    },
+    resubmission_requested: {
+      title: 'Your verification needs more',
+      body: 'To finish verifying your identity, please complete your Verification page.',
+    },
+    suspended: {
+      title: 'Your account is under review',
+      body: 'Buying, selling and withdrawing are paused while your account is reviewed.',
+    },
+    closed: {
+      title: 'Your account is closed',
+      body: 'After review, the business relationship is ended.',
+    },
+  },
+  fr: {
+    approved: {
+      title: 'Votre identité est vérifiée',
+      body: `Votre vérification d’identité est approuvée${NBSP}: vous pouvez désormais acheter, vendre et retirer.`,
+    },
+    rejected: {
+      title: 'Votre identité n’a pas pu être vérifiée',
+      body: 'Votre vérification d’identité n’a pas été approuvée.',
+    },
+    resubmission_requested: {
+      title: 'Votre vérification est à compléter',
+      body: 'Pour terminer la vérification de votre identité, veuillez compléter votre page Vérification.',
+    },
+    suspended: {
+      title: 'Votre compte est en cours d’examen',
+      body: 'Les achats, ventes et retraits sont suspendus pendant l’examen de votre compte.',
+    },
+    closed: {
+      title: 'Votre compte est clos',
+      body: 'Après examen, la relation d’affaires a pris fin.',
+    },
+  },
+};
+
+function verificationText(text: NotificationText, message: string): NotificationText {
+  return message ? { title: text.title, body: `${text.body}\n\n${message}` } : text;
 }

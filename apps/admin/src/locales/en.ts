@@ -9,7 +9,13 @@ export const en = {
   },
   language: { label: 'Language', en: 'English', fr: 'Français' },
   file: { choose: 'Choose a file', none: 'No file chosen' },
-  roles: { admin: 'Administrator', catalogue: 'Catalogue', finance: 'Finance', support: 'Support' },
+  roles: {
+    admin: 'Administrator',
+    catalogue: 'Catalogue',
+    finance: 'Finance',
+    support: 'Support',
+    compliance: 'Compliance',
+  },
   menu: {
     members: 'Members',
     withdrawals: 'Withdrawals',

@@ -11,7 +11,13 @@ export const fr: Messages = {
   },
   language: { label: 'Langue', en: 'English', fr: 'Français' },
   file: { choose: 'Choisir un fichier', none: 'Aucun fichier choisi' },
-  roles: { admin: 'Administrateur', catalogue: 'Catalogue', finance: 'Finance', support: 'Support' },
+  roles: {
+    admin: 'Administrateur',
+    catalogue: 'Catalogue',
+    finance: 'Finance',
+    support: 'Support',
+    compliance: 'Conformité',
+  },
   menu: {
     members: 'Membres',
     withdrawals: 'Retraits',

@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Storage } from '../adapters/storage/storage';
-import type { AppConfig } from '../config';
+import { type AppConfig, workspaceRoot } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
+import { currentListVersion, loadSanctionsList, SANCTIONS_SAMPLE } from '../modules/sanctions';
+import { seedApprovedVerification } from '../modules/verification/seed-approved';
 import type { Database } from './client';
 import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
+import { collectorId, SEED_COLLECTORS } from './seed-holdings';
 
 export const DEMO_MEMBER = { email: 'demo@parcelle.art', password: 'Parcelle!2026' } as const;
 
@@ -16,7 +21,47 @@ export async function seed(db: Database, config: AppConfig, storage: Storage): P
   if (config.seedCatalogue) await seedCatalogue(db, storage);
   if (config.env === 'production') return;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
-  if (existing) return;
+  if (!existing) await insertDemoMember(db, config);
+  await approveSeededMembers(db);
+  await loadDevelopmentSanctionsList(db);
+}
+
+/**
+ * Development only (issue 29): with no sanctions list loaded nobody can submit a verification (fail closed), so a
+ * development database gets the committed sample of the EU list (its format, fictional names) until a real one is
+ * loaded (`npm run admin -- sanctions:load`).
+ */
+async function loadDevelopmentSanctionsList(db: Database): Promise<void> {
+  if (await currentListVersion(db)) return;
+  const file = join(workspaceRoot(), SANCTIONS_SAMPLE);
+  if (!existsSync(file)) return;
+  await loadSanctionsList(db, {
+    source: 'file:eu-sanctions-sample.xml (development sample)',
+    content: readFileSync(file),
+  });
+}
+
+/**
+ * Development only (issue 29): the demo member and the seed's collectors are approved along the verification's real
+ * path (modules/verification/seed-approved.ts), so that the demo can buy, sell and withdraw. Idempotent.
+ */
+async function approveSeededMembers(db: Database): Promise<void> {
+  const seeded = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        eq(users.email, DEMO_MEMBER.email),
+        inArray(
+          users.id,
+          SEED_COLLECTORS.map((collector) => collectorId(collector.slug)),
+        ),
+      ),
+    );
+  for (const member of seeded) await db.transaction((tx) => seedApprovedVerification(tx, member.id));
+}
+
+async function insertDemoMember(db: Database, config: AppConfig): Promise<void> {
   await db
     .insert(users)
     .values({

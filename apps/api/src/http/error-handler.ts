@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, failureBody, keyOrDefault, RetryLaterError } from './errors';
+import { AppError, failureBody, hasStep, keyOrDefault, RetryLaterError } from './errors';
 
 type ValidationIssue = { message?: string; keyword?: string; instancePath?: string };
 
@@ -13,7 +13,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error.cause) request.log.warn({ err: error.cause, key: error.key }, 'refused after a provider failure');
       if (error instanceof RetryLaterError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.status).send(failureBody(error.status, error.text ?? error.key, error.field));
+      const body = failureBody(error.status, error.text ?? error.key, error.field);
+      return reply.status(error.status).send(hasStep(error) ? { ...body, step: error.step, page: error.page } : body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0] as ValidationIssue | undefined;

@@ -46,6 +46,12 @@ export function failureBody(status: number, key: MessageKey | Localized, field?:
   return field ? { status, error, field } : { status, error };
 }
 
+/** A refusal that names the step resolving it and the web page where it is taken (the verification gate, issue 29). */
+export function hasStep(error: AppError): error is AppError & { step: string; page: string } {
+  const { step, page } = error as Partial<{ step: unknown; page: unknown }>;
+  return typeof step === 'string' && typeof page === 'string';
+}
+
 export function keyOrDefault(value: unknown, fallback: MessageKey): MessageKey {
   return isMessageKey(value) ? value : fallback;
 }

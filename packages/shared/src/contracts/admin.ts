@@ -58,6 +58,7 @@ export const ADMIN_SORTS = {
   ],
   artists: ['name', 'date_of_birth', 'paintings_count', 'created_at'],
   rates: ['day', 'rate', 'source'],
+  verifications: ['submitted_at', 'updated_at', 'state', 'risk', 'member'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type TAdminSort<L extends keyof typeof ADMIN_SORTS> = {
   sort: (typeof ADMIN_SORTS)[L][number];
@@ -172,9 +173,10 @@ export type TReadiness = z.infer<typeof ZReadiness>;
 /**
  * What an operator may do (issue 15), enforced by the API on every /api/admin route: `admin` everything (and manages
  * operators), `catalogue` artists, works, valuations and content, `finance` withdrawals, dividends, ledger and
- * reconciliation, `support` reads members (no money actions).
+ * reconciliation, `support` reads members (no money actions), `compliance` reviews identity verifications and is the only
+ * role that opens their documents (issue 29).
  */
-export const OPERATOR_ROLES = ['admin', 'catalogue', 'finance', 'support'] as const;
+export const OPERATOR_ROLES = ['admin', 'catalogue', 'finance', 'support', 'compliance'] as const;
 export const ZOperatorRole = z.enum(OPERATOR_ROLES, { error: 'InvalidRequest' });
 export type OperatorRole = z.infer<typeof ZOperatorRole>;
 

@@ -14,6 +14,9 @@ export const ZFailure = z.object({
   error: ZLocalized,
   /** The request field a validation error concerns, when there is one. */
   field: z.string().optional(),
+  /** A gate's refusal (issue 29): the step that resolves it and the web page where it is taken. */
+  step: z.string().optional(),
+  page: z.string().optional(),
 });
 
 export type TFailure = z.infer<typeof ZFailure>;

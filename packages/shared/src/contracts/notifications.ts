@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'bid_expired',
   'dividend_paid',
   'withdrawal_approved',
+  'verification_decided',
   'vote_opened',
   'watched_work_opened',
   'price_alert_reached',
@@ -89,6 +90,12 @@ export const NOTIFICATION_PAYLOADS = {
     part_value_minor: ZMinor,
     currency: ZPayloadCurrency,
   }),
+  /** A decision on the member's identity verification (issue 29), with the operator's words in the member's language. */
+  verification_decided: z.strictObject({
+    decision: z.enum(['approved', 'rejected', 'resubmission_requested', 'suspended', 'closed']),
+    reason_code: z.string(),
+    message: z.string(),
+  }),
 } as const satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayload<K extends NotificationKind> = z.infer<(typeof NOTIFICATION_PAYLOADS)[K]>;
@@ -108,6 +115,7 @@ const ZContent = z.discriminatedUnion('kind', [
   content('vote_opened'),
   content('watched_work_opened'),
   content('price_alert_reached'),
+  content('verification_decided'),
 ]);
 
 /** The work a notification is about, when it names one (its titles and the slug of its page). */

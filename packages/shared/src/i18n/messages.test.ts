@@ -9,6 +9,7 @@ const SCHEMA_SOURCES = [
   '../contracts/account.ts',
   '../validation/iban.ts',
   '../contracts/catalogue.ts',
+  '../contracts/verification.ts',
 ];
 /** Quoted PascalCase words in those sources that are values, not message keys. */
 const NOT_MESSAGE_KEYS = new Set(['Bearer']);

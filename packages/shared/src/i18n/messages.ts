@@ -854,6 +854,109 @@ export const messages = {
     fr: 'La valeur d’une part est déjà de ce côté de ce montant\u00a0: choisissez un montant qu’elle n’a pas encore franchi.',
   },
   PriceAlertNotFound: { en: 'There is no price alert on this work.', fr: 'Aucune alerte de prix sur cette œuvre.' },
+  // Identity verification (issue 29). The gates' refusals name the step and the page that resolves it.
+  VerificationRequired: {
+    en: 'Verify your identity first: on your Verification page, give your details and documents (a few minutes).',
+    fr: 'Vérifiez d’abord votre identité\u00a0: sur votre page Vérification, indiquez vos informations et vos pièces (quelques minutes).',
+  },
+  VerificationIncompleteGate: {
+    en: 'Finish verifying your identity first: your Verification page shows what is missing.',
+    fr: 'Terminez d’abord la vérification de votre identité\u00a0: votre page Vérification indique ce qui manque.',
+  },
+  VerificationPending: {
+    en: 'Your identity is being checked: you can do this once it is approved. Your Verification page shows where it stands.',
+    fr: 'Votre identité est en cours de vérification\u00a0: vous pourrez le faire une fois approuvée. Votre page Vérification indique où elle en est.',
+  },
+  VerificationResubmissionNeeded: {
+    en: 'We need more from you to verify your identity: see your Verification page.',
+    fr: 'Il nous faut davantage pour vérifier votre identité\u00a0: voyez votre page Vérification.',
+  },
+  VerificationRejected: {
+    en: 'Your identity could not be verified, so this is not available. Your Verification page explains why.',
+    fr: 'Votre identité n’a pas pu être vérifiée, cette action n’est donc pas possible. Votre page Vérification explique pourquoi.',
+  },
+  VerificationSuspended: {
+    en: 'Your account is under review: buying, selling and withdrawing are paused. See your Verification page.',
+    fr: 'Votre compte est en cours d’examen\u00a0: achats, ventes et retraits sont suspendus. Voyez votre page Vérification.',
+  },
+  VerificationFieldRequired: { en: 'This information is required.', fr: 'Cette information est obligatoire.' },
+  VerificationFieldTooLong: { en: 'This is too long.', fr: 'C’est trop long.' },
+  VerificationPepDetailsRequired: {
+    en: 'Please say which public function is concerned.',
+    fr: 'Veuillez préciser de quelle fonction publique il s’agit.',
+  },
+  VerificationDocumentKindInvalid: {
+    en: 'Choose which document this is: front, back or proof of address.',
+    fr: 'Indiquez de quel document il s’agit\u00a0: recto, verso ou justificatif de domicile.',
+  },
+  VerificationDocumentRequired: { en: 'Please choose a file.', fr: 'Veuillez choisir un fichier.' },
+  VerificationDocumentTooLarge: {
+    en: 'This file is too large (10 MB at most).',
+    fr: 'Ce fichier est trop volumineux (10\u00a0Mo au plus).',
+  },
+  VerificationDocumentType: {
+    en: 'Send a photo (JPEG or PNG) or a PDF.',
+    fr: 'Envoyez une photo (JPEG ou PNG) ou un PDF.',
+  },
+  VerificationDocumentTooSmall: {
+    en: 'This picture is too small to be read: send a sharper photo (at least 600 × 400 pixels).',
+    fr: 'Cette image est trop petite pour être lue\u00a0: envoyez une photo plus nette (au moins 600\u00a0×\u00a0400\u00a0pixels).',
+  },
+  VerificationDocumentInvalid: {
+    en: 'This file cannot be read. Please send another one.',
+    fr: 'Ce fichier ne peut pas être lu. Veuillez en envoyer un autre.',
+  },
+  VerificationNotEditable: {
+    en: 'Your verification has been sent: it can no longer be changed.',
+    fr: 'Votre vérification a été envoyée\u00a0: elle ne peut plus être modifiée.',
+  },
+  VerificationIncomplete: {
+    en: 'Something is still missing before you can send your verification.',
+    fr: 'Il manque encore quelque chose avant de pouvoir envoyer votre vérification.',
+  },
+  VerificationReasonInvalid: { en: 'Choose a reason.', fr: 'Choisissez un motif.' },
+  VerificationMessageRequired: {
+    en: 'Write a message to the member.',
+    fr: 'Écrivez un message au membre.',
+  },
+  VerificationTransitionRefused: {
+    en: 'This case is not in a state that allows this decision.',
+    fr: 'Ce dossier n’est pas dans un état qui permet cette décision.',
+  },
+  VerificationSecondApproverRequired: {
+    en: 'A high-risk case needs the approval of a second, different compliance operator.',
+    fr: 'Un dossier à risque élevé doit être approuvé par un second opérateur conformité, différent du premier.',
+  },
+  VerificationOwnCase: {
+    en: 'You cannot decide on your own verification.',
+    fr: 'Vous ne pouvez pas décider de votre propre vérification.',
+  },
+  ComplianceRoleRequired: {
+    en: 'Only compliance operators may do this.',
+    fr: 'Seuls les opérateurs conformité peuvent faire cela.',
+  },
+  SanctionsListMissing: {
+    en: 'Verifications are paused for a moment: please try again later.',
+    fr: 'Les vérifications sont suspendues un instant\u00a0: veuillez réessayer plus tard.',
+  },
+  VerificationSaved: { en: 'Your information is saved.', fr: 'Vos informations sont enregistrées.' },
+  VerificationDocumentSaved: { en: 'Your document is saved.', fr: 'Votre document est enregistré.' },
+  VerificationSubmitted: {
+    en: 'Thank you: your verification is sent. We will tell you of the decision by email.',
+    fr: 'Merci\u00a0: votre vérification est envoyée. Nous vous informerons de la décision par e-mail.',
+  },
+  VerificationApprovedDone: { en: 'The verification is approved.', fr: 'La vérification est approuvée.' },
+  VerificationFirstApprovalDone: {
+    en: 'First approval recorded: a second compliance operator must now approve.',
+    fr: 'Première approbation enregistrée\u00a0: un second opérateur conformité doit maintenant approuver.',
+  },
+  VerificationRejectedDone: { en: 'The verification is rejected.', fr: 'La vérification est refusée.' },
+  VerificationResubmissionDone: {
+    en: 'The member is asked to send more.',
+    fr: 'Le membre est invité à compléter son dossier.',
+  },
+  VerificationSuspendedDone: { en: 'The account is suspended.', fr: 'Le compte est suspendu.' },
+  VerificationClosedDone: { en: 'The relationship is closed.', fr: 'La relation est close.' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

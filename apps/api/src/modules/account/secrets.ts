@@ -31,3 +31,24 @@ export function decryptSecret(serverSecret: string, purpose: string, sealed: str
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * The same scheme for files (issue 29: identity documents): AES-256-GCM under the purpose's HKDF key, a random nonce,
+ * the associated data binding the ciphertext to its row. Binary format: `v1` (2 bytes), nonce (12), tag (16), ciphertext.
+ */
+export function encryptBytes(serverSecret: string, purpose: string, plaintext: Buffer, associated: string): Buffer {
+  const nonce = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(serverSecret, purpose), nonce);
+  cipher.setAAD(Buffer.from(associated));
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.from(VERSION, 'latin1'), nonce, cipher.getAuthTag(), ciphertext]);
+}
+
+/** Throws when the bytes were altered, belong to another row or were sealed with another secret. */
+export function decryptBytes(serverSecret: string, purpose: string, sealed: Buffer, associated: string): Buffer {
+  if (sealed.length < 30 || sealed.toString('latin1', 0, 2) !== VERSION) throw new Error('unknown secret format');
+  const decipher = createDecipheriv('aes-256-gcm', keyFor(serverSecret, purpose), sealed.subarray(2, 14));
+  decipher.setAAD(Buffer.from(associated));
+  decipher.setAuthTag(sealed.subarray(14, 30));
+  return Buffer.concat([decipher.update(sealed.subarray(30)), decipher.final()]);
+}

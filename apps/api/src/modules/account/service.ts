@@ -18,6 +18,7 @@ import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { verificationCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { buildProfile } from '../users/profile';
+import { requireVerified } from '../verification/gate';
 import { decryptSecret, encryptSecret } from './secrets';
 import {
   type ChannelProof,
@@ -271,6 +272,8 @@ export async function saveBank(
   },
 ): Promise<TBankData> {
   const { member } = actor;
+  // Where payouts go is a money path: identity verified first (issue 29).
+  await requireVerified(ctx.database.db, member.id);
   const stepUp = await payoutStepUp(ctx, actor, input);
   const values = {
     accountOwner: input.account_owner,
@@ -308,6 +311,8 @@ export async function savePaypal(
   input: { email: string; current_channel_code?: string | undefined; totp_code?: string | undefined },
 ) {
   const { member } = actor;
+  // Where payouts go is a money path: identity verified first (issue 29).
+  await requireVerified(ctx.database.db, member.id);
   const stepUp = await payoutStepUp(ctx, actor, input);
   const email = input.email.toLowerCase();
   await ctx.database.db.transaction(async (tx) => {

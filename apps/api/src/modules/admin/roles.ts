@@ -6,8 +6,8 @@ import type { OperatorRole } from '@parcelle/shared';
  * admin-only: a new route fails closed until its roles are written down.
  */
 export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>> = {
-  'GET /api/admin/me': ['catalogue', 'finance', 'support'],
-  'GET /api/admin/readiness': ['catalogue', 'finance', 'support'],
+  'GET /api/admin/me': ['catalogue', 'finance', 'support', 'compliance'],
+  'GET /api/admin/readiness': ['catalogue', 'finance', 'support', 'compliance'],
   'GET /api/admin/members': ['finance', 'support'],
   'GET /api/admin/members/:id': ['finance', 'support'],
   'POST /api/admin/members/:id/unfreeze': ['support'],
@@ -85,7 +85,30 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   // Secondary market (issue 17): bounds of order prices and the market mode. Finance sets them; support reads.
   'GET /api/admin/market-settings': ['finance', 'support'],
   'PATCH /api/admin/market-settings': ['finance'],
+  // Identity verification (issue 29): the compliance role reviews and decides; admin reads the queue and cases.
+  'GET /api/admin/verifications': ['compliance'],
+  'GET /api/admin/verifications/:id': ['compliance'],
+  'GET /api/admin/verifications/:id/documents/:docId': ['compliance'],
+  'POST /api/admin/verifications/:id/approve': ['compliance'],
+  'POST /api/admin/verifications/:id/reject': ['compliance'],
+  'POST /api/admin/verifications/:id/request-resubmission': ['compliance'],
+  'POST /api/admin/verifications/:id/suspend': ['compliance'],
+  'POST /api/admin/verifications/:id/close': ['compliance'],
 };
+
+/**
+ * Routes only the roles listed may call, `admin` included only if listed (issue 29): identity documents are opened, and
+ * verification decisions taken, by compliance operators alone. An admin who must act changes their own role, which
+ * the audit log records.
+ */
+export const STRICT_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/admin/verifications/:id/documents/:docId',
+  'POST /api/admin/verifications/:id/approve',
+  'POST /api/admin/verifications/:id/reject',
+  'POST /api/admin/verifications/:id/request-resubmission',
+  'POST /api/admin/verifications/:id/suspend',
+  'POST /api/admin/verifications/:id/close',
+]);
 
 /** Routes an operator reaches before the second factor is enrolled (guarded by `requireOperatorEnrolling`). */
 export const ENROLMENT_ROUTES = ['POST /api/admin/totp/enrol', 'POST /api/admin/totp/confirm'] as const;
@@ -94,8 +117,8 @@ export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;
 }
 
-/** Whether an operator with `role` may call the route `key` (admin always; unknown routes admin only). */
+/** Whether an operator with `role` may call the route `key` (admin always but STRICT_ROUTES; unknown routes admin only). */
 export function roleAllows(role: OperatorRole, key: string): boolean {
-  if (role === 'admin') return true;
+  if (role === 'admin') return !STRICT_ROUTES.has(key);
   return ADMIN_ROUTE_ROLES[key]?.includes(role) ?? false;
 }

@@ -26,6 +26,7 @@ import { dividendAdminRoutes } from '../dividends/routes';
 import { exitAdminRoutes } from '../exits/routes';
 import { ledgerAdminRoutes } from '../ledger/admin-routes';
 import { memberAdminRoutes } from '../members-admin/routes';
+import { verificationAdminRoutes } from '../verification/admin-routes';
 import { withdrawalAdminRoutes } from '../withdrawals/admin-routes';
 import { audit } from './audit';
 import { auditCsv, searchAudit } from './audit-log';
@@ -43,6 +44,7 @@ export function adminRoutes(app: App, ctx: AppContext) {
   memberAdminRoutes(app, ctx);
   withdrawalAdminRoutes(app, ctx);
   dividendAdminRoutes(app, ctx);
+  verificationAdminRoutes(app, ctx);
   exitAdminRoutes(app, ctx);
   ledgerAdminRoutes(app, ctx);
 

@@ -24,6 +24,7 @@ const LISTS: Record<keyof typeof ADMIN_SORTS, { path: string; rows: string; only
   paintings: { path: 'paintings', rows: 'paintings', only: 'q=Test%20work' },
   artists: { path: 'artists', rows: 'artists', only: 'q=Sorttest' },
   rates: { path: 'exchange-rates', rows: 'rates' },
+  verifications: { path: 'verifications', rows: 'verifications' },
 };
 
 async function list(name: keyof typeof LISTS, query: string) {

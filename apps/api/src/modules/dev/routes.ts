@@ -11,6 +11,7 @@ import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
 import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
+import { seedApprovedVerification } from '../verification/seed-approved';
 
 const ZOutboxQuery = z.strictObject({ to: z.string().max(320).optional() });
 const ZOutboxItem = z.object({
@@ -30,8 +31,8 @@ const ZWalletCredit = z.strictObject({
 /**
  * Development tools, registered only outside production (so they answer 404 there) and answering only the machine
  * itself (loopbackOnly: 404 to any other address): the outbox, and a wallet credit for trying the smart-account
- * payment by hand and in browser tests (the product itself credits wallets through sales and dividends). The credit
- * is a balanced ledger transaction like any other.
+ * payment by hand and in browser tests (the product itself credits wallets through sales and dividends), and an
+ * identity approval (issue 29). The credit is a balanced ledger transaction like any other.
  */
 export function devApiRoutes(app: App, ctx: AppContext) {
   app.post(
@@ -62,6 +63,31 @@ export function devApiRoutes(app: App, ctx: AppContext) {
         return balanceOf(tx, wallet);
       });
       return ok({ balance_minor: balance });
+    },
+  );
+
+  // Issue 29: a member's identity approved along the seeded path (modules/verification/seed-approved.ts), for trying the
+  // money paths by hand and for the browser journeys that buy, sell and withdraw (the verification journey does not).
+  app.post(
+    '/dev/verification/approve',
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['dev'],
+        body: z.strictObject({ email: z.string().email().max(320) }),
+        response: { 200: ZSuccess(z.object({ state: z.literal('approved') })) },
+      },
+    },
+    async (request) => {
+      await ctx.database.db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, request.body.email.toLowerCase()));
+        if (!user) throw notFound('NotFound');
+        await seedApprovedVerification(tx, user.id);
+      });
+      return ok({ state: 'approved' as const });
     },
   );
 

@@ -117,6 +117,8 @@ function samplePayload(kind: NotificationKind, paintingId: string): TNotificatio
       };
     case 'withdrawal_approved':
       return { kind, payload: { withdrawal_id: id, reference: 'W-1', amount_minor: 2550, currency: 'EURO' } };
+    case 'verification_decided':
+      return { kind, payload: { decision: 'approved', reason_code: 'documents_verified', message: '' } };
     case 'vote_opened':
       return { kind, payload: { vote_id: id, painting_id: paintingId, closes_at: '2026-12-15T12:00:00.000Z' } };
     case 'watched_work_opened':
@@ -162,24 +164,26 @@ describe('notifyMember', () => {
 
     const enMails = (await mailsTo(en.email)).slice(-NOTIFICATION_KINDS.length + 1);
     const frMails = (await mailsTo(fr.email)).slice(-NOTIFICATION_KINDS.length + 1);
-    // purchase_settled's email is the purchase confirmation (its own job): the other seven are emailed here.
+    // purchase_settled's email is the purchase confirmation (its own job): the other eight are emailed here.
     expect(enMails.map((mail) => mail.subject)).toEqual([
       `Order filled: “${painting.titleEn}”`,
       `Bid expired: “${painting.titleEn}”`,
       `Dividend paid: “${painting.titleEn}”`,
       'Withdrawal approved',
+      'Your identity is verified',
       `Vote opened: “${painting.titleEn}”`,
       `Opening: “${painting.titleEn}”`,
       `Price alert: “${painting.titleEn}”`,
     ]);
     expect(enMails[0]?.text).toContain(`2 parts of “${painting.titleEn}” bought at €310.50 a part.`);
     expect(enMails[1]?.text).toContain('at $120.00 a part expired');
-    expect(enMails[4]?.text).toContain('The vote closes on 15 Dec 2026.');
+    expect(enMails[5]?.text).toContain('The vote closes on 15 Dec 2026.');
     expect(frMails.map((mail) => mail.subject)).toEqual([
       `Ordre exécuté\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Offre d’achat expirée\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Dividende versé\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       'Retrait approuvé',
+      'Votre identité est vérifiée',
       `Vote ouvert\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Ouverture\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Alerte de prix\u00a0: «\u00a0${painting.titleFr}\u00a0»`,

@@ -2,6 +2,7 @@ import { messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  approveVerification,
   codeIn,
   createMember,
   createPaintingForSale,
@@ -13,6 +14,7 @@ import { createTestApp, solvedCaptcha, type TestApp } from '../../../test/test-a
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { passwordResets } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { verifyAccessToken } from '../auth/tokens';
 import { checkInvariants } from '../ledger/invariants';
 
 /** Issue 12: the session quick sign-up makes may finish its purchase and nothing else, until the mailbox is proved. */
@@ -27,7 +29,11 @@ afterEach(async () => {
 });
 
 let sequence = 0;
-async function quickSignUp() {
+/**
+ * A visitor signs up from the purchase drawer. Issue 29: buying needs an approved identity, quick sign-up or not; the
+ * member is approved here (as after verifying) unless `approved: false`, so that these tests keep testing the session.
+ */
+async function quickSignUp(options: { approved?: boolean } = {}) {
   sequence += 1;
   const email = `quick${sequence}.${Date.now()}@example.com`;
   const response = await t.call('POST', '/api/user/register', {
@@ -42,6 +48,9 @@ async function quickSignUp() {
   });
   expect(response.statusCode).toBe(200);
   const data = response.json().data as { access_token: string; refresh_token: string; iev: boolean };
+  if (options.approved !== false) {
+    await approveVerification(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId);
+  }
   return { email, accessToken: data.access_token, refreshToken: data.refresh_token, iev: data.iev };
 }
 
@@ -75,6 +84,19 @@ describe('quick sign-up (purchase drawer)', () => {
     const token = await setPasswordLink(quick.email);
     const check = await t.call('GET', `/api/auth/password/set/verify-link?token=${token}`);
     expect(check.statusCode).toBe(200);
+  });
+
+  it('is stopped by the identity gate until verified (issue 29), its session kept for the verification', async () => {
+    const quick = await quickSignUp({ approved: false });
+    const painting = await createPaintingForSale(t);
+    const refused = await t.call('POST', '/api/paintings/purchase', {
+      token: quick.accessToken,
+      body: cardPurchase(painting.id),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: messages.VerificationRequired, page: '/user/verification' });
+    const page = await t.call('GET', '/api/user/verification', { token: quick.accessToken });
+    expect(page.json().data.state).toBe('not_started');
   });
 
   it('finishes the purchase it was made for, then may start no other', async () => {

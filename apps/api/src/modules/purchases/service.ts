@@ -24,6 +24,7 @@ import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { emailWanted } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
+import { requireVerified } from '../verification/gate';
 import { buyerMailContext } from './buyer-mail';
 import { reserveFast } from './drop';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
@@ -93,6 +94,8 @@ function assertMethodOffered(ctx: AppContext, request: Pick<PurchaseRequest, 'pa
 /** POST /paintings/validate: prices the request and checks it could be bought now; nothing is reserved. */
 export async function validatePurchase(ctx: AppContext, member: Member, request: PurchaseRequest) {
   assertMethodOffered(ctx, request);
+  // An unverified member learns here, before paying, that buying needs an approved identity (issue 29).
+  await requireVerified(ctx.database.db, member.id);
   const currency = currencyOf(member, request);
   const quote = await quotePurchase(ctx.database.db, {
     paintingId: request.painting_id,
@@ -154,6 +157,8 @@ export async function createPurchase(
   options: { onReserved?: (tx: Executor, purchase: Purchase) => Promise<void>; key?: KeyClaim } = {},
 ): Promise<TPurchaseData> {
   assertMethodOffered(ctx, request);
+  // Every method (card, PayPal, wallet): identity verification approved first (issue 29).
+  await requireVerified(ctx.database.db, member.id);
   const key = options.key ?? NO_KEY;
   if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key);
   const params = reserveFor(ctx, member, request);

@@ -13,6 +13,9 @@ export {
   startSanctionsList,
 } from './list-job';
 export { currentListVersion, type LoadResult, loadSanctionsList } from './load-list';
+
+/** The committed sample of the EU list (its format, fictional names), from the repository's root: tests and development. */
+export const SANCTIONS_SAMPLE = 'apps/api/src/modules/sanctions/fixtures/eu-sanctions-sample.xml';
 export { type MemberHit, memberHits } from './member-hits';
 export { parseEuSanctionsList, SanctionsListFormatError } from './parse-eu-list';
 export {

@@ -8,6 +8,7 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
+import { requireVerified } from '../verification/gate';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, publishOrderEvents } from './order-events';
 import { lockBook, matchAsk, type Trade } from './orders';
@@ -42,6 +43,8 @@ export async function listParts(
   member: Member,
   request: { painting_id: string; total_part: number; price_per_part_minor?: number | undefined } & StepUpProof,
 ): Promise<{ listing: Listing; trades: Trade[] }> {
+  // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
+  await requireVerified(ctx.database.db, member.id);
   // Parts leave the member: the wallet code, and the app's code when on (issue 26, auth/step-up.ts).
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {

@@ -14,6 +14,7 @@ import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
 import { memberHolding, moveParts, type PartLine } from '../parts/register';
 import { holdsPrimaryParts } from '../purchases/reserve';
+import { requireVerified } from '../verification/gate';
 import type { Listing } from './listings';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-events';
@@ -278,6 +279,8 @@ export async function placeBid(
     expires_in_days: number;
   } & StepUpProof,
 ): Promise<{ bid: Bid; trades: Trade[] }> {
+  // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
+  await requireVerified(ctx.database.db, member.id);
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const painting = await lockBook(tx, request.painting_id);
@@ -431,6 +434,8 @@ export async function acceptAsk(
   request: { total_part: number } & StepUpProof,
 ): Promise<Trade[]> {
   const quantity = request.total_part;
+  // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
+  await requireVerified(ctx.database.db, member.id);
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const [found] = await tx.select().from(listings).where(eq(listings.reference, reference));
@@ -491,6 +496,8 @@ export async function acceptBid(
   request: { total_part: number } & StepUpProof,
 ): Promise<Trade[]> {
   const quantity = request.total_part;
+  // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
+  await requireVerified(ctx.database.db, member.id);
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const [found] = await tx.select().from(bids).where(eq(bids.reference, reference));

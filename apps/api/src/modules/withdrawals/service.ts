@@ -25,6 +25,8 @@ import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
 import { notifyMember } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { walletBalanceMinor } from '../users/profile';
+import { requireVerified } from '../verification/gate';
+import { screenBeforeWithdrawal } from '../verification/screening';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
 
@@ -82,6 +84,7 @@ const boundAmount = (amountMinor: number, currency: Currency) => `amount:${amoun
  * amount only; an amount that could not be withdrawn is refused before any SMS is sent.
  */
 export async function sendWithdrawalCode(ctx: AppContext, member: Member, amount?: number): Promise<void> {
+  await requireVerified(ctx.database.db, member.id);
   assertNoPayoutHold(ctx, member);
   const phone = phoneOf(member);
   let amountMinor: number | null = null;
@@ -142,6 +145,10 @@ export async function requestWithdrawal(
     totp_code?: string | undefined;
   },
 ): Promise<Withdrawal> {
+  // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent; and the
+  // member is screened against the sanctions list before every withdrawal (a hit suspends them).
+  await requireVerified(ctx.database.db, member.id);
+  await screenBeforeWithdrawal(ctx, member.id);
   assertNoPayoutHold(ctx, member);
   const destination = await resolveDestination(ctx, member, request);
   const currency: Currency = member.currency;
