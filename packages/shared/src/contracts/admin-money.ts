@@ -1,6 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
+import { MAX_MINOR } from '../money';
 import { multilineText, safeText } from '../validation/fields';
 import { ADMIN_SORTS, sortParams, ZAdminPageQuery } from './admin';
 import { ZMoney } from './auth';
@@ -300,3 +301,77 @@ export const ZReconciliation = z.object({
 });
 export type TAdminBalances = z.infer<typeof ZAdminBalances>;
 export type TReconciliation = z.infer<typeof ZReconciliation>;
+
+// ---------------------------------------------------------------- exchange exposure (issue 32)
+
+const fxAmount = () =>
+  z
+    .number({ error: 'FxSettlementUnbalanced' })
+    .int({ error: 'FxSettlementUnbalanced' })
+    .positive({ error: 'FxSettlementUnbalanced' })
+    .max(MAX_MINOR, { error: 'FxSettlementUnbalanced' });
+
+/**
+ * POST /admin/fx/settlements: Parcelle's bank sold `sold_minor` of `sold_currency` (a currency Parcelle holds from
+ * paying members in the other one) and bought `bought_minor` of `bought_currency` (the one it paid out), on
+ * `settled_on`, under the bank's reference. Refused when both legs are not there, or when either leg is larger than
+ * the open position in its currency.
+ */
+export const ZFxSettlementRequest = z
+  .strictObject({
+    sold_currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }),
+    sold_minor: fxAmount(),
+    bought_currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }),
+    bought_minor: fxAmount(),
+    bank_reference: safeText({ error: 'FxSettlementInvalid' })
+      .trim()
+      .min(1, { error: 'FxSettlementInvalid' })
+      .max(140, { error: 'FxSettlementInvalid' }),
+    settled_on: safeText({ error: 'FxSettlementInvalid' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'FxSettlementInvalid' })
+      .refine(
+        (value) => {
+          const time = Date.parse(`${value}T00:00:00Z`);
+          return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+        },
+        {
+          error: 'FxSettlementInvalid',
+        },
+      ),
+  })
+  .refine((body) => body.sold_currency !== body.bought_currency, {
+    error: 'FxSettlementUnbalanced',
+    path: ['bought_currency'],
+  });
+export type TFxSettlementRequest = z.input<typeof ZFxSettlementRequest>;
+
+export const ZFxSettlement = z.object({
+  id: z.string(),
+  sold: ZMoney,
+  sold_minor: z.number().int(),
+  bought: ZMoney,
+  bought_minor: z.number().int(),
+  bank_reference: z.string(),
+  settled_on: z.string(),
+  transaction_id: z.string(),
+  recorded_by: z.object({ id: z.string(), email: z.string() }),
+  created_at: z.string(),
+});
+
+/**
+ * GET /admin/fx: Parcelle's open exchange position per currency, the balance of its `fx_clearing` account (minor
+ * units, exact): positive, Parcelle holds that currency from members paid in the other and is to sell it; negative,
+ * it paid that currency out and is to buy it. With the latest settlements.
+ */
+export const ZFxExposure = z.object({
+  positions: z.array(
+    z.object({
+      currency: z.enum(CURRENCIES),
+      position: ZMoney,
+      position_minor: z.number().int(),
+      /** sell: Parcelle holds it (position > 0); buy: Parcelle owes it (< 0); none: closed. */
+      side: z.enum(['sell', 'buy', 'none']),
+    }),
+  ),
+  settlements: z.array(ZFxSettlement),
+});

@@ -437,7 +437,12 @@ describe('works, valuations and the market', () => {
     // Both languages at once, or neither, are taken.
     const both = await t.call('PATCH', `/api/admin/paintings/${id}`, {
       token,
-      body: { custody_place_en: null, custody_place_fr: null, certificate_wording_en: 'One part.', certificate_wording_fr: 'Une part.' },
+      body: {
+        custody_place_en: null,
+        custody_place_fr: null,
+        certificate_wording_en: 'One part.',
+        certificate_wording_fr: 'Une part.',
+      },
     });
     expect(both.statusCode).toBe(200);
     expect(both.json().data).toMatchObject({ custody_place_en: null, certificate_wording_fr: 'Une part.' });

@@ -457,7 +457,14 @@ describe('price alerts', () => {
   const valuation = (paintingId: string, valueMinor: number) =>
     t.call('POST', `/api/admin/paintings/${paintingId}/valuations`, {
       token: operator.accessToken,
-      body: { valued_on: '2026-06-01', value_minor: valueMinor, currency: 'EURO', appraiser: 'A', method_en: 'M', method_fr: 'M' },
+      body: {
+        valued_on: '2026-06-01',
+        value_minor: valueMinor,
+        currency: 'EURO',
+        appraiser: 'A',
+        method_en: 'M',
+        method_fr: 'M',
+      },
     });
   const check = () => t.ctx.jobs.drain([PRICE_ALERTS_JOB]);
 
