@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog, paintings } from '../../db/schema';
+import { issueParts } from '../parts/register';
 
 /** Issue 15, Catalogue: artists, works, valuations, market transitions and rates through /api/admin. */
 let t: TestApp;
@@ -446,6 +447,9 @@ describe('works, valuations and the market', () => {
     });
     expect(both.statusCode).toBe(200);
     expect(both.json().data).toMatchObject({ custody_place_en: null, certificate_wording_fr: 'Une part.' });
+    // The parts invariant (checked when the file ends) counts every work's parts as issued, as opening the sale does.
+    const [row] = await t.ctx.database.db.select().from(paintings).where(eq(paintings.id, id));
+    if (row) await t.ctx.database.db.transaction((tx) => issueParts(tx, row));
   });
 });
 
