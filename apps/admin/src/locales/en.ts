@@ -8,6 +8,7 @@ export const en = {
     signedInAs: 'Signed in as {{name}}',
   },
   language: { label: 'Language', en: 'English', fr: 'Français' },
+  languageTabs: { withErrors: '{{language}} (to correct)' },
   file: { choose: 'Choose a file', none: 'No file chosen' },
   roles: { admin: 'Administrator', catalogue: 'Catalogue', finance: 'Finance', support: 'Support' },
   menu: {
@@ -427,7 +428,7 @@ export const en = {
     sections: {
       identity: 'The work',
       parts: 'Dimensions and parts',
-      certificate: 'Certificate wording',
+      texts: 'Texts members read, in English and in French',
       fees: 'Fees and facts',
     },
     fields: {
@@ -456,6 +457,8 @@ export const en = {
     },
     partsLive: '{{parts}} parts (9 per cm²)',
     partsUnknown: 'Enter the width and height to see the parts.',
+    textsLanguage: 'Language of the texts',
+    bothOrNeither: 'Optional; if given, in both languages.',
     certificateHelp: 'Printed on every certificate of a part (600 characters at most).',
     neededForSale: '{{label}} — needed to open the sale',
     marketTitle: 'Market state',
@@ -520,6 +523,9 @@ export const en = {
       date: 'Date of the valuation',
       appraiser: 'Appraiser',
       method: 'Method',
+      method_en: 'Method (English)',
+      method_fr: 'Method (French)',
+      methodLanguage: 'Language of the method',
       pdf: 'Supporting PDF (optional)',
       status: 'Status',
       actions: 'Actions',
@@ -533,6 +539,7 @@ export const en = {
   },
   // Catalogue (issue 15): artists and exchange rates.
   artists: {
+    bioLanguage: 'Language of the biography',
     title: 'Artists',
     name: 'Name',
     life: 'Life',
@@ -639,7 +646,6 @@ export const en = {
     editor: {
       formLabel: 'Page editor',
       languages: 'Language of the page',
-      tabWithErrors: '{{language}} (to correct)',
       title_en: 'Page title (English)',
       title_fr: 'Page title (French)',
       blockLegend: 'Block {{number}}: {{kind}}',

@@ -10,6 +10,7 @@ export const fr: Messages = {
     signedInAs: 'Connecté en tant que {{name}}',
   },
   language: { label: 'Langue', en: 'English', fr: 'Français' },
+  languageTabs: { withErrors: '{{language}} (à corriger)' },
   file: { choose: 'Choisir un fichier', none: 'Aucun fichier choisi' },
   roles: { admin: 'Administrateur', catalogue: 'Catalogue', finance: 'Finance', support: 'Support' },
   menu: {
@@ -435,7 +436,7 @@ export const fr: Messages = {
     sections: {
       identity: 'L’œuvre',
       parts: 'Dimensions et parts',
-      certificate: 'Texte du certificat',
+      texts: 'Textes lus par les membres, en anglais et en français',
       fees: 'Frais et informations',
     },
     fields: {
@@ -464,6 +465,8 @@ export const fr: Messages = {
     },
     partsLive: '{{parts}} parts (9 par cm²)',
     partsUnknown: 'Saisissez la largeur et la hauteur pour voir les parts.',
+    textsLanguage: 'Langue des textes',
+    bothOrNeither: 'Facultatif ; s’il est donné, dans les deux langues.',
     certificateHelp: 'Imprimé sur chaque certificat de part (600 caractères au plus).',
     neededForSale: '{{label}} — requis pour ouvrir la vente',
     marketTitle: 'État du marché',
@@ -529,6 +532,9 @@ export const fr: Messages = {
       date: 'Date de l’estimation',
       appraiser: 'Expert',
       method: 'Méthode',
+      method_en: 'Méthode (anglais)',
+      method_fr: 'Méthode (français)',
+      methodLanguage: 'Langue de la méthode',
       pdf: 'PDF justificatif (facultatif)',
       status: 'Statut',
       actions: 'Actions',
@@ -542,6 +548,7 @@ export const fr: Messages = {
   },
   // Catalogue (issue 15): artists and exchange rates.
   artists: {
+    bioLanguage: 'Langue de la biographie',
     title: 'Artistes',
     name: 'Nom',
     life: 'Vie',
@@ -654,7 +661,6 @@ export const fr: Messages = {
     editor: {
       formLabel: 'Éditeur de page',
       languages: 'Langue de la page',
-      tabWithErrors: '{{language}} (à corriger)',
       title_en: 'Titre de la page (anglais)',
       title_fr: 'Titre de la page (français)',
       blockLegend: 'Bloc {{number}}\u00a0: {{kind}}',
