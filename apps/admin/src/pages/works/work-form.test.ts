@@ -97,21 +97,37 @@ describe('the valuation form', () => {
       value: '125000',
       currency: 'EURO',
       appraiser: 'Maison Drouot',
-      method: 'Comparable sales',
+      method_en: 'Comparable sales',
+      method_fr: 'Ventes comparables',
     });
     expect(body).toEqual({
       valued_on: '2026-10-01',
       value_minor: 12_500_000,
       currency: 'EURO',
       appraiser: 'Maison Drouot',
-      method: 'Comparable sales',
+      method_en: 'Comparable sales',
+      method_fr: 'Ventes comparables',
     });
+  });
+
+  it('refuses a method written in one language only (members read it in theirs)', () => {
+    const result = ZValuationForm.safeParse({
+      valued_on: '2026-10-01',
+      value: '125000',
+      currency: 'EURO',
+      appraiser: 'Maison Drouot',
+      method_en: 'Comparable sales',
+      method_fr: ' ',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['method_fr', 'RequiredField'],
+    ]);
   });
 
   it('refuses a missing date or value under the typed field', () => {
     const result = ZValuationForm.safeParse(EMPTY_VALUATION);
     const fields = (result.error?.issues ?? []).map((issue) => issue.path[0]);
-    expect(fields).toEqual(expect.arrayContaining(['valued_on', 'value', 'appraiser', 'method']));
+    expect(fields).toEqual(expect.arrayContaining(['valued_on', 'value', 'appraiser', 'method_en', 'method_fr']));
   });
 
   it('starts a correction from the appraisal it replaces', () => {
@@ -121,8 +137,16 @@ describe('the valuation form', () => {
         value_minor: 99,
         currency: 'USD',
         appraiser: 'A',
-        method: 'M',
+        method_en: 'M',
+        method_fr: 'Mf',
       }),
-    ).toEqual({ valued_on: '2026-10-01', value: '0.99', currency: 'USD', appraiser: 'A', method: 'M' });
+    ).toEqual({
+      valued_on: '2026-10-01',
+      value: '0.99',
+      currency: 'USD',
+      appraiser: 'A',
+      method_en: 'M',
+      method_fr: 'Mf',
+    });
   });
 });
