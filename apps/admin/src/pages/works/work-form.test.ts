@@ -29,6 +29,7 @@ describe('the work form', () => {
       exit_share_percent: '2.5',
       target_holding_years: '7',
       custody_place_en: ' Geneva free port ',
+      custody_place_fr: 'Port franc de Genève',
     });
     expect(body).toMatchObject({
       year: 1962,
@@ -42,11 +43,18 @@ describe('the work form', () => {
       exit_share_bps: 250,
       target_holding_years: 7,
       custody_place_en: 'Geneva free port',
-      custody_place_fr: null,
+      custody_place_fr: 'Port franc de Genève',
       insurer: null,
     });
     // An empty certificate wording is left out (the standard clause applies).
     expect(body).not.toHaveProperty('certificate_wording_en');
+  });
+
+  it('refuses a text members read in one language only, on the missing language (issue 32)', () => {
+    const result = ZWorkForm.safeParse({ ...filled, certificate_wording_fr: 'Une part.' });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['certificate_wording_en', 'TranslationMissing'],
+    ]);
   });
 
   it('puts the contract’s errors under the typed fields, with the API’s message keys', () => {
