@@ -104,7 +104,7 @@ describe('MultiUpload', () => {
     const first = FakeRequest.sent[0] as FakeRequest;
     expect([first.method, first.url]).toEqual(['PUT', '/api/admin/paintings/w1/documents/notice/fr']);
     expect(first.headers.Authorization).toBe('Bearer access');
-    expect((first.body?.get('file') as File).name).toBe('notice_fr.pdf');
+    expect((first.body?.get('file') as File | undefined)?.name).toBe('notice_fr.pdf');
     first.progress(0.4);
     expect(stateOf('notice_fr.pdf')).toBe('Sending… 40%');
     expect(within(row('notice_fr.pdf')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
