@@ -21,7 +21,8 @@ import { accountFor, balanceOf, postTransaction } from './ledger';
  */
 export type FxPosition = { currency: Currency; positionMinor: number };
 
-const side = (positionMinor: number) => (positionMinor > 0 ? 'sell' : positionMinor < 0 ? 'buy' : 'none');
+const side = (positionMinor: number): 'sell' | 'buy' | 'none' =>
+  positionMinor > 0 ? 'sell' : positionMinor < 0 ? 'buy' : 'none';
 
 async function positions(tx: Executor): Promise<FxPosition[]> {
   const found: FxPosition[] = [];
