@@ -37,6 +37,7 @@ export const en = {
       buy: 'Owed by Parcelle: to buy',
       none: 'Closed',
     },
+    sideShort: { sell: '{{amount}} to sell', buy: '{{amount}} to buy', none: 'closed' },
     settleTitle: 'Record a settlement with the bank',
     settleIntro: 'As the bank’s advice says: the amount sold, the amount bought, its reference and value date.',
     soldCurrency: 'Currency sold',

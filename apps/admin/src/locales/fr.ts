@@ -39,6 +39,7 @@ export const fr: Messages = {
       buy: 'Due par Parcelle\u00a0: à acheter',
       none: 'Soldée',
     },
+    sideShort: { sell: '{{amount}} à vendre', buy: '{{amount}} à acheter', none: 'soldée' },
     settleTitle: 'Enregistrer un règlement avec la banque',
     settleIntro:
       'Comme l’indique l’avis de la banque\u00a0: le montant vendu, le montant acheté, sa référence et sa date de valeur.',

@@ -77,7 +77,10 @@ describe('the exchange exposure screen', () => {
       'Rate: 1 EUR = 1.2499 USD',
       'Bank reference: BNP-FX-7',
     ]);
-    expect(confirmedFacts(dialog).slice(5)).toEqual(['Position in EUR after: €0.00', 'Position in USD after: -$0.01']);
+    expect(confirmedFacts(dialog).slice(5)).toEqual([
+      'Position in EUR after: closed',
+      'Position in USD after: $0.01 to buy',
+    ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
     await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
     expect(calls[1]).toMatchObject({ url: '/api/admin/fx/settlements', method: 'POST' });

@@ -53,12 +53,16 @@ function rateText(soldMinor: number, boughtMinor: number, language: Language): s
   return formatNumber(boughtMinor / soldMinor, language, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 }
 
+/** Euros first, as the platform's base currency. */
+const euroFirst = (a: { currency: Currency }, b: { currency: Currency }) =>
+  Number(b.currency === 'EURO') - Number(a.currency === 'EURO');
+
 /** The open position per currency: held (to sell), owed (to buy) or closed, exact from the ledger. */
 function Positions({ exposure, language }: { exposure: Exposure; language: Language }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-      {exposure.positions.map((position) => (
+      {[...exposure.positions].sort(euroFirst).map((position) => (
         <Paper key={position.currency} sx={{ p: 2.5 }} data-testid={`fx-position-${position.currency}`}>
           <Typography variant="overline" component="h2" sx={{ color: 'text.secondary' }}>
             {translate('fx.positionIn', { currency: code(position.currency) })}
@@ -127,6 +131,13 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
       setSending(false);
     }
   };
+  /** A position as an amount and what is left to do with it ("€634.56 to sell", "$797.26 to buy", "closed"). */
+  const positionText = (minor: number, currency: Currency) =>
+    minor === 0
+      ? translate('fx.sideShort.none')
+      : translate(`fx.sideShort.${minor > 0 ? 'sell' : 'buy'}`, {
+          amount: moneyText(Math.abs(minor), currency, language),
+        });
   const fieldError = (field: string) => (check?.field === field ? messages[check.key][language] : undefined);
   const tried = problem !== null || confirming;
   return (
@@ -238,11 +249,11 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
                 [translate('fx.settledOn'), dateText(`${day}T00:00:00Z`, language)],
                 [
                   translate('fx.positionAfter', { currency: code(sold) }),
-                  moneyText(positionOf(sold) - body.sold_minor, sold, language),
+                  positionText(positionOf(sold) - body.sold_minor, sold),
                 ],
                 [
                   translate('fx.positionAfter', { currency: code(bought) }),
-                  moneyText(positionOf(bought) + body.bought_minor, bought, language),
+                  positionText(positionOf(bought) + body.bought_minor, bought),
                 ],
               ]}
             />
