@@ -90,7 +90,8 @@ function ValuationForm({
         {translate(correcting ? 'works.valuation.correctTitle' : 'works.valuation.addTitle')}
       </Typography>
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Stack direction="row" spacing={2}>
+      {/* Wraps rather than pushing the last field out when helper texts widen the others (1280 px, errors shown). */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <TextField
           label={translate('works.valuation.value')}
           required
