@@ -4,6 +4,8 @@ CREATE TABLE "fx_settlements" (
 	"sold_minor" bigint NOT NULL,
 	"bought_currency" "currency" NOT NULL,
 	"bought_minor" bigint NOT NULL,
+	"result_minor" bigint DEFAULT 0 NOT NULL,
+	"closed" boolean DEFAULT false NOT NULL,
 	"bank_reference" text NOT NULL,
 	"settled_on" date NOT NULL,
 	"transaction_id" uuid NOT NULL,
@@ -23,4 +25,6 @@ ALTER TABLE "fx_settlements" ADD CONSTRAINT "fx_settlements_transaction_id_ledge
 ALTER TABLE "fx_settlements" ADD CONSTRAINT "fx_settlements_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "fx_settlements_bank_reference_unique" ON "fx_settlements" USING btree ("bank_reference");--> statement-breakpoint
 CREATE INDEX "fx_settlements_created_idx" ON "fx_settlements" USING btree ("created_at");--> statement-breakpoint
-ALTER TABLE "painting_valuations" DROP COLUMN "method";
+ALTER TABLE "painting_valuations" DROP COLUMN "method";--> statement-breakpoint
+-- Hand-written (issue 32): only a settlement that closed the position carries an exchange result.
+ALTER TABLE "fx_settlements" ADD CONSTRAINT "fx_settlements_result_when_closed" CHECK ("closed" OR "result_minor" = 0);

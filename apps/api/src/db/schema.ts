@@ -368,6 +368,12 @@ export const fxSettlements = pgTable(
     soldMinor: bigint('sold_minor', { mode: 'number' }).notNull(),
     boughtCurrency: currencyEnum('bought_currency').notNull(),
     boughtMinor: bigint('bought_minor', { mode: 'number' }).notNull(),
+    /**
+     * When the settlement closed the position: what was left in the currency bought, taken into Parcelle's revenue in
+     * that currency (positive a gain: the bank gave more than was owed; negative a loss). 0 when not closed.
+     */
+    resultMinor: bigint('result_minor', { mode: 'number' }).notNull().default(0),
+    closed: boolean('closed').notNull().default(false),
     /** The bank's reference of the exchange: one settlement per reference. */
     bankReference: text('bank_reference').notNull(),
     /** The value date of the exchange (the bank's). */

@@ -312,10 +312,27 @@ const fxAmount = () =>
     .max(MAX_MINOR, { error: 'FxSettlementUnbalanced' });
 
 /**
+ * How far the bank's amount may differ from what is owed when a settlement closes the position (basis points of what
+ * is owed): beyond it, the difference is more likely a typing mistake than an exchange result.
+ */
+export const FX_RESULT_MAX_BPS = 500;
+
+/**
+ * The exchange result of closing a position: what the bank gave (`boughtMinor`) less what was owed, positive a gain;
+ * null when it is beyond FX_RESULT_MAX_BPS of what is owed.
+ */
+export function fxClosingResult(boughtMinor: number, owedMinor: number): number | null {
+  const result = boughtMinor - owedMinor;
+  return Math.abs(result) * 10_000 <= owedMinor * FX_RESULT_MAX_BPS ? result : null;
+}
+
+/**
  * POST /admin/fx/settlements: Parcelle's bank sold `sold_minor` of `sold_currency` (a currency Parcelle holds from
  * paying members in the other one) and bought `bought_minor` of `bought_currency` (the one it paid out), on
  * `settled_on`, under the bank's reference. Refused when both legs are not there, or when either leg is larger than
- * the open position in its currency.
+ * the open position in its currency. `close_position`: the settlement sells all that is held, and whatever is then
+ * left owed (or over) in the currency bought is Parcelle's exchange result, taken into its revenue: the position ends
+ * at zero in both currencies.
  */
 export const ZFxSettlementRequest = z
   .strictObject({
@@ -338,6 +355,7 @@ export const ZFxSettlementRequest = z
           error: 'FxSettlementInvalid',
         },
       ),
+    close_position: z.boolean({ error: 'InvalidRequest' }).optional().default(false),
   })
   .refine((body) => body.sold_currency !== body.bought_currency, {
     error: 'FxSettlementUnbalanced',
@@ -351,6 +369,10 @@ export const ZFxSettlement = z.object({
   sold_minor: z.number().int(),
   bought: ZMoney,
   bought_minor: z.number().int(),
+  /** Whether it closed the position, and its exchange result in the currency bought (a gain when positive). */
+  closed: z.boolean(),
+  result: ZMoney,
+  result_minor: z.number().int(),
   bank_reference: z.string(),
   settled_on: z.string(),
   transaction_id: z.string(),

@@ -837,6 +837,14 @@ export const messages = {
     en: 'This settlement is larger than the open position in that currency.',
     fr: 'Ce règlement dépasse la position ouverte dans cette devise.',
   },
+  FxSettlementCloseNotWhole: {
+    en: 'To close the position, sell all that Parcelle holds in that currency.',
+    fr: 'Pour solder la position, vendez tout ce que Parcelle détient dans cette devise.',
+  },
+  FxSettlementResultTooLarge: {
+    en: 'The amount bought differs from what is owed by more than 5%: check the bank’s advice.',
+    fr: 'Le montant acheté s’écarte de plus de 5\u00a0% de ce qui est dû\u00a0: vérifiez l’avis de la banque.',
+  },
   FxSettlementDuplicate: {
     en: 'A settlement with this bank reference is already recorded.',
     fr: 'Un règlement portant cette référence bancaire est déjà enregistré.',

@@ -184,3 +184,49 @@ describe('recording a settlement with the bank', () => {
     expect((await exposure(member.accessToken)).statusCode).toBe(403);
   });
 });
+
+describe('closing the position', () => {
+  const revenue = async () => balanceOf(db(), await accountFor(db(), 'platform_revenue', 'USD'));
+
+  it('sells all that is held and takes a shortfall of the bank into Parcelle’s revenue as a loss', async () => {
+    await payInEuros(80_000); // 1 000.00 USD owed at 1.25
+    const [held, owed, before] = [await fx('EURO'), -(await fx('USD')), await revenue()];
+    expect([held, owed]).toEqual([80_000, 100_000]);
+    const partial = await settle(settlement({ sold_minor: held - 1, bought_minor: 99_000, close_position: true }));
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toMatchObject({ error: messages.FxSettlementCloseNotWhole, field: 'sold_minor' });
+    const typo = await settle(settlement({ sold_minor: held, bought_minor: 9_900, close_position: true }));
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json()).toMatchObject({ error: messages.FxSettlementResultTooLarge, field: 'bought_minor' });
+
+    const closed = await settle(settlement({ sold_minor: held, bought_minor: 99_000, close_position: true }));
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toMatchObject({
+      closed: true,
+      result_minor: -1_000,
+      result: { value: -10, curr: 'USD' },
+    });
+    expect([await fx('EURO'), await fx('USD')]).toEqual([0, 0]);
+    expect(await revenue()).toBe(before - 1_000);
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, closed.json().data.transaction_id));
+    expect(entries).toHaveLength(6);
+  });
+
+  it('takes what the bank gave beyond what was owed as a gain (more than owed is refused without closing)', async () => {
+    await payInEuros(8_000); // 100.00 USD owed
+    const before = await revenue();
+    const over = await settle(settlement({ sold_minor: 8_000, bought_minor: 10_300 }));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error).toEqual(messages.FxSettlementOvershoot);
+    const closed = await settle(settlement({ sold_minor: 8_000, bought_minor: 10_300, close_position: true }));
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toMatchObject({ closed: true, result_minor: 300 });
+    expect([await fx('EURO'), await fx('USD')]).toEqual([0, 0]);
+    expect(await revenue()).toBe(before + 300);
+    const [row] = await db().select().from(fxSettlements).where(eq(fxSettlements.id, closed.json().data.id));
+    expect(row).toMatchObject({ closed: true, resultMinor: 300 });
+  });
+});
