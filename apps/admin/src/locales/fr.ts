@@ -49,6 +49,14 @@ export const fr: Messages = {
     atMost: 'Au plus {{amount}} (la position ouverte)',
     bankReference: 'Référence bancaire',
     settledOn: 'Date de valeur',
+    close: 'Solder la position',
+    closeHelp:
+      'La banque a vendu tout ce que Parcelle détient\u00a0: ce qui reste dû (ou en trop) dans l’autre devise est le résultat de change de Parcelle, pris sur (ou versé à) ses revenus.',
+    result: 'Résultat de change',
+    gain: 'gain de {{amount}}',
+    loss: 'perte de {{amount}}',
+    resultNone: 'aucun',
+    notClosed: '—',
     settle: 'Enregistrer le règlement',
     confirmTitle: 'Enregistrer ce règlement\u00a0?',
     confirmText:

@@ -22,6 +22,9 @@ const exposure = {
       sold_minor: 4_000,
       bought: { value: 49.9, curr: 'USD' },
       bought_minor: 4_990,
+      closed: false,
+      result: { value: 0, curr: 'USD' },
+      result_minor: 0,
       bank_reference: 'FX-OLD-1',
       settled_on: '2026-11-02',
       transaction_id: 't1',
@@ -91,7 +94,32 @@ describe('the exchange exposure screen', () => {
       bought_minor: 12_500,
       bank_reference: 'BNP-FX-7',
       settled_on: today,
+      close_position: false,
     });
+  });
+
+  it('closes the position: all that is held sold, the bank’s shortfall named as Parcelle’s loss', async () => {
+    const calls = stubFetch([ok(exposure), ok(exposure.settlements[0]), ok(exposure)]);
+    renderPage();
+    await screen.findByTestId('fx-position-EURO');
+    fill(/^Amount sold \(EUR\)/, '100');
+    fill(/^Amount bought \(USD\)/, '124');
+    fill(/^Bank reference/, 'BNP-FX-8');
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Close the position/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Record the settlement' }));
+    // Closing sells all that is held: 100.00 of 100.01 is refused.
+    expect(screen.getAllByText(messages.FxSettlementCloseNotWhole.en).length).toBeGreaterThan(0);
+    fill(/^Amount sold \(EUR\)/, '100.01');
+    fireEvent.click(screen.getByRole('button', { name: 'Record the settlement' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record this settlement?' });
+    expect(confirmedFacts(dialog).slice(5)).toEqual([
+      'Exchange result: loss of $1.01',
+      'Position in EUR after: closed',
+      'Position in USD after: closed',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
+    expect(calls[1]?.body).toMatchObject({ sold_minor: 10_001, bought_minor: 12_400, close_position: true });
   });
 
   it('shows the server’s refusal', async () => {
@@ -130,5 +158,9 @@ describe('settlementProblem', () => {
     expect(settlementProblem({ ...base, boughtMinor: 126 })?.field).toBe('bought_minor');
     expect(settlementProblem({ ...base, bankReference: ' ' })?.field).toBe('bank_reference');
     expect(settlementProblem({ ...base, settledOn: '2026-11-04' })?.field).toBe('settled_on');
+    // Closing: all that is held, and the bank's amount within 5 % of what is owed (more than owed allowed then).
+    expect(settlementProblem({ ...base, soldMinor: 99, close: true })?.key).toBe('FxSettlementCloseNotWhole');
+    expect(settlementProblem({ ...base, boughtMinor: 131, close: true })).toBeNull();
+    expect(settlementProblem({ ...base, boughtMinor: 132, close: true })?.key).toBe('FxSettlementResultTooLarge');
   });
 });

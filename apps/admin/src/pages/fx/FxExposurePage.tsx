@@ -1,12 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -53,6 +55,17 @@ function rateText(soldMinor: number, boughtMinor: number, language: Language): s
   return formatNumber(boughtMinor / soldMinor, language, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
 }
 
+/** An exchange result in words: "gain of $3.00", "loss of $10.00", "none". */
+function resultWords(
+  minor: number,
+  currency: Currency,
+  language: Language,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (minor === 0) return translate('fx.resultNone');
+  return translate(minor > 0 ? 'fx.gain' : 'fx.loss', { amount: moneyText(Math.abs(minor), currency, language) });
+}
+
 /** Euros first, as the platform's base currency. */
 const euroFirst = (a: { currency: Currency }, b: { currency: Currency }) =>
   Number(b.currency === 'EURO') - Number(a.currency === 'EURO');
@@ -91,6 +104,7 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
+  const [close, setClose] = useState(false);
   const bought = other(sold);
   const soldMinor = amountOf(soldText);
   const boughtMinor = amountOf(boughtText);
@@ -104,6 +118,7 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
     bankReference: reference,
     settledOn: day,
     today: new Date().toISOString().slice(0, 10),
+    close,
   });
   const body = {
     sold_currency: sold,
@@ -112,7 +127,9 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
     bought_minor: boughtMinor ?? 0,
     bank_reference: reference.trim(),
     settled_on: day,
+    close_position: close,
   };
+  const resultMinor = close ? body.bought_minor + positionOf(bought) : 0;
   const record = async () => {
     setSending(true);
     setProblem(null);
@@ -123,6 +140,7 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
       setSoldText('');
       setBoughtText('');
       setReference('');
+      setClose(false);
       onDone();
     } catch (error) {
       setConfirming(false);
@@ -138,6 +156,7 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
       : translate(`fx.sideShort.${minor > 0 ? 'sell' : 'buy'}`, {
           amount: moneyText(Math.abs(minor), currency, language),
         });
+  const resultText = (minor: number, currency: Currency) => resultWords(minor, currency, language, translate);
   const fieldError = (field: string) => (check?.field === field ? messages[check.key][language] : undefined);
   const tried = problem !== null || confirming;
   return (
@@ -226,6 +245,17 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
             sx={{ width: 220 }}
           />
         </Stack>
+        <FormControlLabel
+          control={<Checkbox checked={close} onChange={(event) => setClose(event.target.checked)} />}
+          label={
+            <>
+              {translate('fx.close')}
+              <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                {translate('fx.closeHelp')}
+              </Typography>
+            </>
+          }
+        />
         <div>
           <Button type="submit" variant="contained">
             {translate('fx.settle')}
@@ -247,13 +277,14 @@ function SettlementForm({ exposure, onDone }: { exposure: Exposure; onDone: () =
                 ],
                 [translate('fx.bankReference'), body.bank_reference],
                 [translate('fx.settledOn'), dateText(`${day}T00:00:00Z`, language)],
+                ...(close ? [[translate('fx.result'), resultText(resultMinor, bought)] as [string, string]] : []),
                 [
                   translate('fx.positionAfter', { currency: code(sold) }),
                   positionText(positionOf(sold) - body.sold_minor, sold),
                 ],
                 [
                   translate('fx.positionAfter', { currency: code(bought) }),
-                  positionText(positionOf(bought) + body.bought_minor, bought),
+                  positionText(positionOf(bought) + body.bought_minor - resultMinor, bought),
                 ],
               ]}
             />
@@ -288,6 +319,7 @@ function Settlements({ settlements, language }: { settlements: Settlement[]; lan
               <TableCell align="right">{translate('fx.sold')}</TableCell>
               <TableCell align="right">{translate('fx.bought')}</TableCell>
               <TableCell align="right">{translate('fx.rate')}</TableCell>
+              <TableCell>{translate('fx.result')}</TableCell>
               <TableCell>{translate('fx.recordedBy')}</TableCell>
             </TableRow>
           </TableHead>
@@ -302,6 +334,11 @@ function Settlements({ settlements, language }: { settlements: Settlement[]; lan
                 </TableCell>
                 <TableCell align="right">
                   {rateText(settlement.sold_minor, settlement.bought_minor, language)}
+                </TableCell>
+                <TableCell>
+                  {settlement.closed
+                    ? resultWords(settlement.result_minor, settlement.bought.curr, language, translate)
+                    : translate('fx.notClosed')}
                 </TableCell>
                 <TableCell>
                   {settlement.recorded_by.email}

@@ -1,3 +1,4 @@
+import { fxClosingResult } from '@parcelle/shared/contracts/admin-money';
 import type { MessageKey } from '@parcelle/shared/i18n/messages';
 
 /**
@@ -13,6 +14,8 @@ export function settlementProblem(input: {
   bankReference: string;
   settledOn: string;
   today: string;
+  /** Close the position: sell all that is held; the difference with what is owed is the exchange result. */
+  close?: boolean;
 }): { key: MessageKey; field: string } | null {
   const { soldMinor, boughtMinor } = input;
   if (soldMinor === null || !Number.isSafeInteger(soldMinor) || soldMinor <= 0)
@@ -20,7 +23,11 @@ export function settlementProblem(input: {
   if (boughtMinor === null || !Number.isSafeInteger(boughtMinor) || boughtMinor <= 0)
     return { key: 'FxSettlementUnbalanced', field: 'bought_minor' };
   if (soldMinor > input.heldMinor) return { key: 'FxSettlementOvershoot', field: 'sold_minor' };
-  if (boughtMinor > input.owedMinor) return { key: 'FxSettlementOvershoot', field: 'bought_minor' };
+  if (input.close) {
+    if (soldMinor !== input.heldMinor) return { key: 'FxSettlementCloseNotWhole', field: 'sold_minor' };
+    if (fxClosingResult(boughtMinor, input.owedMinor) === null)
+      return { key: 'FxSettlementResultTooLarge', field: 'bought_minor' };
+  } else if (boughtMinor > input.owedMinor) return { key: 'FxSettlementOvershoot', field: 'bought_minor' };
   if (!input.bankReference.trim()) return { key: 'FxSettlementInvalid', field: 'bank_reference' };
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.settledOn) || input.settledOn > input.today)
     return { key: 'FxSettlementInvalid', field: 'settled_on' };
