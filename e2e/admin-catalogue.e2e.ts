@@ -541,7 +541,7 @@ describe('the catalogue screens of the operator console', () => {
     for (const lang of ['en', 'fr'] as const) {
       const { tab, question, answer } = added[lang];
       await page.getByRole('tab', { name: tab, exact: true }).click();
-      const panel = page.locator(`#panel-${lang}`);
+      const panel = page.getByRole('tabpanel', { name: tab, exact: true });
       await panel.getByRole('combobox', { name: 'New block' }).click();
       await page.getByRole('option', { name: 'Question and answer' }).click();
       await panel.getByRole('button', { name: 'Add the block' }).click();
