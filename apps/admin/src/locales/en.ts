@@ -550,7 +550,6 @@ export const en = {
     cover: 'Cover image',
     coverNow: 'Cover image:',
     chooseCover: 'Choose the cover image',
-    image: 'Image',
     images: 'Images ({{count}})',
     imagesToAdd: 'images of the work',
     removeImage: 'Remove image {{number}}',

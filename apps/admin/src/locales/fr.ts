@@ -561,7 +561,6 @@ export const fr: Messages = {
     cover: 'Image de couverture',
     coverNow: 'Image de couverture\u00a0:',
     chooseCover: 'Choisir l’image de couverture',
-    image: 'Image',
     images: 'Images ({{count}})',
     imagesToAdd: 'images de l’œuvre',
     removeImage: 'Retirer l’image {{number}}',
