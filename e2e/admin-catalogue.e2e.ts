@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
@@ -104,7 +104,13 @@ const words = {
     value: 'Value',
     valuedOn: 'Date of the valuation',
     appraiser: 'Appraiser',
-    method: 'Method',
+    methodEn: 'Method (English)',
+    methodFr: 'Method (French)',
+    methodTabs: 'Language of the method',
+    textTabs: 'Language of the texts',
+    bioTabs: 'Language of the biography',
+    dropDocuments: /^Drop PDF documents here/,
+    sendDocuments: 'Send 10 files',
     addValuationSubmit: 'Add the valuation',
     valuations: 'Valuations',
     valueShown: '€27,000.00',
@@ -168,7 +174,13 @@ const words = {
     value: 'Valeur',
     valuedOn: 'Date de l’estimation',
     appraiser: 'Expert',
-    method: 'Méthode',
+    methodEn: 'Méthode (anglais)',
+    methodFr: 'Méthode (français)',
+    methodTabs: 'Langue de la méthode',
+    textTabs: 'Langue des textes',
+    bioTabs: 'Langue de la biographie',
+    dropDocuments: /^Déposez ici des documents PDF/,
+    sendDocuments: 'Envoyer 10 fichiers',
     addValuationSubmit: 'Ajouter l’estimation',
     valuations: 'Estimations',
     valueShown: '27 000,00 €',
@@ -234,6 +246,12 @@ async function shoot(name: string, on: Page = page) {
 
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
+/** A language's tab in the tabs named `tabs` (components/LanguageTabs: "English" and "Français" in both languages). */
+const languageTab = (tabs: string, lang: 'en' | 'fr', within: Page | Locator = page) =>
+  within
+    .getByRole('tablist', { name: tabs })
+    .getByRole('tab', { name: new RegExp(`^${lang === 'fr' ? 'Français' : 'English'}`) });
+
 describe('the catalogue screens of the operator console', () => {
   it('signs a catalogue operator in; the works grid is its home', async () => {
     const operator = inject('catalogueOperator');
@@ -278,7 +296,9 @@ describe('the catalogue screens of the operator console', () => {
       await shoot(`artist-errors-${lang}`);
       await page.getByLabel(w.name).fill(names.artist);
       await page.getByLabel(w.birth).fill('1931-04-02');
+      // Texts members read: one tab per language (issue 32).
       await page.getByLabel(w.bioEn).fill('A painter of harbours and light.');
+      await languageTab(w.bioTabs, 'fr').click();
       await page.getByLabel(w.bioFr).fill('Une peintre des ports et de la lumière.');
       await page.getByRole('button', { name: w.createArtist }).click();
       await page.getByRole('heading', { name: names.artist }).waitFor();
@@ -308,26 +328,28 @@ describe('the catalogue screens of the operator console', () => {
       const live = page.getByTestId('live-parts');
       await page.getByRole('combobox', { name: w.artist }).fill(names.artist);
       await page.getByRole('option', { name: names.artist }).click();
-      await page.getByLabel(w.titleEn).fill(names.titleEn);
-      await page.getByLabel(w.titleFr).fill(names.titleFr);
-      await page.getByLabel(w.typeEn).fill('Oil on canvas');
-      await page.getByLabel(w.typeFr).fill('Huile sur toile');
       await page.getByLabel(w.year, { exact: false }).first().fill('1962');
+      // The texts members read, under the English tab, then the French one (issue 32).
+      await page.getByLabel(w.titleEn).fill(names.titleEn);
+      await page.getByLabel(w.typeEn).fill('Oil on canvas');
       await page.getByLabel(w.descriptionEn).fill('Boats leaving at dawn.');
+      await page.getByLabel(w.certificateEn).fill('One part of the work, held in custody in Geneva.');
+      await page.getByLabel(w.custodyEn).fill('Geneva free port');
+      await languageTab(w.textTabs, 'fr').click();
+      await page.getByLabel(w.titleFr).fill(names.titleFr);
+      await page.getByLabel(w.typeFr).fill('Huile sur toile');
       await page.getByLabel(w.descriptionFr).fill('Des bateaux qui partent à l’aube.');
+      await page.getByLabel(w.certificateFr).fill('Une part de l’œuvre, conservée à Genève.');
+      await page.getByLabel(w.custodyFr).fill('Port franc de Genève');
       await page.getByLabel(w.width).fill('40');
       await page.getByLabel(w.height).fill('30');
       await expect.poll(async () => plain(await live.textContent())).toBe(w.liveParts);
       await page.getByLabel(w.pricePerPart).fill(w.decimal('2.50'));
-      await page.getByLabel(w.certificateEn).fill('One part of the work, held in custody in Geneva.');
-      await page.getByLabel(w.certificateFr).fill('Une part de l’œuvre, conservée à Genève.');
       await page.getByLabel(w.entryFee).fill(w.decimal('0.12'));
       await page.getByLabel(w.storage).fill('1200');
       await page.getByLabel(w.insurance).fill('900');
       await page.getByLabel(w.exitShare).fill(w.decimal('2.5'));
       await page.getByLabel(w.holding).fill('7');
-      await page.getByLabel(w.custodyEn).fill('Geneva free port');
-      await page.getByLabel(w.custodyFr).fill('Port franc de Genève');
       await page.getByLabel(w.insurer).fill('Hiscox');
       await page.getByRole('button', { name: w.createDraft }).click();
       await page.getByRole('heading', { name: title }).waitFor();
@@ -340,11 +362,18 @@ describe('the catalogue screens of the operator console', () => {
       await expect.poll(async () => plain(await page.getByTestId('cover-state').textContent())).toBe(w.present);
       // Written as is (French puts a no-break space before the colon).
       expect(await page.getByTestId('cover-state').locator('..').textContent()).toBe(`${w.coverNow} ${w.present}`);
+      // The ten PDFs at once (issue 32): each file's type and language guessed from its name, then sent.
+      await page
+        .getByLabel(w.dropDocuments)
+        .setInputFiles(
+          KINDS.flatMap((kind) =>
+            ['en', 'fr'].map((version) => file(`${kind}_${version}.pdf`, 'application/pdf', pdf)),
+          ),
+        );
+      await shoot(`documents-queued-${lang}`);
+      await page.getByRole('button', { name: w.sendDocuments }).click();
       for (const kind of KINDS) {
         for (const version of ['en', 'fr']) {
-          await page
-            .locator(`#doc-${kind}-${version}-file`)
-            .setInputFiles(file(`${kind}-${version}.pdf`, 'application/pdf', pdf));
           await expect
             .poll(async () => plain(await page.getByTestId(`doc-${kind}-${version}`).textContent()))
             .toBe(w.present);
@@ -355,7 +384,9 @@ describe('the catalogue screens of the operator console', () => {
       await valuation.getByLabel(w.value).fill('27000');
       await valuation.getByLabel(w.valuedOn).fill('2026-10-01');
       await valuation.getByLabel(w.appraiser).fill('Maison Essai');
-      await valuation.getByLabel(w.method).fill('Comparable sales of the artist, 2020–2026.');
+      await valuation.getByLabel(w.methodEn).fill('Comparable sales of the artist, 2020–2026.');
+      await languageTab(w.methodTabs, 'fr', valuation).click();
+      await valuation.getByLabel(w.methodFr).fill('Ventes comparables de l’artiste, 2020–2026.');
       await valuation.locator('#valuation-pdf').setInputFiles(file('valuation.pdf', 'application/pdf', pdf));
       await valuation.getByRole('button', { name: w.addValuationSubmit }).click();
       const valuations = page.getByRole('table', { name: w.valuations });
@@ -512,7 +543,7 @@ describe('the catalogue screens of the operator console', () => {
     for (const lang of ['en', 'fr'] as const) {
       const { tab, question, answer } = added[lang];
       await page.getByRole('tab', { name: tab, exact: true }).click();
-      const panel = page.locator(`#panel-${lang}`);
+      const panel = page.getByRole('tabpanel', { name: tab, exact: true });
       await panel.getByRole('combobox', { name: 'New block' }).click();
       await page.getByRole('option', { name: 'Question and answer' }).click();
       await panel.getByRole('button', { name: 'Add the block' }).click();

@@ -49,6 +49,9 @@ const BalancesList = lazy(() =>
 const ReconciliationList = lazy(() =>
   import('./pages/ledger/ReconciliationList').then((module) => ({ default: module.ReconciliationList })),
 );
+const FxExposurePage = lazy(() =>
+  import('./pages/fx/FxExposurePage').then((module) => ({ default: module.FxExposurePage })),
+);
 const LedgerList = lazy(() => import('./pages/ledger/LedgerList').then((module) => ({ default: module.LedgerList })));
 const MembersList = lazy(() =>
   import('./pages/members/MembersList').then((module) => ({ default: module.MembersList })),
@@ -102,6 +105,7 @@ const resources = [
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
   { name: 'balances', list: '/balances', meta: { path: 'ledger/balances' } },
   { name: 'reconciliation', list: '/reconciliation', meta: { path: 'reconciliation' } },
+  { name: 'fx', list: '/fx', meta: { path: 'fx' } },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
@@ -271,6 +275,14 @@ export function App() {
               element={
                 <RoleGate resource="reconciliation">
                   <ReconciliationList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/fx"
+              element={
+                <RoleGate resource="fx">
+                  <FxExposurePage />
                 </RoleGate>
               }
             />

@@ -11,6 +11,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   ledger: ['finance'],
   balances: ['finance'],
   reconciliation: ['finance'],
+  // Exchange exposure (issue 32): the fx_clearing position and its settlement with the bank.
+  fx: ['finance'],
   dividends: ['finance'],
   exits: ['finance', 'support'],
   artists: ['catalogue'],

@@ -27,6 +27,7 @@ export * from './notification-texts';
 export * from './parts';
 export * from './performance';
 export * from './rating';
+export * from './validation/bilingual';
 export * from './validation/fields';
 export * from './validation/iban';
 export * from './verification';

@@ -15,6 +15,8 @@ export function FilePicker({
   onChange,
   describedBy,
   invalid = false,
+  multiple = false,
+  buttonLabel,
 }: {
   id: string;
   accept: string;
@@ -22,6 +24,9 @@ export function FilePicker({
   onChange: (file: File | null, event: ChangeEvent<HTMLInputElement>) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** Several files at once: `onChange` then reads them from the event (the list that takes them names them). */
+  multiple?: boolean;
+  buttonLabel?: string;
 }) {
   const translate = useTranslate();
   const [name, setName] = useState<string | null>(null);
@@ -41,6 +46,7 @@ export function FilePicker({
         id={id}
         type="file"
         accept={accept}
+        multiple={multiple}
         disabled={disabled}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
@@ -70,14 +76,16 @@ export function FilePicker({
           bgcolor: 'background.paper',
         }}
       >
-        {translate('file.choose')}
+        {buttonLabel ?? translate('file.choose')}
       </Box>
-      <Box
-        component="span"
-        sx={{ fontSize: '0.8125rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}
-      >
-        {name ?? translate('file.none')}
-      </Box>
+      {!multiple && (
+        <Box
+          component="span"
+          sx={{ fontSize: '0.8125rem', color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {name ?? translate('file.none')}
+        </Box>
+      )}
     </Box>
   );
 }

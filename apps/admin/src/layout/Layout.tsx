@@ -26,6 +26,7 @@ export const MENU = [
   { resource: 'ledger', path: '/ledger' },
   { resource: 'balances', path: '/balances' },
   { resource: 'reconciliation', path: '/reconciliation' },
+  { resource: 'fx', path: '/fx' },
   { resource: 'dividends', path: '/dividends' },
   { resource: 'exits', path: '/exits' },
   // Money, operators and audit (issue 15)

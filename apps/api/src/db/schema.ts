@@ -353,6 +353,49 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- ledger: exchange settlements (issue 32)
+
+/**
+ * Parcelle's exchanges with its bank that close the `fx_clearing` position (modules/ledger/fx-settlement.ts): the
+ * currency sold and the amount, the currency bought and the amount, as the bank's advice says, and the ledger
+ * transaction that recorded them. Append-only, as the ledger: a mistake is corrected by another settlement.
+ */
+export const fxSettlements = pgTable(
+  'fx_settlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    soldCurrency: currencyEnum('sold_currency').notNull(),
+    soldMinor: bigint('sold_minor', { mode: 'number' }).notNull(),
+    boughtCurrency: currencyEnum('bought_currency').notNull(),
+    boughtMinor: bigint('bought_minor', { mode: 'number' }).notNull(),
+    /**
+     * When the settlement closed the position: what was left in the currency bought, taken into Parcelle's revenue in
+     * that currency (positive a gain: the bank gave more than was owed; negative a loss). 0 when not closed.
+     */
+    resultMinor: bigint('result_minor', { mode: 'number' }).notNull().default(0),
+    closed: boolean('closed').notNull().default(false),
+    /** The bank's reference of the exchange: one settlement per reference. */
+    bankReference: text('bank_reference').notNull(),
+    /** The value date of the exchange (the bank's). */
+    settledOn: date('settled_on', { mode: 'string' }).notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('fx_settlements_bank_reference_unique').on(table.bankReference),
+    index('fx_settlements_created_idx').on(table.createdAt),
+    check(
+      'fx_settlements_exchange',
+      sql`${table.soldMinor} > 0 AND ${table.boughtMinor} > 0 AND ${table.soldCurrency} <> ${table.boughtCurrency}`,
+    ),
+  ],
+);
+
 // ---------------------------------------------------------------- catalogue (issue 4)
 
 export const artists = pgTable(
@@ -526,7 +569,9 @@ export const paintingValuations = pgTable(
     valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
     currency: currencyEnum('currency').notNull(),
     appraiser: text('appraiser').notNull(),
-    method: text('method').notNull(),
+    /** How the value was reached, in each language (members read it in theirs; issue 32). */
+    methodEn: text('method_en').notNull(),
+    methodFr: text('method_fr').notNull(),
     /** Storage key of the supporting PDF, if any. */
     documentKey: text('document_key'),
     supersedesId: uuid('supersedes_id').references((): AnyPgColumn => paintingValuations.id),

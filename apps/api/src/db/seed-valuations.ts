@@ -11,9 +11,14 @@ const SEED_APPRAISERS = [
   'Cabinet Lenoir, fine-art appraisers (seed data)',
   'Atelier Varenne Expertise (seed data)',
 ] as const;
-const SEED_METHOD =
-  'Comparable auction sales of the artist’s works of similar size, period and medium over the last three years, ' +
-  'adjusted for condition and provenance';
+const SEED_METHOD = {
+  en:
+    'Comparable auction sales of the artist’s works of similar size, period and medium over the last three years, ' +
+    'adjusted for condition and provenance',
+  fr:
+    'Ventes aux enchères comparables d’œuvres de l’artiste de format, de période et de technique semblables sur les ' +
+    'trois dernières années, ajustées selon l’état et la provenance',
+};
 
 /** The account the seed's appraisals are entered under: it has no password, so no one signs in with it. */
 export const SEED_CATALOGUER_ID = stableId('user:seed-cataloguer');
@@ -51,7 +56,8 @@ export async function seedValuations(db: Database, works: { id: string; slug: st
         valueMinor: value,
         currency: 'EURO' as const,
         appraiser: year % 2 === 0 ? SEED_APPRAISERS[0] : SEED_APPRAISERS[1],
-        method: SEED_METHOD,
+        methodEn: SEED_METHOD.en,
+        methodFr: SEED_METHOD.fr,
         createdBy: SEED_CATALOGUER_ID,
       });
       value = Math.max(1, shrink(value, random(-40, 150)));

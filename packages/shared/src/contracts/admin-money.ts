@@ -1,6 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
+import { MAX_MINOR } from '../money';
 import { multilineText, safeText } from '../validation/fields';
 import { ADMIN_SORTS, sortParams, ZAdminPageQuery } from './admin';
 import { ZMoney } from './auth';
@@ -300,3 +301,99 @@ export const ZReconciliation = z.object({
 });
 export type TAdminBalances = z.infer<typeof ZAdminBalances>;
 export type TReconciliation = z.infer<typeof ZReconciliation>;
+
+// ---------------------------------------------------------------- exchange exposure (issue 32)
+
+const fxAmount = () =>
+  z
+    .number({ error: 'FxSettlementUnbalanced' })
+    .int({ error: 'FxSettlementUnbalanced' })
+    .positive({ error: 'FxSettlementUnbalanced' })
+    .max(MAX_MINOR, { error: 'FxSettlementUnbalanced' });
+
+/**
+ * How far the bank's amount may differ from what is owed when a settlement closes the position (basis points of what
+ * is owed): beyond it, the difference is more likely a typing mistake than an exchange result.
+ */
+export const FX_RESULT_MAX_BPS = 500;
+
+/**
+ * The exchange result of closing a position: what the bank gave (`boughtMinor`) less what was owed, positive a gain;
+ * null when it is beyond FX_RESULT_MAX_BPS of what is owed.
+ */
+export function fxClosingResult(boughtMinor: number, owedMinor: number): number | null {
+  const result = boughtMinor - owedMinor;
+  return Math.abs(result) * 10_000 <= owedMinor * FX_RESULT_MAX_BPS ? result : null;
+}
+
+/**
+ * POST /admin/fx/settlements: Parcelle's bank sold `sold_minor` of `sold_currency` (a currency Parcelle holds from
+ * paying members in the other one) and bought `bought_minor` of `bought_currency` (the one it paid out), on
+ * `settled_on`, under the bank's reference. Refused when both legs are not there, or when either leg is larger than
+ * the open position in its currency. `close_position`: the settlement sells all that is held, and whatever is then
+ * left owed (or over) in the currency bought is Parcelle's exchange result, taken into its revenue: the position ends
+ * at zero in both currencies.
+ */
+export const ZFxSettlementRequest = z
+  .strictObject({
+    sold_currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }),
+    sold_minor: fxAmount(),
+    bought_currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }),
+    bought_minor: fxAmount(),
+    bank_reference: safeText({ error: 'FxSettlementInvalid' })
+      .trim()
+      .min(1, { error: 'FxSettlementInvalid' })
+      .max(140, { error: 'FxSettlementInvalid' }),
+    settled_on: safeText({ error: 'FxSettlementInvalid' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'FxSettlementInvalid' })
+      .refine(
+        (value) => {
+          const time = Date.parse(`${value}T00:00:00Z`);
+          return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+        },
+        {
+          error: 'FxSettlementInvalid',
+        },
+      ),
+    close_position: z.boolean({ error: 'InvalidRequest' }).optional().default(false),
+  })
+  .refine((body) => body.sold_currency !== body.bought_currency, {
+    error: 'FxSettlementUnbalanced',
+    path: ['bought_currency'],
+  });
+export type TFxSettlementRequest = z.input<typeof ZFxSettlementRequest>;
+
+export const ZFxSettlement = z.object({
+  id: z.string(),
+  sold: ZMoney,
+  sold_minor: z.number().int(),
+  bought: ZMoney,
+  bought_minor: z.number().int(),
+  /** Whether it closed the position, and its exchange result in the currency bought (a gain when positive). */
+  closed: z.boolean(),
+  result: ZMoney,
+  result_minor: z.number().int(),
+  bank_reference: z.string(),
+  settled_on: z.string(),
+  transaction_id: z.string(),
+  recorded_by: z.object({ id: z.string(), email: z.string() }),
+  created_at: z.string(),
+});
+
+/**
+ * GET /admin/fx: Parcelle's open exchange position per currency, the balance of its `fx_clearing` account (minor
+ * units, exact): positive, Parcelle holds that currency from members paid in the other and is to sell it; negative,
+ * it paid that currency out and is to buy it. With the latest settlements.
+ */
+export const ZFxExposure = z.object({
+  positions: z.array(
+    z.object({
+      currency: z.enum(CURRENCIES),
+      position: ZMoney,
+      position_minor: z.number().int(),
+      /** sell: Parcelle holds it (position > 0); buy: Parcelle owes it (< 0); none: closed. */
+      side: z.enum(['sell', 'buy', 'none']),
+    }),
+  ),
+  settlements: z.array(ZFxSettlement),
+});

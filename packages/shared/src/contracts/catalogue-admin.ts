@@ -254,7 +254,9 @@ export const ZValuationInput = z.strictObject({
   value_minor: positiveMinor(),
   currency: z.enum(CURRENCIES, { error: 'InvalidCurrency' }).default('EURO'),
   appraiser: line(300),
-  method: text(2_000),
+  /** How the value was reached, in both languages: the public page shows it in the reader's (issue 32). */
+  method_en: text(2_000),
+  method_fr: text(2_000),
   /** A key answered by POST /admin/paintings/:id/valuation-documents for this work. */
   document_key: safeText({ error: 'InvalidRequest' }).max(200).nullable().optional(),
 });
@@ -267,7 +269,8 @@ export const ZAdminValuation = z.object({
   value_minor: z.number().int(),
   currency: z.enum(CURRENCIES),
   appraiser: z.string(),
-  method: z.string(),
+  method_en: z.string(),
+  method_fr: z.string(),
   document_key: z.string().nullable(),
   supersedes_id: z.string().nullable(),
   /** Set when a later correction replaced this appraisal. */

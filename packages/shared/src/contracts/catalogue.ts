@@ -121,8 +121,8 @@ export const ZAppraisal = z.object({
   /** ISO date (YYYY-MM-DD). */
   valued_on: z.string(),
   appraiser: z.string(),
-  /** How the value was reached, as the appraiser wrote it. */
-  method: z.string(),
+  /** How the value was reached, as the appraiser wrote it, in each language (the page shows the reader's). */
+  method: ZLocalized,
 });
 export type TAppraisal = z.infer<typeof ZAppraisal>;
 

@@ -825,6 +825,35 @@ export const messages = {
     en: 'Enter the amount received, in cents, and the bank’s reference of the payment.',
     fr: 'Saisissez le montant reçu, en centimes, et la référence bancaire du paiement.',
   },
+  TranslationMissing: {
+    en: 'Members read this text in their own language: enter it in English and in French.',
+    fr: 'Les membres lisent ce texte dans leur langue\u00a0: saisissez-le en anglais et en français.',
+  },
+  FxSettlementUnbalanced: {
+    en: 'A settlement sells one currency and buys the other: enter both amounts, in cents.',
+    fr: 'Un règlement vend une devise et achète l’autre\u00a0: saisissez les deux montants, en centimes.',
+  },
+  FxSettlementOvershoot: {
+    en: 'This settlement is larger than the open position in that currency.',
+    fr: 'Ce règlement dépasse la position ouverte dans cette devise.',
+  },
+  FxSettlementCloseNotWhole: {
+    en: 'To close the position, sell all that Parcelle holds in that currency.',
+    fr: 'Pour solder la position, vendez tout ce que Parcelle détient dans cette devise.',
+  },
+  FxSettlementResultTooLarge: {
+    en: 'The amount bought differs from what is owed by more than 5%: check the bank’s advice.',
+    fr: 'Le montant acheté s’écarte de plus de 5\u00a0% de ce qui est dû\u00a0: vérifiez l’avis de la banque.',
+  },
+  FxSettlementDuplicate: {
+    en: 'A settlement with this bank reference is already recorded.',
+    fr: 'Un règlement portant cette référence bancaire est déjà enregistré.',
+  },
+  FxSettlementInvalid: {
+    en: 'Enter the bank’s reference of the exchange and its value date (not in the future).',
+    fr: 'Saisissez la référence bancaire du change et sa date de valeur (pas dans le futur).',
+  },
+  FxSettlementRecorded: { en: 'The settlement is recorded', fr: 'Le règlement est enregistré' },
   ExitFundsRecorded: { en: 'The funds received are recorded', fr: 'Les fonds reçus sont enregistrés' },
   ExitApproved: { en: 'The offer is approved', fr: 'L’offre est approuvée' },
   OperatorSessionExpired: {

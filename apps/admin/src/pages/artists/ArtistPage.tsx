@@ -21,6 +21,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { LANGS, type Lang, LanguageTabs } from '../../components/LanguageTabs';
 import { Thumbnail } from '../../components/Thumbnail';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -53,6 +54,7 @@ function ArtistForm({
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
   const [problem, setProblem] = useState<string | null>(null);
+  const [tab, setTab] = useState<Lang>('en');
   const { register, handleSubmit, formState } = useForm<TArtistFormInput, unknown, TArtistInput>({
     resolver: zodResolver(ZArtistForm),
     defaultValues,
@@ -85,14 +87,20 @@ function ArtistForm({
         component="form"
         noValidate
         spacing={2}
-        onSubmit={handleSubmit(async (body) => {
-          setProblem(null);
-          try {
-            await onSubmit(body);
-          } catch (error) {
-            setProblem(errorMessage(error));
-          }
-        })}
+        onSubmit={handleSubmit(
+          async (body) => {
+            setProblem(null);
+            try {
+              await onSubmit(body);
+            } catch (error) {
+              setProblem(errorMessage(error));
+            }
+          },
+          (invalid) => {
+            const first = LANGS.find((lang) => invalid[`bio_${lang}`]);
+            if (first) setTab(first);
+          },
+        )}
       >
         {field('name', { required: true })}
         <Stack direction="row" spacing={2}>
@@ -100,10 +108,14 @@ function ArtistForm({
           {field('date_of_death', { date: true })}
           {field('record_price')}
         </Stack>
-        <Stack direction="row" spacing={2}>
-          {field('bio_en', { required: true, multi: true })}
-          {field('bio_fr', { required: true, multi: true })}
-        </Stack>
+        <LanguageTabs
+          label={translate('artists.bioLanguage')}
+          failing={(lang) => Boolean(formState.errors[`bio_${lang}`])}
+          tab={tab}
+          onTab={setTab}
+        >
+          {(lang) => <Stack>{field(`bio_${lang}`, { required: true, multi: true })}</Stack>}
+        </LanguageTabs>
         <div>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             {submitLabel}

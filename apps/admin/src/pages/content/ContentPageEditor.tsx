@@ -6,8 +6,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CONTENT_TYPES, type ContentType, type ZContentPage } from '@parcelle/shared/contracts/catalogue';
@@ -24,6 +22,7 @@ import { type Control, type UseFormReturn, useFieldArray, useForm, useWatch } fr
 import { Link as RouterLink, useParams } from 'react-router';
 import type { z } from 'zod';
 import { apiCall, isApiHttpError } from '../../api/client';
+import { type Lang, LanguageTabs } from '../../components/LanguageTabs';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { issueText } from '../works/work-form';
@@ -32,7 +31,6 @@ import { ContentPreview } from './ContentPreview';
 import { blockOf, emptyBlock, pageFormValues, type TPageFormInput, ZPageForm } from './page-form';
 
 type ContentPage = z.infer<typeof ZContentPage>;
-type Lang = 'en' | 'fr';
 type PageFormApi = UseFormReturn<TPageFormInput, unknown, TContentPageRequest>;
 type PageControl = Control<TPageFormInput, unknown, TContentPageRequest>;
 const EMPTY_PAGE: TPageFormInput = { title_en: '', title_fr: '', en: [], fr: [] };
@@ -120,10 +118,6 @@ function PageForm({ type, page }: { type: ContentType; page: ContentPage | null 
   });
   const { errors, isSubmitting } = form.formState;
   const failing = (lang: Lang) => Boolean(errors[lang] || errors[`title_${lang}`]);
-  const tabLabel = (lang: Lang) =>
-    failing(lang)
-      ? translate('content.editor.tabWithErrors', { language: translate(`language.${lang}`) })
-      : translate(`language.${lang}`);
   return (
     <Box
       component="form"
@@ -156,31 +150,15 @@ function PageForm({ type, page }: { type: ContentType; page: ContentPage | null 
           </Alert>
         )}
         {problem && <Alert severity="error">{problem}</Alert>}
-        <Tabs
-          value={tab}
-          onChange={(_event, value: Lang) => setTab(value)}
-          aria-label={translate('content.editor.languages')}
+        <LanguageTabs
+          label={translate('content.editor.languages')}
+          failing={failing}
+          tab={tab}
+          onTab={setTab}
+          aside={<Preview type={type} lang={tab} control={form.control} />}
         >
-          <Tab value="en" label={tabLabel('en')} id="tab-en" aria-controls="panel-en" />
-          <Tab value="fr" label={tabLabel('fr')} id="tab-fr" aria-controls="panel-fr" />
-        </Tabs>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 3,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          }}
-        >
-          {(['en', 'fr'] as const).map((lang) => (
-            // Both languages stay mounted (their field arrays keep their order and errors); only the open one shows.
-            <Box key={lang} role="tabpanel" id={`panel-${lang}`} aria-labelledby={`tab-${lang}`} hidden={tab !== lang}>
-              <BlockList lang={lang} form={form} />
-            </Box>
-          ))}
-          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 }, alignSelf: 'start' }}>
-            <Preview type={type} lang={tab} control={form.control} />
-          </Box>
-        </Box>
+          {(lang) => <BlockList lang={lang} form={form} />}
+        </LanguageTabs>
         <div>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
             {translate('content.editor.save')}

@@ -20,6 +20,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
 import { FilePicker } from '../../components/FilePicker';
+import { LANGS, type Lang, LanguageTabs } from '../../components/LanguageTabs';
 import { dateText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
@@ -44,6 +45,7 @@ function ValuationForm({
   const language = useGetLocale()() as Language;
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [tab, setTab] = useState<Lang>('en');
   const { control, register, handleSubmit, formState, reset } = useForm<TValuationFormInput, unknown, TValuationInput>({
     resolver: zodResolver(ZValuationForm),
     defaultValues: correcting ? valuationFormValues(correcting) : EMPTY_VALUATION,
@@ -59,29 +61,37 @@ function ValuationForm({
       noValidate
       spacing={2}
       aria-label={translate(correcting ? 'works.valuation.correctTitle' : 'works.valuation.addTitle')}
-      onSubmit={handleSubmit(async (body) => {
-        setProblem(null);
-        try {
-          const document_key = file
-            ? (await uploadFile<{ key: string }>(`/admin/paintings/${workId}/valuation-documents`, 'file', file)).key
-            : null;
-          const path = correcting
-            ? `/admin/valuations/${correcting.id}/correct`
-            : `/admin/paintings/${workId}/valuations`;
-          await apiCall(path, { method: 'POST', body: { ...body, document_key } });
-          reset(EMPTY_VALUATION);
-          setFile(null);
-          onDone();
-        } catch (error) {
-          setProblem(errorMessage(error));
-        }
-      })}
+      onSubmit={handleSubmit(
+        async (body) => {
+          setProblem(null);
+          try {
+            const document_key = file
+              ? (await uploadFile<{ key: string }>(`/admin/paintings/${workId}/valuation-documents`, 'file', file)).key
+              : null;
+            const path = correcting
+              ? `/admin/valuations/${correcting.id}/correct`
+              : `/admin/paintings/${workId}/valuations`;
+            await apiCall(path, { method: 'POST', body: { ...body, document_key } });
+            reset(EMPTY_VALUATION);
+            setFile(null);
+            onDone();
+          } catch (error) {
+            setProblem(errorMessage(error));
+          }
+        },
+        // A method missing in one language: open that language's tab.
+        (invalid) => {
+          const first = LANGS.find((lang) => invalid[`method_${lang}`]);
+          if (first) setTab(first);
+        },
+      )}
     >
       <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
         {translate(correcting ? 'works.valuation.correctTitle' : 'works.valuation.addTitle')}
       </Typography>
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Stack direction="row" spacing={2}>
+      {/* Wraps rather than pushing the last field out when helper texts widen the others (1280 px, errors shown). */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <TextField
           label={translate('works.valuation.value')}
           required
@@ -118,15 +128,25 @@ function ValuationForm({
           sx={{ flex: 1 }}
         />
       </Stack>
-      <TextField
-        label={translate('works.valuation.method')}
-        required
-        multiline
-        minRows={2}
-        {...register('method')}
-        error={Boolean(message('method'))}
-        helperText={message('method')}
-      />
+      <LanguageTabs
+        label={translate('works.valuation.methodLanguage')}
+        failing={(lang) => Boolean(formState.errors[`method_${lang}`])}
+        tab={tab}
+        onTab={setTab}
+      >
+        {(lang) => (
+          <TextField
+            label={translate(`works.valuation.method_${lang}`)}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            {...register(`method_${lang}`)}
+            error={Boolean(message(`method_${lang}`))}
+            helperText={message(`method_${lang}`)}
+          />
+        )}
+      </LanguageTabs>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <label htmlFor={`${prefix}-pdf`}>{translate('works.valuation.pdf')}</label>
         <FilePicker id={`${prefix}-pdf`} accept="application/pdf" onChange={(file) => setFile(file)} />
@@ -189,7 +209,9 @@ export function Valuations({ workId, onSaved }: { workId: string; onSaved?: () =
                 <TableCell>{dateText(valuation.valued_on, language)}</TableCell>
                 <TableCell>{formatMoney(valuation.value_minor, valuation.currency, language)}</TableCell>
                 <TableCell>{valuation.appraiser}</TableCell>
-                <TableCell sx={{ maxWidth: 320, whiteSpace: 'pre-wrap' }}>{valuation.method}</TableCell>
+                <TableCell sx={{ maxWidth: 320, whiteSpace: 'pre-wrap' }}>
+                  {valuation[language === 'fr' ? 'method_fr' : 'method_en']}
+                </TableCell>
                 <TableCell>
                   {translate(
                     valuation.superseded_by

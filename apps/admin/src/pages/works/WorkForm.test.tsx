@@ -1,7 +1,7 @@
 import { messages } from '@parcelle/shared/i18n/messages';
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storeTokens } from '../../api/storage';
@@ -112,6 +112,47 @@ describe('the work form', () => {
       entry_fee_minor: 15_000,
       exit_share_bps: 250,
       storage_cost_yearly_minor: null,
+    });
+  });
+
+  it('takes the texts members read in English and French tabs, and opens the tab a translation is missing from', async () => {
+    const onSubmit = vi.fn(async (_body: unknown) => {});
+    renderForm(onSubmit);
+    const picker = await screen.findByRole('combobox', { name: /Artist/ });
+    fireEvent.change(picker, { target: { value: 'Nic' } });
+    fireEvent.click(await screen.findByRole('option', { name: ARTIST.name }));
+    const tabs = screen.getByRole('tablist', { name: 'Language of the texts' });
+    expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('English');
+    // Only the open language's fields show.
+    expect(screen.getByRole('textbox', { name: /^Title \(English\)/ })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /^Title \(French\)/ })).toBeNull();
+    type(/^Title \(English\)/, 'Blue harbour');
+    type(/^Type \(English\)/, 'Oil on canvas');
+    type(/^Description \(English\)/, 'Oil.');
+    type(/^Place of custody \(English\)/, 'Geneva free port');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Français' }));
+    type(/^Title \(French\)/, 'Port bleu');
+    type(/^Type \(French\)/, 'Huile sur toile');
+    type(/^Description \(French\)/, 'Huile.');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'English' }));
+    type(/^Year/, '1962');
+    type(/^Width \(cm\)/, '40');
+    type(/^Height \(cm\)/, '30');
+    type(/^Price per part/, '2.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    // The place of custody is in English only: the French tab opens, says it holds an error, and names it.
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { selected: true }).textContent).toBe('Français (to correct)'),
+    );
+    expect(screen.getByText(messages.TranslationMissing.en)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    type(/^Place of custody \(French\)/, 'Port franc de Genève');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      title_fr: 'Port bleu',
+      custody_place_en: 'Geneva free port',
+      custody_place_fr: 'Port franc de Genève',
     });
   });
 });

@@ -12,11 +12,15 @@ import { formatNumber } from '@parcelle/shared/money';
 import { useGetLocale, useList, useTranslate } from '@refinedev/core';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { LANGS, type Lang, LanguageTabs } from '../../components/LanguageTabs';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { issueText, liveParts, type TWorkFormInput, ZWorkForm } from './work-form';
 
 type Artist = { id: string; name: string };
+
+/** The work's texts members read, each entered in English and French under the language tabs. */
+const TEXT_FIELDS = ['title', 'type', 'description', 'certificate_wording', 'custody_place'] as const;
 
 const isSaleField = (name: string) => (PRIMARY_SALE_FIELDS as readonly string[]).includes(name);
 
@@ -74,6 +78,7 @@ export function WorkForm({
   const translate = useTranslate();
   const language = useGetLocale()() as Language;
   const [problem, setProblem] = useState<string | null>(null);
+  const [tab, setTab] = useState<Lang>('en');
   const { control, register, handleSubmit, formState } = useForm<TWorkFormInput, unknown, TPaintingInput>({
     resolver: zodResolver(ZWorkForm),
     defaultValues,
@@ -125,14 +130,21 @@ export function WorkForm({
         component="form"
         noValidate
         spacing={3}
-        onSubmit={handleSubmit(async (body) => {
-          setProblem(null);
-          try {
-            await onSubmit(body);
-          } catch (error) {
-            setProblem(errorMessage(error));
-          }
-        })}
+        onSubmit={handleSubmit(
+          async (body) => {
+            setProblem(null);
+            try {
+              await onSubmit(body);
+            } catch (error) {
+              setProblem(errorMessage(error));
+            }
+          },
+          // A refused text may sit in the other language: open the first tab that has one.
+          (invalid) => {
+            const first = LANGS.find((lang) => TEXT_FIELDS.some((name) => invalid[`${name}_${lang}`]));
+            if (first) setTab(first);
+          },
+        )}
       >
         {section(
           translate('works.sections.identity'),
@@ -149,20 +161,27 @@ export function WorkForm({
                 />
               )}
             />
-            <Stack direction="row" spacing={2}>
-              {field('title_en', { required: true })}
-              {field('title_fr', { required: true })}
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              {field('type_en', { required: true })}
-              {field('type_fr', { required: true })}
-              {field('year', { required: true, width: 120 })}
-            </Stack>
-            <Stack direction="row" spacing={2}>
-              {field('description_en', { required: true, multiline: true })}
-              {field('description_fr', { required: true, multiline: true })}
-            </Stack>
+            {field('year', { required: true, width: 120 })}
           </>,
+        )}
+        {section(
+          translate('works.sections.texts'),
+          <LanguageTabs
+            label={translate('works.textsLanguage')}
+            failing={(lang) => TEXT_FIELDS.some((name) => Boolean(formState.errors[`${name}_${lang}`]))}
+            tab={tab}
+            onTab={setTab}
+          >
+            {(lang) => (
+              <Stack spacing={2}>
+                {field(`title_${lang}`, { required: true })}
+                {field(`type_${lang}`, { required: true })}
+                {field(`description_${lang}`, { required: true, multiline: true })}
+                {field(`certificate_wording_${lang}`, { multiline: true, help: translate('works.certificateHelp') })}
+                {field(`custody_place_${lang}`, { help: translate('works.bothOrNeither') })}
+              </Stack>
+            )}
+          </LanguageTabs>,
         )}
         {section(
           translate('works.sections.parts'),
@@ -175,13 +194,6 @@ export function WorkForm({
                 ? translate('works.partsUnknown')
                 : translate('works.partsLive', { parts: formatNumber(parts, language) })}
             </Typography>
-          </Stack>,
-        )}
-        {section(
-          translate('works.sections.certificate'),
-          <Stack direction="row" spacing={2}>
-            {field('certificate_wording_en', { multiline: true, help: translate('works.certificateHelp') })}
-            {field('certificate_wording_fr', { multiline: true, help: translate('works.certificateHelp') })}
           </Stack>,
         )}
         {section(
@@ -198,8 +210,6 @@ export function WorkForm({
               {field('target_holding_years', {})}
             </Stack>
             <Stack direction="row" spacing={2}>
-              {field('custody_place_en', {})}
-              {field('custody_place_fr', {})}
               {field('insurer', {})}
             </Stack>
           </>,

@@ -35,12 +35,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { apiCall } from '../../api/client';
+import { MultiUpload } from '../../components/MultiUpload';
 import { Thumbnail } from '../../components/Thumbnail';
+import { guessDocument, IMAGE_RULE, PDF_RULE } from '../../components/upload-queue';
 import { dateTimeText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { FileInput } from './FileInput';
-import { uploadFile } from './upload';
+import { uploadFile, uploadWithProgress } from './upload';
 import { Valuations } from './Valuations';
 import { WorkForm } from './WorkForm';
 import { EMPTY_WORK, toFormValues } from './work-form';
@@ -289,15 +291,15 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
               </Button>
             </Stack>
           ))}
-          <FileInput
-            id="image-file"
-            label={translate('works.addImage')}
-            accept="image/jpeg,image/png,image/webp"
-            onFile={(file) =>
-              run(translate('works.image'), () => uploadFile<WorkDetail>(`${base}/images`, 'image', file))
-            }
-          />
         </Stack>
+        <MultiUpload<WorkDetail>
+          label={translate('works.imagesToAdd')}
+          rule={IMAGE_RULE}
+          send={(item, onProgress) =>
+            uploadWithProgress<WorkDetail>(`${base}/images`, 'image', item.file, { onProgress })
+          }
+          onSent={onChange}
+        />
         <Table size="small" aria-label={translate('works.documents')}>
           <TableHead>
             <TableRow>
@@ -315,7 +317,6 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
                 </TableCell>
                 {LANGUAGES.map((lang) => {
                   const present = Boolean(work.documents[`${kind}_${lang}`]);
-                  const name = `${translate(`works.documentKinds.${kind}`)} (${lang.toUpperCase()})`;
                   return (
                     <TableCell key={lang}>
                       <Stack spacing={0.5}>
@@ -326,17 +327,6 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
                         >
                           {translate(present ? 'works.present' : 'works.missing')}
                         </Typography>
-                        <FileInput
-                          id={`doc-${kind}-${lang}-file`}
-                          label={translate('works.choosePdf', { name })}
-                          compact
-                          accept="application/pdf"
-                          onFile={(file) =>
-                            run(name, () =>
-                              uploadFile<WorkDetail>(`${base}/documents/${kind}/${lang}`, 'file', file, 'PUT'),
-                            )
-                          }
-                        />
                       </Stack>
                     </TableCell>
                   );
@@ -345,6 +335,21 @@ function Files({ work, onChange }: { work: WorkDetail; onChange: (work: WorkDeta
             ))}
           </TableBody>
         </Table>
+        <MultiUpload<WorkDetail>
+          label={translate('works.pdfDocuments')}
+          hint={translate('works.documentsHint')}
+          rule={PDF_RULE}
+          kinds={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: translate(`works.documentKinds.${kind}`) }))}
+          languages={LANGUAGES.map((lang) => ({ value: lang, label: translate(`language.${lang}`) }))}
+          guess={guessDocument}
+          send={(item, onProgress) =>
+            uploadWithProgress<WorkDetail>(`${base}/documents/${item.kind}/${item.lang}`, 'file', item.file, {
+              method: 'PUT',
+              onProgress,
+            })
+          }
+          onSent={onChange}
+        />
       </Stack>
     </Paper>
   );

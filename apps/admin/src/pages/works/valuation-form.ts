@@ -9,7 +9,8 @@ export const ZValuationFormInput = z.object({
   value: z.string(),
   currency: z.enum(CURRENCIES),
   appraiser: z.string(),
-  method: z.string(),
+  method_en: z.string(),
+  method_fr: z.string(),
 });
 export type TValuationFormInput = z.infer<typeof ZValuationFormInput>;
 
@@ -18,7 +19,8 @@ export const EMPTY_VALUATION: TValuationFormInput = {
   value: '',
   currency: 'EURO',
   appraiser: '',
-  method: '',
+  method_en: '',
+  method_fr: '',
 };
 
 /** The form as POST /admin/paintings/:id/valuations' body (without the document key), by the shared contract. */
@@ -34,7 +36,8 @@ export const ZValuationForm = ZValuationFormInput.transform((value, ctx): TValua
     value_minor: minor,
     currency: value.currency,
     appraiser: value.appraiser,
-    method: value.method,
+    method_en: value.method_en,
+    method_fr: value.method_fr,
   });
   if (!checked.success) {
     for (const issue of checked.error.issues) {
@@ -52,13 +55,15 @@ export function valuationFormValues(valuation: {
   value_minor: number;
   currency: TValuationFormInput['currency'];
   appraiser: string;
-  method: string;
+  method_en: string;
+  method_fr: string;
 }): TValuationFormInput {
   return {
     valued_on: valuation.valued_on.slice(0, 10),
     value: toMajorString(valuation.value_minor),
     currency: valuation.currency,
     appraiser: valuation.appraiser,
-    method: valuation.method,
+    method_en: valuation.method_en,
+    method_fr: valuation.method_fr,
   };
 }

@@ -29,6 +29,7 @@ describe('the work form', () => {
       exit_share_percent: '2.5',
       target_holding_years: '7',
       custody_place_en: ' Geneva free port ',
+      custody_place_fr: 'Port franc de Genève',
     });
     expect(body).toMatchObject({
       year: 1962,
@@ -42,11 +43,18 @@ describe('the work form', () => {
       exit_share_bps: 250,
       target_holding_years: 7,
       custody_place_en: 'Geneva free port',
-      custody_place_fr: null,
+      custody_place_fr: 'Port franc de Genève',
       insurer: null,
     });
     // An empty certificate wording is left out (the standard clause applies).
     expect(body).not.toHaveProperty('certificate_wording_en');
+  });
+
+  it('refuses a text members read in one language only, on the missing language (issue 32)', () => {
+    const result = ZWorkForm.safeParse({ ...filled, certificate_wording_fr: 'Une part.' });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['certificate_wording_en', 'TranslationMissing'],
+    ]);
   });
 
   it('puts the contract’s errors under the typed fields, with the API’s message keys', () => {
@@ -97,21 +105,37 @@ describe('the valuation form', () => {
       value: '125000',
       currency: 'EURO',
       appraiser: 'Maison Drouot',
-      method: 'Comparable sales',
+      method_en: 'Comparable sales',
+      method_fr: 'Ventes comparables',
     });
     expect(body).toEqual({
       valued_on: '2026-10-01',
       value_minor: 12_500_000,
       currency: 'EURO',
       appraiser: 'Maison Drouot',
-      method: 'Comparable sales',
+      method_en: 'Comparable sales',
+      method_fr: 'Ventes comparables',
     });
+  });
+
+  it('refuses a method written in one language only (members read it in theirs)', () => {
+    const result = ZValuationForm.safeParse({
+      valued_on: '2026-10-01',
+      value: '125000',
+      currency: 'EURO',
+      appraiser: 'Maison Drouot',
+      method_en: 'Comparable sales',
+      method_fr: ' ',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['method_fr', 'RequiredField'],
+    ]);
   });
 
   it('refuses a missing date or value under the typed field', () => {
     const result = ZValuationForm.safeParse(EMPTY_VALUATION);
     const fields = (result.error?.issues ?? []).map((issue) => issue.path[0]);
-    expect(fields).toEqual(expect.arrayContaining(['valued_on', 'value', 'appraiser', 'method']));
+    expect(fields).toEqual(expect.arrayContaining(['valued_on', 'value', 'appraiser', 'method_en', 'method_fr']));
   });
 
   it('starts a correction from the appraisal it replaces', () => {
@@ -121,8 +145,16 @@ describe('the valuation form', () => {
         value_minor: 99,
         currency: 'USD',
         appraiser: 'A',
-        method: 'M',
+        method_en: 'M',
+        method_fr: 'Mf',
       }),
-    ).toEqual({ valued_on: '2026-10-01', value: '0.99', currency: 'USD', appraiser: 'A', method: 'M' });
+    ).toEqual({
+      valued_on: '2026-10-01',
+      value: '0.99',
+      currency: 'USD',
+      appraiser: 'A',
+      method_en: 'M',
+      method_fr: 'Mf',
+    });
   });
 });

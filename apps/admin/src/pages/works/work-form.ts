@@ -2,6 +2,7 @@ import { type TPaintingInput, ZPaintingInput } from '@parcelle/shared/contracts/
 import { messages } from '@parcelle/shared/i18n/messages';
 import { fromMajorString, toMajorString } from '@parcelle/shared/money';
 import { totalPartsForDimensions } from '@parcelle/shared/parts';
+import { missingTranslation } from '@parcelle/shared/validation/bilingual';
 import { z } from 'zod';
 import type { Language } from '../../providers/i18n';
 
@@ -128,6 +129,12 @@ export const ZWorkForm = ZWorkFormInput.transform((value, ctx): TPaintingInput =
       const field = String(issue.path[0] ?? '');
       ctx.addIssue({ code: 'custom', path: [FIELD_OF[field] ?? field], message: issue.message });
     }
+    return z.NEVER;
+  }
+  // A text members read is written in both languages or in neither (the rule the API refuses with, issue 32).
+  const missing = missingTranslation(body);
+  if (missing) {
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'TranslationMissing' });
     return z.NEVER;
   }
   return checked.data;

@@ -20,6 +20,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'GET /api/admin/ledger/balances': ['finance'],
   'GET /api/admin/ledger/check': ['finance'],
   'GET /api/admin/reconciliation': ['finance'],
+  // Exchange exposure (issue 32): the fx_clearing position and its settlement with the bank.
+  'GET /api/admin/fx': ['finance'],
+  'POST /api/admin/fx/settlements': ['finance'],
   'GET /api/admin/withdrawals': ['finance'],
   'POST /api/admin/withdrawals/:id/approve': ['finance'],
   'POST /api/admin/withdrawals/:id/reject': ['finance'],

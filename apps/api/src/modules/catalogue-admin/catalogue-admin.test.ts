@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, createOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog, paintings } from '../../db/schema';
+import { issueParts } from '../parts/register';
 
 /** Issue 15, Catalogue: artists, works, valuations, market transitions and rates through /api/admin. */
 let t: TestApp;
@@ -277,11 +278,21 @@ describe('works, valuations and the market', () => {
       value_minor: 9_000_000,
       currency: 'EURO',
       appraiser: 'Cabinet Turquin',
-      method: 'Comparable sales',
+      method_en: 'Comparable sales',
+      method_fr: 'Ventes comparables',
       document_key: supporting.json().data.key,
     };
     const added = await t.call('POST', `/api/admin/paintings/${id}/valuations`, { token, body: appraisal });
     expect(added.statusCode).toBe(200);
+    // Issue 32: members read the method in their language, so an appraisal without one of them is refused.
+    for (const missing of ['method_en', 'method_fr'] as const) {
+      const { [missing]: _left, ...oneLanguage } = appraisal;
+      for (const body of [oneLanguage, { ...appraisal, [missing]: '  ' }]) {
+        const refused = await t.call('POST', `/api/admin/paintings/${id}/valuations`, { token, body });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ error: messages.RequiredField, field: missing });
+      }
+    }
     const foreignKey = await t.call('POST', `/api/admin/paintings/${id}/valuations`, {
       token,
       body: { ...appraisal, document_key: 'valuations/elsewhere/x.pdf' },
@@ -337,7 +348,7 @@ describe('works, valuations and the market', () => {
         currency: 'EURO',
         valued_on: '2026-01-10',
         appraiser: 'Cabinet Turquin',
-        method: 'Comparable sales',
+        method: { en: 'Comparable sales', fr: 'Ventes comparables' },
       },
     });
 
@@ -403,6 +414,42 @@ describe('works, valuations and the market', () => {
     const state = await t.call('GET', '/api/admin/paintings?market=open', { token });
     expect(state.statusCode).toBe(400);
     expect(state.json().error).toEqual(messages.InvalidMarketState);
+  });
+
+  it('refuses a text members read written in one language only (issue 32), on create and on edit', async () => {
+    const artistId = await newArtist();
+    const { custody_place_fr: _fr, ...englishOnly } = workBody(artistId);
+    const created = await t.call('POST', '/api/admin/paintings', { token, body: englishOnly });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ error: messages.TranslationMissing, field: 'custody_place_fr' });
+    const work = await t.call('POST', '/api/admin/paintings', { token, body: workBody(artistId) });
+    expect(work.statusCode).toBe(200);
+    const id = work.json().data.id;
+    const edits: [Record<string, unknown>, string][] = [
+      [{ custody_place_en: null }, 'custody_place_en'],
+      [{ custody_place_fr: null }, 'custody_place_fr'],
+      [{ certificate_wording_fr: 'Copropriété d’une part.' }, 'certificate_wording_en'],
+    ];
+    for (const [body, field] of edits) {
+      const refused = await t.call('PATCH', `/api/admin/paintings/${id}`, { token, body });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: messages.TranslationMissing, field });
+    }
+    // Both languages at once, or neither, are taken.
+    const both = await t.call('PATCH', `/api/admin/paintings/${id}`, {
+      token,
+      body: {
+        custody_place_en: null,
+        custody_place_fr: null,
+        certificate_wording_en: 'One part.',
+        certificate_wording_fr: 'Une part.',
+      },
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data).toMatchObject({ custody_place_en: null, certificate_wording_fr: 'Une part.' });
+    // The parts invariant (checked when the file ends) counts every work's parts as issued, as opening the sale does.
+    const [row] = await t.ctx.database.db.select().from(paintings).where(eq(paintings.id, id));
+    if (row) await t.ctx.database.db.transaction((tx) => issueParts(tx, row));
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type MarketState,
   marketState,
   marketStepNeeds,
+  missingTranslation,
   type TPaintingInput,
   totalPartsForDimensions,
 } from '@parcelle/shared';
@@ -223,9 +224,16 @@ function checkEntryFee(pricePerPartMinor: number, entryFeeMinor: number | null |
     throw badRequest('EntryFeeAbovePrice', 'entry_fee_minor');
 }
 
+/** An optional text members read (custody place, certificate wording) is stored in both languages or in neither. */
+function checkTranslations(values: Record<string, unknown>) {
+  const missing = missingTranslation(values);
+  if (missing) throw badRequest('TranslationMissing', missing);
+}
+
 /** A new work, always a draft (not public) until a market transition publishes it. */
 export async function createPainting(db: Executor, actor: Member, input: TPaintingInput) {
   checkEntryFee(input.price_per_part_minor, input.entry_fee_minor);
+  checkTranslations(input);
   await artistName(db, input.artist_id);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -274,6 +282,13 @@ export async function updatePainting(db: Executor, actor: Member, id: string, in
       input.price_per_part_minor ?? before.pricePerPartMinor,
       input.entry_fee_minor !== undefined ? input.entry_fee_minor : before.entryFeeMinor,
     );
+    checkTranslations({
+      certificate_wording_en: before.certificateWordingEn,
+      certificate_wording_fr: before.certificateWordingFr,
+      custody_place_en: before.custodyPlaceEn,
+      custody_place_fr: before.custodyPlaceFr,
+      ...input,
+    });
     const width = input.width_cm ?? before.widthCm;
     const height = input.height_cm ?? before.heightCm;
     const totalParts = totalPartsForDimensions(width, height);

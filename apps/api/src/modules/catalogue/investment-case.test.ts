@@ -52,7 +52,9 @@ describe('the investment case of a work', () => {
     for (const appraisal of detail.appraisals) {
       expect(Number.isInteger(appraisal.value_minor)).toBe(true);
       expect(appraisal.appraiser).not.toBe('');
-      expect(appraisal.method).not.toBe('');
+      expect(appraisal.method.en).not.toBe('');
+      expect(appraisal.method.fr).not.toBe('');
+      expect(appraisal.method.fr).not.toBe(appraisal.method.en);
     }
   });
 
@@ -68,7 +70,8 @@ describe('the investment case of a work', () => {
         value_minor: listed.value_minor + 100,
         currency: 'EURO',
         appraiser: 'Cabinet Correction',
-        method: 'Comparable sales, corrected',
+        method_en: 'Comparable sales, corrected',
+        method_fr: 'Ventes comparables, corrigé',
       },
     });
     expect(corrected.statusCode).toBe(200);

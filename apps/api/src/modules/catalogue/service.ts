@@ -351,7 +351,7 @@ function appraisalOf(valuation: typeof paintingValuations.$inferSelect) {
     currency: valuation.currency,
     valued_on: valuation.valuedOn,
     appraiser: valuation.appraiser,
-    method: valuation.method,
+    method: { en: valuation.methodEn, fr: valuation.methodFr },
   };
 }
 

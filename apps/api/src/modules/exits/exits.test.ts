@@ -376,7 +376,8 @@ describe('no exit settles on one operator’s say (issue 26)', () => {
       valueMinor: 100_000,
       currency: 'EURO',
       appraiser: 'A',
-      method: 'M',
+      methodEn: 'M',
+      methodFr: 'M',
       createdBy: operatorId,
     });
     const base = { painting_id: painting.id, buyer_name: 'B', currency: 'EURO' };

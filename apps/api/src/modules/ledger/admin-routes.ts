@@ -4,16 +4,21 @@ import {
   ZAdminLedger,
   ZAdminLedgerQuery,
   ZFailure,
+  ZFxExposure,
+  ZFxSettlement,
+  ZFxSettlementRequest,
   ZLedgerCheck,
   ZReconciliation,
   ZReconciliationQuery,
   ZSuccess,
 } from '@parcelle/shared';
 import type { AppContext } from '../../context';
+import { memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
 import { ledgerBalances, ledgerCheck, listLedgerTransactions, reconciliation } from './admin';
+import { fxExposure, recordFxSettlement } from './fx-settlement';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -55,6 +60,33 @@ export function ledgerAdminRoutes(app: App, ctx: AppContext) {
       },
     },
     async () => ok(await ledgerCheck(db)),
+  );
+
+  app.get(
+    '/admin/fx',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description: 'Parcelle’s open exchange position per currency (its fx_clearing accounts) and the settlements.',
+        response: { 200: ZSuccess(ZFxExposure), ...errors },
+      },
+    },
+    async () => ok(await fxExposure(db)),
+  );
+
+  app.post(
+    '/admin/fx/settlements',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description: 'Records the bank’s exchange that settles the position: one balanced ledger transaction, audited.',
+        body: ZFxSettlementRequest,
+        response: { 200: ZSuccess(ZFxSettlement), ...errors },
+      },
+    },
+    async (request) => ok(await recordFxSettlement(db, memberOf(request), request.body), 'FxSettlementRecorded'),
   );
 
   app.get(

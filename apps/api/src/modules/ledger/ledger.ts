@@ -24,7 +24,8 @@ export type AccountKind = (typeof ledgerAccounts.$inferSelect)['kind'];
  * - `exit_escrow`: an exit buyer's money recorded as received, held until the offer is resolved (paid to the holders
  *   when the sale settles, returned to the buyer when the vote fails).
  * - `fx_clearing`: Parcelle's position in each currency from exchanging members' credits into their wallet's currency
- *   (member-credits.ts); one currency's account rises as the other's falls, by the day's rate.
+ *   (member-credits.ts); one currency's account rises as the other's falls, by the day's rate. Finance closes it by
+ *   recording the bank's exchange (fx-settlement.ts): the currency sold goes to `external`, the one bought comes back.
  */
 export type LedgerLine = { accountId: string; amountMinor: number; currency: Currency };
 

@@ -77,7 +77,8 @@ beforeAll(async () => {
     paintingId: workA.id,
     currency: 'EURO' as const,
     appraiser: 'A',
-    method: 'M',
+    methodEn: 'M',
+    methodFr: 'M',
     createdBy: alice.id,
   };
   const [wrong] = await t.ctx.database.db

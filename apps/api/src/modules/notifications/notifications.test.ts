@@ -437,7 +437,8 @@ describe('what notifies today', () => {
       valueMinor: 9000,
       currency: 'EURO',
       appraiser: 'Test',
-      method: 'Test',
+      methodEn: 'Test',
+      methodFr: 'Test',
       createdBy: operatorId,
     });
     const watcher = await member();
@@ -460,7 +461,14 @@ describe('price alerts', () => {
   const valuation = (paintingId: string, valueMinor: number) =>
     t.call('POST', `/api/admin/paintings/${paintingId}/valuations`, {
       token: operator.accessToken,
-      body: { valued_on: '2026-06-01', value_minor: valueMinor, currency: 'EURO', appraiser: 'A', method: 'M' },
+      body: {
+        valued_on: '2026-06-01',
+        value_minor: valueMinor,
+        currency: 'EURO',
+        appraiser: 'A',
+        method_en: 'M',
+        method_fr: 'M',
+      },
     });
   const check = () => t.ctx.jobs.drain([PRICE_ALERTS_JOB]);
 
@@ -516,7 +524,8 @@ describe('price alerts', () => {
       valueMinor: 18 * 400,
       currency: 'EURO',
       appraiser: 'A',
-      method: 'M',
+      methodEn: 'M',
+      methodFr: 'M',
       createdBy: (await userRow(t, operator.email))?.id ?? '',
     });
     const fired = await Promise.all([checkPriceAlerts(t.ctx, painting.id), checkPriceAlerts(t.ctx, null)]);

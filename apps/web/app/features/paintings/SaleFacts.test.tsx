@@ -79,7 +79,7 @@ describe('latest appraisal', () => {
     await act(() => i18n.changeLanguage('fr'));
     await waitFor(() => expect(text('appraisal-by')).toBe('Par Cabinet Turquin, le 10 janv. 2026'));
     expect(text('appraisal-value')).toMatch(/^21\s870,00\s€$/);
-    expect(text('appraisal-method')).toBe('Méthode\u00a0: Comparable sales');
+    expect(text('appraisal-method')).toBe('Méthode\u00a0: Ventes comparables');
   });
 
   it('says when the work has not been appraised yet', async () => {

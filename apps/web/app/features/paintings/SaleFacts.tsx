@@ -327,7 +327,7 @@ export function LatestAppraisal({ painting, language }: { painting: TPaintingDet
             })}
           </Typography>
           <Typography variant="body2" data-testid="appraisal-method" sx={{ mt: 0.5, color: palette.muted }}>
-            {t('paintings.appraisal.method', { method: valuation.method })}
+            {t('paintings.appraisal.method', { method: valuation.method[language] })}
           </Typography>
           {painting.appraisals.length > 1 && <AppraisalHistory appraisals={painting.appraisals} language={language} />}
         </Box>

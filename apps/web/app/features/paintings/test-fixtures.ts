@@ -77,7 +77,7 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
       currency: 'EURO',
       valued_on: '2026-01-10',
       appraiser: 'Cabinet Turquin',
-      method: 'Comparable sales',
+      method: { en: 'Comparable sales', fr: 'Ventes comparables' },
     },
     appraisals: [
       {
@@ -85,14 +85,14 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
         currency: 'EURO',
         valued_on: '2026-01-10',
         appraiser: 'Cabinet Turquin',
-        method: 'Comparable sales',
+        method: { en: 'Comparable sales', fr: 'Ventes comparables' },
       },
       {
         value_minor: 1_990_000,
         currency: 'EURO',
         valued_on: '2024-12-31',
         appraiser: 'Atelier Varenne',
-        method: 'Comparable sales',
+        method: { en: 'Comparable sales', fr: 'Ventes comparables' },
       },
     ],
     ...overrides,
