@@ -47,6 +47,9 @@ export async function stepUpChecks(probe, b) {
         headers: { 'idempotency-key': randomUUID() },
       });
       if (refusedForProof(answer)) return ['PASS', `without a code: ${answer.status} ${errorText(answer)}`];
+      // Issue 29: a member whose identity is not approved is refused before any code is asked for.
+      if (answer.status === 403 && answer.json?.step === 'identity_verification')
+        return ['SKIP', 'member B is not identity-approved here (no dev route): the verification gate refuses first'];
       return ['FAIL', `with the access token alone: ${describe(answer)} (expected a 400 asking for the code)`];
     });
   }

@@ -101,7 +101,14 @@ describe('answers from memory until a change', () => {
     const before = await latest();
     const added = await t.call('POST', `/api/admin/paintings/${work.id}/valuations`, {
       token,
-      body: { valued_on: '2026-06-01', value_minor: 987_654_321, currency: 'EURO', appraiser: 'Test', method: 'Test' },
+      body: {
+        valued_on: '2026-06-01',
+        value_minor: 987_654_321,
+        currency: 'EURO',
+        appraiser: 'Test',
+        method_en: 'Test',
+        method_fr: 'Essai',
+      },
     });
     expect(added.statusCode).toBe(200);
     expect(before?.value_minor).not.toBe(987_654_321);

@@ -30,7 +30,13 @@ async function appraise(body: Record<string, unknown>, correcting?: string) {
   const url = correcting ? `/api/admin/valuations/${correcting}/correct` : `/api/admin/paintings/${work}/valuations`;
   const response = await t.call('POST', url, {
     token,
-    body: { appraiser: 'Maison Test', method: 'Comparable sales', currency: 'EURO', ...body },
+    body: {
+      appraiser: 'Maison Test',
+      method_en: 'Comparable sales',
+      method_fr: 'Ventes comparables',
+      currency: 'EURO',
+      ...body,
+    },
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { id: string };
