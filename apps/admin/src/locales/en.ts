@@ -183,7 +183,15 @@ export const en = {
     confirmText:
       'A dividend for {{year}}: nothing is paid until a second operator approves it, which pays the holders at the record date.',
     cancel: 'Cancel',
-    done: 'Dividend {{reference}} declared: {{total}} to {{holders}} holders ({{parts}} parts). Nothing is paid until a second operator approves it.',
+    done_one:
+      'Dividend {{reference}} declared: {{total}} to {{count}} holder ({{parts}} parts). Nothing is paid until a second operator approves it.',
+    done_other:
+      'Dividend {{reference}} declared: {{total}} to {{count}} holders ({{parts}} parts). Nothing is paid until a second operator approves it.',
+    doneRetained_one: 'The share of the {{count}} unsold part, {{amount}}, stays with Parcelle.',
+    doneRetained_other: 'The share of the {{count}} unsold parts, {{amount}}, stays with Parcelle.',
+    paidOut: 'Paid to members',
+    retained_one: 'Kept by Parcelle ({{count}} unsold part)',
+    retained_other: 'Kept by Parcelle ({{count}} unsold parts)',
     invalidAmount: 'Enter an amount greater than zero, with at most two decimals.',
     // list and preview
     listTitle: 'Dividends',
@@ -215,8 +223,10 @@ export const en = {
     plusOne: '+1 unit',
     approve: 'Approve and pay',
     approveTitle: 'Approve and pay dividend {{reference}}?',
-    approveText:
-      '{{total}} is paid at once to the wallets of the {{holders}} holders at {{date}}. This cannot be undone.',
+    approveText_one:
+      '{{total}} is paid at once to the wallet of the {{count}} holder at {{date}}. This cannot be undone.',
+    approveText_other:
+      '{{total}} is paid at once to the wallets of the {{count}} holders at {{date}}. This cannot be undone.',
     approvedDone: 'Dividend approved and paid.',
   },
   exits: {

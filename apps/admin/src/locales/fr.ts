@@ -185,7 +185,15 @@ export const fr: Messages = {
     confirmText:
       'Un dividende pour {{year}}\u00a0: rien n’est versé avant qu’un second opérateur l’approuve, ce qui paie les détenteurs à la date d’arrêté.',
     cancel: 'Annuler',
-    done: 'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{holders}} détenteurs ({{parts}} parts). Rien n’est versé avant l’approbation d’un second opérateur.',
+    done_one:
+      'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{count}} détenteur ({{parts}} parts). Rien n’est versé avant l’approbation d’un second opérateur.',
+    done_other:
+      'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{count}} détenteurs ({{parts}} parts). Rien n’est versé avant l’approbation d’un second opérateur.',
+    doneRetained_one: 'La part de la {{count}} part invendue, {{amount}}, reste à Parcelle.',
+    doneRetained_other: 'La part des {{count}} parts invendues, {{amount}}, reste à Parcelle.',
+    paidOut: 'Versé aux membres',
+    retained_one: 'Conservé par Parcelle ({{count}} part invendue)',
+    retained_other: 'Conservé par Parcelle ({{count}} parts invendues)',
     invalidAmount: 'Saisissez un montant supérieur à zéro, avec au plus deux décimales.',
     // list and preview
     listTitle: 'Dividendes',
@@ -217,8 +225,9 @@ export const fr: Messages = {
     plusOne: '+1 unité',
     approve: 'Approuver et verser',
     approveTitle: 'Approuver et verser le dividende {{reference}}\u00a0?',
-    approveText:
-      '{{total}} est versé aussitôt aux portefeuilles des {{holders}} détenteurs au {{date}}. C’est irréversible.',
+    approveText_one: '{{total}} est versé aussitôt au portefeuille du détenteur au {{date}}. C’est irréversible.',
+    approveText_other:
+      '{{total}} est versé aussitôt aux portefeuilles des {{count}} détenteurs au {{date}}. C’est irréversible.',
     approvedDone: 'Dividende approuvé et versé.',
   },
   exits: {
