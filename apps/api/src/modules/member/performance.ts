@@ -44,6 +44,8 @@ export type WorkPerformance = {
   titleFr: string;
   quantity: number;
   costBasisMinor: number;
+  /** Parts held that no acquisition covers: their cost is unknown (issue 31). */
+  costUnknownParts: number;
   valueMinor: number;
   valuedOn: string | null;
   gainMinor: number;
@@ -57,6 +59,7 @@ export type WorkPerformance = {
 export type PortfolioPerformance = {
   works: WorkPerformance[];
   costBasisMinor: number;
+  costUnknownParts: number;
   valueMinor: number;
   gainMinor: number;
   gainBps: number;
@@ -113,6 +116,7 @@ export function portfolioPerformance(input: {
       titleFr: work.titleFr,
       quantity: work.quantity,
       costBasisMinor,
+      costUnknownParts: Math.max(0, work.quantity - lots.remainingQuantity),
       valueMinor,
       valuedOn: latest?.valuedOn ?? null,
       gainMinor: valueMinor - costBasisMinor,
@@ -147,6 +151,7 @@ export function portfolioPerformance(input: {
   return {
     works: works.map((work, i) => ({ ...work, allocationBps: shares[i] ?? 0 })),
     costBasisMinor,
+    costUnknownParts: sum(works.map((work) => work.costUnknownParts)),
     valueMinor,
     gainMinor: valueMinor - costBasisMinor,
     gainBps: gainBps(valueMinor - costBasisMinor, costBasisMinor),
