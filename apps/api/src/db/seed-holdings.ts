@@ -2,6 +2,7 @@ import { MARKET } from '@parcelle/shared/market';
 import { allocate } from '@parcelle/shared/money';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, asc, eq } from 'drizzle-orm';
+import { accountFor, postTransaction } from '../modules/ledger/ledger';
 import { issueParts, moveParts } from '../modules/parts/register';
 import { settlePurchase } from '../modules/purchases/settle';
 import type { Database } from './client';
@@ -83,7 +84,7 @@ export async function seedHoldings(db: Database): Promise<void> {
         .map((userId, index) => ({ userId, quantity: shares[index] ?? 0 }))
         .filter((share) => share.quantity > 0);
       // Each co-owner bought their parts (issue 31): a purchase at the work's part price, reserved here and settled
-      // as a card payment would be (ledger, certificate), dated at the seed's opening, so that their cost basis is
+      // from their wallet (ledger, certificate), dated at the seed's opening, so that their cost basis is
       // what they paid.
       const bought = [];
       for (const owner of owners) {
@@ -98,7 +99,7 @@ export async function seedHoldings(db: Database): Promise<void> {
             currency: 'EURO',
             unitPriceMinor: painting.pricePerPartMinor,
             totalMinor: purchaseTotalMinor(painting.pricePerPartMinor, owner.quantity),
-            paymentMethod: 'card',
+            paymentMethod: 'smart_amount',
             market: MARKET.primary,
             ownerName: `${collector?.firstName ?? ''} ${collector?.lastName ?? ''}`.trim() || 'Collector',
             language: collector?.language ?? 'en',
@@ -122,7 +123,22 @@ export async function seedHoldings(db: Database): Promise<void> {
         ],
       });
       for (const purchase of bought) {
-        await settlePurchase(tx, purchase.id, { kind: 'external', providerRef: null });
+        // Paid from the wallet, which the collector funded first: no card payment a provider would have reported
+        // (the console's reconciliation lists card purchases without one).
+        const wallet = await accountFor(tx, 'member_wallet', 'EURO', purchase.userId);
+        await postTransaction(tx, {
+          reference: `${purchase.reference}:funding`,
+          description: 'seed: collector funds their wallet',
+          lines: [
+            {
+              accountId: await accountFor(tx, 'external', 'EURO'),
+              amountMinor: -purchase.totalMinor,
+              currency: 'EURO',
+            },
+            { accountId: wallet, amountMinor: purchase.totalMinor, currency: 'EURO' },
+          ],
+        });
+        await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: wallet });
         await tx.update(purchases).set({ settledAt: SEED_BOUGHT_AT }).where(eq(purchases.id, purchase.id));
       }
     });

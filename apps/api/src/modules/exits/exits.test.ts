@@ -5,6 +5,7 @@ import {
   createMember,
   createOperator,
   createPaintingForSale,
+  lastMessageTo,
   promoteToOperator,
   userRow,
   walletCode,
@@ -106,6 +107,10 @@ async function openOffer(paintingId: string, extra: Record<string, unknown> = {}
   return id;
 }
 
+/** The member's notifications, newest first, with their texts. */
+const inboxOf = async (who: { accessToken: string }) =>
+  (await t.call('GET', '/api/member/notifications', { token: who.accessToken })).json().data.notifications;
+
 const wallet = async (userId: string, currency: 'EURO' | 'USD' = 'EURO') =>
   balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', currency, userId));
 
@@ -206,6 +211,20 @@ describe('the vote', () => {
     const resolved = await resolve(id);
     expect(resolved.json().data.tally).toMatchObject({ quorum_met: false, majority_met: true, accepted: false });
     expect(resolved.json().data.status).toBe('rejected');
+    // Every voter is told it failed (issue 31), in the app and by email; nobody is paid.
+    for (const holder of holders) {
+      const kinds = await inboxOf(holder);
+      expect(kinds).toContainEqual(
+        expect.objectContaining({
+          kind: 'vote_closed',
+          payload: expect.objectContaining({ vote_id: id, outcome: 'rejected' }),
+        }),
+      );
+      expect(kinds.filter((n: { kind: string }) => n.kind === 'exit_paid')).toEqual([]);
+    }
+    await t.ctx.jobs.drain(['notification-email']);
+    const mail = await lastMessageTo(t, (holders[0] as Holder).email);
+    expect(mail?.subject).toMatch(/^Vote (closed|ended): the offer for .* was (rejected|not accepted)/);
   });
 
   it('does not open before its window', async () => {
@@ -249,6 +268,19 @@ describe('an accepted exit', () => {
     expect(resolved.json().message).toEqual(messages.ExitAccepted);
     const data = resolved.json().data;
     expect(data).toMatchObject({ status: 'accepted', fee_minor: 2500, net_minor: 97_501 });
+    // Every voter is told it passed, and every holder that their parts were sold and what was paid (issue 31).
+    for (const holder of [a, b, c]) {
+      const inbox = await inboxOf(holder);
+      expect(inbox).toContainEqual(
+        expect.objectContaining({
+          kind: 'vote_closed',
+          payload: expect.objectContaining({ vote_id: id, outcome: 'accepted' }),
+        }),
+      );
+      const paid = inbox.find((n: { kind: string }) => n.kind === 'exit_paid');
+      expect(paid?.payload).toMatchObject({ vote_id: id, parts: holder.parts, currency: 'EURO' });
+      expect(paid?.payload.amount_minor).toBe(await wallet(holder.id));
+    }
 
     const expected = allocate(97_501, [2, 3, 4]);
     const byId = [a, b, c].map((holder, index) => ({ holder, share: expected[index] ?? 0 }));
