@@ -184,9 +184,9 @@ export const en = {
       'A dividend for {{year}}: nothing is paid until a second operator approves it, which pays the holders at the record date.',
     cancel: 'Cancel',
     done_one:
-      'Dividend {{reference}} declared: {{total}} to {{count}} holder ({{parts}} parts). Nothing is paid until a second operator approves it.',
+      'Dividend {{reference}} declared: {{total}} to {{count}} holder (parts held: {{parts}}). Nothing is paid until a second operator approves it.',
     done_other:
-      'Dividend {{reference}} declared: {{total}} to {{count}} holders ({{parts}} parts). Nothing is paid until a second operator approves it.',
+      'Dividend {{reference}} declared: {{total}} to {{count}} holders (parts held: {{parts}}). Nothing is paid until a second operator approves it.',
     doneRetained_one: 'The share of the {{count}} unsold part, {{amount}}, stays with Parcelle.',
     doneRetained_other: 'The share of the {{count}} unsold parts, {{amount}}, stays with Parcelle.',
     paidOut: 'Paid to members',
@@ -232,8 +232,10 @@ export const en = {
   exits: {
     listTitle: 'Exit offers',
     newTitle: 'Record an exit offer',
-    newIntro:
-      'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{days}} days.',
+    newIntro_one:
+      'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{count}} day.',
+    newIntro_other:
+      'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{count}} days.',
     reference: 'Reference',
     painting: 'Work',
     paintingId: 'Work',
@@ -251,7 +253,8 @@ export const en = {
     opensAt: 'Vote opens',
     opensAtHelp: 'Empty: as soon as you open the vote.',
     closesAt: 'Vote closes',
-    closesAtHelp: 'Empty: {{days}} days after the opening.',
+    closesAtHelp_one: 'Empty: {{count}} day after the opening.',
+    closesAtHelp_other: 'Empty: {{count}} days after the opening.',
     quorum: 'Quorum (% of the parts)',
     majority: 'Majority (% of the parts that voted)',
     defaultPercent: 'Empty: {{value}} %',
@@ -269,7 +272,7 @@ export const en = {
     recordedBy: 'Recorded by',
     tally: 'Tally',
     tallyText:
-      '{{accept}} parts for, {{reject}} against: {{cast}} of {{eligible}} parts voted. Quorum {{quorum}}, majority {{majority}}.',
+      'Parts for: {{accept}}, against: {{reject}}; parts that voted: {{cast}} of {{eligible}}. Quorum {{quorum}}, majority {{majority}}.',
     met: 'met',
     notMet: 'not met',
     voters: 'Voters and holders ({{count}})',
@@ -464,7 +467,8 @@ export const en = {
       insurer: 'Insurer',
       target_holding_years: 'Target holding period (years)',
     },
-    partsLive: '{{parts}} parts (9 per cm²)',
+    partsLive_one: '{{parts}} part (9 per cm²)',
+    partsLive_other: '{{parts}} parts (9 per cm²)',
     partsUnknown: 'Enter the width and height to see the parts.',
     certificateHelp: 'Printed on every certificate of a part (600 characters at most).',
     neededForSale: '{{label}} — needed to open the sale',
