@@ -206,11 +206,24 @@ describe('the vote', () => {
   it('rejects an offer without quorum even when every vote cast accepts', async () => {
     const { painting, holders } = await soldOutTo([2, 3, 4]);
     const id = await openOffer(painting.id);
+    // The work's public page shows the pending vote to everyone (issue 31): the offer, the appraisal, the deadline.
+    const detail = async () =>
+      (await t.call('GET', `/api/paintings/detail?painting_id=${painting.id}&currency=EURO`)).json().data.paintings;
+    const offer = (await t.call('GET', `/api/admin/exits/${id}`, { token: operator.accessToken })).json().data;
+    expect((await detail()).exit_vote).toEqual({
+      offer_minor: 100_001,
+      currency: 'EURO',
+      appraisal_minor: offer.appraisal_minor,
+      vote_closes_at: offer.vote_closes_at,
+      quorum_bps: offer.quorum_bps,
+      majority_bps: offer.majority_bps,
+    });
     await vote(id, holders[2] as Holder, 'accept'); // 4 of 9 parts: 44 % < 50 %
     await closeWindow(id);
     const resolved = await resolve(id);
     expect(resolved.json().data.tally).toMatchObject({ quorum_met: false, majority_met: true, accepted: false });
     expect(resolved.json().data.status).toBe('rejected');
+    expect((await detail()).exit_vote).toBeNull();
     // Every voter is told it failed (issue 31), in the app and by email; nobody is paid.
     for (const holder of holders) {
       const kinds = await inboxOf(holder);

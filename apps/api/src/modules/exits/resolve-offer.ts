@@ -97,6 +97,7 @@ export async function resolveExitOffer(ctx: AppContext, operator: Member, offerI
     return { accepted: tally.accepted, paintingId: after.paintingId };
   });
   // A sold work leaves the market: its public pages, lists and the secondary market must not serve it as buyable.
-  if (outcome.accepted) ctx.catalogueChanges.changed({ kind: 'work', paintingId: outcome.paintingId });
+  // Either way its page stops showing the vote (issue 31).
+  ctx.catalogueChanges.changed({ kind: 'work', paintingId: outcome.paintingId });
   return { accepted: outcome.accepted, offer: await exitOfferDetail(ctx.database.db, offerId) };
 }

@@ -182,7 +182,9 @@ describe('notifyMember', () => {
       `Parts sold: “${painting.titleEn}”`,
     ]);
     // One part: singular in both languages (issue 31).
-    expect(enMails[8]?.text).toContain(`and with it the 1 part you held. €1,234.56 (after the exit fee) has been credited`);
+    expect(enMails[8]?.text).toContain(
+      `and with it the 1 part you held. €1,234.56 (after the exit fee) has been credited`,
+    );
     expect(enMails[0]?.text).toContain(`2 parts of “${painting.titleEn}” bought at €310.50 a part.`);
     expect(enMails[1]?.text).toContain('at $120.00 a part expired');
     expect(enMails[4]?.text).toContain('The vote closes on 15 Dec 2026.');

@@ -95,6 +95,7 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
         method: 'Comparable sales',
       },
     ],
+    exit_vote: null,
     ...overrides,
   };
 }
