@@ -175,11 +175,29 @@ describe('the vote', () => {
   it('weighs each vote by the parts held when it opened; a vote may change until the window closes', async () => {
     const { painting, holders } = await soldOutTo([2, 3, 4]);
     const [a, b, c] = holders as [Holder, Holder, Holder];
-    const id = await openOffer(painting.id);
-    // Members see the open vote on the works they hold, with their own weight.
+    await t.ctx.database.db.insert(paintingValuations).values({
+      paintingId: painting.id,
+      valuedOn: '2026-01-01',
+      valueMinor: 90_000,
+      currency: 'EURO',
+      appraiser: 'A',
+      method: 'M',
+      createdBy: a.id,
+    });
+    const id = await openOffer(painting.id, { amount_minor: 99_000 });
+    // Members see the open vote on the works they hold, with their own weight, and beside their share of the offer
+    // what their parts cost them and their share of the latest appraisal (issue 31): 4 parts bought at 2.50, and
+    // 4 ÷ 9 of 900.00.
     const seen = await t.call('GET', `/api/member/exits?painting_id=${painting.id}`, { token: c.accessToken });
     expect(seen.json().data.votes).toHaveLength(1);
-    expect(seen.json().data.votes[0]).toMatchObject({ my_parts: 4, my_choice: null });
+    expect(seen.json().data.votes[0]).toMatchObject({
+      my_parts: 4,
+      my_choice: null,
+      my_share_minor: 44_000,
+      my_cost_minor: 1_000,
+      appraisal_minor: 90_000,
+      my_appraisal_share_minor: 40_000,
+    });
     expect((await vote(id, a, 'accept')).json().data.tally).toMatchObject({ accept_parts: 2, cast_parts: 2 });
     await vote(id, b, 'accept');
     const changed = await vote(id, a, 'reject');
