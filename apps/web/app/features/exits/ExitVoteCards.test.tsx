@@ -108,9 +108,8 @@ describe('the exit vote card', () => {
     expect(within(card).getByTestId('exit-vote-share').textContent).toBe('€216.67');
     // Beside the share: what the member's parts cost and their share of the latest appraisal (issue 31).
     expect(within(card).getByTestId('exit-vote-cost').textContent).toBe('€180.00');
-    expect(within(card).getByTestId('exit-vote-appraisal').textContent).toBe(
-      '€200.00 (appraisal of the work: €900.00)',
-    );
+    expect(within(card).getByTestId('exit-vote-appraisal').textContent).toBe('€900.00');
+    expect(within(card).getByTestId('exit-vote-my-appraisal').textContent).toBe('€200.00');
     expect(within(card).getByTestId('exit-vote-weight').textContent).toBe('Your vote weighs 2 parts');
     expect(within(card).getByText(/at least 50% of the parts vote and at least 66.67%/)).toBeTruthy();
     // Native buttons in the tab order: Enter and Space press them.
@@ -142,6 +141,7 @@ describe('the exit vote card', () => {
     const card = await screen.findByRole('region', { name: 'Exit vote: Water Lilies' });
     expect(within(card).getByTestId('exit-vote-cost').textContent).toBe('Not recorded');
     expect(within(card).getByTestId('exit-vote-appraisal').textContent).toBe('Not appraised yet');
+    expect(within(card).queryByTestId('exit-vote-my-appraisal')).toBeNull();
   });
 
   it('speaks French with its typography', async () => {

@@ -95,16 +95,17 @@ function ExitVoteCard({ vote, paintingId }: { vote: TMemberExitVote; paintingId?
           </dd>
         </div>
         <div>
-          <dt>{t('exits.vote.myAppraisal')}</dt>
+          <dt>{t('exits.vote.appraisal')}</dt>
           <dd data-testid="exit-vote-appraisal">
-            {vote.appraisal_minor === null || vote.my_appraisal_share_minor === null
-              ? t('exits.vote.notAppraised')
-              : t('exits.vote.appraisalValue', {
-                  share: money(vote.my_appraisal_share_minor),
-                  whole: money(vote.appraisal_minor),
-                })}
+            {vote.appraisal_minor === null ? t('exits.vote.notAppraised') : money(vote.appraisal_minor)}
           </dd>
         </div>
+        {vote.my_appraisal_share_minor !== null && (
+          <div>
+            <dt>{t('exits.vote.myAppraisal')}</dt>
+            <dd data-testid="exit-vote-my-appraisal">{money(vote.my_appraisal_share_minor)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('exits.vote.closes')}</dt>
           <dd>{formatDate(vote.vote_closes_at, language)}</dd>
