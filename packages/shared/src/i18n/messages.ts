@@ -421,8 +421,8 @@ export const messages = {
   },
   // Reservation limits (decision 73): one member cannot hold a drop with unpaid purchases.
   ReservationPending: {
-    en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} min), then try again.',
-    fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} min), puis réessayez.',
+    en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} minutes), then try again.',
+    fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',
   },
   ReservationShareLimit: {
     en: 'While a payment is pending, the most parts of this work you may reserve at a time: {{parts}} ({{percent}}% of its parts on sale).',
