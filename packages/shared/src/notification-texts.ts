@@ -22,6 +22,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
   watched_work_opened: { en: 'A watched work opens', fr: 'Ouverture d’une œuvre suivie' },
   price_alert_reached: { en: 'Price alert reached', fr: 'Alerte de prix atteinte' },
   verification_decided: { en: 'Identity verification', fr: 'Vérification d’identité' },
+  vote_closed: { en: 'Vote ended', fr: 'Fin d’un vote' },
+  exit_paid: { en: 'Parts sold in an exit', fr: 'Parts vendues lors d’une sortie' },
 };
 
 const NBSP = '\u00a0';
@@ -76,6 +78,25 @@ function englishText(content: TNotificationContent, work: string): NotificationT
       return {
         title: `Vote opened: ${work}`,
         body: `The co-owners of ${work} are asked to vote on its sale. The vote closes on ${formatDate(p.closes_at, lang)}.`,
+      };
+    }
+    case 'vote_closed': {
+      const p = content.payload;
+      return p.outcome === 'accepted'
+        ? {
+            title: `Vote ended: the offer for ${work} was accepted`,
+            body: `The co-owners of ${work} accepted the offer to buy it. The work is sold: your parts are sold with it and what you are paid is credited to your Parcelle account.`,
+          }
+        : {
+            title: `Vote ended: the offer for ${work} was rejected`,
+            body: `The offer to buy ${work} was not accepted by its co-owners. Nothing changes: you keep your parts.`,
+          };
+    }
+    case 'exit_paid': {
+      const p = content.payload;
+      return {
+        title: `Parts sold: ${work}`,
+        body: `${work} was sold, and with it the ${formatPartsQuantity(p.parts, lang)} you held. ${formatMoney(p.amount_minor, p.currency, lang)} (after the exit fee) has been credited to your Parcelle account; your history shows your cost and your return.`,
       };
     }
     case 'watched_work_opened': {
@@ -144,6 +165,25 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       return {
         title: `Vote ouvert${NBSP}: ${work}`,
         body: `Les copropriétaires de ${work} sont appelés à voter sur sa vente. Le vote se termine le ${formatDate(p.closes_at, lang)}.`,
+      };
+    }
+    case 'vote_closed': {
+      const p = content.payload;
+      return p.outcome === 'accepted'
+        ? {
+            title: `Fin du vote${NBSP}: l’offre pour ${work} est acceptée`,
+            body: `Les copropriétaires de ${work} ont accepté l’offre d’achat. L’œuvre est vendue${NBSP}: vos parts sont vendues avec elle et ce qui vous revient est crédité sur votre compte Parcelle.`,
+          }
+        : {
+            title: `Fin du vote${NBSP}: l’offre pour ${work} est rejetée`,
+            body: `L’offre d’achat de ${work} n’a pas été acceptée par ses copropriétaires. Rien ne change${NBSP}: vous gardez vos parts.`,
+          };
+    }
+    case 'exit_paid': {
+      const p = content.payload;
+      return {
+        title: `Parts vendues${NBSP}: ${work}`,
+        body: `${work} a été vendue, et avec elle ${formatPartsQuantity(p.parts, lang)} que vous déteniez. Votre compte Parcelle a été crédité de ${formatMoney(p.amount_minor, p.currency, lang)} (après les frais de sortie)${NBSP}; votre historique indique votre coût et votre plus-value.`,
       };
     }
     case 'watched_work_opened': {

@@ -45,19 +45,25 @@ export function perPartAndTotal(
   currency: Currency,
   language: Language,
   translate: (key: string, options?: Record<string, unknown>) => string,
-): { perPart: string; total: string } {
+  /** Some of the parts (issue 31: the members' or the unsold ones): `share` is what they get of the total. */
+  someParts = parts,
+): { perPart: string; total: string; share: string } {
   const about = (amount: string) => translate('confirm.about', { amount });
   const text = (minor: number) => formatMoney(minor, currency, language);
   if ('perPartMinor' in given) {
     return {
       perPart: text(given.perPartMinor),
       total: parts > 0 ? text(multiplyMoney({ minor: given.perPartMinor, currency }, parts).minor) : '—',
+      share: text(multiplyMoney({ minor: given.perPartMinor, currency }, Math.max(0, someParts)).minor),
     };
   }
-  if (parts <= 0) return { perPart: '—', total: text(given.totalMinor) };
+  if (parts <= 0) return { perPart: '—', total: text(given.totalMinor), share: '—' };
   const perPart = Number(divideRounded(BigInt(given.totalMinor), BigInt(parts)));
+  const scaled = BigInt(given.totalMinor) * BigInt(Math.max(0, someParts));
+  const share = text(Number(divideRounded(scaled, BigInt(parts))));
   return {
     perPart: given.totalMinor % parts === 0 ? text(perPart) : about(text(perPart)),
     total: text(given.totalMinor),
+    share: scaled % BigInt(parts) === 0n ? share : about(share),
   };
 }

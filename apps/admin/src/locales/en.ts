@@ -249,7 +249,15 @@ export const en = {
     confirmText:
       'A dividend for {{year}}: nothing is paid until a second operator approves it, which pays the holders at the record date.',
     cancel: 'Cancel',
-    done: 'Dividend {{reference}} declared: {{total}} to {{holders}} holders ({{parts}} parts). Nothing is paid until a second operator approves it.',
+    done_one:
+      'Dividend {{reference}} declared: {{total}} to {{count}} holder (parts held: {{parts}}). Nothing is paid until a second operator approves it.',
+    done_other:
+      'Dividend {{reference}} declared: {{total}} to {{count}} holders (parts held: {{parts}}). Nothing is paid until a second operator approves it.',
+    doneRetained_one: 'The share of the {{count}} unsold part, {{amount}}, stays with Parcelle.',
+    doneRetained_other: 'The share of the {{count}} unsold parts, {{amount}}, stays with Parcelle.',
+    paidOut: 'Paid to members',
+    retained_one: 'Kept by Parcelle ({{count}} unsold part)',
+    retained_other: 'Kept by Parcelle ({{count}} unsold parts)',
     invalidAmount: 'Enter an amount greater than zero, with at most two decimals.',
     // list and preview
     listTitle: 'Dividends',
@@ -281,15 +289,19 @@ export const en = {
     plusOne: '+1 unit',
     approve: 'Approve and pay',
     approveTitle: 'Approve and pay dividend {{reference}}?',
-    approveText:
-      '{{total}} is paid at once to the wallets of the {{holders}} holders at {{date}}. This cannot be undone.',
+    approveText_one:
+      '{{total}} is paid at once to the wallet of the {{count}} holder at {{date}}. This cannot be undone.',
+    approveText_other:
+      '{{total}} is paid at once to the wallets of the {{count}} holders at {{date}}. This cannot be undone.',
     approvedDone: 'Dividend approved and paid.',
   },
   exits: {
     listTitle: 'Exit offers',
     newTitle: 'Record an exit offer',
-    newIntro:
-      'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{days}} days.',
+    newIntro_one:
+      'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{count}} day.',
+    newIntro_other:
+      'A buyer offers to buy a whole work. Record the offer, then open the vote: its co-owners vote, each weighing the parts they hold when it opens. Default terms: quorum {{quorum}} % of the parts, majority {{majority}} % of the parts that voted, a window of {{count}} days.',
     reference: 'Reference',
     painting: 'Work',
     paintingId: 'Work',
@@ -307,7 +319,8 @@ export const en = {
     opensAt: 'Vote opens',
     opensAtHelp: 'Empty: as soon as you open the vote.',
     closesAt: 'Vote closes',
-    closesAtHelp: 'Empty: {{days}} days after the opening.',
+    closesAtHelp_one: 'Empty: {{count}} day after the opening.',
+    closesAtHelp_other: 'Empty: {{count}} days after the opening.',
     quorum: 'Quorum (% of the parts)',
     majority: 'Majority (% of the parts that voted)',
     defaultPercent: 'Empty: {{value}} %',
@@ -325,7 +338,7 @@ export const en = {
     recordedBy: 'Recorded by',
     tally: 'Tally',
     tallyText:
-      '{{accept}} parts for, {{reject}} against: {{cast}} of {{eligible}} parts voted. Quorum {{quorum}}, majority {{majority}}.',
+      'Parts for: {{accept}}, against: {{reject}}; parts that voted: {{cast}} of {{eligible}}. Quorum {{quorum}}, majority {{majority}}.',
     met: 'met',
     notMet: 'not met',
     voters: 'Voters and holders ({{count}})',
@@ -520,7 +533,8 @@ export const en = {
       insurer: 'Insurer',
       target_holding_years: 'Target holding period (years)',
     },
-    partsLive: '{{parts}} parts (9 per cm²)',
+    partsLive_one: '{{parts}} part (9 per cm²)',
+    partsLive_other: '{{parts}} parts (9 per cm²)',
     partsUnknown: 'Enter the width and height to see the parts.',
     textsLanguage: 'Language of the texts',
     bothOrNeither: 'Optional; if given, in both languages.',

@@ -253,7 +253,15 @@ export const fr: Messages = {
     confirmText:
       'Un dividende pour {{year}}\u00a0: rien n’est versé avant qu’un second opérateur l’approuve, ce qui paie les détenteurs à la date d’arrêté.',
     cancel: 'Annuler',
-    done: 'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{holders}} détenteurs ({{parts}} parts). Rien n’est versé avant l’approbation d’un second opérateur.',
+    done_one:
+      'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{count}} détenteur (parts détenues\u00a0: {{parts}}). Rien n’est versé avant l’approbation d’un second opérateur.',
+    done_other:
+      'Dividende {{reference}} déclaré\u00a0: {{total}} pour {{count}} détenteurs (parts détenues\u00a0: {{parts}}). Rien n’est versé avant l’approbation d’un second opérateur.',
+    doneRetained_one: 'La part de la {{count}} part invendue, {{amount}}, reste à Parcelle.',
+    doneRetained_other: 'La part des {{count}} parts invendues, {{amount}}, reste à Parcelle.',
+    paidOut: 'Versé aux membres',
+    retained_one: 'Conservé par Parcelle ({{count}} part invendue)',
+    retained_other: 'Conservé par Parcelle ({{count}} parts invendues)',
     invalidAmount: 'Saisissez un montant supérieur à zéro, avec au plus deux décimales.',
     // list and preview
     listTitle: 'Dividendes',
@@ -285,15 +293,18 @@ export const fr: Messages = {
     plusOne: '+1 unité',
     approve: 'Approuver et verser',
     approveTitle: 'Approuver et verser le dividende {{reference}}\u00a0?',
-    approveText:
-      '{{total}} est versé aussitôt aux portefeuilles des {{holders}} détenteurs au {{date}}. C’est irréversible.',
+    approveText_one: '{{total}} est versé aussitôt au portefeuille du détenteur au {{date}}. C’est irréversible.',
+    approveText_other:
+      '{{total}} est versé aussitôt aux portefeuilles des {{count}} détenteurs au {{date}}. C’est irréversible.',
     approvedDone: 'Dividende approuvé et versé.',
   },
   exits: {
     listTitle: 'Offres de sortie',
     newTitle: 'Enregistrer une offre de sortie',
-    newIntro:
-      'Un acheteur propose d’acheter une œuvre entière. Enregistrez l’offre, puis ouvrez le vote\u00a0: ses copropriétaires votent, chacun pesant les parts qu’il détient à l’ouverture. Conditions par défaut\u00a0: quorum de {{quorum}}\u00a0% des parts, majorité de {{majority}}\u00a0% des parts qui ont voté, période de {{days}}\u00a0jours.',
+    newIntro_one:
+      'Un acheteur propose d’acheter une œuvre entière. Enregistrez l’offre, puis ouvrez le vote\u00a0: ses copropriétaires votent, chacun pesant les parts qu’il détient à l’ouverture. Conditions par défaut\u00a0: quorum de {{quorum}}\u00a0% des parts, majorité de {{majority}}\u00a0% des parts qui ont voté, période de {{count}}\u00a0jour.',
+    newIntro_other:
+      'Un acheteur propose d’acheter une œuvre entière. Enregistrez l’offre, puis ouvrez le vote\u00a0: ses copropriétaires votent, chacun pesant les parts qu’il détient à l’ouverture. Conditions par défaut\u00a0: quorum de {{quorum}}\u00a0% des parts, majorité de {{majority}}\u00a0% des parts qui ont voté, période de {{count}}\u00a0jours.',
     reference: 'Référence',
     painting: 'Œuvre',
     paintingId: 'Œuvre',
@@ -311,7 +322,8 @@ export const fr: Messages = {
     opensAt: 'Ouverture du vote',
     opensAtHelp: 'Vide\u00a0: dès que vous ouvrez le vote.',
     closesAt: 'Fin du vote',
-    closesAtHelp: 'Vide\u00a0: {{days}}\u00a0jours après l’ouverture.',
+    closesAtHelp_one: 'Vide\u00a0: {{count}}\u00a0jour après l’ouverture.',
+    closesAtHelp_other: 'Vide\u00a0: {{count}}\u00a0jours après l’ouverture.',
     quorum: 'Quorum (% des parts)',
     majority: 'Majorité (% des parts qui ont voté)',
     defaultPercent: 'Vide\u00a0: {{value}}\u00a0%',
@@ -329,7 +341,7 @@ export const fr: Messages = {
     recordedBy: 'Enregistrée par',
     tally: 'Décompte',
     tallyText:
-      '{{accept}}\u00a0parts pour, {{reject}} contre\u00a0: {{cast}} parts sur {{eligible}} ont voté. Quorum {{quorum}}, majorité {{majority}}.',
+      'Parts pour\u00a0: {{accept}}, contre\u00a0: {{reject}}\u00a0; parts ayant voté\u00a0: {{cast}} sur {{eligible}}. Quorum {{quorum}}, majorité {{majority}}.',
     met: 'atteint',
     notMet: 'non atteint',
     voters: 'Votants et détenteurs ({{count}})',
@@ -530,7 +542,8 @@ export const fr: Messages = {
       insurer: 'Assureur',
       target_holding_years: 'Durée de détention visée (années)',
     },
-    partsLive: '{{parts}} parts (9 par cm²)',
+    partsLive_one: '{{parts}} part (9 par cm²)',
+    partsLive_other: '{{parts}} parts (9 par cm²)',
     partsUnknown: 'Saisissez la largeur et la hauteur pour voir les parts.',
     textsLanguage: 'Langue des textes',
     bothOrNeither: 'Facultatif ; s’il est donné, dans les deux langues.',

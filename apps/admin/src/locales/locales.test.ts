@@ -1,3 +1,4 @@
+import { pluralProblems } from '@parcelle/shared/i18n/plural-scan';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { fr } from './fr';
@@ -19,5 +20,10 @@ describe('the console texts', () => {
   it('put a no-break space, never a plain one, before : ; ! ? in French', () => {
     const plainSpaceBefore = / [:;!?](?=\s|$)/;
     expect(texts(fr).filter(([, text]) => plainSpaceBefore.test(text))).toEqual([]);
+  });
+
+  it('have a plural form wherever a number meets a noun, in both languages (issue 31)', () => {
+    expect(pluralProblems(texts(en))).toEqual([]);
+    expect(pluralProblems(texts(fr))).toEqual([]);
   });
 });

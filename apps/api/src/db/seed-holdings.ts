@@ -1,8 +1,12 @@
+import { MARKET } from '@parcelle/shared/market';
 import { allocate } from '@parcelle/shared/money';
+import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, asc, eq } from 'drizzle-orm';
+import { accountFor, postTransaction } from '../modules/ledger/ledger';
 import { issueParts, moveParts } from '../modules/parts/register';
+import { settlePurchase } from '../modules/purchases/settle';
 import type { Database } from './client';
-import { paintings, partMovements, users } from './schema';
+import { paintings, partMovements, purchases, users } from './schema';
 import { stableId } from './seed-catalogue';
 
 /**
@@ -23,6 +27,8 @@ export const SEED_COLLECTORS = [
 ] as const;
 
 const NO_LOGIN_HASH = '!seed-collector: no password';
+/** When the seeded co-owners bought their parts (their purchases' settlement date). */
+const SEED_BOUGHT_AT = new Date(Date.UTC(2025, 0, 15));
 
 export const collectorId = (slug: string) => stableId(`collector:${slug}`);
 
@@ -42,7 +48,7 @@ function holdersOf(slug: string): { ids: string[]; weights: number[] } {
   return { ids, weights };
 }
 
-/** Issues every painting's parts and gives the seed's sold parts to the collectors. Idempotent. */
+/** Issues every painting's parts and sells the seed's sold parts to the collectors (paid purchases). Idempotent. */
 export async function seedHoldings(db: Database): Promise<void> {
   await db
     .insert(users)
@@ -74,21 +80,67 @@ export async function seedHoldings(db: Database): Promise<void> {
       if (seeded) return;
       const { ids, weights } = holdersOf(painting.slug);
       const shares = allocate(painting.soldParts, weights);
+      const owners = ids
+        .map((userId, index) => ({ userId, quantity: shares[index] ?? 0 }))
+        .filter((share) => share.quantity > 0);
+      // Each co-owner bought their parts (issue 31): a purchase at the work's part price, reserved here and settled
+      // from their wallet (ledger, certificate), dated at the seed's opening, so that their cost basis is
+      // what they paid.
+      const bought = [];
+      for (const owner of owners) {
+        const collector = SEED_COLLECTORS.find((c) => collectorId(c.slug) === owner.userId);
+        const [purchase] = await tx
+          .insert(purchases)
+          .values({
+            reference: `SEED-${painting.slug}-${collector?.slug ?? owner.userId}`.toUpperCase().slice(0, 120),
+            userId: owner.userId,
+            paintingId: painting.id,
+            quantity: owner.quantity,
+            currency: 'EURO',
+            unitPriceMinor: painting.pricePerPartMinor,
+            totalMinor: purchaseTotalMinor(painting.pricePerPartMinor, owner.quantity),
+            paymentMethod: 'smart_amount',
+            market: MARKET.primary,
+            ownerName: `${collector?.firstName ?? ''} ${collector?.lastName ?? ''}`.trim() || 'Collector',
+            language: collector?.language ?? 'en',
+            status: 'pending',
+            expiresAt: SEED_BOUGHT_AT,
+            createdAt: SEED_BOUGHT_AT,
+          })
+          .returning();
+        if (purchase) bought.push(purchase);
+      }
       await moveParts(tx, {
         paintingId: painting.id,
         reason: 'seed',
         reference: `seed:${painting.slug}`,
         lines: [
           { holder: { kind: 'available' }, quantity: -painting.soldParts },
-          ...ids
-            .map((userId, index) => ({ userId, quantity: shares[index] ?? 0 }))
-            .filter((share) => share.quantity > 0)
-            .map((share) => ({
-              holder: { kind: 'member' as const, userId: share.userId, lot: 'primary' as const },
-              quantity: share.quantity,
-            })),
+          ...bought.map((purchase) => ({
+            holder: { kind: 'reserved' as const, purchaseId: purchase.id },
+            quantity: purchase.quantity,
+          })),
         ],
       });
+      for (const purchase of bought) {
+        // Paid from the wallet, which the collector funded first: no card payment a provider would have reported
+        // (the console's reconciliation lists card purchases without one).
+        const wallet = await accountFor(tx, 'member_wallet', 'EURO', purchase.userId);
+        await postTransaction(tx, {
+          reference: `${purchase.reference}:funding`,
+          description: 'seed: collector funds their wallet',
+          lines: [
+            {
+              accountId: await accountFor(tx, 'external', 'EURO'),
+              amountMinor: -purchase.totalMinor,
+              currency: 'EURO',
+            },
+            { accountId: wallet, amountMinor: purchase.totalMinor, currency: 'EURO' },
+          ],
+        });
+        await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: wallet });
+        await tx.update(purchases).set({ settledAt: SEED_BOUGHT_AT }).where(eq(purchases.id, purchase.id));
+      }
     });
   }
 }

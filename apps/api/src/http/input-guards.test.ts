@@ -130,7 +130,7 @@ describe('JSON depth', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toEqual(fillMessage('JsonTooDeep', { depth: MAX_JSON_DEPTH }));
-    expect(response.json().error.en).toContain('20 levels');
+    expect(response.json().error.en).toContain('maximum depth: 20');
     expect(await contactCount()).toBe(before);
     // 60 KiB of brackets (under the body limit) are refused the same way, not parsed.
     const huge = await t.app.inject({

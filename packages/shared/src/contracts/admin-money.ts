@@ -139,7 +139,20 @@ export const ZDividendPreview = z.object({
   total: ZMoney,
   total_minor: z.number().int(),
   per_part_minor: z.number().int().nullable(),
+  /** Parts the members held at the record date (each one paid). */
   parts: z.number().int(),
+  /**
+   * Issue 31: a dividend is an amount per part of the whole work. The parts no member held at the record date
+   * (unsold, reserved) have their share of the total, which stays with Parcelle (`retained`): it is not paid out.
+   * `total` = `paid_out` + `retained`.
+   */
+  unsold_parts: z.number().int(),
+  paid_out_minor: z.number().int(),
+  paid_out: ZMoney,
+  retained_minor: z.number().int(),
+  retained: ZMoney,
+  /** Parcelle's exact share in minor units, 4 decimals (display only), like a holder's `exact_minor`. */
+  retained_exact_minor: z.string(),
   declared_by: z.string(),
   /** The operators' emails, for people to read (the ids stay for links and filters). */
   declared_by_email: z.string().nullable(),

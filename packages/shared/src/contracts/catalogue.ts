@@ -152,6 +152,21 @@ export const ZPaintingDetail = ZPainting.extend({
    * first, at most 20. `entry_fee_minor` is the platform's fee included in the price of each part (EUR minor units).
    */
   appraisals: z.array(ZAppraisal),
+  /**
+   * Issue 31: an exit vote under way on the work (its co-owners vote on an offer to buy it whole), shown on its page
+   * to holders and visitors; null when there is none. Amounts in the offer's currency, minor units; the appraisal is
+   * the latest one when the offer was recorded (null: never appraised). Trading stays open meanwhile (decision 262).
+   */
+  exit_vote: z
+    .object({
+      offer_minor: z.number().int(),
+      currency: z.enum(CURRENCIES),
+      appraisal_minor: z.number().int().nullable(),
+      vote_closes_at: z.string(),
+      quorum_bps: z.number().int(),
+      majority_bps: z.number().int(),
+    })
+    .nullable(),
 });
 export type TPaintingDetail = z.infer<typeof ZPaintingDetail>;
 

@@ -142,6 +142,11 @@ export const ZMemberExitVote = z.object({
   net_minor: z.number().int(),
   /** What this member would receive if the offer is accepted (their share of the net amount). */
   my_share_minor: z.number().int(),
+  /** Issue 31: what the member's parts cost them (first in, first out, offer currency); null: a cost unknown. */
+  my_cost_minor: z.number().int().nullable(),
+  /** The work's latest appraisal when the offer was recorded, and the member's parts' share of it; null: none. */
+  appraisal_minor: z.number().int().nullable(),
+  my_appraisal_share_minor: z.number().int().nullable(),
   quorum_bps: z.number().int(),
   majority_bps: z.number().int(),
   vote_opens_at: z.string().nullable(),

@@ -61,6 +61,11 @@ const bps = z.number().int();
 const performanceFields = {
   /** What the parts still held cost (first in, first out), each purchase at the rate of its day. */
   cost_basis_minor: minor,
+  /**
+   * Parts held whose cost is unknown (issue 31: placed without a recorded purchase). When above zero, the cost basis
+   * covers only the other parts and the screens say the cost is unknown instead of a gain in percent.
+   */
+  cost_unknown_parts: z.number().int(),
   /** Their value from each work's latest appraisal (at the part price for a work never appraised). */
   value_minor: minor,
   /** value − cost basis. */

@@ -61,10 +61,15 @@ export const ZWithdrawalCodeRequest = z
 
 /**
  * GET /member/withdrawal/eligibility (issue 12): until when withdrawals wait after a contact or payout change (null:
- * no hold) and the saved destinations a withdrawal may pay (the IBAN only by its last four characters).
+ * no hold), the hold another destination would start, and the saved destinations a withdrawal may pay (the IBAN only by its last four characters).
  */
 export const ZWithdrawalEligibility = z.object({
   hold_until: z.string().nullable(),
+  /**
+   * Hours withdrawals would wait if the member saved another payout destination now (issue 31); null while none is
+   * saved: the first one is not a change and starts no hold.
+   */
+  change_hold_hours: z.number().int().nullable(),
   bank: z.object({ account_owner: z.string(), iban_last4: z.string() }).nullable(),
   paypal: z.object({ email: z.string() }).nullable(),
 });

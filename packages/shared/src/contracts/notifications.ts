@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'vote_opened',
   'watched_work_opened',
   'price_alert_reached',
+  'vote_closed',
+  'exit_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const ZNotificationKind = z.enum(NOTIFICATION_KINDS, { error: 'InvalidNotificationKind' });
@@ -96,6 +98,20 @@ export const NOTIFICATION_PAYLOADS = {
     reason_code: z.string(),
     message: z.string(),
   }),
+  /** An exit vote ended (issue 31): the offer was accepted (the work is sold) or rejected. Told to every voter. */
+  vote_closed: z.strictObject({
+    vote_id: ZId,
+    painting_id: ZId,
+    outcome: z.enum(['accepted', 'rejected']),
+  }),
+  /** An accepted exit paid the holder (issue 31): their parts sold, the proceeds (net of their fee share) credited. */
+  exit_paid: z.strictObject({
+    vote_id: ZId,
+    painting_id: ZId,
+    parts: z.number().int().positive(),
+    amount_minor: ZMinor,
+    currency: ZPayloadCurrency,
+  }),
 } as const satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayload<K extends NotificationKind> = z.infer<(typeof NOTIFICATION_PAYLOADS)[K]>;
@@ -116,6 +132,8 @@ const ZContent = z.discriminatedUnion('kind', [
   content('watched_work_opened'),
   content('price_alert_reached'),
   content('verification_decided'),
+  content('vote_closed'),
+  content('exit_paid'),
 ]);
 
 /** The work a notification is about, when it names one (its titles and the slug of its page). */

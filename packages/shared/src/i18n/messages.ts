@@ -236,8 +236,8 @@ export const messages = {
     fr: 'Cette œuvre est épuisée : il ne reste plus de parts en vente.',
   },
   NotEnoughPartsLeft: {
-    en: 'Only {{available}} parts are left: try a smaller quantity.',
-    fr: 'Il ne reste que {{available}} parts : essayez une quantité plus petite.',
+    en: 'Not enough parts are left for this quantity (left: {{available}}): try a smaller one.',
+    fr: 'Il ne reste pas assez de parts pour cette quantité (restantes : {{available}}) : essayez-en une plus petite.',
   },
   DropBusy: {
     en: 'Many members are buying this work right now. Please try again in a moment.',
@@ -425,8 +425,8 @@ export const messages = {
     fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',
   },
   ReservationShareLimit: {
-    en: 'You may reserve at most {{parts}} parts of this work at a time ({{percent}}% of its parts on sale) while a payment is pending.',
-    fr: 'Vous pouvez réserver au plus {{parts}} parts de cette œuvre à la fois ({{percent}} % de ses parts en vente) pendant un paiement en attente.',
+    en: 'While a payment is pending, the most parts of this work you may reserve at a time: {{parts}} ({{percent}}% of its parts on sale).',
+    fr: 'Pendant un paiement en attente, le nombre maximal de parts de cette œuvre que vous pouvez réserver à la fois : {{parts}} ({{percent}} % de ses parts en vente).',
   },
   ReservationValueLimit: {
     en: 'Your purchases awaiting payment may total at most {{amount}} across all works. Finish paying them, or wait until they expire.',
@@ -438,8 +438,8 @@ export const messages = {
     fr: 'Ce texte contient des caractères non autorisés (caractères de contrôle ou de changement de sens d’écriture).',
   },
   JsonTooDeep: {
-    en: 'The request is nested too deeply (at most {{depth}} levels).',
-    fr: 'La requête est trop imbriquée (au plus {{depth}} niveaux).',
+    en: 'The request is nested too deeply (maximum depth: {{depth}}).',
+    fr: 'La requête est trop imbriquée (profondeur maximale : {{depth}}).',
   },
 
   // ---------------------------------------------------------------- account safety (issue 12)

@@ -26,10 +26,16 @@ describe('declaring a dividend', () => {
       ok({
         id: 'd1',
         reference: 'DV-1',
-        total: { value: 75, curr: 'EURO' },
-        total_minor: 7500,
+        total: { value: 100, curr: 'EURO' },
+        total_minor: 10_000,
         holders: [],
         parts: 300,
+        unsold_parts: 100,
+        paid_out_minor: 7500,
+        paid_out: { value: 75, curr: 'EURO' },
+        retained_minor: 2500,
+        retained: { value: 25, curr: 'EURO' },
+        retained_exact_minor: '2500.0000',
       }),
     ]);
     renderForm();
@@ -38,12 +44,15 @@ describe('declaring a dividend', () => {
     fireEvent.change(screen.getByLabelText(/^Montant \(/), { target: { value: '0.25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Déclarer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Déclarer ce dividende\u00a0?' });
-    // 300 parts held today × 0,25 € = 75,00 €.
+    // 0,25 € for each of the 400 parts = 100,00 €: 300 parts held today × 0,25 € = 75,00 € to the members, the 100
+    // unsold parts' 25,00 € stay with Parcelle (issue 31).
     expect(confirmedFacts(dialog)).toEqual([
       'Œuvre: Les Nymphéas — Claude Monet',
       'Montant par part: 0,25 €',
-      'Total: 75,00 €',
+      'Total: 100,00 €',
       'Parts détenues par les membres aujourd’hui: 300',
+      'Versé aux membres: 75,00 €',
+      'Conservé par Parcelle (100 parts invendues): 25,00 €',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Déclarer' }));
     await waitFor(() => expect(calls).toHaveLength(3));
@@ -61,11 +70,14 @@ describe('declaring a dividend', () => {
     fireEvent.change(screen.getByLabelText(/^Amount \(/), { target: { value: '100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Declare' }));
     const dialog = await screen.findByRole('dialog', { name: 'Declare this dividend?' });
+    // €100.00 for the 400 parts of the work: €0.25 a part, €75.00 to the members, €25.00 kept.
     expect(confirmedFacts(dialog)).toEqual([
       'Work: Water Lilies — Claude Monet',
-      'Amount per part: about €0.33',
+      'Amount per part: €0.25',
       'Total: €100.00',
       'Parts held by members today: 300',
+      'Paid to members: €75.00',
+      'Kept by Parcelle (100 unsold parts): €25.00',
     ]);
   });
 });

@@ -68,23 +68,27 @@ export function DeclareDividend() {
   const rootError =
     formState.errors.root?.message ?? (formState.errors as Record<string, { message?: string }>)['']?.message;
 
-  /** The confirmation's facts: the work, the amount per part and the total over the parts members hold today. */
+  /**
+   * The confirmation's facts: the work, the amount per part of the whole work and its total, the parts members hold
+   * today and what they would be paid, and the unsold parts' share that stays with Parcelle (issue 31).
+   */
   const factsOf = (body: TDeclareDividend): Array<[string, string]> => {
     const parts = work?.sold_parts ?? 0;
-    const { perPart, total } = perPartAndTotal(
+    const allParts = work?.total_parts ?? parts;
+    const given =
       body.amount_per_part_minor !== undefined
         ? { perPartMinor: body.amount_per_part_minor }
-        : { totalMinor: body.total_amount_minor ?? 0 },
-      parts,
-      body.currency,
-      language,
-      translate,
-    );
+        : { totalMinor: body.total_amount_minor ?? 0 };
+    const { perPart, total } = perPartAndTotal(given, allParts, body.currency, language, translate);
+    const members = perPartAndTotal(given, allParts, body.currency, language, translate, parts);
+    const kept = perPartAndTotal(given, allParts, body.currency, language, translate, allParts - parts);
     return [
       [translate('confirm.work'), work ? workLabel(work, language) : body.painting_id],
       [translate('confirm.perPart'), perPart],
       [translate('confirm.total'), total],
       [translate('confirm.partsHeld'), countText(parts, language)],
+      [translate('dividends.paidOut'), members.share],
+      [translate('dividends.retained', { count: allParts - parts }), kept.share],
     ];
   };
 
@@ -120,10 +124,15 @@ export function DeclareDividend() {
         <Alert severity="success" sx={{ mb: 2 }} role="status">
           {translate('dividends.done', {
             reference: result.reference,
-            total: moneyText(result.total_minor, result.total.curr, language),
-            holders: result.holders.length,
+            total: moneyText(result.paid_out_minor, result.total.curr, language),
+            count: result.holders.length,
             parts: result.parts,
           })}
+          {result.unsold_parts > 0 &&
+            ` ${translate('dividends.doneRetained', {
+              count: result.unsold_parts,
+              amount: moneyText(result.retained_minor, result.total.curr, language),
+            })}`}
         </Alert>
       )}
       {(problem || rootError) && (

@@ -63,6 +63,11 @@ export function DividendPage() {
     [translate('dividends.year'), String(preview.year)],
     [translate('dividends.recordDateShort'), dateTimeText(preview.record_date, language)],
     [translate('dividends.totalAmount'), moneyText(preview.total_minor, preview.total.curr, language)],
+    [translate('dividends.paidOut'), moneyText(preview.paid_out_minor, preview.total.curr, language)],
+    [
+      translate('dividends.retained', { count: preview.unsold_parts }),
+      moneyText(preview.retained_minor, preview.total.curr, language),
+    ],
     [
       translate('dividends.perPart'),
       preview.per_part_minor === null ? '—' : formatMoney(preview.per_part_minor, currency, language),
@@ -183,8 +188,8 @@ function ApproveDialog({
       <DialogContent>
         <DialogContentText>
           {translate('dividends.approveText', {
-            total: moneyText(preview.total_minor, preview.total.curr, language),
-            holders: preview.holders.length,
+            total: moneyText(preview.paid_out_minor, preview.total.curr, language),
+            count: preview.holders.length,
             date: dateText(preview.record_date, language),
           })}
         </DialogContentText>
@@ -212,9 +217,10 @@ function approvalFacts(
   translate: (key: string, options?: Record<string, unknown>) => string,
 ): Array<[string, string]> {
   const currency = preview.total.curr as Currency;
+  // The amount is for every part of the work: the members' parts and the unsold ones, whose share Parcelle keeps.
   const { perPart, total } = perPartAndTotal(
     preview.per_part_minor === null ? { totalMinor: preview.total_minor } : { perPartMinor: preview.per_part_minor },
-    preview.parts,
+    preview.parts + preview.unsold_parts,
     currency,
     language,
     translate,
@@ -223,5 +229,10 @@ function approvalFacts(
     [translate('confirm.work'), preview.painting.title],
     [translate('confirm.perPart'), perPart],
     [translate('confirm.total'), total],
+    [translate('dividends.paidOut'), formatMoney(preview.paid_out_minor, currency, language)],
+    [
+      translate('dividends.retained', { count: preview.unsold_parts }),
+      formatMoney(preview.retained_minor, currency, language),
+    ],
   ];
 }

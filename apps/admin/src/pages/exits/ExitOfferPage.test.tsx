@@ -65,7 +65,7 @@ describe('an exit offer in the console', () => {
     });
     await screen.findByRole('heading', { name: 'Exit offer EX-00AA11BB22CC' });
     expect(screen.getByTestId('exit-tally').textContent).toBe(
-      '5 parts for, 4 against: 9 of 9 parts voted. Quorum met, majority not met.',
+      'Parts for: 5, against: 4; parts that voted: 9 of 9. Quorum met, majority not met.',
     );
     const table = screen.getByRole('table', { name: 'Voters and holders (1)' });
     expect(within(table).getByText('For')).toBeTruthy();

@@ -131,7 +131,7 @@ export function RecordExitOffer() {
         {translate('exits.newIntro', {
           quorum: EXIT_VOTE_TERMS.quorumBps / 100,
           majority: EXIT_VOTE_TERMS.majorityBps / 100,
-          days: EXIT_VOTE_TERMS.windowDays,
+          count: EXIT_VOTE_TERMS.windowDays,
         })}
       </Typography>
       {problem && (
@@ -177,7 +177,7 @@ export function RecordExitOffer() {
               type="datetime-local"
               value={fields.vote_closes_at}
               onChange={set('vote_closes_at')}
-              helperText={translate('exits.closesAtHelp', { days: EXIT_VOTE_TERMS.windowDays })}
+              helperText={translate('exits.closesAtHelp', { count: EXIT_VOTE_TERMS.windowDays })}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Stack>

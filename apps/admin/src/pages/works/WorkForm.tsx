@@ -192,7 +192,7 @@ export function WorkForm({
             <Typography role="status" sx={{ pt: 2 }} data-testid="live-parts">
               {parts === null
                 ? translate('works.partsUnknown')
-                : translate('works.partsLive', { parts: formatNumber(parts, language) })}
+                : translate('works.partsLive', { count: parts, parts: formatNumber(parts, language) })}
             </Typography>
           </Stack>,
         )}

@@ -10,6 +10,7 @@ import {
 } from '@parcelle/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { bankAccounts, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -258,8 +259,9 @@ export async function updatePhone(
 
 /**
  * Saves the bank account; the IBAN is encrypted at rest and never answered or logged in full. Needs the code emailed
- * to the current address, and the app's code when the member's second factor is on (issue 17); the previous email
- * and phone are told and withdrawals wait (issue 12).
+ * to the current address, and the app's code when the member's second factor is on (issue 17). A change of the
+ * payout destination is told to the previous email and phone and withdrawals wait (issue 12); the member's first
+ * destination is not a change (issue 31).
  */
 export async function saveBank(
   ctx: AppContext,
@@ -281,16 +283,32 @@ export async function saveBank(
     ibanLast4: ibanLast4(input.iban),
     updatedAt: new Date(),
   };
-  await ctx.database.db.transaction(async (tx) => {
+  const change = await ctx.database.db.transaction(async (tx) => {
     await stepUp.spend(tx);
+    // The member's first payout destination is not a change (issue 31): no hold, no notice. Read under the row's
+    // lock so that two first saves at once are one first save and one change.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
+    const first = !(await hasPayoutDestination(tx, member.id));
     await tx
       .insert(bankAccounts)
       .values({ userId: member.id, ...values })
       .onConflictDoUpdate({ target: bankAccounts.userId, set: values });
-    await startPayoutHold(tx, member.id);
+    if (!first) await startPayoutHold(tx, member.id);
+    return !first;
   });
-  await notifyPreviousChannels(ctx, member, 'bank');
+  if (change) await notifyPreviousChannels(ctx, member, 'bank');
   return { account_owner: values.accountOwner, iban_last4: values.ibanLast4 };
+}
+
+/** Whether the member has saved a payout destination (a bank account or a PayPal address) before. */
+export async function hasPayoutDestination(db: Executor, memberId: string): Promise<boolean> {
+  const [bank] = await db
+    .select({ id: bankAccounts.userId })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, memberId));
+  if (bank) return true;
+  const [user] = await db.select({ paypal: users.paypalEmail }).from(users).where(eq(users.id, memberId));
+  return Boolean(user?.paypal);
 }
 
 export async function getBank(ctx: AppContext, member: Member): Promise<TBankData | null> {
@@ -315,11 +333,17 @@ export async function savePaypal(
   await requireVerified(ctx.database.db, member.id);
   const stepUp = await payoutStepUp(ctx, actor, input);
   const email = input.email.toLowerCase();
-  await ctx.database.db.transaction(async (tx) => {
+  const change = await ctx.database.db.transaction(async (tx) => {
     await stepUp.spend(tx);
-    await tx.update(users).set({ paypalEmail: email, contactChangedAt: new Date() }).where(eq(users.id, member.id));
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, member.id)).for('update');
+    const first = !(await hasPayoutDestination(tx, member.id));
+    await tx
+      .update(users)
+      .set(first ? { paypalEmail: email } : { paypalEmail: email, contactChangedAt: new Date() })
+      .where(eq(users.id, member.id));
+    return !first;
   });
-  await notifyPreviousChannels(ctx, member, 'paypal');
+  if (change) await notifyPreviousChannels(ctx, member, 'paypal');
   return { paypal: { email } };
 }
 

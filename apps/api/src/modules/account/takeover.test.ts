@@ -70,6 +70,8 @@ async function changePhone(m: Member, phone = ATTACKER_PHONE) {
   });
 }
 
+const withdrawalCodeOf = (m: Member) => t.call('POST', '/api/member/withdrawal/code', { token: m.accessToken });
+
 async function saveBank(m: Member, iban: string) {
   const channel = await proveIdentity(t, m);
   return t.call('POST', '/api/user/bank', {
@@ -307,8 +309,25 @@ describe('after a change: the previous channels are told, with a freeze link', (
   it('bank and PayPal changes are told too', async () => {
     const m = await member();
     expect((await saveBank(m, IBAN)).statusCode).toBe(200);
+    expect((await saveBank(m, OTHER_IBAN)).statusCode).toBe(200);
     expect((await lastMessageTo(t, m.email))?.text).toContain('bank account for withdrawals');
     expect((await lastMessageTo(t, m.phone))?.text).toContain('bank account for withdrawals');
+  });
+
+  it('the first payout account is not a change: no hold, no notice (issue 31)', async () => {
+    const m = await member();
+    await fundWallet(t, m.id, 'EURO', 5_000);
+    const before = await t.call('GET', '/api/member/withdrawal/eligibility', { token: m.accessToken });
+    // What the form tells before saving: no destination yet, so saving starts no hold.
+    expect(before.json().data).toMatchObject({ hold_until: null, change_hold_hours: null });
+    expect((await saveBank(m, IBAN)).statusCode).toBe(200);
+    expect((await lastMessageTo(t, m.email))?.subject).not.toBe('Your Parcelle details were changed');
+    expect((await lastMessageTo(t, m.phone))?.text ?? '').not.toContain('bank account for withdrawals');
+    expect((await userRow(t, m.email))?.contactChangedAt).toBeNull();
+    expect((await withdrawalCodeOf(m)).statusCode).toBe(200);
+    // Now one is saved: another bank account or a PayPal address would be a change, and the form says so.
+    const after = await t.call('GET', '/api/member/withdrawal/eligibility', { token: m.accessToken });
+    expect(after.json().data).toMatchObject({ hold_until: null, change_hold_hours: 48 });
   });
 
   it('the freeze link works once: sessions end, sign-in is refused, until an operator unfreezes', async () => {
@@ -362,6 +381,7 @@ describe('withdrawals after a change, and where they pay', () => {
   it('wait 48 hours after a payout change, saying until when (en and fr)', async () => {
     const m = await member('fr');
     await fundWallet(t, m.id, 'EURO', 5_000);
+    await giveBankAccount(t, m.id, { iban: OTHER_IBAN });
     expect((await saveBank(m, IBAN)).statusCode).toBe(200);
     const changedAt = (await userRow(t, m.email))?.contactChangedAt;
     expect(changedAt).toBeInstanceOf(Date);
@@ -382,6 +402,7 @@ describe('withdrawals after a change, and where they pay', () => {
     const eligibility = await t.call('GET', '/api/member/withdrawal/eligibility', { token: m.accessToken });
     expect(eligibility.json().data).toEqual({
       hold_until: until.toISOString(),
+      change_hold_hours: 48,
       bank: { account_owner: 'Camille Martin', iban_last4: '0189' },
       paypal: null,
     });

@@ -25,6 +25,7 @@ import type { Executor } from '../../db/client';
 import {
   artists,
   artistYearlyStats,
+  exitOffers,
   listings,
   paintingDocuments,
   paintings,
@@ -369,7 +370,7 @@ export async function paintingDetail(
     .innerJoin(artists, eq(artists.id, paintings.artistId))
     .where(and(eq(paintings.id, paintingId), inArray(paintings.market, [...PUBLIC_MARKETS])));
   if (!row) throw notFound('PaintingNotFound');
-  const [rates, histories, stats, documents, coOwners, listed, valuations, summaries] = await Promise.all([
+  const [rates, histories, stats, documents, coOwners, listed, valuations, summaries, [vote]] = await Promise.all([
     Rates.load(db),
     valueHistories(db, [paintingId]),
     statsOf(db, [row.artistId]),
@@ -381,6 +382,12 @@ export async function paintingDetail(
     listedParts(db, row.painting.market === 3 ? [paintingId] : []),
     currentValuations(db, paintingId, PUBLIC_APPRAISAL_HISTORY),
     marketSummaries(db, row.painting.market === 3 ? [paintingId] : []),
+    // An exit vote under way (issue 31): open, or closed and not yet resolved.
+    db
+      .select()
+      .from(exitOffers)
+      .where(and(eq(exitOffers.paintingId, paintingId), eq(exitOffers.status, 'voting')))
+      .limit(1),
   ]);
   const p = row.painting;
   const history = histories.get(paintingId) ?? [];
@@ -418,6 +425,16 @@ export async function paintingDetail(
       target_holding_years: p.targetHoldingYears,
       latest_valuation: valuations[0] ? appraisalOf(valuations[0]) : null,
       appraisals: valuations.map(appraisalOf),
+      exit_vote: vote
+        ? {
+            offer_minor: vote.amountMinor,
+            currency: vote.currency,
+            appraisal_minor: vote.appraisalMinor,
+            vote_closes_at: vote.voteClosesAt.toISOString(),
+            quorum_bps: vote.quorumBps,
+            majority_bps: vote.majorityBps,
+          }
+        : null,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CERTIFICATE_NUMBER_PATTERN, messages, normalizeCertificateNumber } from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, userRow } from '../../../test/factories';
@@ -74,8 +74,12 @@ beforeAll(async () => {
 afterAll(async () => {
   // These purchases stand in for settled ones without the ledger side (the purchase flow's own tests cover it):
   // remove them so the invariants check of t.close() looks at what the rest of the app left.
-  await t.ctx.database.db.delete(certificates);
-  await t.ctx.database.db.delete(purchases);
+  // (The seed's own purchases, with their ledger side, stay.)
+  const own = sql`${purchases.reference} NOT LIKE 'SEED-%'`;
+  await t.ctx.database.db
+    .delete(certificates)
+    .where(inArray(certificates.purchaseId, t.ctx.database.db.select({ id: purchases.id }).from(purchases).where(own)));
+  await t.ctx.database.db.delete(purchases).where(own);
   await t.close();
 });
 

@@ -129,6 +129,58 @@ describe('POST /api/admin/dividends', () => {
   });
 });
 
+describe('a dividend on a partly sold work (issue 31)', () => {
+  it('is an amount per part: the unsold parts’ share stays with Parcelle, shown in the preview and not paid out', async () => {
+    // 54 parts (2 × 3 cm), 5 sold to one member: 10.01 declared for the work.
+    const painting = await createPaintingForSale(t, { widthCm: 2, heightCm: 3, pricePerPartMinor: 1000 });
+    const holder = await createMember(t, { verified: true });
+    await buyByCard(t, holder, painting.id, 5);
+    const holderId = (await userRow(t, holder.email))?.id ?? '';
+    const declared = await declareOnly({
+      painting_id: painting.id,
+      year: 2025,
+      currency: 'EURO',
+      total_amount_minor: 1001,
+    });
+    expect(declared.statusCode, declared.body).toBe(200);
+    // 10.01 × 5 ÷ 54 = 0.9268… → 0.93 to the holder (largest remainder over the holder and the 49 unsold parts).
+    expect(declared.json().data).toMatchObject({
+      total_minor: 1001,
+      parts: 5,
+      unsold_parts: 49,
+      paid_out_minor: 93,
+      retained_minor: 908,
+      retained: { value: 9.08, curr: 'EURO' },
+    });
+    expect(declared.json().data.holders).toMatchObject([{ user_id: holderId, parts: 5, amount_minor: 93 }]);
+    const approved = await approve(declared.json().data.id);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().data).toMatchObject({ status: 'paid', paid_out_minor: 93, retained_minor: 908 });
+    // The ledger pays out the members' share only: 0.93 left the outside account, into the holder's wallet.
+    const [moved] = await queryRows<{ paid: string; out: string }>(
+      t.ctx.database.db,
+      sql`SELECT coalesce(sum(e.amount_minor) FILTER (WHERE a.kind = 'member_wallet'), 0)::text AS paid,
+          coalesce(sum(e.amount_minor) FILTER (WHERE a.kind = 'external'), 0)::text AS out
+        FROM ledger_entries e JOIN ledger_transactions x ON x.id = e.transaction_id
+        JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE x.reference = ${declared.json().data.reference}`,
+    );
+    expect(moved).toEqual({ paid: '93', out: '-93' });
+    expect(
+      await balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', holderId)),
+    ).toBe(93);
+    // An amount per part: 0.07 × 5 to the holder, 0.07 × 49 kept.
+    const perPart = await declareOnly({
+      painting_id: painting.id,
+      year: 2026,
+      currency: 'EURO',
+      amount_per_part_minor: 7,
+    });
+    expect(perPart.json().data).toMatchObject({ total_minor: 378, paid_out_minor: 35, retained_minor: 343 });
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+});
+
 describe('the remainder rule, with three equal holders', () => {
   /** A work of 9 parts sold out to three members, 3 parts each; the members sorted as the service sorts holders. */
   async function threeEqualHolders() {

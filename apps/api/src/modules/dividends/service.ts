@@ -46,7 +46,9 @@ export async function holdersAt(
  * holder's share at the record date is computed and frozen in `dividend_payments`, for the preview, and a second
  * finance or admin operator's approval pays exactly those shares (`approveDividend`). With a total, each holder gets
  * total × parts / all parts by the largest-remainder rule (`allocate`): shares differ from the exact proportion by
- * less than a cent and add up to the total exactly. With an amount per part, each holder gets amount × parts. The
+ * less than a cent and add up to the total exactly. With an amount per part, each holder gets amount × parts. Either
+ * way the amount is for every part of the work (issue 31): the share of the parts no member held at the record date
+ * is Parcelle's, counted in the split (the last weight) and never paid out. The
  * record date may not be in the future (the holders must be known; the register is append-only, so the holders at
  * a past instant never change).
  */
@@ -66,7 +68,10 @@ export async function declareDividend(
   const recordDate = input.recordDate ?? now;
   if (recordDate.getTime() > now.getTime()) throw badRequest('DividendRecordDateFuture', 'record_date');
   const declared = await inTransaction(ctx.database.db, async (tx) => {
-    const [painting] = await tx.select({ id: paintings.id }).from(paintings).where(eq(paintings.id, input.paintingId));
+    const [painting] = await tx
+      .select({ id: paintings.id, totalParts: paintings.totalParts })
+      .from(paintings)
+      .where(eq(paintings.id, input.paintingId));
     if (!painting) throw notFound('PaintingNotFound');
     const [already] = await tx
       .select({ id: dividends.id })
@@ -81,18 +86,22 @@ export async function declareDividend(
       input.paintingId,
       holders.map((holder) => holder.userId),
     );
-    const shares =
+    // A dividend is an amount per part of the whole work (issue 31): the parts no member held at the record date
+    // (unsold, reserved) have their share too, which stays with Parcelle: it is never paid out.
+    const held = holders.reduce((sum, holder) => sum + holder.parts, 0);
+    const unsold = Math.max(0, painting.totalParts - held);
+    const weights = [...holders.map((holder) => holder.parts), unsold];
+    const all =
       input.perPartMinor !== undefined
-        ? holders.map(
-            (holder) =>
-              multiplyMoney({ minor: input.perPartMinor as number, currency: input.currency }, holder.parts).minor,
+        ? weights.map(
+            (parts) => multiplyMoney({ minor: input.perPartMinor as number, currency: input.currency }, parts).minor,
           )
-        : allocate(
-            input.totalMinor ?? 0,
-            holders.map((holder) => holder.parts),
-          );
-    const totalMinor = shares.reduce((sum, share) => sum + share, 0);
-    if (totalMinor <= 0) throw badRequest('DividendAmountInvalid');
+        : allocate(input.totalMinor ?? 0, weights);
+    const shares = all.slice(0, holders.length);
+    const totalMinor = all.reduce((sum, share) => sum + share, 0);
+    if (totalMinor <= 0 || shares.reduce((sum, share) => sum + share, 0) <= 0) {
+      throw badRequest('DividendAmountInvalid');
+    }
 
     const reference = `DV-${randomBytes(6).toString('hex').toUpperCase()}`;
     const [dividend] = await tx
@@ -156,7 +165,7 @@ type Dividend = typeof dividends.$inferSelect;
  */
 export async function dividendPreview(db: Executor, dividendId: string) {
   const [row] = await db
-    .select({ dividend: dividends, title: paintings.titleEn })
+    .select({ dividend: dividends, title: paintings.titleEn, totalParts: paintings.totalParts })
     .from(dividends)
     .innerJoin(paintings, eq(paintings.id, dividends.paintingId))
     .where(eq(dividends.id, dividendId));
@@ -169,11 +178,18 @@ export async function dividendPreview(db: Executor, dividendId: string) {
     .where(eq(dividendPayments.dividendId, dividend.id))
     .orderBy(asc(dividendPayments.userId));
   const parts = payments.reduce((sum, { payment }) => sum + payment.parts, 0);
+  const paidOut = payments.reduce((sum, { payment }) => sum + payment.amountMinor, 0);
+  // Parcelle's share: the parts no member held at the record date (issue 31). Dividends declared before it were
+  // split among the holders only: their total is what was paid out, and nothing was kept.
+  const retained = dividend.totalMinor - paidOut;
+  const unsold = retained > 0 ? Math.max(0, row.totalParts - parts) : 0;
+  const allParts = parts + unsold;
   const split = dividend.perPartMinor === null;
   const emailOf = await operatorEmails(db, [dividend.declaredBy, dividend.approvedBy]);
   const total = BigInt(dividend.totalMinor);
-  const floors = payments.map(({ payment }) => (split ? (total * BigInt(payment.parts)) / BigInt(parts) : null));
-  const floored = floors.reduce<bigint>((sum, floor) => sum + (floor ?? 0n), 0n);
+  const floors = payments.map(({ payment }) => (split ? (total * BigInt(payment.parts)) / BigInt(allParts) : null));
+  const retainedFloor = split ? (total * BigInt(unsold)) / BigInt(allParts) : 0n;
+  const floored = floors.reduce<bigint>((sum, floor) => sum + (floor ?? 0n), 0n) + retainedFloor;
   return {
     id: dividend.id,
     reference: dividend.reference,
@@ -185,6 +201,11 @@ export async function dividendPreview(db: Executor, dividendId: string) {
     total_minor: dividend.totalMinor,
     per_part_minor: dividend.perPartMinor,
     parts,
+    unsold_parts: unsold,
+    paid_out_minor: paidOut,
+    paid_out: { value: toMajor(paidOut), curr: dividend.currency },
+    retained_minor: retained,
+    retained: { value: toMajor(retained), curr: dividend.currency },
     declared_by: dividend.declaredBy,
     declared_by_email: emailOf(dividend.declaredBy),
     declared_at: dividend.createdAt.toISOString(),
@@ -198,6 +219,8 @@ export async function dividendPreview(db: Executor, dividendId: string) {
           remainder_minor: Number(total - floored),
         }
       : { rule: 'per_part' as const, floored_minor: dividend.totalMinor, remainder_minor: 0 },
+    /** Parcelle's share's exact amount (total × unsold parts ÷ all parts), like each holder's `exact_minor`. */
+    retained_exact_minor: split ? exactShare(total, unsold, allParts) : String(retained),
     holders: payments.map(({ payment, email, firstName, lastName }, index) => {
       const floor = floors[index];
       return {
@@ -205,7 +228,7 @@ export async function dividendPreview(db: Executor, dividendId: string) {
         email,
         name: `${firstName} ${lastName}`,
         parts: payment.parts,
-        exact_minor: split ? exactShare(total, payment.parts, parts) : String(payment.amountMinor),
+        exact_minor: split ? exactShare(total, payment.parts, allParts) : String(payment.amountMinor),
         amount_minor: payment.amountMinor,
         amount: { value: toMajor(payment.amountMinor), curr: dividend.currency },
         remainder_unit: floor !== null && floor !== undefined && BigInt(payment.amountMinor) > floor,
@@ -307,10 +330,12 @@ export async function approveDividend(ctx: AppContext, operator: Member, dividen
       .where(and(eq(dividends.id, dividendId), eq(dividends.status, 'declared')))
       .returning();
     if (!paid) throw new AppError(409, 'DividendAlreadyPaid');
+    // Only the members' shares leave: the unsold parts' share stays with Parcelle (issue 31), so nothing moves for it.
+    const paidOut = payments.reduce((sum, payment) => sum + payment.amountMinor, 0);
     const lines: LedgerLine[] = [
       {
         accountId: await accountFor(tx, 'external', paid.currency),
-        amountMinor: -paid.totalMinor,
+        amountMinor: -paidOut,
         currency: paid.currency,
       },
     ];

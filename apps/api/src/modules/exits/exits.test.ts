@@ -5,6 +5,7 @@ import {
   createMember,
   createOperator,
   createPaintingForSale,
+  lastMessageTo,
   promoteToOperator,
   userRow,
   walletCode,
@@ -106,6 +107,10 @@ async function openOffer(paintingId: string, extra: Record<string, unknown> = {}
   return id;
 }
 
+/** The member's notifications, newest first, with their texts. */
+const inboxOf = async (who: { accessToken: string }) =>
+  (await t.call('GET', '/api/member/notifications', { token: who.accessToken })).json().data.notifications;
+
 const wallet = async (userId: string, currency: 'EURO' | 'USD' = 'EURO') =>
   balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', currency, userId));
 
@@ -170,11 +175,30 @@ describe('the vote', () => {
   it('weighs each vote by the parts held when it opened; a vote may change until the window closes', async () => {
     const { painting, holders } = await soldOutTo([2, 3, 4]);
     const [a, b, c] = holders as [Holder, Holder, Holder];
-    const id = await openOffer(painting.id);
-    // Members see the open vote on the works they hold, with their own weight.
+    await t.ctx.database.db.insert(paintingValuations).values({
+      paintingId: painting.id,
+      valuedOn: '2026-01-01',
+      valueMinor: 90_000,
+      currency: 'EURO',
+      appraiser: 'A',
+      methodEn: 'M',
+      methodFr: 'M',
+      createdBy: a.id,
+    });
+    const id = await openOffer(painting.id, { amount_minor: 99_000 });
+    // Members see the open vote on the works they hold, with their own weight, and beside their share of the offer
+    // what their parts cost them and their share of the latest appraisal (issue 31): 4 parts bought at 2.50, and
+    // 4 ÷ 9 of 900.00.
     const seen = await t.call('GET', `/api/member/exits?painting_id=${painting.id}`, { token: c.accessToken });
     expect(seen.json().data.votes).toHaveLength(1);
-    expect(seen.json().data.votes[0]).toMatchObject({ my_parts: 4, my_choice: null });
+    expect(seen.json().data.votes[0]).toMatchObject({
+      my_parts: 4,
+      my_choice: null,
+      my_share_minor: 44_000,
+      my_cost_minor: 1_000,
+      appraisal_minor: 90_000,
+      my_appraisal_share_minor: 40_000,
+    });
     expect((await vote(id, a, 'accept')).json().data.tally).toMatchObject({ accept_parts: 2, cast_parts: 2 });
     await vote(id, b, 'accept');
     const changed = await vote(id, a, 'reject');
@@ -201,11 +225,38 @@ describe('the vote', () => {
   it('rejects an offer without quorum even when every vote cast accepts', async () => {
     const { painting, holders } = await soldOutTo([2, 3, 4]);
     const id = await openOffer(painting.id);
+    // The work's public page shows the pending vote to everyone (issue 31): the offer, the appraisal, the deadline.
+    const detail = async () =>
+      (await t.call('GET', `/api/paintings/detail?painting_id=${painting.id}&currency=EURO`)).json().data.paintings;
+    const offer = (await t.call('GET', `/api/admin/exits/${id}`, { token: operator.accessToken })).json().data;
+    expect((await detail()).exit_vote).toEqual({
+      offer_minor: 100_001,
+      currency: 'EURO',
+      appraisal_minor: offer.appraisal_minor,
+      vote_closes_at: offer.vote_closes_at,
+      quorum_bps: offer.quorum_bps,
+      majority_bps: offer.majority_bps,
+    });
     await vote(id, holders[2] as Holder, 'accept'); // 4 of 9 parts: 44 % < 50 %
     await closeWindow(id);
     const resolved = await resolve(id);
     expect(resolved.json().data.tally).toMatchObject({ quorum_met: false, majority_met: true, accepted: false });
     expect(resolved.json().data.status).toBe('rejected');
+    expect((await detail()).exit_vote).toBeNull();
+    // Every voter is told it failed (issue 31), in the app and by email; nobody is paid.
+    for (const holder of holders) {
+      const kinds = await inboxOf(holder);
+      expect(kinds).toContainEqual(
+        expect.objectContaining({
+          kind: 'vote_closed',
+          payload: expect.objectContaining({ vote_id: id, outcome: 'rejected' }),
+        }),
+      );
+      expect(kinds.filter((n: { kind: string }) => n.kind === 'exit_paid')).toEqual([]);
+    }
+    await t.ctx.jobs.drain(['notification-email']);
+    const mail = await lastMessageTo(t, (holders[0] as Holder).email);
+    expect(mail?.subject).toMatch(/^Vote (closed|ended): the offer for .* was (rejected|not accepted)/);
   });
 
   it('does not open before its window', async () => {
@@ -249,6 +300,19 @@ describe('an accepted exit', () => {
     expect(resolved.json().message).toEqual(messages.ExitAccepted);
     const data = resolved.json().data;
     expect(data).toMatchObject({ status: 'accepted', fee_minor: 2500, net_minor: 97_501 });
+    // Every voter is told it passed, and every holder that their parts were sold and what was paid (issue 31).
+    for (const holder of [a, b, c]) {
+      const inbox = await inboxOf(holder);
+      expect(inbox).toContainEqual(
+        expect.objectContaining({
+          kind: 'vote_closed',
+          payload: expect.objectContaining({ vote_id: id, outcome: 'accepted' }),
+        }),
+      );
+      const paid = inbox.find((n: { kind: string }) => n.kind === 'exit_paid');
+      expect(paid?.payload).toMatchObject({ vote_id: id, parts: holder.parts, currency: 'EURO' });
+      expect(paid?.payload.amount_minor).toBe(await wallet(holder.id));
+    }
 
     const expected = allocate(97_501, [2, 3, 4]);
     const byId = [a, b, c].map((holder, index) => ({ holder, share: expected[index] ?? 0 }));

@@ -1,7 +1,11 @@
-import { allocate, toMajor } from '@parcelle/shared';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { allocate, divideRounded, toMajor } from '@parcelle/shared';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { exitOffers, exitVotes, paintings } from '../../db/schema';
+import { exitOffers, exitVotes, listings, paintings, partEntries } from '../../db/schema';
+import { Rates } from '../catalogue/rates';
+import { workCostBasis } from '../member/cost-basis';
+import { partsMovements } from '../member/parts-movements';
+import { memberHolding } from '../parts/register';
 import { tallyOf, votesOf } from './offers';
 
 /**
@@ -40,6 +44,21 @@ export async function memberExitVotes(
     db,
     rows.map(({ offer }) => offer.id),
   );
+  // What the member's parts cost them (issue 31): the one cost basis, in each offer's currency; null when some of
+  // the parts they hold have no recorded cost.
+  const rates = rows.length > 0 ? await Rates.load(db) : null;
+  const costs = new Map<string, number | null>();
+  for (const { offer } of rows) {
+    if (!rates) break;
+    const [movements, held] = await Promise.all([
+      partsMovements(db, userId, [offer.paintingId]),
+      memberHolding(db, userId, offer.paintingId),
+    ]);
+    const lots = workCostBasis(movements, offer.paintingId, rates, offer.currency);
+    const listed = await listedParts(db, userId, offer.paintingId);
+    const parts = held.primary + held.secondary + listed;
+    costs.set(offer.id, lots.remainingQuantity >= parts ? lots.remainingCostMinor : null);
+  }
   return rows.map(({ offer, titleEn, titleFr, img, myParts, myChoice }) => {
     const own = votes.filter((vote) => vote.offerId === offer.id);
     const net = offer.amountMinor - offer.feeMinor;
@@ -48,6 +67,8 @@ export async function memberExitVotes(
       own.map((vote) => vote.parts),
     );
     const index = own.findIndex((vote) => vote.userId === userId);
+    // Every part of the work had a voter when the vote opened: their parts are the whole work.
+    const eligible = own.reduce((sum, vote) => sum + vote.parts, 0);
     return {
       id: offer.id,
       reference: offer.reference,
@@ -58,6 +79,13 @@ export async function memberExitVotes(
       currency: offer.currency,
       net_minor: net,
       my_share_minor: shares[index] ?? 0,
+      my_cost_minor: costs.get(offer.id) ?? null,
+      /** The work's latest appraisal when the offer was recorded, and the member's parts' share of it. */
+      appraisal_minor: offer.appraisalMinor,
+      my_appraisal_share_minor:
+        offer.appraisalMinor === null || eligible === 0
+          ? null
+          : Number(divideRounded(BigInt(offer.appraisalMinor) * BigInt(myParts), BigInt(eligible))),
       quorum_bps: offer.quorumBps,
       majority_bps: offer.majorityBps,
       vote_opens_at: offer.openedAt?.toISOString() ?? null,
@@ -67,4 +95,16 @@ export async function memberExitVotes(
       tally: tallyOf(offer, own),
     };
   });
+}
+
+/** Parts the member has listed for sale on the work (still theirs). */
+async function listedParts(db: Executor, userId: string, paintingId: string): Promise<number> {
+  const [row] = await db
+    .select({ parts: sql<string>`coalesce(sum(${partEntries.quantity}), 0)::text` })
+    .from(partEntries)
+    .innerJoin(listings, eq(listings.id, partEntries.listingId))
+    .where(
+      and(eq(listings.sellerId, userId), eq(partEntries.paintingId, paintingId), eq(partEntries.holderKind, 'listed')),
+    );
+  return Number(row?.parts ?? 0);
 }

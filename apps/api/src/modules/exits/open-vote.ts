@@ -56,5 +56,7 @@ export async function openExitVote(ctx: AppContext, operator: Member, offerId: s
     );
     return { offer };
   });
+  // The work's public page shows the vote under way (issue 31).
+  ctx.catalogueChanges.changed({ kind: 'work', paintingId: opened.offer.paintingId });
   return exitOfferDetail(ctx.database.db, opened.offer.id);
 }

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
-import { exitOffers } from '../../db/schema';
+import { exitOffers, exitPayouts } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { refuseInterestedOperator } from '../admin/interest';
 import { accountFor, postTransaction } from '../ledger/ledger';
+import { notifyMember, notifyMembers } from '../notifications/notify';
 import { type ExitOffer, exitOfferDetail, tallyOf, votesOf } from './offers';
 import { settleExit } from './settle-exit';
 
@@ -63,6 +64,27 @@ export async function resolveExitOffer(ctx: AppContext, operator: Member, offerI
       .where(and(eq(exitOffers.id, offerId), eq(exitOffers.status, 'voting')))
       .returning();
     if (!after) throw new AppError(409, 'ExitAlreadyResolved');
+    // Issue 31: every voter is told how the vote ended, and every holder paid what they were paid, in this
+    // transaction (the outcome and its notices commit together).
+    await notifyMembers(
+      ctx,
+      tx,
+      votes.map((vote) => vote.userId),
+      'vote_closed',
+      { vote_id: after.id, painting_id: after.paintingId, outcome: tally.accepted ? 'accepted' : 'rejected' },
+    );
+    if (tally.accepted) {
+      const paid = await tx.select().from(exitPayouts).where(eq(exitPayouts.offerId, after.id));
+      for (const payout of paid) {
+        await notifyMember(ctx, tx, payout.userId, 'exit_paid', {
+          vote_id: after.id,
+          painting_id: after.paintingId,
+          parts: payout.parts,
+          amount_minor: payout.amountMinor,
+          currency: after.currency,
+        });
+      }
+    }
     await audit(tx, {
       actorId: operator.id,
       action: tally.accepted ? 'exit.accept' : 'exit.reject',
@@ -75,6 +97,7 @@ export async function resolveExitOffer(ctx: AppContext, operator: Member, offerI
     return { accepted: tally.accepted, paintingId: after.paintingId };
   });
   // A sold work leaves the market: its public pages, lists and the secondary market must not serve it as buyable.
-  if (outcome.accepted) ctx.catalogueChanges.changed({ kind: 'work', paintingId: outcome.paintingId });
+  // Either way its page stops showing the vote (issue 31).
+  ctx.catalogueChanges.changed({ kind: 'work', paintingId: outcome.paintingId });
   return { accepted: outcome.accepted, offer: await exitOfferDetail(ctx.database.db, offerId) };
 }

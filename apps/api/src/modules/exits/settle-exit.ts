@@ -1,4 +1,4 @@
-import { allocate, type Currency, divideRounded, MARKET } from '@parcelle/shared';
+import { allocate, type Currency, MARKET } from '@parcelle/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { exitPayouts, listings, paintings, purchases, users } from '../../db/schema';
@@ -6,7 +6,9 @@ import { AppError } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines } from '../ledger/member-credits';
+import { workCostBasis } from '../member/cost-basis';
 import { dayOf } from '../member/money';
+import { partsMovements } from '../member/parts-movements';
 import { moveParts, type PartLine } from '../parts/register';
 import { returnToSeller } from '../secondary/listings';
 import type { ExitOffer } from './offers';
@@ -60,36 +62,14 @@ async function firstPartPrice(
 }
 
 /**
- * What a holder's parts cost them, in `currency`, by average cost: the member's paid purchases of the work (primary
- * and secondary, each converted at the rate of its day) give a cost per part bought; the parts held cost that many
- * times it (half-even). Parts held beyond those bought (placed without a purchase) count at the first part price.
+ * What a holder's parts cost them, in `currency`: the one cost basis (member/cost-basis.ts, issue 31), first in, first
+ * out over every acquisition of the work — primary purchases, listings bought, order-book trades — net of the parts
+ * they sold, each converted at the rate of its day. Parts no acquisition covers (placed without a recorded price)
+ * add nothing: the screens say their cost is unknown.
  */
-async function costBasis(
-  tx: Executor,
-  userId: string,
-  paintingId: string,
-  parts: number,
-  currency: Currency,
-  rates: Rates,
-  firstPriceMinor: number,
-): Promise<number> {
-  const bought = await tx
-    .select({
-      quantity: purchases.quantity,
-      totalMinor: purchases.totalMinor,
-      currency: purchases.currency,
-      at: sql<Date>`coalesce(${purchases.settledAt}, ${purchases.createdAt})`.mapWith(purchases.createdAt),
-    })
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.paintingId, paintingId), eq(purchases.status, 'paid')));
-  let quantity = 0;
-  let total = 0n;
-  for (const purchase of bought) {
-    quantity += purchase.quantity;
-    total += BigInt(rates.exchange(purchase.totalMinor, purchase.currency, currency, rates.at(dayOf(purchase.at))));
-  }
-  if (quantity >= parts && quantity > 0) return Number(divideRounded(total * BigInt(parts), BigInt(quantity)));
-  return Number(total) + (parts - quantity) * firstPriceMinor;
+async function costBasis(tx: Executor, userId: string, paintingId: string, currency: Currency, rates: Rates) {
+  const movements = await partsMovements(tx, userId, [paintingId]);
+  return workCostBasis(movements, paintingId, rates, currency).remainingCostMinor;
 }
 
 /**
@@ -200,7 +180,7 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
       parts,
       amountMinor,
       feeMinor: feeShares[index] ?? 0,
-      costBasisMinor: await costBasis(tx, holding.userId, painting.id, parts, currency, rates, firstPrice),
+      costBasisMinor: await costBasis(tx, holding.userId, painting.id, currency, rates),
     });
   }
   await postTransaction(tx, { reference: offer.reference, description: `exit sale to ${offer.buyerName}`, lines });

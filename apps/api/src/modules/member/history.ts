@@ -1,4 +1,4 @@
-import { type Currency, divideRounded, type HistoryType, purchaseTotalMinor } from '@parcelle/shared';
+import { type Currency, divideRounded, type HistoryType, purchaseTotalMinor, toMajor } from '@parcelle/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import {
@@ -14,7 +14,9 @@ import {
   trades,
 } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
+import { workCostBasis } from './cost-basis';
 import { dayOf, displayMoney } from './money';
+import { movementsOfEvents } from './parts-movements';
 
 /**
  * The member's history (spec §2 History, §3 History rows), read from what was recorded: paid purchases and the order
@@ -496,22 +498,38 @@ export async function historyPage(
     case 'ARTWORK': {
       const [groups, total] = await Promise.all([artworkGroups(db, userId, page), artworkCount(db, userId)]);
       return {
-        artworkHistory: groups.map((group) => ({
-          painting_id: group.paintingId,
-          painting_title: { en: group.titleEn, fr: group.titleFr },
-          painting_img: group.img,
-          salePurchase: group.events.map((e) => ({
-            reference_id: e.reference,
-            type: e.kind,
-            part_price: money(e, e.unitPriceMinor),
-            part_quantity: e.quantity,
-            full_amount: money(e, e.totalMinor),
-            t: e.at.toISOString(),
-            ...(e.kind === 'EXIT'
-              ? { cost_basis: money(e, e.costBasisMinor), realised_return: money(e, e.realisedReturnMinor) }
-              : {}),
-          })),
-        })),
+        artworkHistory: groups.map((group) => {
+          // An exit's cost and return: the one cost basis (cost-basis.ts) over the work's events, in the currency
+          // shown, as the portfolio and the yearly statement count them (issue 31).
+          const lots = workCostBasis(movementsOfEvents(group.events), group.paintingId, rates, query.currency);
+          const exits = new Map(
+            lots.realised
+              .filter((r) => r.disposal.sale.source === 'exit-payout')
+              .map((r) => [r.disposal.sale.reference, r]),
+          );
+          const shown = (minor: number) => ({ value: toMajor(minor), curr: query.currency });
+          return {
+            painting_id: group.paintingId,
+            painting_title: { en: group.titleEn, fr: group.titleFr },
+            painting_img: group.img,
+            salePurchase: group.events.map((e) => {
+              const exit = e.kind === 'EXIT' ? exits.get(e.reference) : undefined;
+              return {
+                reference_id: e.reference,
+                type: e.kind,
+                part_price: money(e, e.unitPriceMinor),
+                part_quantity: e.quantity,
+                full_amount: money(e, e.totalMinor),
+                t: e.at.toISOString(),
+                ...(e.kind === 'EXIT'
+                  ? exit
+                    ? { cost_basis: shown(exit.costMinor), realised_return: shown(exit.gainMinor) }
+                    : { cost_basis: money(e, e.costBasisMinor), realised_return: money(e, e.realisedReturnMinor) }
+                  : {}),
+              };
+            }),
+          };
+        }),
         total,
       };
     }

@@ -105,6 +105,7 @@ async function performanceOf(db: Executor, userId: string, rates: Rates, currenc
 function workFigures(work: WorkPerformance | undefined) {
   return {
     cost_basis_minor: work?.costBasisMinor ?? 0,
+    cost_unknown_parts: work?.costUnknownParts ?? 0,
     value_minor: work?.valueMinor ?? 0,
     valued_on: work?.valuedOn ?? null,
     gain_minor: work?.gainMinor ?? 0,
@@ -119,6 +120,7 @@ function workFigures(work: WorkPerformance | undefined) {
 function totalFigures(performance: PortfolioPerformance) {
   return {
     cost_basis_minor: performance.costBasisMinor,
+    cost_unknown_parts: performance.costUnknownParts,
     value_minor: performance.valueMinor,
     gain_minor: performance.gainMinor,
     gain_bps: performance.gainBps,

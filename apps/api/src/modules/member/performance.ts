@@ -3,7 +3,6 @@ import {
   type CashFlow,
   type Currency,
   divideRounded,
-  fifo,
   gainBps,
   purchaseTotalMinor,
   rateToBps,
@@ -11,6 +10,7 @@ import {
 } from '@parcelle/shared';
 import type { Rates } from '../catalogue/rates';
 import type { ValuePoint } from '../catalogue/value-history';
+import { workCostBasis } from './cost-basis';
 import { dayOf, displayMinor } from './money';
 import type { PartsMovements } from './parts-movements';
 
@@ -44,6 +44,8 @@ export type WorkPerformance = {
   titleFr: string;
   quantity: number;
   costBasisMinor: number;
+  /** Parts held that no acquisition covers: their cost is unknown (issue 31). */
+  costUnknownParts: number;
   valueMinor: number;
   valuedOn: string | null;
   gainMinor: number;
@@ -57,6 +59,7 @@ export type WorkPerformance = {
 export type PortfolioPerformance = {
   works: WorkPerformance[];
   costBasisMinor: number;
+  costUnknownParts: number;
   valueMinor: number;
   gainMinor: number;
   gainBps: number;
@@ -95,20 +98,8 @@ export function portfolioPerformance(input: {
   for (const work of input.held) {
     const id = work.paintingId;
     const bought = movements.acquisitions.filter((a) => a.paintingId === id);
-    const sold = movements.disposals.filter((d) => d.paintingId === id);
     const paid = movements.dividends.filter((d) => d.paintingId === id);
-    const lots = fifo(
-      bought.map((a) => ({
-        at: a.at.getTime(),
-        quantity: a.quantity,
-        costMinor: shown(a.costMinor, a.currency, a.at),
-      })),
-      sold.map((d) => ({
-        at: d.at.getTime(),
-        quantity: d.quantity,
-        proceedsMinor: shown(d.proceedsMinor, d.currency, d.at),
-      })),
-    );
+    const lots = workCostBasis(movements, id, rates, currency);
     const latest = input.histories.get(id)?.at(-1);
     const valueMinor = holdingValue(rates, work, work.quantity, latest, currency);
     const costBasisMinor = lots.remainingCostMinor;
@@ -125,6 +116,7 @@ export function portfolioPerformance(input: {
       titleFr: work.titleFr,
       quantity: work.quantity,
       costBasisMinor,
+      costUnknownParts: Math.max(0, work.quantity - lots.remainingQuantity),
       valueMinor,
       valuedOn: latest?.valuedOn ?? null,
       gainMinor: valueMinor - costBasisMinor,
@@ -141,20 +133,7 @@ export function portfolioPerformance(input: {
   let goneDividends = 0;
   for (const id of gone) {
     const bought = movements.acquisitions.filter((a) => a.paintingId === id);
-    const lots = fifo(
-      bought.map((a) => ({
-        at: a.at.getTime(),
-        quantity: a.quantity,
-        costMinor: shown(a.costMinor, a.currency, a.at),
-      })),
-      movements.disposals
-        .filter((d) => d.paintingId === id)
-        .map((d) => ({
-          at: d.at.getTime(),
-          quantity: d.quantity,
-          proceedsMinor: shown(d.proceedsMinor, d.currency, d.at),
-        })),
-    );
+    const lots = workCostBasis(movements, id, rates, currency);
     const dividends = movements.dividends
       .filter((d) => d.paintingId === id)
       .map((d) => ({ at: d.at.getTime(), amountMinor: shown(d.amountMinor, d.currency, d.at) }));
@@ -172,6 +151,7 @@ export function portfolioPerformance(input: {
   return {
     works: works.map((work, i) => ({ ...work, allocationBps: shares[i] ?? 0 })),
     costBasisMinor,
+    costUnknownParts: sum(works.map((work) => work.costUnknownParts)),
     valueMinor,
     gainMinor: valueMinor - costBasisMinor,
     gainBps: gainBps(valueMinor - costBasisMinor, costBasisMinor),
@@ -200,16 +180,5 @@ export function costAt(
   rates: Rates,
   currency: Currency,
 ): number {
-  const until = (d: { paintingId: string; at: Date }) => d.paintingId === paintingId && d.at.getTime() <= at.getTime();
-  const shown = (minor: number, from: Currency, day: Date) => displayMinor(rates, minor, from, currency, dayOf(day));
-  return fifo(
-    movements.acquisitions
-      .filter(until)
-      .map((a) => ({ at: a.at.getTime(), quantity: a.quantity, costMinor: shown(a.costMinor, a.currency, a.at) })),
-    movements.disposals.filter(until).map((d) => ({
-      at: d.at.getTime(),
-      quantity: d.quantity,
-      proceedsMinor: shown(d.proceedsMinor, d.currency, d.at),
-    })),
-  ).remainingCostMinor;
+  return workCostBasis(movements, paintingId, rates, currency, at).remainingCostMinor;
 }

@@ -1,16 +1,9 @@
-import {
-  type Currency,
-  fifo,
-  formatDate,
-  formatMoney,
-  formatNumber,
-  type Language,
-  toMajorString,
-} from '@parcelle/shared';
+import { type Currency, formatDate, formatMoney, formatNumber, type Language, toMajorString } from '@parcelle/shared';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { csvCell } from '../../http/csv';
 import type { Rates } from '../catalogue/rates';
 import { toWinAnsi } from '../certificates/certificate-pdf';
+import { workCostBasis } from './cost-basis';
 import { dayOf, displayMinor } from './money';
 import type { PartsDisposal, PartsMovements } from './parts-movements';
 import { ACCENT, fit, HEIGHT, INK, MARGIN, MUTED, WIDTH } from './statements';
@@ -19,7 +12,7 @@ import { ACCENT, fit, HEIGHT, INK, MARGIN, MUTED, WIDTH } from './statements';
  * The yearly statement (issue 17), for a tax return: the purchases, the sales with their realised gains and the
  * dividends of one calendar year (UTC), in one currency (the member's), each amount converted at the rate of its
  * day as the portfolio does. A sale's cost basis is first in, first out over the member's whole history of the work
- * (shared `fifo`): parts bought in earlier years are sold first. Rendered by the statement job (statement-jobs.ts)
+ * (cost-basis.ts): parts bought in earlier years are sold first. Rendered by the statement job (statement-jobs.ts)
  * as PDF and CSV, like the history statements.
  *
  * Fees: the fees of the year are the member's shares of exit fees, kept from exit payouts (the sale lines show the
@@ -57,19 +50,7 @@ export function yearlyReport(movements: PartsMovements, year: number, currency: 
     .map((a) => ({ ...a, amountMinor: shown(a.costMinor, a.currency, a.at) }));
   const sales: YearlySale[] = [];
   for (const paintingId of new Set(movements.disposals.map((d) => d.paintingId))) {
-    const lots = fifo(
-      movements.acquisitions
-        .filter((a) => a.paintingId === paintingId)
-        .map((a) => ({ at: a.at.getTime(), quantity: a.quantity, costMinor: shown(a.costMinor, a.currency, a.at) })),
-      movements.disposals
-        .filter((d) => d.paintingId === paintingId)
-        .map((d) => ({
-          at: d.at.getTime(),
-          quantity: d.quantity,
-          proceedsMinor: shown(d.proceedsMinor, d.currency, d.at),
-          sale: d,
-        })),
-    );
+    const lots = workCostBasis(movements, paintingId, rates, currency);
     for (const r of lots.realised) {
       const sale: PartsDisposal = r.disposal.sale;
       if (!inYear(sale.at, year)) continue;

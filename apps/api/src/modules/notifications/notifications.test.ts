@@ -135,6 +135,13 @@ function samplePayload(kind: NotificationKind, paintingId: string): TNotificatio
           currency: 'EURO',
         },
       };
+    case 'vote_closed':
+      return { kind, payload: { vote_id: id, painting_id: paintingId, outcome: 'accepted' } };
+    case 'exit_paid':
+      return {
+        kind,
+        payload: { vote_id: id, painting_id: paintingId, parts: 1, amount_minor: 123_456, currency: 'EURO' },
+      };
   }
 }
 
@@ -164,7 +171,7 @@ describe('notifyMember', () => {
 
     const enMails = (await mailsTo(en.email)).slice(-NOTIFICATION_KINDS.length + 1);
     const frMails = (await mailsTo(fr.email)).slice(-NOTIFICATION_KINDS.length + 1);
-    // purchase_settled's email is the purchase confirmation (its own job): the other eight are emailed here.
+    // purchase_settled's email is the purchase confirmation (its own job): the others are emailed here.
     expect(enMails.map((mail) => mail.subject)).toEqual([
       `Order filled: “${painting.titleEn}”`,
       `Bid expired: “${painting.titleEn}”`,
@@ -174,7 +181,13 @@ describe('notifyMember', () => {
       `Vote opened: “${painting.titleEn}”`,
       `Opening: “${painting.titleEn}”`,
       `Price alert: “${painting.titleEn}”`,
+      `Vote ended: the offer for “${painting.titleEn}” was accepted`,
+      `Parts sold: “${painting.titleEn}”`,
     ]);
+    // One part: singular in both languages (issue 31).
+    expect(enMails[9]?.text).toContain(
+      `and with it the 1 part you held. €1,234.56 (after the exit fee) has been credited`,
+    );
     expect(enMails[0]?.text).toContain(`2 parts of “${painting.titleEn}” bought at €310.50 a part.`);
     expect(enMails[1]?.text).toContain('at $120.00 a part expired');
     expect(enMails[5]?.text).toContain('The vote closes on 15 Dec 2026.');
@@ -187,7 +200,10 @@ describe('notifyMember', () => {
       `Vote ouvert\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Ouverture\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Alerte de prix\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
+      `Fin du vote\u00a0: l’offre pour «\u00a0${painting.titleFr}\u00a0» est acceptée`,
+      `Parts vendues\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
     ]);
+    expect(frMails[9]?.text).toContain('et avec elle 1 part que vous déteniez.');
     expect(frMails[2]?.text).toContain('Un dividende de 1\u202f234,56\u00a0€ pour 2025');
     expect(frMails[2]?.text).toContain('Bonjour');
   });
@@ -385,11 +401,13 @@ describe('what notifies today', () => {
     });
     expect(approved.statusCode).toBe(200);
     const [row] = await notificationsOf(holder.id, 'dividend_paid');
-    // The only holder: the whole dividend is theirs.
+    // The only holder of a partly sold work: their parts' share (issue 31: the unsold parts' share stays with Parcelle).
+    const share = declared.json().data.holders[0].amount_minor;
+    expect(share).toBe(18_000 - declared.json().data.retained_minor);
     expect(row?.payload).toMatchObject({
       painting_id: painting.id,
       year: 2025,
-      amount_minor: 18_000,
+      amount_minor: share,
       currency: 'EURO',
     });
     expect((await mailsTo(holder.email)).at(-1)?.subject).toBe(

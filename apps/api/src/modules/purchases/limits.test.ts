@@ -92,9 +92,9 @@ describe('caps', () => {
     const over = await buy(member.accessToken, order(painting.id, 91));
     expect(over.statusCode).toBe(422);
     expect(over.json().error.en).toBe(
-      'You may reserve at most 90 parts of this work at a time (10% of its parts on sale) while a payment is pending.',
+      'While a payment is pending, the most parts of this work you may reserve at a time: 90 (10% of its parts on sale).',
     );
-    expect(over.json().error.fr).toContain('au plus 90 parts');
+    expect(over.json().error.fr).toMatch(/à la fois\s: 90 \(10\s% de ses parts en vente\)/);
     expect(over.json().field).toBe('total_part');
     expect(await soldParts(painting.id)).toBe(0);
     expect((await buy(member.accessToken, order(painting.id, 90))).statusCode).toBe(200);

@@ -42,12 +42,19 @@ function phoneOf(member: Member): string {
   return toE164(member.phoneCode, member.phoneNumber);
 }
 
-/** What GET /member/withdrawal/eligibility answers: the hold after a change, and the saved destinations. */
+/**
+ * What GET /member/withdrawal/eligibility answers: the hold after a change, the hold a change of destination would
+ * start, and the saved destinations.
+ */
 export async function withdrawalEligibility(ctx: AppContext, member: Member): Promise<TWithdrawalEligibility> {
+  const bank = await getBank(ctx, member);
+  const paypal = member.paypalEmail ? { email: member.paypalEmail } : null;
   return {
     hold_until: payoutHoldUntil(ctx, member)?.toISOString() ?? null,
-    bank: await getBank(ctx, member),
-    paypal: member.paypalEmail ? { email: member.paypalEmail } : null,
+    // Saving a destination is a change once one is saved (issue 31): the form tells the hold before saving.
+    change_hold_hours: bank || paypal ? ctx.config.payoutHoldHours : null,
+    bank,
+    paypal,
   };
 }
 

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Alert, Box, Skeleton, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormTextField } from '../forms/FormTextField';
+import { ELIGIBILITY_KEY, eligibilityQuery } from '../withdraw/api';
+import { holdDateText } from '../withdraw/WithdrawScreen';
 import { bankQuery, saveBank, savePaypal } from './api';
 import { useIdentityCheck } from './IdentityCheck';
 import { ZBankForm, ZPaypalForm } from './schemas';
@@ -32,6 +34,7 @@ type Confirm = () => Promise<Proof>;
 function BankForm({ confirm }: { confirm: Confirm }) {
   const { t } = useTranslation();
   const bank = useQuery(bankQuery);
+  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof ZBankForm>, unknown, z.output<typeof ZBankForm>>({
     resolver: zodResolver(ZBankForm),
     defaultValues: { account_owner: '', iban: '' },
@@ -44,7 +47,10 @@ function BankForm({ confirm }: { confirm: Confirm }) {
     },
     fallback: messages.BankSaved,
     field: 'iban',
-    onSaved: () => form.reset({ account_owner: '', iban: '' }),
+    onSaved: () => {
+      form.reset({ account_owner: '', iban: '' });
+      void queryClient.invalidateQueries({ queryKey: ELIGIBILITY_KEY });
+    },
   });
 
   return (
@@ -89,6 +95,7 @@ function BankForm({ confirm }: { confirm: Confirm }) {
 
 function PaypalForm({ profile, confirm }: { profile: TProfile; confirm: Confirm }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const form = useForm<z.input<typeof ZPaypalForm>, unknown, z.output<typeof ZPaypalForm>>({
     resolver: zodResolver(ZPaypalForm),
     defaultValues: { email: profile.paypal?.email ?? '' },
@@ -101,7 +108,10 @@ function PaypalForm({ profile, confirm }: { profile: TProfile; confirm: Confirm 
     },
     fallback: messages.PaypalSaved,
     field: 'email',
-    onSaved: ({ email }) => form.reset({ email }),
+    onSaved: ({ email }) => {
+      form.reset({ email });
+      void queryClient.invalidateQueries({ queryKey: ELIGIBILITY_KEY });
+    },
   });
 
   return (
@@ -129,6 +139,23 @@ function PaypalForm({ profile, confirm }: { profile: TProfile; confirm: Confirm 
         </Stack>
       </Box>
     </>
+  );
+}
+
+/**
+ * Told before saving (issue 31): once a destination is saved, saving another pauses withdrawals, until the date
+ * shown. The first destination starts no hold, so nothing is said then.
+ */
+function HoldNotice() {
+  const { t, i18n } = useTranslation();
+  const eligibility = useQuery(eligibilityQuery);
+  const hours = eligibility.data?.change_hold_hours ?? null;
+  if (hours === null) return null;
+  const until = new Date(Date.now() + hours * 3_600_000).toISOString();
+  return (
+    <Alert severity="info" variant="outlined" sx={{ mb: 3 }} data-testid="edit-payout-hold-notice">
+      {t('account.payout.holdNotice', { count: hours, date: holdDateText(until, i18n.language) })}
+    </Alert>
   );
 }
 
@@ -168,6 +195,7 @@ export function PayoutSection({ profile }: { profile: TProfile }) {
           {t('account.payout.paypal')}
         </ToggleButton>
       </ToggleButtonGroup>
+      <HoldNotice />
       {method === 'bank' ? <BankForm confirm={confirm} /> : <PaypalForm profile={profile} confirm={confirm} />}
       {identity.dialogs}
       {totp.dialog}

@@ -175,6 +175,43 @@ describe('payout forms', () => {
   });
 });
 
+describe('the hold a payout change starts, told before saving (issue 31)', () => {
+  function eligibility(hours: number | null) {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === '/api/user/bank') return json(200, { status: 200, data: null });
+      if (url === '/api/member/withdrawal/eligibility') {
+        return json(200, {
+          status: 200,
+          data: { hold_until: null, change_hold_hours: hours, bank: null, paypal: null },
+        });
+      }
+      return json(500, { status: 500 });
+    });
+  }
+
+  it('says nothing for the first account: it starts no hold', async () => {
+    eligibility(null);
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/member/withdrawal/eligibility', expect.anything()),
+    );
+    await screen.findByTestId('edit-bank-saved');
+    expect(screen.queryByTestId('edit-payout-hold-notice')).toBeNull();
+  });
+
+  it('tells the hold and its end before another account is saved, in English and French', async () => {
+    eligibility(48);
+    const until = new Date(Date.now() + 48 * 3_600_000);
+    renderScreen(<PayoutSection profile={profile} />, '/user/edit');
+    const notice = await screen.findByTestId('edit-payout-hold-notice');
+    expect(notice.textContent).toContain('pauses withdrawals for 48 hours, until');
+    expect(notice.textContent).toContain(String(until.getFullYear()));
+    await act(() => i18n.changeLanguage('fr'));
+    expect(screen.getByTestId('edit-payout-hold-notice').textContent).toContain('pendant 48 heures, jusqu’au');
+  });
+});
+
 describe('identity check before a change (issue 12)', () => {
   type Call = { url: string; method: string; body: Record<string, unknown> | undefined };
   /** Answers the calls of the check and of the change; records them in order. */
@@ -220,7 +257,9 @@ describe('identity check before a change (issue 12)', () => {
         current_channel_code: '246810',
       }),
     );
-    expect(calls.map((call) => call.url).filter((url) => url !== '/api/user/bank')).toEqual([
+    expect(
+      calls.map((call) => call.url).filter((url) => url !== '/api/user/bank' && !url.includes('eligibility')),
+    ).toEqual([
       '/api/auth/reauthenticate',
       '/api/auth/reauthenticate',
       '/api/user/security-code',

@@ -29,6 +29,9 @@ function openVote(extra: Partial<TMemberExitVote> = {}): TMemberExitVote {
     currency: 'EURO',
     net_minor: 97_501,
     my_share_minor: 21_667,
+    my_cost_minor: 18_000,
+    appraisal_minor: 90_000,
+    my_appraisal_share_minor: 20_000,
     quorum_bps: 5_000,
     majority_bps: 6_667,
     vote_opens_at: '2026-11-10T10:00:00.000Z',
@@ -103,6 +106,10 @@ describe('the exit vote card', () => {
     const card = await screen.findByRole('region', { name: 'Exit vote: Water Lilies' });
     expect(within(card).getByTestId('exit-vote-offer').textContent).toBe('€1,000.01');
     expect(within(card).getByTestId('exit-vote-share').textContent).toBe('€216.67');
+    // Beside the share: what the member's parts cost and their share of the latest appraisal (issue 31).
+    expect(within(card).getByTestId('exit-vote-cost').textContent).toBe('€180.00');
+    expect(within(card).getByTestId('exit-vote-appraisal').textContent).toBe('€900.00');
+    expect(within(card).getByTestId('exit-vote-my-appraisal').textContent).toBe('€200.00');
     expect(within(card).getByTestId('exit-vote-weight').textContent).toBe('Your vote weighs 2 parts');
     expect(within(card).getByText(/at least 50% of the parts vote and at least 66.67%/)).toBeTruthy();
     // Native buttons in the tab order: Enter and Space press them.
@@ -121,6 +128,20 @@ describe('the exit vote card', () => {
       rules: { 'color-contrast': { enabled: false } },
     });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('says the cost is unknown and the work not appraised when they are (issue 31)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        ok({ votes: [openVote({ my_cost_minor: null, appraisal_minor: null, my_appraisal_share_minor: null })] }),
+      ),
+    );
+    renderCards();
+    const card = await screen.findByRole('region', { name: 'Exit vote: Water Lilies' });
+    expect(within(card).getByTestId('exit-vote-cost').textContent).toBe('Not recorded');
+    expect(within(card).getByTestId('exit-vote-appraisal').textContent).toBe('Not appraised yet');
+    expect(within(card).queryByTestId('exit-vote-my-appraisal')).toBeNull();
   });
 
   it('speaks French with its typography', async () => {

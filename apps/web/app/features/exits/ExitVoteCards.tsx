@@ -89,6 +89,24 @@ function ExitVoteCard({ vote, paintingId }: { vote: TMemberExitVote; paintingId?
           <dd data-testid="exit-vote-share">{money(vote.my_share_minor)}</dd>
         </div>
         <div>
+          <dt>{t('exits.vote.myCost')}</dt>
+          <dd data-testid="exit-vote-cost">
+            {vote.my_cost_minor === null ? t('exits.vote.costUnknown') : money(vote.my_cost_minor)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('exits.vote.appraisal')}</dt>
+          <dd data-testid="exit-vote-appraisal">
+            {vote.appraisal_minor === null ? t('exits.vote.notAppraised') : money(vote.appraisal_minor)}
+          </dd>
+        </div>
+        {vote.my_appraisal_share_minor !== null && (
+          <div>
+            <dt>{t('exits.vote.myAppraisal')}</dt>
+            <dd data-testid="exit-vote-my-appraisal">{money(vote.my_appraisal_share_minor)}</dd>
+          </div>
+        )}
+        <div>
           <dt>{t('exits.vote.closes')}</dt>
           <dd>{formatDate(vote.vote_closes_at, language)}</dd>
         </div>

@@ -65,7 +65,7 @@ function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: stri
               {title}
             </Typography>
             <Typography variant="body2" component="span" sx={{ color: palette.muted }}>
-              {t(work.salePurchase.length === 1 ? 'history.artwork.operationOne' : 'history.artwork.operationMany', {
+              {t('history.artwork.operation', {
                 count: work.salePurchase.length,
               })}
             </Typography>

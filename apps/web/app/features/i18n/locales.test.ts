@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@parcelle/shared/i18n/messages';
+import { pluralProblems } from '@parcelle/shared/i18n/plural-scan';
 import { describe, expect, it } from 'vitest';
 import { catalogue, toLanguageOnly, translations } from './i18n';
 
@@ -29,6 +30,21 @@ function sourceFiles(dir: string): string[] {
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
+
+describe('plural rules (issue 31)', () => {
+  it('has a plural form wherever a number meets a noun, in English and French', () => {
+    expect(pluralProblems([...enKeys])).toEqual([]);
+    expect(pluralProblems([...frKeys])).toEqual([]);
+  });
+
+  it('follows each language’s rules: French puts 0 and 1 in the singular, English only 1', async () => {
+    const { i18n, initI18n } = await import('./i18n');
+    initI18n();
+    const parts = (count: number, lng: string) => i18n.t('paintings.facts.years', { count, years: count, lng });
+    expect([0, 1, 2].map((count) => parts(count, 'en'))).toEqual(['0 years', '1 year', '2 years']);
+    expect([0, 1, 2].map((count) => parts(count, 'fr'))).toEqual(['0 an', '1 an', '2 ans']);
+  });
+});
 
 describe('locales', () => {
   it('has every English key in French', () => {

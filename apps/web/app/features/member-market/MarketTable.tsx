@@ -312,7 +312,7 @@ export function MarketTable({ type, offset, onOffset, enabled }: Props) {
             endIcon={<ChevronRight fontSize="small" />}
             data-testid={`member-market-${type}-more`}
           >
-            {t('memberMarket.seeAll', { total })}
+            {t('memberMarket.seeAll', { count: total, total })}
           </Button>
         </Box>
       )}

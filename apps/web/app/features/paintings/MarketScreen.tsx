@@ -137,6 +137,7 @@ export function MarketScreen({ type }: { type: MarketType }) {
             from: formatCount(from, language),
             to: formatCount(to, language),
             total: formatCount(data.total, language),
+            count: data.total,
           })}
         </Typography>
         <Box

@@ -126,7 +126,7 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
               label={t('paintings.book.expiry')}
               value={days}
               onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
-              helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX })}
+              helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX, count: BID_EXPIRY_DAYS_MAX })}
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
             />
           )}

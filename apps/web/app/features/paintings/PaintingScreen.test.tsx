@@ -149,6 +149,35 @@ describe('painting detail', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('currency=EURO');
   });
 
+  it('shows an exit vote under way to every visitor: the offer, the latest appraisal, the deadline (issue 31)', async () => {
+    const vote = {
+      offer_minor: 2_500_000,
+      currency: 'EURO' as const,
+      appraisal_minor: 2_187_000,
+      vote_closes_at: '2026-12-15T12:00:00.000Z',
+      quorum_bps: 5000,
+      majority_bps: 6667,
+    };
+    detailApi({ market: 3, exit_vote: vote });
+    renderDetail();
+    const notice = await screen.findByTestId('painting-exit-vote');
+    expect(notice.textContent).toContain('Its co-owners are voting on an offer to buy this work');
+    expect(screen.getByTestId('painting-exit-vote-offer').textContent).toBe('€25,000.00');
+    expect(screen.getByTestId('painting-exit-vote-appraisal').textContent).toBe('€21,870.00');
+    expect(screen.getByTestId('painting-exit-vote-closes').textContent).toBe('15 Dec 2026');
+    expect(notice.textContent).toContain('Buying and selling stay open during the vote.');
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() => expect(screen.getByTestId('painting-exit-vote-offer').textContent).toMatch(/^25\s000,00\s€$/));
+    expect(screen.getByTestId('painting-exit-vote').textContent).toContain('L’achat et la vente restent ouverts');
+  });
+
+  it('says nothing of a vote when none is under way', async () => {
+    detailApi();
+    renderDetail();
+    await screen.findByTestId('painting-title');
+    expect(screen.queryByTestId('painting-exit-vote')).toBeNull();
+  });
+
   it('shows a not-found state for an unknown work, in the current language', async () => {
     await act(() => i18n.changeLanguage('fr'));
     detailApi();

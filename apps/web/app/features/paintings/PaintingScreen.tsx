@@ -18,6 +18,7 @@ import { MOBILE, palette } from '../theme/theme';
 import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
+import { ExitVoteNotice } from './ExitVoteNotice';
 import { Gallery } from './Gallery';
 import { InvestmentCase } from './InvestmentCase';
 import { OrderBook } from './OrderBook';
@@ -282,6 +283,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
               </Typography>
             </Box>
           )}
+
+          <ExitVoteNotice vote={painting.exit_vote} language={language} />
 
           <Box sx={{ mt: 4 }}>
             {sold ? (

@@ -162,7 +162,7 @@ const FEE_CURRENCY: Currency = 'EURO';
 
 /** "7 years" / "7 ans", "1 year" / "1 an". */
 export function holdingPeriod(years: number, language: Language, t: TFunction): string {
-  return t(years === 1 ? 'paintings.facts.year' : 'paintings.facts.years', { years: formatNumber(years, language) });
+  return t('paintings.facts.years', { count: years, years: formatNumber(years, language) });
 }
 
 /** The exit fee and/or share ("€1,500.00 + 2.5% of the sale price"), or null when neither is set. */

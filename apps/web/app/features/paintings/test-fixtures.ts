@@ -95,6 +95,7 @@ export function paintingDetail(overrides: Partial<TPaintingDetail> = {}, curr: C
         method: { en: 'Comparable sales', fr: 'Ventes comparables' },
       },
     ],
+    exit_vote: null,
     ...overrides,
   };
 }

@@ -214,18 +214,22 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                           sx={{
                             fontSize: 13,
                             color:
-                              holding.gain_minor > 0
-                                ? palette.success
-                                : holding.gain_minor < 0
-                                  ? palette.error
-                                  : palette.muted,
+                              holding.cost_unknown_parts > 0
+                                ? palette.muted
+                                : holding.gain_minor > 0
+                                  ? palette.success
+                                  : holding.gain_minor < 0
+                                    ? palette.error
+                                    : palette.muted,
                           }}
                           data-testid="holding-gain"
                         >
-                          {t('portfolio.table.gain', {
-                            gain: formatGain(holding.gain_minor, currency, language),
-                            percent: formatBps(holding.gain_bps, language),
-                          })}
+                          {holding.cost_unknown_parts > 0
+                            ? t('portfolio.table.costUnknown', { count: holding.cost_unknown_parts })
+                            : t('portfolio.table.gain', {
+                                gain: formatGain(holding.gain_minor, currency, language),
+                                percent: formatBps(holding.gain_bps, language),
+                              })}
                         </Box>
                       </Box>
                     </TableCell>

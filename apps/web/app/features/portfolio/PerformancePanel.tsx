@@ -28,20 +28,34 @@ type Figure = { key: string; label: string; value: string; detail?: string; tone
 export function performanceFigures(
   summary: TPortfolioSummary,
   language: Language,
-  t: (key: string) => string,
+  t: (key: string, options?: Record<string, unknown>) => string,
 ): Figure[] {
   const money = (minor: number) => formatMoney(minor, summary.currency, language);
   const tone = (minor: number) => (minor > 0 ? 'up' : minor < 0 ? 'down' : undefined);
+  // Parts whose cost was never recorded (issue 31): no cost basis and no gain can be given, only said unknown.
+  const unknown = summary.cost_unknown_parts > 0;
+  const unknownDetail = t('portfolio.performance.costUnknown', { count: summary.cost_unknown_parts });
   return [
-    { key: 'cost-basis', label: t('portfolio.performance.costBasis'), value: money(summary.cost_basis_minor) },
-    { key: 'value', label: t('portfolio.performance.value'), value: money(summary.value_minor) },
     {
-      key: 'gain',
-      label: t('portfolio.performance.gain'),
-      value: formatGain(summary.gain_minor, summary.currency, language),
-      detail: formatBps(summary.gain_bps, language),
-      tone: tone(summary.gain_minor),
+      key: 'cost-basis',
+      label: t('portfolio.performance.costBasis'),
+      value: unknown ? t('portfolio.performance.unknown') : money(summary.cost_basis_minor),
     },
+    { key: 'value', label: t('portfolio.performance.value'), value: money(summary.value_minor) },
+    unknown
+      ? {
+          key: 'gain',
+          label: t('portfolio.performance.gain'),
+          value: t('portfolio.performance.unknown'),
+          detail: unknownDetail,
+        }
+      : {
+          key: 'gain',
+          label: t('portfolio.performance.gain'),
+          value: formatGain(summary.gain_minor, summary.currency, language),
+          detail: formatBps(summary.gain_bps, language),
+          tone: tone(summary.gain_minor),
+        },
     {
       key: 'annualised',
       label: t('portfolio.performance.annualised'),

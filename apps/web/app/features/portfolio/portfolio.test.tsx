@@ -31,6 +31,7 @@ function holding(index: number, curr: Curr, extra: Partial<THolding> = {}): THol
     listed: 0,
     lots: { primary: 20, secondary: 0 },
     cost_basis_minor: 20_000,
+    cost_unknown_parts: 0,
     value_minor: 25_000,
     valued_on: '2025-06-30',
     gain_minor: 5_000,
@@ -50,6 +51,7 @@ const summary = (curr: Curr): TPortfolioSummary => ({
   total_credit: { value: 1_000_000, curr },
   currency: curr,
   cost_basis_minor: 100_000,
+  cost_unknown_parts: 0,
   value_minor: 123_450,
   gain_minor: 23_450,
   gain_bps: 2345,
@@ -435,6 +437,44 @@ describe('/user/portfolio: true numbers and yearly statement (issue 17)', () => 
     const allocation = within(screen.getByTestId('performance-allocation')).getAllByRole('listitem');
     expect(allocation.map((item) => plain(item.textContent))).toEqual(['Work 180.00%', 'Work 220.00%']);
     expect(screen.getByRole('list', { name: 'Allocation by work' })).toBeTruthy();
+  });
+
+  it('says the cost is unknown instead of a gain at 0 % where parts have no recorded cost (issue 31)', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/api/member/portfolio') {
+          return ok([
+            { ...summary('EURO'), cost_basis_minor: 0, gain_minor: 123_450, gain_bps: 0, cost_unknown_parts: 20 },
+          ]);
+        }
+        if (url.pathname === '/api/member/parts/') {
+          return ok({
+            getParts: [
+              holding(1, 'EURO', { cost_basis_minor: 0, gain_minor: 25_000, gain_bps: 0, cost_unknown_parts: 20 }),
+            ],
+            total: 1,
+            base_url: 'http://localhost/media/',
+          });
+        }
+        return fail(500, messages.InternalServerError);
+      }),
+    );
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(text('performance-gain-value')).toBe('Unknown'));
+    expect(text('performance-gain-detail')).toBe('(Cost of 20 parts not recorded)');
+    expect(text('performance-cost-basis-value')).toBe('Unknown');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(text('holding-gain', rows()[0] as HTMLElement)).toBe('Cost unknown for 20 parts');
+    cleanup();
+    await act(() => i18n.changeLanguage('fr'));
+    renderAt('/user/portfolio');
+    await waitFor(() => expect(text('performance-gain-value')).toBe('Non disponible'));
+    expect(text('performance-gain-detail')).toBe('(Coût de 20 parts non enregistré)');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(text('holding-gain', rows()[0] as HTMLElement)).toBe('Coût inconnu pour 20 parts');
   });
 
   it('shows them in French with dollars, and says when the return is not annualised yet', async () => {

@@ -428,7 +428,7 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
                         onClick={() => setValue('quantity', String(parts), { shouldValidate: true, shouldDirty: true })}
                         sx={{ borderColor: palette.line, minHeight: 36, px: 1.75, fontWeight: 400 }}
                       >
-                        {t('purchase.buy.quick', { cm2: parts / 9, parts })}
+                        {t('purchase.buy.quick', { cm2: parts / 9, parts, count: parts })}
                       </Button>
                     ))}
                   </Stack>
