@@ -70,6 +70,18 @@ const DECISIONS = {
 } as const;
 type DecisionKind = keyof typeof DECISIONS;
 
+/** What the API says it did, by the decision's wording (the same texts as its answer's `message`). */
+const DONE = {
+  approve: 'VerificationApprovedDone',
+  firstApproval: 'VerificationFirstApprovalDone',
+  secondApproval: 'VerificationApprovedDone',
+  reinstate: 'VerificationApprovedDone',
+  reject: 'VerificationRejectedDone',
+  request_resubmission: 'VerificationResubmissionDone',
+  suspend: 'VerificationSuspendedDone',
+  close: 'VerificationClosedDone',
+} as const satisfies Record<string, keyof typeof messages>;
+
 /** How the approve button reads for this case: an approval, the first or second of a high-risk case, a reinstatement. */
 export function approvalKind(row: Pick<Case, 'state' | 'risk' | 'awaiting_second_approval'>) {
   if (row.state === 'suspended') return 'reinstate' as const;
@@ -570,9 +582,8 @@ function DecisionDialog({
         errorNotification: false,
       },
       {
-        onSuccess: (answer) => {
-          const done = (answer as { message?: { en: string; fr: string } }).message;
-          open?.({ type: 'success', message: done?.[language] ?? translate('verifications.title') });
+        onSuccess: () => {
+          open?.({ type: 'success', message: messages[DONE[wording]][language] });
           void invalidate({ resource: 'verifications', invalidates: ['list', 'detail'], id: row.id });
           onClose();
         },
@@ -682,9 +693,9 @@ function HitDialog({
         errorNotification: false,
       },
       {
-        onSuccess: (answer) => {
-          const done = (answer as { message?: { en: string; fr: string } }).message;
-          open?.({ type: 'success', message: done?.[language] ?? translate('verifications.title') });
+        onSuccess: () => {
+          const done = kind === 'confirm' ? messages.SanctionsHitConfirmedDone : messages.SanctionsHitDismissedDone;
+          open?.({ type: 'success', message: done[language] });
           void invalidate({ resource: 'verifications', invalidates: ['list', 'detail'], id: row.id });
           onClose();
         },
