@@ -51,13 +51,17 @@ describe('the review queue', () => {
     expect(within(row).getByRole('link', { name: 'Open Léa Tremblay' }).getAttribute('href')).toBe(
       `/verifications/${highRisk.id}`,
     );
-    expect(headersInView()).toEqual(
-      expect.arrayContaining(['Member', 'State', 'Risk', 'Age', 'Second approval']),
-    );
+    expect(headersInView()).toEqual(expect.arrayContaining(['Member', 'State', 'Risk', 'Age', 'Second approval']));
   });
 
   it('filters and sorts on the server, back to the first page', async () => {
-    const calls = stubFetch([page([highRisk, standard]), page([highRisk]), page([highRisk]), page([highRisk]), page([highRisk])]);
+    const calls = stubFetch([
+      page([highRisk, standard]),
+      page([highRisk]),
+      page([highRisk]),
+      page([highRisk]),
+      page([highRisk]),
+    ]);
     renderQueue();
     await screen.findByText('Léa Tremblay <lea@example.com>');
     expect(calls[0]?.url).toBe('/api/admin/verifications?limit=20&offset=0');
