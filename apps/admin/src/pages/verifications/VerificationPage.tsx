@@ -164,7 +164,7 @@ export function VerificationPage() {
                 <Chip
                   size="small"
                   color={row.risk === 'high' ? 'error' : 'default'}
-                  label={`${translate('verifications.risk')}: ${RISK_LEVEL_LABELS[row.risk][language]}`}
+                  label={translate('verifications.riskChip', { level: RISK_LEVEL_LABELS[row.risk][language] })}
                 />
               )}
               {row.awaiting_second_approval && (
@@ -298,11 +298,14 @@ function Declaration({ row, language }: { row: Case; language: Language }) {
       ? [
           [
             translate('verifications.sourceOfFunds'),
-            `${declared.source_of_funds.kind}: ${declared.source_of_funds.details}`,
+            `${translate(`verifications.sourceKinds.${declared.source_of_funds.kind}`)} — ${declared.source_of_funds.details}`,
           ] as [string, string],
         ]
       : []),
-    [translate('verifications.documentType'), declared.identity_document_type],
+    [
+      translate('verifications.documentType'),
+      translate(`verifications.identityTypes.${declared.identity_document_type}`),
+    ],
   ];
   return (
     <>
@@ -483,7 +486,7 @@ function SanctionsHits({
                 translate('verifications.listVersion', {
                   date: dateText(hit.list_generated_at, language),
                   screened: dateTimeText(hit.screened_at, language),
-                  reason: hit.screening_reason,
+                  reason: translate(`verifications.screeningReasons.${hit.screening_reason}`),
                 }),
               ],
               ...hit.decisions.map((decision, index): [string, string] => [
