@@ -787,6 +787,7 @@ export const en = {
     ageDays_other: '{{count}} days',
     submittedAt: 'Submitted',
     secondColumn: 'Second approval',
+    awaited: 'Awaited',
     awaitingSecond: 'Awaiting second approval',
     open: 'Open',
     all: 'All',

@@ -804,6 +804,7 @@ export const fr: Messages = {
     ageDays_other: '{{count}}\u00a0jours',
     submittedAt: 'Envoyée le',
     secondColumn: 'Seconde approbation',
+    awaited: 'Attendue',
     awaitingSecond: 'Seconde approbation attendue',
     open: 'Ouvrir',
     all: 'Tous',

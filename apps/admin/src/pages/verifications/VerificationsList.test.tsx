@@ -44,10 +44,10 @@ describe('the review queue', () => {
     expect(within(row).getByText('Being reviewed')).toBeTruthy();
     expect(within(row).getByText('High')).toBeTruthy();
     expect(within(row).getByText('8 days')).toBeTruthy();
-    expect(within(row).getByText('Awaiting second approval')).toBeTruthy();
+    expect(within(row).getByText('Awaited')).toBeTruthy();
     const other = screen.getByText('Tom Baker <tom@example.com>').closest('[role="row"]') as HTMLElement;
     expect(within(other).getByText('1 day')).toBeTruthy();
-    expect(within(other).queryByText('Awaiting second approval')).toBeNull();
+    expect(within(other).queryByText('Awaited')).toBeNull();
     expect(within(row).getByRole('link', { name: 'Open Léa Tremblay' }).getAttribute('href')).toBe(
       `/verifications/${highRisk.id}`,
     );
@@ -108,7 +108,7 @@ describe('the review queue', () => {
     expect(within(row).getByText('Élevé')).toBeTruthy();
     // Testing Library reads the no-break space as a space.
     expect(within(row).getByText('8 jours')).toBeTruthy();
-    expect(within(row).getByText('Seconde approbation attendue')).toBeTruthy();
+    expect(within(row).getByText('Attendue')).toBeTruthy();
     const other = screen.getByText('Tom Baker <tom@example.com>').closest('[role="row"]') as HTMLElement;
     expect(within(other).getByText('1 jour')).toBeTruthy();
   });

@@ -106,11 +106,9 @@ export function VerificationsList() {
     {
       field: 'second',
       headerName: translate('verifications.secondColumn'),
-      width: 220,
+      width: 190,
       renderCell: ({ row }) =>
-        row.first_approved_by ? (
-          <Chip size="small" color="warning" label={translate('verifications.awaitingSecond')} />
-        ) : null,
+        row.first_approved_by ? <Chip size="small" color="warning" label={translate('verifications.awaited')} /> : null,
     },
     {
       field: 'open',
@@ -185,7 +183,7 @@ export function VerificationsList() {
           label={translate('verifications.filterSecond')}
           value={filterValue(filters, 'awaiting_second_approval')}
           onChange={(event) => setFilter('awaiting_second_approval', event.target.value)}
-          sx={{ minWidth: 200 }}
+          sx={{ minWidth: 230 }}
         >
           <MenuItem value="">{translate('verifications.all')}</MenuItem>
           <MenuItem value="true">{translate('verifications.onlyAwaiting')}</MenuItem>
@@ -198,7 +196,7 @@ export function VerificationsList() {
           value={filterValue(filters, 'older_than_days')}
           onChange={(event) => setFilter('older_than_days', event.target.value)}
           slotProps={{ htmlInput: { min: 0, max: 3650 } }}
-          sx={{ width: 200 }}
+          sx={{ width: 250 }}
         />
       </Stack>
       <Grid<TAdminVerificationRow>
