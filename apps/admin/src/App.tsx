@@ -59,6 +59,13 @@ const MembersList = lazy(() =>
 const WithdrawalsList = lazy(() =>
   import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
 );
+// Identity verification and sanctions (issue 29): the compliance review queue and a case.
+const VerificationsList = lazy(() =>
+  import('./pages/verifications/VerificationsList').then((module) => ({ default: module.VerificationsList })),
+);
+const VerificationPage = lazy(() =>
+  import('./pages/verifications/VerificationPage').then((module) => ({ default: module.VerificationPage })),
+);
 // Catalogue (issue 15): works, artists, exchange rates.
 const WorksList = lazy(() => import('./pages/works/WorksList').then((module) => ({ default: module.WorksList })));
 const WorkPage = lazy(() => import('./pages/works/WorkPage').then((module) => ({ default: module.WorkPage })));
@@ -106,6 +113,7 @@ const resources = [
   { name: 'balances', list: '/balances', meta: { path: 'ledger/balances' } },
   { name: 'reconciliation', list: '/reconciliation', meta: { path: 'reconciliation' } },
   { name: 'fx', list: '/fx', meta: { path: 'fx' } },
+  { name: 'verifications', list: '/verifications', show: '/verifications/:id' },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
@@ -235,6 +243,22 @@ export function App() {
               element={
                 <RoleGate resource="members">
                   <MembersList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/verifications"
+              element={
+                <RoleGate resource="verifications">
+                  <VerificationsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/verifications/:id"
+              element={
+                <RoleGate resource="verifications">
+                  <VerificationPage />
                 </RoleGate>
               }
             />

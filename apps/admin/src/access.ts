@@ -17,6 +17,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   exits: ['finance', 'support'],
   artists: ['catalogue'],
   works: ['catalogue'],
+  // Identity verification and sanctions (issue 29): the compliance role reviews; admin reads (the API decides who acts).
+  verifications: ['compliance'],
   // Money, operators and audit (issue 15)
   operators: [],
   audit: [],

@@ -29,6 +29,8 @@ export const MENU = [
   { resource: 'fx', path: '/fx' },
   { resource: 'dividends', path: '/dividends' },
   { resource: 'exits', path: '/exits' },
+  // Identity verification and sanctions (issue 29)
+  { resource: 'verifications', path: '/verifications' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },

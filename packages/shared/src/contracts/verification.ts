@@ -221,6 +221,39 @@ export const ZVerificationEvent = z.object({
   at: z.string(),
 });
 
+/** The fields of a member's data a sanctions hit matched on (the sanctions module's rules). */
+export const SANCTIONS_MATCHED_FIELDS = ['name', 'alias', 'birthDate', 'nationality'] as const;
+export const SANCTIONS_HIT_STATES = ['open', 'confirmed', 'dismissed'] as const;
+
+/** A screening hit as the case page shows it: what matched, in which list version, and every decision taken on it. */
+export const ZSanctionsHit = z.object({
+  id: z.string(),
+  state: z.enum(SANCTIONS_HIT_STATES),
+  score: z.number().int(),
+  matched_fields: z.array(z.enum(SANCTIONS_MATCHED_FIELDS)),
+  matched_name: z.string(),
+  entry_logical_id: z.string(),
+  eu_reference_number: z.string().nullable(),
+  entry_names: z.array(z.string()),
+  regulation: z.string().nullable(),
+  programme: z.string().nullable(),
+  list_version_id: z.string(),
+  list_generated_at: z.string(),
+  screening_reason: z.string(),
+  screened_at: z.string(),
+  /** The earlier hit whose decision this one carried over (same data, same entry), or null. */
+  carried_from: z.string().nullable(),
+  decisions: z.array(
+    z.object({
+      state: z.enum(['confirmed', 'dismissed']),
+      operator_id: z.string(),
+      operator_email: z.string().nullable(),
+      reason: z.string(),
+      decided_at: z.string(),
+    }),
+  ),
+});
+
 /** GET /admin/verifications/:id: the case a reviewer decides on. */
 export const ZAdminVerificationCase = ZAdminVerificationRow.extend({
   declaration: ZVerificationDeclarationData.nullable(),
@@ -231,8 +264,12 @@ export const ZAdminVerificationCase = ZAdminVerificationRow.extend({
   history: z.array(ZVerificationEvent),
   /** High risk: the first approval is given; a second, different operator's approval decides. */
   awaiting_second_approval: z.boolean(),
+  /** The member's sanctions screening hits, newest first (issue 29). */
+  sanctions_hits: z.array(ZSanctionsHit),
 });
 export type TAdminVerificationCase = z.infer<typeof ZAdminVerificationCase>;
+export type TAdminVerificationRow = z.infer<typeof ZAdminVerificationRow>;
+export type TSanctionsHit = z.infer<typeof ZSanctionsHit>;
 
 const memberMessage = multilineText({ error: 'VerificationMessageRequired' })
   .trim()
@@ -265,6 +302,27 @@ export const ZCloseVerification = z.strictObject({
 export const ZVerificationDocumentParams = z.strictObject({
   id: safeText().uuid({ error: 'NotFound' }),
   docId: safeText().uuid({ error: 'NotFound' }),
+});
+
+/** POST /admin/verifications/:id/hits/:hitId/dismiss|confirm. */
+export const ZSanctionsHitParams = z.strictObject({
+  id: safeText().uuid({ error: 'NotFound' }),
+  hitId: safeText().uuid({ error: 'NotFound' }),
+});
+const hitReason = multilineText({ error: 'SanctionsHitReasonRequired' })
+  .trim()
+  .min(1, { error: 'SanctionsHitReasonRequired' })
+  .max(2000, { error: 'VerificationFieldTooLong' });
+/** A namesake: the reason says why the member is not the listed person (recorded with the hit, append-only). */
+export const ZDismissSanctionsHit = z.strictObject({ reason: hitReason });
+/**
+ * The member is the listed person: the reason is recorded with the hit; the message goes to the member (in their
+ * language) with the decision that freezes the case (rejected in review, suspended once approved).
+ */
+export const ZConfirmSanctionsHit = z.strictObject({ reason: hitReason, message: memberMessage });
+/** GET /admin/verifications/:id/hits/export: the confirmed hits for the authority. */
+export const ZSanctionsExportQuery = z.strictObject({
+  format: z.enum(['csv', 'json'], { error: 'InvalidRequest' }).default('csv'),
 });
 
 /** GET /user/verification/export: what Parcelle holds about the member's verification (the documents are listed, not sent). */

@@ -986,6 +986,30 @@ export const messages = {
   },
   VerificationSuspendedDone: { en: 'The account is suspended.', fr: 'Le compte est suspendu.' },
   VerificationClosedDone: { en: 'The relationship is closed.', fr: 'La relation est close.' },
+  SanctionsHitReasonRequired: {
+    en: 'Write the reason for this decision.',
+    fr: 'Écrivez le motif de cette décision.',
+  },
+  SanctionsHitAlreadyDecided: {
+    en: 'This match already has this decision.',
+    fr: 'Cette correspondance a déjà reçu cette décision.',
+  },
+  VerificationSanctionsHitOpen: {
+    en: 'Decide every possible sanctions list match of this case before approving it.',
+    fr: 'Statuez sur chaque correspondance possible avec une liste de sanctions avant d’approuver ce dossier.',
+  },
+  VerificationSanctionsConfirmed: {
+    en: 'This member is on a sanctions list (match confirmed): the case cannot be approved.',
+    fr: 'Ce membre figure sur une liste de sanctions (correspondance confirmée)\u00a0: le dossier ne peut pas être approuvé.',
+  },
+  SanctionsHitDismissedDone: {
+    en: 'The match is dismissed (a namesake).',
+    fr: 'La correspondance est écartée (un homonyme).',
+  },
+  SanctionsHitConfirmedDone: {
+    en: 'The match is confirmed: the account is frozen.',
+    fr: 'La correspondance est confirmée\u00a0: le compte est gelé.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

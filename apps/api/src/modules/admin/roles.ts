@@ -97,6 +97,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'POST /api/admin/verifications/:id/request-resubmission': ['compliance'],
   'POST /api/admin/verifications/:id/suspend': ['compliance'],
   'POST /api/admin/verifications/:id/close': ['compliance'],
+  'POST /api/admin/verifications/:id/hits/:hitId/dismiss': ['compliance'],
+  'POST /api/admin/verifications/:id/hits/:hitId/confirm': ['compliance'],
+  'GET /api/admin/verifications/:id/hits/export': ['compliance'],
 };
 
 /**
@@ -111,6 +114,9 @@ export const STRICT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/admin/verifications/:id/request-resubmission',
   'POST /api/admin/verifications/:id/suspend',
   'POST /api/admin/verifications/:id/close',
+  'POST /api/admin/verifications/:id/hits/:hitId/dismiss',
+  'POST /api/admin/verifications/:id/hits/:hitId/confirm',
+  'GET /api/admin/verifications/:id/hits/export',
 ]);
 
 /** Routes an operator reaches before the second factor is enrolled (guarded by `requireOperatorEnrolling`). */

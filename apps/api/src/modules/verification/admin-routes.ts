@@ -4,10 +4,14 @@ import {
   ZAdminVerificationsQuery,
   ZApproveVerification,
   ZCloseVerification,
+  ZConfirmSanctionsHit,
+  ZDismissSanctionsHit,
   ZFailure,
   ZIdParams,
   ZRejectVerification,
   ZRequestResubmission,
+  ZSanctionsExportQuery,
+  ZSanctionsHitParams,
   ZSuccess,
   ZSuspendVerification,
   ZVerificationDocumentParams,
@@ -20,6 +24,7 @@ import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
 import { approveVerification, type Decision, decideVerification } from './decide';
 import { listVerifications, verificationCase, viewDocument } from './review-queue';
+import { confirmHit, dismissHit, exportCaseHits } from './sanctions-hits';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -141,4 +146,67 @@ export function verificationAdminRoutes(app: App, ctx: AppContext) {
       },
     );
   }
+
+  app.post(
+    '/admin/verifications/:id/hits/:hitId/dismiss',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description:
+          'Dismisses a sanctions hit (a namesake) with its reason: appended to the hit’s decisions, audited; the case ' +
+          'stays where it is.',
+        params: ZSanctionsHitParams,
+        body: ZDismissSanctionsHit,
+        response: { 200: ZSuccess(ZAdminVerificationCase), ...errors },
+      },
+    },
+    async (request) => {
+      await dismissHit(ctx, memberOf(request), request.params.id, request.params.hitId, request.body);
+      return ok(await verificationCase(db, request.params.id), 'SanctionsHitDismissedDone');
+    },
+  );
+
+  app.post(
+    '/admin/verifications/:id/hits/:hitId/confirm',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description:
+          'Confirms a sanctions hit (the member is the listed person): the case is frozen in the same transaction ' +
+          '(rejected with sanctions_confirmed in review, suspended once approved) and the member told; nothing deleted.',
+        params: ZSanctionsHitParams,
+        body: ZConfirmSanctionsHit,
+        response: { 200: ZSuccess(ZAdminVerificationCase), ...errors },
+      },
+    },
+    async (request) => {
+      await confirmHit(ctx, memberOf(request), request.params.id, request.params.hitId, request.body);
+      return ok(await verificationCase(db, request.params.id), 'SanctionsHitConfirmedDone');
+    },
+  );
+
+  app.get(
+    '/admin/verifications/:id/hits/export',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description: 'The member’s confirmed sanctions hits for the authority (CSV or JSON); every export is audited.',
+        params: ZIdParams,
+        querystring: ZSanctionsExportQuery,
+        response: { 200: z.string().describe('text/csv or application/json'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const exported = await exportCaseHits(ctx, memberOf(request), request.params.id, format);
+      return reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sanctions-hits-${exported.memberId}.${format}"`)
+        .header('cache-control', 'no-store')
+        .send(exported.body);
+    },
+  );
 }

@@ -7,6 +7,7 @@ import type { Member } from '../../http/authenticate';
 import { conflict } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { type NotifyContext, notifyMember } from '../notifications/notify';
+import { assertNoStandingHits } from './sanctions-hits';
 import { type Actor, lockCase, lockCaseOfMember, recordStep, transition, type VerificationCase } from './state';
 
 /**
@@ -74,6 +75,7 @@ export async function approveVerification(
     if (locked.state !== VerificationState.InReview && locked.state !== VerificationState.Suspended) {
       throw conflict('VerificationTransitionRefused');
     }
+    await assertNoStandingHits(tx, locked.userId);
     const actor: Actor = { kind: 'operator', id: operator.id };
     if (locked.riskLevel === 'high' && locked.firstApprovedBy === null) {
       const [firstApproved] = await tx

@@ -10,6 +10,7 @@ import { audit } from '../admin/audit';
 import { operatorEmails } from '../admin/operator-emails';
 import { declarationOf, documentData, documentsOf } from './case-data';
 import { openDocument } from './documents';
+import { caseHits } from './sanctions-hits';
 
 /** The compliance console's reads (issue 29): the queue, a case, and a document (decrypted, every view audited). */
 
@@ -164,6 +165,7 @@ export async function verificationCase(
     replaced_documents: documents.filter((document) => document.replacedAt).map(documentData),
     history: await historyOf(db, caseId),
     awaiting_second_approval: row.case.firstApprovedBy !== null && row.case.approvedBy === null,
+    sanctions_hits: await caseHits(db, row.case.userId),
   };
 }
 
