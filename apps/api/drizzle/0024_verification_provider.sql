@@ -9,6 +9,7 @@ CREATE TABLE "verification_provider_cases" (
 	"review_answer" text,
 	"reject_type" text,
 	"checked_at" timestamp with time zone,
+	"applied_review_id" text,
 	"decided_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1803,6 +1803,8 @@ export const verificationProviderCases = pgTable(
     reviewAnswer: text('review_answer'),
     rejectType: text('reject_type'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The provider's id of the last review applied to the case: a review acts once, whoever reports it. */
+    appliedReviewId: text('applied_review_id'),
     /** When a completed review was applied to the case for the current submission (null: still awaited). */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
