@@ -156,7 +156,12 @@ const ZEnv = z.object({
   /** The Sumsub verification level (its dashboard's Levels) the hosted flow runs. */
   SUMSUB_LEVEL_NAME: z.string().trim().min(1).default('basic-kyc-level'),
   /** A case sent to the provider with no decision after this long is asked for it (the poll job; webhooks are late). */
-  VERIFICATION_PROVIDER_POLL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  VERIFICATION_PROVIDER_POLL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   ONFIDO_API_TOKEN: z.string().optional(),
   ONFIDO_WEBHOOK_SECRET: z.string().optional(),
   PERSONA_API_KEY: z.string().optional(),

@@ -1811,7 +1811,9 @@ export const verificationProviderCases = pgTable(
   },
   (table) => [
     uniqueIndex('verification_provider_cases_applicant_unique').on(table.provider, table.applicantId),
-    index('verification_provider_cases_awaiting_idx').on(table.provider, table.sentAt).where(sql`${table.decidedAt} IS NULL`),
+    index('verification_provider_cases_awaiting_idx')
+      .on(table.provider, table.sentAt)
+      .where(sql`${table.decidedAt} IS NULL`),
   ],
 );
 

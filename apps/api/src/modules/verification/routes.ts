@@ -17,7 +17,15 @@ import { openProviderSession } from './providers/provider-flow';
 import { screenAtSubmission } from './screening';
 import { submitVerification } from './submit-verification';
 
-const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure, 503: ZFailure };
+const errors = {
+  400: ZFailure,
+  401: ZFailure,
+  403: ZFailure,
+  404: ZFailure,
+  409: ZFailure,
+  429: ZFailure,
+  503: ZFailure,
+};
 
 /**
  * The member's side of identity verification (issue 29), under /api/user/verification: open to every signed-in member

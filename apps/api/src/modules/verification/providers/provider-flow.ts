@@ -18,8 +18,20 @@ import { eventKey } from './sumsub-signature';
 export const PROVIDER_CHECK_JOB = 'verification-provider-check';
 export const PROVIDER_POLL_JOB = 'verification-provider-poll';
 
-const CHECK: QueueSpec = { retryLimit: 8, retryDelaySeconds: 60, backoff: true, expireInSeconds: 300, policy: 'standard' };
-const POLL: QueueSpec = { retryLimit: 2, retryDelaySeconds: 60, backoff: true, expireInSeconds: 900, policy: 'singleton' };
+const CHECK: QueueSpec = {
+  retryLimit: 8,
+  retryDelaySeconds: 60,
+  backoff: true,
+  expireInSeconds: 300,
+  policy: 'standard',
+};
+const POLL: QueueSpec = {
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  backoff: true,
+  expireInSeconds: 900,
+  policy: 'singleton',
+};
 /** Cases asked for per poll (the next poll takes the rest). */
 const POLL_BATCH = 100;
 

@@ -36,7 +36,11 @@ export class SumsubClient {
     private readonly options: { timeoutMs?: number; now?: () => number } = {},
   ) {}
 
-  private async request(method: 'GET' | 'POST', pathWithQuery: string, body?: Json): Promise<{ status: number; json: Json }> {
+  private async request(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    body?: Json,
+  ): Promise<{ status: number; json: Json }> {
     const text = body === undefined ? '' : JSON.stringify(body);
     const ts = Math.floor((this.options.now?.() ?? Date.now()) / 1000);
     let response: Response;

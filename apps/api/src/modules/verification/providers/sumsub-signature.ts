@@ -10,7 +10,10 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  *   `X-Payload-Digest-Alg`. Only HMAC_SHA256_HEX and HMAC_SHA512_HEX are accepted (Sumsub also offers SHA-1: refused).
  */
 export function signRequest(secretKey: string, ts: number, method: string, pathWithQuery: string, body = ''): string {
-  return createHmac('sha256', secretKey).update(`${ts}${method.toUpperCase()}${pathWithQuery}`).update(body).digest('hex');
+  return createHmac('sha256', secretKey)
+    .update(`${ts}${method.toUpperCase()}${pathWithQuery}`)
+    .update(body)
+    .digest('hex');
 }
 
 const WEBHOOK_ALGORITHMS = { HMAC_SHA256_HEX: 'sha256', HMAC_SHA512_HEX: 'sha512' } as const;

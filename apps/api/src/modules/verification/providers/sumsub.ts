@@ -3,7 +3,7 @@ import type { Executor } from '../../../db/client';
 import { verificationProviderCases } from '../../../db/schema';
 import type { ProviderAnswer, VerificationProvider } from '../provider';
 import type { VerificationCase } from '../state';
-import { type SumsubReview, SumsubClient } from './sumsub-client';
+import { SumsubClient, type SumsubReview } from './sumsub-client';
 import { verifyWebhookDigest } from './sumsub-signature';
 
 /** A webhook whose signature verified, as the adapter reads it: only what routes it; never a decision. */
