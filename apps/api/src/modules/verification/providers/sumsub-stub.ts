@@ -100,7 +100,13 @@ export async function startSumsubStub(options: SumsubStubOptions) {
       }
       const parsed = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
       const url = new URL(path, 'http://stub');
-      let match: RegExpExecArray | null;
+      const idIn = (pattern: RegExp) => {
+        const found = pattern.exec(url.pathname)?.[1];
+        return found === undefined ? null : decodeURIComponent(found);
+      };
+      const byExternalPath = method === 'GET' ? idIn(/^\/resources\/applicants\/-;externalUserId=([^/]+)\/one$/) : null;
+      const byIdPath = method === 'GET' ? idIn(/^\/resources\/applicants\/([^/;]+)\/one$/) : null;
+      const reviewPath = method === 'POST' ? idIn(/^\/resources\/applicants\/([^/]+)\/status\/testCompleted$/) : null;
       if (method === 'POST' && url.pathname === '/resources/applicants') {
         const externalUserId = String(parsed.externalUserId ?? '');
         if (!externalUserId) return send(400, { description: 'externalUserId is required', code: 400 });
@@ -119,12 +125,12 @@ export async function startSumsubStub(options: SumsubStubOptions) {
         applicants.set(applicant.id, applicant);
         return send(201, applicantJson(applicant));
       }
-      if (method === 'GET' && (match = /^\/resources\/applicants\/-;externalUserId=([^/]+)\/one$/.exec(url.pathname))) {
-        const applicant = byExternal(decodeURIComponent(match[1] ?? ''));
+      if (byExternalPath !== null) {
+        const applicant = byExternal(byExternalPath);
         return applicant ? send(200, applicantJson(applicant)) : send(404, { description: 'Not found', code: 404 });
       }
-      if (method === 'GET' && (match = /^\/resources\/applicants\/([^/;]+)\/one$/.exec(url.pathname))) {
-        const applicant = applicants.get(decodeURIComponent(match[1] ?? ''));
+      if (byIdPath !== null) {
+        const applicant = applicants.get(byIdPath);
         return applicant ? send(200, applicantJson(applicant)) : send(404, { description: 'Not found', code: 404 });
       }
       if (method === 'POST' && url.pathname === '/resources/accessTokens/sdk') {
@@ -133,11 +139,8 @@ export async function startSumsubStub(options: SumsubStubOptions) {
       if (method === 'POST' && url.pathname === '/resources/sdkIntegrations/levels/-/websdkLink') {
         return send(200, { url: `https://in.sumsub.com/websdk/p/sbx_${randomUUID().replace(/-/g, '')}` });
       }
-      if (
-        method === 'POST' &&
-        (match = /^\/resources\/applicants\/([^/]+)\/status\/testCompleted$/.exec(url.pathname))
-      ) {
-        const id = decodeURIComponent(match[1] ?? '');
+      if (reviewPath !== null) {
+        const id = reviewPath;
         if (!applicants.has(id)) return send(404, { description: 'Not found', code: 404 });
         const answer = parsed.reviewAnswer === 'RED' ? 'RED' : 'GREEN';
         const rejectType = parsed.reviewRejectType === 'RETRY' ? 'RETRY' : 'FINAL';
