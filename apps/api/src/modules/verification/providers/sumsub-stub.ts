@@ -10,6 +10,7 @@ import { signRequest, type WebhookAlgorithm, webhookDigest } from './sumsub-sign
  * every request's signature as Sumsub does (401 otherwise), keeps applicants in memory and plays the calls the adapter
  * makes, plus Sumsub's sandbox call that sets a review (`POST /resources/applicants/{id}/status/testCompleted`).
  * With `webhook` set it sends the `applicantReviewed` webhook of each review, signed, to the app — what Sumsub does.
+ * For development by hand, `POST /_stub/members/<member id>/review` (unsigned; not Sumsub's) sets a review too.
  *
  * Development: `npm run sumsub:stub -w apps/api` (SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY, SUMSUB_WEBHOOK_SECRET and
  * SUMSUB_STUB_PORT from the environment), then set SUMSUB_API_URL=http://127.0.0.1:<port> for the app.
@@ -88,6 +89,20 @@ export async function startSumsubStub(options: SumsubStubOptions) {
         outgoing.end(JSON.stringify(json));
       };
       if (unavailable) return send(503, { description: 'Service unavailable', code: 503 });
+      // Development only, not Sumsub's: plays its reviewers for a member, unsigned (the stub listens on loopback).
+      // POST /_stub/members/<member id>/review {"reviewAnswer":"GREEN"|"RED","reviewRejectType":"FINAL"|"RETRY"}
+      const reviewer = /^\/_stub\/members\/([^/]+)\/review$/.exec(path)?.[1];
+      if (method === 'POST' && reviewer) {
+        const applicant = byExternal(decodeURIComponent(reviewer));
+        if (!applicant) return send(404, { description: 'No applicant for this member yet', code: 404 });
+        const asked = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+        void review(
+          applicant.id,
+          asked.reviewAnswer === 'RED' ? 'RED' : 'GREEN',
+          asked.reviewRejectType === 'RETRY' ? 'RETRY' : 'FINAL',
+        ).then((done) => send(200, done));
+        return;
+      }
       const ts = Number(incoming.headers['x-app-access-ts']);
       const signature = incoming.headers['x-app-access-sig'];
       if (
@@ -232,6 +247,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   });
   console.log(`Sumsub stub on ${stub.url} (webhooks to ${webhookUrl}); set SUMSUB_API_URL=${stub.url}`);
   console.log(
-    'Review an applicant: POST /resources/applicants/<id>/status/testCompleted {"reviewAnswer":"GREEN"} (signed)',
+    `Review a member's applicant: curl -X POST ${stub.url}/_stub/members/<member id>/review -d '{"reviewAnswer":"GREEN"}'`,
   );
 }
