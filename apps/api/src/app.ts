@@ -50,6 +50,7 @@ import { marketAdminRoutes } from './modules/secondary/admin-routes';
 import { secondaryRoutes } from './modules/secondary/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
+import { verificationWebhookRoutes } from './modules/verification/providers/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { watchlistRoutes } from './modules/watchlist/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
@@ -211,6 +212,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       notificationRoutes(typed, ctx);
       watchlistRoutes(typed, ctx);
       verificationRoutes(typed, ctx);
+      verificationWebhookRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../test/test-app';
 import { type AppConfig, ConfigError, loadConfig, startupWarnings } from './config';
+import { verificationProviderFor } from './modules/verification/provider';
 
 const DATA_DIR = '/tmp/parcelle-config-test';
 const production = (env: Record<string, string | undefined> = {}) => ({ ...PRODUCTION_ENV, DATA_DIR, ...env });
@@ -89,7 +90,12 @@ describe('production fails closed', () => {
   });
 
   it('refuses a verification provider named without its keys (issue 29); manual needs none', () => {
-    expect(loadConfig(production()).verification).toEqual({ provider: 'manual', sourceOfFundsMinor: 1_000_000 });
+    expect(loadConfig(production()).verification).toEqual({
+      provider: 'manual',
+      sourceOfFundsMinor: 1_000_000,
+      pollMinutes: 30,
+      sumsub: null,
+    });
     expect(problemsOf(production({ VERIFICATION_PROVIDER: 'sumsub' }))).toEqual(
       ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'].map(
         (name) =>
@@ -102,6 +108,50 @@ describe('production fails closed', () => {
     const keyed = production({ VERIFICATION_PROVIDER: 'persona', PERSONA_API_KEY: 'k', PERSONA_WEBHOOK_SECRET: 's' });
     expect(problemsOf(keyed)).toEqual([]);
     expect(problemsOf(production({ VERIFICATION_PROVIDER: 'nobody' }))).not.toEqual([]);
+  });
+
+  const SUMSUB = {
+    VERIFICATION_PROVIDER: 'sumsub',
+    SUMSUB_APP_TOKEN: 'prd:app-token',
+    SUMSUB_SECRET_KEY: 'secret-key',
+    SUMSUB_WEBHOOK_SECRET: 'webhook-secret',
+  };
+
+  it('starts Sumsub with its three keys on its own API, and refuses a production start without any one (issue 29)', () => {
+    expect(loadConfig(production(SUMSUB)).verification.sumsub).toEqual({
+      appToken: 'prd:app-token',
+      secretKey: 'secret-key',
+      webhookSecret: 'webhook-secret',
+      apiUrl: 'https://api.sumsub.com',
+      levelName: 'basic-kyc-level',
+    });
+    for (const name of ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET']) {
+      expect(problemsOf(production({ ...SUMSUB, [name]: undefined }))).toEqual([
+        `${name} is required with the other Sumsub keys`,
+      ]);
+    }
+  });
+
+  it('never falls back to manual: Sumsub without keys, or a provider without an adapter, stops the start', () => {
+    const development = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'development', DATA_DIR, ...env });
+    expect(() => verificationProviderFor(development({ VERIFICATION_PROVIDER: 'sumsub' }))).toThrow(
+      'VERIFICATION_PROVIDER=sumsub needs SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET (or VERIFICATION_PROVIDER=manual)',
+    );
+    expect(() => verificationProviderFor(development({ VERIFICATION_PROVIDER: 'onfido' }))).toThrow(/no adapter/);
+    expect(verificationProviderFor(development(SUMSUB)).name).toBe('sumsub');
+  });
+
+  it('points Sumsub at a local stub only outside production and only on loopback', () => {
+    const stub = { ...SUMSUB, SUMSUB_API_URL: 'http://127.0.0.1:8787/' };
+    expect(problemsOf(production(stub))).toEqual([
+      'SUMSUB_API_URL must be https://api.sumsub.com when NODE_ENV=production (the local stub is for tests)',
+    ]);
+    const development = { NODE_ENV: 'development', DATA_DIR, ...stub };
+    expect(loadConfig(development).verification.sumsub?.apiUrl).toBe('http://127.0.0.1:8787');
+    expect(problemsOf({ ...development, SUMSUB_API_URL: 'http://[::1]:8787' })).toEqual([]);
+    expect(problemsOf({ ...development, SUMSUB_API_URL: 'https://sumsub.example.com' })).toEqual([
+      'SUMSUB_API_URL must be https://api.sumsub.com or a loopback address (127.0.0.1, ::1, localhost)',
+    ]);
   });
 
   it('lists every problem at once, one a line, in a single error', () => {

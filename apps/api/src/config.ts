@@ -8,6 +8,9 @@ import { ibanChecksumValid } from '@parcelle/shared/validation/iban';
 import { z } from 'zod';
 
 /** Every environment variable the API reads. docs/configuration.md lists them for operators. */
+/** Sumsub's API (the one address production may use). */
+const SUMSUB_API = 'https://api.sumsub.com';
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -148,6 +151,17 @@ const ZEnv = z.object({
   SUMSUB_APP_TOKEN: z.string().optional(),
   SUMSUB_SECRET_KEY: z.string().optional(),
   SUMSUB_WEBHOOK_SECRET: z.string().optional(),
+  /** Sumsub's API. Another address (its local stub) only outside production, and only on this machine (loopback). */
+  SUMSUB_API_URL: z.string().url().default(SUMSUB_API),
+  /** The Sumsub verification level (its dashboard's Levels) the hosted flow runs. */
+  SUMSUB_LEVEL_NAME: z.string().trim().min(1).default('basic-kyc-level'),
+  /** A case sent to the provider with no decision after this long is asked for it (the poll job; webhooks are late). */
+  VERIFICATION_PROVIDER_POLL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   ONFIDO_API_TOKEN: z.string().optional(),
   ONFIDO_WEBHOOK_SECRET: z.string().optional(),
   PERSONA_API_KEY: z.string().optional(),
@@ -270,7 +284,22 @@ export type AppConfig = {
   /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
   operatorSessions: { absoluteMs: number; idleMs: number };
   /** Identity verification (issue 29): the provider, and the yearly amount from which the source of funds is asked. */
-  verification: { provider: VerificationProviderName; sourceOfFundsMinor: number };
+  verification: {
+    provider: VerificationProviderName;
+    sourceOfFundsMinor: number;
+    /** Minutes after which a case sent to the provider without a decision is polled. */
+    pollMinutes: number;
+    /** Sumsub's keys, API and level; null when its keys are not set. */
+    sumsub: SumsubConfig | null;
+  };
+};
+
+export type SumsubConfig = {
+  appToken: string;
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  levelName: string;
 };
 
 export type VerificationProviderName = 'manual' | 'sumsub' | 'onfido' | 'persona';
@@ -321,6 +350,12 @@ const VERIFICATION_KEYS: Record<Exclude<VerificationProviderName, 'manual'>, Key
 };
 
 const PAYPAL_LIVE_API = 'https://api-m.paypal.com';
+
+/** Whether a URL names this machine (127.0.0.0/8, ::1, localhost): where a provider's local stub may listen. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 const PAYPAL_SANDBOX_API = 'https://api-m.sandbox.paypal.com';
 
 /** 'all' when every key of the group is set, 'none' when none is, else the names missing. */
@@ -387,6 +422,15 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
           `${name} is required when NODE_ENV=production and VERIFICATION_PROVIDER=${env.VERIFICATION_PROVIDER} (or VERIFICATION_PROVIDER=manual)`,
         );
       }
+    }
+  }
+  // Sumsub's API is Sumsub's: its local stub (tests, development) only outside production and only on loopback, so
+  // no setting can send members' identities and the signed requests anywhere else.
+  if (env.SUMSUB_API_URL.replace(/\/$/, '') !== SUMSUB_API) {
+    if (production) {
+      problems.push(`SUMSUB_API_URL must be ${SUMSUB_API} when NODE_ENV=production (the local stub is for tests)`);
+    } else if (!isLoopbackUrl(env.SUMSUB_API_URL)) {
+      problems.push(`SUMSUB_API_URL must be ${SUMSUB_API} or a loopback address (127.0.0.1, ::1, localhost)`);
     }
   }
   if (production && !sandboxAllowed) {
@@ -633,6 +677,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     verification: {
       provider: env.VERIFICATION_PROVIDER,
       sourceOfFundsMinor: env.VERIFICATION_SOURCE_OF_FUNDS_MINOR,
+      pollMinutes: env.VERIFICATION_PROVIDER_POLL_MINUTES,
+      sumsub:
+        env.SUMSUB_APP_TOKEN && env.SUMSUB_SECRET_KEY && env.SUMSUB_WEBHOOK_SECRET
+          ? {
+              appToken: env.SUMSUB_APP_TOKEN,
+              secretKey: env.SUMSUB_SECRET_KEY,
+              webhookSecret: env.SUMSUB_WEBHOOK_SECRET,
+              apiUrl: env.SUMSUB_API_URL.replace(/\/$/, ''),
+              levelName: env.SUMSUB_LEVEL_NAME,
+            }
+          : null,
     },
     jobs: {
       workers: env.JOBS_WORKERS === 'true',

@@ -6,6 +6,7 @@ import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { defineNotificationJobs } from './modules/notifications/notify';
 import { definePurchaseJobs, startPeriodicJobs } from './modules/purchases/reservation-job';
 import { defineSanctionsJobs, startSanctionsList } from './modules/sanctions';
+import { defineProviderJobs, startProviderPoll } from './modules/verification/providers/provider-flow';
 import { defineVerificationJobs, startVerificationRetention } from './modules/verification/retention';
 import { verificationRescreenHooks } from './modules/verification/screening';
 import { definePriceAlertJobs } from './modules/watchlist/alerts';
@@ -24,6 +25,7 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   // A new list version re-screens every verified member (modules/verification/screening.ts).
   defineSanctionsJobs(ctx, log, verificationRescreenHooks(ctx));
   defineVerificationJobs(ctx, log);
+  defineProviderJobs(ctx, log);
   await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
 }
 
@@ -35,7 +37,9 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
   const stopStatementSweep = startStatementSweep(ctx, log);
   const stopSanctions = startSanctionsList(ctx, log);
   const stopRetention = startVerificationRetention(ctx, log);
+  const stopProviderPoll = startProviderPoll(ctx, log);
   return () => {
+    stopProviderPoll();
     stopSanctions();
     stopRetention();
     stopPeriodic();

@@ -79,6 +79,11 @@ export const VERIFICATION_STEP_REASONS = [
   'member_submitted',
   'member_resumed',
   'provider_review',
+  'sent_to_provider',
+  'provider_approved',
+  'provider_approved_needs_review',
+  'provider_rejected',
+  'provider_resubmission',
   'sanctions_hit',
   'first_approval',
   'provider_late_decision',
@@ -195,6 +200,26 @@ export const VERIFICATION_REASON_LABELS: Record<VerificationReasonCode, Words> =
   member_submitted: { en: 'Sent by the member', fr: 'Envoyée par le membre' },
   member_resumed: { en: 'Resumed by the member', fr: 'Reprise par le membre' },
   provider_review: { en: 'Sent for review', fr: 'Transmise pour examen' },
+  sent_to_provider: {
+    en: 'Sent to the verification provider',
+    fr: 'Transmise au prestataire de vérification',
+  },
+  provider_approved: {
+    en: 'Approved by the verification provider',
+    fr: 'Approuvée par le prestataire de vérification',
+  },
+  provider_approved_needs_review: {
+    en: 'Approved by the verification provider; a compliance review is required',
+    fr: 'Approuvée par le prestataire de vérification\u00a0; un examen conformité est requis',
+  },
+  provider_rejected: {
+    en: 'Rejected by the verification provider',
+    fr: 'Refusée par le prestataire de vérification',
+  },
+  provider_resubmission: {
+    en: 'The verification provider asks for new documents',
+    fr: 'Le prestataire de vérification demande de nouveaux documents',
+  },
   sanctions_hit: { en: 'Possible sanctions list match', fr: 'Correspondance possible avec une liste de sanctions' },
   first_approval: { en: 'First approval (a second is needed)', fr: 'Première approbation (une seconde est requise)' },
   provider_late_decision: {

@@ -1776,3 +1776,65 @@ export const verificationDocuments = pgTable(
     ),
   ],
 );
+
+// ------------------------------------ verification providers (modules/verification/providers, issue 29, decisions 290+)
+
+/**
+ * A case handed to a hosted verification provider (Sumsub): the provider's applicant (created on the member's first
+ * session, `external_user_id` = the member's id), when the case was last sent to it, and the last review fetched from
+ * its API. The poll job reads `sent_at`/`checked_at` to ask for decisions whose webhook is late.
+ */
+export const verificationProviderCases = pgTable(
+  'verification_provider_cases',
+  {
+    verificationId: uuid('verification_id')
+      .primaryKey()
+      .references(() => verifications.id),
+    provider: text('provider').notNull(),
+    externalUserId: uuid('external_user_id')
+      .notNull()
+      .references(() => users.id),
+    applicantId: text('applicant_id'),
+    /** When the case was (last) submitted to the provider; a new submission clears the decision below. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sessionOpenedAt: timestamp('session_opened_at', { withTimezone: true }),
+    /** The last review read from the provider's API (never from a webhook's body). */
+    reviewStatus: text('review_status'),
+    reviewAnswer: text('review_answer'),
+    rejectType: text('reject_type'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The provider's id of the last review applied to the case: a review acts once, whoever reports it. */
+    appliedReviewId: text('applied_review_id'),
+    /** When a completed review was applied to the case for the current submission (null: still awaited). */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('verification_provider_cases_applicant_unique').on(table.provider, table.applicantId),
+    index('verification_provider_cases_awaiting_idx')
+      .on(table.provider, table.sentAt)
+      .where(sql`${table.decidedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Every webhook a provider sent whose signature verified, as received (the raw body), append-only (a trigger refuses
+ * UPDATE and DELETE). `digest` (SHA-256 of the raw body) de-duplicates: a replay or a provider's retry of the same
+ * event is stored once and acted on once. What the event caused is in `verification_events`.
+ */
+export const verificationProviderEvents = pgTable(
+  'verification_provider_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    digest: text('digest').notNull(),
+    type: text('type').notNull(),
+    applicantId: text('applicant_id'),
+    rawBody: text('raw_body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('verification_provider_events_digest_unique').on(table.provider, table.digest),
+    index('verification_provider_events_applicant_idx').on(table.provider, table.applicantId),
+  ],
+);

@@ -336,3 +336,17 @@ export const ZVerificationExport = z.object({
   history: z.array(ZVerificationEvent.omit({ actor_id: true, actor_email: true })),
   retention: z.object({ rule: z.string(), delete_after: z.string().nullable() }),
 });
+
+/**
+ * POST /user/verification/provider-session (issue 29): the hosted identity check of the configured provider for the
+ * member's own case, once it is in review and waiting for the provider. Sumsub: `access_token` starts its WebSDK
+ * (`snsWebSdk.init(access_token, …)`), `url` is the same flow as a page of its own; both expire at `expires_at`.
+ */
+export const ZVerificationProviderSession = z.object({
+  provider: z.enum(['sumsub']),
+  applicant_id: z.string(),
+  access_token: z.string(),
+  url: z.string(),
+  expires_at: z.string(),
+});
+export type TVerificationProviderSession = z.infer<typeof ZVerificationProviderSession>;

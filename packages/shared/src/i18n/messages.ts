@@ -956,6 +956,18 @@ export const messages = {
     en: 'A high-risk case needs the approval of a second, different compliance operator.',
     fr: 'Un dossier à risque élevé doit être approuvé par un second opérateur conformité, différent du premier.',
   },
+  VerificationProviderNotUsed: {
+    en: 'Identity is verified by our team here: there is no provider session to open.',
+    fr: 'L’identité est vérifiée ici par notre équipe\u00a0: il n’y a pas de session de prestataire à ouvrir.',
+  },
+  VerificationProviderNotAwaiting: {
+    en: 'Send your verification first: the identity check opens once it is being reviewed.',
+    fr: 'Envoyez d’abord votre vérification\u00a0: le contrôle d’identité s’ouvre une fois qu’elle est en cours d’examen.',
+  },
+  VerificationProviderUnavailable: {
+    en: 'The identity check cannot be opened right now. Please try again in a few minutes.',
+    fr: 'Le contrôle d’identité ne peut pas être ouvert pour le moment. Veuillez réessayer dans quelques minutes.',
+  },
   VerificationOwnCase: {
     en: 'You cannot decide on your own verification.',
     fr: 'Vous ne pouvez pas décider de votre propre vérification.',

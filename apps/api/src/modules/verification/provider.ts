@@ -1,36 +1,49 @@
 import type { AppConfig, VerificationProviderName } from '../../config';
 import type { Executor } from '../../db/client';
+import { SumsubVerificationProvider } from './providers/sumsub';
 import type { VerificationCase } from './state';
 
 /**
+ * Where a submitted case goes: `review`, the console's queue (the manual provider); `provider`, a hosted provider's
+ * check, whose decision arrives later (fetched from its API, never taken from a webhook's body).
+ */
+export type ProviderAnswer = { next: 'review' | 'provider' };
+
+/**
  * Who checks a submitted case (issue 29). Providers sit behind this one interface; `manual`, the default, is the
- * console's compliance queue. A hosted provider (Sumsub, Onfido or Persona) would open its flow session here, and
- * its decisions arrive later as the system's transitions (fetched from its API, never taken from a webhook's body).
+ * console's compliance queue; `sumsub` (providers/sumsub.ts) is a hosted provider.
  */
 export interface VerificationProvider {
   readonly name: VerificationProviderName;
-  /**
-   * Takes a submitted case, inside the submission's transaction. Answers where the case goes next: `review` (the
-   * console's queue) is the only answer of the manual provider.
-   */
-  receive(tx: Executor, submitted: VerificationCase): Promise<{ next: 'review' }>;
+  /** Takes a submitted case, inside the submission's transaction, and answers where it goes next. */
+  receive(tx: Executor, submitted: VerificationCase): Promise<ProviderAnswer>;
 }
 
 /** The manual provider: nothing leaves the platform; a compliance operator reviews every case in the console. */
 export class ManualVerificationProvider implements VerificationProvider {
   readonly name = 'manual' as const;
-  async receive(): Promise<{ next: 'review' }> {
+  async receive(): Promise<ProviderAnswer> {
     return { next: 'review' };
   }
 }
 
 /**
- * The provider VERIFICATION_PROVIDER names. This build carries the manual provider only: naming another stops the
- * start with a clear line (config.ts already refused a production start without its keys), never a silent fallback.
+ * The provider VERIFICATION_PROVIDER names. Naming one this build has no adapter for, or Sumsub without its keys, stops
+ * the start with a clear line (config.ts already refused a production start without the keys), never a silent
+ * fallback to manual.
  */
 export function verificationProviderFor(config: AppConfig): VerificationProvider {
-  if (config.verification.provider === 'manual') return new ManualVerificationProvider();
+  const { provider, sumsub } = config.verification;
+  if (provider === 'manual') return new ManualVerificationProvider();
+  if (provider === 'sumsub') {
+    if (!sumsub) {
+      throw new Error(
+        'VERIFICATION_PROVIDER=sumsub needs SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET (or VERIFICATION_PROVIDER=manual)',
+      );
+    }
+    return new SumsubVerificationProvider(sumsub);
+  }
   throw new Error(
-    `VERIFICATION_PROVIDER=${config.verification.provider}: this build has no adapter for it; use VERIFICATION_PROVIDER=manual`,
+    `VERIFICATION_PROVIDER=${provider}: this build has no adapter for it; use VERIFICATION_PROVIDER=sumsub or manual`,
   );
 }

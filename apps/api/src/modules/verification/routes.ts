@@ -3,6 +3,7 @@ import {
   ZSuccess,
   ZVerificationDeclaration,
   ZVerificationExport,
+  ZVerificationProviderSession,
   ZVerificationStatus,
 } from '@parcelle/shared';
 import type { AppContext } from '../../context';
@@ -12,10 +13,19 @@ import { type App, perIp } from '../../http/types';
 import { readDocumentUpload } from './documents';
 import { exportVerification } from './export';
 import { addDocument, saveDeclaration, verificationStatus } from './member-verification';
+import { openProviderSession } from './providers/provider-flow';
 import { screenAtSubmission } from './screening';
 import { submitVerification } from './submit-verification';
 
-const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
+const errors = {
+  400: ZFailure,
+  401: ZFailure,
+  403: ZFailure,
+  404: ZFailure,
+  409: ZFailure,
+  429: ZFailure,
+  503: ZFailure,
+};
 
 /**
  * The member's side of identity verification (issue 29), under /api/user/verification: open to every signed-in member
@@ -86,6 +96,24 @@ export function verificationRoutes(app: App, ctx: AppContext) {
     },
     async (request) =>
       ok(await submitVerification(ctx, memberOf(request), { screen: screenAtSubmission }), 'VerificationSubmitted'),
+  );
+
+  app.post(
+    '/user/verification/provider-session',
+    {
+      config: uploads,
+      preHandler: writer,
+      schema: {
+        tags: ['verification'],
+        description:
+          'Opens the hosted identity check of the configured provider (Sumsub) for the member’s own case, once it is in ' +
+          'review and awaiting the provider: `access_token` starts the WebSDK, `url` is the same flow as a page. 404 ' +
+          'VerificationProviderNotUsed with the manual provider; 409 VerificationProviderNotAwaiting before submission ' +
+          'or after a decision; 503 VerificationProviderUnavailable when the provider does not answer.',
+        response: { 200: ZSuccess(ZVerificationProviderSession), ...errors },
+      },
+    },
+    async (request) => ok(await openProviderSession(ctx, memberOf(request))),
   );
 
   app.get(

@@ -5,7 +5,7 @@ import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
 import { currentDocumentsOf, declarationOf, missingItems } from './case-data';
 import { verificationStatus } from './member-verification';
-import type { VerificationProvider } from './provider';
+import type { ProviderAnswer, VerificationProvider } from './provider';
 import { rateRisk } from './risk-rules';
 import { lockCaseOfMember, transition } from './state';
 
@@ -23,17 +23,21 @@ export type Screen = (db: Executor, person: ScreenedPerson) => Promise<readonly 
 
 /**
  * Where a submitted case goes next — the one place the screening result decides (issue 29). A possible sanctions hit
- * always goes to a compliance operator's review, whatever the provider; otherwise the provider answers (the manual
- * provider: the review queue). Both are `in_review`; the reason code tells them apart in the history and the queue.
+ * always goes to a compliance operator's review, whatever the provider (a hosted provider still checks the identity,
+ * but its approval then only informs the operator: decision 292); otherwise the provider answers (the manual
+ * provider: the review queue; a hosted one: its check). All are `in_review`; the reason code tells them apart.
  */
 export function routeAfterScreening(
   hits: readonly unknown[],
-  providerAnswer: { next: 'review' },
-): { to: typeof VerificationState.InReview; reason: 'sanctions_hit' | 'provider_review' } {
+  providerAnswer: ProviderAnswer,
+): { to: typeof VerificationState.InReview; reason: 'sanctions_hit' | 'provider_review' | 'sent_to_provider' } {
   if (hits.length > 0) return { to: VerificationState.InReview, reason: 'sanctions_hit' };
   switch (providerAnswer.next) {
     case 'review':
       return { to: VerificationState.InReview, reason: 'provider_review' };
+    case 'provider':
+      // In review, awaiting the provider's decision (which still goes through provider-decision.ts's rules).
+      return { to: VerificationState.InReview, reason: 'sent_to_provider' };
   }
 }
 
