@@ -1,7 +1,9 @@
 import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { currentLanguage } from '../i18n/language';
+import { VERIFICATION_KEY } from '../verification/keys';
 import { ApiError, ENDED_SESSION_ERRORS, EXPIRED_TOKEN_ERRORS, isLocalized, NETWORK_ERROR } from './api-error';
 import { endSession } from './end';
+import { queryClient } from './query-client';
 import { RefreshFailed, refreshAccessToken } from './refresh';
 import { getAccessToken, getRefreshToken } from './storage';
 
@@ -66,8 +68,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function failure(status: number, body: unknown): ApiError {
-  const error = (body as { error?: unknown } | null)?.error;
-  if (isLocalized(error)) return new ApiError(status, error);
+  const { error, step, page } = (body as { error?: unknown; step?: unknown; page?: unknown } | null) ?? {};
+  if (isLocalized(error)) return new ApiError(status, error, { step, page });
   return new ApiError(status, status >= 500 ? messages.InternalServerError : messages.SomethingWentWrong);
 }
 
@@ -118,7 +120,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     endSession();
     throw failure(response.status, body);
   }
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) {
+    const error = failure(response.status, body);
+    // A refusal naming a step (a money gate, issue 29): the state the gates read is stale, read it again.
+    if (error.step) void queryClient.invalidateQueries({ queryKey: VERIFICATION_KEY });
+    throw error;
+  }
   return body as ApiSuccess<T>;
 }
 
