@@ -28,9 +28,9 @@ import { formatAmount, mediaUrl } from '../catalogue/format';
 import { FormTextField } from '../forms/FormTextField';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
+import { palette } from '../theme/theme';
 import { useVerificationGate } from '../verification/api';
 import { VerificationStep } from '../verification/VerificationStep';
-import { palette } from '../theme/theme';
 import { partsInHand, SALE_CLOSE_DELAY_MS, sellParts, type THolding } from './api';
 import { quantityInput, type SellFormInput, type SellFormValues, sellForm, typedQuantity } from './sell-form';
 
