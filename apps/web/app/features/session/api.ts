@@ -1,9 +1,8 @@
 import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { currentLanguage } from '../i18n/language';
-import { VERIFICATION_KEY } from '../verification/keys';
+import { STEP_REFUSED_EVENT } from '../verification/keys';
 import { ApiError, ENDED_SESSION_ERRORS, EXPIRED_TOKEN_ERRORS, isLocalized, NETWORK_ERROR } from './api-error';
 import { endSession } from './end';
-import { queryClient } from './query-client';
 import { RefreshFailed, refreshAccessToken } from './refresh';
 import { getAccessToken, getRefreshToken } from './storage';
 
@@ -122,8 +121,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
   if (!response.ok) {
     const error = failure(response.status, body);
-    // A refusal naming a step (a money gate, issue 29): the state the gates read is stale, read it again.
-    if (error.step) void queryClient.invalidateQueries({ queryKey: VERIFICATION_KEY });
+    // A refusal naming a step (a money gate, issue 29): the state the gates read is stale; they read it again.
+    if (error.step && typeof window !== 'undefined') {
+      window.dispatchEvent(new CustomEvent(STEP_REFUSED_EVENT, { detail: error.step }));
+    }
     throw error;
   }
   return body as ApiSuccess<T>;

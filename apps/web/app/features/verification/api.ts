@@ -1,10 +1,11 @@
 import type { TVerificationDeclaration, TVerificationStatus } from '@parcelle/shared/contracts/verification';
 import type { VerificationDocumentKind } from '@parcelle/shared/verification';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiData, apiRequest } from '../session/api';
 import { ApiError } from '../session/api-error';
 import { useStoredSession } from '../session/use-session';
-import { IDENTITY_STEP, VERIFICATION_KEY } from './keys';
+import { IDENTITY_STEP, STEP_REFUSED_EVENT, VERIFICATION_KEY } from './keys';
 
 /** The calls of the member's identity verification (issue 29; apps/api/src/modules/verification/routes.ts). */
 
@@ -59,6 +60,13 @@ export type VerificationGate = {
 export function useVerificationGate(): VerificationGate {
   const { token } = useStoredSession();
   const query = useQuery({ ...verificationQuery, enabled: Boolean(token) });
+  const queryClient = useQueryClient();
+  // A gate's refusal means the state read before is stale (suspended meanwhile…): read it again, the step then shows.
+  useEffect(() => {
+    const stale = () => void queryClient.invalidateQueries({ queryKey: VERIFICATION_KEY });
+    window.addEventListener(STEP_REFUSED_EVENT, stale);
+    return () => window.removeEventListener(STEP_REFUSED_EVENT, stale);
+  }, [queryClient]);
   const status = token ? query.data : undefined;
   return { gated: Boolean(status && !status.verified), status, pending: Boolean(token) && query.isPending };
 }
