@@ -141,7 +141,8 @@ describe('/buy', () => {
     signIn();
     verification = verificationStatus('not_started');
     renderScreen(<BuyScreen />, PATH);
-    const step = await screen.findByTestId('buy-verification-step');
+    await screen.findByTestId('buy-painting-title');
+    const step = await screen.findByTestId('buy-verification-step', undefined, { timeout: 5_000 });
     expect(step.getAttribute('data-state')).toBe('not_started');
     expect(within(step).getByTestId('buy-verification-step-link').getAttribute('href')).toBe('/user/verification');
     expect(screen.queryByTestId('buy-open-drawer')).toBeNull();

@@ -207,7 +207,8 @@ describe('identity verification (issue 29)', () => {
   it('shows a member whose identity is being checked the step instead of the request button', async () => {
     state.verification = 'in_review';
     renderWithdraw();
-    const step = await screen.findByTestId('withdraw-verification-step');
+    // The profile first, then the case: two reads before the step shows.
+    const step = await screen.findByTestId('withdraw-verification-step', undefined, { timeout: 5_000 });
     expect(step.getAttribute('data-state')).toBe('in_review');
     expect(screen.getByTestId('withdraw-verification-step-title').textContent).toBe('Your identity is being checked');
     expect(screen.queryByTestId('withdraw-request')).toBeNull();
