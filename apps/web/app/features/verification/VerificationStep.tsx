@@ -20,9 +20,6 @@ const EXPLANATION: Record<VerificationState, string> = {
   approved: 'VerificationRequired',
 };
 
-/** Minutes a first verification takes (details, an identity document, a proof of address). */
-const MINUTES = 5;
-
 type Props = {
   /** The member's state (GET /user/verification), when read. */
   state?: VerificationState;
@@ -78,7 +75,6 @@ export function VerificationStep({ state, error, testId = 'verification-step', d
         </Typography>
         <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`${testId}-text`}>
           {explanation}
-          {known === 'not_started' && ` ${t('verificationGate.minutes', { count: MINUTES })}`}
         </Typography>
         {known === 'not_started' && (
           <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>

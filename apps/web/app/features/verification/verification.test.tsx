@@ -256,10 +256,8 @@ describe('/user/verification (issue 29)', () => {
 describe('the identity step of a money action', () => {
   it('names the state and links to the page that resolves it (en, fr)', async () => {
     renderScreen(<VerificationStep state="not_started" testId="step" />);
-    expect(screen.getByTestId('step-title').textContent).toBe('Verify your identity first');
-    expect(plain(screen.getByTestId('step-text').textContent)).toBe(
-      `${messages.VerificationRequired.en} It takes about 5 minutes.`,
-    );
+    expect(screen.getByTestId('step-title').textContent).toBe('One step before you can invest');
+    expect(screen.getByTestId('step-text').textContent).toBe(messages.VerificationRequired.en);
     expect(screen.getByTestId('step-link').getAttribute('href')).toBe('/user/verification');
     cleanup();
     await act(() => i18n.changeLanguage('fr'));
