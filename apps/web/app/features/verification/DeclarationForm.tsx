@@ -116,9 +116,12 @@ function YesNo({
         const error = issueText(t, fieldState.error?.message);
         return (
           <FormControl error={Boolean(error)} data-testid={testId}>
-            <FormLabel sx={{ color: palette.ink, fontSize: 15, lineHeight: 1.5, mb: 0.5 }}>{label}</FormLabel>
+            <FormLabel id={`${testId}-label`} sx={{ color: palette.ink, fontSize: 15, lineHeight: 1.5, mb: 0.5 }}>
+              {label}
+            </FormLabel>
             <RadioGroup
               row
+              aria-labelledby={`${testId}-label`}
               name={field.name}
               value={field.value === undefined ? '' : field.value ? 'yes' : 'no'}
               onChange={(event) => field.onChange(event.target.value === 'yes')}
@@ -380,11 +383,12 @@ export function DeclarationForm({ status }: { status: TVerificationStatus }) {
               const error = issueText(t, fieldState.error?.message);
               return (
                 <FormControl error={Boolean(error)} data-testid="verification-document-type">
-                  <FormLabel sx={{ color: palette.ink, fontSize: 15, mb: 0.5 }}>
+                  <FormLabel id="verification-document-type-label" sx={{ color: palette.ink, fontSize: 15, mb: 0.5 }}>
                     {t('verification.declaration.documentType')}
                   </FormLabel>
                   <RadioGroup
                     row
+                    aria-labelledby="verification-document-type-label"
                     name={field.name}
                     value={field.value ?? ''}
                     onChange={(event) => field.onChange(event.target.value)}
