@@ -41,13 +41,24 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/**
+ * A page with more time than the suite's 15 s: on this shared 2-core machine a fresh context's first page took 26 s to
+ * reach `load` (measured, load average 12), before any step of this journey.
+ */
+async function roomyPage(language: 'en' | 'fr', viewport?: 'mobile') {
+  const opened = await newPage(browser, { locale: language, viewport });
+  opened.page.setDefaultTimeout(30_000);
+  opened.page.setDefaultNavigationTimeout(60_000);
+  return opened;
+}
+
 async function accessToken(page: Page): Promise<string> {
   return (await page.evaluate(() => window.localStorage.getItem('token'))) ?? '';
 }
 
 describe.each(journeyLanguages('en'))('a new member in %s verifies, is approved and buys', (language) => {
   it('the step on /buy → declaration and documents → review → approval → a card purchase', async () => {
-    const { context, page } = await newPage(browser, { locale: language });
+    const { context, page } = await roomyPage(language);
     try {
       const member = await signUpMember(page, language, {
         firstName: 'Gwen',
@@ -164,7 +175,7 @@ describe.each(journeyLanguages('en'))('a new member in %s verifies, is approved 
 
 describe.each(journeyLanguages('fr'))('a member in %s on the sanctions list', (language) => {
   it('is sent to review as a sanctions hit and cannot pay', async () => {
-    const { context, page } = await newPage(browser, { locale: language, viewport: 'mobile' });
+    const { context, page } = await roomyPage(language, 'mobile');
     try {
       const member = await signUpMember(page, language, {
         firstName: 'Gheorghe',
