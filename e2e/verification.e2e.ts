@@ -170,7 +170,8 @@ describe.each(journeyLanguages('en'))('a new member in %s verifies, is approved 
     } finally {
       await context.close();
     }
-  });
+    // A whole verification and a purchase, each page slow on a shared machine: more than the suite's 120 s.
+  }, 300_000);
 });
 
 describe.each(journeyLanguages('fr'))('a member in %s on the sanctions list', (language) => {
@@ -275,5 +276,5 @@ describe.each(journeyLanguages('fr'))('a member in %s on the sanctions list', (l
     } finally {
       await context.close();
     }
-  });
+  }, 300_000);
 });
