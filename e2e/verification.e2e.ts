@@ -191,8 +191,7 @@ describe.each(journeyLanguages('fr'))('a member in %s on the sanctions list', (l
       // Above the threshold the API gives, the source of funds is asked for.
       await page.getByTestId('verification-expected').fill('20000');
       await page.getByTestId('verification-funds').waitFor();
-      await page.getByRole('combobox', { name: language === 'fr' ? /D’où vient/ : /Where does/ }).click();
-      await page.getByRole('option', { name: language === 'fr' ? 'Épargne' : 'Savings' }).click();
+      await page.getByTestId('verification-funds-kind').selectOption('savings');
       await page
         .getByTestId('verification-funds-details')
         .fill(language === 'fr' ? 'Épargne d’une carrière d’ingénieur.' : 'Savings from an engineering career.');

@@ -5,7 +5,6 @@ import {
   FormControlLabel,
   FormHelperText,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
   Stack,
@@ -358,11 +357,14 @@ export function DeclarationForm({ status }: { status: TVerificationStatus }) {
                 select
                 label={t('verification.declaration.fundsKind')}
                 testId="verification-funds-kind"
+                // The phone's own picker, and a real full-size control (MUI's menu select hides a 0-height input).
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
+                <option value="" disabled />
                 {SOURCE_OF_FUNDS_KINDS.map((kind) => (
-                  <MenuItem key={kind} value={kind}>
+                  <option key={kind} value={kind}>
                     {t(`verification.declaration.fundsKinds.${kind}`)}
-                  </MenuItem>
+                  </option>
                 ))}
               </FormTextField>
               <FormTextField
