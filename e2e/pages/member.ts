@@ -104,7 +104,9 @@ export class Operator {
    * Signs in the admin operator, or (`finance`) the second one who releases payouts and approves dividends, or the
    * finance operators of the exit journey (`exitsOperator`, and `exitsApprover` who approves its offer).
    */
-  static async signIn(who: 'operator' | 'finance' | 'exitsOperator' | 'exitsApprover' = 'operator'): Promise<Operator> {
+  static async signIn(
+    who: 'operator' | 'finance' | 'exitsOperator' | 'exitsApprover' | 'complianceOperator' = 'operator',
+  ): Promise<Operator> {
     const { email, password } = inject(who);
     const first = await Operator.post<{ access_token: string; iev: boolean }>('/auth/token', { email, password });
     expect(first.iev).toBe(true);
@@ -160,6 +162,32 @@ export class Operator {
     const { status, answer } = await this.attempt<T>(method, path, body);
     expect(status, `${method} ${path}: ${JSON.stringify(answer)}`).toBe(200);
     return answer.data;
+  }
+
+  /** The verification case of a member (compliance role, issue 29): found in the queue by their email. */
+  async verificationCase(email: string) {
+    const { verifications } = await this.call<{
+      verifications: { id: string; state: string; member: { email: string } }[];
+    }>('GET', `/admin/verifications?q=${encodeURIComponent(email)}&limit=20&offset=0`);
+    const row = verifications.find((candidate) => candidate.member.email === email);
+    if (!row) throw new Error(`no verification case for ${email}`);
+    return this.call<{
+      id: string;
+      state: string;
+      risk: string | null;
+      history: { reason_code: string; to_state: string }[];
+      documents: { kind: string; content_type: string }[];
+    }>('GET', `/admin/verifications/${row.id}`);
+  }
+
+  /** Approves a member's case (documents verified), as the manual provider's reviewer does in the console. */
+  async approveVerification(email: string, message = '') {
+    const found = await this.verificationCase(email);
+    expect(found.state).toBe('in_review');
+    return this.call<{ state: string }>('POST', `/admin/verifications/${found.id}/approve`, {
+      reason_code: 'documents_verified',
+      message,
+    });
   }
 
   /** Approves the pending withdrawal that has this reference; a second operator (`releaser`) then releases it. */

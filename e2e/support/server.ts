@@ -28,6 +28,8 @@ declare module 'vitest' {
     exitsOperator: { email: string; password: string };
     /** The second finance operator of the exit journey, who approves the offer (four eyes, issue 26). */
     exitsApprover: { email: string; password: string };
+    /** The compliance operator of the verification journey (e2e/verification.e2e.ts, issue 29): decides cases. */
+    complianceOperator: { email: string; password: string };
     /** The stand-in for Sentry's ingest the pages report their errors to (support/error-ingest.ts). */
     errorIngestUrl: string;
   }
@@ -69,7 +71,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  */
 function createOperators(
   env: NodeJS.ProcessEnv,
-  operators: { email: string; password: string; role: 'admin' | 'catalogue' | 'finance' }[],
+  operators: { email: string; password: string; role: 'admin' | 'catalogue' | 'finance' | 'compliance' }[],
 ): Promise<void> {
   const built = join(root, 'apps/api/dist/admin-cli.js');
   if (!existsSync(built)) return Promise.reject(new Error(`${built} is missing: run npm run build first`));
@@ -137,6 +139,10 @@ export default async function setup(project: TestProject) {
   const moneyFinance = { email: 'money-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const exitsOperator = { email: 'exits-finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const exitsApprover = { email: 'exits-approver@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
+  const complianceOperator = {
+    email: 'compliance-operator@parcelle.test',
+    password: `Op-${randomBytes(12).toString('hex')}`,
+  };
   try {
     await createOperators(env, [
       { ...operator, role: 'admin' },
@@ -147,6 +153,7 @@ export default async function setup(project: TestProject) {
       { ...catalogueOperator, role: 'catalogue' },
       { ...finance, role: 'finance' },
       { ...consoleOperator, role: 'admin' },
+      { ...complianceOperator, role: 'compliance' },
     ]);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -174,6 +181,7 @@ export default async function setup(project: TestProject) {
   project.provide('moneyFinance', moneyFinance);
   project.provide('exitsOperator', exitsOperator);
   project.provide('exitsApprover', exitsApprover);
+  project.provide('complianceOperator', complianceOperator);
   project.provide('errorIngestUrl', errorIngest.url);
   return async () => {
     child.kill('SIGTERM');

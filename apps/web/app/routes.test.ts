@@ -71,6 +71,7 @@ describe('routes (spec §2)', () => {
       '/user/market/primary-market',
       '/user/parts',
       '/user/withdraw',
+      '/user/verification',
     ]) {
       expect(chain(path), path).toContain('routes/user.tsx');
       expect(leafFile(path), path).not.toBe('routes/user-unknown.tsx');

@@ -62,6 +62,7 @@ export default [
       route('withdraw', 'routes/user-withdraw.tsx'),
       route('notifications', 'routes/user-notifications.tsx'),
       route('watchlist', 'routes/user-watchlist.tsx'),
+      route('verification', 'routes/user-verification.tsx'),
       route('*', 'routes/user-unknown.tsx'),
     ]),
 

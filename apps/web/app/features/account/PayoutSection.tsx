@@ -8,6 +8,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormTextField } from '../forms/FormTextField';
+import { useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 import { ELIGIBILITY_KEY, eligibilityQuery } from '../withdraw/api';
 import { holdDateText } from '../withdraw/WithdrawScreen';
 import { bankQuery, saveBank, savePaypal } from './api';
@@ -169,6 +171,7 @@ export function PayoutSection({ profile }: { profile: TProfile }) {
   const [method, setMethod] = useState<Method>('bank');
   const identity = useIdentityCheck(profile.email);
   const totp = useTotpPrompt();
+  const gate = useVerificationGate();
   const confirm = async (): Promise<Proof> => {
     const channelCode = await identity.confirm();
     return { channelCode, totpCode: profile.two_factor ? await totp.ask() : undefined };
@@ -180,23 +183,30 @@ export function PayoutSection({ profile }: { profile: TProfile }) {
       description={t('account.payout.text')}
       testId="edit-payout-section"
     >
-      <ToggleButtonGroup
-        exclusive
-        value={method}
-        onChange={(_, next: Method | null) => next && setMethod(next)}
-        aria-label={t('account.payout.title')}
-        size="small"
-        sx={{ mb: 3.5 }}
-      >
-        <ToggleButton value="bank" data-testid="edit-payout-bank" sx={{ px: 2.5, textTransform: 'none' }}>
-          {t('account.payout.bank')}
-        </ToggleButton>
-        <ToggleButton value="paypal" data-testid="edit-payout-paypal" sx={{ px: 2.5, textTransform: 'none' }}>
-          {t('account.payout.paypal')}
-        </ToggleButton>
-      </ToggleButtonGroup>
-      <HoldNotice />
-      {method === 'bank' ? <BankForm confirm={confirm} /> : <PaypalForm profile={profile} confirm={confirm} />}
+      {/* Issue 29: where money is paid out changes only once the identity is approved; the step shows why. */}
+      {gate.status && gate.gated ? (
+        <VerificationStep state={gate.status.state} testId="payout-verification-step" />
+      ) : (
+        <>
+          <ToggleButtonGroup
+            exclusive
+            value={method}
+            onChange={(_, next: Method | null) => next && setMethod(next)}
+            aria-label={t('account.payout.title')}
+            size="small"
+            sx={{ mb: 3.5 }}
+          >
+            <ToggleButton value="bank" data-testid="edit-payout-bank" sx={{ px: 2.5, textTransform: 'none' }}>
+              {t('account.payout.bank')}
+            </ToggleButton>
+            <ToggleButton value="paypal" data-testid="edit-payout-paypal" sx={{ px: 2.5, textTransform: 'none' }}>
+              {t('account.payout.paypal')}
+            </ToggleButton>
+          </ToggleButtonGroup>
+          <HoldNotice />
+          {method === 'bank' ? <BankForm confirm={confirm} /> : <PaypalForm profile={profile} confirm={confirm} />}
+        </>
+      )}
       {identity.dialogs}
       {totp.dialog}
     </EditSection>

@@ -27,6 +27,7 @@ describe('member sidebar (spec §2, issue 17)', () => {
       ['Market', '/user/market'],
       ['Notifications', '/user/notifications'],
       ['Watched works', '/user/watchlist'],
+      ['Verification', '/user/verification'],
     ]);
   });
 
@@ -42,6 +43,7 @@ describe('member sidebar (spec §2, issue 17)', () => {
       'Marché',
       'Notifications',
       'Œuvres suivies',
+      'Vérification',
     ]);
   });
 });

@@ -32,6 +32,7 @@ export const SIDEBAR_LINKS: readonly NavLinkDef[] = [
   { to: '/user/market', label: 'account.market', testId: 'account-market' },
   { to: '/user/notifications', label: 'account.notifications', testId: 'account-notifications' },
   { to: '/user/watchlist', label: 'account.watchlist', testId: 'account-watchlist' },
+  { to: '/user/verification', label: 'account.verification', testId: 'account-verification' },
 ];
 
 /** The journal lives outside the app (spec §2 "an external blog"); set VITE_BLOG_URL at build time. */

@@ -23,6 +23,8 @@ import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
+import { isVerificationStep, useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 import type { Chosen } from './BulletinBoard';
 
 type Side = Chosen['side'];
@@ -51,6 +53,7 @@ export function AcceptDialog({
   const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= order.quantity;
   // Issue 26: accepting moves money or parts: the wallet code (and the app's code when on), as a wallet purchase.
   const stepUp = useStepUp();
+  const gate = useVerificationGate();
   const accept = useMutation({
     mutationFn: () =>
       stepUp.confirm((proof) =>
@@ -73,6 +76,9 @@ export function AcceptDialog({
     if (valid) accept.mutate();
   };
   const total = formatMoney(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0), 'EURO', language);
+  // Issue 29: accepting moves money or parts; a member not yet verified is shown the identity step instead.
+  const refused = accept.isError && isVerificationStep(accept.error) ? accept.error : null;
+  const blocked = (gate.status && gate.gated) || refused;
   return (
     <Dialog
       open
@@ -93,20 +99,31 @@ export function AcceptDialog({
               price: formatMoney(order.price_per_part_minor, 'EURO', language),
             })}
           </Typography>
-          <TextField
-            label={t('paintings.book.parts')}
-            value={parts}
-            onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
-            error={!valid}
-            helperText={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'board-parts' } }}
-            autoFocus
-            required
-          />
-          <Typography data-testid="board-total">
-            {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
-          </Typography>
-          {accept.isError && !(accept.error instanceof IdentityCheckCancelled) && (
+          {blocked ? (
+            <VerificationStep
+              state={gate.gated ? gate.status?.state : undefined}
+              error={refused}
+              testId="board-verification-step"
+              dense
+            />
+          ) : (
+            <TextField
+              label={t('paintings.book.parts')}
+              value={parts}
+              onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
+              error={!valid}
+              helperText={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'board-parts' } }}
+              autoFocus
+              required
+            />
+          )}
+          {!blocked && (
+            <Typography data-testid="board-total">
+              {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
+            </Typography>
+          )}
+          {accept.isError && !refused && !(accept.error instanceof IdentityCheckCancelled) && (
             <Alert severity="error" variant="outlined" data-testid="board-error">
               {localized(errorText(accept.error), language)}
             </Alert>
@@ -116,15 +133,17 @@ export function AcceptDialog({
           <Button color="inherit" onClick={onClose} disabled={accept.isPending}>
             {t('paintings.book.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!valid || accept.isPending}
-            startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="board-confirm"
-          >
-            {t(side === 'ask' ? 'paintings.board.confirmBuy' : 'paintings.board.confirmSell')}
-          </Button>
+          {!blocked && (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!valid || accept.isPending}
+              startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+              data-testid="board-confirm"
+            >
+              {t(side === 'ask' ? 'paintings.board.confirmBuy' : 'paintings.board.confirmSell')}
+            </Button>
+          )}
         </DialogActions>
       </Box>
       {stepUp.dialogs}

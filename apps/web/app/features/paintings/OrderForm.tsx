@@ -14,6 +14,8 @@ import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
+import { isVerificationStep, useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 
 /*
  * The order form of a work's book, for signed-in members only: its own module, fetched when a member's page shows it,
@@ -45,6 +47,7 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   const [done, setDone] = useState<string | null>(null);
   // Issue 26: an order moves money or parts, so it is confirmed with the wallet code (and the app's code when on).
   const stepUp = useStepUp();
+  const gate = useVerificationGate();
   const place = useMutation({
     mutationFn: () =>
       stepUp.confirm((proof) => {
@@ -80,6 +83,17 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
     min: formatMoney(book.min_price_minor, 'EURO', language),
     max: formatMoney(book.max_price_minor, 'EURO', language),
   };
+  // Issue 29: an order moves money or parts; a member not yet verified sees the identity step instead.
+  const refused = place.isError && isVerificationStep(place.error) ? place.error : null;
+  if ((gate.status && gate.gated) || refused) {
+    return (
+      <VerificationStep
+        state={gate.gated ? gate.status?.state : undefined}
+        error={refused}
+        testId="order-verification-step"
+      />
+    );
+  }
   return (
     <>
       <Box component="form" onSubmit={submit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>

@@ -29,6 +29,8 @@ import { FormTextField } from '../forms/FormTextField';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
+import { useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 import { partsInHand, SALE_CLOSE_DELAY_MS, sellParts, type THolding } from './api';
 import { quantityInput, type SellFormInput, type SellFormValues, sellForm, typedQuantity } from './sell-form';
 
@@ -56,6 +58,7 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sold, setSold] = useState<Sold | null>(null);
   const stepUp = useStepUp();
+  const gate = useVerificationGate();
   const [current, setCurrent] = useState<THolding | null>(holding);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inHand = current ? partsInHand(current) : 0;
@@ -233,16 +236,21 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
               )}
             </Stack>
             <Box sx={{ px: 3, py: 2.5, borderTop: `1px solid ${palette.line}` }}>
-              <Button
-                type="submit"
-                variant="contained"
-                fullWidth
-                size="large"
-                disabled={busy}
-                data-testid="sell-submit"
-              >
-                {t('portfolio.sell.submit')}
-              </Button>
+              {/* Issue 29: parts are listed only by a verified member; the others see the identity step. */}
+              {gate.status && gate.gated ? (
+                <VerificationStep state={gate.status.state} testId="sell-verification-step" dense />
+              ) : (
+                <Button
+                  type="submit"
+                  variant="contained"
+                  fullWidth
+                  size="large"
+                  disabled={busy}
+                  data-testid="sell-submit"
+                >
+                  {t('portfolio.sell.submit')}
+                </Button>
+              )}
             </Box>
           </Box>
         )}

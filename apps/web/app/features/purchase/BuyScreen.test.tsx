@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 
-import { fillMessage } from '@parcelle/shared/i18n/messages';
+import type { TVerificationStatus } from '@parcelle/shared/contracts/verification';
+import { fillMessage, messages } from '@parcelle/shared/i18n/messages';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
@@ -49,11 +50,30 @@ function purchase(overrides: Record<string, unknown> = {}) {
 }
 
 type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
-type Route = (call: Call) => { status?: number; data?: unknown; error?: { en: string; fr: string } } | undefined;
+type Route = (
+  call: Call,
+) => { status?: number; data?: unknown; error?: { en: string; fr: string }; step?: string } | undefined;
 
 let calls: Call[];
 let route: Route;
 let walletMinor: number;
+/** The member's identity verification (issue 29): approved unless a test says otherwise. */
+let verification: TVerificationStatus;
+
+function verificationStatus(state: TVerificationStatus['state']): TVerificationStatus {
+  return {
+    state,
+    verified: state === 'approved',
+    declaration: null,
+    documents: [],
+    missing: [],
+    can_edit: state === 'not_started',
+    can_submit: false,
+    source_of_funds_threshold_minor: 1_000_000,
+    submitted_at: null,
+    last_decision: null,
+  };
+}
 
 function json(status: number, payload: unknown) {
   return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
@@ -65,6 +85,7 @@ beforeEach(async () => {
   await act(() => i18n.changeLanguage('en'));
   calls = [];
   walletMinor = 0;
+  verification = verificationStatus('approved');
   route = () => undefined;
   vi.stubGlobal(
     'fetch',
@@ -82,13 +103,16 @@ beforeEach(async () => {
         const status = answer.status ?? 200;
         return json(
           status,
-          status < 400 ? { status, data: answer.data, message: { en: 'OK', fr: 'OK' } } : { error: answer.error },
+          status < 400
+            ? { status, data: answer.data, message: { en: 'OK', fr: 'OK' } }
+            : { error: answer.error, ...(answer.step ? { step: answer.step, page: '/user/verification' } : {}) },
         );
       }
       if (call.path === '/api/paintings/detail') {
         return json(200, { status: 200, data: { paintings: paintingDetail(), base_url: BASE_URL } });
       }
       if (call.path === '/api/user/profile') return json(200, { status: 200, data: { user: profile(walletMinor) } });
+      if (call.path === '/api/user/verification') return json(200, { status: 200, data: verification });
       return json(404, { error: { en: 'Not found', fr: 'Introuvable' } });
     }),
   );
@@ -113,6 +137,39 @@ async function openDrawer() {
 }
 
 describe('/buy', () => {
+  it('shows a member not yet verified the identity step instead of the buy button (issue 29)', async () => {
+    signIn();
+    verification = verificationStatus('not_started');
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    const step = await screen.findByTestId('buy-verification-step', undefined, { timeout: 5_000 });
+    expect(step.getAttribute('data-state')).toBe('not_started');
+    expect(within(step).getByTestId('buy-verification-step-link').getAttribute('href')).toBe('/user/verification');
+    expect(screen.queryByTestId('buy-open-drawer')).toBeNull();
+    expect(calls.some((call) => call.path === '/api/paintings/purchase')).toBe(false);
+  });
+
+  it('shows the identity step in the drawer when the API refuses the payment with it (issue 29)', async () => {
+    signIn();
+    route = (call) => {
+      if (call.method === 'POST' && call.path === '/api/paintings/purchase') {
+        // The case was suspended since the page read it: the gate answers, and the state is read again.
+        verification = verificationStatus('suspended');
+        return { status: 403, error: messages.VerificationSuspended, step: 'identity_verification' };
+      }
+      return undefined;
+    };
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByTestId('payment-method-card'));
+    fireEvent.click(within(drawer).getByTestId('payment-submit'));
+    const step = await within(drawer).findByTestId('purchase-verification-step');
+    expect(step.getAttribute('data-state')).toBe('suspended');
+    expect(within(drawer).queryByTestId('payment-submit')).toBeNull();
+  });
+
   it('shows the work, the quantity with its surface and the live total (en)', async () => {
     renderScreen(<BuyScreen />, PATH);
     expect(plain((await screen.findByTestId('buy-painting-title')).textContent)).toContain('Raw Linen No. 12');

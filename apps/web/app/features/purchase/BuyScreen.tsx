@@ -38,6 +38,8 @@ import { isCurrency, useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
+import { useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 import { type PurchaseOrder, useSecondaryOffer } from './api';
 import { type BuyFormInput, buyFormSchema } from './buy-form';
 import { OrderLines } from './OrderLines';
@@ -163,6 +165,7 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
   const { t } = useTranslation();
   const language = useLanguage();
   const { signedIn, user } = useSession();
+  const gate = useVerificationGate();
   const { available, market } = pricing;
   const secondary = market === 'secondary';
   const schema = useMemo(() => buyFormSchema(available), [available]);
@@ -547,16 +550,21 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
               )}
             />
 
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              data-testid="buy-open-drawer"
-              sx={{ minHeight: 54, fontSize: 16 }}
-            >
-              {t('purchase.buy.submit')}
-            </Button>
+            {/* Issue 29: a member not yet verified sees the identity step, not a button the API would refuse. */}
+            {signedIn && gate.status && gate.gated ? (
+              <VerificationStep state={gate.status.state} testId="buy-verification-step" />
+            ) : (
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                data-testid="buy-open-drawer"
+                sx={{ minHeight: 54, fontSize: 16 }}
+              >
+                {t('purchase.buy.submit')}
+              </Button>
+            )}
           </Stack>
         </Box>
       </Box>

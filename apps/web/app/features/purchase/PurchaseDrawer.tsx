@@ -33,6 +33,8 @@ import { localized, useLanguage } from '../i18n/language';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
+import { useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 import { type PurchaseOrder, usePaymentConfig } from './api';
 import { CardModal } from './CardModal';
 import { minorOf, paymentProblem, walletCovers } from './order';
@@ -168,6 +170,7 @@ export function PurchaseDrawer({
   // Issue 26: with two-step verification on, paying from the wallet also asks for the authenticator app's code.
   const totp = useTotpPrompt();
   const payment = usePayment(order, profile.data?.two_factor ? totp.ask : undefined);
+  const gate = useVerificationGate();
   // The methods the server offers (PAYMENT_METHODS); all three until it has said.
   const offered = usePaymentConfig().data?.methods;
   const offers = (method: PaymentMethod) => !offered || offered.includes(method);
@@ -275,6 +278,9 @@ export function PurchaseDrawer({
 
           {!token ? (
             <QuickSignup />
+          ) : gate.status && gate.gated ? (
+            // Issue 29: after a quick sign-up, or a refusal that showed the case is not approved, the identity step.
+            <VerificationStep state={gate.status.state} testId="purchase-verification-step" dense />
           ) : (
             <>
               <Typography variant="overline" component="h3" sx={{ color: palette.muted, display: 'block', mb: 1.5 }}>

@@ -5,12 +5,17 @@ import type { Localized } from '@parcelle/shared/i18n/messages';
 export class ApiError extends Error {
   readonly status: number;
   readonly error: Localized;
+  /** The step that resolves a refusal and the page where it is taken (`identity_verification`, issue 29). */
+  readonly step: string | undefined;
+  readonly page: string | undefined;
 
-  constructor(status: number, error: Localized) {
+  constructor(status: number, error: Localized, next?: { step?: unknown; page?: unknown }) {
     super(error.en);
     this.name = 'ApiError';
     this.status = status;
     this.error = error;
+    this.step = typeof next?.step === 'string' ? next.step : undefined;
+    this.page = typeof next?.page === 'string' ? next.page : undefined;
   }
 
   /** The error in the interface language. */

@@ -1,5 +1,6 @@
 import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { currentLanguage } from '../i18n/language';
+import { STEP_REFUSED_EVENT } from '../verification/keys';
 import { ApiError, ENDED_SESSION_ERRORS, EXPIRED_TOKEN_ERRORS, isLocalized, NETWORK_ERROR } from './api-error';
 import { endSession } from './end';
 import { RefreshFailed, refreshAccessToken } from './refresh';
@@ -66,8 +67,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function failure(status: number, body: unknown): ApiError {
-  const error = (body as { error?: unknown } | null)?.error;
-  if (isLocalized(error)) return new ApiError(status, error);
+  const { error, step, page } = (body as { error?: unknown; step?: unknown; page?: unknown } | null) ?? {};
+  if (isLocalized(error)) return new ApiError(status, error, { step, page });
   return new ApiError(status, status >= 500 ? messages.InternalServerError : messages.SomethingWentWrong);
 }
 
@@ -118,7 +119,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     endSession();
     throw failure(response.status, body);
   }
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) {
+    const error = failure(response.status, body);
+    // A refusal naming a step (a money gate, issue 29): the state the gates read is stale; they read it again.
+    if (error.step && typeof window !== 'undefined') {
+      window.dispatchEvent(new CustomEvent(STEP_REFUSED_EVENT, { detail: error.step }));
+    }
+    throw error;
+  }
   return body as ApiSuccess<T>;
 }
 

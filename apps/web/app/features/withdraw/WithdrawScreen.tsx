@@ -20,6 +20,8 @@ import { ApiError, errorText } from '../session/api-error';
 import { PROFILE_KEY, profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
+import { useVerificationGate } from '../verification/api';
+import { VerificationStep } from '../verification/VerificationStep';
 import {
   ELIGIBILITY_KEY,
   eligibilityQuery,
@@ -63,6 +65,8 @@ function WithdrawView({ profile }: { profile: TProfile }) {
   const bank = useQuery({ ...bankQuery, enabled: Boolean(token) });
   const eligibility = useQuery({ ...eligibilityQuery, enabled: Boolean(token) });
   const holdUntil = eligibility.data?.hold_until ?? null;
+  const gate = useVerificationGate();
+  const blocked = gate.gated;
   const paypal = profile.paypal?.email ?? null;
   const [step, setStep] = useState<Step>('closed');
   const [session, setSession] = useState(0);
@@ -202,22 +206,30 @@ function WithdrawView({ profile }: { profile: TProfile }) {
             {formatMoney(balance.minor, balance.curr, language)}
           </Typography>
         </Box>
-        <Button
-          variant="contained"
-          onClick={openRequest}
-          disabled={holdUntil !== null}
-          data-testid="withdraw-request"
-          sx={{
-            bgcolor: palette.paper,
-            color: palette.ink,
-            '&:hover': { bgcolor: palette.wall },
-            '&.Mui-disabled': { bgcolor: 'rgba(251, 249, 245, 0.35)', color: palette.ink },
-            width: { xs: '100%', sm: 'auto' },
-          }}
-        >
-          {t('withdraw.request')}
-        </Button>
+        {!blocked && (
+          <Button
+            variant="contained"
+            onClick={openRequest}
+            disabled={holdUntil !== null}
+            data-testid="withdraw-request"
+            sx={{
+              bgcolor: palette.paper,
+              color: palette.ink,
+              '&:hover': { bgcolor: palette.wall },
+              '&.Mui-disabled': { bgcolor: 'rgba(251, 249, 245, 0.35)', color: palette.ink },
+              width: { xs: '100%', sm: 'auto' },
+            }}
+          >
+            {t('withdraw.request')}
+          </Button>
+        )}
       </Paper>
+      {/* Issue 29: money leaves only for a verified member; the others see the identity step instead of the button. */}
+      {blocked && gate.status && (
+        <Box sx={{ mb: 4 }}>
+          <VerificationStep state={gate.status.state} testId="withdraw-verification-step" />
+        </Box>
+      )}
       {holdUntil && (
         <Alert severity="info" variant="outlined" sx={{ mb: 4 }} data-testid="withdraw-hold">
           <AlertTitle>{t('security.hold.title')}</AlertTitle>

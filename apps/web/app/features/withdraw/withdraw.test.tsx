@@ -66,6 +66,8 @@ type State = {
   store?: Response;
   verify?: Response;
   holdUntil?: string | null;
+  /** The member's identity verification (issue 29): withdrawing needs it approved. */
+  verification: 'approved' | 'in_review';
 };
 
 let state: State;
@@ -88,6 +90,7 @@ beforeEach(async () => {
     bank: BANK,
     pending: Array.from({ length: 5 }, (_, index) => row(index + 1, 'PENDING')),
     approved: Array.from({ length: 3 }, (_, index) => row(index + 1, 'APPROVED')),
+    verification: 'approved',
   };
   vi.stubGlobal(
     'fetch',
@@ -100,6 +103,19 @@ beforeEach(async () => {
           return ok({ user: state.profile });
         case 'GET /api/user/bank':
           return ok(state.bank);
+        case 'GET /api/user/verification':
+          return ok({
+            state: state.verification,
+            verified: state.verification === 'approved',
+            declaration: null,
+            documents: [],
+            missing: [],
+            can_edit: false,
+            can_submit: false,
+            source_of_funds_threshold_minor: 1_000_000,
+            submitted_at: '2026-11-20T10:00:00Z',
+            last_decision: null,
+          });
         case 'GET /api/member/withdrawal/eligibility':
           return ok({
             hold_until: state.holdUntil ?? null,
@@ -186,6 +202,20 @@ async function submitAmount(value: string) {
   fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value } });
   fireEvent.click(screen.getByTestId('withdraw-continue'));
 }
+
+describe('identity verification (issue 29)', () => {
+  it('shows a member whose identity is being checked the step instead of the request button', async () => {
+    state.verification = 'in_review';
+    renderWithdraw();
+    // The profile first, then the case: two reads before the step shows.
+    const step = await screen.findByTestId('withdraw-verification-step', undefined, { timeout: 5_000 });
+    expect(step.getAttribute('data-state')).toBe('in_review');
+    expect(screen.getByTestId('withdraw-verification-step-title').textContent).toBe('Your identity is being checked');
+    expect(screen.queryByTestId('withdraw-request')).toBeNull();
+    // The lists stay readable.
+    expect(await screen.findByTestId('withdraw-pending-table')).toBeTruthy();
+  });
+});
 
 describe('amount form', () => {
   it('keeps digits and one decimal mark', () => {

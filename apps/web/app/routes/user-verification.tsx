@@ -1,0 +1,5 @@
+import { VerificationScreen } from '../features/verification/VerificationScreen';
+
+export default function UserVerificationPage() {
+  return <VerificationScreen />;
+}
