@@ -106,7 +106,8 @@ afterAll(async () => {
 
 /** The page is ready for axe: its main heading is shown and no skeleton or spinner is left in it. */
 async function settled(page: Page) {
-  await page.locator('main h1').first().waitFor({ state: 'visible' });
+  // A page under load may take longer than the journeys' 15 s default to paint its heading: this waits on the page.
+  await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 45_000 });
   await page.waitForFunction(
     () =>
       !document.querySelector('main .MuiSkeleton-root, main [aria-busy="true"]') && document.fonts.status === 'loaded',

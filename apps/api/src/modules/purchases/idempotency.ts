@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
-import { AppError, badRequest, conflict, failureBody } from '../../http/errors';
+import { AppError, badRequest, conflict, failureBody, hasStep } from '../../http/errors';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -107,7 +107,9 @@ export async function withIdempotency(
         await db.delete(idempotencyKeys).where(unanswered);
         throw error;
       }
-      answer = { status: error.status, body: failureBody(error.status, error.text ?? error.key, error.field) };
+      const body = failureBody(error.status, error.text ?? error.key, error.field);
+      // A gate's refusal keeps the step that resolves it (issue 29), here as in the error handler.
+      answer = { status: error.status, body: hasStep(error) ? { ...body, step: error.step, page: error.page } : body };
       claimed = false; // a refusal rolled its transaction back, claim included
     }
     if (claimed) return store(answer);

@@ -144,6 +144,13 @@ describe('before approval', () => {
   it('refuses a purchase by every method, and the quote before it', async () => {
     expectGated(await validate(), 'validate');
     for (const method of ['card', 'paypal', 'smart_amount'] as const) expectGated(await buy(method), method);
+    // Under an idempotency key (as the web app sends it) the stored answer keeps the step too.
+    const keyed = await t.call('POST', '/api/paintings/purchase', {
+      token: member.accessToken,
+      headers: { 'idempotency-key': `gate-${primaryWork.id}` },
+      body: { total_part: 1, payment_method: 'card', painting_id: primaryWork.id, owner: 'C. M.', currency: 'EURO' },
+    });
+    expectGated(keyed, 'card with an idempotency key');
     expect(await memberHolding(t.ctx.database.db, member.id, primaryWork.id)).toEqual({ primary: 0, secondary: 0 });
     expect(await memberHolding(t.ctx.database.db, member.id, paypalWork.id)).toEqual({ primary: 0, secondary: 0 });
   });
