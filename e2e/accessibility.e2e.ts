@@ -96,6 +96,7 @@ beforeAll(async () => {
     '/user/withdraw',
     '/user/notifications',
     '/user/watchlist',
+    '/user/verification',
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];
