@@ -134,6 +134,9 @@ describe.skipIf(skipReason !== null)('two API processes on one PostgreSQL and on
       ip,
     });
     if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+    // Identity approved (issue 29: no purchase without it), through the development route as a test operator would.
+    const approved = await other.call('POST', '/api/dev/verification/approve', { body: { email } });
+    if (approved.statusCode !== 200) throw new Error(`approve failed: ${approved.body}`);
     return { email, ip, accessToken: session.access_token, refreshToken: session.refresh_token };
   }
 
