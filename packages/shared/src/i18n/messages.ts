@@ -264,6 +264,10 @@ export const messages = {
     en: 'This payment method is not available. Please choose another one.',
     fr: 'Ce moyen de paiement n’est pas disponible. Veuillez en choisir un autre.',
   },
+  PurchaseCancelled: {
+    en: 'Purchase cancelled: its parts are back on offer. You may choose another way to pay.',
+    fr: 'Achat annulé : ses parts sont de nouveau proposées. Vous pouvez choisir un autre moyen de paiement.',
+  },
   PurchaseComplete: {
     en: 'Congratulations! Your parts purchase is complete',
     fr: 'Félicitations\u00a0! Votre achat de parts est terminé',
@@ -423,6 +427,10 @@ export const messages = {
   ReservationPending: {
     en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} minutes), then try again.',
     fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',
+  },
+  PurchaseNotCancellable: {
+    en: 'This purchase is no longer awaiting payment, so it cannot be cancelled.',
+    fr: 'Cet achat n’est plus en attente de paiement : il ne peut plus être annulé.',
   },
   ReservationShareLimit: {
     en: 'While a payment is pending, the most parts of this work you may reserve at a time: {{parts}} ({{percent}}% of its parts on sale).',
