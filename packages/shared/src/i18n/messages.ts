@@ -366,7 +366,7 @@ export const messages = {
   BidClosed: { en: 'This bid is already closed.', fr: 'Cette offre d’achat est déjà close.' },
   BidCancelled: {
     en: 'Your bid is cancelled and its funds are back in your wallet.',
-    fr: 'Votre offre d’achat est annulée et ses fonds sont revenus dans votre portefeuille.',
+    fr: 'Votre offre d’achat est annulée et ses fonds sont revenus dans votre porte-monnaie.',
   },
   BidExpiryInvalid: {
     en: 'Choose an expiry between 1 and 90 days.',
