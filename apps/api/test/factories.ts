@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { ibanLast4, normalizeIban, type OperatorRole, type TRegisterRequest } from '@parcelle/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
 import { SANDBOX_CARD_OK } from '../src/adapters/payments/sandbox-card';
-import { queryRows } from '../src/db/client';
 import { artists, bankAccounts, paintings, users } from '../src/db/schema';
 import { encryptSecret } from '../src/modules/account/secrets';
 import { verifyAccessToken } from '../src/modules/auth/tokens';
@@ -12,6 +11,7 @@ import { issueCode } from '../src/modules/codes/service';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
+import { agePastReflectionPeriod } from '../src/modules/purchases/reflection';
 import { seedApprovedVerification } from '../src/modules/verification/seed-approved';
 import { solvedCaptcha, type TestApp } from './test-app';
 
@@ -274,10 +274,5 @@ export async function turnOnTwoFactor(t: TestApp, member: { accessToken: string;
  * older than that: their settlement moves 9 days back (every paid primary purchase of `userId`, or of everyone).
  */
 export async function pastReflectionPeriod(t: TestApp, userId?: string): Promise<void> {
-  await queryRows(
-    t.ctx.database.db,
-    sql`UPDATE purchases SET settled_at = settled_at - interval '9 days'
-      WHERE status = 'paid' AND market = 2 AND settled_at > now() - interval '9 days'
-      ${userId ? sql`AND user_id = ${userId}` : sql``}`,
-  );
+  await agePastReflectionPeriod(t.ctx.database.db, userId);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
 import { memberHolding } from '../parts/register';
@@ -182,4 +182,25 @@ export async function sellableHolding(
   const held = await memberHolding(db, userId, paintingId);
   const provisional = await provisionalQuantity(db, userId, paintingId, now);
   return { primary: Math.max(0, held.primary - provisional), secondary: held.secondary, provisional };
+}
+
+/**
+ * Development and tests only (the dev module's `/dev/reflection/end`, test/factories.ts `pastReflectionPeriod`): a
+ * member's (or everyone's) paid primary purchases settled in the last 9 days are made 9 days older, past their
+ * reflection period, for stories that sell parts right after buying them. Never called by a production path.
+ */
+export async function agePastReflectionPeriod(db: Executor, userId?: string): Promise<number> {
+  const aged = await db
+    .update(purchases)
+    .set({ settledAt: sql`${purchases.settledAt} - interval '9 days'` })
+    .where(
+      and(
+        userId ? eq(purchases.userId, userId) : undefined,
+        eq(purchases.status, 'paid'),
+        eq(purchases.market, 2),
+        sql`${purchases.settledAt} > now() - interval '9 days'`,
+      ),
+    )
+    .returning({ id: purchases.id });
+  return aged.length;
 }
