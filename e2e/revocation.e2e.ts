@@ -87,14 +87,17 @@ describe('délai de réflexion', () => {
       const url = new URL(link ?? '');
       await page.goto(`${url.pathname}${url.search}`);
       await page.getByTestId('revocation-screen').waitFor();
+      await screenshot(page, 'revocation-link-fr');
       await page.getByTestId('revocation-confirm').click();
       const done = page.getByTestId('revocation-done');
       await done.waitFor();
       expect(plain(await done.textContent())).toContain('est annulé');
+      await screenshot(page, 'revocation-link-done-fr');
       await page.goto(`/certificates/verify/${certificate}`);
       await page.getByText('Ce certificat est caduc').waitFor();
     } finally {
       await context.close();
     }
-  });
+    // Two purchases, a revocation from the portfolio and one by the email's link: longer than the default 2 minutes.
+  }, 300_000);
 });
