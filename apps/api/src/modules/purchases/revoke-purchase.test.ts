@@ -10,10 +10,11 @@ import {
   userRow,
   walletCode,
 } from '../../../test/factories';
-import { raceBehindLock, raceTitle } from '../../../test/race';
+import { LOCK_WAITERS_SQL, raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import type { SandboxPaypalPayments } from '../../adapters/payments/sandbox-paypal';
+import { queryRows } from '../../db/client';
 import {
   certificates,
   ledgerTransactions,
@@ -28,6 +29,7 @@ import { AppError } from '../../http/errors';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { heldBy, memberHolding } from '../parts/register';
+import { listParts } from '../secondary/listings';
 import { reflectionEndsAt } from './reflection';
 import { revokePurchase } from './revoke-purchase';
 
@@ -344,3 +346,63 @@ describe(raceTitle('two revocations of one purchase at once'), () => {
     expect(await soldParts(work.id)).toBe(0);
   });
 });
+
+describe(raceTitle('a revocation just before the period ends and a listing just after it, at once'), () => {
+  it('the listing that took the lock first wins; the revocation then refuses, and no parts are counted twice', async () => {
+    const buyer = await member();
+    // 9 parts: the whole work, which opens on the secondary market at once.
+    const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
+    const purchase = await purchaseByReference(await buyByCard(t, buyer, work.id, 9, 'EURO', { provisional: true }));
+    const endsAt = reflectionEndsAt(purchase.settledAt ?? new Date());
+    const seller = await userRow(t, buyer.email);
+    if (!seller) throw new Error('no member');
+    const proof = await walletCode(t, buyer.accessToken);
+    const revenueBefore = await balance('platform_revenue');
+
+    const [listed, revoked] = await raceBehindLock(
+      db(),
+      { lock: sql`SELECT id FROM paintings WHERE id = ${work.id} FOR UPDATE`, waiters: 2 },
+      [
+        // A listing one millisecond after the end: the parts are no longer provisional.
+        () =>
+          listParts(
+            t.ctx,
+            seller,
+            { painting_id: work.id, total_part: 9, ...proof },
+            new Date(endsAt.getTime() + 1),
+          ).then(
+            () => 'listed',
+            (error: unknown) => error,
+          ),
+        // A revocation one millisecond before it, queued behind the listing on the work's row.
+        async () => {
+          await untilLockWaiters(1);
+          return revokePurchase(t.ctx, {
+            memberId: buyer.id,
+            purchaseId: purchase.id,
+            channel: 'member_area',
+            now: new Date(endsAt.getTime() - 1),
+          }).then(
+            () => 'revoked',
+            (error: unknown) => error,
+          );
+        },
+      ],
+    );
+    expect(listed).toBe('listed');
+    expect(revoked).toBeInstanceOf(AppError);
+    expect((revoked as AppError).key).toBe('RevocationPartsGone');
+    expect((await purchaseByReference(purchase.reference)).status).toBe('paid');
+    expect(await balance('platform_revenue')).toBe(revenueBefore);
+    expect(await memberHolding(db(), buyer.id, work.id)).toEqual({ primary: 0, secondary: 0 });
+  });
+});
+
+async function untilLockWaiters(count: number): Promise<void> {
+  for (let attempt = 0; attempt < 1500; attempt++) {
+    const [row] = await queryRows<{ waiting: number }>(db(), sql.raw(LOCK_WAITERS_SQL));
+    if (Number(row?.waiting ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the listing never queued on the lock');
+}
