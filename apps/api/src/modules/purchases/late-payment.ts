@@ -225,7 +225,7 @@ export async function processRefund(
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
     log?.error(
       { err: error, purchase: purchase.reference, attempts },
-      'refund of a late payment failed; it will be retried',
+      'refund failed (late payment or revocation); it will be retried',
     );
     return 'retry';
   }
