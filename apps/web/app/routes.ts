@@ -63,6 +63,7 @@ export default [
       route('notifications', 'routes/user-notifications.tsx'),
       route('watchlist', 'routes/user-watchlist.tsx'),
       route('verification', 'routes/user-verification.tsx'),
+      route('revocation', 'routes/user-revocation.tsx'),
       route('*', 'routes/user-unknown.tsx'),
     ]),
 

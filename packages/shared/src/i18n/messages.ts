@@ -274,6 +274,27 @@ export const messages = {
   },
   PaymentSuccessful: { en: 'Payment successful', fr: 'Paiement réussi' },
   PurchaseNotFound: { en: 'This purchase does not exist.', fr: 'Cet achat n’existe pas.' },
+  // Issue 30: the reflection period.
+  ReflectionPeriodOver: {
+    en: 'The 4-day reflection period of this purchase is over: it can no longer be revoked.',
+    fr: 'Le délai de réflexion de 4 jours de cet achat est écoulé : il ne peut plus être annulé.',
+  },
+  RevocationNotAllowed: {
+    en: 'Only a paid purchase on the primary market can be revoked in its reflection period.',
+    fr: 'Seul un achat payé sur le marché primaire peut être annulé pendant son délai de réflexion.',
+  },
+  RevocationPartsGone: {
+    en: 'The parts of this purchase are no longer all yours, so it cannot be revoked. Please contact us.',
+    fr: 'Les parts de cet achat ne sont plus toutes à vous : il ne peut pas être annulé. Veuillez nous contacter.',
+  },
+  RevocationLinkInvalid: {
+    en: 'This revocation link is not valid. Open your purchase from your portfolio or your history.',
+    fr: 'Ce lien d’annulation n’est pas valide. Ouvrez votre achat depuis votre portefeuille ou votre historique.',
+  },
+  PartsProvisional: {
+    en: 'Some of these parts are still in their 4-day reflection period: they can be sold once it ends.',
+    fr: 'Certaines de ces parts sont encore dans leur délai de réflexion de 4 jours : elles pourront être vendues à sa fin.',
+  },
   PurchaseExpired: {
     en: 'Your reservation has expired: the parts were released. Please start again.',
     fr: 'Votre réservation a expiré\u00a0: les parts ont été libérées. Veuillez recommencer.',

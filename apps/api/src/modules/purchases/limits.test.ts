@@ -1,7 +1,13 @@
 import { fillMessage } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, userRow, walletCode } from '../../../test/factories';
+import {
+  createMember,
+  createPaintingForSale,
+  pastReflectionPeriod,
+  userRow,
+  walletCode,
+} from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -141,6 +147,8 @@ describe('caps on the secondary market', () => {
         token: who.accessToken,
         body: { client_secret: reserved.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
       });
+      // Issue 30: parts are provisional for their reflection period; this story sells them after it.
+      await pastReflectionPeriod(t);
     }
     Object.assign(limits, saved);
     expect(
