@@ -1838,3 +1838,6 @@ export const verificationProviderEvents = pgTable(
     index('verification_provider_events_applicant_idx').on(table.provider, table.applicantId),
   ],
 );
+
+// ---------------------------------------------------------------- complaints (modules/complaints, issue 30)
+export * from '../modules/complaints/schema';
