@@ -29,6 +29,7 @@ export default [
     route('coverage', 'routes/coverage.tsx'),
     route('risks', 'routes/risks.tsx'),
     route('exits', 'routes/exits.tsx'),
+    route('complaints', 'routes/complaints.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('account/freeze', 'routes/account-freeze.tsx'),
@@ -63,6 +64,7 @@ export default [
       route('notifications', 'routes/user-notifications.tsx'),
       route('watchlist', 'routes/user-watchlist.tsx'),
       route('verification', 'routes/user-verification.tsx'),
+      route('complaints', 'routes/user-complaints.tsx'),
       route('*', 'routes/user-unknown.tsx'),
     ]),
 
