@@ -5,6 +5,7 @@ import {
   type ComplaintState,
   formatDate,
   type Language,
+  parisDay,
 } from '@parcelle/shared';
 import { layout, type Rendered } from '../notifications/emails';
 
@@ -32,7 +33,7 @@ export function complaintReceiptEmail(
   if (lang === 'fr')
     return layout(`Votre réclamation ${p.reference} est enregistrée`, [
       `Bonjour ${p.name},`,
-      `Nous avons bien reçu votre réclamation «\u00a0${p.subject}\u00a0» le ${formatDate(p.receivedAt, 'fr')}. Sa référence\u00a0: ${p.reference}.`,
+      `Nous avons bien reçu votre réclamation «\u00a0${p.subject}\u00a0» le ${formatDate(parisDay(p.receivedAt), 'fr')}. Sa référence\u00a0: ${p.reference}.`,
       `Un conseiller la prendra en charge au plus tard le ${formatDate(p.acknowledgeDueOn, 'fr')}, et vous aurez notre réponse au plus tard le ${formatDate(p.answerDueOn, 'fr')}.`,
       p.link
         ? `Vous pouvez la suivre dans votre espace\u00a0: ${p.link}`
@@ -41,7 +42,7 @@ export function complaintReceiptEmail(
     ]);
   return layout(`Your complaint ${p.reference} is registered`, [
     `Hello ${p.name},`,
-    `We received your complaint “${p.subject}” on ${formatDate(p.receivedAt, 'en')}. Its reference: ${p.reference}.`,
+    `We received your complaint “${p.subject}” on ${formatDate(parisDay(p.receivedAt), 'en')}. Its reference: ${p.reference}.`,
     `Someone will take it in hand by ${formatDate(p.acknowledgeDueOn, 'en')} at the latest, and you will have our answer by ${formatDate(p.answerDueOn, 'en')} at the latest.`,
     p.link ? `You can follow it in your account: ${p.link}` : 'We will answer you at this email address.',
     `Complaints department: ${p.contacts.email} — ${p.contacts.postalAddress}`,
