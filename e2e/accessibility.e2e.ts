@@ -67,6 +67,7 @@ beforeAll(async () => {
     '/coverage',
     '/risks',
     '/exits',
+    '/complaints',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
     '/account/freeze',
@@ -97,6 +98,7 @@ beforeAll(async () => {
     '/user/notifications',
     '/user/watchlist',
     '/user/verification',
+    '/user/complaints',
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];

@@ -59,6 +59,13 @@ const MembersList = lazy(() =>
 const WithdrawalsList = lazy(() =>
   import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
 );
+// Complaints (issue 30): the queue with the regulatory due days, and a case.
+const ComplaintsList = lazy(() =>
+  import('./pages/complaints/ComplaintsList').then((module) => ({ default: module.ComplaintsList })),
+);
+const ComplaintPage = lazy(() =>
+  import('./pages/complaints/ComplaintPage').then((module) => ({ default: module.ComplaintPage })),
+);
 // Identity verification and sanctions (issue 29): the compliance review queue and a case.
 const VerificationsList = lazy(() =>
   import('./pages/verifications/VerificationsList').then((module) => ({ default: module.VerificationsList })),
@@ -114,6 +121,7 @@ const resources = [
   { name: 'reconciliation', list: '/reconciliation', meta: { path: 'reconciliation' } },
   { name: 'fx', list: '/fx', meta: { path: 'fx' } },
   { name: 'verifications', list: '/verifications', show: '/verifications/:id' },
+  { name: 'complaints', list: '/complaints', show: '/complaints/:id' },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },
@@ -259,6 +267,22 @@ export function App() {
               element={
                 <RoleGate resource="verifications">
                   <VerificationPage />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/complaints"
+              element={
+                <RoleGate resource="complaints">
+                  <ComplaintsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/complaints/:id"
+              element={
+                <RoleGate resource="complaints">
+                  <ComplaintPage />
                 </RoleGate>
               }
             />

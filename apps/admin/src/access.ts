@@ -19,6 +19,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   works: ['catalogue'],
   // Identity verification and sanctions (issue 29): the compliance role reviews; admin reads (the API decides who acts).
   verifications: ['compliance'],
+  // Complaints (issue 30): compliance handles them; support reads them and adds notes.
+  complaints: ['compliance', 'support'],
   // Money, operators and audit (issue 15)
   operators: [],
   audit: [],

@@ -36,6 +36,8 @@ import { PublicReadCache } from './modules/catalogue/read-cache';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { catalogueAdminRoutes } from './modules/catalogue-admin/routes';
 import { certificateRoutes } from './modules/certificates/routes';
+import { complaintAdminRoutes } from './modules/complaints/admin-routes';
+import { complaintRoutes } from './modules/complaints/routes';
 import { contentRoutes } from './modules/content/routes';
 import { contentAdminRoutes } from './modules/content-admin/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
@@ -215,6 +217,8 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       watchlistRoutes(typed, ctx);
       verificationRoutes(typed, ctx);
       verificationWebhookRoutes(typed, ctx);
+      complaintRoutes(typed, ctx);
+      complaintAdminRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

@@ -70,6 +70,17 @@ const ZEnv = z.object({
   MICROSOFT_JWKS_URL: z.string().url().default('https://login.microsoftonline.com/common/discovery/v2.0/keys'),
   MICROSOFT_ISSUER: z.string().default('https://login.microsoftonline.com/{tenantid}/v2.0'),
   OPERATORS_EMAIL: z.string().email().default('operators@parcelle.local'),
+  COMPLAINTS_EMAIL: z.string().email().default('complaints@parcelle.local'),
+  COMPLAINTS_POSTAL_ADDRESS: z
+    .string()
+    .min(1)
+    .default('Parcelle — Service réclamations, 10 rue de la Paix, 75002 Paris, France'),
+  COMPLAINTS_MEDIATOR: z
+    .string()
+    .min(1)
+    .default(
+      'Médiateur de l’AMF, 17 place de la Bourse, 75082 Paris Cedex 02 — https://www.amf-france.org/fr/le-mediateur',
+    ),
   SEED_CATALOGUE: z.enum(['true', 'false']).optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -240,6 +251,11 @@ export type AppConfig = {
   social: { google: GoogleOidcConfig | null; microsoft: MicrosoftOidcConfig | null };
   /** Where contact-form messages are sent. */
   operatorsEmail: string;
+  /**
+   * The published complaints address (issue 30): shown on the complaint pages and the footer, written in every
+   * acknowledgement, and copied on each new complaint; with the postal address and the mediator named in answers.
+   */
+  complaints: { email: string; postalAddress: string; mediator: string };
   /** Seed the demo catalogue at start-up (default: on outside production). */
   seedCatalogue: boolean;
   /** SMS provider; null outside production when unset (messages then stay in the outbox). */
@@ -635,6 +651,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         : null,
     },
     operatorsEmail: env.OPERATORS_EMAIL,
+    complaints: {
+      email: env.COMPLAINTS_EMAIL,
+      postalAddress: env.COMPLAINTS_POSTAL_ADDRESS,
+      mediator: env.COMPLAINTS_MEDIATOR,
+    },
     seedCatalogue: env.SEED_CATALOGUE ? env.SEED_CATALOGUE === 'true' : env.NODE_ENV !== 'production',
     sms: {
       twilio:

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
+import { defineAnnualStatementJobs, startAnnualStatements } from './modules/member/annual-statement-jobs';
 import { defineStatementJobs, startStatementSweep } from './modules/member/statement-jobs';
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { defineNotificationJobs } from './modules/notifications/notify';
@@ -22,6 +23,7 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   definePurchaseJobs(ctx, log);
   defineEcbJobs(ctx, log);
   defineStatementJobs(ctx, log);
+  defineAnnualStatementJobs(ctx, log);
   // A new list version re-screens every verified member (modules/verification/screening.ts).
   defineSanctionsJobs(ctx, log, verificationRescreenHooks(ctx));
   defineVerificationJobs(ctx, log);
@@ -35,6 +37,7 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
   const stopPeriodic = startPeriodicJobs(ctx, log);
   const stopEcb = startEcbRates(ctx, log);
   const stopStatementSweep = startStatementSweep(ctx, log);
+  const stopAnnualStatements = startAnnualStatements(ctx, log);
   const stopSanctions = startSanctionsList(ctx, log);
   const stopRetention = startVerificationRetention(ctx, log);
   const stopProviderPoll = startProviderPoll(ctx, log);
@@ -45,5 +48,6 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
     stopPeriodic();
     stopEcb();
     stopStatementSweep();
+    stopAnnualStatements();
   };
 }

@@ -46,6 +46,7 @@ describe('routes (spec §2)', () => {
       '/devigulation': 'routes/devigulation.tsx',
       '/coverage': 'routes/coverage.tsx',
       '/risks': 'routes/risks.tsx',
+      '/complaints': 'routes/complaints.tsx',
       '/buy': 'routes/buy.tsx',
       '/reset-password/abc': 'routes/reset-password.tsx',
       '/change-password': 'routes/change-password.tsx',
@@ -72,6 +73,7 @@ describe('routes (spec §2)', () => {
       '/user/parts',
       '/user/withdraw',
       '/user/verification',
+      '/user/complaints',
     ]) {
       expect(chain(path), path).toContain('routes/user.tsx');
       expect(leafFile(path), path).not.toBe('routes/user-unknown.tsx');

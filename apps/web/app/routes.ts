@@ -29,6 +29,7 @@ export default [
     route('coverage', 'routes/coverage.tsx'),
     route('risks', 'routes/risks.tsx'),
     route('exits', 'routes/exits.tsx'),
+    route('complaints', 'routes/complaints.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
     route('account/freeze', 'routes/account-freeze.tsx'),
@@ -64,6 +65,7 @@ export default [
       route('watchlist', 'routes/user-watchlist.tsx'),
       route('verification', 'routes/user-verification.tsx'),
       route('revocation', 'routes/user-revocation.tsx'),
+      route('complaints', 'routes/user-complaints.tsx'),
       route('*', 'routes/user-unknown.tsx'),
     ]),
 

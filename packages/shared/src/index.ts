@@ -1,4 +1,5 @@
 export * from './account-security';
+export * from './complaints';
 export * from './constants';
 export * from './contracts/account';
 export * from './contracts/admin';
@@ -7,6 +8,7 @@ export * from './contracts/auth';
 export * from './contracts/catalogue';
 export * from './contracts/catalogue-admin';
 export * from './contracts/certificates';
+export * from './contracts/complaints';
 export * from './contracts/content-admin';
 export * from './contracts/envelope';
 export * from './contracts/exits';

@@ -31,6 +31,8 @@ export const MENU = [
   { resource: 'exits', path: '/exits' },
   // Identity verification and sanctions (issue 29)
   { resource: 'verifications', path: '/verifications' },
+  // Complaints (issue 30)
+  { resource: 'complaints', path: '/complaints' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },

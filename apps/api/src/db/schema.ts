@@ -1279,7 +1279,10 @@ export const memberStatements = pgTable(
   (table) => [
     primaryKey({ columns: [table.id, table.format] }),
     check('member_statements_format', sql`${table.format} IN ('pdf', 'csv')`),
-    check('member_statements_type', sql`${table.type} IN ('PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK', 'YEARLY')`),
+    check(
+      'member_statements_type',
+      sql`${table.type} IN ('PURCHASE', 'SALE', 'DIVIDEND', 'ARTWORK', 'YEARLY', 'ANNUAL')`,
+    ),
     index('member_statements_user_idx').on(table.userId, table.type, table.format, table.language),
     index('member_statements_expires_idx').on(table.expiresAt),
   ],
@@ -1457,6 +1460,28 @@ export const memberNotifications = pgTable(
       sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid')`,
     ),
   ],
+);
+
+/**
+ * The annual statements sent (issue 30, modules/member/annual-statement-jobs.ts): one row per member and year, written
+ * with the email that tells them, so each investor is told once a year; what the statement said (works, total value,
+ * currency, language) is kept as sent. Append-only (a trigger refuses UPDATE and DELETE).
+ */
+export const annualStatementNotices = pgTable(
+  'annual_statement_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    year: integer('year').notNull(),
+    language: languageEnum('language').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    works: integer('works').notNull(),
+    totalValueMinor: bigint('total_value_minor', { mode: 'number' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('annual_statement_notices_unique').on(table.userId, table.year)],
 );
 
 /** A member's choice of email per notification kind; no row: the email is sent (the app always shows it). */
@@ -1878,3 +1903,6 @@ export const verificationProviderEvents = pgTable(
     index('verification_provider_events_applicant_idx').on(table.provider, table.applicantId),
   ],
 );
+
+// ---------------------------------------------------------------- complaints (modules/complaints, issue 30)
+export * from '../modules/complaints/schema';

@@ -1051,6 +1051,37 @@ export const messages = {
     en: 'The match is confirmed: the account is frozen.',
     fr: 'La correspondance est confirmée\u00a0: le compte est gelé.',
   },
+  // Complaints (issue 30)
+  ComplaintCategoryRequired: {
+    en: 'Choose what your complaint is about',
+    fr: 'Choisissez l’objet de votre réclamation',
+  },
+  ComplaintSubjectRequired: { en: 'Give your complaint a subject', fr: 'Donnez un objet à votre réclamation' },
+  ComplaintSubjectTooLong: { en: 'At most 200 characters', fr: '200 caractères au plus' },
+  ComplaintBodyRequired: { en: 'Tell us what happened', fr: 'Dites-nous ce qui s’est passé' },
+  ComplaintBodyTooLong: { en: 'At most 5,000 characters', fr: '5\u00a0000 caractères au plus' },
+  ComplaintMessageRequired: {
+    en: 'Write the message the complainant will receive',
+    fr: 'Rédigez le message que recevra l’auteur de la réclamation',
+  },
+  ComplaintNoteRequired: { en: 'Write the note', fr: 'Rédigez la note' },
+  ComplaintOutcomeRequired: { en: 'Choose the outcome', fr: 'Choisissez l’issue' },
+  ComplaintWrongState: {
+    en: 'This complaint has moved on: reload it to see where it stands.',
+    fr: 'Cette réclamation a évolué\u00a0: rechargez-la pour voir où elle en est.',
+  },
+  ComplaintReceived: {
+    en: 'Your complaint is registered: we have sent you an acknowledgement by email.',
+    fr: 'Votre réclamation est enregistrée\u00a0: nous vous avons envoyé un accusé de réception par e-mail.',
+  },
+  ComplaintAcknowledgedDone: {
+    en: 'Acknowledged: the complainant is told.',
+    fr: 'Prise en charge\u00a0: l’auteur est prévenu.',
+  },
+  ComplaintEscalatedDone: { en: 'Escalated.', fr: 'Transmise au responsable.' },
+  ComplaintAnsweredDone: { en: 'Answer sent.', fr: 'Réponse envoyée.' },
+  ComplaintClosedDone: { en: 'Complaint closed.', fr: 'Réclamation clôturée.' },
+  ComplaintNoteAddedDone: { en: 'Note added.', fr: 'Note ajoutée.' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -100,6 +100,15 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'POST /api/admin/verifications/:id/hits/:hitId/dismiss': ['compliance'],
   'POST /api/admin/verifications/:id/hits/:hitId/confirm': ['compliance'],
   'GET /api/admin/verifications/:id/hits/export': ['compliance'],
+  // Complaints (issue 30): compliance handles and exports; support, who hears members first, reads and adds notes.
+  'GET /api/admin/complaints': ['compliance', 'support'],
+  'GET /api/admin/complaints/export': ['compliance'],
+  'GET /api/admin/complaints/:id': ['compliance', 'support'],
+  'POST /api/admin/complaints/:id/acknowledge': ['compliance'],
+  'POST /api/admin/complaints/:id/escalate': ['compliance'],
+  'POST /api/admin/complaints/:id/answer': ['compliance'],
+  'POST /api/admin/complaints/:id/close': ['compliance'],
+  'POST /api/admin/complaints/:id/notes': ['compliance', 'support'],
 };
 
 /**

@@ -25,6 +25,7 @@ const LISTS: Record<keyof typeof ADMIN_SORTS, { path: string; rows: string; only
   artists: { path: 'artists', rows: 'artists', only: 'q=Sorttest' },
   rates: { path: 'exchange-rates', rows: 'rates' },
   verifications: { path: 'verifications', rows: 'verifications' },
+  complaints: { path: 'complaints', rows: 'complaints' },
 };
 
 async function list(name: keyof typeof LISTS, query: string) {

@@ -29,7 +29,7 @@ import { financeHistory } from './finance';
 import { historyPage } from './history';
 import { holdingsGraph, listHoldings, memberMarket, portfolioSummary, primaryHoldings } from './holdings';
 import { requestStatement, storedStatement } from './statement-jobs';
-import { checkStatementLink, STATEMENT_LINK_SECONDS, statementFileName, YEARLY } from './statements';
+import { ANNUAL, checkStatementLink, STATEMENT_LINK_SECONDS, statementFileName, YEARLY } from './statements';
 
 const errors = { 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure };
 
@@ -221,6 +221,36 @@ export function memberRoutes(app: App, ctx: AppContext) {
       const me = memberOf(request);
       const owner = { ...me, currency: currencyOf(me, request.query.currency) };
       const { expires, paths } = await requestStatement(ctx, owner, YEARLY, request.params.year);
+      const origin = ctx.config.publicUrl;
+      return ok({
+        base_url: origin,
+        download_url: `${origin}${paths.pdf}`,
+        csv_url: `${origin}${paths.csv}`,
+        expires_at: new Date(expires * 1000).toISOString(),
+      });
+    },
+  );
+
+  app.get(
+    '/member/download/annual/:year',
+    {
+      preHandler: member,
+      config: read,
+      schema: {
+        ...common,
+        description:
+          'Signed links to the annual statement of holdings (issue 30, the biens divers obligation) of a calendar year ' +
+          'as PDF and CSV: the parts held at 31 December per work (the register as it stood then) with each work’s ' +
+          'latest valuation by that day, in the asked currency (default the member’s). Rendered by the statement job.',
+        params: ZYearlyStatementParams,
+        querystring: ZMemberCurrencyQuery,
+        response: { 200: ZSuccess(ZDownloadData), ...errors },
+      },
+    },
+    async (request) => {
+      const me = memberOf(request);
+      const owner = { ...me, currency: currencyOf(me, request.query.currency) };
+      const { expires, paths } = await requestStatement(ctx, owner, ANNUAL, request.params.year);
       const origin = ctx.config.publicUrl;
       return ok({
         base_url: origin,

@@ -8,9 +8,11 @@ import type { AppContext } from '../../context';
 import { memberStatements, users } from '../../db/schema';
 import { notFound, RetryLaterError } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
+import { annualCsv, annualPdf, annualReport } from './annual-statement';
 import { allEvents } from './history';
 import { partsMovements } from './parts-movements';
 import {
+  ANNUAL,
   STATEMENT_LINK_SECONDS,
   type StatementFormat,
   type StatementLink,
@@ -18,6 +20,7 @@ import {
   signedStatementPath,
   statementCsv,
   statementPdf,
+  YEAR_TYPES,
   YEARLY,
 } from './statements';
 import { yearlyCsv, yearlyPdf, yearlyReport } from './yearly-statement';
@@ -81,7 +84,7 @@ export async function requestStatement(
 ): Promise<{ expires: number; paths: Record<StatementFormat, string> }> {
   const id = randomUUID();
   const expires = Math.floor(Date.now() / 1000) + STATEMENT_LINK_SECONDS;
-  const yearly = type === YEARLY && year !== undefined ? { year } : {};
+  const yearly = YEAR_TYPES.includes(type) && year !== undefined ? { year } : {};
   const job: RenderJob = {
     userId: member.id,
     type,
@@ -117,7 +120,13 @@ async function renderStatement(ctx: AppContext, id: string, job: RenderJob): Pro
   const memberName = `${owner.firstName} ${owner.lastName}`;
   let pdf: Uint8Array;
   let csv: string;
-  if (job.type === YEARLY) {
+  if (job.type === ANNUAL) {
+    // The annual statement of holdings (issue 30): the register at the year's end, the latest valuations.
+    if (job.year === undefined) return;
+    const report = await annualReport(db, owner.id, job.year, job.currency ?? owner.currency, await Rates.load(db));
+    pdf = await annualPdf({ report, lang: job.lang, memberName, generatedAt: createdAt });
+    csv = annualCsv(report, job.lang);
+  } else if (job.type === YEARLY) {
     // The yearly statement (issue 17): one year's purchases, sales with FIFO gains and dividends.
     if (job.year === undefined) return;
     const [movements, rates] = await Promise.all([partsMovements(db, owner.id), Rates.load(db)]);

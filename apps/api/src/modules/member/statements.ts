@@ -29,13 +29,17 @@ export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** A history statement, or the yearly statement (issue 17: one year's purchases, sales with gains, dividends). */
 export const YEARLY = 'YEARLY';
-export type StatementType = HistoryType | typeof YEARLY;
+/** The annual statement of holdings with their latest valuations (issue 30; annual-statement.ts). */
+export const ANNUAL = 'ANNUAL';
+export type StatementType = HistoryType | typeof YEARLY | typeof ANNUAL;
+/** The statement types that cover one calendar year (their links sign it). */
+export const YEAR_TYPES: readonly StatementType[] = [YEARLY, ANNUAL];
 
 export type StatementLink = {
   /** The statement's id: the id of the job that renders it, and of its stored files. */
   id: string;
   type: StatementType;
-  /** The year of a YEARLY statement (absent for the other types). */
+  /** The year of a YEARLY or ANNUAL statement (absent for the other types). */
   year?: number;
   userId: string;
   expires: number;
@@ -91,8 +95,9 @@ export function checkStatementLink(
   const type = match?.[1]?.toUpperCase() as StatementType | undefined;
   const year = match?.[2] === undefined ? undefined : Number(match[2]);
   const format = match?.[3]?.toLowerCase() as StatementFormat | undefined;
-  const known =
-    type === YEARLY ? year !== undefined : HISTORY_TYPES.includes(type as HistoryType) && year === undefined;
+  const known = YEAR_TYPES.includes(type as StatementType)
+    ? year !== undefined
+    : HISTORY_TYPES.includes(type as HistoryType) && year === undefined;
   if (!type || !format || !known) return { ok: false, reason: 'not-found' };
   const lang = (LANGUAGES as readonly string[]).includes(query.lang ?? '') ? (query.lang as Language) : undefined;
   const expires = /^\d{1,12}$/.test(query.e ?? '') ? Number(query.e) : undefined;

@@ -6,9 +6,9 @@ import { escapeHtml } from '../../http/html';
  * Transactional emails, rendered in the member's language. Text first (the outbox and tests read it);
  * the HTML part is the same text in a quiet layout.
  */
-type Rendered = Omit<OutgoingEmail, 'to'>;
+export type Rendered = Omit<OutgoingEmail, 'to'>;
 
-function layout(subject: string, paragraphs: string[]): Rendered {
+export function layout(subject: string, paragraphs: string[]): Rendered {
   const text = `${paragraphs.join('\n\n')}\n\n— Parcelle`;
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1d1b18;background:#faf8f4;padding:32px"><div style="max-width:520px;margin:auto"><h1 style="font-weight:400;font-size:22px">Parcelle</h1>${body}<p style="color:#7a736a">— Parcelle</p></div></body></html>`;

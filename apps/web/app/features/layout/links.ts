@@ -33,6 +33,7 @@ export const SIDEBAR_LINKS: readonly NavLinkDef[] = [
   { to: '/user/notifications', label: 'account.notifications', testId: 'account-notifications' },
   { to: '/user/watchlist', label: 'account.watchlist', testId: 'account-watchlist' },
   { to: '/user/verification', label: 'account.verification', testId: 'account-verification' },
+  { to: '/user/complaints', label: 'account.complaints', testId: 'account-complaints' },
 ];
 
 /** The journal lives outside the app (spec §2 "an external blog"); set VITE_BLOG_URL at build time. */
@@ -72,6 +73,7 @@ export const FOOTER_COLUMNS: readonly { title: string; links: readonly FooterLin
       { to: '/risks', label: 'footer.risks' },
       { to: '/devigulation', label: 'footer.devigulation' },
       { to: '/cookies', label: 'footer.cookies' },
+      { to: '/complaints', label: 'footer.complaints' },
     ],
   },
 ];

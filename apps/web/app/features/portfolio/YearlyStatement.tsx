@@ -11,6 +11,7 @@ import { palette } from '../theme/theme';
 import { statementYears, yearlyStatementQuery } from './api';
 
 type Format = 'pdf' | 'csv';
+type Kind = 'yearly' | 'annual';
 
 /**
  * The yearly statement (issue 17): the member picks a year and downloads its PDF or CSV. As the history's
@@ -23,13 +24,13 @@ export function YearlyStatement({ currency }: { currency: Currency }) {
   const queryClient = useQueryClient();
   const years = statementYears();
   const [year, setYear] = useState(years[0] ?? new Date().getUTCFullYear());
-  const [busy, setBusy] = useState<Format | null>(null);
+  const [busy, setBusy] = useState<`${Kind}-${Format}` | null>(null);
   const titleId = 'portfolio-statement-title';
 
-  const download = async (format: Format) => {
-    setBusy(format);
+  const download = async (kind: Kind, format: Format) => {
+    setBusy(`${kind}-${format}`);
     try {
-      const links = await queryClient.fetchQuery(yearlyStatementQuery(year, currency));
+      const links = await queryClient.fetchQuery(yearlyStatementQuery(year, currency, kind));
       window.open(format === 'pdf' ? links.download_url : links.csv_url, '_blank', 'noopener');
     } catch (error) {
       toast(localized(failureText(error), language), 'error');
@@ -74,9 +75,9 @@ export function YearlyStatement({ currency }: { currency: Currency }) {
               key={format}
               variant="outlined"
               startIcon={<DownloadOutlined />}
-              loading={busy === format}
-              disabled={busy !== null && busy !== format}
-              onClick={() => void download(format)}
+              loading={busy === `yearly-${format}`}
+              disabled={busy !== null && busy !== `yearly-${format}`}
+              onClick={() => void download('yearly', format)}
               aria-label={t(`portfolio.statement.${format}Label`, { year })}
               data-testid={`statement-download-${format}`}
             >
@@ -84,6 +85,34 @@ export function YearlyStatement({ currency }: { currency: Currency }) {
             </Button>
           ))}
         </Stack>
+      </Stack>
+      {/* The annual statement of holdings (issue 30): the biens divers statement, for the same year. */}
+      <Typography variant="h6" component="h3" sx={{ mt: 4 }}>
+        {t('portfolio.statement.annual')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: palette.muted, mt: 0.5, mb: 2, maxWidth: 640 }}>
+        {t('portfolio.statement.annualIntro')}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        {(['pdf', 'csv'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="outlined"
+            startIcon={<DownloadOutlined />}
+            loading={busy === `annual-${format}`}
+            disabled={busy !== null && busy !== `annual-${format}`}
+            onClick={() => void download('annual', format)}
+            aria-label={t(
+              format === 'pdf' ? 'portfolio.statement.annualPdfLabel' : 'portfolio.statement.annualCsvLabel',
+              {
+                year,
+              },
+            )}
+            data-testid={`annual-statement-download-${format}`}
+          >
+            {t(`portfolio.statement.${format}`)}
+          </Button>
+        ))}
       </Stack>
     </Paper>
   );

@@ -113,11 +113,12 @@ export function refreshAfterListingChange(queryClient: QueryClient) {
 }
 
 /** Signed links to the yearly statement of `year` (PDF and CSV), in the currency shown (issue 17). */
-export function yearlyStatementQuery(year: number, currency: Currency) {
+/** The links of a year's statement: `yearly` (movements, for taxes) or `annual` (holdings and valuations, issue 30). */
+export function yearlyStatementQuery(year: number, currency: Currency, kind: 'yearly' | 'annual' = 'yearly') {
   return queryOptions({
-    queryKey: ['member-download', 'yearly', year, currency] as const,
+    queryKey: ['member-download', kind, year, currency] as const,
     queryFn: ({ signal }) =>
-      apiData<z.infer<typeof ZDownloadData>>(`/member/download/yearly/${year}`, { query: { currency }, signal }),
+      apiData<z.infer<typeof ZDownloadData>>(`/member/download/${kind}/${year}`, { query: { currency }, signal }),
     // The links expire after 10 minutes: reuse them for 5 at most.
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,

@@ -155,6 +155,13 @@ beforeEach(async () => {
         }
         case 'GET /api/member/parts/graph':
           return ok(graph(curr));
+        case 'GET /api/member/download/annual/2025':
+          return ok({
+            base_url: 'http://localhost',
+            download_url: 'http://localhost/api/member/statements/annual-2025.pdf?token=y',
+            csv_url: 'http://localhost/api/member/statements/annual-2025.csv?token=y',
+            expires_at: '2099-01-01T00:00:00.000Z',
+          });
         case 'GET /api/member/download/yearly/2025':
           return ok({
             base_url: 'http://localhost',
@@ -525,6 +532,30 @@ describe('/user/portfolio: true numbers and yearly statement (issue 17)', () => 
       'noopener',
     );
     const asked = calls.filter((call) => call.path === '/api/member/download/yearly/2025');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.search.get('currency')).toBe('EURO');
+  });
+});
+
+describe('the annual statement of holdings (issue 30)', () => {
+  it('downloads the chosen year’s statement of holdings from its own links', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderAt('/user/portfolio');
+    const year = await screen.findByRole('combobox', { name: 'Year' });
+    fireEvent.mouseDown(year);
+    fireEvent.click(await screen.findByRole('option', { name: '2025' }));
+    expect(screen.getByRole('heading', { name: 'Annual statement of holdings' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download the 2025 statement of holdings as CSV' }));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith(
+        'http://localhost/api/member/statements/annual-2025.csv?token=y',
+        '_blank',
+        'noopener',
+      ),
+    );
+    const asked = calls.filter((call) => call.path === '/api/member/download/annual/2025');
     expect(asked).toHaveLength(1);
     expect(asked[0]?.search.get('currency')).toBe('EURO');
   });

@@ -1,0 +1,5 @@
+import { PublicComplaintsScreen } from '../features/complaints/ComplaintsScreen';
+
+export default function ComplaintsPage() {
+  return <PublicComplaintsScreen />;
+}

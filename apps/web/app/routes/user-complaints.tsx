@@ -1,0 +1,5 @@
+import { MemberComplaintsScreen } from '../features/complaints/ComplaintsScreen';
+
+export default function UserComplaintsPage() {
+  return <MemberComplaintsScreen />;
+}
