@@ -62,7 +62,7 @@ export async function createMember(
   options: {
     verified?: boolean;
     approved?: boolean;
-    /** Issue 30: approved members are also ready to invest (a passed test, a simulation) unless this is false. */
+    /** Issue 30: members are also ready to invest (a passed test, a simulation) unless this is false. */
     investorReady?: boolean;
     overrides?: Partial<TRegisterRequest>;
   } = {},
@@ -81,6 +81,9 @@ export async function createMember(
     await approveVerification(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId, {
       investorReady: options.investorReady !== false,
     });
+  } else if (options.investorReady !== false) {
+    // Approved later (through the console in the tests of issue 29): ready to invest from the start.
+    await makeInvestorReady(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId);
   }
   return {
     email,

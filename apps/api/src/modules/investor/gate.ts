@@ -11,14 +11,7 @@ import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { recordConsent } from './consents';
-import {
-  amountInEur,
-  INVESTMENT_WARNING_KIND,
-  type InvestorState,
-  investorState,
-  ratesFor,
-  thresholdEurMinor,
-} from './profile';
+import { INVESTMENT_WARNING_KIND, type InvestorState, investmentWarningApplies, investorState } from './profile';
 
 /** The investor gate's refusal (issue 30): 403, the step named, the page that resolves it (the verification gate's shape). */
 export class InvestorGateError extends AppError {
@@ -113,10 +106,7 @@ export async function confirmInvestmentWarning(
   rules: InvestorConfig,
   input: { amountMinor: number; currency: Currency } & InvestmentConsent,
 ): Promise<void> {
-  if (!state?.warns) return;
-  const rates = await ratesFor(tx, state, input.currency);
-  const threshold = thresholdEurMinor(state, rules, rates);
-  if (threshold === null || amountInEur(input.amountMinor, input.currency, rates) <= threshold) return;
+  if (!state || !(await investmentWarningApplies(tx, state, rules, input.amountMinor, input.currency))) return;
   const warning = INVESTOR_WARNINGS.investment_warning;
   if (!input.consent) throw new InvestorGateError('investment_warning', 'InvestmentWarningRequired');
   if (input.consent.version !== warning.version) throw new InvestorGateError('investment_warning', 'WarningOutdated');

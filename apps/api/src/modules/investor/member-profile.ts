@@ -9,7 +9,7 @@ import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { Rates } from '../catalogue/rates';
 import { requestView } from './category';
-import { amountInEur, type InvestorState, investorState, ratesFor, thresholdEurMinor } from './profile';
+import { type InvestorState, investmentWarningApplies, investorState, ratesFor, thresholdEurMinor } from './profile';
 
 /** GET /user/investor: the member's category, test, simulation, what is missing, and the warnings' current texts. */
 export async function investorProfile(
@@ -82,7 +82,7 @@ export async function checkInvestmentWarning(
   const inCurrency =
     query.currency === 'EURO' ? threshold : (rates ?? (await Rates.load(db))).convert(threshold, query.currency);
   return {
-    required: amountInEur(query.amount_minor, query.currency, rates) > threshold,
+    required: await investmentWarningApplies(db, state, rules, query.amount_minor, query.currency),
     threshold_minor: inCurrency,
     currency: query.currency,
     warning,

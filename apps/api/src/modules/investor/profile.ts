@@ -1,10 +1,11 @@
 import {
+  type Currency,
   type InvestorCategory,
   type InvestorStep,
   investmentWarningThresholdMinor,
   validUntil,
 } from '@parcelle/shared';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { Rates } from '../catalogue/rates';
@@ -39,52 +40,31 @@ export async function investorState(
   memberId: string,
   now: Date = new Date(),
 ): Promise<InvestorState> {
-  const [approved] = rules.protections.category
-    ? await db
-        .select({ id: sophisticationRequests.id })
-        .from(sophisticationRequests)
-        .where(
-          and(
-            eq(sophisticationRequests.userId, memberId),
-            eq(sophisticationRequests.state, 'approved'),
-            gt(sophisticationRequests.validUntil, now),
-          ),
-        )
-        .limit(1)
-    : [];
-  const [latestRequest] = await db
-    .select()
-    .from(sophisticationRequests)
-    .where(eq(sophisticationRequests.userId, memberId))
-    .orderBy(desc(sophisticationRequests.createdAt))
-    .limit(1);
-  const [test] = await db
-    .select()
-    .from(investorKnowledgeTests)
-    .where(eq(investorKnowledgeTests.userId, memberId))
-    .orderBy(desc(investorKnowledgeTests.createdAt))
-    .limit(1);
-  const [simulation] = await db
-    .select()
-    .from(investorLossSimulations)
-    .where(eq(investorLossSimulations.userId, memberId))
-    .orderBy(desc(investorLossSimulations.createdAt))
-    .limit(1);
-  let warningAcknowledged = false;
-  if (test && !test.passed) {
-    const [consent] = await db
-      .select({ id: investorConsents.id })
-      .from(investorConsents)
-      .where(
-        and(
-          eq(investorConsents.userId, memberId),
-          eq(investorConsents.kind, RISK_WARNING_KIND),
-          eq(investorConsents.reference, test.id),
-        ),
-      )
-      .limit(1);
-    warningAcknowledged = consent !== undefined;
-  }
+  // One round trip (the gate sits on every purchase, decision 254's budget): the live approval, the latest request,
+  // test and simulation, and whether the latest test's risk warning was acknowledged.
+  const latest = <T>(table: T, alias: string) =>
+    sql`(SELECT row_to_json(${sql.raw(alias)}) FROM (SELECT * FROM ${table} WHERE user_id = ${memberId} ORDER BY created_at DESC, id DESC LIMIT 1) ${sql.raw(alias)})`;
+  const result = await db.execute<{
+    approved: boolean;
+    request: Record<string, unknown> | null;
+    test: Record<string, unknown> | null;
+    simulation: Record<string, unknown> | null;
+    acknowledged: boolean;
+  }>(sql`SELECT
+      EXISTS (SELECT 1 FROM ${sophisticationRequests} WHERE user_id = ${memberId} AND state = 'approved'
+        AND valid_until > ${now.toISOString()}::timestamptz) AS approved,
+      ${latest(sophisticationRequests, 'r')} AS request,
+      ${latest(investorKnowledgeTests, 'k')} AS test,
+      ${latest(investorLossSimulations, 's')} AS simulation,
+      EXISTS (SELECT 1 FROM ${investorConsents} c WHERE c.user_id = ${memberId} AND c.kind = ${RISK_WARNING_KIND}
+        AND c.reference = (SELECT id::text FROM ${investorKnowledgeTests} WHERE user_id = ${memberId}
+          ORDER BY created_at DESC, id DESC LIMIT 1)) AS acknowledged`);
+  const row = result.rows[0];
+  const approved = rules.protections.category && row?.approved === true;
+  const latestRequest = row?.request ? requestRow(row.request) : undefined;
+  const test = row?.test ? testRow(row.test) : undefined;
+  const simulation = row?.simulation ? simulationRow(row.simulation) : undefined;
+  const warningAcknowledged = test !== undefined && !test.passed && row?.acknowledged === true;
   const category: InvestorCategory = approved ? 'sophisticated' : 'non_sophisticated';
   const dated = <T extends { createdAt: Date }>(row: T) => {
     const until = validUntil(row.createdAt, rules.validityMonths);
@@ -147,4 +127,79 @@ export async function ratesFor(db: Executor, state: InvestorState, currency: str
 /** An amount in EUR minor units (a dollar amount at the day's rate). */
 export function amountInEur(amountMinor: number, currency: 'USD' | 'EURO', rates: Rates | null): number {
   return currency === 'EURO' ? amountMinor : requireRates(rates).toEuro(amountMinor, currency);
+}
+
+// row_to_json answers snake_case keys, timestamps as text and bigints as numbers: back to the tables' row types.
+const date = (value: unknown) => (value == null ? null : new Date(String(value)));
+const num = (value: unknown) => Number(value);
+
+function requestRow(json: Record<string, unknown>): SophisticationRow {
+  return {
+    id: String(json.id),
+    userId: String(json.user_id),
+    criteria: json.criteria as string[],
+    statement: String(json.statement),
+    state: json.state as SophisticationRow['state'],
+    decidedBy: (json.decided_by as string | null) ?? null,
+    decidedAt: date(json.decided_at),
+    validUntil: date(json.valid_until),
+    reason: (json.reason as string | null) ?? null,
+    createdAt: new Date(String(json.created_at)),
+  };
+}
+
+function testRow(json: Record<string, unknown>): KnowledgeTestRow {
+  return {
+    id: String(json.id),
+    userId: String(json.user_id),
+    version: String(json.version),
+    language: json.language as KnowledgeTestRow['language'],
+    answers: json.answers as Record<string, string>,
+    score: num(json.score),
+    maxScore: num(json.max_score),
+    passed: json.passed === true,
+    createdAt: new Date(String(json.created_at)),
+  };
+}
+
+function simulationRow(json: Record<string, unknown>): LossSimulationRow {
+  return {
+    id: String(json.id),
+    userId: String(json.user_id),
+    currency: json.currency as LossSimulationRow['currency'],
+    annualIncomeMinor: num(json.annual_income_minor),
+    liquidAssetsMinor: num(json.liquid_assets_minor),
+    annualCommitmentsMinor: num(json.annual_commitments_minor),
+    netWorthMinor: num(json.net_worth_minor),
+    lossCapacityMinor: num(json.loss_capacity_minor),
+    createdAt: new Date(String(json.created_at)),
+  };
+}
+
+/**
+ * Whether an investment needs the per-investment warning (decision 306): strictly above the member's threshold. The
+ * usual answers need no exchange rate — a euro amount at or under the floor, or an amount at or under the share of a
+ * net worth declared in the same currency — so the purchase path reads the rates only when a dollar amount is weighed.
+ */
+export async function investmentWarningApplies(
+  db: Executor,
+  state: InvestorState,
+  rules: InvestorConfig,
+  amountMinor: number,
+  currency: Currency,
+): Promise<boolean> {
+  if (!state.warns) return false;
+  if (currency === 'EURO' && amountMinor <= rules.warningFloorMinor) return false;
+  const simulation = state.simulation;
+  if (
+    simulation &&
+    simulation.currency === currency &&
+    simulation.netWorthMinor > 0 &&
+    amountMinor <= Math.floor((simulation.netWorthMinor * rules.warningNetWorthBps) / 10_000)
+  ) {
+    return false;
+  }
+  const rates = await ratesFor(db, state, currency);
+  const threshold = thresholdEurMinor(state, rules, rates);
+  return threshold !== null && amountInEur(amountMinor, currency, rates) > threshold;
 }
