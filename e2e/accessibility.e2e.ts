@@ -97,6 +97,7 @@ beforeAll(async () => {
     '/user/notifications',
     '/user/watchlist',
     '/user/verification',
+    '/user/investor-profile',
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];

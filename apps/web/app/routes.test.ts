@@ -72,6 +72,7 @@ describe('routes (spec §2)', () => {
       '/user/parts',
       '/user/withdraw',
       '/user/verification',
+      '/user/investor-profile',
     ]) {
       expect(chain(path), path).toContain('routes/user.tsx');
       expect(leafFile(path), path).not.toBe('routes/user-unknown.tsx');

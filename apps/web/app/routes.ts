@@ -63,6 +63,7 @@ export default [
       route('notifications', 'routes/user-notifications.tsx'),
       route('watchlist', 'routes/user-watchlist.tsx'),
       route('verification', 'routes/user-verification.tsx'),
+      route('investor-profile', 'routes/user-investor-profile.tsx'),
       route('*', 'routes/user-unknown.tsx'),
     ]),
 

@@ -28,6 +28,7 @@ describe('member sidebar (spec §2, issue 17)', () => {
       ['Notifications', '/user/notifications'],
       ['Watched works', '/user/watchlist'],
       ['Verification', '/user/verification'],
+      ['Investor profile', '/user/investor-profile'],
     ]);
   });
 
@@ -44,6 +45,7 @@ describe('member sidebar (spec §2, issue 17)', () => {
       'Notifications',
       'Œuvres suivies',
       'Vérification',
+      'Profil investisseur',
     ]);
   });
 });
