@@ -44,13 +44,14 @@ export async function investorState(
   // test and simulation, and whether the latest test's risk warning was acknowledged.
   const latest = <T>(table: T, alias: string) =>
     sql`(SELECT row_to_json(${sql.raw(alias)}) FROM (SELECT * FROM ${table} WHERE user_id = ${memberId} ORDER BY created_at DESC, id DESC LIMIT 1) ${sql.raw(alias)})`;
-  const result = await db.execute<{
+  type StateRow = {
     approved: boolean;
     request: Record<string, unknown> | null;
     test: Record<string, unknown> | null;
     simulation: Record<string, unknown> | null;
     acknowledged: boolean;
-  }>(sql`SELECT
+  };
+  const result = (await db.execute(sql`SELECT
       EXISTS (SELECT 1 FROM ${sophisticationRequests} WHERE user_id = ${memberId} AND state = 'approved'
         AND valid_until > ${now.toISOString()}::timestamptz) AS approved,
       ${latest(sophisticationRequests, 'r')} AS request,
@@ -58,7 +59,7 @@ export async function investorState(
       ${latest(investorLossSimulations, 's')} AS simulation,
       EXISTS (SELECT 1 FROM ${investorConsents} c WHERE c.user_id = ${memberId} AND c.kind = ${RISK_WARNING_KIND}
         AND c.reference = (SELECT id::text FROM ${investorKnowledgeTests} WHERE user_id = ${memberId}
-          ORDER BY created_at DESC, id DESC LIMIT 1)) AS acknowledged`);
+          ORDER BY created_at DESC, id DESC LIMIT 1)) AS acknowledged`)) as unknown as { rows: StateRow[] };
   const row = result.rows[0];
   const approved = rules.protections.category && row?.approved === true;
   const latestRequest = row?.request ? requestRow(row.request) : undefined;

@@ -205,7 +205,8 @@ function KnowledgeTestSection({ profile }: { profile: TInvestorProfile }) {
             ))}
             {answersError && (
               <FormHelperText error data-testid="investor-test-error">
-                {issueText(t, answersError.message ?? answersError.root?.message) ?? t('msg:KnowledgeTestIncomplete')}
+                {issueText(t, typeof answersError.message === 'string' ? answersError.message : undefined) ??
+                  t('msg:KnowledgeTestIncomplete')}
               </FormHelperText>
             )}
             <Box>
