@@ -91,6 +91,10 @@ const FooterSettingsPage = lazy(() =>
 const MarketSettingsPage = lazy(() =>
   import('./pages/market/MarketSettingsPage').then((module) => ({ default: module.MarketSettingsPage })),
 );
+// Investor protections (issue 30): sophistication requests and one member's consent log.
+const InvestorsPage = lazy(() =>
+  import('./pages/investors/InvestorsPage').then((module) => ({ default: module.InvestorsPage })),
+);
 const CATALOGUE_ROUTES = [
   { path: '/works', resource: 'works', element: <WorksList /> },
   { path: '/works/new', resource: 'works', element: <WorkPage /> },
@@ -104,6 +108,7 @@ const CATALOGUE_ROUTES = [
   { path: '/galleries', resource: 'galleries', element: <GalleriesPage /> },
   { path: '/footer', resource: 'footer', element: <FooterSettingsPage /> },
   { path: '/market', resource: 'market', element: <MarketSettingsPage /> },
+  { path: '/investors', resource: 'investors', element: <InvestorsPage /> },
 ];
 
 const resources = [
@@ -114,6 +119,7 @@ const resources = [
   { name: 'reconciliation', list: '/reconciliation', meta: { path: 'reconciliation' } },
   { name: 'fx', list: '/fx', meta: { path: 'fx' } },
   { name: 'verifications', list: '/verifications', show: '/verifications/:id' },
+  { name: 'investors', list: '/investors' },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },

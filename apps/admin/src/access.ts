@@ -19,6 +19,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   works: ['catalogue'],
   // Identity verification and sanctions (issue 29): the compliance role reviews; admin reads (the API decides who acts).
   verifications: ['compliance'],
+  // Investor protections (issue 30): sophistication requests and the consent log, compliance only.
+  investors: ['compliance'],
   // Money, operators and audit (issue 15)
   operators: [],
   audit: [],

@@ -31,6 +31,7 @@ export const MENU = [
   { resource: 'exits', path: '/exits' },
   // Identity verification and sanctions (issue 29)
   { resource: 'verifications', path: '/verifications' },
+  { resource: 'investors', path: '/investors' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },
