@@ -455,7 +455,9 @@ describe('the catalogue screens of the operator console', () => {
         await publicPage.goto(`/primary-market/details/${workId}?lng=${lang}`);
         await publicPage.getByRole('heading', { name: title }).first().waitFor();
         await publicPage.getByText(names.artist).first().waitFor();
-        await expect.poll(() => publicPage.getByTestId('sale-countdown').textContent()).toMatch(/\d{2}/);
+        await expect
+          .poll(() => publicPage.getByTestId('sale-countdown').textContent(), { timeout: 20_000 })
+          .toMatch(/\d{2}/);
         expect(Date.now()).toBeLessThan(opening);
         expect(await publicPage.getByTestId('buy-now').isDisabled()).toBe(true);
         await expectNoAxeViolations(`public work before the opening (${lang})`, publicPage);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, NewMember } from './pages/auth';
 import { choosePreferences, plain } from './pages/catalogue';
 import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, signUpMember } from './pages/member';
-import { BuyPage, creditWallet, fillInput } from './pages/purchase';
+import { BuyPage, creditWallet, endReflectionPeriod, fillInput } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
 import { confirmWithWalletCode, launchBrowser, newPage } from './support/browser';
 import { journeyLanguages } from './support/languages';
@@ -112,6 +112,8 @@ describe.each(journeyLanguages('fr'))('the order book in %s', (language) => {
       const price = (tradeMinor / 100).toFixed(2);
       const otherMinor = Math.round(((await paintingNow(primary)) as unknown as Priced).price_per_part.value * 100);
 
+      // Issue 30: A's parts are provisional for their reflection period; the story sells them after it.
+      await endReflectionPeriod(memberA.email);
       expect(await placeOrder(a.page, memberA, language, soldOut, 'ask', price)).toContain(texts[language].listed);
       await a.page.getByTestId('order-book-asks').waitFor();
       // A bid under the ask rests, its funds held; B cancels it from the work's page.

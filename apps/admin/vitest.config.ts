@@ -7,6 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 20_000,
     // Refine's packages go through Vite, so they and the tests share one React Router (its ESM build): loaded by
     // Node instead, they would get its CommonJS copy and another router context.

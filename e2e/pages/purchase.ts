@@ -39,6 +39,19 @@ export async function creditWallet(email: string, currency: 'USD' | 'EURO', amou
   expect(response.status).toBe(200);
 }
 
+/**
+ * Issue 30: a member's primary purchases made older than their 4-day reflection period (development endpoint), for
+ * journeys that sell parts right after buying them: provisional parts cannot be sold.
+ */
+export async function endReflectionPeriod(email: string) {
+  const response = await fetch(`${baseUrl()}/api/dev/reflection/end`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.status).toBe(200);
+}
+
 /** /buy and its purchase drawer (spec §2, §4). */
 export class BuyPage {
   constructor(private readonly page: Page) {}

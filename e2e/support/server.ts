@@ -122,6 +122,8 @@ export default async function setup(project: TestProject) {
     // platform's floors (7 days, 50 %) are lowered here; apps/api/src/modules/exits/exits.test.ts tests them.
     EXIT_MIN_QUORUM_BPS: '1',
     EXIT_MIN_WINDOW_SECONDS: '5',
+    // Emails (sign-up codes) and settlements are sent by jobs: picked up within half a second instead of two.
+    JOBS_POLL_SECONDS: '0.5',
     // The browser's error reports go to a local stand-in (e2e/browser-errors.e2e.ts).
     SENTRY_BROWSER_DSN: `${errorIngest.url.replace('http://', 'http://e2epublickey@')}/7`,
   };

@@ -47,6 +47,7 @@ import { investorRoutes } from './modules/investor/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { memberRoutes } from './modules/member/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { reflectionRoutes } from './modules/purchases/reflection-routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { marketAdminRoutes } from './modules/secondary/admin-routes';
 import { secondaryRoutes } from './modules/secondary/routes';
@@ -201,6 +202,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       catalogueRoutes(typed, ctx, publicReads);
       contentRoutes(typed, ctx, publicReads);
       purchaseRoutes(typed, ctx);
+      reflectionRoutes(typed, ctx);
       withdrawalRoutes(typed, ctx);
       secondaryRoutes(typed, ctx);
       adminRoutes(typed, ctx);

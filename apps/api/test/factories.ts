@@ -13,6 +13,7 @@ import { seedInvestorReady } from '../src/modules/investor/seed-ready';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
+import { agePastReflectionPeriod } from '../src/modules/purchases/reflection';
 import { seedApprovedVerification } from '../src/modules/verification/seed-approved';
 import { solvedCaptcha, type TestApp } from './test-app';
 
@@ -168,6 +169,7 @@ export async function createPaintingForSale(
 /**
  * A member buys `parts` of a work by the sandbox card and the payment settles (a sold-out primary work moves to the
  * secondary market; a secondary one takes the listings). Throws unless both steps succeed; answers the reference.
+ * The purchase is then made older than its reflection period (issue 30) unless `options.provisional`.
  */
 export async function buyByCard(
   t: TestApp,
@@ -175,6 +177,8 @@ export async function buyByCard(
   paintingId: string,
   parts: number,
   currency: 'EURO' | 'USD' = 'EURO',
+  /** Issue 30: by default the purchase is made older than its reflection period (its parts can be sold at once). */
+  options: { provisional?: boolean } = {},
 ): Promise<string> {
   const purchase = await t.call('POST', '/api/paintings/purchase', {
     token: buyer.accessToken,
@@ -186,6 +190,7 @@ export async function buyByCard(
     body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
   });
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+  if (!options.provisional) await pastReflectionPeriod(t);
   return purchase.json().data.reference_id;
 }
 
@@ -299,4 +304,13 @@ export async function turnOnTwoFactor(t: TestApp, member: { accessToken: string;
   });
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
   return secret;
+}
+
+/**
+ * Issue 30: parts bought on the primary market are provisional for their reflection period (4 calendar days, Paris)
+ * and cannot be sold until it ends. A test whose story is "a member holds parts and sells them" makes its purchases
+ * older than that: their settlement moves 9 days back (every paid primary purchase of `userId`, or of everyone).
+ */
+export async function pastReflectionPeriod(t: TestApp, userId?: string): Promise<void> {
+  await agePastReflectionPeriod(t.ctx.database.db, userId);
 }

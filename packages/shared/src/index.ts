@@ -16,6 +16,7 @@ export * from './contracts/member-area';
 export * from './contracts/notifications';
 export * from './contracts/orderbook';
 export * from './contracts/purchases';
+export * from './contracts/reflection';
 export * from './contracts/two-factor';
 export * from './contracts/verification';
 export * from './countries';

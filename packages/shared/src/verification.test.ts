@@ -5,6 +5,8 @@ import {
   EDITABLE_VERIFICATION_STATES,
   mayMoveMoney,
   RISK_LEVEL_LABELS,
+  RISK_RULE_LABELS,
+  riskReasonText,
   VERIFICATION_ACTORS,
   VERIFICATION_MISSING_LABELS,
   VERIFICATION_REASON_CODES,
@@ -90,6 +92,7 @@ describe('the words of verification', () => {
       VERIFICATION_MISSING_LABELS,
       VERIFICATION_REASON_LABELS,
       RISK_LEVEL_LABELS,
+      RISK_RULE_LABELS,
     ];
     for (const table of tables) {
       for (const words of Object.values(table)) {
@@ -98,5 +101,19 @@ describe('the words of verification', () => {
       }
     }
     expect(Object.keys(VERIFICATION_REASON_LABELS).sort()).toEqual([...new Set(VERIFICATION_REASON_CODES)].sort());
+  });
+});
+
+describe('the risk rating in words', () => {
+  it('names a rule, and a country in the reader’s language', () => {
+    expect(riskReasonText('pep', 'en')).toBe('Politically exposed person');
+    expect(riskReasonText('high_risk_country:IR', 'en')).toBe('High-risk country: Islamic Republic of Iran');
+    expect(riskReasonText('country_outside_eea:US', 'fr')).toBe(
+      "Pays hors de l’Espace économique européen\u00a0: États-Unis d'Amérique",
+    );
+  });
+
+  it('shows a reason it does not know as recorded', () => {
+    expect(riskReasonText('rule_of_a_later_version', 'fr')).toBe('rule_of_a_later_version');
   });
 });

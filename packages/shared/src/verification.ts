@@ -1,3 +1,4 @@
+import { countryName } from './countries';
 /**
  * Identity verification (issue 29): the states of a member's case and the one table of the transitions between them.
  * Every rule that asks "may this member move money?" or "may this step happen?" reads the state by its name here;
@@ -193,6 +194,63 @@ export const VERIFICATION_MISSING_LABELS: Record<VerificationMissingItem, Words>
     fr: 'Un justificatif de domicile de moins de 3 mois',
   },
 };
+
+/** The rules of the risk rating (apps/api/src/modules/verification/risk-rules.ts), each by the name it records. */
+export const RISK_RULES = [
+  'pep',
+  'pep_close_associate',
+  'high_risk_country',
+  'amount_high',
+  'source_of_funds_unexplained',
+  'country_outside_eea',
+  'amount_standard',
+  'eea_and_small_amounts',
+] as const;
+export type RiskRule = (typeof RISK_RULES)[number];
+/** A reason as recorded: the rule, and for the country rules the ISO code after a colon. */
+export type RiskReason = RiskRule | `${RiskRule}:${string}`;
+
+/** Each rule's words for the compliance officer; `{country}` is the country's name in the reader's language. */
+export const RISK_RULE_LABELS: Record<RiskRule, Words> = {
+  pep: { en: 'Politically exposed person', fr: 'Personne politiquement exposée' },
+  pep_close_associate: {
+    en: 'Family member or close associate of a politically exposed person',
+    fr: 'Proche ou associé d’une personne politiquement exposée',
+  },
+  high_risk_country: { en: 'High-risk country: {country}', fr: 'Pays à haut risque\u00a0: {country}' },
+  amount_high: {
+    en: 'Expected yearly investment at the high-risk level',
+    fr: 'Investissement annuel prévu au niveau de risque élevé',
+  },
+  source_of_funds_unexplained: {
+    en: 'Source of funds “other” for a large expected investment',
+    fr: 'Origine des fonds «\u00a0autre\u00a0» pour un investissement prévu important',
+  },
+  country_outside_eea: {
+    en: 'Country outside the European Economic Area: {country}',
+    fr: 'Pays hors de l’Espace économique européen\u00a0: {country}',
+  },
+  amount_standard: {
+    en: 'Expected yearly investment above the low-risk level',
+    fr: 'Investissement annuel prévu au-dessus du niveau de risque faible',
+  },
+  eea_and_small_amounts: {
+    en: 'European Economic Area and small amounts',
+    fr: 'Espace économique européen et petits montants',
+  },
+};
+
+/**
+ * A recorded reason (`rule` or `rule:XX` with an ISO country code) in words: the country named in the reader's
+ * language. A reason of a rule this version does not know is shown as recorded, never hidden.
+ */
+export function riskReasonText(reason: string, language: 'en' | 'fr'): string {
+  const [rule, country] = reason.split(':', 2);
+  if (!(RISK_RULES as readonly string[]).includes(rule ?? '')) return reason;
+  const words = RISK_RULE_LABELS[rule as RiskRule][language];
+  if (!country) return words;
+  return words.replace('{country}', countryName(country, language) ?? country);
+}
 
 /** Each reason code's words: the console's choices and the history, the member's page for the decisions. */
 export const VERIFICATION_REASON_LABELS: Record<VerificationReasonCode, Words> = {

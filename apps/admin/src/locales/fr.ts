@@ -189,7 +189,7 @@ export const fr: Messages = {
     approveTitle: 'Approuver le retrait {{reference}}\u00a0?',
     approveText: '{{amount}} seront versés à {{member}} ({{account}}).',
     rejectTitle: 'Refuser le retrait {{reference}}\u00a0?',
-    rejectText: 'Les {{amount}} bloqués reviennent dans le portefeuille du membre. Le motif lui est envoyé.',
+    rejectText: 'Les {{amount}} bloqués reviennent dans le porte-monnaie du membre. Le motif lui est envoyé.',
     rejectReason: 'Motif pour le membre',
     cancel: 'Annuler',
     approved: 'Retrait approuvé.',
@@ -295,9 +295,9 @@ export const fr: Messages = {
     plusOne: '+1 unité',
     approve: 'Approuver et verser',
     approveTitle: 'Approuver et verser le dividende {{reference}}\u00a0?',
-    approveText_one: '{{total}} est versé aussitôt au portefeuille du détenteur au {{date}}. C’est irréversible.',
+    approveText_one: '{{total}} est versé aussitôt au porte-monnaie du détenteur au {{date}}. C’est irréversible.',
     approveText_other:
-      '{{total}} est versé aussitôt aux portefeuilles des {{count}} détenteurs au {{date}}. C’est irréversible.',
+      '{{total}} est versé aussitôt aux porte-monnaie des {{count}} détenteurs au {{date}}. C’est irréversible.',
     approvedDone: 'Dividende approuvé et versé.',
   },
   exits: {
@@ -361,7 +361,7 @@ export const fr: Messages = {
     resolve: 'Clore',
     resolveTitle: 'Clore l’offre {{reference}}\u00a0?',
     resolveText:
-      'Le décompte décide. Si l’offre est acceptée (il faut l’approbation d’un second opérateur et les fonds de l’acheteur reçus), l’œuvre est vendue aussitôt\u00a0: ses annonces sont retirées et {{net}} est versé sur les portefeuilles des détenteurs à partir des fonds reçus. C’est irréversible.',
+      'Le décompte décide. Si l’offre est acceptée (il faut l’approbation d’un second opérateur et les fonds de l’acheteur reçus), l’œuvre est vendue aussitôt\u00a0: ses annonces sont retirées et {{net}} est versé sur les porte-monnaie des détenteurs à partir des fonds reçus. C’est irréversible.',
     resolvedDone: 'L’offre est close.',
     appraisal: 'Dernière estimation (à l’enregistrement)',
     flag: 'Contrôle de l’estimation',
@@ -416,7 +416,7 @@ export const fr: Messages = {
     listings: 'Mises en vente',
     remaining: 'Restantes',
     unitPrice: 'Prix unitaire',
-    walletLines: 'Lignes du portefeuille et du grand livre',
+    walletLines: 'Lignes du porte-monnaie et du grand livre',
     withdrawals: 'Retraits',
     sessions: 'Sessions',
     device: 'Appareil',

@@ -752,6 +752,8 @@ export const purchaseStatusEnum = pgEnum('purchase_status', [
   'failed',
   'refund_pending',
   'refunded',
+  // Issue 30: a paid primary purchase revoked within the reflection period (see purchase_revocations).
+  'revoked',
 ]);
 
 /**
@@ -830,6 +832,11 @@ export const certificates = pgTable(
     quantity: integer('quantity').notNull(),
     language: languageEnum('language').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 30: when the purchase was revoked in its reflection period, the certificate is void from then on (set
+     * once, by certificates/service.ts `voidCertificate`, in the revocation's transaction; never cleared).
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('certificates_number_unique').on(table.number),
@@ -1050,6 +1057,39 @@ export const refunds = pgTable(
     uniqueIndex('refunds_purchase_unique').on(table.purchaseId),
     index('refunds_pending_idx').on(table.nextAttemptAt).where(sql`${table.status} = 'pending'`),
     check('refunds_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * Issue 30: a primary purchase revoked in its reflection period (EU 2020/1503 art. 22), one row per purchase (the
+ * unique index is the last guard against a double revocation). Append-only: what was revoked, by whom, through which
+ * channel, when, and where the money went back. The money and parts themselves are the reversing ledger transaction
+ * `<reference>:revocation` and the part movement `revoke` under the purchase's reference.
+ */
+export const purchaseRevocations = pgTable(
+  'purchase_revocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** `member_area` (portfolio or history, signed in) or `email_link` (the signed link of the confirmation). */
+    channel: text('channel').notNull(),
+    /** Where the money goes back: `card`, `paypal` (through the provider, see refunds) or `wallet`. */
+    refundTo: text('refund_to').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    /** The end of the reflection period the revocation was checked against. */
+    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('purchase_revocations_purchase_unique').on(table.purchaseId),
+    index('purchase_revocations_created_idx').on(table.createdAt),
+    check('purchase_revocations_amount_positive', sql`${table.amountMinor} > 0`),
   ],
 );
 

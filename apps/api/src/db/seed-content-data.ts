@@ -221,7 +221,7 @@ export const SEED_PAGES: Record<ContentType, Page> = {
       ),
       qa(
         'Comment les dividendes sont-ils versés ?',
-        'Une fois par an, au prorata des parts détenues, sur votre portefeuille.',
+        'Une fois par an, au prorata des parts détenues, sur votre porte-monnaie.',
       ),
       qa(
         'Puis-je choisir la devise ?',
@@ -249,7 +249,7 @@ export const SEED_PAGES: Record<ContentType, Page> = {
       ),
       qa(
         'Que se passe-t-il si Parcelle s’arrête ?',
-        'Les œuvres n’appartiennent pas à Parcelle et les fonds des membres sont conservés sur un compte cantonné. Si la plateforme s’arrêtait, les œuvres seraient vendues et le produit versé à leurs copropriétaires, et les soldes des portefeuilles restitués, ce qui pourrait prendre du temps et entraîner des frais.',
+        'Les œuvres n’appartiennent pas à Parcelle et les fonds des membres sont conservés sur un compte cantonné. Si la plateforme s’arrêtait, les œuvres seraient vendues et le produit versé à leurs copropriétaires, et les soldes des porte-monnaie restitués, ce qui pourrait prendre du temps et entraîner des frais.',
       ),
       link('Avertissement sur les risques', '/risks', 'Ce que vous pouvez perdre, et pourquoi, avant d’acheter.'),
     ],

@@ -23,7 +23,7 @@ export const DB_GAUGE_TTL_MS = 10_000;
 /** Outcomes of a purchase, by payment method (`card`, `paypal`, `smart_amount`). */
 export type PurchaseOutcome = 'reserved' | 'settled' | 'declined' | 'provider_error' | 'late_refund';
 /** What happened to a reservation (the parts a card or PayPal purchase holds while it is paid). */
-export type ReservationEvent = 'created' | 'settled' | 'expired' | 'released_on_error';
+export type ReservationEvent = 'created' | 'settled' | 'expired' | 'released_on_error' | 'cancelled';
 
 type Metrics = ReturnType<typeof createMetrics>;
 

@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { CURRENCY_COOKIE } from '../features/preferences/request-currency';
 
@@ -8,3 +9,7 @@ afterEach(() => {
   // biome-ignore lint/suspicious/noDocumentCookie: the cookie the code under test writes, reset between tests.
   document.cookie = `${CURRENCY_COOKIE}=; path=/; max-age=0`;
 });
+
+// `findBy…` and `waitFor` wait up to 5 s instead of 1 s: a lazy screen's first render (its chunk imported, its
+// translations loaded) takes longer than a second on a loaded 2-core machine, which is not what these tests test.
+configure({ asyncUtilTimeout: 5_000 });

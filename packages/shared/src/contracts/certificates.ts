@@ -50,7 +50,11 @@ export const ZCertificatePainting = z.object({
 
 /** GET /certificates/verify/:number: what anyone holding the number may see. */
 export const ZCertificateVerifyData = z.object({
-  status: z.literal('valid'),
+  /**
+   * `valid`; `provisional` while its purchase is in the 4-day reflection period (issue 30: it may still be revoked);
+   * `void` once its purchase was revoked.
+   */
+  status: z.enum(['valid', 'provisional', 'void']),
   number: z.string(),
   /** ISO 8601. */
   issued_at: z.string(),
@@ -75,6 +79,10 @@ export const ZMemberCertificate = z.object({
   language: z.enum(['en', 'fr']),
   purchase_id: z.string(),
   painting: ZCertificatePainting,
+  /** Issue 30: `provisional` in the purchase's reflection period, `void` once it was revoked, else `valid`. */
+  status: z.enum(['valid', 'provisional', 'void']),
+  /** ISO 8601, exclusive: the end of the reflection period while provisional, else null. */
+  provisional_until: z.string().nullable(),
 });
 export type TMemberCertificate = z.infer<typeof ZMemberCertificate>;
 

@@ -117,8 +117,13 @@ export const ZHolding = z.object({
   market: z.number().int(),
   /** Parts listed for sale (open listings). */
   listed: z.number().int(),
-  /** Parts in hand by lot (what can still be listed). */
+  /** Parts in hand by lot (what can still be listed: provisional parts are not counted in `primary`). */
   lots: z.object({ primary: z.number().int(), secondary: z.number().int() }),
+  /**
+   * Issue 30 (GET /member/parts/): parts of primary purchases still in their 4-day reflection period, provisional
+   * (they may be revoked, and cannot be sold until it ends); counted in `quantity`.
+   */
+  provisional_parts: z.number().int().optional(),
   ...performanceFields,
   /** The date of the appraisal the value comes from; null when valued at the part price. */
   valued_on: z.string().nullable(),

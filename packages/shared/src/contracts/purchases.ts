@@ -58,7 +58,15 @@ export const ZPurchaseQuote = z.object({
 });
 
 /** refund_pending / refunded: paid after the reservation ended, for parts no longer available (money sent back). */
-export const PURCHASE_STATUSES = ['pending', 'paid', 'expired', 'failed', 'refund_pending', 'refunded'] as const;
+export const PURCHASE_STATUSES = [
+  'pending',
+  'paid',
+  'expired',
+  'failed',
+  'refund_pending',
+  'refunded',
+  'revoked',
+] as const;
 
 /** POST /paintings/purchase (spec §3 "Purchase response"), plus the state of the purchase. */
 export const ZPurchaseData = z.object({

@@ -264,12 +264,37 @@ export const messages = {
     en: 'This payment method is not available. Please choose another one.',
     fr: 'Ce moyen de paiement n’est pas disponible. Veuillez en choisir un autre.',
   },
+  PurchaseCancelled: {
+    en: 'Purchase cancelled: its parts are back on offer. You may choose another way to pay.',
+    fr: 'Achat annulé : ses parts sont de nouveau proposées. Vous pouvez choisir un autre moyen de paiement.',
+  },
   PurchaseComplete: {
     en: 'Congratulations! Your parts purchase is complete',
     fr: 'Félicitations\u00a0! Votre achat de parts est terminé',
   },
   PaymentSuccessful: { en: 'Payment successful', fr: 'Paiement réussi' },
   PurchaseNotFound: { en: 'This purchase does not exist.', fr: 'Cet achat n’existe pas.' },
+  // Issue 30: the reflection period.
+  ReflectionPeriodOver: {
+    en: 'The 4-day reflection period of this purchase is over: it can no longer be revoked.',
+    fr: 'Le délai de réflexion de 4 jours de cet achat est écoulé : il ne peut plus être annulé.',
+  },
+  RevocationNotAllowed: {
+    en: 'Only a paid purchase on the primary market can be revoked in its reflection period.',
+    fr: 'Seul un achat payé sur le marché primaire peut être annulé pendant son délai de réflexion.',
+  },
+  RevocationPartsGone: {
+    en: 'The parts of this purchase are no longer all yours, so it cannot be revoked. Please contact us.',
+    fr: 'Les parts de cet achat ne sont plus toutes à vous : il ne peut pas être annulé. Veuillez nous contacter.',
+  },
+  RevocationLinkInvalid: {
+    en: 'This revocation link is not valid. Open your purchase from your portfolio or your history.',
+    fr: 'Ce lien d’annulation n’est pas valide. Ouvrez votre achat depuis votre portefeuille ou votre historique.',
+  },
+  PartsProvisional: {
+    en: 'Some of these parts are still in their 4-day reflection period: they can be sold once it ends.',
+    fr: 'Certaines de ces parts sont encore dans leur délai de réflexion de 4 jours : elles pourront être vendues à sa fin.',
+  },
   PurchaseExpired: {
     en: 'Your reservation has expired: the parts were released. Please start again.',
     fr: 'Votre réservation a expiré\u00a0: les parts ont été libérées. Veuillez recommencer.',
@@ -362,7 +387,7 @@ export const messages = {
   BidClosed: { en: 'This bid is already closed.', fr: 'Cette offre d’achat est déjà close.' },
   BidCancelled: {
     en: 'Your bid is cancelled and its funds are back in your wallet.',
-    fr: 'Votre offre d’achat est annulée et ses fonds sont revenus dans votre portefeuille.',
+    fr: 'Votre offre d’achat est annulée et ses fonds sont revenus dans votre porte-monnaie.',
   },
   BidExpiryInvalid: {
     en: 'Choose an expiry between 1 and 90 days.',
@@ -423,6 +448,10 @@ export const messages = {
   ReservationPending: {
     en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} minutes), then try again.',
     fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',
+  },
+  PurchaseNotCancellable: {
+    en: 'This purchase is no longer awaiting payment, so it cannot be cancelled.',
+    fr: 'Cet achat n’est plus en attente de paiement : il ne peut plus être annulé.',
   },
   ReservationShareLimit: {
     en: 'While a payment is pending, the most parts of this work you may reserve at a time: {{parts}} ({{percent}}% of its parts on sale).',

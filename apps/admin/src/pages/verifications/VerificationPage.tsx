@@ -33,6 +33,7 @@ import { countryName } from '@parcelle/shared/countries';
 import { messages } from '@parcelle/shared/i18n/messages';
 import {
   RISK_LEVEL_LABELS,
+  riskReasonText,
   VERIFICATION_APPROVE_REASONS,
   VERIFICATION_CLOSE_REASONS,
   VERIFICATION_REASON_LABELS,
@@ -317,7 +318,7 @@ function Declaration({ row, language }: { row: Case; language: Language }) {
           </Typography>
           <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
             {row.risk_assessment.reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
+              <li key={reason}>{riskReasonText(reason, language)}</li>
             ))}
           </Box>
         </Box>

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { CROCKFORD_ALPHABET, type Language, ZCertificateNumber } from '@parcelle/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { artists, certificates, paintings } from '../../db/schema';
+import { artists, certificates, paintings, purchases } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { inReflectionPeriod, reflectionAppliesTo, reflectionEndsAt } from '../purchases/reflection';
 import { renderCertificatePdf } from './certificate-pdf';
 
 export type Certificate = typeof certificates.$inferSelect;
@@ -101,6 +102,19 @@ export async function issueCertificate(
   throw new Error(`no free certificate number after ${MAX_ATTEMPTS} attempts`);
 }
 
+/**
+ * Issue 30: voids the certificate of a revoked purchase, inside the revocation's transaction. Set once (a second call
+ * changes nothing); the certificate stays in the register and at its verification page, shown as void from then on.
+ */
+export async function voidCertificate(tx: Executor, purchaseId: string, at: Date): Promise<Certificate | undefined> {
+  const [voided] = await tx
+    .update(certificates)
+    .set({ voidedAt: at })
+    .where(and(eq(certificates.purchaseId, purchaseId), isNull(certificates.voidedAt)))
+    .returning();
+  return voided ?? (await byPurchase(tx, purchaseId));
+}
+
 const certificateColumns = {
   certificate: certificates,
   paintingId: paintings.id,
@@ -113,6 +127,8 @@ const certificateColumns = {
   wordingFr: paintings.certificateWordingFr,
   artistId: artists.id,
   artistName: artists.name,
+  purchaseMarket: purchases.market,
+  purchaseSettledAt: purchases.settledAt,
 };
 
 type CertificateJoinRow = {
@@ -127,7 +143,27 @@ type CertificateJoinRow = {
   wordingFr: string;
   artistId: string;
   artistName: string;
+  purchaseMarket: number;
+  purchaseSettledAt: Date | null;
 };
+
+/**
+ * Issue 30: a certificate is `void` once its purchase was revoked, `provisional` while its primary purchase is in the
+ * reflection period (it may still be revoked), else `valid`; `until` is the end of that period.
+ */
+export async function certificateStatus(
+  db: Executor,
+  row: CertificateJoinRow,
+  now = new Date(),
+): Promise<{ status: 'valid' | 'provisional' | 'void'; until: Date | null }> {
+  if (row.certificate.voidedAt) return { status: 'void', until: null };
+  const settledAt = row.purchaseSettledAt;
+  if (row.purchaseMarket !== 2 || !settledAt || !inReflectionPeriod(settledAt, now)) {
+    return { status: 'valid', until: null };
+  }
+  if (!(await reflectionAppliesTo(db, row.certificate.userId, settledAt))) return { status: 'valid', until: null };
+  return { status: 'provisional', until: reflectionEndsAt(settledAt) };
+}
 
 const shapePainting = (row: CertificateJoinRow) => ({
   id: row.paintingId,
@@ -154,6 +190,7 @@ async function findCertificate(db: Executor, number: string, memberId?: string) 
     .from(certificates)
     .innerJoin(paintings, eq(paintings.id, certificates.paintingId))
     .innerJoin(artists, eq(artists.id, paintings.artistId))
+    .innerJoin(purchases, eq(purchases.id, certificates.purchaseId))
     .where(where);
   if (!row) throw notFound('CertificateNotFound');
   return row;
@@ -165,8 +202,9 @@ async function findCertificate(db: Executor, number: string, memberId?: string) 
  */
 export async function verifyCertificate(db: Executor, number: string) {
   const row = await findCertificate(db, parseNumber(number));
+  const { status } = await certificateStatus(db, row);
   return {
-    status: 'valid' as const,
+    status,
     number: row.certificate.number,
     issued_at: row.certificate.issuedAt.toISOString(),
     quantity: row.certificate.quantity,
@@ -209,14 +247,18 @@ export async function listCertificates(db: Executor, memberId: string, query: { 
       .from(certificates)
       .innerJoin(paintings, eq(paintings.id, certificates.paintingId))
       .innerJoin(artists, eq(artists.id, paintings.artistId))
+      .innerJoin(purchases, eq(purchases.id, certificates.purchaseId))
       .where(mine)
       .orderBy(desc(certificates.issuedAt), desc(certificates.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ total: count() }).from(certificates).where(mine),
   ]);
+  const statuses = await Promise.all(rows.map((row) => certificateStatus(db, row)));
   return {
-    certificates: rows.map((row) => ({
+    certificates: rows.map((row, index) => ({
+      status: statuses[index]?.status ?? 'valid',
+      provisional_until: statuses[index]?.until?.toISOString() ?? null,
       number: row.certificate.number,
       issued_at: row.certificate.issuedAt.toISOString(),
       quantity: row.certificate.quantity,

@@ -13,6 +13,7 @@ import type { App } from '../../http/types';
 import { seedInvestorReady } from '../investor/seed-ready';
 import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
 import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
+import { agePastReflectionPeriod } from '../purchases/reflection';
 import { seedApprovedVerification } from '../verification/seed-approved';
 
 const ZOutboxQuery = z.strictObject({ to: z.string().max(320).optional() });
@@ -65,6 +66,29 @@ export function devApiRoutes(app: App, ctx: AppContext) {
         return balanceOf(tx, wallet);
       });
       return ok({ balance_minor: balance });
+    },
+  );
+
+  // Issue 30: development time travel for trying the secondary market by hand and for the journeys: a member's paid
+  // primary purchases are made 9 days older, past their reflection period (their parts stop being provisional).
+  app.post(
+    '/dev/reflection/end',
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['dev'],
+        body: z.object({ email: z.string() }),
+        response: { 200: ZSuccess(z.object({ purchases: z.number() })) },
+      },
+    },
+    async (request) => {
+      const [user] = await ctx.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, request.body.email.toLowerCase()));
+      if (!user) throw notFound('NotFound');
+      const aged = await agePastReflectionPeriod(ctx.database.db, user.id);
+      return ok({ purchases: aged });
     },
   );
 

@@ -1,5 +1,5 @@
 import { type TSophisticationRequest, validUntil } from '@parcelle/shared';
-import { and, count, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -172,4 +172,28 @@ export async function categoryEvents(db: Executor, memberId: string) {
     .from(investorEvents)
     .where(eq(investorEvents.userId, memberId))
     .orderBy(desc(investorEvents.createdAt), sql`${investorEvents.id}`);
+}
+
+/**
+ * The category a member had at a moment (the reflection period asks it at a purchase's settlement, decision 313):
+ * sophisticated when an approval was decided before `at` and still valid then.
+ */
+export async function investorCategoryAt(
+  db: Executor,
+  memberId: string,
+  at: Date,
+): Promise<'sophisticated' | 'non_sophisticated'> {
+  const [approved] = await db
+    .select({ id: sophisticationRequests.id })
+    .from(sophisticationRequests)
+    .where(
+      and(
+        eq(sophisticationRequests.userId, memberId),
+        eq(sophisticationRequests.state, 'approved'),
+        lte(sophisticationRequests.decidedAt, at),
+        gt(sophisticationRequests.validUntil, at),
+      ),
+    )
+    .limit(1);
+  return approved ? 'sophisticated' : 'non_sophisticated';
 }

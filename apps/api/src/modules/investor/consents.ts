@@ -25,7 +25,7 @@ export type ConsentInput = {
 
 /**
  * Appends one acknowledgement to the consent log (issue 30), inside the caller's transaction so the consent and the
- * act it allows commit together. The table refuses updates and deletes (trigger, migration 0026). Other modules (the
+ * act it allows commit together. The table refuses updates and deletes (trigger, migration 0027). Other modules (the
  * key information document's acknowledgement) record through this function.
  */
 export async function recordConsent(tx: Executor, input: ConsentInput) {

@@ -19,6 +19,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { auditLog, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { reflectionAppliesTo } from '../purchases/reflection';
 import { recordExpiredCategories } from './category';
 import {
   investorConsents,
@@ -383,6 +384,9 @@ describe('the investor category', () => {
       .where(and(eq(auditLog.action, 'investor_category.approve'), eq(auditLog.targetId, member.id)));
     expect(audited).toHaveLength(1);
 
+    // The reflection period follows the category at the purchase (decision 313).
+    expect(await reflectionAppliesTo(t.ctx.database.db, member.id, new Date())).toBe(false);
+    expect(await reflectionAppliesTo(t.ctx.database.db, member.id, new Date(Date.now() - 3_600_000))).toBe(true);
     // Sophisticated: no test, no simulation, no per-investment warning.
     const data = (await profile(member)).json().data;
     expect(data).toMatchObject({ category: 'sophisticated', missing: [], investment_warning_threshold_minor: null });

@@ -18,7 +18,7 @@ import { currencyEnum, languageEnum, users } from '../../db/schema';
 /**
  * The investor's protections (issue 30, decisions 300+): tables owned by modules/investor, written by it only.
  * Every record of what a member answered, declared or acknowledged is append-only (a trigger refuses UPDATE and
- * DELETE, migration 0026); a new answer is a new row and the latest one counts.
+ * DELETE, migration 0027); a new answer is a new row and the latest one counts.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

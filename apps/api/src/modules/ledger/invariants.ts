@@ -173,10 +173,28 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
     await rows(sql`SELECT p.id, p.status, r.status AS refund FROM purchases p LEFT JOIN refunds r ON r.purchase_id = p.id
       WHERE (p.status IN ('refund_pending', 'refunded') OR r.id IS NOT NULL)
         AND (r.id IS NULL OR r.amount_minor <> p.total_minor OR r.currency <> p.currency
-          OR (p.status = 'refund_pending') <> (r.status = 'pending')
-          OR (p.status = 'refunded') <> (r.status = 'succeeded')
-          OR NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':late-payment')
+          OR (p.status <> 'revoked' AND (
+            (p.status = 'refund_pending') <> (r.status = 'pending')
+            OR (p.status = 'refunded') <> (r.status = 'succeeded')
+            OR NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':late-payment')))
+          OR (p.status = 'revoked' AND NOT EXISTS (
+            SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':revocation'))
           OR (r.status = 'succeeded') <> EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':refund'))`),
+  );
+  // Revocations (issue 30): a revoked purchase has exactly one revocation record for its total, its reversing ledger
+  // transaction, its reversing part movement and a void certificate; nothing else is revoked or void.
+  report(
+    'revoked purchase out of step',
+    await rows(sql`SELECT p.id, p.status FROM purchases p
+      LEFT JOIN purchase_revocations v ON v.purchase_id = p.id
+      LEFT JOIN certificates c ON c.purchase_id = p.id
+      WHERE (p.status = 'revoked' OR v.id IS NOT NULL OR c.voided_at IS NOT NULL)
+        AND (p.status <> 'revoked' OR v.id IS NULL OR v.amount_minor <> p.total_minor OR v.currency <> p.currency
+          OR p.market <> 2 OR c.voided_at IS NULL
+          OR NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':revocation')
+          OR (SELECT coalesce(sum(e.quantity), 0) FROM part_movements m
+              JOIN part_entries e ON e.movement_id = m.id AND e.holder_kind = 'available'
+              WHERE m.reference = p.reference AND m.reason = 'revoke') <> p.quantity)`),
   );
   // A secondary purchase is exactly the sum of the listings it took.
   report(

@@ -5,6 +5,7 @@ import { artists, artistYearlyStats, paintings } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { MARKETS, type MarketType } from '../catalogue/service';
 import { type ValuePoint, valueChanges, valueHistories } from '../catalogue/value-history';
+import { provisionalPurchases } from '../purchases/reflection';
 import { displayMinor, integerOf } from './money';
 import { partsMovements } from './parts-movements';
 import {
@@ -225,10 +226,27 @@ export async function listHoldings(
     query.currency,
   );
   const byWork = new Map(performance.works.map((work) => [work.paintingId, work]));
+  // Issue 30: parts in their reflection period are provisional and cannot be listed yet.
+  const provisional = new Map<string, number>();
+  for (const purchase of await provisionalPurchases(db, userId, new Date())) {
+    provisional.set(purchase.paintingId, (provisional.get(purchase.paintingId) ?? 0) + purchase.quantity);
+  }
   return {
-    getParts: rows.map((row) =>
-      holdingRow(row, rates, query.currency, changes.get(row.painting_id) ?? 0, byWork.get(row.painting_id)),
-    ),
+    getParts: rows.map((row) => {
+      const holding = holdingRow(
+        row,
+        rates,
+        query.currency,
+        changes.get(row.painting_id) ?? 0,
+        byWork.get(row.painting_id),
+      );
+      const provisionalParts = provisional.get(row.painting_id) ?? 0;
+      return {
+        ...holding,
+        provisional_parts: provisionalParts,
+        lots: { ...holding.lots, primary: Math.max(0, holding.lots.primary - provisionalParts) },
+      };
+    }),
     total: Number(total?.total ?? 0),
   };
 }

@@ -175,20 +175,70 @@ export function purchaseConfirmationEmail(
     holder: string;
     certificateNumber: string;
     verifyUrl: string;
+    /** Issue 30: a primary purchase in its reflection period, revocable until this date and time, by this link. */
+    revocation?: { until: string; url: string };
   },
 ): Rendered {
+  const revocation = params.revocation;
   return lang === 'fr'
     ? layout(`Votre achat de parts\u00a0: ${params.paintingTitle}`, [
         `Bonjour ${params.firstName},`,
         `Félicitations\u00a0! Votre achat de ${params.parts} de «\u00a0${params.paintingTitle}\u00a0» est terminé (référence ${params.reference}, ${params.total}).`,
         `Le certificat de copropriété nº ${params.certificateNumber} est établi au nom de ${params.holder}. Vous pouvez le télécharger depuis votre espace membre.`,
         `Toute personne peut vérifier son authenticité sur ${params.verifyUrl}`,
+        ...(revocation
+          ? [
+              `Délai de réflexion\u00a0: vous pouvez annuler cet achat sans motif ni frais jusqu’au ${revocation.until} (heure de Paris). Vous serez remboursé intégralement par le moyen de paiement utilisé. Jusque-là, vos parts et votre certificat sont provisoires.`,
+              `Pour l’annuler (connexion à votre espace membre requise)\u00a0: ${revocation.url}`,
+            ]
+          : []),
       ])
     : layout(`Your parts purchase: ${params.paintingTitle}`, [
         `Hello ${params.firstName},`,
         `Congratulations! Your purchase of ${params.parts} of “${params.paintingTitle}” is complete (reference ${params.reference}, ${params.total}).`,
         `Co-ownership certificate no. ${params.certificateNumber} is issued in the name of ${params.holder}. You can download it from your member area.`,
         `Anyone can check that it is genuine at ${params.verifyUrl}`,
+        ...(revocation
+          ? [
+              `Reflection period: you may revoke this purchase without giving a reason and at no cost until ${revocation.until} (Paris time). You will be refunded in full to the payment method you used. Until then, your parts and your certificate are provisional.`,
+              `To revoke it (you will be asked to sign in to your member area): ${revocation.url}`,
+            ]
+          : []),
+      ]);
+}
+
+/** Issue 30: a primary purchase revoked in its reflection period, and where the money goes back. */
+export function purchaseRevokedEmail(
+  lang: Language,
+  params: {
+    firstName: string;
+    reference: string;
+    paintingTitle: string;
+    parts: string;
+    amount: string;
+    refundTo: 'card' | 'paypal' | 'wallet';
+  },
+): Rendered {
+  const whereFr = { card: 'votre carte', paypal: 'votre compte PayPal', wallet: 'votre compte Parcelle' }[
+    params.refundTo
+  ];
+  const whereEn = { card: 'your card', paypal: 'your PayPal account', wallet: 'your Parcelle account' }[
+    params.refundTo
+  ];
+  return lang === 'fr'
+    ? layout(`Votre achat est annulé\u00a0: ${params.paintingTitle}`, [
+        `Bonjour ${params.firstName},`,
+        `Vous avez annulé votre achat de ${params.parts} de «\u00a0${params.paintingTitle}\u00a0» (référence ${params.reference}) pendant le délai de réflexion. Le certificat de cet achat est annulé.`,
+        params.refundTo === 'wallet'
+          ? `${params.amount} ont été recrédités sur ${whereFr}.`
+          : `${params.amount} vous sont remboursés sur ${whereFr}. Selon votre banque, le remboursement apparaîtra d’ici quelques jours.`,
+      ])
+    : layout(`Your purchase is revoked: ${params.paintingTitle}`, [
+        `Hello ${params.firstName},`,
+        `You revoked your purchase of ${params.parts} of “${params.paintingTitle}” (reference ${params.reference}) in its reflection period. The certificate of this purchase is void.`,
+        params.refundTo === 'wallet'
+          ? `${params.amount} has been credited back to ${whereEn}.`
+          : `${params.amount} is refunded to ${whereEn}. Depending on your bank, it will show within a few days.`,
       ]);
 }
 

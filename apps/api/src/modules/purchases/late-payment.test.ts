@@ -1,7 +1,14 @@
 import { messages } from '@parcelle/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMember, createPaintingForSale, lastMessageTo, userRow, walletCode } from '../../../test/factories';
+import {
+  createMember,
+  createPaintingForSale,
+  lastMessageTo,
+  pastReflectionPeriod,
+  userRow,
+  walletCode,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
@@ -249,6 +256,8 @@ describe('a late payment on the secondary market', () => {
     const event = card().confirm(data.payment_client_secret, SANDBOX_CARD_OK);
     if (!event) throw new Error('no event');
     await sendWebhook(event);
+    // Issue 30: parts are provisional for their reflection period; this story sells them after it.
+    await pastReflectionPeriod(t);
   }
   async function sellerWallet(id: string) {
     return balanceOf(db(), await accountFor(db(), 'member_wallet', 'EURO', id));

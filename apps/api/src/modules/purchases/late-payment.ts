@@ -181,7 +181,8 @@ export function refundRetryDelayMs(attempts: number): number {
 }
 
 /**
- * Asks the provider to refund a pending refund (the idempotency key is the purchase's, so the provider refunds once
+ * Asks the provider to refund a pending refund (a late payment's, or a purchase revoked in its reflection period,
+ * revoke-purchase.ts) (the idempotency key is the purchase's, so the provider refunds once
  * however often this runs). When the provider accepts, one transaction marks the refund and the purchase refunded
  * and moves the money from `refunds_payable` back to the provider; then the member is emailed. When it refuses or
  * cannot be reached, the attempt is recorded and the reservation job tries again later. Returns the new state.
@@ -224,7 +225,7 @@ export async function processRefund(
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
     log?.error(
       { err: error, purchase: purchase.reference, attempts },
-      'refund of a late payment failed; it will be retried',
+      'refund failed (late payment or revocation); it will be retried',
     );
     return 'retry';
   }
@@ -242,7 +243,7 @@ export async function processRefund(
       .where(and(eq(purchases.id, purchase.id), eq(purchases.status, 'refund_pending')));
     await postTransaction(tx, {
       reference: `${purchase.reference}:refund`,
-      description: `late payment ${refund.paymentRef} refunded by ${refund.provider} (${accepted.refundId})`,
+      description: `${purchase.status === 'revoked' ? 'revoked purchase' : 'late payment'} ${refund.paymentRef} refunded by ${refund.provider} (${accepted.refundId})`,
       lines: [
         {
           accountId: await accountFor(tx, 'refunds_payable', refund.currency),
@@ -259,6 +260,8 @@ export async function processRefund(
     return true;
   });
   if (!done) return 'nothing';
+  // A revoked purchase (issue 30) had its email when it was revoked; this one is the late payment's.
+  if (purchase.status === 'revoked') return 'refunded';
   try {
     await emailRefund(ctx, purchase);
   } catch (error) {

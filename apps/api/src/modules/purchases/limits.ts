@@ -85,31 +85,23 @@ export async function pendingEurValue(tx: Executor, userId: string): Promise<num
 }
 
 /**
- * The parts of a work a market offers, which the share cap is a share of: on the primary market all its parts; on
- * the secondary market the parts its members list (open listings, and listed parts held by purchases being paid).
- * A share of the whole work there let abandoned card purchases hold most listed parts (the soak: 7,855 of 9,004).
- */
-export async function partsOnSale(tx: Executor, work: { id: string; market: number; totalParts: number }) {
-  if (work.market !== 3) return work.totalParts;
-  const [row] = await queryRows<{ parts: string | number }>(
-    tx,
-    sql`SELECT coalesce(sum(quantity), 0)::bigint AS parts FROM part_entries
-      WHERE painting_id = ${work.id} AND holder_kind IN ('listed', 'reserved')`,
-  );
-  return Number(row?.parts ?? 0);
-}
-
-/**
  * The caps, checked with the new purchase's parts and EUR value before it is recorded (the member's row is locked
  * by `beginLimitedReservation`): 422 with the limit in both languages.
  */
 export async function checkReservationCaps(
   tx: Executor,
-  params: { userId: string; quantity: number; partsOnSale: number; eurValueMinor: number; limits: ReservationLimits },
+  params: {
+    userId: string;
+    quantity: number;
+    /** The parts of a drop on sale; null on the secondary market, where no share cap applies (decision 237). */
+    partsOnSale: number | null;
+    eurValueMinor: number;
+    limits: ReservationLimits;
+  },
 ): Promise<void> {
   const { maxSharePercent, maxPendingEurMinor } = params.limits;
-  const maxParts = maxPendingParts(params.partsOnSale, maxSharePercent);
-  if (params.quantity > maxParts) {
+  const maxParts = params.partsOnSale === null ? null : maxPendingParts(params.partsOnSale, maxSharePercent);
+  if (maxParts !== null && params.quantity > maxParts) {
     throw new AppError(
       422,
       'ReservationShareLimit',

@@ -18,7 +18,6 @@ import {
   beginLimitedReservation,
   checkReservationCaps,
   isLimited,
-  partsOnSale,
   type ReservationLimits,
 } from './limits';
 import { openSoldOutWorks } from './settle';
@@ -177,11 +176,16 @@ function eurValueOf(quote: Quote, quantity: number): number {
   return quote.fills.reduce((sum, fill) => sum + purchaseTotalMinor(fill.listing.unitPriceMinor, fill.quantity), 0);
 }
 
+/**
+ * The caps of an unpaid reservation: the share cap protects a drop (primary market) from one member holding it; on
+ * the secondary market a buyer may take whole listings, held at most one purchase per work and the EUR value cap
+ * (decision 237).
+ */
 async function checkCaps(tx: Executor, params: ReserveParams, quote: Quote): Promise<void> {
   await checkReservationCaps(tx, {
     userId: params.userId,
     quantity: params.quantity,
-    partsOnSale: await partsOnSale(tx, quote.painting),
+    partsOnSale: quote.fills.length === 0 ? quote.painting.totalParts : null,
     eurValueMinor: eurValueOf(quote, params.quantity),
     limits: params.limits,
   });

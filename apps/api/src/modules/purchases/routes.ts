@@ -21,6 +21,7 @@ import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { AppError, badRequest, failureBody, notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { cancelPurchase } from './cancel';
 import { withIdempotency } from './idempotency';
 import { handleCardEvent, handlePaypalCapture } from './payment-events';
 import { assertMayFinish, assertMayStartPurchase, bindPurchaseToSession } from './quick-signup';
@@ -144,6 +145,19 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => ok(await purchaseState(ctx, memberOf(request), request.params.reference)),
+  );
+
+  app.post(
+    '/paintings/purchase/:reference/cancel',
+    {
+      preHandler: member,
+      schema: {
+        tags: ['purchases'],
+        params: ZPurchaseReferenceParams,
+        response: { 200: ZSuccess(ZPurchaseData), ...errors },
+      },
+    },
+    async (request) => ok(await cancelPurchase(ctx, memberOf(request), request.params.reference), 'PurchaseCancelled'),
   );
 
   app.post(

@@ -34,7 +34,9 @@ import { processRefund } from './late-payment';
 import { asReservationConflict } from './limits';
 import type { PaymentOutcome } from './payment-events';
 import { recordPaymentOutcome } from './purchase-metrics';
+import { formatReflectionEnd, reflectionAppliesTo, reflectionEndsAt } from './reflection';
 import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
+import { revocationUrl } from './revocation-link';
 import { settlePurchase } from './settle';
 import { WorkTurns } from './turns';
 
@@ -455,9 +457,31 @@ export async function sendConfirmationNow(
         holder: purchase.ownerName,
         certificateNumber: outcome.certificateNumber,
         verifyUrl: verifyUrlOf(ctx.config.publicUrl, outcome.certificateNumber),
+        ...(await revocationOffer(ctx, purchase)),
       }),
     });
   if (purchase.market === 3) await notifySellers(ctx, purchase, { en: row.titleEn, fr: row.titleFr });
+}
+
+/**
+ * Issue 30: a primary purchase in its reflection period gets, in its confirmation, the end of the period (Paris time,
+ * the last minute it can be revoked) and the signed link to revoke it (revocation-link.ts).
+ */
+async function revocationOffer(
+  ctx: AppContext,
+  purchase: Purchase,
+): Promise<{ revocation?: { until: string; url: string } }> {
+  if (purchase.market !== 2 || purchase.status !== 'paid' || !purchase.settledAt) return {};
+  if (!(await reflectionAppliesTo(ctx.database.db, purchase.userId, purchase.settledAt))) return {};
+  const endsAt = reflectionEndsAt(purchase.settledAt);
+  if (Date.now() >= endsAt.getTime()) return {};
+  const link = { purchaseId: purchase.id, userId: purchase.userId, expires: Math.floor(endsAt.getTime() / 1000) };
+  return {
+    revocation: {
+      until: formatReflectionEnd(endsAt, purchase.language),
+      url: revocationUrl(ctx.config.publicUrl, ctx.config.serverSecret, link),
+    },
+  };
 }
 
 /** Each seller whose listed parts a settled secondary purchase took: what was sold and credited. */

@@ -8,7 +8,8 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { requireInvestorReady } from '../investor/gate';
-import { memberHolding, moveParts, type PartLine } from '../parts/register';
+import { moveParts, type PartLine } from '../parts/register';
+import { sellableHolding } from '../purchases/reflection';
 import { requireVerified } from '../verification/gate';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, publishOrderEvents } from './order-events';
@@ -43,6 +44,7 @@ export async function listParts(
   ctx: AppContext,
   member: Member,
   request: { painting_id: string; total_part: number; price_per_part_minor?: number | undefined } & StepUpProof,
+  now = new Date(),
 ): Promise<{ listing: Listing; trades: Trade[] }> {
   // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
   await requireVerified(ctx.database.db, member.id);
@@ -58,8 +60,11 @@ export async function listParts(
       checkPriceBounds(settings, painting.pricePerPartMinor, unitPriceMinor, 'price_per_part_minor');
     }
     await lockMember(tx, member.id);
-    const held = await memberHolding(tx, member.id, painting.id);
-    if (request.total_part > held.primary + held.secondary) throw badRequest('NotEnoughPartsOwned', 'total_part');
+    // Issue 30: parts still in their reflection period stay in the primary lot (they may be revoked).
+    const held = await sellableHolding(tx, member.id, painting.id, now);
+    if (request.total_part > held.primary + held.secondary) {
+      throw badRequest(held.provisional > 0 ? 'PartsProvisional' : 'NotEnoughPartsOwned', 'total_part');
+    }
     const fromPrimary = Math.min(held.primary, request.total_part);
     const fromSecondary = request.total_part - fromPrimary;
     const [listing] = await tx

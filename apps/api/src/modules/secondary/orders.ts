@@ -14,7 +14,8 @@ import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
-import { memberHolding, moveParts, type PartLine } from '../parts/register';
+import { moveParts, type PartLine } from '../parts/register';
+import { sellableHolding } from '../purchases/reflection';
 import { holdsPrimaryParts } from '../purchases/reserve';
 import { requireVerified } from '../verification/gate';
 import type { Listing } from './listings';
@@ -547,8 +548,11 @@ export async function acceptBid(
     if (bid?.status !== 'open' || bid.expiresAt <= new Date()) throw new AppError(409, 'BidClosed');
     if (bid.buyerId === member.id) throw badRequest('OwnOrder', 'total_part');
     if (quantity > bid.remaining) throw badRequest('NotEnoughParts', 'total_part');
-    const held = await memberHolding(tx, member.id, bid.paintingId);
-    if (quantity > held.primary + held.secondary) throw badRequest('NotEnoughPartsOwned', 'total_part');
+    // Issue 30: parts still in their reflection period cannot be sold (they may be revoked).
+    const held = await sellableHolding(tx, member.id, bid.paintingId, new Date());
+    if (quantity > held.primary + held.secondary) {
+      throw badRequest(held.provisional > 0 ? 'PartsProvisional' : 'NotEnoughPartsOwned', 'total_part');
+    }
     const trade = await recordTrade(tx, {
       paintingId: bid.paintingId,
       bid,

@@ -2,7 +2,13 @@ import { messages } from '@parcelle/shared';
 import { stepsTotalMinor } from '@parcelle/shared/secondary';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale, userRow, walletCode } from '../../../test/factories';
+import {
+  createMember,
+  createPaintingForSale,
+  pastReflectionPeriod,
+  userRow,
+  walletCode,
+} from '../../../test/factories';
 import { raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
@@ -41,6 +47,8 @@ async function buyAndPay(buyer: Buyer, paintingId: string, parts: number) {
     token: buyer.accessToken,
     body: { client_secret: purchase.json().data.payment_client_secret, card_number: SANDBOX_CARD_OK },
   });
+  // Issue 30: parts are provisional for their reflection period; this story sells them after it.
+  await pastReflectionPeriod(t);
   return purchase;
 }
 

@@ -1,4 +1,4 @@
-import type { RiskLevel, TVerificationDeclaration } from '@parcelle/shared';
+import type { RiskLevel, RiskReason, TVerificationDeclaration } from '@parcelle/shared';
 
 /**
  * The written rules of the risk rating (issue 29; Code monétaire et financier L.561-4-1 and L.561-10), in one place so
@@ -99,7 +99,7 @@ export const LOW_AMOUNT_MINOR = 1_500_000;
 /** From this expected yearly investment, a source of funds of kind `other` is high risk. */
 export const SOURCE_OF_FUNDS_SCRUTINY_MINOR = 3_000_000;
 
-export type RiskAssessment = { level: RiskLevel; reasons: string[]; ruleVersion: string };
+export type RiskAssessment = { level: RiskLevel; reasons: RiskReason[]; ruleVersion: string };
 
 export function rateRisk(declaration: TVerificationDeclaration): RiskAssessment {
   const countries = [
@@ -110,7 +110,7 @@ export function rateRisk(declaration: TVerificationDeclaration): RiskAssessment 
       declaration.birth_country,
     ]),
   ];
-  const high: string[] = [];
+  const high: RiskReason[] = [];
   if (declaration.politically_exposed) high.push('pep');
   if (declaration.pep_close_associate) high.push('pep_close_associate');
   for (const country of countries) if (HIGH_RISK_COUNTRIES.has(country)) high.push(`high_risk_country:${country}`);
@@ -122,7 +122,7 @@ export function rateRisk(declaration: TVerificationDeclaration): RiskAssessment 
     high.push('source_of_funds_unexplained');
   }
   if (high.length > 0) return { level: 'high', reasons: high, ruleVersion: RISK_RULE_VERSION };
-  const standard: string[] = [];
+  const standard: RiskReason[] = [];
   for (const country of countries) {
     if (!EEA_COUNTRIES.has(country) && !LOW_RISK_COUNTRIES.has(country))
       standard.push(`country_outside_eea:${country}`);

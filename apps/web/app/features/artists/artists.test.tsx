@@ -193,7 +193,7 @@ describe('/artists', () => {
     expect(document.title).toBe('Artists · Parcelle');
   });
 
-  it('shows euros, French numbers and "né(e) en" after switching language and currency', async () => {
+  it('shows euros, French numbers and "naissance en" after switching language and currency', async () => {
     const fetchMock = stubApi();
     renderArtists('/artists');
     await screen.findAllByTestId('artist-card');
@@ -207,7 +207,7 @@ describe('/artists', () => {
     });
     const cards = screen.getAllByTestId('artist-card');
     expect(within(cards[0] as HTMLElement).getByTestId('artist-card-ic').textContent).toBe('230,15');
-    expect(within(cards[1] as HTMLElement).getByTestId('artist-card-life').textContent).toBe('né(e) en 1958');
+    expect(within(cards[1] as HTMLElement).getByTestId('artist-card-life').textContent).toBe('naissance en 1958');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Artistes');
     expect(calls(fetchMock)).toContain('/api/artists/?limit=9&offset=0&currency=EURO');
     expect(document.title).toBe('Artistes · Parcelle');

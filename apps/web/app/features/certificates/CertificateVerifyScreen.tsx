@@ -54,7 +54,24 @@ export function CertificateVerifyScreen({ number }: Props) {
             <Typography>{t('certificates.verify.loading')}</Typography>
           </Box>
         )}
-        {state === 'valid' && query.data && <GenuinePanel data={query.data} />}
+        {state === 'valid' && query.data && query.data.status === 'void' && (
+          <Outcome
+            icon={<SearchOff sx={{ fontSize: 32, color: palette.muted }} />}
+            title={t('certificates.verify.voidTitle')}
+            text={t('certificates.verify.voidText')}
+            number={number}
+          />
+        )}
+        {state === 'valid' && query.data && query.data.status !== 'void' && (
+          <>
+            {query.data.status === 'provisional' && (
+              <Typography sx={{ mb: 3 }} data-testid="certificate-provisional">
+                {t('certificates.verify.provisional')}
+              </Typography>
+            )}
+            <GenuinePanel data={query.data} />
+          </>
+        )}
         {state === 'not-found' && (
           <Outcome
             icon={<SearchOff sx={{ fontSize: 32, color: palette.muted }} />}

@@ -162,7 +162,7 @@ describe('finance screen', () => {
     expect(cells(rowsFr[2] as HTMLElement)).toEqual([
       'TX-0002',
       '03/03/2026',
-      'Compte intelligent',
+      'Porte-monnaie Parcelle',
       'Dividende',
       '+1 002,50 €',
     ]);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { usePageMeta } from '../layout/use-page-meta';
+import { ProvisionalPurchases } from '../reflection/ProvisionalPurchases';
 import { useStoredSession } from '../session/use-session';
 import { palette, visuallyHidden } from '../theme/theme';
 import { ArtworkHistory } from './ArtworkHistory';
@@ -55,6 +56,11 @@ export function HistoryScreen() {
       <Typography variant="subtitle1" sx={{ mb: 4, maxWidth: 640 }}>
         {t('history.intro')}
       </Typography>
+      {tab === 'PURCHASE' && (
+        <Box sx={{ mb: 4 }}>
+          <ProvisionalPurchases enabled={Boolean(token)} />
+        </Box>
+      )}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         sx={{

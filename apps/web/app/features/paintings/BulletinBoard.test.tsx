@@ -121,7 +121,7 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
     const dialog = within(
       await screen.findByRole('dialog', { name: 'Vendre des parts dans cette offre d’achat' }, { timeout: 15_000 }),
     );
-    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Versé sur votre portefeuille : 17,50 €');
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe('Versé sur votre porte-monnaie : 17,50 €');
     fireEvent.click(dialog.getByRole('button', { name: 'Vendre ces parts' }));
     await typeCode('123456');
     await waitFor(() => expect(screen.getByTestId('board-error').textContent).toBe(messages.OwnOrder.fr));

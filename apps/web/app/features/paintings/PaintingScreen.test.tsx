@@ -143,7 +143,7 @@ describe('painting detail', () => {
     expect(screen.getByTestId('painting-part-value').textContent).toMatch(/4,05\s€ le cm²/);
     expect(screen.getByTestId('painting-total-value').textContent).toMatch(/21\s870,00\s€/);
     expect(screen.getByTestId('painting-type').textContent).toBe('Huile sur lin');
-    expect(screen.getByTestId('painting-life').textContent).toBe('né(e) en 1981');
+    expect(screen.getByTestId('painting-life').textContent).toBe('naissance en 1981');
     expect(screen.getByTestId('painting-investors').textContent).toMatch(/^1\s234$/);
     expect(screen.getByTestId('buy-now').textContent).toBe('Acheter maintenant');
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('currency=EURO');

@@ -199,6 +199,15 @@ export function HoldingsTable({ variant, offset, onOffset, currency, enabled, on
                             {t('portfolio.table.listed', { count: holding.listed })}
                           </Box>
                         )}
+                        {(holding.provisional_parts ?? 0) > 0 && (
+                          <Box
+                            component="span"
+                            sx={{ fontSize: 13, color: palette.muted }}
+                            data-testid="holding-provisional"
+                          >
+                            {t('reflection.provisionalParts', { count: holding.provisional_parts ?? 0 })}
+                          </Box>
+                        )}
                       </Box>
                     </TableCell>
                     <TableCell align="right" data-label={columns.total} sx={numeric}>

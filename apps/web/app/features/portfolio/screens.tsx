@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { ExitVoteCards } from '../exits/ExitVoteCards';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
+import { ProvisionalPurchases } from '../reflection/ProvisionalPurchases';
 import { useStoredSession } from '../session/use-session';
 import { refreshAfterListingChange, type THolding } from './api';
 import { HoldingsChart } from './HoldingsChart';
@@ -90,6 +91,7 @@ export function PortfolioScreen() {
       </Box>
       <Stack spacing={4}>
         <ExitVoteCards enabled={enabled} />
+        <ProvisionalPurchases enabled={enabled} />
         <SummaryCards currency={currency} enabled={enabled} />
         <PerformancePanel currency={currency} enabled={enabled} />
         <HoldingsChart currency={currency} enabled={enabled} kind="value" testId="portfolio-chart" />

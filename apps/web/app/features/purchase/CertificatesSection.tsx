@@ -72,6 +72,15 @@ export function CertificatesSection() {
                 {' · '}
                 {t('purchase.certificates.holder', { name: certificate.holder_name })}
               </Typography>
+              {certificate.status !== 'valid' && (
+                <Typography
+                  variant="body2"
+                  sx={{ mt: 0.5, color: certificate.status === 'void' ? palette.muted : palette.ink }}
+                  data-testid={`certificate-${certificate.status}`}
+                >
+                  {t(`reflection.certificate.${certificate.status}`)}
+                </Typography>
+              )}
             </Box>
             <Stack
               direction="row"

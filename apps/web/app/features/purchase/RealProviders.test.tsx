@@ -300,6 +300,41 @@ describe('card payment with Stripe', () => {
     );
   });
 
+  it('after a refusal, another method gives up the card purchase first, so its parts do not hold the work', async () => {
+    stripe.confirmPayment.mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    const base = route;
+    route = (call) => {
+      if (call.method === 'POST' && call.path === '/api/paintings/purchase/PUR-1/cancel') {
+        return { data: purchase({ status: 'failed' }) };
+      }
+      if (call.method === 'POST' && call.path === '/api/paintings/purchase' && purchases().length > 1) {
+        return { data: purchase({ reference_id: 'PUR-2', paypal_order_id: 'ORDER-2', paypal_provider: 'sandbox' }) };
+      }
+      return base(call);
+    };
+    const drawer = await openMethod('card');
+    const modal = await screen.findByTestId('card-modal');
+    const pay = within(modal).getByTestId('card-pay') as HTMLButtonElement;
+    await waitFor(() => expect(pay.disabled).toBe(false));
+    fireEvent.click(pay);
+    await within(modal).findByTestId('card-error');
+    fireEvent.click(within(modal).getByTestId('card-cancel'));
+    await within(drawer).findByTestId('payment-error');
+
+    fireEvent.click(within(drawer).getByTestId('payment-method-paypal'));
+    fireEvent.click(within(drawer).getByTestId('payment-submit'));
+    await screen.findByTestId('paypal-modal');
+    const order = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => call.path)
+      .filter((path) => path.startsWith('/api/paintings/purchase'));
+    expect(order).toEqual([
+      '/api/paintings/purchase',
+      '/api/paintings/purchase/PUR-1/cancel',
+      '/api/paintings/purchase',
+    ]);
+  });
+
   it('resumes after a redirect-based confirmation and shows the certificate once the purchase is paid', async () => {
     paid = true;
     window.sessionStorage.setItem(
@@ -466,6 +501,10 @@ describe('offline sandboxes', () => {
               ? purchase({ card_provider: 'sandbox', payment_client_secret: 'sbcs_secret_0123456789' })
               : purchase({ paypal_provider: 'sandbox', paypal_order_id: 'SBX-ORDER-1' }),
         };
+      }
+      // The card purchase left unpaid is given up before PayPal's is opened.
+      if (call.method === 'POST' && call.path === '/api/paintings/purchase/PUR-1/cancel') {
+        return { data: purchase({ status: 'failed' }) };
       }
       return stateOf(call);
     };

@@ -107,6 +107,14 @@ export async function approvePaypalOrder(
   return { data: answer.data, message: answer.message };
 }
 
+/** Gives up a card or PayPal purchase awaiting payment: its parts go back at once (issue 31). */
+export async function cancelPurchase(reference: string): Promise<PurchaseData> {
+  const answer = await apiRequest<PurchaseData>(`/paintings/purchase/${encodeURIComponent(reference)}/cancel`, {
+    method: 'POST',
+  });
+  return answer.data;
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const POLL = { intervalMs: 800, attempts: 25 } as const;

@@ -12,6 +12,7 @@ import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
 import {
   approvePaypalOrder,
+  cancelPurchase,
   confirmSandboxCard,
   createPurchase,
   newIdempotencyKey,
@@ -117,13 +118,20 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
       setModalError(null);
       setBusy(true);
       try {
+        const signature = JSON.stringify([order, how]);
+        // Another method or another order than the purchase still awaiting payment (a declined card, PayPal left
+        // unfinished): that purchase is given up first, so its parts do not hold the work until it expires.
+        const previous = opened.current;
+        if (previous && previous.signature !== signature && previous.purchase.status === 'pending') {
+          opened.current = null;
+          await cancelPurchase(previous.purchase.reference_id);
+        }
         if (how === 'smart_amount') {
           const { sent_to } = await sendPurchaseCode();
           setCodeSentTo({ sentTo: sent_to });
           setStep('otp');
           return;
         }
-        const signature = JSON.stringify([order, how]);
         const reusable =
           opened.current?.signature === signature &&
           opened.current.purchase.status === 'pending' &&

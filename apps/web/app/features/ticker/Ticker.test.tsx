@@ -137,7 +137,7 @@ describe('header ticker (spec §2, §9)', () => {
         'Nicolas de Staël indice par part des ventes aux enchères de l’artiste : 88,00 € en hausse de 1,50 % sur un an',
       ),
     ).toBe(items[1]);
-    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice/part 1 234,50 € 9,75 % 1 an');
+    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice par part 1 234,50 € 9,75 % 1 an');
     // De Staël fell in dollars but rose in euros: the arrow follows the currency shown.
     expect(screen.getAllByTestId('ticker-up')).toHaveLength(2);
     expect(screen.queryByTestId('ticker-down')).toBeNull();

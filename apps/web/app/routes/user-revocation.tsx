@@ -1,0 +1,5 @@
+import { RevocationScreen } from '../features/reflection/RevocationScreen';
+
+export default function UserRevocationPage() {
+  return <RevocationScreen />;
+}

@@ -1,0 +1,100 @@
+// The browser journeys in groups run side by side, each group against a server of its own (decision 295).
+//
+//   node scripts/e2e.mjs [vitest arguments…]
+//
+// Every group is one `vitest run --config e2e/vitest.config.ts <its files>`: its global setup starts its own built
+// server on its own data folder and PostgreSQL, with its own operators, so no journey of one group can see or change
+// the data of another (the demo member, a drop's last parts, an exit). Within a group the files still run one after
+// another. The files are dealt to the groups longest first, by the seconds each took in the last measured run
+// (docs/testing.md, "Phase times"); a file not listed yet counts as a minute. E2E_GROUPS sets the number of groups
+// (default: 2, or 1 on a one-core machine); arguments given (a file filter) run as one group.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Seconds per journey file, measured (a full e2e run on the 2-core machine, docs/testing.md). */
+export const MEASURED_SECONDS = {
+  'accessibility.e2e.ts': 440,
+  'member-area.e2e.ts': 170,
+  'admin-catalogue.e2e.ts': 140,
+  'orderbook.e2e.ts': 100,
+  'admin-money.e2e.ts': 90,
+  'verification.e2e.ts': 80,
+  'exits.e2e.ts': 70,
+  'purchase.e2e.ts': 60,
+  'account.e2e.ts': 60,
+  'admin-console.e2e.ts': 50,
+  'investor.e2e.ts': 50,
+  'notifications.e2e.ts': 40,
+  'sign-up-and-sign-in.e2e.ts': 40,
+  'server-rendering.e2e.ts': 40,
+  'catalogue.e2e.ts': 30,
+  'browser-errors.e2e.ts': 15,
+  'budget.e2e.ts': 15,
+};
+const UNMEASURED_SECONDS = 60;
+
+/** Deals the files to `count` groups, longest first, each to the group with the fewest seconds so far. */
+export function groupsOf(files, count, seconds = MEASURED_SECONDS) {
+  const weight = (file) => seconds[file] ?? UNMEASURED_SECONDS;
+  const groups = Array.from({ length: Math.max(1, count) }, () => ({ files: [], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((best, group) => (group.seconds < best.seconds ? group : best));
+    lightest.files.push(file);
+    lightest.seconds += weight(file);
+  }
+  return groups.filter((group) => group.files.length > 0);
+}
+
+function runGroup(index, args) {
+  return new Promise((resolveRun) => {
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, E2E_GROUP: String(index + 1) }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const prefix = `[e2e ${index + 1}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+      stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
+    }
+    child.on('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (args.length > 0) process.exit(await runGroup(0, args));
+  const files = readdirSync(join(ROOT, 'e2e')).filter((file) => file.endsWith('.e2e.ts'));
+  const count = Number(process.env.E2E_GROUPS ?? (availableParallelism() > 1 ? 2 : 1));
+  const groups = groupsOf(files, count);
+  for (const [index, group] of groups.entries()) {
+    console.log(`[e2e ${index + 1}] ${group.files.join(' ')} (about ${group.seconds} s measured)`);
+  }
+  const started = Date.now();
+  // A path filter that names one file only: "e2e/catalogue.e2e.ts" is not part of "e2e/admin-catalogue.e2e.ts".
+  const codes = await Promise.all(
+    groups.map((group, index) =>
+      runGroup(
+        index,
+        group.files.map((f) => `e2e/${f}`),
+      ),
+    ),
+  );
+  const failed = codes.filter((code) => code !== 0).length;
+  console.log(
+    `[e2e] ${groups.length} group(s) in ${Math.round((Date.now() - started) / 1000)} s: ${failed ? `${failed} failed` : 'all passed'}`,
+  );
+  process.exit(failed ? 1 : 0);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
