@@ -99,6 +99,7 @@ beforeAll(async () => {
     '/user/watchlist',
     '/user/verification',
     '/user/complaints',
+    '/user/investor-profile',
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];

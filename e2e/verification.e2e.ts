@@ -6,7 +6,7 @@ import { Operator, signUpMember } from './pages/member';
 import { BuyPage, paintingOnSale } from './pages/purchase';
 import { addressProof, documentPhoto, VerificationPage } from './pages/verification';
 import { expectNoAxeViolations } from './support/axe';
-import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchBrowser, makeInvestorReady, newPage, screenshot } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
 /**
@@ -160,7 +160,8 @@ describe.each(journeyLanguages('en'))('a new member in %s verifies, is approved 
       );
       await shots(page, `verification-approved-${language}`);
 
-      // Approved: the buy button is back, and a card pays.
+      // Approved (and, issue 30, the investor onboarding done through the development API): a card pays.
+      await makeInvestorReady(member.email);
       await buy.fromPainting(painting.id);
       await buy.choose(9, 'Gwen John');
       expect(await page.getByTestId('buy-verification-step').count()).toBe(0);

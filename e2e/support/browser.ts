@@ -62,13 +62,25 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * through the development API (the seeded path, as a compliance operator's approval would end); the verification
  * journey itself goes through the member's page and the console instead.
  */
-export async function approveIdentity(email: string): Promise<void> {
+export async function approveIdentity(email: string, options: { investorReady?: boolean } = {}): Promise<void> {
+  // Issue 30: the same route makes the member ready to invest (a passed test, a simulation) unless told not to.
   const response = await fetch(`${baseUrl()}/api/dev/verification/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, investor_ready: options.investorReady !== false }),
+  });
+  if (response.status !== 200) throw new Error(`identity approval failed: ${response.status} ${await response.text()}`);
+}
+
+/** Issue 30: a member made ready to invest through the development API (a passed test, a loss simulation). */
+export async function makeInvestorReady(email: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/dev/investor/ready`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
-  if (response.status !== 200) throw new Error(`identity approval failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`investor readiness failed: ${response.status} ${await response.text()}`);
 }
 
 /** Every message sent to an address, newest first, read from the development outbox. */

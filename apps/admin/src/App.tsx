@@ -98,6 +98,10 @@ const FooterSettingsPage = lazy(() =>
 const MarketSettingsPage = lazy(() =>
   import('./pages/market/MarketSettingsPage').then((module) => ({ default: module.MarketSettingsPage })),
 );
+// Investor protections (issue 30): sophistication requests and one member's consent log.
+const InvestorsPage = lazy(() =>
+  import('./pages/investors/InvestorsPage').then((module) => ({ default: module.InvestorsPage })),
+);
 const CATALOGUE_ROUTES = [
   { path: '/works', resource: 'works', element: <WorksList /> },
   { path: '/works/new', resource: 'works', element: <WorkPage /> },
@@ -111,6 +115,7 @@ const CATALOGUE_ROUTES = [
   { path: '/galleries', resource: 'galleries', element: <GalleriesPage /> },
   { path: '/footer', resource: 'footer', element: <FooterSettingsPage /> },
   { path: '/market', resource: 'market', element: <MarketSettingsPage /> },
+  { path: '/investors', resource: 'investors', element: <InvestorsPage /> },
 ];
 
 const resources = [
@@ -122,6 +127,7 @@ const resources = [
   { name: 'fx', list: '/fx', meta: { path: 'fx' } },
   { name: 'verifications', list: '/verifications', show: '/verifications/:id' },
   { name: 'complaints', list: '/complaints', show: '/complaints/:id' },
+  { name: 'investors', list: '/investors' },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },

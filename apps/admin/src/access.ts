@@ -21,6 +21,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   verifications: ['compliance'],
   // Complaints (issue 30): compliance handles them; support reads them and adds notes.
   complaints: ['compliance', 'support'],
+  // Investor protections (issue 30): sophistication requests and the consent log, compliance only.
+  investors: ['compliance'],
   // Money, operators and audit (issue 15)
   operators: [],
   audit: [],

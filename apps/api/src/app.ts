@@ -44,6 +44,8 @@ import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
 import { exitMemberRoutes, exitPublicRoutes } from './modules/exits/routes';
 import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
+import { investorAdminRoutes } from './modules/investor/admin-routes';
+import { investorRoutes } from './modules/investor/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { memberRoutes } from './modules/member/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -219,6 +221,8 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       verificationWebhookRoutes(typed, ctx);
       complaintRoutes(typed, ctx);
       complaintAdminRoutes(typed, ctx);
+      investorRoutes(typed, ctx);
+      investorAdminRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },
     { prefix: '/api' },

@@ -330,3 +330,39 @@ describe('observability configuration (docs/deploy.md)', () => {
     ]);
   });
 });
+
+describe('investor protections (issue 30)', () => {
+  it('default to the stricter union: every protection on, €1,000 / 5 %, two years', () => {
+    expect(loadConfig(production()).investor).toEqual({
+      regime: 'union',
+      protections: { category: true, knowledge_test: true, loss_simulation: true, investment_warning: true },
+      warningFloorMinor: 100_000,
+      warningNetWorthBps: 500,
+      validityMonths: 24,
+    });
+  });
+
+  it('production refuses switching off what the regime requires, or loosening the figures', () => {
+    expect(problemsOf(production({ INVESTOR_KNOWLEDGE_TEST: 'off' }))).toEqual([
+      'INVESTOR_KNOWLEDGE_TEST=off is refused in production: INVESTOR_REGIME=union requires it',
+    ]);
+    expect(problemsOf(production({ INVESTOR_WARNING_FLOOR_MINOR: '200000', INVESTOR_VALIDITY_MONTHS: '36' }))).toEqual([
+      'INVESTOR_WARNING_FLOOR_MINOR above 100000 (€1,000) is refused in production',
+      'INVESTOR_VALIDITY_MONTHS above 24 is refused in production',
+    ]);
+    expect(problemsOf(production({ INVESTOR_REGIME: 'strict' }))[0]).toMatch(/^INVESTOR_REGIME/);
+    expect(problemsOf(production({ INVESTOR_LOSS_SIMULATION: 'maybe' }))[0]).toMatch(/^INVESTOR_LOSS_SIMULATION/);
+  });
+
+  it('the biens divers regime alone leaves them off unless switched on; development may switch any off', () => {
+    const config = loadConfig(production({ INVESTOR_REGIME: 'biens_divers', INVESTOR_KNOWLEDGE_TEST: 'on' }));
+    expect(config.investor.protections).toEqual({
+      category: false,
+      knowledge_test: true,
+      loss_simulation: false,
+      investment_warning: false,
+    });
+    const development = loadConfig({ NODE_ENV: 'development', DATA_DIR, INVESTOR_INVESTMENT_WARNING: 'off' });
+    expect(development.investor.protections.investment_warning).toBe(false);
+  });
+});

@@ -11,6 +11,9 @@ import { z } from 'zod';
 /** Sumsub's API (the one address production may use). */
 const SUMSUB_API = 'https://api.sumsub.com';
 
+/** An on/off switch; unset leaves the default to the caller. */
+const onOff = z.enum(['on', 'off']).optional();
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -173,6 +176,21 @@ const ZEnv = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /**
+   * The investor protections' regime (issue 30, decision 300): `union` (default, the stricter union of the French
+   * "biens divers" regime and the European crowdfunding regulation's investor protections), `ecsp` or `biens_divers`.
+   */
+  INVESTOR_REGIME: z.enum(['union', 'ecsp', 'biens_divers']).default('union'),
+  /** Each protection on or off; unset: what the regime asks. Production refuses switching off what the regime requires. */
+  INVESTOR_CATEGORY: onOff,
+  INVESTOR_KNOWLEDGE_TEST: onOff,
+  INVESTOR_LOSS_SIMULATION: onOff,
+  INVESTOR_INVESTMENT_WARNING: onOff,
+  /** The per-investment warning: above max(floor, bps of the declared net worth); EUR minor units and basis points. */
+  INVESTOR_WARNING_FLOOR_MINOR: z.coerce.number().int().min(0).default(100_000),
+  INVESTOR_WARNING_NET_WORTH_BPS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /** How long a knowledge test, a loss simulation and a sophisticated status stay valid. */
+  INVESTOR_VALIDITY_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   ONFIDO_API_TOKEN: z.string().optional(),
   ONFIDO_WEBHOOK_SECRET: z.string().optional(),
   PERSONA_API_KEY: z.string().optional(),
@@ -299,6 +317,8 @@ export type AppConfig = {
   exits: { minQuorumBps: number; minMajorityBps: number; minWindowMs: number; appraisalBandBps: number };
   /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
   operatorSessions: { absoluteMs: number; idleMs: number };
+  /** The investor's protections (issue 30, decisions 300+): the regime, each protection's switch and the rules' figures. */
+  investor: InvestorConfig;
   /** Identity verification (issue 29): the provider, and the yearly amount from which the source of funds is asked. */
   verification: {
     provider: VerificationProviderName;
@@ -309,6 +329,78 @@ export type AppConfig = {
     sumsub: SumsubConfig | null;
   };
 };
+
+export type InvestorRegime = 'union' | 'ecsp' | 'biens_divers';
+export type InvestorProtection = 'category' | 'knowledge_test' | 'loss_simulation' | 'investment_warning';
+export type InvestorConfig = {
+  regime: InvestorRegime;
+  /** Which protections are on. */
+  protections: Record<InvestorProtection, boolean>;
+  warningFloorMinor: number;
+  warningNetWorthBps: number;
+  validityMonths: number;
+};
+
+/**
+ * The protections each regime requires (decision 300): the crowdfunding regulation's investor category, knowledge
+ * test, loss simulation and per-investment warning (arts. 21–23); the biens divers regime asks none of the four (its own
+ * obligations, the registered document and the annual statement, are other modules').
+ */
+export const REGIME_PROTECTIONS: Record<InvestorRegime, Record<InvestorProtection, boolean>> = {
+  union: { category: true, knowledge_test: true, loss_simulation: true, investment_warning: true },
+  ecsp: { category: true, knowledge_test: true, loss_simulation: true, investment_warning: true },
+  biens_divers: { category: false, knowledge_test: false, loss_simulation: false, investment_warning: false },
+};
+
+const PROTECTION_VARIABLES: Record<InvestorProtection, keyof Env> = {
+  category: 'INVESTOR_CATEGORY',
+  knowledge_test: 'INVESTOR_KNOWLEDGE_TEST',
+  loss_simulation: 'INVESTOR_LOSS_SIMULATION',
+  investment_warning: 'INVESTOR_INVESTMENT_WARNING',
+};
+
+export function investorConfig(env: Env): InvestorConfig {
+  const required = REGIME_PROTECTIONS[env.INVESTOR_REGIME];
+  const protections = { ...required };
+  for (const [protection, variable] of Object.entries(PROTECTION_VARIABLES) as [InvestorProtection, keyof Env][]) {
+    const value = env[variable];
+    if (value === 'on' || value === 'off') protections[protection] = value === 'on';
+  }
+  return {
+    regime: env.INVESTOR_REGIME,
+    protections,
+    warningFloorMinor: env.INVESTOR_WARNING_FLOOR_MINOR,
+    warningNetWorthBps: env.INVESTOR_WARNING_NET_WORTH_BPS,
+    validityMonths: env.INVESTOR_VALIDITY_MONTHS,
+  };
+}
+
+/**
+ * Production fails closed on the investor protections (decision 301): a protection the regime requires cannot be
+ * switched off, nor the warning's threshold raised above the regulation's, nor a validity made longer than two years.
+ */
+function investorProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const required = REGIME_PROTECTIONS[env.INVESTOR_REGIME];
+  for (const [protection, variable] of Object.entries(PROTECTION_VARIABLES) as [InvestorProtection, keyof Env][]) {
+    if (required[protection] && env[variable] === 'off') {
+      problems.push(`${variable}=off is refused in production: INVESTOR_REGIME=${env.INVESTOR_REGIME} requires it`);
+    }
+  }
+  if (required.investment_warning) {
+    if (env.INVESTOR_WARNING_FLOOR_MINOR > 100_000) {
+      problems.push('INVESTOR_WARNING_FLOOR_MINOR above 100000 (€1,000) is refused in production');
+    }
+    if (env.INVESTOR_WARNING_NET_WORTH_BPS > 500) {
+      problems.push('INVESTOR_WARNING_NET_WORTH_BPS above 500 (5 %) is refused in production');
+    }
+  }
+  if (env.INVESTOR_VALIDITY_MONTHS > 24) {
+    problems.push('INVESTOR_VALIDITY_MONTHS above 24 is refused in production');
+  }
+  return problems;
+}
 
 export type SumsubConfig = {
   appToken: string;
@@ -449,6 +541,7 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
       problems.push(`SUMSUB_API_URL must be ${SUMSUB_API} or a loopback address (127.0.0.1, ::1, localhost)`);
     }
   }
+  problems.push(...investorProblems(env));
   if (production && !sandboxAllowed) {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'] as const) {
       if (isStripeTestKey(env[name])) {
@@ -695,6 +788,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       absoluteMs: Math.round(env.OPERATOR_SESSION_HOURS * 3_600_000),
       idleMs: Math.round(env.OPERATOR_IDLE_MINUTES * 60_000),
     },
+    investor: investorConfig(env),
     verification: {
       provider: env.VERIFICATION_PROVIDER,
       sourceOfFundsMinor: env.VERIFICATION_SOURCE_OF_FUNDS_MINOR,

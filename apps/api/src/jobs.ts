@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
 import { defineAnnualStatementJobs, startAnnualStatements } from './modules/member/annual-statement-jobs';
+import { defineInvestorJobs, startInvestorCategoryExpiry } from './modules/investor/jobs';
 import { defineStatementJobs, startStatementSweep } from './modules/member/statement-jobs';
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { defineNotificationJobs } from './modules/notifications/notify';
@@ -28,6 +29,7 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   defineSanctionsJobs(ctx, log, verificationRescreenHooks(ctx));
   defineVerificationJobs(ctx, log);
   defineProviderJobs(ctx, log);
+  defineInvestorJobs(ctx, log);
   await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
 }
 
@@ -41,7 +43,9 @@ export async function startJobWorkers(ctx: AppContext, log: FastifyBaseLogger): 
   const stopSanctions = startSanctionsList(ctx, log);
   const stopRetention = startVerificationRetention(ctx, log);
   const stopProviderPoll = startProviderPoll(ctx, log);
+  const stopInvestorExpiry = startInvestorCategoryExpiry(ctx, log);
   return () => {
+    stopInvestorExpiry();
     stopProviderPoll();
     stopSanctions();
     stopRetention();

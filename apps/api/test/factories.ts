@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
 import { SANDBOX_CARD_OK } from '../src/adapters/payments/sandbox-card';
+import type { Executor } from '../src/db/client';
 import { artists, bankAccounts, paintings, users } from '../src/db/schema';
 import { encryptSecret } from '../src/modules/account/secrets';
 import { verifyAccessToken } from '../src/modules/auth/tokens';
 import { issueCode } from '../src/modules/codes/service';
+import { seedInvestorReady } from '../src/modules/investor/seed-ready';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
@@ -58,7 +60,13 @@ export function codeIn(text: string | undefined): string {
  */
 export async function createMember(
   t: TestApp,
-  options: { verified?: boolean; approved?: boolean; overrides?: Partial<TRegisterRequest> } = {},
+  options: {
+    verified?: boolean;
+    approved?: boolean;
+    /** Issue 30: members are also ready to invest (a passed test, a simulation) unless this is false. */
+    investorReady?: boolean;
+    overrides?: Partial<TRegisterRequest>;
+  } = {},
 ) {
   const payload: Record<string, unknown> = { ...registration(options.overrides), captcha: await solvedCaptcha(t) };
   const response = await t.call('POST', '/api/user/register', { body: payload });
@@ -71,7 +79,12 @@ export async function createMember(
     if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
   }
   if (options.approved !== false) {
-    await approveVerification(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId);
+    await approveVerification(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId, {
+      investorReady: options.investorReady !== false,
+    });
+  } else if (options.investorReady !== false) {
+    // Approved later (through the console in the tests of issue 29): ready to invest from the start.
+    await makeInvestorReady(t, (await verifyAccessToken(data.access_token, t.ctx.config)).userId);
   }
   return {
     email,
@@ -81,9 +94,34 @@ export async function createMember(
   };
 }
 
-/** Approves a member's identity verification along the real path (modules/verification/seed-approved.ts). */
-export async function approveVerification(t: TestApp, userId: string): Promise<void> {
-  await t.ctx.database.db.transaction((tx) => seedApprovedVerification(tx, userId));
+/**
+ * Approves a member's identity verification along the real path (modules/verification/seed-approved.ts) and, unless
+ * `investorReady: false`, makes them ready to invest (issue 30: modules/investor/seed-ready.ts).
+ */
+export async function approveVerification(
+  t: TestApp,
+  userId: string,
+  options: { investorReady?: boolean } = {},
+): Promise<void> {
+  await t.ctx.database.db.transaction(async (tx) => {
+    await seedApprovedVerification(tx, userId);
+    if (options.investorReady !== false) await seedMemberInvestorReady(tx, userId);
+  });
+}
+
+/** Makes a member ready to invest along the real path (a passed knowledge test, a loss simulation). */
+export async function makeInvestorReady(t: TestApp, userId: string): Promise<void> {
+  await t.ctx.database.db.transaction((tx) => seedMemberInvestorReady(tx, userId));
+}
+
+async function seedMemberInvestorReady(tx: Executor, userId: string): Promise<void> {
+  const [member] = await tx
+    .select({ id: users.id, language: users.language, currency: users.currency })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member) throw new Error(`no member ${userId}`);
+  // A large declared net worth: the suites' purchases stay below the per-investment warning (tested on its own).
+  await seedInvestorReady(tx, member, { netWorthMinor: 100_000_000_000 });
 }
 
 export async function userRow(t: TestApp, email: string) {

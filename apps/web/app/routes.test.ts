@@ -74,6 +74,7 @@ describe('routes (spec §2)', () => {
       '/user/withdraw',
       '/user/verification',
       '/user/complaints',
+      '/user/investor-profile',
     ]) {
       expect(chain(path), path).toContain('routes/user.tsx');
       expect(leafFile(path), path).not.toBe('routes/user-unknown.tsx');

@@ -64,6 +64,7 @@ export default [
       route('notifications', 'routes/user-notifications.tsx'),
       route('watchlist', 'routes/user-watchlist.tsx'),
       route('verification', 'routes/user-verification.tsx'),
+      route('investor-profile', 'routes/user-investor-profile.tsx'),
       route('revocation', 'routes/user-revocation.tsx'),
       route('complaints', 'routes/user-complaints.tsx'),
       route('*', 'routes/user-unknown.tsx'),

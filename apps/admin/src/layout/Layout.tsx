@@ -33,6 +33,7 @@ export const MENU = [
   { resource: 'verifications', path: '/verifications' },
   // Complaints (issue 30)
   { resource: 'complaints', path: '/complaints' },
+  { resource: 'investors', path: '/investors' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },

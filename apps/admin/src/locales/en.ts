@@ -95,6 +95,7 @@ export const en = {
     galleries: 'Gallery',
     footer: 'Footer',
     market: 'Secondary market',
+    investors: 'Investors',
   },
   auth: {
     signIn: 'Sign in',
@@ -1028,6 +1029,32 @@ export const en = {
     actors: { member: 'the member', visitor: 'the visitor', operator: 'operator', system: 'Parcelle' },
     deadlines:
       'Deadlines: acknowledge within 10 working days (Sundays and French public holidays excluded), answer within 2 months (AMF DOC-2012-07, ACPR 2022-R-01).',
+  investors: {
+    title: 'Investors',
+    requestsTitle: 'Sophisticated investor requests',
+    requestsIntro:
+      'Approve when at least two Annex II criteria are proven by the evidence you asked for (valid two years); otherwise reject with a reason the member reads. Each decision is in the audit log.',
+    none: 'No request is waiting.',
+    loading: 'Loading the requests',
+    member: 'Member',
+    criteria: 'Criteria and statement',
+    decision: 'Decision',
+    approve: 'Approve',
+    reject: 'Reject',
+    reason: 'Reason for a rejection',
+    consentsTitle: 'Consent log',
+    consentsIntro:
+      'Every warning a member acknowledged, with the version and hash of the text shown. Each read is audited.',
+    memberId: 'Member id',
+    read: 'Read the log',
+    noConsents: 'No consent recorded for this member.',
+    when: 'When',
+    kind: 'Warning',
+    version: 'Version',
+    hash: 'SHA-256',
+    language: 'Language',
+    session: 'Session',
+    reference: 'Concerning',
   },
 } as const;
 

@@ -99,6 +99,7 @@ export const fr: Messages = {
     galleries: 'Galerie',
     footer: 'Pied de page',
     market: 'Marché secondaire',
+    investors: 'Investisseurs',
   },
   auth: {
     signIn: 'Se connecter',
@@ -1047,5 +1048,31 @@ export const fr: Messages = {
     actors: { member: 'le membre', visitor: 'le visiteur', operator: 'opérateur', system: 'Parcelle' },
     deadlines:
       'Délais\u00a0: prise en charge sous 10 jours ouvrables (hors dimanches et jours fériés français), réponse sous 2 mois (AMF DOC-2012-07, ACPR 2022-R-01).',
+  investors: {
+    title: 'Investisseurs',
+    requestsTitle: 'Demandes de statut d’investisseur averti',
+    requestsIntro:
+      'Approuvez lorsqu’au moins deux critères de l’annexe II sont prouvés par les justificatifs demandés (valable deux ans) ; sinon refusez avec un motif que le membre lira. Chaque décision figure au journal d’audit.',
+    none: 'Aucune demande en attente.',
+    loading: 'Chargement des demandes',
+    member: 'Membre',
+    criteria: 'Critères et déclaration',
+    decision: 'Décision',
+    approve: 'Approuver',
+    reject: 'Refuser',
+    reason: 'Motif du refus',
+    consentsTitle: 'Journal des consentements',
+    consentsIntro:
+      'Chaque avertissement reconnu par un membre, avec la version et l’empreinte du texte affiché. Chaque lecture est auditée.',
+    memberId: 'Identifiant du membre',
+    read: 'Lire le journal',
+    noConsents: 'Aucun consentement enregistré pour ce membre.',
+    when: 'Quand',
+    kind: 'Avertissement',
+    version: 'Version',
+    hash: 'SHA-256',
+    language: 'Langue',
+    session: 'Session',
+    reference: 'Objet',
   },
 };

@@ -4,6 +4,7 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { Storage } from '../adapters/storage/storage';
 import { type AppConfig, workspaceRoot } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedInvestorReady } from '../modules/investor/seed-ready';
 import { currentListVersion, loadSanctionsList, SANCTIONS_SAMPLE } from '../modules/sanctions';
 import { seedApprovedVerification } from '../modules/verification/seed-approved';
 import type { Database } from './client';
@@ -43,11 +44,12 @@ async function loadDevelopmentSanctionsList(db: Database): Promise<void> {
 
 /**
  * Development only (issue 29): the demo member and the seed's collectors are approved along the verification's real
- * path (modules/verification/seed-approved.ts), so that the demo can buy, sell and withdraw. Idempotent.
+ * path (modules/verification/seed-approved.ts), and made ready to invest (issue 30), so that the demo can buy, sell and
+ * withdraw. Idempotent.
  */
 async function approveSeededMembers(db: Database): Promise<void> {
   const seeded = await db
-    .select({ id: users.id })
+    .select({ id: users.id, language: users.language, currency: users.currency })
     .from(users)
     .where(
       or(
@@ -58,7 +60,13 @@ async function approveSeededMembers(db: Database): Promise<void> {
         ),
       ),
     );
-  for (const member of seeded) await db.transaction((tx) => seedApprovedVerification(tx, member.id));
+  // Issue 30: and ready to invest (a passed knowledge test and a loss simulation, modules/investor/seed-ready.ts).
+  for (const member of seeded) {
+    await db.transaction(async (tx) => {
+      await seedApprovedVerification(tx, member.id);
+      await seedInvestorReady(tx, member);
+    });
+  }
 }
 
 async function insertDemoMember(db: Database, config: AppConfig): Promise<void> {

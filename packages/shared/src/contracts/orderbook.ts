@@ -4,6 +4,7 @@ import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
+import { ZRiskWarningConsent } from './investor';
 import { ZPricePerPartMinor } from './member';
 import { stepUpFields } from './two-factor';
 
@@ -30,6 +31,8 @@ export const ZBidRequest = z.strictObject({
     .max(BID_EXPIRY_DAYS_MAX, { error: 'BidExpiryInvalid' })
     .default(BID_EXPIRY_DAYS_DEFAULT),
   /** Issue 26: the wallet code, and the app's code when the member's second factor is on. */
+  /** Issue 30: the per-investment warning acknowledged, when the investment is above the member's threshold. */
+  risk_warning_consent: ZRiskWarningConsent.optional(),
   ...stepUpFields(),
 });
 export type TBidRequest = z.input<typeof ZBidRequest>;
@@ -63,7 +66,12 @@ export const ZMyBidsData = z.object({ bids: z.array(ZMyBid), total: z.number().i
 
 /** POST /paintings/sale/:reference/accept and /paintings/bids/:reference/accept (bulletin-board mode only). */
 /** Accepting an order (bulletin board): the parts, with the step-up of issue 26. */
-export const ZAcceptRequest = z.strictObject({ total_part: quantity, ...stepUpFields() });
+export const ZAcceptRequest = z.strictObject({
+  total_part: quantity,
+  /** Issue 30: accepting an ask above the member's threshold carries the per-investment warning's consent. */
+  risk_warning_consent: ZRiskWarningConsent.optional(),
+  ...stepUpFields(),
+});
 
 export const ZTrade = z.object({
   reference: z.string(),

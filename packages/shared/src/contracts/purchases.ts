@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_PARTS_PER_PURCHASE, PAYMENT_METHODS, type PaymentMethod } from '../constants';
 import { safeText } from '../validation/fields';
 import { ZCurrency, ZMoney } from './auth';
+import { ZRiskWarningConsent } from './investor';
 import { stepUpFields } from './two-factor';
 
 /**
@@ -39,6 +40,8 @@ export const ZPurchaseRequest = z.strictObject({
    * smart_amount only: the one-time code sent by POST /paintings/purchase/code, and the app's code when the member's
    * second factor is on (issue 26).
    */
+  /** Issue 30: the per-investment warning acknowledged, when the investment is above the member's threshold. */
+  risk_warning_consent: ZRiskWarningConsent.optional(),
   ...stepUpFields(),
 });
 export type TPurchaseRequest = z.input<typeof ZPurchaseRequest>;

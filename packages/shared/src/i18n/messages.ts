@@ -1082,6 +1082,89 @@ export const messages = {
   ComplaintAnsweredDone: { en: 'Answer sent.', fr: 'Réponse envoyée.' },
   ComplaintClosedDone: { en: 'Complaint closed.', fr: 'Réclamation clôturée.' },
   ComplaintNoteAddedDone: { en: 'Note added.', fr: 'Note ajoutée.' },
+  // The investor's protections (issue 30). Each gate names the step and the page that resolves it.
+  InvestorKnowledgeTestRequired: {
+    en: 'Before investing, answer the short knowledge test on your Investor profile page (a few minutes).',
+    fr: 'Avant d’investir, répondez au court test de connaissances sur votre page Profil investisseur (quelques minutes).',
+  },
+  InvestorKnowledgeTestExpired: {
+    en: 'Your knowledge test is more than two years old: take it again on your Investor profile page.',
+    fr: 'Votre test de connaissances date de plus de deux ans\u00a0: repassez-le sur votre page Profil investisseur.',
+  },
+  InvestorRiskWarningRequired: {
+    en: 'Read and acknowledge the risk warning on your Investor profile page before investing.',
+    fr: 'Lisez et reconnaissez l’avertissement sur les risques sur votre page Profil investisseur avant d’investir.',
+  },
+  InvestorLossSimulationRequired: {
+    en: 'Before investing, simulate your capacity to bear loss on your Investor profile page.',
+    fr: 'Avant d’investir, simulez votre capacité à supporter des pertes sur votre page Profil investisseur.',
+  },
+  InvestorLossSimulationExpired: {
+    en: 'Your loss simulation is more than two years old: update it on your Investor profile page.',
+    fr: 'Votre simulation de pertes date de plus de deux ans\u00a0: mettez-la à jour sur votre page Profil investisseur.',
+  },
+  InvestmentWarningRequired: {
+    en: 'This investment is above €1,000 or 5% of your declared net worth: read the warning and confirm you understand the risks.',
+    fr: 'Cet investissement dépasse 1 000 € ou 5\u00a0% de votre patrimoine net déclaré\u00a0: lisez l’avertissement et confirmez comprendre les risques.',
+  },
+  WarningOutdated: {
+    en: 'This warning has changed: please read the current text and confirm again.',
+    fr: 'Cet avertissement a changé\u00a0: veuillez lire le texte actuel et confirmer à nouveau.',
+  },
+  WarningNotApplicable: {
+    en: 'There is no warning to acknowledge here.',
+    fr: 'Il n’y a pas d’avertissement à reconnaître ici.',
+  },
+  KnowledgeTestOutdated: {
+    en: 'The questionnaire has changed: please reload the page and answer again.',
+    fr: 'Le questionnaire a changé\u00a0: veuillez recharger la page et répondre à nouveau.',
+  },
+  KnowledgeTestIncomplete: { en: 'Please answer every question.', fr: 'Veuillez répondre à chaque question.' },
+  KnowledgeTestPassed: { en: 'Test passed', fr: 'Test réussi' },
+  KnowledgeTestFailed: {
+    en: 'Your answers are recorded: read the risk warning before investing.',
+    fr: 'Vos réponses sont enregistrées\u00a0: lisez l’avertissement sur les risques avant d’investir.',
+  },
+  InvestorAmountInvalid: {
+    en: 'Please enter a positive amount.',
+    fr: 'Veuillez saisir un montant positif.',
+  },
+  LossSimulationSaved: { en: 'Your simulation is saved', fr: 'Votre simulation est enregistrée' },
+  WarningAcknowledged: { en: 'Acknowledged', fr: 'Pris en compte' },
+  SophisticationCriteriaMissing: {
+    en: 'Choose at least two of the criteria that apply to you.',
+    fr: 'Choisissez au moins deux des critères qui vous concernent.',
+  },
+  SophisticationStatementRequired: {
+    en: 'Explain in a few sentences how you meet these criteria (at least 20 characters).',
+    fr: 'Expliquez en quelques phrases comment vous remplissez ces critères (au moins 20 caractères).',
+  },
+  SophisticationAcceptanceRequired: {
+    en: 'Please confirm the declaration.',
+    fr: 'Veuillez confirmer la déclaration.',
+  },
+  SophisticationRequested: {
+    en: 'Your request is sent: our compliance team will answer it.',
+    fr: 'Votre demande est envoyée\u00a0: notre équipe conformité y répondra.',
+  },
+  SophisticationAlreadyPending: {
+    en: 'A request is already being reviewed.',
+    fr: 'Une demande est déjà en cours d’examen.',
+  },
+  SophisticationUnavailable: {
+    en: 'Requests to be treated as a sophisticated investor are not open.',
+    fr: 'Les demandes de traitement en investisseur averti ne sont pas ouvertes.',
+  },
+  SophisticationRequestNotFound: { en: 'This request does not exist.', fr: 'Cette demande n’existe pas.' },
+  SophisticationAlreadyDecided: {
+    en: 'This request has already been decided.',
+    fr: 'Cette demande a déjà été tranchée.',
+  },
+  SophisticationReasonRequired: {
+    en: 'Say why the request is rejected.',
+    fr: 'Indiquez pourquoi la demande est rejetée.',
+  },
+  SophisticationDecided: { en: 'Decision recorded', fr: 'Décision enregistrée' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

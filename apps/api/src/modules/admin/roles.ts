@@ -109,6 +109,10 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'POST /api/admin/complaints/:id/answer': ['compliance'],
   'POST /api/admin/complaints/:id/close': ['compliance'],
   'POST /api/admin/complaints/:id/notes': ['compliance', 'support'],
+  // Investor protections (issue 30): compliance decides sophistication requests and reads a member's consent log.
+  'GET /api/admin/investor/sophistication-requests': ['compliance'],
+  'POST /api/admin/investor/sophistication-requests/:id/decide': ['compliance'],
+  'GET /api/admin/investor/members/:id/consents': ['compliance'],
 };
 
 /**
@@ -126,6 +130,7 @@ export const STRICT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/admin/verifications/:id/hits/:hitId/dismiss',
   'POST /api/admin/verifications/:id/hits/:hitId/confirm',
   'GET /api/admin/verifications/:id/hits/export',
+  'POST /api/admin/investor/sophistication-requests/:id/decide',
 ]);
 
 /** Routes an operator reaches before the second factor is enrolled (guarded by `requireOperatorEnrolling`). */

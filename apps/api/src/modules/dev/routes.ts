@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { listOutbox } from '../../adapters/mail/outbox';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { escapeHtml } from '../../http/html';
 import { loopbackOnly } from '../../http/loopback';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
+import { seedInvestorReady } from '../investor/seed-ready';
 import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
 import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
 import { agePastReflectionPeriod } from '../purchases/reflection';
@@ -98,20 +100,45 @@ export function devApiRoutes(app: App, ctx: AppContext) {
       onRequest: loopbackOnly,
       schema: {
         tags: ['dev'],
-        body: z.strictObject({ email: z.string().email().max(320) }),
+        // Issue 30: also ready to invest (a passed knowledge test, a loss simulation) unless investor_ready is false.
+        body: z.strictObject({ email: z.string().email().max(320), investor_ready: z.boolean().default(true) }),
         response: { 200: ZSuccess(z.object({ state: z.literal('approved') })) },
       },
     },
     async (request) => {
       await ctx.database.db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, request.body.email.toLowerCase()));
-        if (!user) throw notFound('NotFound');
+        const user = await devMember(tx, request.body.email);
         await seedApprovedVerification(tx, user.id);
+        if (request.body.investor_ready) await seedInvestorReady(tx, user);
       });
       return ok({ state: 'approved' as const });
+    },
+  );
+
+  // Issue 30: a member made ready to invest along the real path (modules/investor/seed-ready.ts).
+  app.post(
+    '/dev/investor/ready',
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['dev'],
+        body: z.strictObject({
+          email: z.string().email().max(320),
+          net_worth_minor: z.number().int().min(0).max(1_000_000_000_000).optional(),
+        }),
+        response: { 200: ZSuccess(z.object({ ready: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await ctx.database.db.transaction(async (tx) => {
+        const user = await devMember(tx, request.body.email);
+        await seedInvestorReady(
+          tx,
+          user,
+          request.body.net_worth_minor === undefined ? {} : { netWorthMinor: request.body.net_worth_minor },
+        );
+      });
+      return ok({ ready: true as const });
     },
   );
 
@@ -153,4 +180,13 @@ export function devPageRoutes(app: App, ctx: AppContext) {
         );
     },
   );
+}
+
+async function devMember(tx: Executor, email: string) {
+  const [user] = await tx
+    .select({ id: users.id, language: users.language, currency: users.currency })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  if (!user) throw notFound('NotFound');
+  return user;
 }

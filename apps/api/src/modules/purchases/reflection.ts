@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
+import { investorCategoryAt } from '../investor/category';
 import { memberHolding } from '../parts/register';
 
 /**
@@ -98,16 +99,11 @@ export function inReflectionPeriod(settledAt: Date, now: Date): boolean {
  * art. 22). `at` is the moment of the purchase (its settlement): the category that counts is the one the member had
  * when they bought.
  *
- * INTEGRATOR: when merging issue 30's `investor` module, point this at the investor category, e.g.
- * `return (await investorCategoryAt(db, memberId, at)) !== 'sophisticated';` (or the module's equivalent export).
- * Until then every member is non-sophisticated (nobody can be approved as sophisticated yet), so it answers true for
- * everyone, which is the correct default: the protection applies unless a category says otherwise.
+ * The category is the investor module's (`investorCategoryAt`, decision 313): a sophisticated status approved before
+ * the purchase and valid at it removes the period; any other member keeps it.
  */
 export async function reflectionAppliesTo(db: Executor, memberId: string, at: Date = new Date()): Promise<boolean> {
-  void db;
-  void memberId;
-  void at;
-  return true;
+  return (await investorCategoryAt(db, memberId, at)) !== 'sophisticated';
 }
 
 export type ProvisionalPurchase = {

@@ -106,6 +106,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           assertMayStartPurchase(session, request.body.payment_method);
           const data = await createPurchase(ctx, buyer, request.body, {
             key,
+            sessionId: session.id,
             onReserved: (tx, purchase) => bindPurchaseToSession(tx, session, purchase.id),
           });
           return purchaseAnswer(data);

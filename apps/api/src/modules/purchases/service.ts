@@ -19,6 +19,8 @@ import { recordPurchase, recordReservations } from '../../observability/metrics'
 import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
+import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
+import type { InvestorState } from '../investor/profile';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
@@ -98,12 +100,25 @@ export async function validatePurchase(ctx: AppContext, member: Member, request:
   assertMethodOffered(ctx, request);
   // An unverified member learns here, before paying, that buying needs an approved identity (issue 29).
   await requireVerified(ctx.database.db, member.id);
+  // Then the investor's own steps (issue 30): test, risk warning, loss simulation, each named with its page.
+  const investor = await requireInvestorReady(ctx.database.db, member.id, {
+    action: 'primary_purchase',
+    rules: ctx.config.investor,
+  });
   const currency = currencyOf(member, request);
   const quote = await quotePurchase(ctx.database.db, {
     paintingId: request.painting_id,
     quantity: request.total_part,
     currency,
     buyerId: member.id,
+  });
+  // Above the member's threshold the warning's consent must come with the request (checked here, recorded at purchase).
+  await confirmInvestmentWarning(ctx.database.db, investor, ctx.config.investor, {
+    amountMinor: quote.totalMinor,
+    currency,
+    consent: request.risk_warning_consent,
+    language: member.language,
+    record: false,
   });
   return {
     painting_id: quote.painting.id,
@@ -156,18 +171,31 @@ export async function createPurchase(
   ctx: AppContext,
   member: Member,
   request: PurchaseRequest,
-  options: { onReserved?: (tx: Executor, purchase: Purchase) => Promise<void>; key?: KeyClaim } = {},
+  options: {
+    onReserved?: (tx: Executor, purchase: Purchase) => Promise<void>;
+    key?: KeyClaim;
+    /** The buyer's session, kept with a per-investment warning's consent (issue 30). */
+    sessionId?: string;
+  } = {},
 ): Promise<TPurchaseData> {
   assertMethodOffered(ctx, request);
   // Every method (card, PayPal, wallet): identity verification approved first (issue 29).
   await requireVerified(ctx.database.db, member.id);
+  // Then the investor's own steps (issue 30); the per-investment warning is checked on the reserved total below.
+  const investor = await requireInvestorReady(ctx.database.db, member.id, {
+    action: 'primary_purchase',
+    rules: ctx.config.investor,
+  });
   const key = options.key ?? NO_KEY;
-  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key);
+  const warning = investmentWarning(ctx, member, request, investor, options.sessionId);
+  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key, warning);
   const params = reserveFor(ctx, member, request);
   const purchase = await inTurn(ctx, params.paintingId, () =>
     inTransaction(ctx.database.db, async (tx) => {
       await key.claim(tx);
       const reserved = (await reserveFastOrConflict(tx, params)) ?? (await reservePurchase(tx, params));
+      // The consent to the per-investment warning is recorded with the purchase, or the reservation is undone.
+      await warning(tx, reserved);
       await options.onReserved?.(tx, reserved);
       await key.record(tx, { purchaseId: reserved.id });
       return reserved;
@@ -177,6 +205,29 @@ export async function createPurchase(
   recordPurchase(request.payment_method, 'reserved');
   recordReservations('created');
   return startProviderPayment(ctx, purchase);
+}
+
+/**
+ * The per-investment warning of a purchase (issue 30, gate.ts): above the member's threshold, the consent that came
+ * with the request is checked and recorded in the purchase's transaction, against the purchase's reference and total.
+ */
+function investmentWarning(
+  ctx: AppContext,
+  member: Member,
+  request: PurchaseRequest,
+  investor: InvestorState | null,
+  sessionId: string | undefined,
+) {
+  return (tx: Executor, purchase: { totalMinor: number; currency: Currency; reference: string }, record = true) =>
+    confirmInvestmentWarning(tx, investor, ctx.config.investor, {
+      amountMinor: purchase.totalMinor,
+      currency: purchase.currency,
+      consent: request.risk_warning_consent,
+      language: member.language,
+      sessionId: sessionId ?? null,
+      reference: purchase.reference,
+      record,
+    });
 }
 
 /**
@@ -281,6 +332,7 @@ async function payFromWallet(
   member: Member,
   request: PurchaseRequest,
   key: KeyClaim,
+  warning: ReturnType<typeof investmentWarning>,
 ): Promise<TPurchaseData> {
   if (!request.verification_code) throw badRequest('OtpRequired', 'verification_code');
   const db = ctx.database.db;
@@ -295,6 +347,8 @@ async function payFromWallet(
   if ((await walletBalance(db, member.id, currency)) < quote.totalMinor) {
     throw badRequest('InsufficientBalance', 'payment_method');
   }
+  // A missing warning consent is answered before the code is checked, so no code is spent for nothing.
+  await warning(db, { totalMinor: quote.totalMinor, currency, reference: '' }, false);
   // The wallet code, and the app's code when the member's second factor is on (issue 26: auth/step-up.ts).
   const stepUp = await checkStepUp(ctx, member, request);
   const settled = await inTransaction(db, async (tx) => {
@@ -303,6 +357,7 @@ async function payFromWallet(
     await stepUp.spend(tx);
     const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
     if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
+    await warning(tx, purchase);
     const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });
     if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
     const data = purchaseData(result.purchase, { certificate_number: result.certificate.number });

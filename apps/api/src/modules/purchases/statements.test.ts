@@ -11,8 +11,11 @@ import { checkInvariants } from '../ledger/invariants';
  * Not counted: each request's authentication (a read of the member, the same for every authenticated call), the
  * announcements of the change to other processes after commit, and the job workers' own statements (the tests' drain fetching and running the queued email).
  */
-/** 10 for the purchase itself, and the identity gate's one read of the member's verification state (issue 29, decision 254). */
-const BUDGET = 11;
+/**
+ * 10 for the purchase itself, the identity gate's one read of the member's verification state (issue 29, decision 254)
+ * and the investor gate's one read of the member's test, simulation and category (issue 30, decision 306).
+ */
+const BUDGET = 12;
 
 /** Each request's authentication reads the member: the same for every authenticated call, not the purchase's. */
 const AUTHENTICATE = /^select "users"\."id", "users"\."email"/;

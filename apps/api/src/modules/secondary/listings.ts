@@ -7,6 +7,7 @@ import { listings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
+import { requireInvestorReady } from '../investor/gate';
 import { moveParts, type PartLine } from '../parts/register';
 import { sellableHolding } from '../purchases/reflection';
 import { requireVerified } from '../verification/gate';
@@ -47,6 +48,8 @@ export async function listParts(
 ): Promise<{ listing: Listing; trades: Trade[] }> {
   // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
   await requireVerified(ctx.database.db, member.id);
+  // Selling is never held back by the investor's protections (decision 304): the gate lets an ask through.
+  await requireInvestorReady(ctx.database.db, member.id, { action: 'ask', rules: ctx.config.investor });
   // Parts leave the member: the wallet code, and the app's code when on (issue 26, auth/step-up.ts).
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TRiskWarningConsent } from '@parcelle/shared/contracts/investor';
 import { MARKET } from '@parcelle/shared/market';
 import { bidFillMoney, type MatchFill, matchIncoming, type RestingOrder } from '@parcelle/shared/orderbook';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
@@ -10,6 +11,7 @@ import { bids, listings, paintings, trades, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
+import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
 import { moveParts, type PartLine } from '../parts/register';
@@ -278,17 +280,37 @@ export async function placeBid(
     total_part: number;
     price_per_part_minor: number;
     expires_in_days: number;
+    risk_warning_consent?: TRiskWarningConsent | undefined;
   } & StepUpProof,
+  context: { sessionId?: string } = {},
 ): Promise<{ bid: Bid; trades: Trade[] }> {
   // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
   await requireVerified(ctx.database.db, member.id);
+  // Then the investor's steps (issue 30); a bid above the member's threshold needs the warning's consent, checked
+  // before the code is spent and recorded with the bid.
+  const bidMinor = purchaseTotalMinor(request.price_per_part_minor, request.total_part);
+  const warning = {
+    amountMinor: bidMinor,
+    currency: BOOK_CURRENCY,
+    consent: request.risk_warning_consent,
+    language: member.language,
+    sessionId: context.sessionId ?? null,
+    reference: request.painting_id,
+  };
+  const investor = await requireInvestorReady(ctx.database.db, member.id, {
+    action: 'bid',
+    rules: ctx.config.investor,
+    ...warning,
+    record: false,
+  });
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const painting = await lockBook(tx, request.painting_id);
     if (!(await holdsPrimaryParts(tx, member.id))) throw new AppError(403, 'SecondaryReserved');
     const settings = await readMarketSettings(tx);
     checkPriceBounds(settings, painting.pricePerPartMinor, request.price_per_part_minor, 'price_per_part_minor');
-    const heldMinor = purchaseTotalMinor(request.price_per_part_minor, request.total_part);
+    await confirmInvestmentWarning(tx, investor, ctx.config.investor, warning);
+    const heldMinor = bidMinor;
     // From the member's own wallet, exchanged into euros at the day's rate when it is in dollars (decision 210).
     const paying = await memberDebitLines(tx, member, heldMinor, BOOK_CURRENCY, 'total_part');
     const [bid] = await tx
@@ -432,11 +454,17 @@ export async function acceptAsk(
   ctx: AppContext,
   member: Member,
   reference: string,
-  request: { total_part: number } & StepUpProof,
+  request: { total_part: number; risk_warning_consent?: TRiskWarningConsent | undefined } & StepUpProof,
+  context: { sessionId?: string } = {},
 ): Promise<Trade[]> {
   const quantity = request.total_part;
   // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
   await requireVerified(ctx.database.db, member.id);
+  // Buying an ask is an investment (issue 30): the investor's steps, then the warning on the price paid (below).
+  const investor = await requireInvestorReady(ctx.database.db, member.id, {
+    action: 'accept',
+    rules: ctx.config.investor,
+  });
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const [found] = await tx.select().from(listings).where(eq(listings.reference, reference));
@@ -449,6 +477,14 @@ export async function acceptAsk(
     if (listing.sellerId === member.id) throw badRequest('OwnOrder', 'total_part');
     if (quantity > listing.remaining) throw badRequest('NotEnoughParts', 'total_part');
     const paid = purchaseTotalMinor(listing.unitPriceMinor, quantity);
+    await confirmInvestmentWarning(tx, investor, ctx.config.investor, {
+      amountMinor: paid,
+      currency: BOOK_CURRENCY,
+      consent: request.risk_warning_consent,
+      language: member.language,
+      sessionId: context.sessionId ?? null,
+      reference: listing.reference,
+    });
     const paying = await memberDebitLines(tx, member, paid, BOOK_CURRENCY, 'total_part');
     const trade = await recordTrade(tx, {
       paintingId: listing.paintingId,
@@ -499,6 +535,8 @@ export async function acceptBid(
   const quantity = request.total_part;
   // Identity verification first (issue 29): nothing moves for a member not approved, and no code is spent.
   await requireVerified(ctx.database.db, member.id);
+  // Selling into a bid is never held back by the investor's protections (decision 304).
+  await requireInvestorReady(ctx.database.db, member.id, { action: 'ask', rules: ctx.config.investor });
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const [found] = await tx.select().from(bids).where(eq(bids.reference, reference));

@@ -19,7 +19,7 @@ import {
 } from '@parcelle/shared';
 import { toMajor } from '@parcelle/shared/money';
 import type { AppContext } from '../../context';
-import { authenticate, memberOf } from '../../http/authenticate';
+import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
 import { type Listing, listParts, withdrawListing } from './listings';
@@ -173,7 +173,7 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const placed = await placeBid(ctx, memberOf(request), request.body);
+      const placed = await placeBid(ctx, memberOf(request), request.body, { sessionId: sessionOf(request).id });
       return ok({ bid: bidData(placed.bid), trades: placed.trades.map(tradeData) }, 'BidPlaced');
     },
   );
@@ -222,7 +222,9 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
       },
     },
     async (request) => {
-      const done = await acceptAsk(ctx, memberOf(request), request.params.reference, request.body);
+      const done = await acceptAsk(ctx, memberOf(request), request.params.reference, request.body, {
+        sessionId: sessionOf(request).id,
+      });
       return ok({ trades: done.map(tradeData) }, 'OrderAccepted');
     },
   );

@@ -29,6 +29,7 @@ describe('member sidebar (spec §2, issue 17)', () => {
       ['Watched works', '/user/watchlist'],
       ['Verification', '/user/verification'],
       ['Complaints', '/user/complaints'],
+      ['Investor profile', '/user/investor-profile'],
     ]);
   });
 
@@ -46,6 +47,7 @@ describe('member sidebar (spec §2, issue 17)', () => {
       'Œuvres suivies',
       'Vérification',
       'Réclamations',
+      'Profil investisseur',
     ]);
   });
 });

@@ -34,6 +34,7 @@ export const SIDEBAR_LINKS: readonly NavLinkDef[] = [
   { to: '/user/watchlist', label: 'account.watchlist', testId: 'account-watchlist' },
   { to: '/user/verification', label: 'account.verification', testId: 'account-verification' },
   { to: '/user/complaints', label: 'account.complaints', testId: 'account-complaints' },
+  { to: '/user/investor-profile', label: 'account.investorProfile', testId: 'account-investor-profile' },
 ];
 
 /** The journal lives outside the app (spec §2 "an external blog"); set VITE_BLOG_URL at build time. */

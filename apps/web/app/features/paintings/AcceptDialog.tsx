@@ -19,6 +19,9 @@ import { IdentityCheckCancelled } from '../account/IdentityCheck';
 import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
+import { isInvestorStep, useInvestmentWarning } from '../investor/api';
+import { InvestmentWarning } from '../investor/InvestmentWarning';
+import { InvestorStep } from '../investor/InvestorStep';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
@@ -54,12 +57,23 @@ export function AcceptDialog({
   // Issue 26: accepting moves money or parts: the wallet code (and the app's code when on), as a wallet purchase.
   const stepUp = useStepUp();
   const gate = useVerificationGate();
+  // Issue 30: buying an ask above the member's threshold carries the per-investment warning's consent.
+  const buyTotal = side === 'ask' && valid ? purchaseTotalMinor(order.price_per_part_minor, quantity) : null;
+  const warning = useInvestmentWarning(buyTotal, 'EURO', side === 'ask');
+  const warningCheck = side === 'ask' && warning.data?.required ? warning.data : null;
+  const [warningAccepted, setWarningAccepted] = useState(false);
   const accept = useMutation({
     mutationFn: () =>
       stepUp.confirm((proof) =>
         apiRequest<unknown>(acceptPath(side, order.reference), {
           method: 'POST',
-          body: { total_part: quantity, ...proof },
+          body: {
+            total_part: quantity,
+            ...(warningCheck && warningAccepted
+              ? { risk_warning_consent: { version: warningCheck.warning.version, language } }
+              : {}),
+            ...proof,
+          },
         }),
       ),
     onSuccess: async (answer) => {
@@ -78,7 +92,8 @@ export function AcceptDialog({
   const total = formatMoney(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0), 'EURO', language);
   // Issue 29: accepting moves money or parts; a member not yet verified is shown the identity step instead.
   const refused = accept.isError && isVerificationStep(accept.error) ? accept.error : null;
-  const blocked = (gate.status && gate.gated) || refused;
+  const investorRefused = accept.isError && isInvestorStep(accept.error) ? accept.error : null;
+  const blocked = (gate.status && gate.gated) || refused || investorRefused;
   return (
     <Dialog
       open
@@ -99,7 +114,9 @@ export function AcceptDialog({
               price: formatMoney(order.price_per_part_minor, 'EURO', language),
             })}
           </Typography>
-          {blocked ? (
+          {investorRefused && !refused && !gate.gated ? (
+            <InvestorStep error={investorRefused} testId="board-investor-step" dense />
+          ) : blocked ? (
             <VerificationStep
               state={gate.gated ? gate.status?.state : undefined}
               error={refused}
@@ -123,7 +140,16 @@ export function AcceptDialog({
               {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
             </Typography>
           )}
-          {accept.isError && !refused && !(accept.error instanceof IdentityCheckCancelled) && (
+          {!blocked && warningCheck && (
+            <InvestmentWarning
+              check={warningCheck}
+              currency="EURO"
+              accepted={warningAccepted}
+              onAccept={setWarningAccepted}
+              testId="board-investment-warning"
+            />
+          )}
+          {accept.isError && !refused && !investorRefused && !(accept.error instanceof IdentityCheckCancelled) && (
             <Alert severity="error" variant="outlined" data-testid="board-error">
               {localized(errorText(accept.error), language)}
             </Alert>
@@ -137,7 +163,7 @@ export function AcceptDialog({
             <Button
               type="submit"
               variant="contained"
-              disabled={!valid || accept.isPending}
+              disabled={!valid || accept.isPending || Boolean(warningCheck && !warningAccepted)}
               startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
               data-testid="board-confirm"
             >

@@ -10,6 +10,9 @@ import { IdentityCheckCancelled } from '../account/IdentityCheck';
 import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
+import { isInvestorStep, useInvestmentWarning } from '../investor/api';
+import { InvestmentWarning } from '../investor/InvestmentWarning';
+import { InvestorStep } from '../investor/InvestorStep';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
@@ -48,6 +51,12 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   // Issue 26: an order moves money or parts, so it is confirmed with the wallet code (and the app's code when on).
   const stepUp = useStepUp();
   const gate = useVerificationGate();
+  // Issue 30: a bid above the member's threshold carries the per-investment warning's consent.
+  const bidTotal =
+    side === 'bid' && priceMinor(price) !== null && Number(parts) > 0 ? (priceMinor(price) ?? 0) * Number(parts) : null;
+  const warning = useInvestmentWarning(bidTotal, 'EURO', side === 'bid');
+  const warningCheck = side === 'bid' && warning.data?.required ? warning.data : null;
+  const [warningAccepted, setWarningAccepted] = useState(false);
   const place = useMutation({
     mutationFn: () =>
       stepUp.confirm((proof) => {
@@ -58,9 +67,13 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
           ...proof,
         };
         if (side === 'ask') return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
+        const consent =
+          warningCheck && warningAccepted
+            ? { risk_warning_consent: { version: warningCheck.warning.version, language } }
+            : {};
         return apiRequest<unknown>('/paintings/bids', {
           method: 'POST',
-          body: { ...body, expires_in_days: Number(days) },
+          body: { ...body, expires_in_days: Number(days), ...consent },
         });
       }),
     onSuccess: async (answer) => {
@@ -85,6 +98,10 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   };
   // Issue 29: an order moves money or parts; a member not yet verified sees the identity step instead.
   const refused = place.isError && isVerificationStep(place.error) ? place.error : null;
+  const investorRefused = place.isError && isInvestorStep(place.error) ? place.error : null;
+  if (investorRefused && !refused && !gate.gated) {
+    return <InvestorStep error={investorRefused} testId="order-investor-step" />;
+  }
   if ((gate.status && gate.gated) || refused) {
     return (
       <VerificationStep
@@ -150,6 +167,15 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
             {t('paintings.book.bidHoldNote')}
           </Typography>
         )}
+        {warningCheck && (
+          <InvestmentWarning
+            check={warningCheck}
+            currency="EURO"
+            accepted={warningAccepted}
+            onAccept={setWarningAccepted}
+            testId="order-investment-warning"
+          />
+        )}
         {place.isError && !(place.error instanceof IdentityCheckCancelled) && (
           <Alert severity="error" variant="outlined" data-testid="order-error">
             {localized(errorText(place.error), language)}
@@ -161,7 +187,12 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
           </Alert>
         )}
         <Box>
-          <Button type="submit" variant="contained" disabled={place.isPending} data-testid="order-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={place.isPending || Boolean(warningCheck && !warningAccepted)}
+            data-testid="order-submit"
+          >
             {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
           </Button>
         </Box>

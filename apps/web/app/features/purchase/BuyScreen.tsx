@@ -31,6 +31,8 @@ import { mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { issueText } from '../forms/issue-text';
 import { localized, useLanguage } from '../i18n/language';
+import { useInvestorGate } from '../investor/api';
+import { InvestorStep } from '../investor/InvestorStep';
 import { PAGE_WIDTH } from '../layout/page-width';
 import { usePageMeta } from '../layout/use-page-meta';
 import { INVESTMENT_CASE_ID } from '../paintings/InvestmentCase';
@@ -166,6 +168,7 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
   const language = useLanguage();
   const { signedIn, user } = useSession();
   const gate = useVerificationGate();
+  const investor = useInvestorGate();
   const { available, market } = pricing;
   const secondary = market === 'secondary';
   const schema = useMemo(() => buyFormSchema(available), [available]);
@@ -553,6 +556,9 @@ function BuyForm({ painting, baseUrl, currency, pricing, refresh, refreshing = f
             {/* Issue 29: a member not yet verified sees the identity step, not a button the API would refuse. */}
             {signedIn && gate.status && gate.gated ? (
               <VerificationStep state={gate.status.state} testId="buy-verification-step" />
+            ) : signedIn && investor.gated && investor.profile ? (
+              // Issue 30: then the investor onboarding (test, risk warning, loss simulation).
+              <InvestorStep profile={investor.profile} testId="buy-investor-step" />
             ) : (
               <Button
                 type="submit"

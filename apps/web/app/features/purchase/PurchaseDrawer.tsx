@@ -23,13 +23,16 @@ import { messages } from '@parcelle/shared/i18n/messages';
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OtpDialog } from '../account/OtpDialog';
 import { codeTextOf } from '../account/StepUp';
 import { useTotpPrompt } from '../account/TotpDialog';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { localized, useLanguage } from '../i18n/language';
+import { useInvestmentWarning, useInvestorGate } from '../investor/api';
+import { InvestmentWarning } from '../investor/InvestmentWarning';
+import { InvestorStep } from '../investor/InvestorStep';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
@@ -169,8 +172,23 @@ export function PurchaseDrawer({
   const profile = useQuery({ ...profileQuery, enabled: Boolean(token) });
   // Issue 26: with two-step verification on, paying from the wallet also asks for the authenticator app's code.
   const totp = useTotpPrompt();
-  const payment = usePayment(order, profile.data?.two_factor ? totp.ask : undefined);
   const gate = useVerificationGate();
+  // Issue 30: the investor onboarding, then the per-investment warning above the member's threshold (the server's
+  // answer, asked before submitting; the server checks again and records the consent with the purchase).
+  const investor = useInvestorGate();
+  const warning = useInvestmentWarning(totalMinor, currency, open && !investor.gated);
+  const warningCheck = warning.data?.required ? warning.data : null;
+  const [warningAccepted, setWarningAccepted] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new amount or work asks for the warning again
+  useEffect(() => setWarningAccepted(false), [totalMinor, order?.paintingId]);
+  const consentedOrder = useMemo(
+    () =>
+      order && warningCheck && warningAccepted
+        ? { ...order, riskWarningConsent: { version: warningCheck.warning.version, language } }
+        : order,
+    [order, warningCheck, warningAccepted, language],
+  );
+  const payment = usePayment(consentedOrder, profile.data?.two_factor ? totp.ask : undefined);
   // The methods the server offers (PAYMENT_METHODS); all three until it has said.
   const offered = usePaymentConfig().data?.methods;
   const offers = (method: PaymentMethod) => !offered || offered.includes(method);
@@ -197,6 +215,10 @@ export function PurchaseDrawer({
     const problem = paymentProblem(payment.method, order?.quantity ?? null, available, order?.owner ?? '');
     if (problem) {
       payment.setError(messages[problem]);
+      return;
+    }
+    if (warningCheck && !warningAccepted) {
+      payment.setError(messages.InvestmentWarningRequired);
       return;
     }
     if (payment.method) void payment.start(payment.method);
@@ -281,8 +303,22 @@ export function PurchaseDrawer({
           ) : gate.status && gate.gated ? (
             // Issue 29: after a quick sign-up, or a refusal that showed the case is not approved, the identity step.
             <VerificationStep state={gate.status.state} testId="purchase-verification-step" dense />
+          ) : investor.gated && investor.profile ? (
+            <InvestorStep profile={investor.profile} testId="purchase-investor-step" dense />
           ) : (
             <>
+              {warningCheck && (
+                <InvestmentWarning
+                  check={warningCheck}
+                  currency={currency}
+                  accepted={warningAccepted}
+                  onAccept={(accepted) => {
+                    setWarningAccepted(accepted);
+                    payment.setError(null);
+                  }}
+                  testId="purchase-investment-warning"
+                />
+              )}
               <Typography variant="overline" component="h3" sx={{ color: palette.muted, display: 'block', mb: 1.5 }}>
                 {t('purchase.drawer.method')}
               </Typography>

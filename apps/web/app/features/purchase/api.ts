@@ -19,6 +19,8 @@ export type PurchaseOrder = {
   quantity: number;
   owner: string;
   currency: Currency;
+  /** Issue 30: the per-investment warning read and accepted (its version and the language it was shown in). */
+  riskWarningConsent?: { version: string; language: 'en' | 'fr' } | undefined;
 };
 
 /**
@@ -56,6 +58,7 @@ export async function createPurchase(
       owner: order.owner.trim(),
       currency: order.currency,
       responsibility_accepted: true,
+      ...(order.riskWarningConsent ? { risk_warning_consent: order.riskWarningConsent } : {}),
       ...(options.verificationCode ? { verification_code: options.verificationCode } : {}),
       ...(options.totpCode ? { totp_code: options.totpCode } : {}),
     },

@@ -1,0 +1,82 @@
+import { messages } from '@parcelle/shared/i18n/messages';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { failure, ok, stubFetch } from '../../test/fetch';
+import { renderScreen, setUpScreenTests } from '../../test/screen';
+import { InvestorsPage } from './InvestorsPage';
+
+const request = {
+  id: '5a0e7c1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+  member_id: '7c0e7c1e-2a3b-4c5d-8e9f-0a1b2c3d4e5f',
+  member_email: 'lea@example.com',
+  member_name: 'Léa Tremblay',
+  criteria: ['income_or_portfolio', 'market_transactions'],
+  statement: 'Income €80,000; 12 trades a quarter.',
+  state: 'pending',
+  created_at: '2026-11-20T10:00:00.000Z',
+  decided_at: null,
+  valid_until: null,
+  reason: null,
+  decided_by: null,
+};
+
+function renderPage() {
+  renderScreen(<InvestorsPage />, {
+    path: '*',
+    url: '/investors',
+    resources: [{ name: 'investors', list: '/investors' }],
+  });
+}
+
+setUpScreenTests();
+
+describe('the investors screen (issue 30)', () => {
+  it('lists pending requests with their criteria, approves one, and a rejection without a reason shows the refusal', async () => {
+    const calls = stubFetch([
+      ok({ items: [request], total: 1 }),
+      failure(400, messages.SophisticationReasonRequired, 'reason'),
+      ok({ ...request, state: 'approved' }),
+      ok({ items: [], total: 0 }),
+    ]);
+    renderPage();
+    const row = await screen.findByTestId(`investor-request-${request.id}`);
+    expect(within(row).getByText('Léa Tremblay')).toBeTruthy();
+    expect(within(row).getByText(/10 per quarter/)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    expect(await within(row).findByText(messages.SophisticationReasonRequired.en)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByTestId('investor-requests-empty')).toBeTruthy();
+    expect(calls[1]).toMatchObject({ method: 'POST', body: { decision: 'reject', reason: '' } });
+    expect(calls[2]?.url).toContain(`/admin/investor/sophistication-requests/${request.id}/decide`);
+    expect(calls[2]?.body).toEqual({ decision: 'approve' });
+  });
+
+  it('reads one member’s consent log', async () => {
+    const calls = stubFetch([
+      ok({ items: [], total: 0 }),
+      ok({
+        items: [
+          {
+            id: 'c1',
+            kind: 'investment_warning',
+            text_version: 'rw-inv-2026-11',
+            text_hash: 'a'.repeat(64),
+            language: 'fr',
+            session_id: 's1',
+            reference: 'PA-123',
+            amount_minor: 500_001,
+            currency: 'EURO',
+            created_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      }),
+    ]);
+    renderPage();
+    await screen.findByTestId('investor-requests-empty');
+    fireEvent.change(screen.getByLabelText('Member id'), { target: { value: request.member_id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the log' }));
+    expect(await screen.findByText('investment_warning')).toBeTruthy();
+    expect(screen.getByText('rw-inv-2026-11')).toBeTruthy();
+    await waitFor(() => expect(calls[1]?.url).toContain(`/admin/investor/members/${request.member_id}/consents`));
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { QueueSpec } from '../../adapters/jobs/job-queue';
+import type { AppContext } from '../../context';
+import { recordExpiredCategories } from './category';
+
+/** The daily record of sophisticated statuses that expired (decision 302; the category is computed at read time). */
+export const INVESTOR_CATEGORY_EXPIRY_JOB = 'investor-category-expiry';
+const SWEEP: QueueSpec = {
+  retryLimit: 3,
+  retryDelaySeconds: 300,
+  backoff: true,
+  expireInSeconds: 10 * 60,
+  policy: 'singleton',
+};
+const WINDOW_SECONDS = 24 * 3600;
+
+export function defineInvestorJobs(ctx: AppContext, log: FastifyBaseLogger): void {
+  ctx.jobs.define(INVESTOR_CATEGORY_EXPIRY_JOB, SWEEP, async () => {
+    const expired = await recordExpiredCategories(ctx.database.db);
+    if (expired > 0) log.info({ expired }, 'sophisticated investor statuses expired');
+  });
+}
+
+/** Every process with workers asks for one sweep a day; the queue runs one per window across the cluster. */
+export function startInvestorCategoryExpiry(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  const tick = () =>
+    ctx.jobs
+      .sendOncePer(INVESTOR_CATEGORY_EXPIRY_JOB, WINDOW_SECONDS)
+      .catch((error) =>
+        log.error({ err: error, job: INVESTOR_CATEGORY_EXPIRY_JOB }, 'scheduling a periodic job failed'),
+      );
+  void tick();
+  const timer = setInterval(() => void tick(), 3600 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,5 @@
+import { InvestorProfileScreen } from '../features/investor/InvestorProfileScreen';
+
+export default function UserInvestorProfilePage() {
+  return <InvestorProfileScreen />;
+}

@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectPath } from './pages/auth';
+import { plain } from './pages/catalogue';
+import { signUpMember } from './pages/member';
+import { BuyPage, fillInput, paintingOnSale } from './pages/purchase';
+import { expectNoAxeViolations } from './support/axe';
+import { approveIdentity, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
+
+/**
+ * Issue 30, the investor's own protections in the browser (English): a new member, verified through the development
+ * API but not yet onboarded, is shown the investor step where they would pay; on /user/investor-profile they pass the
+ * knowledge test and declare a loss simulation; back on the work, a purchase above their threshold shows the
+ * per-investment warning, is refused until it is ticked, then pays by card.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const path of ['/register?lng=en', '/?lng=en']) await fetch(`${baseUrl()}${path}`).then((r) => r.text());
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The answers that pass the current questionnaire (the server scores them). */
+const PASSING: Record<string, string> = {
+  experience: 'few',
+  objective: 'diversification',
+  total_loss: 'all',
+  illiquidity: 'if_buyer',
+  deposit_guarantee: 'no',
+  secondary_market: 'unsold',
+  concentration: 'small',
+  past_returns: 'no',
+};
+
+/** The price of one part of a work in euros (minor units), to buy just above the €1,000 floor. */
+async function partPriceMinor(paintingId: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${paintingId}&currency=EURO`);
+  const work = ((await response.json()) as { data: { paintings: { price_per_part: { value: number } } } }).data
+    .paintings;
+  return Math.round(work.price_per_part.value * 100);
+}
+
+describe('a new investor onboards and makes a first purchase (en)', () => {
+  it('investor step on /buy → knowledge test → loss simulation → warning above the threshold → card', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    page.setDefaultTimeout(30_000);
+    page.setDefaultNavigationTimeout(60_000);
+    try {
+      const member = await signUpMember(page, 'en', {
+        firstName: 'Berthe',
+        lastName: 'Morisot',
+        tag: 'investor-onboarding',
+        salt: 30,
+        approved: false,
+      });
+      await approveIdentity(member.email, { investorReady: false });
+      const painting = await paintingOnSale(400);
+      const buy = new BuyPage(page);
+
+      // Verified but not onboarded: the buy screen shows the investor step, not a button the API would refuse.
+      await buy.fromPainting(painting.id);
+      const step = page.getByTestId('buy-investor-step');
+      await step.waitFor();
+      expect(await step.getAttribute('data-step')).toBe('investor_knowledge_test');
+      expect(await page.getByTestId('buy-open-drawer').count()).toBe(0);
+      await page.getByTestId('buy-investor-step-link').click();
+      await expectPath(page, '/user/investor-profile');
+
+      // The knowledge test, answered and scored by the server.
+      await page.getByTestId('investor-status').waitFor();
+      await expectNoAxeViolations(page, '/user/investor-profile (en)');
+      for (const [question, option] of Object.entries(PASSING)) {
+        await page.locator(`input[data-testid="investor-answer-${question}-${option}"]`).check();
+      }
+      await page.getByTestId('investor-test-submit').click();
+      const result = page.getByTestId('investor-test-result');
+      await result.waitFor();
+      expect(await result.getAttribute('data-passed')).toBe('true');
+
+      // The loss simulation: €1,000 of yearly income and nothing else, so the €1,000 floor is the threshold.
+      await fillInput(page, 'investor-annual_income_minor', '1000');
+      await fillInput(page, 'investor-liquid_assets_minor', '0');
+      await fillInput(page, 'investor-annual_commitments_minor', '0');
+      expect(plain(await page.getByTestId('investor-simulation-preview').textContent())).toContain('100');
+      await page.getByTestId('investor-simulation-submit').click();
+      await page.getByTestId('investor-ready').waitFor();
+      await screenshot(page, 'investor-profile-ready-en');
+
+      // A purchase a little above €1,000: the warning shows, the payment waits for the box, then the card pays.
+      const price = await partPriceMinor(painting.id);
+      const parts = Math.ceil(110_000 / price);
+      await buy.fromPainting(painting.id);
+      await buy.choose(parts, 'Berthe Morisot');
+      await page.getByTestId('buy-open-drawer').click();
+      await page.getByTestId('purchase-drawer').waitFor();
+      const warning = page.getByTestId('purchase-investment-warning');
+      await warning.waitFor();
+      expect(plain(await page.getByTestId('purchase-investment-warning-text').textContent())).toContain(
+        'You may lose all of it',
+      );
+      await page.getByTestId('payment-method-card').click();
+      await page.getByTestId('payment-submit').click();
+      expect(plain(await page.getByTestId('payment-error').textContent())).toContain('read the warning');
+      await screenshot(page, 'investor-warning-en');
+      await page.locator('input[data-testid="purchase-investment-warning-accept"]').check();
+      await page.getByTestId('payment-submit').click();
+      await buy.payByCard('4242 4242 4242 4242');
+      expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+});
