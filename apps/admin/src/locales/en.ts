@@ -1029,6 +1029,7 @@ export const en = {
     actors: { member: 'the member', visitor: 'the visitor', operator: 'operator', system: 'Parcelle' },
     deadlines:
       'Deadlines: acknowledge within 10 working days (Sundays and French public holidays excluded), answer within 2 months (AMF DOC-2012-07, ACPR 2022-R-01).',
+  },
   investors: {
     title: 'Investors',
     requestsTitle: 'Sophisticated investor requests',

@@ -1048,6 +1048,7 @@ export const fr: Messages = {
     actors: { member: 'le membre', visitor: 'le visiteur', operator: 'opérateur', system: 'Parcelle' },
     deadlines:
       'Délais\u00a0: prise en charge sous 10 jours ouvrables (hors dimanches et jours fériés français), réponse sous 2 mois (AMF DOC-2012-07, ACPR 2022-R-01).',
+  },
   investors: {
     title: 'Investisseurs',
     requestsTitle: 'Demandes de statut d’investisseur averti',
