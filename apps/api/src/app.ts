@@ -51,6 +51,7 @@ import { secondaryRoutes } from './modules/secondary/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { userRoutes } from './modules/users/routes';
 import { verificationWebhookRoutes } from './modules/verification/providers/routes';
+import { keyInformationRoutes } from './modules/key-information/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { watchlistRoutes } from './modules/watchlist/routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
@@ -212,6 +213,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       notificationRoutes(typed, ctx);
       watchlistRoutes(typed, ctx);
       verificationRoutes(typed, ctx);
+      keyInformationRoutes(typed, ctx);
       verificationWebhookRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);
     },

@@ -91,6 +91,9 @@ export const PRODUCTION_ENV = {
   STRIPE_WEBHOOK_SECRET: 'whsec_parcelle_test',
   PAYPAL_CLIENT_ID: 'paypal-client-id',
   PAYPAL_CLIENT_SECRET: 'paypal-client-secret',
+  KID_ISSUER_NAME: 'Parcelle SAS',
+  KID_ISSUER_ADDRESS: '12 rue des Ateliers, 75011 Paris, France',
+  KID_ISSUER_REGISTRATION: 'RCS Paris 900 000 001',
 } as const satisfies NodeJS.ProcessEnv;
 
 /**

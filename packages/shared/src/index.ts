@@ -10,6 +10,7 @@ export * from './contracts/certificates';
 export * from './contracts/content-admin';
 export * from './contracts/envelope';
 export * from './contracts/exits';
+export * from './contracts/key-information';
 export * from './contracts/member';
 export * from './contracts/member-area';
 export * from './contracts/notifications';

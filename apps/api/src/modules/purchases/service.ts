@@ -24,6 +24,8 @@ import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { emailWanted } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
+import { requireKeyInformationAcknowledged } from '../key-information/gate';
+import { recordPurchaseKeyInformation } from '../key-information/service';
 import { requireVerified } from '../verification/gate';
 import { buyerMailContext } from './buyer-mail';
 import { reserveFast } from './drop';
@@ -96,6 +98,8 @@ export async function validatePurchase(ctx: AppContext, member: Member, request:
   assertMethodOffered(ctx, request);
   // An unverified member learns here, before paying, that buying needs an approved identity (issue 29).
   await requireVerified(ctx.database.db, member.id);
+  // A primary purchase: the work's current key information document opened and acknowledged (issue 30).
+  await requireKeyInformationAcknowledged(ctx.database.db, member.id, request.painting_id);
   const currency = currencyOf(member, request);
   const quote = await quotePurchase(ctx.database.db, {
     paintingId: request.painting_id,
@@ -159,13 +163,16 @@ export async function createPurchase(
   assertMethodOffered(ctx, request);
   // Every method (card, PayPal, wallet): identity verification approved first (issue 29).
   await requireVerified(ctx.database.db, member.id);
+  // A primary purchase needs the work's current key information document acknowledged; the purchase records which.
+  const acknowledgement = await requireKeyInformationAcknowledged(ctx.database.db, member.id, request.painting_id);
   const key = options.key ?? NO_KEY;
-  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key);
+  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key, acknowledgement);
   const params = reserveFor(ctx, member, request);
   const purchase = await inTurn(ctx, params.paintingId, () =>
     inTransaction(ctx.database.db, async (tx) => {
       await key.claim(tx);
       const reserved = (await reserveFastOrConflict(tx, params)) ?? (await reservePurchase(tx, params));
+      await recordPurchaseKeyInformation(tx, reserved.id, acknowledgement);
       await options.onReserved?.(tx, reserved);
       await key.record(tx, { purchaseId: reserved.id });
       return reserved;
@@ -279,6 +286,7 @@ async function payFromWallet(
   member: Member,
   request: PurchaseRequest,
   key: KeyClaim,
+  acknowledgement: Awaited<ReturnType<typeof requireKeyInformationAcknowledged>>,
 ): Promise<TPurchaseData> {
   if (!request.verification_code) throw badRequest('OtpRequired', 'verification_code');
   const db = ctx.database.db;
@@ -300,6 +308,7 @@ async function payFromWallet(
     const locked = await lockWallet(tx, member.id, currency);
     await stepUp.spend(tx);
     const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
+    await recordPurchaseKeyInformation(tx, purchase.id, acknowledgement);
     if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
     const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });
     if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
