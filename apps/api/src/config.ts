@@ -435,7 +435,8 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
   // A key information document must name its issuer: no development defaults in production (issue 30).
   if (production) {
     for (const name of ['KID_ISSUER_NAME', 'KID_ISSUER_ADDRESS', 'KID_ISSUER_REGISTRATION'] as const) {
-      if (!env[name]) problems.push(`${name} is required when NODE_ENV=production (the issuer of key information documents)`);
+      if (!env[name])
+        problems.push(`${name} is required when NODE_ENV=production (the issuer of key information documents)`);
     }
   }
   // A verification provider named without its keys would leave members unverifiable: refused in production.

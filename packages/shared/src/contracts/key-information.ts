@@ -10,7 +10,11 @@ import { LANGUAGES } from '../constants';
 /** The web page of a work's document, where the purchase gate sends a member. */
 export const keyInformationPagePath = (paintingId: string) => `/key-information/${paintingId}`;
 
-export const ZKeyInformationSection = z.object({ id: z.string(), heading: z.string(), paragraphs: z.array(z.string()) });
+export const ZKeyInformationSection = z.object({
+  id: z.string(),
+  heading: z.string(),
+  paragraphs: z.array(z.string()),
+});
 export const ZKeyInformationDocument = z.object({
   title: z.string(),
   subtitle: z.string(),

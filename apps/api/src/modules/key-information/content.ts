@@ -48,7 +48,11 @@ export type KeyInformationFacts = {
 export type KeyInformationSection = { id: string; heading: string; paragraphs: string[] };
 export type KeyInformationDocument = { title: string; subtitle: string; sections: KeyInformationSection[] };
 /** What a version stores: both languages as shown, and the facts they were written from. */
-export type KeyInformationContent = { en: KeyInformationDocument; fr: KeyInformationDocument; facts: KeyInformationFacts };
+export type KeyInformationContent = {
+  en: KeyInformationDocument;
+  fr: KeyInformationDocument;
+  facts: KeyInformationFacts;
+};
 
 const eur = (minor: number, lang: Language) => formatMoney(minor, 'EURO', lang);
 const percent = (bps: number, lang: Language) =>
@@ -75,7 +79,7 @@ export function keyInformationDocument(f: KeyInformationFacts, lang: Language): 
   const title = fr ? f.titleFr : f.titleEn;
   const areaCm2 = f.widthCm * f.heightCm;
   const workPriceMinor = f.pricePerPartMinor * f.totalParts;
-  const notSet = fr ? 'non fixé' : 'not set';
+  const notSet = fr ? 'à définir' : 'to be set';
   const money = (minor: number | null) => (minor === null ? notSet : eur(minor, lang));
   const custody = (fr ? f.custodyPlaceFr : f.custodyPlaceEn) ?? null;
   const exitFee =
@@ -101,9 +105,9 @@ export function keyInformationDocument(f: KeyInformationFacts, lang: Language): 
       'L’offre',
       `Parts de copropriété de l’œuvre «\u00a0${title}\u00a0» de ${f.artist} (${fr ? f.typeFr : f.typeEn}, ${f.year}, ` +
         `${f.widthCm}\u00a0×\u00a0${f.heightCm}\u00a0cm).`,
-      `L’œuvre est divisée en ${partsWord(f.totalParts, lang)} : ${PARTS_PER_CM2} parts par cm², ` +
+      `L’œuvre est divisée en ${partsWord(f.totalParts, lang)}\u00a0: ${PARTS_PER_CM2} parts par cm², ` +
         `${formatNumber(areaCm2, lang)}\u00a0cm² en tout. Une part représente 1/${formatNumber(f.totalParts, lang)} ` +
-        `de l’œuvre, soit un neuvième de centimètre carré ; elle donne des droits sur l’œuvre entière en proportion, ` +
+        `de l’œuvre, soit un neuvième de centimètre carré\u00a0; elle donne des droits sur l’œuvre entière en proportion, ` +
         'pas sur un morceau de toile.',
     );
     add(
@@ -111,43 +115,43 @@ export function keyInformationDocument(f: KeyInformationFacts, lang: Language): 
       'L’émetteur',
       `${f.issuer.name}, ${f.issuer.address}. ${f.issuer.registration}.`,
       f.registrationNumber
-        ? `Numéro d’enregistrement du document auprès de l’Autorité des marchés financiers : ${f.registrationNumber}.`
+        ? `Numéro d’enregistrement du document auprès de l’Autorité des marchés financiers\u00a0: ${f.registrationNumber}.`
         : 'Ce document n’a pas fait l’objet d’un enregistrement auprès d’une autorité de marché.',
     );
     add(
       'price',
       'Prix et coûts',
-      `Prix d’une part : ${eur(f.pricePerPartMinor, lang)} ; prix de l’œuvre entière à ce prix : ${eur(workPriceMinor, lang)}.`,
-      `Commission d’entrée, comprise dans le prix de chaque part : ${money(f.entryFeeMinor)} par part.`,
-      `Frais annuels de l’œuvre, supportés par les copropriétaires en proportion de leurs parts : garde ` +
+      `Prix d’une part\u00a0: ${eur(f.pricePerPartMinor, lang)}\u00a0; prix de l’œuvre entière à ce prix\u00a0: ${eur(workPriceMinor, lang)}.`,
+      `Commission d’entrée, comprise dans le prix de chaque part\u00a0: ${f.entryFeeMinor === null ? notSet : `${eur(f.entryFeeMinor, lang)} par part`}.`,
+      `Frais annuels de l’œuvre, supportés par les copropriétaires en proportion de leurs parts\u00a0: garde ` +
         `${money(f.storageCostYearlyMinor)}, assurance ${money(f.insuranceCostYearlyMinor)}.`,
-      `Commission de sortie, retenue lors de la vente de l’œuvre : ${exitFee}.`,
-      'Les échanges entre membres sur le marché secondaire sont sans frais de la plateforme ; un paiement par ' +
+      `Commission de sortie, retenue lors de la vente de l’œuvre\u00a0: ${exitFee}.`,
+      'Les échanges entre membres sur le marché secondaire sont sans frais de la plateforme\u00a0; un paiement par ' +
         'carte dans une autre devise que l’euro peut entraîner des frais de change de votre banque.',
     );
     add(
       'valuation',
       'Valorisation',
       f.valuation
-        ? `Dernière estimation : ${formatMoney(f.valuation.valueMinor, f.valuation.currency, lang)} le ` +
-            `${formatDate(f.valuation.valuedOn, lang)}, par ${f.valuation.appraiser}. Méthode : ${f.valuation.methodFr}`
+        ? `Dernière estimation\u00a0: ${formatMoney(f.valuation.valueMinor, f.valuation.currency, lang)} le ` +
+            `${formatDate(f.valuation.valuedOn, lang)}, par ${f.valuation.appraiser}. Méthode\u00a0: ${f.valuation.methodFr}`
         : 'Aucune estimation indépendante n’est encore publiée pour cette œuvre.',
-      'Une estimation est une opinion, pas un prix que quelqu’un s’est engagé à payer : l’œuvre peut se vendre moins cher.',
+      'Une estimation est une opinion, pas un prix que quelqu’un s’est engagé à payer\u00a0: l’œuvre peut se vendre moins cher.',
     );
     add(
       'custody',
       'Garde et assurance',
       custody
-        ? `L’œuvre est conservée à : ${custody}.`
-        : 'Le lieu de garde de l’œuvre n’est pas encore fixé ; il sera publié avant l’ouverture de la vente.',
+        ? `L’œuvre est conservée à\u00a0: ${custody}.`
+        : 'Le lieu de garde de l’œuvre n’est pas encore fixé\u00a0; il sera publié avant l’ouverture de la vente.',
       f.insurer ? `Elle est assurée par ${f.insurer}.` : 'L’assureur de l’œuvre n’est pas encore désigné.',
     );
     add(
       'exit',
       'Sortie',
-      `Durée de détention visée : ${f.targetHoldingYears ? yearsWord(f.targetHoldingYears, lang) : notSet}. ` +
-        'Elle n’est pas garantie : l’œuvre n’est vendue que si une offre d’achat est acceptée par les copropriétaires.',
-      `Une offre d’achat de l’œuvre est soumise au vote des copropriétaires pendant au moins ${daysWord(f.exits.minWindowDays, lang)} ; ` +
+      `Durée de détention visée\u00a0: ${f.targetHoldingYears ? yearsWord(f.targetHoldingYears, lang) : notSet}. ` +
+        'Elle n’est pas garantie\u00a0: l’œuvre n’est vendue que si une offre d’achat est acceptée par les copropriétaires.',
+      `Une offre d’achat de l’œuvre est soumise au vote des copropriétaires pendant au moins ${daysWord(f.exits.minWindowDays, lang)}\u00a0; ` +
         `elle est acceptée si au moins ${percent(f.exits.minQuorumBps, lang)} des parts votent et que plus de ` +
         `${percent(f.exits.minMajorityBps, lang)} des parts exprimées l’approuvent. Le produit de la vente, net de la ` +
         'commission de sortie, est versé à chacun en proportion de ses parts.',
@@ -157,14 +161,14 @@ export function keyInformationDocument(f: KeyInformationFacts, lang: Language): 
     add(
       'risks',
       'Risques',
-      'Perte totale : la valeur d’une part suit celle de l’œuvre, qui peut baisser, être endommagée, volée ou ' +
-        'invendable ; vous pouvez perdre la totalité de votre investissement.',
-      'Illiquidité : il n’existe pas de bourse pour ces parts ; vous pourriez devoir les garder jusqu’à la vente de ' +
+      'Perte totale\u00a0: la valeur d’une part suit celle de l’œuvre, qui peut baisser, être endommagée, volée ou ' +
+        'invendable\u00a0; vous pouvez perdre la totalité de votre investissement.',
+      'Illiquidité\u00a0: il n’existe pas de bourse pour ces parts\u00a0; vous pourriez devoir les garder jusqu’à la vente de ' +
         'l’œuvre, dont la date n’est pas connue.',
-      'Aucune garantie des dépôts : ni les parts ni le solde de votre portefeuille ne sont couverts par un fonds de ' +
+      'Aucune garantie des dépôts\u00a0: ni les parts ni le solde de votre portefeuille ne sont couverts par un fonds de ' +
         'garantie des dépôts ou d’indemnisation des investisseurs.',
-      'Marché secondaire : il peut n’y avoir aucun acheteur au prix que vous demandez, ni à aucun prix.',
-      'Défaillance de la plateforme : si l’émetteur cessait son activité, vendre l’œuvre et rembourser les membres ' +
+      'Marché secondaire\u00a0: il peut n’y avoir aucun acheteur au prix que vous demandez, ni à aucun prix.',
+      'Défaillance de la plateforme\u00a0: si l’émetteur cessait son activité, vendre l’œuvre et rembourser les membres ' +
         'pourrait prendre du temps et coûter des frais.',
     );
     return {
@@ -202,7 +206,7 @@ export function keyInformationDocument(f: KeyInformationFacts, lang: Language): 
     'price',
     'Price and costs',
     `Price of one part: ${eur(f.pricePerPartMinor, lang)}; price of the whole work at that price: ${eur(workPriceMinor, lang)}.`,
-    `Entry fee, included in the price of each part: ${money(f.entryFeeMinor)} per part.`,
+    `Entry fee, included in the price of each part: ${f.entryFeeMinor === null ? notSet : `${eur(f.entryFeeMinor, lang)} per part`}.`,
     `Yearly costs of the work, borne by the co-owners in proportion to their parts: storage ` +
       `${money(f.storageCostYearlyMinor)}, insurance ${money(f.insuranceCostYearlyMinor)}.`,
     `Exit fee, kept when the work is sold: ${exitFee}.`,

@@ -138,7 +138,10 @@ export function keyInformationRoutes(app: App, ctx: AppContext) {
 
   app.get(
     '/admin/paintings/:id/key-information',
-    { onRequest: operator, schema: { tags, params: ZIdParams, response: { 200: ZSuccess(ZAdminKeyInformation), ...errors } } },
+    {
+      onRequest: operator,
+      schema: { tags, params: ZIdParams, response: { 200: ZSuccess(ZAdminKeyInformation), ...errors } },
+    },
     async (request) => ok(await adminKeyInformation(db, ctx.config, request.params.id)),
   );
 

@@ -6,12 +6,7 @@ import type { Executor } from '../../db/client';
 import { artists, paintings, paintingValuations } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
-import {
-  contentHash,
-  type KeyInformationContent,
-  type KeyInformationFacts,
-  keyInformationContent,
-} from './content';
+import { contentHash, type KeyInformationContent, type KeyInformationFacts, keyInformationContent } from './content';
 import { keyInformationAcknowledgements, keyInformationPurchases, keyInformationVersions } from './schema';
 
 export type KeyInformationVersion = typeof keyInformationVersions.$inferSelect;
@@ -24,9 +19,12 @@ export const keyInformationPage = keyInformationPagePath;
  * The facts a document is written from, read now: the work, its artist, its current appraisal (the latest one not
  * corrected by another), the issuer and the exit floors from the configuration.
  */
+/** What the documents take from the configuration: the issuer, the registration rule and the exit floors. */
+export type KeyInformationSettings = Pick<AppConfig, 'keyInformation' | 'exits'>;
+
 export async function factsOf(
   db: Executor,
-  config: AppConfig,
+  config: KeyInformationSettings,
   paintingId: string,
   registrationNumber: string | null,
 ): Promise<KeyInformationFacts> {
@@ -123,11 +121,13 @@ export async function versionsOf(db: Executor, paintingId: string): Promise<KeyI
  * The draft an operator previews: the document generated from the work's data now, without a registration number,
  * and its hash (`draft_hash`), which publishing checks so that what is published is what was read.
  */
-export async function draftOf(db: Executor, config: AppConfig, paintingId: string) {
+export async function draftOf(db: Executor, config: KeyInformationSettings, paintingId: string) {
   const content = keyInformationContent(await factsOf(db, config, paintingId, null));
   const current = await currentVersion(db, paintingId);
   const draftHash = contentHash(content);
-  const currentDraftHash = current ? contentHash(keyInformationContent({ ...current.content.facts, registrationNumber: null })) : null;
+  const currentDraftHash = current
+    ? contentHash(keyInformationContent({ ...current.content.facts, registrationNumber: null }))
+    : null;
   return {
     content,
     draftHash,
@@ -146,7 +146,7 @@ const REGISTRATION_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ./-]{2,63}$/;
  */
 export async function publishVersion(
   db: Executor,
-  config: AppConfig,
+  config: KeyInformationSettings,
   operatorId: string,
   paintingId: string,
   input: { draftHash: string; registrationNumber?: string | null },

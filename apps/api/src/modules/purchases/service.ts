@@ -19,13 +19,13 @@ import { recordPurchase, recordReservations } from '../../observability/metrics'
 import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
+import { requireKeyInformationAcknowledged } from '../key-information/gate';
+import { recordPurchaseKeyInformation } from '../key-information/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
 import { emailWanted } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
-import { requireKeyInformationAcknowledged } from '../key-information/gate';
-import { recordPurchaseKeyInformation } from '../key-information/service';
 import { requireVerified } from '../verification/gate';
 import { buyerMailContext } from './buyer-mail';
 import { reserveFast } from './drop';
