@@ -189,6 +189,7 @@ export async function buyByCard(
     await acknowledgeKeyInformation(t, buyer, paintingId);
   }
   const purchase = await t.call('POST', '/api/paintings/purchase', {
+    acknowledgeKeyInformation: options.acknowledge !== false,
     token: buyer.accessToken,
     body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency },
   });

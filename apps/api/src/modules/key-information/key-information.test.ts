@@ -34,6 +34,8 @@ let member: Awaited<ReturnType<typeof createMember>> & { id: string };
 
 beforeAll(async () => {
   t = await createTestApp();
+  // The gate's own tests: nothing is acknowledged unless a test does it.
+  t.acknowledgeKeyInformation = false;
   await seedCatalogue(t.ctx.database.db, t.ctx.storage, { media: false });
   catalogue = await createOperator(t, 'catalogue');
   support = await createOperator(t, 'support');
@@ -281,6 +283,7 @@ describe('the console', () => {
     const relaxed = await createTestApp({
       keyInformation: { ...t.ctx.config.keyInformation, registrationRequired: false },
     });
+    relaxed.acknowledgeKeyInformation = false;
     try {
       await seedCatalogue(relaxed.ctx.database.db, relaxed.ctx.storage, { media: false });
       const work = await createPaintingForSale(relaxed, { keyInformation: false });

@@ -246,7 +246,7 @@ export async function acknowledgementOfCurrent(
 export async function recordPurchaseKeyInformation(
   tx: Executor,
   purchaseId: string,
-  acknowledgement: Pick<KeyInformationAcknowledgement, 'id' | 'versionId'> | null,
+  acknowledgement: { id: string; versionId: string } | null,
 ): Promise<void> {
   if (!acknowledgement) return;
   await tx
