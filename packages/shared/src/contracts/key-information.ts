@@ -44,6 +44,8 @@ export const ZKeyInformationPdfParams = z.strictObject({
 
 /** The member's standing on a work's current version. */
 export const ZKeyInformationStatus = z.object({
+  /** Whether buying this work now needs the acknowledgement (a work on the primary market). */
+  required: z.boolean(),
   /** False: no version is published, the work cannot be bought on the primary market. */
   published: z.boolean(),
   version_id: z.uuid().nullable(),

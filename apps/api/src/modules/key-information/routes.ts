@@ -1,5 +1,4 @@
 import {
-  keyInformationPagePath,
   type Language,
   ZAdminKeyInformation,
   ZFailure,
@@ -21,7 +20,7 @@ import { type App, perIp } from '../../http/types';
 import { requireOperator } from '../admin/guard';
 import { adminKeyInformation, versionView } from './admin';
 import { renderKeyInformationPdf } from './pdf';
-import { acknowledge, acknowledgementOfCurrent, currentVersion, publishVersion, versionOf } from './service';
+import { acknowledge, currentVersion, memberStatus, publishVersion, versionOf } from './service';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 const tags = ['key-information'];
@@ -83,19 +82,7 @@ export function keyInformationRoutes(app: App, ctx: AppContext) {
       preHandler: reader,
       schema: { tags, params: ZKeyInformationParams, response: { 200: ZSuccess(ZKeyInformationStatus), ...errors } },
     },
-    async (request) => {
-      const { paintingId } = request.params;
-      const { current, acknowledgement } = await acknowledgementOfCurrent(db, memberOf(request).id, paintingId);
-      return ok({
-        published: current !== null,
-        version_id: current?.id ?? null,
-        version: current?.version ?? null,
-        content_hash: current?.contentHash ?? null,
-        acknowledged: acknowledgement !== null,
-        acknowledged_at: acknowledgement?.acknowledgedAt.toISOString() ?? null,
-        page: keyInformationPagePath(paintingId),
-      });
-    },
+    async (request) => ok(await memberStatus(db, memberOf(request).id, request.params.paintingId)),
   );
 
   // Any open session may acknowledge, the quick sign-up's included: it is reading, not paying.
@@ -113,26 +100,14 @@ export function keyInformationRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const member = memberOf(request);
       const { paintingId } = request.params;
-      const row = await acknowledge(db, {
+      await acknowledge(db, {
         userId: member.id,
         sessionId: request.sessionId ?? '',
         paintingId,
         versionId: request.body.version_id,
         language: request.body.language,
       });
-      const current = await currentVersion(db, paintingId);
-      return ok(
-        {
-          published: true,
-          version_id: row.versionId,
-          version: current?.version ?? null,
-          content_hash: row.contentHash,
-          acknowledged: true,
-          acknowledged_at: row.acknowledgedAt.toISOString(),
-          page: keyInformationPagePath(paintingId),
-        },
-        'KeyInformationAcknowledged',
-      );
+      return ok(await memberStatus(db, member.id, paintingId), 'KeyInformationAcknowledged');
     },
   );
 

@@ -1,4 +1,4 @@
-import { keyInformationPagePath, type Language } from '@parcelle/shared';
+import { keyInformationPagePath, type Language, MARKET, type TKeyInformationStatus } from '@parcelle/shared';
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppConfig } from '../../config';
@@ -237,6 +237,23 @@ export async function acknowledgementOfCurrent(
     .orderBy(desc(keyInformationAcknowledgements.acknowledgedAt))
     .limit(1);
   return { current, acknowledgement: row ?? null };
+}
+
+/** The member's standing on a work's current version, as the web app reads it (GET /user/key-information/:id). */
+export async function memberStatus(db: Executor, userId: string, paintingId: string): Promise<TKeyInformationStatus> {
+  const [painting] = await db.select({ market: paintings.market }).from(paintings).where(eq(paintings.id, paintingId));
+  if (!painting) throw notFound('PaintingNotFound');
+  const { current, acknowledgement } = await acknowledgementOfCurrent(db, userId, paintingId);
+  return {
+    required: painting.market === MARKET.primary,
+    published: current !== null,
+    version_id: current?.id ?? null,
+    version: current?.version ?? null,
+    content_hash: current?.contentHash ?? null,
+    acknowledged: acknowledgement !== null,
+    acknowledged_at: acknowledgement?.acknowledgedAt.toISOString() ?? null,
+    page: keyInformationPagePath(paintingId),
+  };
 }
 
 /**

@@ -30,6 +30,8 @@ import { codeTextOf } from '../account/StepUp';
 import { useTotpPrompt } from '../account/TotpDialog';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { localized, useLanguage } from '../i18n/language';
+import { useKeyInformationGate } from '../key-information/api';
+import { KeyInformationStep } from '../key-information/KeyInformationStep';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
@@ -171,6 +173,8 @@ export function PurchaseDrawer({
   const totp = useTotpPrompt();
   const payment = usePayment(order, profile.data?.two_factor ? totp.ask : undefined);
   const gate = useVerificationGate();
+  // Issue 30: a primary purchase waits for the work's key information document to be read and acknowledged.
+  const keyInformation = useKeyInformationGate(order?.paintingId, open);
   // The methods the server offers (PAYMENT_METHODS); all three until it has said.
   const offered = usePaymentConfig().data?.methods;
   const offers = (method: PaymentMethod) => !offered || offered.includes(method);
@@ -281,6 +285,14 @@ export function PurchaseDrawer({
           ) : gate.status && gate.gated ? (
             // Issue 29: after a quick sign-up, or a refusal that showed the case is not approved, the identity step.
             <VerificationStep state={gate.status.state} testId="purchase-verification-step" dense />
+          ) : order && keyInformation.gated && keyInformation.status ? (
+            // Issue 30: the key information step, before any payment method; the gate's 403 leads here too.
+            <KeyInformationStep
+              paintingId={order.paintingId}
+              status={keyInformation.status}
+              testId="purchase-key-information-step"
+              dense
+            />
           ) : (
             <>
               <Typography variant="overline" component="h3" sx={{ color: palette.muted, display: 'block', mb: 1.5 }}>
