@@ -133,6 +133,14 @@ describe('the purchase gate', () => {
       .innerJoin(purchases, eq(purchases.id, keyInformationPurchases.purchaseId))
       .where(eq(purchases.reference, wallet.json().data.reference_id));
     expect(row?.versionId).toBe(second.id);
+
+    // The member's history shows the version each purchase was made under.
+    const history = await t.call('GET', '/api/member/history/PURCHASE', { token: member.accessToken });
+    expect(history.statusCode).toBe(200);
+    const shown = history
+      .json()
+      .data.purchaseHistory.find((r: { reference_id: string }) => r.reference_id === wallet.json().data.reference_id);
+    expect(shown?.key_information).toMatchObject({ version: 2, content_hash: second.contentHash });
   });
 
   it('does not sell a work whose document is not published', async () => {

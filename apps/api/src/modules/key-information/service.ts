@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { artists, paintings, paintingValuations } from '../../db/schema';
+import { artists, paintings, paintingValuations, purchases } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { contentHash, type KeyInformationContent, type KeyInformationFacts, keyInformationContent } from './content';
@@ -269,6 +269,38 @@ export async function recordPurchaseKeyInformation(
   await tx
     .insert(keyInformationPurchases)
     .values({ purchaseId, acknowledgementId: acknowledgement.id, versionId: acknowledgement.versionId });
+}
+
+/** For the member's history: the version each of these purchases (by reference) was made under. */
+export async function keyInformationOfReferences(
+  db: Executor,
+  references: readonly string[],
+): Promise<Map<string, { version: number; content_hash: string; acknowledged_at: string }>> {
+  const found = new Map<string, { version: number; content_hash: string; acknowledged_at: string }>();
+  if (references.length === 0) return found;
+  const rows = await db
+    .select({
+      reference: purchases.reference,
+      version: keyInformationVersions.version,
+      contentHash: keyInformationAcknowledgements.contentHash,
+      acknowledgedAt: keyInformationAcknowledgements.acknowledgedAt,
+    })
+    .from(keyInformationPurchases)
+    .innerJoin(purchases, eq(purchases.id, keyInformationPurchases.purchaseId))
+    .innerJoin(keyInformationVersions, eq(keyInformationVersions.id, keyInformationPurchases.versionId))
+    .innerJoin(
+      keyInformationAcknowledgements,
+      eq(keyInformationAcknowledgements.id, keyInformationPurchases.acknowledgementId),
+    )
+    .where(inArray(purchases.reference, [...references]));
+  for (const row of rows) {
+    found.set(row.reference, {
+      version: row.version,
+      content_hash: row.contentHash,
+      acknowledged_at: row.acknowledgedAt.toISOString(),
+    });
+  }
+  return found;
 }
 
 /** For the member's history: each purchase's version (number, hash, when acknowledged), by purchase id. */
