@@ -75,6 +75,8 @@ beforeAll(async () => {
     '/set-password/not-a-real-token',
     '/change-password',
     '/certificates/verify/PC-000000',
+    // Issue 30: a work's key information document (the page the purchase gate names).
+    `/key-information/${work}`,
     '/login',
     '/register',
     '/forgot',
@@ -97,6 +99,8 @@ beforeAll(async () => {
     '/user/notifications',
     '/user/watchlist',
     '/user/verification',
+    // Issue 30: the same page, signed in: the member's acknowledgement step under the document.
+    `/key-information/${work}`,
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];
