@@ -486,6 +486,7 @@ export const en = {
   },
   // Catalogue (issue 15): works.
   keyInformation: {
+    open: 'Preview the draft and the versions',
     title: 'Key information document',
     current: 'Current version: {{version}}, published {{date}}.',
     none: 'No version published: the work cannot be sold on the primary market until one is.',

@@ -489,6 +489,7 @@ export const fr: Messages = {
   },
   // Catalogue (issue 15): works.
   keyInformation: {
+    open: 'Afficher le projet et les versions',
     title: 'Document d’informations clés',
     current: 'Version en vigueur : {{version}}, publiée le {{date}}.',
     none: 'Aucune version publiée : l’œuvre ne peut pas être vendue sur le marché primaire avant la première.',

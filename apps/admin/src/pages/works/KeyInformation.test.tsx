@@ -52,6 +52,7 @@ describe('the key information section of a work', () => {
     const calls = stubFetch([ok(page()), ok(published), ok(published)]);
     await act(() => i18nProvider.changeLocale('en'));
     renderSection();
+    fireEvent.click(screen.getByTestId('key-information-open'));
     expect(
       await screen.findByText('No version published: the work cannot be sold on the primary market until one is.'),
     ).toBeTruthy();
@@ -74,6 +75,7 @@ describe('the key information section of a work', () => {
     stubFetch([ok(page()), failure(409, messages.KeyInformationDraftChanged), ok(page())]);
     await act(() => i18nProvider.changeLocale('fr'));
     renderSection();
+    fireEvent.click(screen.getByTestId('key-information-open'));
     await screen.findByTestId('key-information-draft-en');
     fireEvent.change(screen.getByTestId('key-information-registration'), { target: { value: 'AMF-2026-0001' } });
     fireEvent.click(screen.getByTestId('key-information-publish'));

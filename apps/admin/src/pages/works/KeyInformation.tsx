@@ -60,9 +60,12 @@ export function KeyInformation({ workId }: { workId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Generated on demand: the draft is built from the work's data at the moment it is opened.
+  const [opened, setOpened] = useState(false);
   const query = useQuery({
     queryKey: ['admin', 'key-information', workId],
     queryFn: () => apiCall<TAdminKeyInformation>(`/admin/paintings/${workId}/key-information`),
+    enabled: opened,
   });
   const data = query.data;
 
@@ -91,6 +94,11 @@ export function KeyInformation({ workId }: { workId: string }) {
       <Typography id="key-information-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         {translate('keyInformation.title')}
       </Typography>
+      {!opened && (
+        <Button variant="outlined" onClick={() => setOpened(true)} data-testid="key-information-open">
+          {translate('keyInformation.open')}
+        </Button>
+      )}
       {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
       {done && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
