@@ -76,6 +76,8 @@ beforeAll(async () => {
     '/set-password/not-a-real-token',
     '/change-password',
     '/certificates/verify/PC-000000',
+    // Issue 30: a work's key information document (the page the purchase gate names).
+    `/key-information/${work}`,
     '/login',
     '/register',
     '/forgot',
@@ -100,6 +102,8 @@ beforeAll(async () => {
     '/user/verification',
     '/user/complaints',
     '/user/investor-profile',
+    // Issue 30: the same page, signed in: the member's acknowledgement step under the document.
+    `/key-information/${work}`,
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
   ];

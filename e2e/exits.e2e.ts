@@ -89,6 +89,12 @@ for (const language of journeyLanguages('en')) {
       // The member buys every part left of the work on sale with the fewest left: the work moves to the secondary market.
       const [work] = await paintingsOnSale();
       if (!work) throw new Error('no work on sale');
+      // Issue 30: the member reads and acknowledges the work's key information document first, as the drawer asks.
+      const kid = await memberCall<{ version_id: string }>(String(token), 'GET', `/user/key-information/${work.id}`);
+      await memberCall(String(token), 'POST', `/user/key-information/${work.id}/acknowledge`, {
+        version_id: kid.version_id,
+        language: 'en',
+      });
       const purchase = await memberCall<{ payment_client_secret: string }>(
         String(token),
         'POST',

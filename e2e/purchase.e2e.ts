@@ -132,6 +132,8 @@ describe('a member buys parts on the primary market', () => {
       await screenshot(page, 'purchase-buy-mobile-fr');
       await page.getByTestId('buy-open-drawer').click();
       await page.getByTestId('purchase-drawer').waitFor();
+      // Issue 30: a new member reads and confirms the work's key information document before the methods show.
+      await buy.acknowledgeKeyInformation();
       await page.getByTestId('payment-submit').click();
       expect(plain(await page.getByTestId('payment-error').textContent())).toBe(
         'Veuillez sélectionner un moyen de paiement',

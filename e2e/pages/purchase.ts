@@ -91,8 +91,26 @@ export class BuyPage {
   async openDrawer(method: 'card' | 'paypal' | 'smart') {
     await this.page.getByTestId('buy-open-drawer').click();
     await this.page.getByTestId('purchase-drawer').waitFor();
-    await this.page.getByTestId(`payment-method-${method}`).click();
+    const option = this.page.getByTestId(`payment-method-${method}`);
+    const step = this.page.getByTestId('purchase-key-information-step');
+    // Issue 30: a primary work's key information document, read and confirmed before the payment methods show.
+    await option.or(step).first().waitFor();
+    if (await step.isVisible()) await this.acknowledgeKeyInformation();
+    await option.click();
     await this.page.getByTestId('payment-submit').click();
+  }
+
+  /** Opens the document (a new tab, closed at once), ticks "I have read version N", confirms; the step then goes. */
+  async acknowledgeKeyInformation() {
+    const step = this.page.getByTestId('purchase-key-information-step');
+    const [tab] = await Promise.all([
+      this.page.context().waitForEvent('page'),
+      this.page.getByTestId('purchase-key-information-step-page').click(),
+    ]);
+    await tab.close();
+    await this.page.locator('[data-testid="purchase-key-information-step-read"] input').first().check();
+    await this.page.getByTestId('purchase-key-information-step-confirm').click();
+    await step.waitFor({ state: 'detached' });
   }
 
   async payByCard(number: string) {

@@ -46,6 +46,7 @@ import { geoRoutes } from './modules/geo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { investorAdminRoutes } from './modules/investor/admin-routes';
 import { investorRoutes } from './modules/investor/routes';
+import { keyInformationRoutes } from './modules/key-information/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { memberRoutes } from './modules/member/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -218,6 +219,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       notificationRoutes(typed, ctx);
       watchlistRoutes(typed, ctx);
       verificationRoutes(typed, ctx);
+      keyInformationRoutes(typed, ctx);
       verificationWebhookRoutes(typed, ctx);
       complaintRoutes(typed, ctx);
       complaintAdminRoutes(typed, ctx);

@@ -166,7 +166,27 @@ describe('production fails closed', () => {
     const message = (error as ConfigError).message.split('\n');
     expect(message[0]).toBe('Parcelle cannot start:');
     expect(message.slice(1)).toEqual((error as ConfigError).problems.map((problem) => `- ${problem}`));
-    expect((error as ConfigError).problems).toHaveLength(1 + 3 + 3 + 3 + 2);
+    // … and issue 30's three issuer fields of the key information documents.
+    expect((error as ConfigError).problems).toHaveLength(1 + 3 + 3 + 3 + 2 + 3);
+  });
+
+  it('refuses production without the issuer the key information documents name (issue 30)', () => {
+    for (const name of ['KID_ISSUER_NAME', 'KID_ISSUER_ADDRESS', 'KID_ISSUER_REGISTRATION']) {
+      expect(problemsOf(production({ [name]: undefined }))).toEqual([
+        `${name} is required when NODE_ENV=production (the issuer of key information documents)`,
+      ]);
+    }
+    expect(loadConfig(production()).keyInformation).toEqual({
+      issuer: {
+        name: 'Parcelle SAS',
+        address: '12 rue des Ateliers, 75011 Paris, France',
+        registration: 'RCS Paris 900 000 001',
+      },
+      registrationRequired: true,
+    });
+    expect(loadConfig(production({ KID_REGISTRATION_REQUIRED: 'false' })).keyInformation.registrationRequired).toBe(
+      false,
+    );
   });
 
   it('lets PayPal be switched off: its keys are then not needed, and a PayPal purchase is refused', () => {

@@ -162,6 +162,20 @@ const ZEnv = z.object({
   VERIFICATION_PROVIDER: z.enum(['manual', 'sumsub', 'onfido', 'persona']).default('manual'),
   /** Expected yearly investment (EUR cents) from which a member must declare their source of funds. */
   VERIFICATION_SOURCE_OF_FUNDS_MINOR: z.coerce.number().int().min(0).default(1_000_000),
+  /**
+   * Issue 30: the legal entity that issues the parts, named in every key information document. Required in
+   * production (a document naming no issuer must not be published); outside production the development defaults
+   * below, which say they are not configured.
+   */
+  KID_ISSUER_NAME: z.string().trim().min(1).max(200).optional(),
+  KID_ISSUER_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  /** The issuer's company registration (e.g. "RCS Paris 912 345 678"). */
+  KID_ISSUER_REGISTRATION: z.string().trim().min(1).max(200).optional(),
+  /**
+   * Whether publishing a key information document needs the regulator's registration number (the biens divers
+   * regime: a document registered with the AMF before the offer). Default true, the stricter rule (decision 321).
+   */
+  KID_REGISTRATION_REQUIRED: z.enum(['true', 'false']).default('true'),
   SUMSUB_APP_TOKEN: z.string().optional(),
   SUMSUB_SECRET_KEY: z.string().optional(),
   SUMSUB_WEBHOOK_SECRET: z.string().optional(),
@@ -307,6 +321,11 @@ export type AppConfig = {
   ecbRates: { enabled: boolean; url: string };
   /** The sanctions list's URL for the `sanctions-list` job (issue 29); null: loaded by hand only. */
   sanctions: { listUrl: string | null };
+  /** Key information documents (issue 30): the issuer they name, and whether publishing needs a registration number. */
+  keyInformation: {
+    issuer: { name: string; address: string; registration: string };
+    registrationRequired: boolean;
+  };
   /** Graceful shutdown's bound: requests and jobs still running after it are abandoned (jobs are retried). */
   shutdownTimeoutMs: number;
   /** Withdrawals wait this long after a change of email, phone, bank account or PayPal address. */
@@ -519,6 +538,13 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
       problems.push(
         `${name} is required when NODE_ENV=production and ${label} are enabled (or PAYMENT_METHODS without ${method}, or PAYMENTS_SANDBOX=true)`,
       );
+    }
+  }
+  // A key information document must name its issuer: no development defaults in production (issue 30).
+  if (production) {
+    for (const name of ['KID_ISSUER_NAME', 'KID_ISSUER_ADDRESS', 'KID_ISSUER_REGISTRATION'] as const) {
+      if (!env[name])
+        problems.push(`${name} is required when NODE_ENV=production (the issuer of key information documents)`);
     }
   }
   // A verification provider named without its keys would leave members unverifiable: refused in production.
@@ -812,6 +838,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     statementWaitMs: env.STATEMENT_WAIT_SECONDS * 1000,
     ecbRates: { enabled: env.ECB_RATES_ENABLED === 'true', url: env.ECB_RATES_URL },
     sanctions: { listUrl: env.SANCTIONS_LIST_URL ?? null },
+    keyInformation: {
+      issuer: {
+        name: env.KID_ISSUER_NAME ?? 'Parcelle SAS',
+        address: env.KID_ISSUER_ADDRESS ?? '12 rue des Ateliers, 75011 Paris, France',
+        registration: env.KID_ISSUER_REGISTRATION ?? 'Company registration not configured (development)',
+      },
+      registrationRequired: env.KID_REGISTRATION_REQUIRED === 'true',
+    },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ...overrides,
   };

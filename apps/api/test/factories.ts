@@ -6,10 +6,12 @@ import { listOutbox } from '../src/adapters/mail/outbox';
 import { SANDBOX_CARD_OK } from '../src/adapters/payments/sandbox-card';
 import type { Executor } from '../src/db/client';
 import { artists, bankAccounts, paintings, users } from '../src/db/schema';
+import { SEED_CATALOGUER_ID } from '../src/db/seed-valuations';
 import { encryptSecret } from '../src/modules/account/secrets';
 import { verifyAccessToken } from '../src/modules/auth/tokens';
 import { issueCode } from '../src/modules/codes/service';
 import { seedInvestorReady } from '../src/modules/investor/seed-ready';
+import { draftOf, publishVersion } from '../src/modules/key-information/service';
 import { accountFor, postTransaction } from '../src/modules/ledger/ledger';
 import { DELIVERY_JOBS } from '../src/modules/notifications/delivery-jobs';
 import { issueParts } from '../src/modules/parts/register';
@@ -132,7 +134,14 @@ export async function userRow(t: TestApp, email: string) {
 /** A painting on the primary market (market 2) with its parts issued, by a seeded artist (call seedCatalogue first). */
 export async function createPaintingForSale(
   t: TestApp,
-  options: { widthCm?: number; heightCm?: number; pricePerPartMinor?: number; soldParts?: number } = {},
+  options: {
+    widthCm?: number;
+    heightCm?: number;
+    pricePerPartMinor?: number;
+    soldParts?: number;
+    /** false: no key information document is published (the work then cannot be sold on the primary market). */
+    keyInformation?: boolean;
+  } = {},
 ) {
   const db = t.ctx.database.db;
   const [artist] = await db.select({ id: artists.id }).from(artists).limit(1);
@@ -163,7 +172,43 @@ export async function createPaintingForSale(
     .returning();
   if (!painting) throw new Error('painting not created');
   await db.transaction((tx) => issueParts(tx, painting));
+  if (options.keyInformation !== false) await publishKeyInformation(t, painting.id);
   return painting;
+}
+
+/**
+ * Publishes the next version of a work's key information document along the service's real path (draft, then
+ * publication checked against it, audited), under the seed's cataloguer account. Answers the version.
+ */
+export async function publishKeyInformation(t: TestApp, paintingId: string, registrationNumber = 'TEST-KID-0001') {
+  const db = t.ctx.database.db;
+  const draft = await draftOf(db, t.ctx.config, paintingId);
+  return publishVersion(db, t.ctx.config, SEED_CATALOGUER_ID, paintingId, {
+    draftHash: draft.draftHash,
+    registrationNumber,
+  });
+}
+
+/**
+ * The member opens the work's current key information document and acknowledges it, through the API as the web app
+ * does (GET the member's standing, POST the acknowledgement of that version). Answers the acknowledged version's id.
+ */
+export async function acknowledgeKeyInformation(
+  t: TestApp,
+  member: { accessToken: string },
+  paintingId: string,
+  language: 'en' | 'fr' = 'en',
+): Promise<string> {
+  const status = await t.call('GET', `/api/user/key-information/${paintingId}`, { token: member.accessToken });
+  if (status.statusCode !== 200) throw new Error(`key information status failed: ${status.body}`);
+  const versionId = status.json().data.version_id;
+  if (!versionId) throw new Error(`no key information published for ${paintingId}`);
+  const ack = await t.call('POST', `/api/user/key-information/${paintingId}/acknowledge`, {
+    token: member.accessToken,
+    body: { version_id: versionId, language },
+  });
+  if (ack.statusCode !== 200) throw new Error(`acknowledgement failed: ${ack.body}`);
+  return versionId;
 }
 
 /**
@@ -177,10 +222,17 @@ export async function buyByCard(
   paintingId: string,
   parts: number,
   currency: 'EURO' | 'USD' = 'EURO',
-  /** Issue 30: by default the purchase is made older than its reflection period (its parts can be sold at once). */
-  options: { provisional?: boolean } = {},
+  /**
+   * Issue 30: by default the purchase is made older than its reflection period (its parts can be sold at once);
+   * acknowledge: false leaves the key information document unacknowledged (a primary purchase is then refused).
+   */
+  options: { provisional?: boolean; acknowledge?: boolean } = {},
 ): Promise<string> {
+  if (options.acknowledge !== false && (await isPrimary(t, paintingId))) {
+    await acknowledgeKeyInformation(t, buyer, paintingId);
+  }
   const purchase = await t.call('POST', '/api/paintings/purchase', {
+    acknowledgeKeyInformation: options.acknowledge !== false,
     token: buyer.accessToken,
     body: { total_part: parts, payment_method: 'card', painting_id: paintingId, owner: 'Holder', currency },
   });
@@ -192,6 +244,14 @@ export async function buyByCard(
   if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
   if (!options.provisional) await pastReflectionPeriod(t);
   return purchase.json().data.reference_id;
+}
+
+async function isPrimary(t: TestApp, paintingId: string): Promise<boolean> {
+  const [row] = await t.ctx.database.db
+    .select({ market: paintings.market })
+    .from(paintings)
+    .where(eq(paintings.id, paintingId));
+  return row?.market === 2;
 }
 
 /** Credits a member's wallet (as a sale or dividend would) through a balanced ledger transaction. */

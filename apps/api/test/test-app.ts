@@ -59,10 +59,47 @@ export type TestApp = {
   call: (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string>; ip?: string },
+    options?: {
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      ip?: string;
+      /** false: this purchase call does not acknowledge the work's key information document first (below). */
+      acknowledgeKeyInformation?: boolean;
+    },
     // biome-ignore lint/suspicious/noExplicitAny: tests read response JSON freely and assert on it.
   ) => Promise<LightMyRequestResponse & { body: string; json: <T = any>() => T }>;
+  /**
+   * Issue 30: before a member's purchase or quote of a work (POST /api/paintings/purchase or /validate), `call` makes
+   * the member open and acknowledge the work's current key information document through the API, as the web app's
+   * purchase step does, when they have not yet (a test member is one who read it). False: the calls go as they are;
+   * the gate's own tests set it, and a call may opt out with `acknowledgeKeyInformation: false`.
+   */
+  acknowledgeKeyInformation: boolean;
 };
+
+const PURCHASE_CALLS = new Set(['/api/paintings/purchase', '/api/paintings/validate']);
+
+/** The member acknowledges the current version of the work's document, through the member routes, if not yet. */
+async function acknowledgeBeforePurchase(app: App, token: string, body: unknown): Promise<void> {
+  const paintingId = (body as { painting_id?: unknown } | null)?.painting_id;
+  if (typeof paintingId !== 'string' || !/^[0-9a-f-]{36}$/.test(paintingId)) return;
+  const authorization = `Bearer ${token}`;
+  const status = await app.inject({
+    method: 'GET',
+    url: `/api/user/key-information/${paintingId}`,
+    headers: { authorization },
+  });
+  if (status.statusCode !== 200) return;
+  const data = status.json<{ data: { published: boolean; acknowledged: boolean; version_id: string | null } }>().data;
+  if (!data.published || data.acknowledged || !data.version_id) return;
+  await app.inject({
+    method: 'POST',
+    url: `/api/user/key-information/${paintingId}/acknowledge`,
+    headers: { authorization },
+    payload: { version_id: data.version_id, language: 'en' },
+  });
+}
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
@@ -91,6 +128,9 @@ export const PRODUCTION_ENV = {
   STRIPE_WEBHOOK_SECRET: 'whsec_parcelle_test',
   PAYPAL_CLIENT_ID: 'paypal-client-id',
   PAYPAL_CLIENT_SECRET: 'paypal-client-secret',
+  KID_ISSUER_NAME: 'Parcelle SAS',
+  KID_ISSUER_ADDRESS: '12 rue des Ateliers, 75011 Paris, France',
+  KID_ISSUER_REGISTRATION: 'RCS Paris 900 000 001',
 } as const satisfies NodeJS.ProcessEnv;
 
 /**
@@ -133,9 +173,10 @@ export async function createTestAppOn(
   if (options.env) ctx.delivery.mailer = new OutboxMailer(database.db);
   const app = await buildApp(ctx, { logStream: options.logStream });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     ctx,
+    acknowledgeKeyInformation: true,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -146,6 +187,15 @@ export async function createTestAppOn(
       if (problems.length > 0) throw new Error(`invariants broken:\n${problems.join('\n')}`);
     },
     call: async (method, url, options = {}) => {
+      if (
+        testApp.acknowledgeKeyInformation &&
+        options.acknowledgeKeyInformation !== false &&
+        method === 'POST' &&
+        options.token &&
+        PURCHASE_CALLS.has(url)
+      ) {
+        await acknowledgeBeforePurchase(app, options.token, options.body);
+      }
       const headers: Record<string, string> = { ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       const response = await app.inject({
@@ -161,6 +211,7 @@ export async function createTestAppOn(
       return response as never;
     },
   };
+  return testApp;
 }
 
 /**

@@ -38,6 +38,7 @@ export default [
     route('set-password/:token', 'routes/set-password.tsx'),
     route('change-password', 'routes/change-password.tsx'),
     route('certificates/verify/:number', 'routes/certificate-verify.tsx'),
+    route('key-information/:paintingId', 'routes/key-information.tsx'),
 
     // Guests only
     layout('routes/guest-only.tsx', [

@@ -13,6 +13,7 @@ export * from './contracts/content-admin';
 export * from './contracts/envelope';
 export * from './contracts/exits';
 export * from './contracts/investor';
+export * from './contracts/key-information';
 export * from './contracts/member';
 export * from './contracts/member-area';
 export * from './contracts/notifications';

@@ -487,6 +487,28 @@ export const en = {
     checkFailed: 'The ledger invariant check found problems ({{date}}):',
   },
   // Catalogue (issue 15): works.
+  keyInformation: {
+    open: 'Preview the draft and the versions',
+    title: 'Key information document',
+    current: 'Current version: {{version}}, published {{date}}.',
+    none: 'No version published: the work cannot be sold on the primary market until one is.',
+    versions: 'Published versions',
+    version: 'Version',
+    publishedAt: 'Published',
+    publishedBy: 'By',
+    registration: 'Registration number',
+    readers: 'Acknowledged by',
+    hash: 'Fingerprint',
+    draft: 'Draft generated from the work’s data now',
+    changed:
+      'The draft differs from the current version: publishing makes it the new version, and members read it again before buying.',
+    unchanged: 'The draft says what the current version says.',
+    language: 'Language of the document',
+    registrationField: 'Regulator’s registration number',
+    registrationRequired: 'Required: the regime in force asks for the AMF registration number.',
+    registrationOptional: 'Optional under the regime in force.',
+    publish: 'Publish this version',
+  },
   works: {
     title: 'Works',
     titleField: 'Title',

@@ -490,6 +490,28 @@ export const fr: Messages = {
     checkFailed: 'Le contrôle des invariants a trouvé des problèmes ({{date}})\u00a0:',
   },
   // Catalogue (issue 15): works.
+  keyInformation: {
+    open: 'Afficher le projet et les versions',
+    title: 'Document d’informations clés',
+    current: 'Version en vigueur : {{version}}, publiée le {{date}}.',
+    none: 'Aucune version publiée : l’œuvre ne peut pas être vendue sur le marché primaire avant la première.',
+    versions: 'Versions publiées',
+    version: 'Version',
+    publishedAt: 'Publiée le',
+    publishedBy: 'Par',
+    registration: 'Numéro d’enregistrement',
+    readers: 'Lue par',
+    hash: 'Empreinte',
+    draft: 'Projet généré à partir des données actuelles de l’œuvre',
+    changed:
+      'Le projet diffère de la version en vigueur : le publier en fait la nouvelle version, que les membres relisent avant d’acheter.',
+    unchanged: 'Le projet dit la même chose que la version en vigueur.',
+    language: 'Langue du document',
+    registrationField: 'Numéro d’enregistrement auprès du régulateur',
+    registrationRequired: 'Obligatoire : le régime applicable exige le numéro d’enregistrement AMF.',
+    registrationOptional: 'Facultatif sous le régime applicable.',
+    publish: 'Publier cette version',
+  },
   works: {
     title: 'Œuvres',
     titleField: 'Titre',

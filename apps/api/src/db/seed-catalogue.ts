@@ -9,6 +9,9 @@ import {
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Storage } from '../adapters/storage/storage';
+import { loadConfig } from '../config';
+import { seedKeyInformation } from '../modules/key-information/seed';
+import type { KeyInformationSettings } from '../modules/key-information/service';
 import type { Database } from './client';
 import {
   artists,
@@ -24,7 +27,7 @@ import { type Composition, SEED_ARTISTS, SEED_PAINTINGS, SEED_RATES } from './se
 import { SEED_GALLERIES, SEED_PAGES, SEED_SETTINGS } from './seed-content-data';
 import { seedHoldings } from './seed-holdings';
 import { seedSecondaryAsks } from './seed-market';
-import { seedValuations } from './seed-valuations';
+import { SEED_CATALOGUER_ID, seedValuations } from './seed-valuations';
 
 /** Last year of the seeded yearly history. */
 export const SEED_LAST_YEAR = 2025;
@@ -94,6 +97,8 @@ export const weexKey = (name: (typeof WEEX_DOCS)[number]) => `documents/weex/${n
 export type SeedCatalogueOptions = {
   /** Generate the artwork images and PDFs (default true). Tests that do not look at files skip them. */
   media?: boolean;
+  /** The issuer and exit floors the seeded key information documents name (default: the default configuration). */
+  keyInformation?: KeyInformationSettings;
 };
 
 /**
@@ -184,6 +189,16 @@ export async function seedCatalogue(db: Database, storage: Storage, options: See
   await seedValuations(
     db,
     paintingRows.map((row) => ({ id: row.id, slug: row.slug, value: row.pricePerPartMinor * row.totalParts })),
+  );
+  // Issue 30: each seeded work's key information document, version 1 (a primary sale needs one).
+  await seedKeyInformation(
+    db,
+    options.keyInformation ?? loadConfig({}),
+    paintingRows.map((row, index) => ({
+      id: row.id,
+      registrationNumber: `DEMO-KID-${String(index + 1).padStart(3, '0')}`,
+    })),
+    SEED_CATALOGUER_ID,
   );
 
   const documents = SEED_PAINTINGS.flatMap((painting) =>

@@ -19,7 +19,7 @@ export const DEMO_MEMBER = { email: 'demo@parcelle.art', password: 'Parcelle!202
  * Never seeds a known password in production. The demo catalogue follows SEED_CATALOGUE (on outside production).
  */
 export async function seed(db: Database, config: AppConfig, storage: Storage): Promise<void> {
-  if (config.seedCatalogue) await seedCatalogue(db, storage);
+  if (config.seedCatalogue) await seedCatalogue(db, storage, { keyInformation: config });
   if (config.env === 'production') return;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
   if (!existing) await insertDemoMember(db, config);

@@ -214,6 +214,11 @@ export const ZPurchaseHistoryRow = z.object({
   /** 2 bought on the primary market, 3 from members' listings. */
   market: z.number().int(),
   payment_method: z.string(),
+  /** Issue 30: the key information document version the member acknowledged for this primary purchase. */
+  key_information: z
+    .object({ version: z.number().int(), content_hash: z.string(), acknowledged_at: z.string() })
+    .nullable()
+    .optional(),
 });
 export const ZSaleHistoryRow = z.object({
   ...historyBase,

@@ -912,6 +912,43 @@ export const messages = {
     fr: 'La valeur d’une part est déjà de ce côté de ce montant\u00a0: choisissez un montant qu’elle n’a pas encore franchi.',
   },
   PriceAlertNotFound: { en: 'There is no price alert on this work.', fr: 'Aucune alerte de prix sur cette œuvre.' },
+  // Key information documents (issue 30): the purchase gate's refusals name the step and the work's document page.
+  KeyInformationRequired: {
+    en: 'Read and acknowledge this work’s key information document first: it sets out the offer, its costs and its risks.',
+    fr: 'Lisez d’abord le document d’informations clés de cette œuvre et confirmez-en la lecture : il présente l’offre, ses coûts et ses risques.',
+  },
+  KeyInformationUnpublished: {
+    en: 'This work cannot be bought yet: its key information document has not been published.',
+    fr: 'Cette œuvre ne peut pas encore être achetée : son document d’informations clés n’est pas encore publié.',
+  },
+  KeyInformationNotFound: {
+    en: 'This work has no published key information document.',
+    fr: 'Cette œuvre n’a pas de document d’informations clés publié.',
+  },
+  KeyInformationOutdated: {
+    en: 'A newer version of this document has been published: read it, then confirm you have read it.',
+    fr: 'Une version plus récente de ce document a été publiée : lisez-la, puis confirmez sa lecture.',
+  },
+  KeyInformationDraftChanged: {
+    en: 'The work’s data changed since you previewed the draft: preview it again before publishing.',
+    fr: 'Les données de l’œuvre ont changé depuis l’aperçu du projet : affichez-le de nouveau avant de publier.',
+  },
+  KeyInformationRegistrationRequired: {
+    en: 'Enter the regulator’s registration number of this document: the regime in force requires one.',
+    fr: 'Saisissez le numéro d’enregistrement de ce document auprès du régulateur : le régime applicable l’exige.',
+  },
+  KeyInformationRegistrationInvalid: {
+    en: 'This registration number is not valid: 3 to 64 letters, digits, spaces, dots, slashes or dashes.',
+    fr: 'Ce numéro d’enregistrement n’est pas valide : 3 à 64 lettres, chiffres, espaces, points, barres obliques ou tirets.',
+  },
+  KeyInformationAcknowledged: {
+    en: 'Thank you: your reading of this document is recorded.',
+    fr: 'Merci : la lecture de ce document est enregistrée.',
+  },
+  KeyInformationPublished: {
+    en: 'The new version of the key information document is published.',
+    fr: 'La nouvelle version du document d’informations clés est publiée.',
+  },
   // Identity verification (issue 29). The gates' refusals name the step and the page that resolves it.
   VerificationRequired: {
     en: 'Verify your identity first: on your Verification page, give your details and documents (a few minutes).',

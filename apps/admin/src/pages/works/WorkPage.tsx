@@ -42,6 +42,7 @@ import { dateTimeText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 import { FileInput } from './FileInput';
+import { KeyInformation } from './KeyInformation';
 import { uploadFile, uploadWithProgress } from './upload';
 import { Valuations } from './Valuations';
 import { WorkForm } from './WorkForm';
@@ -433,6 +434,7 @@ export function WorkPage() {
               void query.refetch();
             }}
           />
+          <KeyInformation workId={work.id} />
         </>
       )}
     </Stack>

@@ -61,6 +61,9 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'POST /api/admin/paintings/:id/valuations': ['catalogue'],
   'POST /api/admin/paintings/:id/valuation-documents': ['catalogue'],
   'POST /api/admin/valuations/:id/correct': ['catalogue'],
+  // Key information documents (issue 30): catalogue operators preview and publish; support may read.
+  'GET /api/admin/paintings/:id/key-information': ['catalogue', 'support'],
+  'POST /api/admin/paintings/:id/key-information': ['catalogue'],
   'GET /api/admin/exchange-rates': ['catalogue', 'finance', 'support'],
   'PUT /api/admin/exchange-rates/:day': ['catalogue', 'finance'],
   // Content (issue 15): editorial pages, galleries, footer settings. Catalogue operators write the site's words.

@@ -352,6 +352,14 @@ describe('works, valuations and the market', () => {
       },
     });
 
+    // Issue 30: the work's key information document, previewed and published in the console before the sale.
+    const draft = (await t.call('GET', `/api/admin/paintings/${id}/key-information`, { token })).json().data;
+    const kid = await t.call('POST', `/api/admin/paintings/${id}/key-information`, {
+      token,
+      body: { draft_hash: draft.draft.hash, registration_number: 'AMF-2026-0042' },
+    });
+    expect(kid.statusCode).toBe(200);
+
     const buyer = await createMember(t, { verified: true });
     const refused = await t.call('POST', '/api/paintings/validate', {
       token: buyer.accessToken,

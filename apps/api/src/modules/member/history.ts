@@ -14,6 +14,7 @@ import {
   trades,
 } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
+import { keyInformationOfReferences } from '../key-information/service';
 import { workCostBasis } from './cost-basis';
 import { dayOf, displayMoney } from './money';
 import { movementsOfEvents } from './parts-movements';
@@ -455,6 +456,11 @@ export async function historyPage(
   switch (type) {
     case 'PURCHASE': {
       const [rows, total] = await Promise.all([purchaseEvents(db, userId, page), countOf(db, type, userId)]);
+      // Issue 30: the key information version each primary purchase was made under (none before the rule).
+      const documents = await keyInformationOfReferences(
+        db,
+        rows.map((e) => e.reference),
+      );
       return {
         purchaseHistory: rows.map((e) => ({
           ...base(e),
@@ -464,6 +470,7 @@ export async function historyPage(
           type: 'PURCHASE' as const,
           market: e.market,
           payment_method: e.paymentMethod,
+          key_information: documents.get(e.reference) ?? null,
         })),
         total,
       };

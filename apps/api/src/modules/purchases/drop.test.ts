@@ -1,6 +1,6 @@
 import { fillMessage, messages } from '@parcelle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember, createPaintingForSale } from '../../../test/factories';
+import { acknowledgeKeyInformation, createMember, createPaintingForSale } from '../../../test/factories';
 import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
@@ -75,12 +75,15 @@ describe('a hot drop', () => {
   it('a request never waits long for the painting row: lock_timeout, one retry, then 503 DropBusy in both languages', async () => {
     const buyer = await createMember(t, { verified: true });
     const painting = await createPaintingForSale(t);
+    // Read and acknowledged before the row is held (the acknowledgement's key check would wait on FOR UPDATE).
+    await acknowledgeKeyInformation(t, buyer, painting.id);
     const side = await sideConnection(t);
     try {
       await side.client.query('BEGIN');
       await side.client.query('SELECT id FROM paintings WHERE id = $1 FOR UPDATE', [painting.id]);
       const started = Date.now();
       const answer = await t.call('POST', '/api/paintings/purchase', {
+        acknowledgeKeyInformation: false,
         token: buyer.accessToken,
         body: order(painting.id, 1),
       });

@@ -21,6 +21,8 @@ import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
 import type { InvestorState } from '../investor/profile';
+import { requireKeyInformationAcknowledged } from '../key-information/gate';
+import { recordPurchaseKeyInformation } from '../key-information/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
@@ -105,6 +107,8 @@ export async function validatePurchase(ctx: AppContext, member: Member, request:
     action: 'primary_purchase',
     rules: ctx.config.investor,
   });
+  // A primary purchase: the work's current key information document opened and acknowledged (issue 30).
+  await requireKeyInformationAcknowledged(ctx.database.db, member.id, request.painting_id);
   const currency = currencyOf(member, request);
   const quote = await quotePurchase(ctx.database.db, {
     paintingId: request.painting_id,
@@ -186,9 +190,13 @@ export async function createPurchase(
     action: 'primary_purchase',
     rules: ctx.config.investor,
   });
+  // A primary purchase needs the work's current key information document acknowledged; the purchase records which.
+  const acknowledgement = await requireKeyInformationAcknowledged(ctx.database.db, member.id, request.painting_id);
   const key = options.key ?? NO_KEY;
   const warning = investmentWarning(ctx, member, request, investor, options.sessionId);
-  if (request.payment_method === 'smart_amount') return payFromWallet(ctx, member, request, key, warning);
+  if (request.payment_method === 'smart_amount') {
+    return payFromWallet(ctx, member, request, key, warning, acknowledgement);
+  }
   const params = reserveFor(ctx, member, request);
   const purchase = await inTurn(ctx, params.paintingId, () =>
     inTransaction(ctx.database.db, async (tx) => {
@@ -196,6 +204,7 @@ export async function createPurchase(
       const reserved = (await reserveFastOrConflict(tx, params)) ?? (await reservePurchase(tx, params));
       // The consent to the per-investment warning is recorded with the purchase, or the reservation is undone.
       await warning(tx, reserved);
+      await recordPurchaseKeyInformation(tx, reserved.id, acknowledgement);
       await options.onReserved?.(tx, reserved);
       await key.record(tx, { purchaseId: reserved.id });
       return reserved;
@@ -333,6 +342,7 @@ async function payFromWallet(
   request: PurchaseRequest,
   key: KeyClaim,
   warning: ReturnType<typeof investmentWarning>,
+  acknowledgement: Awaited<ReturnType<typeof requireKeyInformationAcknowledged>>,
 ): Promise<TPurchaseData> {
   if (!request.verification_code) throw badRequest('OtpRequired', 'verification_code');
   const db = ctx.database.db;
@@ -356,6 +366,7 @@ async function payFromWallet(
     const locked = await lockWallet(tx, member.id, currency);
     await stepUp.spend(tx);
     const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
+    await recordPurchaseKeyInformation(tx, purchase.id, acknowledgement);
     if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
     await warning(tx, purchase);
     const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });

@@ -73,6 +73,30 @@ export function WorkCell({ title, src }: { title: string; src: string | undefine
   );
 }
 
+/** A purchase's reference, with the key information version acknowledged before it (issue 30), when there is one. */
+function ReferenceCell({
+  reference,
+  keyInformation,
+}: {
+  reference: string;
+  keyInformation: { version: number } | null;
+}) {
+  const { t } = useTranslation();
+  if (!keyInformation) return reference;
+  return (
+    <>
+      {reference}
+      <Box
+        component="span"
+        data-testid="history-key-information"
+        sx={{ display: 'block', fontSize: 12, color: palette.muted }}
+      >
+        {t('keyInformation.history', { version: keyInformation.version })}
+      </Box>
+    </>
+  );
+}
+
 type Common = { reference_id: string; painting_title: { en: string; fr: string }; painting_img: string; t: string };
 
 const head: Column<Common>[] = [
@@ -88,7 +112,12 @@ const head: Column<Common>[] = [
 
 const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
   PURCHASE: [
-    ...head,
+    {
+      key: 'reference',
+      // Issue 30: a primary purchase names the key information version the member acknowledged before it.
+      render: (row) => <ReferenceCell reference={row.reference_id} keyInformation={row.key_information ?? null} />,
+    },
+    ...head.slice(1),
     { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
     {
       key: 'parts',

@@ -28,6 +28,9 @@ function purchase(index: number): PurchaseRow {
     type: 'PURCHASE',
     market: 2,
     payment_method: 'card',
+    // Issue 30: the second purchase was made under version 2 of the work's key information document.
+    key_information:
+      index === 2 ? { version: 2, content_hash: 'c'.repeat(64), acknowledged_at: '2026-03-02T09:00:00.000Z' } : null,
   };
 }
 
@@ -219,6 +222,9 @@ describe('tables', () => {
       '€24,690.00',
     ]);
     expect(first.querySelector('img')?.getAttribute('src')).toBe('http://localhost/media/paintings/p1.jpg');
+    const second = screen.getAllByTestId('history-row')[1] as HTMLElement;
+    expect(second.querySelector('[data-testid="history-key-information"]')?.textContent).toBe('Key information v2');
+    expect(first.querySelector('[data-testid="history-key-information"]')).toBeNull();
 
     await act(() => i18n.changeLanguage('fr'));
     expect(headers()).toEqual(['Référence', 'Œuvre', 'Date', 'Prix de la part', 'Parts', 'Total']);

@@ -65,6 +65,7 @@ describe('the investment case', () => {
       'Valuation uncertainty',
     ]);
     expect(screen.getByTestId('case-risks-link').getAttribute('href')).toBe('/risks');
+    expect(screen.getByTestId('case-key-information-link').getAttribute('href')).toMatch(/^\/key-information\/.+/);
     const history = within(screen.getByTestId('appraisal-history'));
     expect(history.getAllByRole('row').map((row) => row.textContent)).toEqual([
       'DateValueAppraiser',

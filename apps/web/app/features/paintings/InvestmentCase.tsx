@@ -135,9 +135,16 @@ export function InvestmentCase({
       <Typography id="investment-case-title" variant="h3" component="h2" sx={{ mb: 2 }}>
         {t('paintings.case.title')}
       </Typography>
-      <Typography sx={{ color: palette.muted, maxWidth: 680, mb: { xs: 6, md: 8 } }}>
-        {t('paintings.case.intro')}
-      </Typography>
+      <Typography sx={{ color: palette.muted, maxWidth: 680, mb: 2 }}>{t('paintings.case.intro')}</Typography>
+      {/* Issue 30: the work's key information document, the offer's regulated summary, read before buying. */}
+      <MuiLink
+        component={Link}
+        to={`/key-information/${painting.id}`}
+        data-testid="case-key-information-link"
+        sx={{ display: 'inline-block', mb: { xs: 6, md: 8 } }}
+      >
+        {t('keyInformation.page.link')}
+      </MuiLink>
       <Box
         sx={{
           display: 'grid',

@@ -33,6 +33,8 @@ import { localized, useLanguage } from '../i18n/language';
 import { useInvestmentWarning, useInvestorGate } from '../investor/api';
 import { InvestmentWarning } from '../investor/InvestmentWarning';
 import { InvestorStep } from '../investor/InvestorStep';
+import { useKeyInformationGate } from '../key-information/api';
+import { KeyInformationStep } from '../key-information/KeyInformationStep';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
@@ -189,6 +191,8 @@ export function PurchaseDrawer({
     [order, warningCheck, warningAccepted, language],
   );
   const payment = usePayment(consentedOrder, profile.data?.two_factor ? totp.ask : undefined);
+  // Issue 30: a primary purchase waits for the work's key information document to be read and acknowledged.
+  const keyInformation = useKeyInformationGate(order?.paintingId, open);
   // The methods the server offers (PAYMENT_METHODS); all three until it has said.
   const offered = usePaymentConfig().data?.methods;
   const offers = (method: PaymentMethod) => !offered || offered.includes(method);
@@ -305,6 +309,14 @@ export function PurchaseDrawer({
             <VerificationStep state={gate.status.state} testId="purchase-verification-step" dense />
           ) : investor.gated && investor.profile ? (
             <InvestorStep profile={investor.profile} testId="purchase-investor-step" dense />
+          ) : order && keyInformation.gated && keyInformation.status ? (
+            // Issue 30: the key information step, before any payment method; the gate's 403 leads here too.
+            <KeyInformationStep
+              paintingId={order.paintingId}
+              status={keyInformation.status}
+              testId="purchase-key-information-step"
+              dense
+            />
           ) : (
             <>
               {warningCheck && (
