@@ -1078,6 +1078,11 @@ export const en = {
     language: 'Language',
     session: 'Session',
     reference: 'Concerning',
+    kinds: {
+      knowledge_test_risk_warning: 'Risk warning after the knowledge test',
+      investment_warning: 'Warning on an investment above the threshold',
+      key_information: 'Key information document',
+    },
   },
 } as const;
 

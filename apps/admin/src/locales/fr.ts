@@ -1097,5 +1097,10 @@ export const fr: Messages = {
     language: 'Langue',
     session: 'Session',
     reference: 'Objet',
+    kinds: {
+      knowledge_test_risk_warning: 'Avertissement sur les risques après le test de connaissances',
+      investment_warning: 'Avertissement sur un investissement au-delà du seuil',
+      key_information: 'Document d’informations clés',
+    },
   },
 };

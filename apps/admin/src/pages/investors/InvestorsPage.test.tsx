@@ -75,8 +75,10 @@ describe('the investors screen (issue 30)', () => {
     await screen.findByTestId('investor-requests-empty');
     fireEvent.change(screen.getByLabelText('Member id'), { target: { value: request.member_id } });
     fireEvent.click(screen.getByRole('button', { name: 'Read the log' }));
-    expect(await screen.findByText('investment_warning')).toBeTruthy();
+    // The kind in words, the amount in the console's language and currency.
+    expect(await screen.findByText('Warning on an investment above the threshold')).toBeTruthy();
     expect(screen.getByText('rw-inv-2026-11')).toBeTruthy();
+    expect(screen.getByText(/PA-123 · €5,000\.01/)).toBeTruthy();
     await waitFor(() => expect(calls[1]?.url).toContain(`/admin/investor/members/${request.member_id}/consents`));
   });
 });

@@ -15,7 +15,7 @@ import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiCall } from '../../api/client';
-import { dateTimeText } from '../../format';
+import { dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 
@@ -158,15 +158,15 @@ function ConsentLog() {
             {items.map((item) => (
               <TableRow key={item.id}>
                 <TableCell>{dateTimeText(item.created_at, language)}</TableCell>
-                <TableCell>{item.kind}</TableCell>
+                <TableCell>{translate(`investors.kinds.${item.kind}`, item.kind)}</TableCell>
                 <TableCell>{item.text_version}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{item.text_hash.slice(0, 16)}…</TableCell>
                 <TableCell>{item.language}</TableCell>
                 <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{item.session_id ?? '—'}</TableCell>
                 <TableCell>
                   {item.reference ?? '—'}
-                  {item.amount_minor !== null
-                    ? ` · ${(item.amount_minor / 100).toFixed(2)} ${item.currency ?? ''}`
+                  {item.amount_minor !== null && item.currency
+                    ? ` · ${moneyText(item.amount_minor, item.currency, language)}`
                     : ''}
                 </TableCell>
               </TableRow>

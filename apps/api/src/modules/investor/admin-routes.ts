@@ -18,7 +18,7 @@ import type { App } from '../../http/types';
 import { audit } from '../admin/audit';
 import { requireOperator } from '../admin/guard';
 import { decideSophistication, listSophisticationRequests, requestView } from './category';
-import { consentsOf } from './consents';
+import { consentLogOf } from './consents';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -93,7 +93,7 @@ export function investorAdminRoutes(app: App, ctx: AppContext) {
           targetType: 'user',
           targetId: memberId,
         });
-        return consentsOf(tx, memberId);
+        return consentLogOf(tx, memberId);
       });
       return ok({ items });
     },

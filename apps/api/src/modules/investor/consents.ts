@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Currency, Language } from '@parcelle/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { acknowledgementsOf } from '../key-information/service';
 import { investorConsents } from './schema';
 
 /** The SHA-256 (hex) of the exact text shown, as the consent log keeps it. */
@@ -67,4 +68,13 @@ export async function consentsOf(db: Executor, memberId: string) {
     currency: row.currency,
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * One member's whole consent log for the console: the warnings acknowledged here and the key information documents
+ * acknowledged in their own module, newest first.
+ */
+export async function consentLogOf(db: Executor, memberId: string) {
+  const entries = [...(await consentsOf(db, memberId)), ...(await acknowledgementsOf(db, memberId))];
+  return entries.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }

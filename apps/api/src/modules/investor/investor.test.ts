@@ -9,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  acknowledgeKeyInformation,
   createMember,
   createOperator,
   createPaintingForSale,
@@ -457,6 +458,24 @@ describe('the consent log', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'investor_consents.view'), eq(auditLog.targetId, member.id)));
     expect(audited).toHaveLength(1);
+  });
+
+  it('lists the key information documents the member acknowledged beside the warnings, with their hash', async () => {
+    const member = await newMember();
+    const painting = await createPaintingForSale(t, { widthCm: 2, heightCm: 2 });
+    await acknowledgeKeyInformation(t, member, painting.id, 'fr');
+    const read = await t.call('GET', `/api/admin/investor/members/${member.id}/consents`, {
+      token: compliance.accessToken,
+    });
+    expect(read.statusCode).toBe(200);
+    const [entry] = read.json().data.items;
+    expect(entry).toMatchObject({
+      kind: 'key_information',
+      text_version: 'v1',
+      language: 'fr',
+      reference: painting.id,
+    });
+    expect(entry.text_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

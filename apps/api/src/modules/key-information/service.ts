@@ -330,3 +330,29 @@ export async function keyInformationOfPurchases(
 }
 
 export type { KeyInformationContent };
+
+/**
+ * A member's acknowledgements of key information documents, newest first, in the consent log's shape: the investor
+ * module's console view lists them beside the warnings (issue 30), read here rather than copied there.
+ */
+export async function acknowledgementsOf(db: Executor, memberId: string) {
+  const rows = await db
+    .select({ acknowledgement: keyInformationAcknowledgements, version: keyInformationVersions.version })
+    .from(keyInformationAcknowledgements)
+    .innerJoin(keyInformationVersions, eq(keyInformationVersions.id, keyInformationAcknowledgements.versionId))
+    .where(eq(keyInformationAcknowledgements.userId, memberId))
+    .orderBy(desc(keyInformationAcknowledgements.acknowledgedAt))
+    .limit(1000);
+  return rows.map(({ acknowledgement, version }) => ({
+    id: acknowledgement.id,
+    kind: 'key_information',
+    text_version: `v${version}`,
+    text_hash: acknowledgement.contentHash,
+    language: acknowledgement.language,
+    session_id: acknowledgement.sessionId,
+    reference: acknowledgement.paintingId,
+    amount_minor: null,
+    currency: null,
+    created_at: acknowledgement.acknowledgedAt.toISOString(),
+  }));
+}
