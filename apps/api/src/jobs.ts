@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
-import { defineAnnualStatementJobs, startAnnualStatements } from './modules/member/annual-statement-jobs';
 import { defineInvestorJobs, startInvestorCategoryExpiry } from './modules/investor/jobs';
+import { defineAnnualStatementJobs, startAnnualStatements } from './modules/member/annual-statement-jobs';
 import { defineStatementJobs, startStatementSweep } from './modules/member/statement-jobs';
 import { defineDeliveryJobs } from './modules/notifications/delivery-jobs';
 import { defineNotificationJobs } from './modules/notifications/notify';
