@@ -436,6 +436,19 @@ describe('the catalogue screens of the operator console', () => {
 
         await page.reload();
         await page.getByRole('heading', { name: title }).waitFor();
+        // Issue 30: no primary sale without a published key information document; the operator previews the draft
+        // generated from the work's data and publishes it with the regulator's registration number.
+        await page.getByTestId('key-information-open').click();
+        await page
+          .getByTestId('key-information-draft-en')
+          .or(page.getByTestId('key-information-draft-fr'))
+          .first()
+          .waitFor();
+        await page.getByTestId('key-information-registration').fill(`AMF-E2E-${lang}-${stamp}`);
+        await page.getByTestId('key-information-publish').click();
+        await expect
+          .poll(async () => plain(await page.getByTestId('key-information-current').textContent()))
+          .toMatch(/1/);
         // The console takes a minute (datetime-local, the operator's local time): the next one at least 40 s away.
         const opening = Math.ceil((Date.now() + 40_000) / 60_000) * 60_000;
         const local = await page.evaluate((at) => {
