@@ -10,11 +10,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from '../src/adapters/storage/local-disk';
+import { type AppConfig, loadConfig } from '../src/config';
 import { type DatabaseHandle, openPostgres, queryRows } from '../src/db/client';
 import { paintings, partMovements, purchases } from '../src/db/schema';
 import { seedCatalogue } from '../src/db/seed-catalogue';
 import { checkInvariants } from '../src/modules/ledger/invariants';
-import { codeIn, createPaintingForSale, registration } from './factories';
+import { acknowledgeKeyInformation, codeIn, createPaintingForSale, registration } from './factories';
 import { solvedCaptcha, type TestApp } from './test-app';
 
 /**
@@ -79,7 +80,7 @@ async function stopServer(server: Server): Promise<number | null> {
 }
 
 /** The test factories' `call`, over HTTP to one process, from a client address of the test's choosing. */
-function client(server: Server, db: DatabaseHandle): TestApp {
+function client(server: Server, db: DatabaseHandle, config: AppConfig): TestApp {
   const call: TestApp['call'] = async (method, url, options = {}) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -93,7 +94,8 @@ function client(server: Server, db: DatabaseHandle): TestApp {
     const body = await response.text();
     return { statusCode: response.status, body, json: () => JSON.parse(body) } as never;
   };
-  return { call, ctx: { database: db } } as unknown as TestApp;
+  // The processes' configuration, for the factories that publish a work's key information document (issue 30).
+  return { call, ctx: { database: db, config } } as unknown as TestApp;
 }
 
 let ipSequence = 0;
@@ -183,8 +185,9 @@ describe.skipIf(skipReason !== null)('two API processes on one PostgreSQL and on
     }
     database = await openPostgres(url.toString());
     await seedCatalogue(database.db, new LocalDiskStorage(a.dataDir), { media: false });
-    onA = client(a, database);
-    onB = client(b, database);
+    const config = loadConfig({ ...process.env, ...env, DATA_DIR: a.dataDir });
+    onA = client(a, database, config);
+    onB = client(b, database, config);
   }, 180_000);
 
   afterAll(async () => {
@@ -203,6 +206,8 @@ describe.skipIf(skipReason !== null)('two API processes on one PostgreSQL and on
   it('sells the last parts to buyers split across both processes, never more than exist', async () => {
     const painting = await createPaintingForSale(onA, { widthCm: 2, heightCm: 1 });
     const buyers = await Promise.all(Array.from({ length: 16 }, (_, i) => verifiedMember(i % 2 ? onA : onB, onA)));
+    // Each has read the work's key information document (issue 30), on either process.
+    await Promise.all(buyers.map((buyer, i) => acknowledgeKeyInformation(i % 2 ? onB : onA, buyer, painting.id)));
     const buy = (on: TestApp, buyer: (typeof buyers)[number], parts: number) =>
       on.call('POST', '/api/paintings/purchase', {
         body: { total_part: parts, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' },
@@ -268,6 +273,7 @@ describe.skipIf(skipReason !== null)('two API processes on one PostgreSQL and on
   it('runs the reservation sweep once per window across both processes: an expired reservation is released once', async () => {
     const painting = await createPaintingForSale(onA, { widthCm: 1, heightCm: 1 });
     const buyer = await verifiedMember(onB, onA);
+    await acknowledgeKeyInformation(onA, buyer, painting.id);
     const reserved = await onB.call('POST', '/api/paintings/purchase', {
       body: { total_part: 3, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' },
       token: buyer.accessToken,
