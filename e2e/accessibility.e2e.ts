@@ -102,6 +102,8 @@ beforeAll(async () => {
     '/user/verification',
     '/user/complaints',
     '/user/investor-profile',
+    // Issue 30: the revocation page the confirmation email links to (without a link: it says so).
+    '/user/revocation',
     // Issue 30: the same page, signed in: the member's acknowledgement step under the document.
     `/key-information/${work}`,
     '/user/no-such-page',

@@ -1,3 +1,4 @@
+import { INVESTOR_WARNINGS } from '@parcelle/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, NewMember } from './pages/auth';
@@ -105,6 +106,9 @@ for (const language of journeyLanguages('en')) {
           painting_id: work.id,
           owner: 'Exit Journey',
           currency: 'EURO',
+          // Every part left is more than the member's threshold: the per-investment warning read and confirmed, as
+          // the drawer asks (issue 30).
+          risk_warning_consent: { version: INVESTOR_WARNINGS.investment_warning.version, language: 'en' },
         },
       );
       await memberCall(String(token), 'POST', '/payments/sandbox/card/confirm', {

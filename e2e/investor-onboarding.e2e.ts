@@ -96,7 +96,11 @@ describe('a new investor onboards and makes a first purchase (en)', () => {
       await buy.choose(parts, 'Berthe Morisot');
       await page.getByTestId('buy-open-drawer').click();
       await page.getByTestId('purchase-drawer').waitFor();
+      // The work's key information document comes first (issue 30), then the warning with the payment methods.
+      const kid = page.getByTestId('purchase-key-information-step');
       const warning = page.getByTestId('purchase-investment-warning');
+      await kid.or(warning).first().waitFor();
+      if (await kid.isVisible()) await buy.acknowledgeKeyInformation();
       await warning.waitFor();
       expect(plain(await page.getByTestId('purchase-investment-warning-text').textContent())).toContain(
         'You may lose all of it',

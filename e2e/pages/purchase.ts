@@ -97,7 +97,19 @@ export class BuyPage {
     await option.or(step).first().waitFor();
     if (await step.isVisible()) await this.acknowledgeKeyInformation();
     await option.click();
+    await this.acceptInvestmentWarning();
     await this.page.getByTestId('payment-submit').click();
+  }
+
+  /**
+   * Issue 30: above the member's threshold (max of €1,000 and 5 % of their declared net worth) the drawer shows the
+   * per-investment warning; the member ticks that they understand before paying. The server's answer decides whether
+   * it shows, so it is waited for briefly and ticked when it is there.
+   */
+  async acceptInvestmentWarning() {
+    const box = this.page.locator('input[data-testid="purchase-investment-warning-accept"]');
+    await box.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    if (await box.isVisible()) await box.check();
   }
 
   /** Opens the document (a new tab, closed at once), ticks "I have read version N", confirms; the step then goes. */
