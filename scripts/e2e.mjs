@@ -16,25 +16,27 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Seconds per journey file, measured (a full e2e run on the 2-core machine, docs/testing.md). */
+/** Seconds per journey file, measured in a fresh clone's run in two groups on the 2-core machine (docs/testing.md). */
 export const MEASURED_SECONDS = {
-  'accessibility.e2e.ts': 440,
-  'member-area.e2e.ts': 170,
-  'admin-catalogue.e2e.ts': 140,
-  'orderbook.e2e.ts': 100,
-  'admin-money.e2e.ts': 90,
-  'verification.e2e.ts': 80,
-  'exits.e2e.ts': 70,
-  'purchase.e2e.ts': 60,
-  'account.e2e.ts': 60,
-  'admin-console.e2e.ts': 50,
-  'investor.e2e.ts': 50,
-  'notifications.e2e.ts': 40,
-  'sign-up-and-sign-in.e2e.ts': 40,
-  'server-rendering.e2e.ts': 40,
-  'catalogue.e2e.ts': 30,
-  'browser-errors.e2e.ts': 15,
-  'budget.e2e.ts': 15,
+  'accessibility.e2e.ts': 1005,
+  'admin-catalogue.e2e.ts': 237,
+  'member-area.e2e.ts': 187,
+  'admin-money.e2e.ts': 151,
+  'verification.e2e.ts': 120,
+  'catalogue.e2e.ts': 118,
+  'orderbook.e2e.ts': 109,
+  'investor-onboarding.e2e.ts': 98,
+  'account.e2e.ts': 96,
+  'investor.e2e.ts': 84,
+  'server-rendering.e2e.ts': 82,
+  'revocation.e2e.ts': 76,
+  'notifications.e2e.ts': 73,
+  'purchase.e2e.ts': 64,
+  'sign-up-and-sign-in.e2e.ts': 64,
+  'admin-console.e2e.ts': 36,
+  'exits.e2e.ts': 32,
+  'browser-errors.e2e.ts': 10,
+  'budget.e2e.ts': 4,
 };
 const UNMEASURED_SECONDS = 60;
 
