@@ -12,7 +12,11 @@ const SWEEP: QueueSpec = {
   expireInSeconds: 10 * 60,
   policy: 'singleton',
 };
-const WINDOW_SECONDS = 24 * 3600;
+/**
+ * Twice a day across the cluster: pg-boss refuses a throttling window longer than its archive interval (12 hours), so
+ * a daily window failed at every start and the job never ran. The work is idempotent (what is due is done once).
+ */
+const WINDOW_SECONDS = 12 * 3600;
 
 export function defineInvestorJobs(ctx: AppContext, log: FastifyBaseLogger): void {
   ctx.jobs.define(INVESTOR_CATEGORY_EXPIRY_JOB, SWEEP, async () => {

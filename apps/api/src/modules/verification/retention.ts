@@ -19,8 +19,11 @@ const SWEEP: QueueSpec = {
   expireInSeconds: 30 * 60,
   policy: 'singleton',
 };
-/** Once a day across the cluster. */
-const WINDOW_SECONDS = 24 * 3600;
+/**
+ * Twice a day across the cluster: pg-boss refuses a throttling window longer than its archive interval (12 hours), so
+ * a daily window failed at every start and the job never ran. The work is idempotent (what is due is done once).
+ */
+const WINDOW_SECONDS = 12 * 3600;
 
 /** Deletes what the retention rule allows no longer to keep; answers the number of cases emptied. */
 export async function sweepVerificationRecords(ctx: AppContext, now = new Date()): Promise<number> {
