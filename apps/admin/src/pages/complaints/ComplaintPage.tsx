@@ -41,9 +41,10 @@ import {
 import { formatDate } from '@parcelle/shared/dates';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne, useTranslate } from '@refinedev/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { z } from 'zod';
+import { CaseSection } from '../../components/CaseSection';
 import { FactList } from '../../components/FactList';
 import { dateTimeText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
@@ -150,13 +151,13 @@ export function ComplaintPage() {
       </Paper>
 
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ mb: 3 }}>
-        <Section title={translate('complaints.body')} flex>
+        <CaseSection title={translate('complaints.body')} flex>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {COMPLAINT_CATEGORY_LABELS[row.category][language]}
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>{row.body}</Typography>
-        </Section>
-        <Section title={translate('complaints.dueDays')} flex>
+        </CaseSection>
+        <CaseSection title={translate('complaints.dueDays')} flex>
           <FactList
             dense
             facts={[
@@ -168,30 +169,19 @@ export function ComplaintPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             {translate('complaints.deadlines')}
           </Typography>
-        </Section>
+        </CaseSection>
       </Stack>
 
-      <Section title={translate('complaints.addNote')}>
+      <CaseSection title={translate('complaints.addNote')}>
         <NoteForm row={row} language={language} />
-      </Section>
+      </CaseSection>
 
-      <Section title={translate('complaints.history')}>
+      <CaseSection title={translate('complaints.history')}>
         <History row={row} language={language} />
-      </Section>
+      </CaseSection>
 
       {action && <ActionDialog row={row} action={action} language={language} onClose={() => setAction(null)} />}
     </>
-  );
-}
-
-function Section({ title, children, flex = false }: { title: string; children: ReactNode; flex?: boolean }) {
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: flex ? 0 : 3, flex: flex ? 1 : undefined }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
   );
 }
 

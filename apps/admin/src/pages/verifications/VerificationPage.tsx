@@ -44,9 +44,10 @@ import {
   type VerificationReasonCode,
 } from '@parcelle/shared/verification';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne, useTranslate } from '@refinedev/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { z } from 'zod';
+import { CaseSection } from '../../components/CaseSection';
 import { FactList } from '../../components/FactList';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
@@ -204,20 +205,20 @@ export function VerificationPage() {
         </Alert>
       )}
 
-      <Section title={translate('verifications.hits')}>
+      <CaseSection title={translate('verifications.hits')}>
         <SanctionsHits
           hits={row.sanctions_hits}
           language={language}
           onDecide={(hit, kind) => setHitDecision({ hit, kind })}
           onExport={(format) => void download(format)}
         />
-      </Section>
+      </CaseSection>
 
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ mb: 3 }}>
-        <Section title={translate('verifications.declaration')} flex>
+        <CaseSection title={translate('verifications.declaration')} flex>
           <Declaration row={row} language={language} />
-        </Section>
-        <Section title={translate('verifications.documents')} flex>
+        </CaseSection>
+        <CaseSection title={translate('verifications.documents')} flex>
           <Documents documents={row.documents} language={language} onView={setViewing} />
           {row.replaced_documents.length > 0 && (
             <>
@@ -227,12 +228,12 @@ export function VerificationPage() {
               <Documents documents={row.replaced_documents} language={language} onView={setViewing} />
             </>
           )}
-        </Section>
+        </CaseSection>
       </Stack>
 
-      <Section title={translate('verifications.history')}>
+      <CaseSection title={translate('verifications.history')}>
         <History history={row.history} language={language} />
-      </Section>
+      </CaseSection>
 
       {decision && <DecisionDialog row={row} kind={decision} language={language} onClose={() => setDecision(null)} />}
       {hitDecision && (
@@ -248,17 +249,6 @@ export function VerificationPage() {
         <DocumentViewer caseId={row.id} document={viewing} member={member} onClose={() => setViewing(null)} />
       )}
     </>
-  );
-}
-
-function Section({ title, children, flex = false }: { title: string; children: ReactNode; flex?: boolean }) {
-  return (
-    <Paper component="section" variant="outlined" sx={{ p: 2, mb: flex ? 0 : 3, flex: flex ? 1 : undefined }}>
-      <Typography variant="h2" component="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
   );
 }
 
