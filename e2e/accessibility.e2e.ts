@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../apps/web/app/routes';
 import { expectPath, type Language, LoginPage } from './pages/auth';
 import { choosePreferences } from './pages/catalogue';
+import { axeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage, screenshot, screenshotDir, type Viewport } from './support/browser';
 
 /**
@@ -16,7 +16,6 @@ import { baseUrl, launchBrowser, newPage, screenshot, screenshotDir, type Viewpo
  * heading is shown and nothing is loading.
  */
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** Seeded by apps/api/src/db/seed.ts outside production (DEMO_MEMBER). */
 const DEMO = { email: 'demo@parcelle.art', password: 'Parcelle!2026' };
 
@@ -116,7 +115,7 @@ afterAll(async () => {
 
 /** The page is ready for axe: its main heading is shown and no skeleton or spinner is left in it. */
 async function settled(page: Page) {
-  // A page under load may take longer than the journeys' 15 s default to paint its heading: this waits on the page.
+  // A page under load may take longer than the journeys' 30 s default to paint its heading: this waits on the page.
   await page.locator('main h1').first().waitFor({ state: 'visible', timeout: 45_000 });
   await page.waitForFunction(
     () =>
@@ -131,15 +130,9 @@ async function audit(page: Page, route: string): Promise<Found[]> {
   await page.goto(route, { waitUntil: 'domcontentloaded' });
   await settled(page);
   const ready = Date.now();
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const violations = await axeViolations(page);
   if (process.env.A11Y_TIMES) console.log(route, ready - started, Date.now() - ready);
-  return results.violations.map((violation) => ({
-    route,
-    id: violation.id,
-    impact: violation.impact ?? '',
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
+  return violations.map((violation) => ({ route, ...violation }));
 }
 
 function report(found: Found[]): string {
@@ -214,15 +207,9 @@ async function auditChooser(page: Page, language: Language, viewport: Viewport):
       clip: { x: 0, y: 0, width, height: 460 },
     });
   }
-  const results = await new AxeBuilder({ page }).withTags(TAGS).include('[data-testid="preferences-dialog"]').analyze();
+  const violations = await axeViolations(page, '[data-testid="preferences-dialog"]');
   await page.keyboard.press('Escape');
-  return results.violations.map((v) => ({
-    route: '/ (chooser open)',
-    id: v.id,
-    impact: v.impact ?? '',
-    help: v.help,
-    targets: v.nodes.map((node) => node.target.join(' ')),
-  }));
+  return violations.map((violation) => ({ route: '/ (chooser open)', ...violation }));
 }
 
 /** Signs the demo member in, in the run's language (the member's saved language follows the run). */

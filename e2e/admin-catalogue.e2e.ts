@@ -216,7 +216,7 @@ beforeAll(async () => {
     deviceScaleFactor: 1,
   });
   page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(30_000);
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
@@ -412,7 +412,7 @@ describe('the catalogue screens of the operator console', () => {
       });
       try {
         const publicPage = await visitor.newPage();
-        publicPage.setDefaultTimeout(20_000);
+        publicPage.setDefaultTimeout(30_000);
         publicPage.on('pageerror', (error) => problems.push(`public (${lang}): ${error.message}`));
         await visitor.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'true'));
         const member: NewMember = {
@@ -496,7 +496,7 @@ describe('the catalogue screens of the operator console', () => {
         await visitor.close();
       }
       expect(problems).toEqual([]);
-    }, 240_000);
+    });
   });
 
   it('lists the works by market state and enters an exchange rate by hand, in French', async () => {

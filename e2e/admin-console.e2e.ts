@@ -30,7 +30,7 @@ beforeAll(async () => {
     deviceScaleFactor: 1,
   });
   page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
       problems.push(message.text());

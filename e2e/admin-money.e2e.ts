@@ -138,7 +138,7 @@ async function openConsole(who: 'moneyAdmin' | 'moneyFinance'): Promise<Console>
     acceptDownloads: true,
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(30_000);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {

@@ -46,8 +46,6 @@ async function partPriceMinor(paintingId: string): Promise<number> {
 describe('a new investor onboards and makes a first purchase (en)', () => {
   it('investor step on /buy → knowledge test → loss simulation → warning above the threshold → card', async () => {
     const { context, page } = await newPage(browser, { locale: 'en' });
-    page.setDefaultTimeout(30_000);
-    page.setDefaultNavigationTimeout(60_000);
     try {
       const member = await signUpMember(page, 'en', {
         firstName: 'Berthe',
@@ -116,5 +114,5 @@ describe('a new investor onboards and makes a first purchase (en)', () => {
     } finally {
       await context.close();
     }
-  }, 300_000);
+  });
 });

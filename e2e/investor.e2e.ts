@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath, type Language, LoginPage } from './pages/auth';
 import { choosePreferences } from './pages/catalogue';
+import { axeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage, screenshot, screenshotDir, type Viewport } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
@@ -16,7 +16,6 @@ import { journeyLanguages } from './support/languages';
 /** Seeded by apps/api/src/db/seed.ts outside production (DEMO_MEMBER). */
 const DEMO = { email: 'demo@parcelle.art', password: 'Parcelle!2026' };
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let browser: Browser;
 /** A work on sale on the primary market (its page has a Buy now button that can be used). */
@@ -154,8 +153,8 @@ describe.each(runs)('the investor view in $language at $viewport', ({ language, 
     // The page's own button is far below the window: the pinned bar offers it.
     await bar.waitFor();
     await page.screenshot({ path: join(screenshotDir, `investor-painting-bar-${language}-${viewport}.png`) });
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const violations = await axeViolations(page);
+    expect(violations.map((v) => `${v.id}: ${v.targets.join(', ')}`)).toEqual([]);
     // Beside the page's button, the bar goes away.
     await page.getByTestId('buy-now').scrollIntoViewIfNeeded();
     await bar.waitFor({ state: 'detached' });

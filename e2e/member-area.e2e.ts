@@ -237,7 +237,7 @@ describe.each(journeyLanguages('en'))('the member area in %s', (language) => {
       await b.context.close();
       console.log(`[member-area] ${language}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-  }, 170_000);
+  });
 });
 
 /** The two-step section at 1440 px, then at 390 px (a clip of the full page: the section is taller than a phone). */
@@ -353,5 +353,5 @@ describe.each(journeyLanguages('fr'))('two-step verification in %s (issue 17)', 
     } finally {
       await context.close();
     }
-  }, 240_000);
+  });
 });

@@ -165,5 +165,5 @@ describe.each(journeyLanguages('fr'))('the order book in %s', (language) => {
       await a.context.close();
       await b.context.close();
     }
-  }, 240_000);
+  });
 });

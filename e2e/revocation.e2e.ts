@@ -99,5 +99,5 @@ describe('délai de réflexion', () => {
       await context.close();
     }
     // Two purchases, a revocation from the portfolio and one by the email's link: longer than the default 2 minutes.
-  }, 300_000);
+  });
 });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   compliance = await Operator.signIn('complianceOperator');
   // When this file runs first, its first page is the fresh server's first render (26 s measured under a load of 12 on
-  // this machine, past the pages' 15 s): the server renders the journey's pages once before the browser asks.
+  // this machine, past a page's 30 s): the server renders the journey's pages once before the browser asks.
   for (const path of ['/register?lng=en', '/register?lng=fr', '/?lng=en', '/?lng=fr']) {
     await fetch(`${baseUrl()}${path}`).then((response) => response.text());
   }
@@ -41,24 +41,13 @@ async function shots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-/**
- * A page with more time than the suite's 15 s: on this shared 2-core machine a fresh context's first page took 26 s to
- * reach `load` (measured, load average 12), before any step of this journey.
- */
-async function roomyPage(language: 'en' | 'fr', viewport?: 'mobile') {
-  const opened = await newPage(browser, { locale: language, viewport });
-  opened.page.setDefaultTimeout(30_000);
-  opened.page.setDefaultNavigationTimeout(60_000);
-  return opened;
-}
-
 async function accessToken(page: Page): Promise<string> {
   return (await page.evaluate(() => window.localStorage.getItem('token'))) ?? '';
 }
 
 describe.each(journeyLanguages('en'))('a new member in %s verifies, is approved and buys', (language) => {
   it('the step on /buy → declaration and documents → review → approval → a card purchase', async () => {
-    const { context, page } = await roomyPage(language);
+    const { context, page } = await newPage(browser, { locale: language });
     try {
       const member = await signUpMember(page, language, {
         firstName: 'Gwen',
@@ -172,12 +161,12 @@ describe.each(journeyLanguages('en'))('a new member in %s verifies, is approved 
       await context.close();
     }
     // A whole verification and a purchase, each page slow on a shared machine: more than the suite's 120 s.
-  }, 300_000);
+  });
 });
 
 describe.each(journeyLanguages('fr'))('a member in %s on the sanctions list', (language) => {
   it('is sent to review as a sanctions hit and cannot pay', async () => {
-    const { context, page } = await roomyPage(language, 'mobile');
+    const { context, page } = await newPage(browser, { locale: language, viewport: 'mobile' });
     try {
       const member = await signUpMember(page, language, {
         firstName: 'Gheorghe',
@@ -279,5 +268,5 @@ describe.each(journeyLanguages('fr'))('a member in %s on the sanctions list', (l
     } finally {
       await context.close();
     }
-  }, 300_000);
+  });
 });

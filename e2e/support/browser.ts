@@ -48,7 +48,9 @@ export async function newPage(
     await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'true'));
   }
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  // A hang guard, not a speed limit: on CI's loaded 2-core machine a fresh context's first page took 26 s to load.
+  page.setDefaultTimeout(30_000);
+  page.setDefaultNavigationTimeout(60_000);
   return { context, page };
 }
 
