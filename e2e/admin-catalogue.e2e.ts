@@ -210,6 +210,7 @@ beforeAll(async () => {
   pdf = Buffer.from(await doc.save());
   browser = await launchBrowser();
   context = await browser.newContext({
+    reducedMotion: 'reduce', // decision 367: a sliding ticker costs a core in headless Chromium
     baseURL: baseUrl(),
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },
@@ -405,6 +406,7 @@ describe('the catalogue screens of the operator console', () => {
     it('schedules the opening of the primary sale; the public page counts down, then a member buys parts', async () => {
       // A new member, signed up in this language before the opening is set (so that the countdown has time to be seen).
       const visitor = await browser.newContext({
+        reducedMotion: 'reduce', // decision 367: a sliding ticker costs a core in headless Chromium
         baseURL: baseUrl(),
         locale: lang === 'fr' ? 'fr-FR' : 'en-US',
         viewport: { width: 1440, height: 900 },

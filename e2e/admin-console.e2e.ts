@@ -24,6 +24,7 @@ const apiCalls: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({
+    reducedMotion: 'reduce', // decision 367: a sliding ticker costs a core in headless Chromium
     baseURL: baseUrl(),
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },

@@ -16,7 +16,6 @@ import { journeyLanguages } from './support/languages';
 /** Seeded by apps/api/src/db/seed.ts outside production (DEMO_MEMBER). */
 const DEMO = { email: 'demo@parcelle.art', password: 'Parcelle!2026' };
 
-
 let browser: Browser;
 /** A work on sale on the primary market (its page has a Buy now button that can be used). */
 let onSale: string;

@@ -229,6 +229,7 @@ describe('in Chromium', () => {
   ] as const) {
     it(`hydrates home, a painting and an artist without a warning or a shift (${language}, ${width} px)`, async () => {
       const context = await browser.newContext({
+        reducedMotion: 'reduce', // decision 367: a sliding ticker costs a core in headless Chromium
         baseURL: baseUrl(),
         locale: language === 'fr' ? 'fr-FR' : 'en-GB',
         viewport: { width, height: 900 },
@@ -282,7 +283,7 @@ describe('in Chromium', () => {
     expect(featured(euros.html)).toBeTruthy();
     expect(featured(euros.html)).not.toBe(featured(dollars.html));
 
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-GB' });
+    const context = await browser.newContext({ reducedMotion: 'reduce', baseURL: baseUrl(), locale: 'en-GB' });
     try {
       const page = await context.newPage();
       const problems = watch(page);
@@ -313,7 +314,7 @@ describe('in Chromium', () => {
   });
 
   it('navigates on the client from a server-rendered page with the data of the next one', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'en-GB' });
+    const context = await browser.newContext({ reducedMotion: 'reduce', baseURL: baseUrl(), locale: 'en-GB' });
     try {
       const page = await context.newPage();
       const problems = watch(page);

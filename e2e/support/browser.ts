@@ -30,12 +30,21 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type Viewport = 'desktop' | 'mobile';
 
+/**
+ * Whether the page may move. Journeys ask for reduced motion unless motion is what they check (decision 367): the
+ * header's ticker slides for as long as a page is open, and headless Chromium, which composites in software, spent
+ * 0.8 of a core on one idle page to draw it (8 s of CPU in 10 s on /about; 0 with reduced motion, where the ticker
+ * stands still and scrolls by hand). Two groups with two or three pages open each spent most of CI's two cores on it.
+ */
+export type Motion = 'full' | 'reduced';
+
 export async function newPage(
   browser: Browser,
-  options: { locale: 'en' | 'fr'; viewport?: Viewport; cookiesAccepted?: boolean },
+  options: { locale: 'en' | 'fr'; viewport?: Viewport; cookiesAccepted?: boolean; motion?: Motion },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const mobile = options.viewport === 'mobile';
   const context = await browser.newContext({
+    reducedMotion: options.motion === 'full' ? 'no-preference' : 'reduce',
     baseURL: baseUrl(),
     locale: options.locale === 'fr' ? 'fr-FR' : 'en-US',
     viewport: mobile ? { width: 390, height: 844 } : { width: 1440, height: 900 },
