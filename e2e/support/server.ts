@@ -108,7 +108,7 @@ export default async function setup(project: TestProject) {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     // The member-area journey sells out a seeded drop with one card purchase (thousands of parts): the reservation
-    // caps of decision 73 are lifted here; apps/api/src/modules/purchases/limits.test.ts tests them.
+    // caps of decision 84 are lifted here; apps/api/src/modules/purchases/limits.test.ts tests them.
     RESERVATION_MAX_SHARE_PERCENT: '100',
     // Every simulated member and operator of the run comes from 127.0.0.1: the per-IP limit of the sign-in and code
     // routes (20 a minute by default) would answer 429 to whichever journey came last in a busy minute, so it is

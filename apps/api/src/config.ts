@@ -309,7 +309,7 @@ export type AppConfig = {
     reservationMinutes: number;
   };
   /**
-   * What one member may hold in card and PayPal purchases awaiting payment (decision 73): parts of one work as a
+   * What one member may hold in card and PayPal purchases awaiting payment (decision 84): parts of one work as a
    * percentage of its total parts, and the value of all of them in EUR minor units.
    */
   reservationLimits: { maxSharePercent: number; maxPendingEurMinor: number };

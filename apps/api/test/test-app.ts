@@ -163,7 +163,7 @@ export async function createTestAppOn(
       rateLimitAuthPerMinute: 1000,
       captcha: { provider: 'altcha', secret: undefined, cost: 50 },
       ...(options.env ? { logLevel: 'silent', passwordHashing: { memoryCost: 1024, timeCost: 1 } } : {}),
-      // Test works have a few dozen parts: the share cap is off unless a test sets it (decision 73).
+      // Test works have a few dozen parts: the share cap is off unless a test sets it (decision 84).
       reservationLimits: { maxSharePercent: 100, maxPendingEurMinor: 100_000_000 },
       ...overrides,
     },

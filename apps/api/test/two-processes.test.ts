@@ -166,7 +166,7 @@ describe.skipIf(skipReason !== null)('two API processes on one PostgreSQL and on
       CAPTCHA_COST: '50',
       RATE_LIMIT_AUTH_PER_MINUTE: String(SIGN_IN_PER_MINUTE),
       RESERVATION_SWEEP_SECONDS: String(SWEEP_SECONDS),
-      // One buyer may hold most of a small test work (decision 73's cap is not what this test is about).
+      // One buyer may hold most of a small test work (decision 84's cap is not what this test is about).
       RESERVATION_MAX_SHARE_PERCENT: '100',
       JOBS_POLL_SECONDS: '0.5',
       LOG_LEVEL: 'info',

@@ -797,7 +797,7 @@ export const purchases = pgTable(
     uniqueIndex('purchases_provider_ref_unique').on(table.providerRef),
     index('purchases_pending_expiry_idx').on(table.expiresAt).where(sql`${table.status} = 'pending'`),
     index('purchases_user_created_idx').on(table.userId, table.createdAt),
-    // One unpaid card or PayPal purchase per member and work (decision 73): the last guard when two requests race.
+    // One unpaid card or PayPal purchase per member and work (decision 84): the last guard when two requests race.
     // A wallet purchase is paid in the transaction that reserves it, so it never waits pending.
     uniqueIndex('purchases_one_pending_per_member_work')
       .on(table.userId, table.paintingId)

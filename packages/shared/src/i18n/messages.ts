@@ -444,7 +444,7 @@ export const messages = {
     en: 'The platform must keep at least one admin.',
     fr: 'La plateforme doit garder au moins un administrateur.',
   },
-  // Reservation limits (decision 73): one member cannot hold a drop with unpaid purchases.
+  // Reservation limits (decision 84): one member cannot hold a drop with unpaid purchases.
   ReservationPending: {
     en: 'You already have a purchase of this work awaiting payment. Finish paying it, or wait until its reservation expires (at most {{minutes}} minutes), then try again.',
     fr: 'Vous avez déjà un achat de cette œuvre en attente de paiement. Terminez son paiement, ou attendez la fin de sa réservation (au plus {{minutes}} minutes), puis réessayez.',

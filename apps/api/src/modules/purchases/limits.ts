@@ -9,7 +9,7 @@ import { purchases, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 
 /**
- * One member cannot lock a drop (decision 73). A card or PayPal purchase holds its parts until it is paid or
+ * One member cannot lock a drop (decision 84). A card or PayPal purchase holds its parts until it is paid or
  * expires; a member may hold at most one such purchase per work, at most `maxSharePercent` % of a work's parts in
  * it, and at most `maxPendingEurMinor` (EUR minor units) in all of them together. A wallet purchase is paid in the
  * transaction that reserves it, so it never holds parts unpaid and none of this applies to it.

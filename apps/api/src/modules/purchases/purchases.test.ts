@@ -245,7 +245,7 @@ describe('Idempotency-Key', () => {
 describe(raceTitle('concurrency'), () => {
   it('20 buyers at once for the last 10 parts: exactly 10 parts are sold, never more', async () => {
     const painting = await createPaintingForSale(t, { widthCm: 2, heightCm: 1 });
-    // One unpaid purchase per member and work (decision 73): each request comes from its own member.
+    // One unpaid purchase per member and work (decision 84): each request comes from its own member.
     const buyers = await Promise.all(Array.from({ length: 20 }, () => createMember(t, { verified: true })));
     // 8 of 18 parts go first, leaving 10.
     const first = await buy(buyer.accessToken, {

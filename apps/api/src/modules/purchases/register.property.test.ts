@@ -145,7 +145,7 @@ async function runOutOfStock(steps: StockStep[]) {
   type Pending = { id: string; secret: string; quantity: number; buyer: string };
   const model = { available: painting.totalParts, pending: [] as Pending[] };
   const reserve = async (quantity: number): Promise<Pending | null> => {
-    // One unpaid purchase per member and work (decision 73): each reservation by a buyer with none pending here.
+    // One unpaid purchase per member and work (decision 84): each reservation by a buyer with none pending here.
     const buyer = stockBuyers.find((id) => !model.pending.some((p) => p.buyer === id)) as string;
     try {
       const purchase = await db.transaction((tx) =>

@@ -149,7 +149,7 @@ export async function reservePurchase(
     ownerName: string;
     language: 'en' | 'fr';
     reservationMinutes: number;
-    /** The caps on what a member may hold unpaid (card and PayPal only; decision 73). */
+    /** The caps on what a member may hold unpaid (card and PayPal only; decision 84). */
     limits: ReservationLimits;
   },
 ): Promise<Purchase> {

@@ -709,7 +709,7 @@ describe('test mode and the methods offered (GET /payments/config)', () => {
   });
 });
 
-describe('reservation limits (decision 73)', () => {
+describe('reservation limits (decision 84)', () => {
   it.each([
     [409, fillMessage('ReservationPending', { minutes: 15 })],
     [422, fillMessage('ReservationShareLimit', { parts: '4,989', percent: 10 })],
