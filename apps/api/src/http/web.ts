@@ -5,10 +5,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppLoadContext, createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { AppLoadContext, createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
 import { createPageDataReader, type PageDataCache, type PageDataReader } from './page-data';
+import { renderWithProductionReact } from './react-production';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -123,17 +124,30 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
   const path = serverBuildOf(webDist);
   if (!existsSync(path)) return undefined;
   // Loaded on the first page asked for, not at start-up: API-only uses of the app (tests, workers) never pay for it.
-  let loading: Promise<{ build: WebServerBuild; handle: ReturnType<typeof createRequestHandler> }> | undefined;
+  let loading:
+    | Promise<{
+        build: WebServerBuild;
+        handle: ReturnType<typeof createRequestHandler>;
+        Provider: typeof RouterContextProvider;
+      }>
+    | undefined;
   const load = () => {
-    loading ??= import(pathToFileURL(path).href).then((module: WebServerBuild) => ({
-      build: module,
-      handle: createRequestHandler(module, options.production ? 'production' : 'development'),
-    }));
+    loading ??= (async () => {
+      // React Router, and through it React, are imported here, once the production files are chosen for them.
+      renderWithProductionReact();
+      const router = await import('react-router');
+      const build: WebServerBuild = await import(pathToFileURL(path).href);
+      return {
+        build,
+        handle: router.createRequestHandler(build, options.production ? 'production' : 'development'),
+        Provider: router.RouterContextProvider,
+      };
+    })();
     return loading;
   };
   const read = createPageDataReader(app, options.pageDataCacheSeconds, undefined, options.pageData);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { build, handle } = await load();
+    const { build, handle, Provider } = await load();
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());
     const context = build.entry.module.createLoadContext(
@@ -143,7 +157,7 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
         nonce: cspNonceOf(request.raw),
         browserErrors: options.browserErrors,
       },
-      RouterContextProvider,
+      Provider,
     );
     // With the web app's middleware flag on, the handler takes a RouterContextProvider as its load context (the
     // flag's types live in the web app, hence the cast).
