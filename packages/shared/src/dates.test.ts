@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFinanceDate, formatWithdrawalDate, shortMonth } from './dates';
+import {
+  formatDate,
+  formatFinanceDate,
+  formatLastParisDay,
+  formatParisDate,
+  formatWithdrawalDate,
+  shortMonth,
+} from './dates';
 
 const march5 = new Date('2026-03-05T12:00:00Z');
 
@@ -55,5 +62,20 @@ describe('formatFinanceDate, DD/MM/YYYY', () => {
     expect(formatFinanceDate(march5)).toBe('05/03/2026');
     expect(formatFinanceDate(march5, 'fr')).toBe('05/03/2026');
     expect(formatFinanceDate('2026-11-20T00:00:00Z', 'en')).toBe('20/11/2026');
+  });
+});
+
+describe('formatParisDate and formatLastParisDay (issue 30: the reflection period’s calendar)', () => {
+  it('dates an instant on the Paris calendar, not UTC', () => {
+    // 23:30 UTC on 5 March is 00:30 on 6 March in Paris (winter, UTC+1); 22:30 UTC on 5 July is 00:30 on the 6th (UTC+2).
+    expect(formatParisDate('2026-03-05T23:30:00Z', 'en')).toBe('06 Mar 2026');
+    expect(formatParisDate('2026-03-05T22:30:00Z', 'fr')).toBe('05 mars 2026');
+    expect(formatParisDate('2026-07-05T22:30:00Z', 'en')).toBe('06 Jul 2026');
+  });
+
+  it('names the last day of a period whose end (00:00 Paris the day after) is exclusive', () => {
+    // 00:00 Paris on 10 March 2026 = 23:00 UTC on the 9th: the period runs to the end of the 9th.
+    expect(formatLastParisDay('2026-03-09T23:00:00.000Z', 'en')).toBe('09 Mar 2026');
+    expect(formatLastParisDay('2026-03-09T23:00:00.000Z', 'fr')).toBe('09 mars 2026');
   });
 });

@@ -43,3 +43,28 @@ export function formatFinanceDate(date: DateInput, _lang?: Language): string {
   const d = toDate(date);
   return `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
+
+/** The time zone of Parcelle's legal calendar: the reflection period is counted on it (decision 336). */
+const PARIS = 'Europe/Paris';
+
+/**
+ * DD MMM YYYY on the Paris calendar, not UTC: a certificate revoked at 00:30 in Paris on the 6th is dated the 6th,
+ * whatever the reader's own clock (the PDF on the server and the verification page in the browser agree).
+ */
+export function formatParisDate(date: DateInput, lang: Language): string {
+  const parts = dateTimeFormat('en-GB', { timeZone: PARIS, year: 'numeric', month: 'numeric', day: 'numeric' })
+    .formatToParts(toDate(date))
+    .reduce<Record<string, number>>((acc, part) => {
+      if (part.type !== 'literal') acc[part.type] = Number(part.value);
+      return acc;
+    }, {});
+  return formatDate(Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1), lang);
+}
+
+/**
+ * The last Paris day of a period whose end is exclusive (00:00 Europe/Paris of the day after, as the API answers
+ * `provisional_until`): "provisional until 09 Mar 2026" includes the whole of the 9th.
+ */
+export function formatLastParisDay(exclusiveEnd: DateInput, lang: Language): string {
+  return formatParisDate(toDate(exclusiveEnd).getTime() - 1, lang);
+}

@@ -29,6 +29,12 @@ export const SOPHISTICATION_CRITERIA = [
 export type SophisticationCriterion = (typeof SOPHISTICATION_CRITERIA)[number];
 export const SOPHISTICATION_MIN_CRITERIA = 2;
 
+/**
+ * The evidence a member attaches to a sophistication request (decision 328): the verification documents' files and
+ * checks (JPEG, PNG or PDF by content, `VERIFICATION_DOCUMENT_LIMITS`), at most this many per request.
+ */
+export const SOPHISTICATION_MAX_DOCUMENTS = 10;
+
 export const SOPHISTICATION_CRITERIA_LABELS: Record<SophisticationCriterion, Words> = {
   income_or_portfolio: {
     en: 'A gross personal income of at least €60,000 a year, or a portfolio of financial instruments, cash deposits included, above €100,000',

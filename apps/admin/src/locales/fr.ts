@@ -1077,6 +1077,13 @@ export const fr: Messages = {
     requestsIntro:
       'Approuvez lorsqu’au moins deux critères de l’annexe II sont prouvés par les justificatifs demandés (valable deux ans) ; sinon refusez avec un motif que le membre lira. Chaque décision figure au journal d’audit.',
     none: 'Aucune demande en attente.',
+    evidence: 'Justificatifs',
+    noEvidence: 'Aucun document joint.',
+    evidenceItem: 'Document {{number}} · {{type}} · {{size}} Ko · {{date}}',
+    openDocument: 'Ouvrir le document {{number}}',
+    viewerTitle: 'Justificatif {{number}} de {{member}}',
+    viewerNote: 'Cette consultation est inscrite au journal d’audit. Le fichier n’est pas conservé dans le navigateur.',
+    close: 'Fermer',
     loading: 'Chargement des demandes',
     member: 'Membre',
     criteria: 'Critères et déclaration',

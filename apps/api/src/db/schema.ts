@@ -1251,8 +1251,8 @@ export const auditLog = pgTable(
 
 // ---------------------------------------------------------------- statements
 
-/** A statement file's bytes: PostgreSQL bytea (node-postgres answers a Buffer). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** A stored file's bytes: PostgreSQL bytea (node-postgres answers a Buffer); exported for the modules' own schemas. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -55,6 +55,13 @@ export const ZCertificateVerifyData = z.object({
    * `void` once its purchase was revoked.
    */
   status: z.enum(['valid', 'provisional', 'void']),
+  /**
+   * ISO 8601, exclusive (00:00 Europe/Paris of the day after the period's last day) while `provisional`, else null:
+   * the page says "provisional until" the Paris day before it.
+   */
+  provisional_until: z.string().nullable(),
+  /** ISO 8601: when its purchase was revoked, while `void`; else null. */
+  revoked_at: z.string().nullable(),
   number: z.string(),
   /** ISO 8601. */
   issued_at: z.string(),

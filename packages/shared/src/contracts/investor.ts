@@ -70,6 +70,22 @@ export type TSophisticationRequest = z.input<typeof ZSophisticationRequest>;
 
 const ZWarning = z.object({ version: z.string(), en: z.string(), fr: z.string() });
 
+/** A file of evidence attached to a sophistication request (its bytes only through the authorised download routes). */
+export const ZSophisticationDocument = z.object({
+  id: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  uploaded_at: z.string(),
+});
+export type TSophisticationDocument = z.infer<typeof ZSophisticationDocument>;
+
+export const ZSophisticationDocumentParams = z.strictObject({
+  id: safeText().uuid({ error: 'NotFound' }),
+  docId: safeText().uuid({ error: 'NotFound' }),
+});
+export const ZSophisticationRequestParams = z.strictObject({ id: safeText().uuid({ error: 'NotFound' }) });
+
 export const ZSophisticationRequestView = z.object({
   id: z.string(),
   state: z.enum(SOPHISTICATION_REQUEST_STATES),
@@ -80,6 +96,8 @@ export const ZSophisticationRequestView = z.object({
   valid_until: z.string().nullable(),
   /** Why a request was rejected, in the operator's words (shown to the member). */
   reason: z.string().nullable(),
+  /** The evidence attached (Annex II), oldest first. */
+  documents: z.array(ZSophisticationDocument),
 });
 
 export const ZInvestorProfile = z.object({

@@ -1202,6 +1202,11 @@ export const messages = {
     fr: 'Indiquez pourquoi la demande est rejetée.',
   },
   SophisticationDecided: { en: 'Decision recorded', fr: 'Décision enregistrée' },
+  SophisticationDocumentSaved: { en: 'Your document is attached.', fr: 'Votre document est joint.' },
+  SophisticationDocumentsFull: {
+    en: 'This request already has 10 documents: no more can be attached.',
+    fr: 'Cette demande a déjà 10 documents : aucun autre ne peut être joint.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,7 @@
 import { messages } from '@parcelle/shared/i18n/messages';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18nProvider } from '../../providers/i18n';
 import { failure, ok, stubFetch } from '../../test/fetch';
 import { renderScreen, setUpScreenTests } from '../../test/screen';
 import { InvestorsPage } from './InvestorsPage';
@@ -18,6 +19,15 @@ const request = {
   valid_until: null,
   reason: null,
   decided_by: null,
+  documents: [
+    {
+      id: '9a0b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d',
+      content_type: 'application/pdf',
+      size_bytes: 204_800,
+      sha256: 'a'.repeat(64),
+      uploaded_at: '2026-11-20T11:00:00.000Z',
+    },
+  ],
 };
 
 function renderPage() {
@@ -29,6 +39,11 @@ function renderPage() {
 }
 
 setUpScreenTests();
+beforeEach(() => {
+  // jsdom has no object URLs: an opened document is one, revoked when the viewer closes.
+  URL.createObjectURL = vi.fn(() => 'blob:parcelle/evidence');
+  URL.revokeObjectURL = vi.fn();
+});
 
 describe('the investors screen (issue 30)', () => {
   it('lists pending requests with their criteria, approves one, and a rejection without a reason shows the refusal', async () => {
@@ -49,6 +64,32 @@ describe('the investors screen (issue 30)', () => {
     expect(calls[1]).toMatchObject({ method: 'POST', body: { decision: 'reject', reason: '' } });
     expect(calls[2]?.url).toContain(`/admin/investor/sophistication-requests/${request.id}/decide`);
     expect(calls[2]?.body).toEqual({ decision: 'approve' });
+  });
+
+  it('lists the evidence and opens a document with the operator’s token in the viewer (decision 328)', async () => {
+    const calls = stubFetch([ok({ items: [request], total: 1 }), [200, {}]]);
+    renderPage();
+    const row = await screen.findByTestId(`investor-request-${request.id}`);
+    expect(within(row).getByText(/Document 1 · PDF · 200 KB/)).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Open document 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Evidence 1 of Léa Tremblay' });
+    const frame = await within(dialog).findByTitle('Evidence 1 of Léa Tremblay');
+    expect(frame.getAttribute('src')).toBe('blob:parcelle/evidence');
+    expect(calls[1]?.url).toBe(
+      `/api/admin/investor/sophistication-requests/${request.id}/documents/${request.documents[0]?.id}`,
+    );
+    expect(calls[1]?.headers.Authorization).toBe('Bearer access');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:parcelle/evidence'));
+  });
+
+  it('says when no document is attached, in French', async () => {
+    await act(() => i18nProvider.changeLocale('fr'));
+    stubFetch([ok({ items: [{ ...request, documents: [] }], total: 1 })]);
+    renderPage();
+    const row = await screen.findByTestId(`investor-request-${request.id}`);
+    expect(within(row).getByText('Aucun document joint.')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /Ouvrir le document/ })).toBeNull();
   });
 
   it('reads one member’s consent log', async () => {

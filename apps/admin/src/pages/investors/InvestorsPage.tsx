@@ -15,11 +15,14 @@ import { useGetLocale, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiCall } from '../../api/client';
+import { DocumentViewer } from '../../components/DocumentViewer';
 import { dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
 import type { Language } from '../../providers/i18n';
 
+type Evidence = { id: string; content_type: string; size_bytes: number; sha256: string; uploaded_at: string };
 type Request = {
+  documents: Evidence[];
   id: string;
   member_id: string;
   member_email: string;
@@ -40,6 +43,50 @@ type Consent = {
   currency: string | null;
   created_at: string;
 };
+
+const TYPE_NAMES: Record<string, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
+
+/** The evidence the member attached (decision 328), each opened in the viewer: the API audits every view. */
+function EvidenceList({ request }: { request: Request }) {
+  const translate = useTranslate();
+  const language = useGetLocale()() as Language;
+  const [viewing, setViewing] = useState<{ document: Evidence; number: number } | null>(null);
+  if (request.documents.length === 0) {
+    return <Typography variant="body2">{translate('investors.noEvidence')}</Typography>;
+  }
+  return (
+    <>
+      <Stack spacing={0.5} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {request.documents.map((document, index) => (
+          <li key={document.id}>
+            <Typography variant="body2" component="span">
+              {translate('investors.evidenceItem', {
+                number: index + 1,
+                type: TYPE_NAMES[document.content_type] ?? document.content_type,
+                size: Math.ceil(document.size_bytes / 1024),
+                date: dateTimeText(document.uploaded_at, language),
+              })}
+            </Typography>{' '}
+            <Button size="small" onClick={() => setViewing({ document, number: index + 1 })}>
+              {translate('investors.openDocument', { number: index + 1 })}
+            </Button>
+          </li>
+        ))}
+      </Stack>
+      {viewing && (
+        <DocumentViewer
+          path={`/admin/investor/sophistication-requests/${request.id}/documents/${viewing.document.id}`}
+          fallbackName={`evidence-${viewing.document.id}`}
+          contentType={viewing.document.content_type}
+          title={translate('investors.viewerTitle', { number: viewing.number, member: request.member_name })}
+          note={translate('investors.viewerNote')}
+          closeLabel={translate('investors.close')}
+          onClose={() => setViewing(null)}
+        />
+      )}
+    </>
+  );
+}
 
 /** One pending request: the criteria, the statement, and the two decisions (a rejection needs its reason). */
 function RequestRow({ request, onDecided }: { request: Request; onDecided: () => void }) {
@@ -79,6 +126,9 @@ function RequestRow({ request, onDecided }: { request: Request; onDecided: () =>
         <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>
           {request.statement}
         </Typography>
+      </TableCell>
+      <TableCell>
+        <EvidenceList request={request} />
       </TableCell>
       <TableCell sx={{ minWidth: 260 }}>
         <Stack spacing={1}>
@@ -212,6 +262,7 @@ export function InvestorsPage() {
               <TableRow>
                 <TableCell>{translate('investors.member')}</TableCell>
                 <TableCell>{translate('investors.criteria')}</TableCell>
+                <TableCell>{translate('investors.evidence')}</TableCell>
                 <TableCell>{translate('investors.decision')}</TableCell>
               </TableRow>
             </TableHead>

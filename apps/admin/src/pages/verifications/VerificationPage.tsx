@@ -44,10 +44,11 @@ import {
   type VerificationReasonCode,
 } from '@parcelle/shared/verification';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne, useTranslate } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { z } from 'zod';
 import { CaseSection } from '../../components/CaseSection';
+import { DocumentViewer as FileViewer } from '../../components/DocumentViewer';
 import { FactList } from '../../components/FactList';
 import { dateText, dateTimeText, moneyText } from '../../format';
 import { errorMessage } from '../../providers/auth-provider';
@@ -357,10 +358,7 @@ function Documents({
   );
 }
 
-/**
- * A document in a viewer: fetched with the operator's token (the API audits the view), shown from a blob URL that is
- * revoked on closing. Images as images, PDFs in the browser's viewer; nothing has a public address.
- */
+/** An identity document in the shared viewer (components/DocumentViewer.tsx), titled with its kind and the member. */
 function DocumentViewer({
   caseId,
   document,
@@ -373,49 +371,19 @@ function DocumentViewer({
   onClose: () => void;
 }) {
   const translate = useTranslate();
-  const [url, setUrl] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    fetchFile(`/admin/verifications/${caseId}/documents/${document.id}`, document.kind)
-      .then((file) => {
-        if (cancelled) return;
-        objectUrl = URL.createObjectURL(file.blob);
-        setUrl(objectUrl);
-      })
-      .catch((error) => {
-        if (!cancelled) setProblem(errorMessage(error));
-      });
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [caseId, document.id, document.kind]);
-  const title = translate('verifications.viewerTitle', {
-    kind: translate(`verifications.documentKinds.${document.kind}`),
-    member,
-  });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="document-viewer" fullWidth maxWidth="lg">
-      <DialogTitle id="document-viewer">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText variant="body2" sx={{ mb: 1 }}>
-          {translate('verifications.viewerNote')}
-        </DialogContentText>
-        {problem && <Alert severity="error">{problem}</Alert>}
-        {!problem && !url && <CircularProgress aria-label="…" />}
-        {url &&
-          (document.content_type === 'application/pdf' ? (
-            <Box component="iframe" title={title} src={url} sx={{ width: '100%', height: '75vh', border: 0 }} />
-          ) : (
-            <Box component="img" src={url} alt={title} sx={{ maxWidth: '100%', maxHeight: '75vh', display: 'block' }} />
-          ))}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('verifications.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <FileViewer
+      path={`/admin/verifications/${caseId}/documents/${document.id}`}
+      fallbackName={document.kind}
+      contentType={document.content_type}
+      title={translate('verifications.viewerTitle', {
+        kind: translate(`verifications.documentKinds.${document.kind}`),
+        member,
+      })}
+      note={translate('verifications.viewerNote')}
+      closeLabel={translate('verifications.close')}
+      onClose={onClose}
+    />
   );
 }
 

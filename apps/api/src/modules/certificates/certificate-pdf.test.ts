@@ -1,6 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { drawnText } from '../../../test/pdf-text';
 import { type CertificatePdfInput, renderCertificatePdf, toWinAnsi } from './certificate-pdf';
 
 const base: CertificatePdfInput = {
@@ -14,28 +14,6 @@ const base: CertificatePdfInput = {
   language: 'en',
   verifyUrl: 'https://parcelle.example/certificates/verify/PCL-2026-7K3M9QX2VA',
 };
-
-/** WinAnsi (windows-1252) differs from Latin-1 in 0x80–0x9F only. */
-const WIN_ANSI_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const fromWinAnsi = (bytes: Uint8Array) =>
-  Array.from(bytes, (byte) =>
-    byte >= 0x80 && byte <= 0x9f ? WIN_ANSI_HIGH[byte - 0x80] : String.fromCharCode(byte),
-  ).join('');
-
-/** The decoded content streams of the PDF: what pdf-lib drew, as hex-encoded WinAnsi strings. */
-async function drawnText(bytes: Uint8Array): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const chunks: string[] = [];
-  for (const [, object] of pdf.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const filter = object.dict.get(PDFName.of('Filter'));
-    if (object.dict.get(PDFName.of('Subtype'))) continue; // images
-    const raw = filter === PDFName.of('FlateDecode') ? inflateSync(object.contents) : Buffer.from(object.contents);
-    chunks.push(raw.toString('latin1'));
-  }
-  // Text is written as <hex> Tj: decode every hex string from WinAnsi.
-  return chunks.join('\n').replace(/<([0-9A-Fa-f]+)>/g, (_m, hex: string) => fromWinAnsi(Buffer.from(hex, 'hex')));
-}
 
 async function load(bytes: Uint8Array) {
   return PDFDocument.load(bytes, { updateMetadata: false });
@@ -113,6 +91,39 @@ describe('renderCertificatePdf', () => {
     const text = await drawnText(bytes);
     expect(text).toContain('Geneva custody agreement');
     expect(text).not.toContain('terms and conditions of Parcelle');
+  });
+
+  it('says nothing of a state on a valid certificate', async () => {
+    const text = await drawnText(await renderCertificatePdf({ ...base, state: { status: 'valid' } }));
+    expect(text).not.toContain('Provisional');
+    expect(text).not.toContain('Void');
+    expect(text).not.toContain('VOID');
+  });
+
+  it('says a certificate is provisional until the last Paris day of the reflection period (issue 30)', async () => {
+    // The period's exclusive end, 00:00 Paris on 10 March (23:00 UTC on the 9th): provisional until the 9th.
+    const until = new Date('2026-03-09T23:00:00.000Z');
+    const en = await drawnText(await renderCertificatePdf({ ...base, state: { status: 'provisional', until } }));
+    expect(en).toContain('Provisional until 09 Mar 2026: the purchase may still be revoked in its reflection period');
+    expect(en).not.toContain('VOID');
+    const fr = await drawnText(
+      await renderCertificatePdf({ ...base, language: 'fr', state: { status: 'provisional', until } }),
+    );
+    expect(fr).toContain('Provisoire jusqu\u2019au 09 mars 2026');
+  });
+
+  it('says a certificate is void, with the Paris date of the revocation, and marks the page (issue 30)', async () => {
+    // 23:30 UTC on 6 March is 00:30 on 7 March in Paris: the revocation is dated the 7th.
+    const revokedAt = new Date('2026-03-06T23:30:00.000Z');
+    const en = await drawnText(await renderCertificatePdf({ ...base, state: { status: 'void', revokedAt } }));
+    expect(en).toContain('Void \u2014 purchase revoked on 07 Mar 2026');
+    expect(en).toContain('VOID');
+    expect(en).not.toContain('Provisional');
+    const fr = await drawnText(
+      await renderCertificatePdf({ ...base, language: 'fr', state: { status: 'void', revokedAt } }),
+    );
+    expect(fr).toContain('Caduc \u2014 achat annul\u00e9 le 07 mars 2026');
+    expect(fr).toContain('CADUC');
   });
 
   it('fits a very long holder name and title on the page', async () => {

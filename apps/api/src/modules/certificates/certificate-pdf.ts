@@ -1,5 +1,5 @@
-import { formatDate, formatPartsQuantity, type Language } from '@parcelle/shared';
-import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
+import { formatDate, formatLastParisDay, formatParisDate, formatPartsQuantity, type Language } from '@parcelle/shared';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from 'pdf-lib';
 import QRCode from 'qrcode';
 
 export type CertificatePdfInput = {
@@ -15,6 +15,11 @@ export type CertificatePdfInput = {
   verifyUrl: string;
   /** The work's own certificate wording in the certificate's language (issue 15); the standard clause when empty. */
   wording?: string;
+  /**
+   * What the certificate is now (issue 30): provisional while its purchase is in the reflection period (`until`, the
+   * period's exclusive end), void once the purchase was revoked (`revokedAt`); valid, or absent, prints no mark.
+   */
+  state?: { status: 'valid' } | { status: 'provisional'; until: Date } | { status: 'void'; revokedAt: Date };
 };
 
 /** A4 landscape, in points. */
@@ -26,6 +31,7 @@ const INK = rgb(0.11, 0.106, 0.098);
 const MUTED = rgb(0.37, 0.35, 0.325);
 const ACCENT = rgb(0.55, 0.416, 0.263);
 const WALL = rgb(0.984, 0.976, 0.961);
+const VOID_INK = rgb(0.6, 0.13, 0.11);
 
 const TEXT: Record<
   Language,
@@ -39,6 +45,9 @@ const TEXT: Record<
     verify: string;
     clause: string;
     subject: string;
+    provisional: (date: string) => string;
+    void: (date: string) => string;
+    voidMark: string;
   }
 > = {
   en: {
@@ -53,6 +62,9 @@ const TEXT: Record<
       'The co-owner’s rights over the work follow the terms and conditions of Parcelle. The parts are recorded in ' +
       'the Parcelle register; this certificate can be checked at any time from its number.',
     subject: 'Co-ownership certificate',
+    provisional: (date) => `Provisional until ${date}: the purchase may still be revoked in its reflection period`,
+    void: (date) => `Void — purchase revoked on ${date}`,
+    voidMark: 'VOID',
   },
   fr: {
     title: 'Certificat de copropriété',
@@ -66,6 +78,10 @@ const TEXT: Record<
       'Les droits du copropriétaire sur l’œuvre s’exercent selon les conditions générales de Parcelle. Les parts ' +
       'sont inscrites au registre de Parcelle\u00a0; ce certificat peut être vérifié à tout moment grâce à son numéro.',
     subject: 'Certificat de copropriété',
+    provisional: (date) =>
+      `Provisoire jusqu’au ${date} : l’achat peut encore être annulé pendant son délai de réflexion`,
+    void: (date) => `Caduc — achat annulé le ${date}`,
+    voidMark: 'CADUC',
   },
 };
 
@@ -210,6 +226,34 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   centered(page, safe(text.ofWork), 298, fonts.italic, 14, MUTED);
   centered(page, safe(input.paintingTitle), 266, fonts.boldItalic, 24, INK);
   centered(page, safe(`${input.artistName}, ${input.paintingYear}`), 242, fonts.regular, 14, MUTED);
+
+  // Issue 30: the state, dated on the Paris calendar the reflection period is counted on, between the work and the
+  // band; a void certificate also carries a mark across the page, so a printed copy cannot pass for a valid one.
+  const state = input.state;
+  if (state?.status === 'provisional') {
+    centered(
+      page,
+      safe(text.provisional(formatLastParisDay(state.until, input.language))),
+      214,
+      fonts.bold,
+      12,
+      ACCENT,
+    );
+  } else if (state?.status === 'void') {
+    centered(page, safe(text.void(formatParisDate(state.revokedAt, input.language))), 214, fonts.bold, 12, VOID_INK);
+    const markSize = 150;
+    const markWidth = fonts.bold.widthOfTextAtSize(text.voidMark, markSize);
+    const angle = Math.PI / 7;
+    page.drawText(text.voidMark, {
+      x: WIDTH / 2 - (markWidth / 2) * Math.cos(angle),
+      y: HEIGHT / 2 - (markWidth / 2) * Math.sin(angle) - 30,
+      size: markSize,
+      font: fonts.bold,
+      color: VOID_INK,
+      opacity: 0.18,
+      rotate: degrees((angle * 180) / Math.PI),
+    });
+  }
 
   // Bottom band: date and number on the left, the clause under them, the QR code on the right.
   const qrSize = 104;

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { CERTIFICATE_NUMBER_PATTERN, messages, normalizeCertificateNumber } from '@parcelle/shared';
+import { CERTIFICATE_NUMBER_PATTERN, formatLastParisDay, messages, normalizeCertificateNumber } from '@parcelle/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, userRow } from '../../../test/factories';
+import { drawnText } from '../../../test/pdf-text';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { certificates, paintings, purchases } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
-import { initialsOf, issueCertificate, newCertificateNumber } from './service';
+import { reflectionEndsAt } from '../purchases/reflection';
+import { initialsOf, issueCertificate, newCertificateNumber, voidCertificate } from './service';
 
 let t: TestApp;
 let painting: typeof paintings.$inferSelect;
@@ -185,6 +187,8 @@ describe('GET /api/certificates/verify/:number', () => {
     expect(data).toEqual({
       // Issue 30: bought just now, its purchase is in its reflection period: the certificate is provisional.
       status: 'provisional',
+      provisional_until: reflectionEndsAt(purchase.settledAt as Date).toISOString(),
+      revoked_at: null,
       number: certificate.number,
       issued_at: certificate.issuedAt.toISOString(),
       quantity: 20,
@@ -244,6 +248,58 @@ describe('GET /api/certificates/verify/:number', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('a certificate’s state, on the verification page and in the PDF (issue 30)', () => {
+  const pdfText = async (number: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/member/certificates/${number}/pdf`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    return drawnText(response.rawPayload);
+  };
+
+  it('is provisional while its purchase is in the reflection period, until the period’s end', async () => {
+    const purchase = await paidPurchase(owner.id);
+    const certificate = await issueFor(purchase);
+    const until = reflectionEndsAt(purchase.settledAt as Date);
+    const { data } = (await t.call('GET', `/api/certificates/verify/${certificate.number}`)).json();
+    expect(data).toMatchObject({ status: 'provisional', provisional_until: until.toISOString(), revoked_at: null });
+    const text = await pdfText(certificate.number);
+    expect(text).toContain(`Provisional until ${formatLastParisDay(until, 'en')}`);
+    expect(text).not.toContain('Void');
+  });
+
+  it('is valid once the period is over: no date, and the PDF carries no mark', async () => {
+    const purchase = await paidPurchase(owner.id);
+    // Settled ten days ago: the 4 calendar days (and a weekend's extension) are past.
+    await t.ctx.database.db
+      .update(purchases)
+      .set({ settledAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(purchases.id, purchase.id));
+    const certificate = await issueFor(purchase);
+    const { data } = (await t.call('GET', `/api/certificates/verify/${certificate.number}`)).json();
+    expect(data).toMatchObject({ status: 'valid', provisional_until: null, revoked_at: null });
+    const text = await pdfText(certificate.number);
+    expect(text).toContain('Certificate of co-ownership');
+    expect(text).not.toContain('Provisional');
+    expect(text).not.toContain('Void');
+  });
+
+  it('is void once its purchase was revoked, dated on the Paris calendar, in the certificate’s language', async () => {
+    const purchase = await paidPurchase(owner.id, 20, 'Jeanne Dupont', 'fr');
+    const certificate = await issueFor(purchase);
+    // 23:30 UTC is already the next day in Paris: the page and the PDF date it the 7th.
+    const revokedAt = new Date('2026-03-06T23:30:00.000Z');
+    await t.ctx.database.db.transaction((tx) => voidCertificate(tx, purchase.id, revokedAt));
+    const { data } = (await t.call('GET', `/api/certificates/verify/${certificate.number}`)).json();
+    expect(data).toMatchObject({ status: 'void', provisional_until: null, revoked_at: revokedAt.toISOString() });
+    const text = await pdfText(certificate.number);
+    expect(text).toContain('Caduc \u2014 achat annul\u00e9 le 07 mars 2026');
+    expect(text).not.toContain('Provisoire');
   });
 });
 

@@ -148,6 +148,16 @@ type CertificateJoinRow = {
 };
 
 /**
+ * A certificate's state as a name the readers switch on (the verification page, the PDF, the member's list), with the
+ * date each state is read with: the period's exclusive end while provisional, the revocation's time once void (the
+ * certificate is voided in the revocation's transaction, with its time).
+ */
+export type CertificateState =
+  | { status: 'valid'; until: null; revokedAt: null }
+  | { status: 'provisional'; until: Date; revokedAt: null }
+  | { status: 'void'; until: null; revokedAt: Date };
+
+/**
  * Issue 30: a certificate is `void` once its purchase was revoked, `provisional` while its primary purchase is in the
  * reflection period (it may still be revoked), else `valid`; `until` is the end of that period.
  */
@@ -155,14 +165,16 @@ export async function certificateStatus(
   db: Executor,
   row: CertificateJoinRow,
   now = new Date(),
-): Promise<{ status: 'valid' | 'provisional' | 'void'; until: Date | null }> {
-  if (row.certificate.voidedAt) return { status: 'void', until: null };
+): Promise<CertificateState> {
+  if (row.certificate.voidedAt) return { status: 'void', until: null, revokedAt: row.certificate.voidedAt };
   const settledAt = row.purchaseSettledAt;
   if (row.purchaseMarket !== 2 || !settledAt || !inReflectionPeriod(settledAt, now)) {
-    return { status: 'valid', until: null };
+    return { status: 'valid', until: null, revokedAt: null };
   }
-  if (!(await reflectionAppliesTo(db, row.certificate.userId, settledAt))) return { status: 'valid', until: null };
-  return { status: 'provisional', until: reflectionEndsAt(settledAt) };
+  if (!(await reflectionAppliesTo(db, row.certificate.userId, settledAt))) {
+    return { status: 'valid', until: null, revokedAt: null };
+  }
+  return { status: 'provisional', until: reflectionEndsAt(settledAt), revokedAt: null };
 }
 
 const shapePainting = (row: CertificateJoinRow) => ({
@@ -202,9 +214,11 @@ async function findCertificate(db: Executor, number: string, memberId?: string) 
  */
 export async function verifyCertificate(db: Executor, number: string) {
   const row = await findCertificate(db, parseNumber(number));
-  const { status } = await certificateStatus(db, row);
+  const state = await certificateStatus(db, row);
   return {
-    status,
+    status: state.status,
+    provisional_until: state.until?.toISOString() ?? null,
+    revoked_at: state.revokedAt?.toISOString() ?? null,
     number: row.certificate.number,
     issued_at: row.certificate.issuedAt.toISOString(),
     quantity: row.certificate.quantity,
@@ -223,6 +237,8 @@ export const verifyUrlOf = (publicUrl: string, number: string) =>
 export async function certificatePdfFor(ctx: AppContext, memberId: string, number: string) {
   const row = await findCertificate(ctx.database.db, parseNumber(number), memberId);
   const { certificate } = row;
+  // Rendered on demand, so the PDF says what the certificate is now: provisional, void or (saying nothing) valid.
+  const state = await certificateStatus(ctx.database.db, row);
   const bytes = await renderCertificatePdf({
     number: certificate.number,
     holderName: certificate.holderName,
@@ -234,6 +250,7 @@ export async function certificatePdfFor(ctx: AppContext, memberId: string, numbe
     language: certificate.language,
     verifyUrl: verifyUrlOf(ctx.config.publicUrl, certificate.number),
     wording: certificate.language === 'fr' ? row.wordingFr : row.wordingEn,
+    state,
   });
   return { number: certificate.number, bytes };
 }

@@ -6,9 +6,11 @@ import {
   ZDecideSophistication,
   ZFailure,
   ZIdParams,
+  ZSophisticationDocumentParams,
   ZSuccess,
 } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { memberOf } from '../../http/authenticate';
@@ -19,6 +21,7 @@ import { audit } from '../admin/audit';
 import { requireOperator } from '../admin/guard';
 import { decideSophistication, listSophisticationRequests, requestView } from './category';
 import { consentLogOf } from './consents';
+import { documentsOfRequests, openEvidenceForOperator, sendEvidence } from './evidence';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };
 
@@ -64,11 +67,31 @@ export function investorAdminRoutes(app: App, ctx: AppContext) {
       const decided = await db.transaction((tx) =>
         decideSophistication(tx, ctx.config.investor, memberOf(request), request.params.id, request.body),
       );
+      const documents = (await documentsOfRequests(db, [decided.id])).get(decided.id);
       return ok(
-        { ...requestView(decided), member_id: decided.userId, decided_by: decided.decidedBy },
+        { ...requestView(decided, documents), member_id: decided.userId, decided_by: decided.decidedBy },
         'SophisticationDecided',
       );
     },
+  );
+
+  app.get(
+    '/admin/investor/sophistication-requests/:id/documents/:docId',
+    {
+      onRequest: operator,
+      schema: {
+        tags: ['admin'],
+        description:
+          'One evidence file of a request, decrypted (compliance and admin operators); every view is in the audit log.',
+        params: ZSophisticationDocumentParams,
+        response: { 200: z.any().describe('image/jpeg, image/png or application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendEvidence(
+        reply,
+        await openEvidenceForOperator(ctx, memberOf(request), request.params.id, request.params.docId),
+      ),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { type TSophisticationRequest, validUntil } from '@parcelle/shared';
+import { type TSophisticationDocument, type TSophisticationRequest, validUntil } from '@parcelle/shared';
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
@@ -6,11 +6,12 @@ import { users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { documentsOfRequests } from './evidence';
 import { investorEvents, type sophisticationRequests as Requests, sophisticationRequests } from './schema';
 
 type RequestRow = typeof Requests.$inferSelect;
 
-export function requestView(row: RequestRow) {
+export function requestView(row: RequestRow, documents: TSophisticationDocument[] = []) {
   return {
     id: row.id,
     state: row.state,
@@ -20,6 +21,7 @@ export function requestView(row: RequestRow) {
     decided_at: row.decidedAt?.toISOString() ?? null,
     valid_until: row.validUntil?.toISOString() ?? null,
     reason: row.reason,
+    documents,
   };
 }
 
@@ -123,9 +125,13 @@ export async function listSophisticationRequests(
     .limit(query.limit)
     .offset(query.offset);
   const [total] = await db.select({ n: count() }).from(sophisticationRequests).where(where);
+  const documents = await documentsOfRequests(
+    db,
+    rows.map((row) => row.request.id),
+  );
   return {
     items: rows.map((row) => ({
-      ...requestView(row.request),
+      ...requestView(row.request, documents.get(row.request.id)),
       member_id: row.request.userId,
       member_email: row.email,
       member_name: `${row.firstName} ${row.lastName}`.trim(),

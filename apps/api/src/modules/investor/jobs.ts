@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { recordExpiredCategories } from './category';
+import { sweepEvidenceDocuments } from './evidence';
 
-/** The daily record of sophisticated statuses that expired (decision 302; the category is computed at read time). */
+/**
+ * The daily record of sophisticated statuses that expired (decision 302; the category is computed at read time), and
+ * the evidence files' retention sweep (decision 329).
+ */
 export const INVESTOR_CATEGORY_EXPIRY_JOB = 'investor-category-expiry';
 const SWEEP: QueueSpec = {
   retryLimit: 3,
@@ -22,6 +26,9 @@ export function defineInvestorJobs(ctx: AppContext, log: FastifyBaseLogger): voi
   ctx.jobs.define(INVESTOR_CATEGORY_EXPIRY_JOB, SWEEP, async () => {
     const expired = await recordExpiredCategories(ctx.database.db);
     if (expired > 0) log.info({ expired }, 'sophisticated investor statuses expired');
+    // The evidence files past their retention (decision 329) go in the same daily pass: idempotent, like the expiry.
+    const deleted = await sweepEvidenceDocuments(ctx.database.db);
+    if (deleted > 0) log.info({ deleted }, 'sophistication evidence past its retention deleted');
   });
 }
 

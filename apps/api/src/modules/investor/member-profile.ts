@@ -4,11 +4,13 @@ import {
   KNOWLEDGE_TEST_VERSION,
   type TInvestmentWarningCheck,
   type TInvestorProfile,
+  type TSophisticationDocument,
 } from '@parcelle/shared';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { Rates } from '../catalogue/rates';
 import { requestView } from './category';
+import { documentsOfRequests } from './evidence';
 import { type InvestorState, investmentWarningApplies, investorState, ratesFor, thresholdEurMinor } from './profile';
 
 /** GET /user/investor: the member's category, test, simulation, what is missing, and the warnings' current texts. */
@@ -18,15 +20,22 @@ export async function investorProfile(
   memberId: string,
 ): Promise<TInvestorProfile> {
   const state = await investorState(db, rules, memberId);
-  return profileView(state, rules, await ratesFor(db, state, undefined));
+  const request = state.latestRequest;
+  const documents = request ? (await documentsOfRequests(db, [request.id])).get(request.id) : undefined;
+  return profileView(state, rules, await ratesFor(db, state, undefined), documents);
 }
 
-export function profileView(state: InvestorState, rules: InvestorConfig, rates: Rates | null): TInvestorProfile {
+export function profileView(
+  state: InvestorState,
+  rules: InvestorConfig,
+  rates: Rates | null,
+  documents: TSophisticationDocument[] = [],
+): TInvestorProfile {
   const { test, simulation } = state;
   return {
     protections: { ...rules.protections },
     category: state.category,
-    sophistication: state.latestRequest ? requestView(state.latestRequest) : null,
+    sophistication: state.latestRequest ? requestView(state.latestRequest, documents) : null,
     knowledge_test: test
       ? {
           version: test.version,

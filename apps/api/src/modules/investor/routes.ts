@@ -5,15 +5,20 @@ import {
   ZInvestorProfile,
   ZKnowledgeTestRequest,
   ZLossSimulationRequest,
+  ZSophisticationDocumentParams,
   ZSophisticationRequest,
+  ZSophisticationRequestParams,
   ZSuccess,
   ZWarningAcknowledgement,
 } from '@parcelle/shared';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
-import type { App } from '../../http/types';
+import { type App, perIp } from '../../http/types';
+import { readDocumentUpload } from '../verification/documents';
 import { requestSophistication } from './category';
+import { attachEvidence, openOwnEvidence, sendEvidence } from './evidence';
 import { acknowledgeRiskWarning, takeKnowledgeTest } from './knowledge-test';
 import { simulateLoss } from './loss-simulation';
 import { checkInvestmentWarning, investorProfile } from './member-profile';
@@ -29,6 +34,8 @@ export function investorRoutes(app: App, ctx: AppContext) {
   const writer = authenticate(ctx, { access: 'contact' });
   const db = ctx.database.db;
   const rules = ctx.config.investor;
+  // Uploads cost memory and a decode: bounded per address as the identity documents' uploads are.
+  const uploads = perIp(Math.max(30, ctx.config.rateLimitAuthPerMinute * 3));
 
   app.get(
     '/user/investor',
@@ -122,6 +129,45 @@ export function investorRoutes(app: App, ctx: AppContext) {
       await db.transaction((tx) => requestSophistication(tx, rules, member.id, request.body));
       return ok(await investorProfile(db, rules, member.id), 'SophisticationRequested');
     },
+  );
+
+  app.post(
+    '/user/investor/sophistication/:id/documents',
+    {
+      config: uploads,
+      preHandler: writer,
+      schema: {
+        tags: ['investor'],
+        consumes: ['multipart/form-data'],
+        description:
+          'Attaches evidence (Annex II) to the member’s own pending request. Multipart, the file in `file`: JPEG, PNG ' +
+          'or PDF by its content, 10 MB at most, images at least 600×400 px; 10 files a request. Encrypted at rest; ' +
+          'read only by the member and compliance. 404 for another member’s request, 409 once decided.',
+        params: ZSophisticationRequestParams,
+        response: { 200: ZSuccess(ZInvestorProfile), 413: ZFailure, ...errors },
+      },
+    },
+    async (request) => {
+      const member = memberOf(request);
+      const upload = await readDocumentUpload(request);
+      await attachEvidence(ctx, member.id, request.params.id, upload);
+      return ok(await investorProfile(db, rules, member.id), 'SophisticationDocumentSaved');
+    },
+  );
+
+  app.get(
+    '/user/investor/sophistication/:id/documents/:docId',
+    {
+      preHandler: reader,
+      schema: {
+        tags: ['investor'],
+        description: 'One of the member’s own evidence files, decrypted; anyone else’s answers 404.',
+        params: ZSophisticationDocumentParams,
+        response: { 200: z.any().describe('image/jpeg, image/png or application/pdf'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendEvidence(reply, await openOwnEvidence(ctx, memberOf(request).id, request.params.id, request.params.docId)),
   );
 
   app.get(

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { currencyEnum, languageEnum, users } from '../../db/schema';
+import { bytea, currencyEnum, languageEnum, users } from '../../db/schema';
 
 /**
  * The investor's protections (issue 30, decisions 300+): tables owned by modules/investor, written by it only.
@@ -98,6 +98,37 @@ export const sophisticationRequests = pgTable(
       'investor_sophistication_requests_decided',
       sql`(${table.state} = 'pending') = (${table.decidedAt} IS NULL) AND (${table.state} = 'approved') = (${table.validUntil} IS NOT NULL)`,
     ),
+  ],
+);
+
+/**
+ * The evidence of a sophistication request (Annex II; decision 328): files checked and encrypted exactly as identity
+ * documents are (verification/documents.ts: by content, AES-GCM bound to the member and the document's id), held in
+ * the database like them, readable by the member and by compliance (each view audited). Not append-only: the
+ * retention sweep deletes them (decision 329).
+ */
+export const sophisticationDocuments = pgTable(
+  'investor_sophistication_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => sophisticationRequests.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    /** SHA-256 of the plaintext (hex): the audit names the file without holding it. */
+    sha256: text('sha256').notNull(),
+    contentEncrypted: bytea('content_encrypted').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('investor_sophistication_documents_request_idx').on(table.requestId, table.uploadedAt),
+    index('investor_sophistication_documents_user_idx').on(table.userId),
   ],
 );
 

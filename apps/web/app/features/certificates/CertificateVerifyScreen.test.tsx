@@ -10,6 +10,8 @@ const NUMBER = 'PCL-2026-7K3M9QX2VA';
 const NOT_FOUND = { en: 'No certificate has this number.', fr: 'Aucun certificat ne porte ce numéro.' };
 const VERIFIED = {
   status: 'valid',
+  provisional_until: null,
+  revoked_at: null,
   number: NUMBER,
   issued_at: '2026-03-05T10:00:00.000Z',
   quantity: 1820,
@@ -79,6 +81,41 @@ describe('certificate verification page', () => {
     expect(text('certificate-date')).toBe('05 mars 2026');
     expect(text('certificate-holder')).toBe('J. D.');
     expect(document.title).toBe('Vérification de certificat · Parcelle');
+  });
+
+  it('says nothing of a reflection period on a valid certificate', async () => {
+    stubApi({ [`/api/certificates/verify/${NUMBER}`]: ok(VERIFIED) });
+    show();
+    await waitFor(() => expect(screenState()).toBe('valid'));
+    expect(screen.getByTestId('certificate-verify-screen').getAttribute('data-status')).toBe('valid');
+    expect(screen.queryByTestId('certificate-provisional')).toBeNull();
+    expect(screen.queryByTestId('certificate-void')).toBeNull();
+  });
+
+  it('says a certificate is provisional until the last Paris day of its period (issue 30)', async () => {
+    // The API's end is exclusive: 00:00 Paris on 10 March (23:00 UTC on the 9th) means until the 9th.
+    const provisional = { ...VERIFIED, status: 'provisional', provisional_until: '2026-03-09T23:00:00.000Z' };
+    stubApi({ [`/api/certificates/verify/${NUMBER}`]: ok(provisional) });
+    show();
+    await waitFor(() => expect(screenState()).toBe('valid'));
+    expect(text('certificate-provisional')).toContain('Provisional until 09 Mar 2026');
+    expect(screen.getByText('Genuine certificate')).toBeTruthy();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(text('certificate-provisional')).toContain('Provisoire jusqu’au 09 mars 2026');
+  });
+
+  it('says a revoked purchase’s certificate is void, with the Paris date, and does not show it as genuine', async () => {
+    // 23:30 UTC on 6 March is 00:30 on 7 March in Paris.
+    const revoked = { ...VERIFIED, status: 'void', revoked_at: '2026-03-06T23:30:00.000Z' };
+    stubApi({ [`/api/certificates/verify/${NUMBER}`]: ok(revoked) });
+    show();
+    await waitFor(() => expect(screen.queryByTestId('certificate-void')).not.toBeNull());
+    expect(text('certificate-verify-message')).toBe('This certificate is void');
+    expect(text('certificate-void')).toContain('Void — purchase revoked on 07 Mar 2026');
+    expect(screen.queryByText('Genuine certificate')).toBeNull();
+    expect(screen.queryByTestId('certificate-holder')).toBeNull();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(text('certificate-void')).toContain('Caduc — achat annulé le 07 mars 2026');
   });
 
   it('says no certificate has the number when the API answers 404 (English), without retrying', async () => {

@@ -1,7 +1,7 @@
 import SearchOff from '@mui/icons-material/SearchOff';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { formatDate } from '@parcelle/shared/dates';
+import { formatDate, formatLastParisDay, formatParisDate } from '@parcelle/shared/dates';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ type Props = { number: string };
 export function CertificateVerifyScreen({ number }: Props) {
   const { t } = useTranslation();
   const query = useCertificateVerification(number);
+  const language = useLanguage();
   usePageMeta(t('certificates.verify.title'), t('certificates.verify.metaDescription'));
 
   const state = !number
@@ -38,6 +39,7 @@ export function CertificateVerifyScreen({ number }: Props) {
       <Box
         data-testid="certificate-verify-screen"
         data-state={state}
+        data-status={query.data?.status}
         sx={{ py: { xs: 8, md: 12 }, maxWidth: 980, mx: 'auto' }}
       >
         <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
@@ -54,19 +56,25 @@ export function CertificateVerifyScreen({ number }: Props) {
             <Typography>{t('certificates.verify.loading')}</Typography>
           </Box>
         )}
-        {state === 'valid' && query.data && query.data.status === 'void' && (
+        {state === 'valid' && query.data?.status === 'void' && (
           <Outcome
             icon={<SearchOff sx={{ fontSize: 32, color: palette.muted }} />}
             title={t('certificates.verify.voidTitle')}
-            text={t('certificates.verify.voidText')}
+            text={t('certificates.verify.voidText', {
+              // Dated on the Paris calendar the reflection period is counted on (decision 336), as on the PDF.
+              date: query.data.revoked_at ? formatParisDate(query.data.revoked_at, language) : '',
+            })}
+            testId="certificate-void"
             number={number}
           />
         )}
         {state === 'valid' && query.data && query.data.status !== 'void' && (
           <>
-            {query.data.status === 'provisional' && (
+            {query.data.status === 'provisional' && query.data.provisional_until && (
               <Typography sx={{ mb: 3 }} data-testid="certificate-provisional">
-                {t('certificates.verify.provisional')}
+                {t('certificates.verify.provisional', {
+                  date: formatLastParisDay(query.data.provisional_until, language),
+                })}
               </Typography>
             )}
             <GenuinePanel data={query.data} />
@@ -212,12 +220,14 @@ function Outcome({
   text,
   number,
   action,
+  testId,
 }: {
   icon?: ReactNode;
   title: string;
   text: string;
   number: string;
   action?: ReactNode;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -236,7 +246,7 @@ function Outcome({
           {t('certificates.verify.searched', { number })}
         </Typography>
       )}
-      <Typography variant="subtitle1" sx={{ mb: 4 }}>
+      <Typography variant="subtitle1" sx={{ mb: 4 }} data-testid={testId}>
         {text}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

@@ -33,9 +33,12 @@ import {
   netWorthMinor,
   SOPHISTICATION_CRITERIA,
   SOPHISTICATION_CRITERIA_LABELS,
+  SOPHISTICATION_MAX_DOCUMENTS,
 } from '@parcelle/shared/investor';
 import { formatMoney } from '@parcelle/shared/money';
+import { VERIFICATION_DOCUMENT_LIMITS as LIMITS } from '@parcelle/shared/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -48,8 +51,16 @@ import { errorText } from '../session/api-error';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { palette } from '../theme/theme';
-import { formatDay } from '../verification/format';
-import { acknowledgeRiskWarning, investorQuery, requestSophistication, simulateLoss, takeKnowledgeTest } from './api';
+import { formatBytes, formatDay, typeName } from '../verification/format';
+import {
+  acknowledgeRiskWarning,
+  downloadEvidence,
+  investorQuery,
+  requestSophistication,
+  simulateLoss,
+  takeKnowledgeTest,
+  uploadEvidence,
+} from './api';
 import { INVESTOR_KEY } from './keys';
 
 type Answer = { data: TInvestorProfile; message: { en: string; fr: string } };
@@ -330,6 +341,125 @@ function LossSimulationSection({ profile, currency }: { profile: TInvestorProfil
   );
 }
 
+type Request = NonNullable<TInvestorProfile['sophistication']>;
+
+/** What is wrong with a file before it is sent, else null (the server reads its content again). */
+function fileProblem(file: File, t: ReturnType<typeof useTranslation>['t'], language: 'en' | 'fr'): string | null {
+  if (file.size === 0) return t('investor.evidence.empty');
+  if (file.size > LIMITS.maxBytes) {
+    return t('investor.evidence.tooLarge', { max: formatBytes(LIMITS.maxBytes, language) });
+  }
+  if (file.type && !(LIMITS.contentTypes as readonly string[]).includes(file.type)) {
+    return t('investor.evidence.wrongType');
+  }
+  return null;
+}
+
+/**
+ * The evidence of a request (Annex II; decision 328): the files sent, each opened from here (only the member and
+ * compliance can read them), and, while the request waits for its decision, a button to attach another.
+ */
+function EvidenceDocuments({ request }: { request: Request }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const toast = useToast();
+  const picker = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useProfileSave((file: File) => uploadEvidence(request.id, file));
+  const open = useMutation({
+    mutationFn: (document: Request['documents'][number]) => downloadEvidence(request.id, document),
+    onError: (error) => toast(localized(errorText(error), language), 'error'),
+  });
+  const pending = request.state === 'pending';
+  const full = request.documents.length >= SOPHISTICATION_MAX_DOCUMENTS;
+  const chosen = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const local = fileProblem(file, t, language);
+    setProblem(local);
+    if (!local) save.mutate(file);
+  };
+  if (!pending && request.documents.length === 0) return null;
+  return (
+    <Box data-testid="investor-evidence" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h3" sx={{ mb: 0.5 }}>
+        {t('investor.evidence.title')}
+      </Typography>
+      {pending && (
+        <Typography variant="body2" sx={{ color: palette.muted, mb: 1.5 }}>
+          {t('investor.evidence.text', {
+            size: formatBytes(LIMITS.maxBytes, language),
+            count: SOPHISTICATION_MAX_DOCUMENTS,
+          })}
+        </Typography>
+      )}
+      {request.documents.length === 0 ? (
+        <Typography variant="body2" data-testid="investor-evidence-none">
+          {t('investor.evidence.none')}
+        </Typography>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {request.documents.map((document, index) => (
+            <Box
+              component="li"
+              key={document.id}
+              data-testid={`investor-evidence-${document.id}`}
+              sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1, borderTop: `1px solid ${palette.line}` }}
+            >
+              <Typography variant="body2" sx={{ flex: 1 }}>
+                {t('investor.evidence.item', {
+                  number: index + 1,
+                  type: typeName(document.content_type),
+                  size: formatBytes(document.size_bytes, language),
+                  date: formatDay(document.uploaded_at, language),
+                })}
+              </Typography>
+              <Button
+                size="small"
+                variant="text"
+                disabled={open.isPending}
+                onClick={() => open.mutate(document)}
+                data-testid={`investor-evidence-open-${document.id}`}
+              >
+                {t('investor.evidence.open')}
+              </Button>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {problem && (
+        <FormHelperText error role="alert" data-testid="investor-evidence-error" sx={{ mx: 0, fontSize: 14 }}>
+          {problem}
+        </FormHelperText>
+      )}
+      {pending && !full && (
+        <Box sx={{ mt: 1.5 }}>
+          <SubmitButton
+            type="button"
+            variant="outlined"
+            busy={save.isPending}
+            onClick={() => picker.current?.click()}
+            data-testid="investor-evidence-choose"
+          >
+            {t('investor.evidence.choose')}
+          </SubmitButton>
+          <input
+            ref={picker}
+            type="file"
+            accept={LIMITS.contentTypes.join(',')}
+            hidden
+            tabIndex={-1}
+            aria-hidden="true"
+            data-testid="investor-evidence-input"
+            onChange={(event) => chosen(event.currentTarget)}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 type CategoryInput = z.input<typeof ZSophisticationRequest>;
 
 function CategorySection({ profile }: { profile: TInvestorProfile }) {
@@ -359,6 +489,7 @@ function CategorySection({ profile }: { profile: TInvestorProfile }) {
           {request.reason ? ` ${request.reason}` : ''}
         </Alert>
       )}
+      {request && <EvidenceDocuments request={request} />}
       {profile.protections.category && !pending && profile.category === 'non_sophisticated' && (
         <Box
           component="form"

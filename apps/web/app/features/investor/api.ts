@@ -7,9 +7,12 @@ import type {
   TSophisticationRequest,
 } from '@parcelle/shared/contracts/investor';
 import type { Language } from '@parcelle/shared/i18n/messages';
+import { messages } from '@parcelle/shared/i18n/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiData, apiRequest } from '../session/api';
-import { ApiError } from '../session/api-error';
+import { API_BASE, apiData, apiRequest } from '../session/api';
+import { ApiError, isLocalized } from '../session/api-error';
+import { RefreshFailed, refreshAccessToken } from '../session/refresh';
+import { getAccessToken, getRefreshToken } from '../session/storage';
 import { useStoredSession } from '../session/use-session';
 import { INVESTMENT_WARNING_STEP, INVESTOR_GATE_STEPS, INVESTOR_KEY } from './keys';
 
@@ -32,6 +35,52 @@ export const simulateLoss = (body: TLossSimulationRequest) =>
 
 export const requestSophistication = (body: TSophisticationRequest) =>
   apiRequest<TInvestorProfile>('/user/investor/sophistication', { method: 'POST', body });
+
+/** Attaches one file of evidence to the member's pending request (checked again by its content on the server). */
+export function uploadEvidence(requestId: string, file: File) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiRequest<TInvestorProfile>(`/user/investor/sophistication/${encodeURIComponent(requestId)}/documents`, {
+    method: 'POST',
+    body,
+  });
+}
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' };
+
+function fetchEvidence(requestId: string, documentId: string, token: string | null) {
+  return fetch(
+    `${API_BASE}/user/investor/sophistication/${encodeURIComponent(requestId)}/documents/${encodeURIComponent(documentId)}`,
+    { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+  );
+}
+
+/**
+ * One of the member's own evidence files: the route needs the Bearer token, so it cannot be a plain link. Fetched
+ * (renewing an expired token once), then handed to the browser as a download from an object URL.
+ */
+export async function downloadEvidence(requestId: string, document: { id: string; content_type: string }) {
+  let response = await fetchEvidence(requestId, document.id, getAccessToken());
+  if (response.status === 401) {
+    try {
+      response = await fetchEvidence(requestId, document.id, await refreshAccessToken(getRefreshToken()));
+    } catch (error) {
+      if (!(error instanceof RefreshFailed)) throw error;
+    }
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    throw new ApiError(response.status, isLocalized(body?.error) ? body.error : messages.SomethingWentWrong);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = window.document.createElement('a');
+  link.href = url;
+  link.download = `evidence-${document.id}.${EXTENSIONS[document.content_type] ?? 'bin'}`;
+  window.document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
 /** A refusal of the investor gate (403 naming a missing onboarding step). */
 export function isInvestorStep(error: unknown): error is ApiError {

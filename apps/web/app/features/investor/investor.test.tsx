@@ -51,6 +51,25 @@ const FAILED_TEST = {
   warning_acknowledged: false,
 };
 
+const REQUEST: NonNullable<TInvestorProfile['sophistication']> = {
+  id: '4f1c2a7e-0b7d-4c55-9a4e-2f0d6c1b9e11',
+  state: 'pending',
+  criteria: ['income_or_portfolio', 'market_transactions'],
+  statement: 'Income of €80,000 a year; 12 trades a quarter on Euronext.',
+  created_at: '2026-11-28T10:00:00.000Z',
+  decided_at: null,
+  valid_until: null,
+  reason: null,
+  documents: [],
+};
+const EVIDENCE = {
+  id: '9a0b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d',
+  content_type: 'application/pdf',
+  size_bytes: 204_800,
+  sha256: 'a'.repeat(64),
+  uploaded_at: '2026-11-28T11:00:00.000Z',
+};
+
 beforeEach(async () => {
   window.localStorage.clear();
   window.localStorage.setItem('token', 'access');
@@ -64,7 +83,7 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: string, init: RequestInit = {}) => {
       const url = new URL(String(input), 'http://localhost');
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      const body = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
       const call = { method: init.method ?? 'GET', path: url.pathname, body };
       calls.push(call);
       if (call.path === '/api/user/investor') return json(200, { status: 200, data: current, message: messages.Ok });
@@ -104,6 +123,16 @@ beforeEach(async () => {
           investment_warning_threshold_minor: 500_000,
         });
         return json(200, { status: 200, data: current, message: messages.LossSimulationSaved });
+      }
+      if (call.path === `/api/user/investor/sophistication/${REQUEST.id}/documents` && call.method === 'POST') {
+        current = profile({ sophistication: { ...REQUEST, documents: [EVIDENCE] } });
+        return json(200, { status: 200, data: current, message: messages.SophisticationDocumentSaved });
+      }
+      if (call.path === `/api/user/investor/sophistication/${REQUEST.id}/documents/${EVIDENCE.id}`) {
+        return new Response(new Blob(['%PDF-1.7 evidence']), {
+          status: 200,
+          headers: { 'Content-Type': 'application/pdf' },
+        });
       }
       return json(404, { error: messages.NotFound });
     }),
@@ -167,6 +196,62 @@ describe('/user/investor-profile (issue 30)', () => {
     expect(await screen.findByTestId('investor-ready')).toBeTruthy();
     expect(plain(screen.getByTestId('investor-threshold').textContent)).toContain('5 000,00 €');
   }, 60_000);
+});
+
+describe('the evidence of a sophistication request (decision 328)', () => {
+  it('attaches a file to the pending request and opens it with the member’s token', async () => {
+    current = profile({ sophistication: REQUEST });
+    // jsdom has no object URLs (as in CertificatesSection.test.tsx).
+    const createObjectURL = vi.fn(() => 'blob:evidence');
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    renderScreen(<InvestorProfileScreen />, '/user/investor-profile');
+    const section = await screen.findByTestId('investor-evidence');
+    expect(within(section).getByTestId('investor-evidence-none')).toBeTruthy();
+    expect(plain(section.textContent)).toContain('up to 10 files');
+    const file = new File(['%PDF-1.7 evidence'], 'payslip.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('investor-evidence-input'), { target: { files: [file] } });
+    const row = await screen.findByTestId(`investor-evidence-${EVIDENCE.id}`);
+    const sent = calls.find((call) => call.method === 'POST');
+    expect(sent?.path).toBe(`/api/user/investor/sophistication/${REQUEST.id}/documents`);
+    expect(sent?.body instanceof FormData && sent.body.get('file')).toBeInstanceOf(File);
+    expect(plain(row.textContent)).toContain('Document 1 · PDF · 200 kB');
+
+    fireEvent.click(screen.getByTestId(`investor-evidence-open-${EVIDENCE.id}`));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    const fetched = vi.mocked(fetch).mock.calls.find(([input]) => String(input).endsWith(`/documents/${EVIDENCE.id}`));
+    expect(new Headers(fetched?.[1]?.headers).get('Authorization')).toBe('Bearer access');
+  });
+
+  it('refuses a file of another type before sending it, in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    current = profile({ sophistication: REQUEST });
+    renderScreen(<InvestorProfileScreen />, '/user/investor-profile');
+    await screen.findByTestId('investor-evidence');
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    fireEvent.change(screen.getByTestId('investor-evidence-input'), { target: { files: [file] } });
+    expect(plain((await screen.findByTestId('investor-evidence-error')).textContent)).toBe(
+      'Envoyez un PDF, un JPEG ou un PNG.',
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('lists the files of a decided request without offering to attach more', async () => {
+    current = profile({
+      category: 'sophisticated',
+      sophistication: {
+        ...REQUEST,
+        state: 'approved',
+        decided_at: '2026-11-29T10:00:00.000Z',
+        valid_until: '2028-11-29T10:00:00.000Z',
+        documents: [EVIDENCE],
+      },
+    });
+    renderScreen(<InvestorProfileScreen />, '/user/investor-profile');
+    expect(await screen.findByTestId(`investor-evidence-${EVIDENCE.id}`)).toBeTruthy();
+    expect(screen.queryByTestId('investor-evidence-choose')).toBeNull();
+    expect(screen.queryByTestId('investor-evidence-input')).toBeNull();
+  });
 });
 
 describe('the buying screens’ investor panels', () => {
