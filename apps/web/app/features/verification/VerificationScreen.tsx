@@ -22,8 +22,8 @@ import { submitVerification, verificationQuery } from './api';
 import { DeclarationForm } from './DeclarationForm';
 import { DocumentUploads } from './DocumentUploads';
 import { formatDay } from './format';
-import { ProviderStep, providerPollInterval, providerStepShown, useProviderReturn } from './ProviderStep';
 import { VERIFICATION_KEY } from './keys';
+import { ProviderStep, providerPollInterval, providerStepShown, useProviderReturn } from './ProviderStep';
 
 /** The colour of a state's chip: green once verified, red when refused or paused, bronze while on the way. */
 function tone(state: VerificationState): { color: string; border: string } {

@@ -6,8 +6,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { i18n, initI18n, loadMemberTexts } from '../i18n/i18n';
-import { VerificationScreen } from './VerificationScreen';
 import { PROVIDER_POLL_MS, ProviderStep, providerPollInterval, providerStepShown } from './ProviderStep';
+import { VerificationScreen } from './VerificationScreen';
 import { VerificationStep } from './VerificationStep';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
@@ -48,7 +48,7 @@ const DECLARATION = {
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
 let current: TVerificationStatus;
-let answer: ((call: Call) => Response | undefined) | null;
+let answer: ((call: Call) => Response | Promise<Response> | undefined) | null;
 
 const json = (status: number, payload: unknown) =>
   new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
@@ -284,37 +284,21 @@ describe('the identity partner’s step (Sumsub, decisions 345–348)', () => {
       release = resolve;
     });
     answer = (call) =>
-      call.path === '/api/user/verification/provider-session' ? undefined : undefined;
-    vi.mocked(fetch).mockImplementationOnce(async () => json(200, { status: 200, data: current }));
+      call.path === '/api/user/verification/provider-session'
+        ? held.then(() => json(200, { status: 200, data: SESSION }))
+        : undefined;
     const opened: string[] = [];
     renderScreen(<ProviderStep status={current} open={(url) => opened.push(url)} />, '/user/verification');
     const step = screen.getByTestId('verification-provider-step');
     expect(step.getAttribute('data-step')).toBe('to_open');
-    expect(within(step).getByRole('heading').textContent).toBe(
-      'One step left: your identity check with our partner',
-    );
+    expect(within(step).getByRole('heading').textContent).toBe('One step left: your identity check with our partner');
     expect(screen.getByTestId('verification-provider-text').textContent).toMatch(/^Our identity partner, Sumsub/);
-    answer = (call) => {
-      if (call.path !== '/api/user/verification/provider-session') return undefined;
-      return undefined;
-    };
-    vi.mocked(fetch).mockImplementation(async (input, init = {}) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      calls.push({ method: init.method ?? 'GET', path, body: undefined });
-      if (path === '/api/user/verification/provider-session') {
-        await held;
-        return json(200, { status: 200, data: SESSION, message: messages.OK ?? { en: 'OK', fr: 'OK' } });
-      }
-      return json(200, { status: 200, data: current });
-    });
     const button = screen.getByTestId('verification-provider-open') as HTMLButtonElement;
     expect(button.textContent).toBe('Continue with Sumsub');
     fireEvent.click(button);
-    // Asked once, and the button waits while the session is being opened.
+    // Asked once, and the button waits while the session is being opened; nothing opens before the answer.
     await waitFor(() => expect(button.disabled).toBe(true));
-    expect(calls.filter((call) => call.path === '/api/user/verification/provider-session')).toEqual([
-      { method: 'POST', path: '/api/user/verification/provider-session', body: undefined },
-    ]);
+    expect(calls).toEqual([{ method: 'POST', path: '/api/user/verification/provider-session', body: {} }]);
     expect(opened).toEqual([]);
     release();
     await waitFor(() => expect(opened).toEqual([SESSION.url]));
@@ -340,29 +324,46 @@ describe('the identity partner’s step (Sumsub, decisions 345–348)', () => {
     );
   });
 
-  it('reads the state again on return and shows the decision, the step gone', async () => {
-    const answers = [atPartner('with_provider'), status({
-      state: 'approved',
-      verified: true,
-      declaration: DECLARATION,
-      can_edit: false,
-      missing: [],
-      submitted_at: '2026-11-20T10:00:00Z',
-      provider: { name: 'sumsub', step: 'decided' },
-      last_decision: { state: 'approved', reason_code: 'provider_approved', message: null, at: '2026-11-20T10:05:00Z' },
-    })];
-    answer = (call) => {
-      if (call.path !== '/api/user/verification' || call.method !== 'GET') return undefined;
-      const next = answers.length > 1 ? answers.shift() : answers[0];
-      return json(200, { status: 200, data: next });
-    };
-    renderScreen(<VerificationScreen />, '/user/verification?from=provider');
-    await waitFor(() => expect(screen.getByTestId('verification-state').textContent).toBe('Approved'));
-    expect(screen.queryByTestId('verification-provider-step')).toBeNull();
-    expect(screen.getByTestId('verification-decision-reason').textContent).toMatch(
-      /^Approved by the verification provider/,
-    );
-    expect(calls.filter((call) => call.path === '/api/user/verification').length).toBeGreaterThanOrEqual(2);
+  it('back from the partner, shows the check as pending and polls until it is decided, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      current = atPartner('with_provider');
+      renderScreen(<VerificationScreen />, '/user/verification?from=provider');
+      expect((await screen.findByTestId('verification-provider-step')).getAttribute('data-step')).toBe('with_provider');
+      expect(screen.getByTestId('verification-state-text').textContent).toBe(
+        'Your verification is with our identity partner. We will tell you by email and here once it is decided.',
+      );
+      const reads = () => calls.filter((call) => call.path === '/api/user/verification').length;
+      const before = reads();
+      // The partner decides; the next poll shows it.
+      current = status({
+        state: 'approved',
+        verified: true,
+        declaration: DECLARATION,
+        can_edit: false,
+        missing: [],
+        submitted_at: '2026-11-20T10:00:00Z',
+        provider: { name: 'sumsub', step: 'decided' },
+        last_decision: {
+          state: 'approved',
+          reason_code: 'provider_approved',
+          message: null,
+          at: '2026-11-20T10:05:00Z',
+        },
+      });
+      await act(() => vi.advanceTimersByTimeAsync(PROVIDER_POLL_MS));
+      await waitFor(() => expect(screen.getByTestId('verification-state').textContent).toBe('Verified'));
+      expect(reads()).toBe(before + 1);
+      expect(screen.queryByTestId('verification-provider-step')).toBeNull();
+      expect(screen.getByTestId('verification-decision-reason').textContent).toMatch(
+        /^Approved by the verification provider/,
+      );
+      // Decided: no more polling.
+      await act(() => vi.advanceTimersByTimeAsync(PROVIDER_POLL_MS * 3));
+      expect(reads()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows a refusal in the page’s language and reads the state again', async () => {
@@ -371,15 +372,13 @@ describe('the identity partner’s step (Sumsub, decisions 345–348)', () => {
       call.path === '/api/user/verification/provider-session'
         ? json(409, { error: messages.VerificationProviderNotAwaiting })
         : undefined;
-    const opened: string[] = [];
-    renderScreen(<ProviderStep status={current} open={(url) => opened.push(url)} />, '/user/verification');
-    fireEvent.click(screen.getByTestId('verification-provider-open'));
+    renderScreen(<VerificationScreen />, '/user/verification');
+    fireEvent.click(await screen.findByTestId('verification-provider-open'));
     expect((await screen.findByTestId('verification-provider-error')).textContent).toBe(
       messages.VerificationProviderNotAwaiting.en,
     );
-    expect(opened).toEqual([]);
     await waitFor(() =>
-      expect(calls.some((call) => call.path === '/api/user/verification' && call.method === 'GET')).toBe(true),
+      expect(calls.filter((call) => call.path === '/api/user/verification').length).toBeGreaterThanOrEqual(2),
     );
   });
 

@@ -29,7 +29,12 @@ export type StubReview = {
 export type StubApplicant = { id: string; externalUserId: string; levelName: string; review: StubReview };
 export type StubCall = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 /** A WebSDK link the stub answered: whose, and where its page returns the member. */
-export type StubLink = { externalUserId: string; successUrl: string | null; rejectUrl: string | null; expiresAt: number };
+export type StubLink = {
+  externalUserId: string;
+  successUrl: string | null;
+  rejectUrl: string | null;
+  expiresAt: number;
+};
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -1,3 +1,6 @@
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { messages } from '@parcelle/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, userRow } from '../../../../test/factories';
@@ -13,9 +16,6 @@ import {
 } from '../../../db/schema';
 import { PROVIDER_CHECK_JOB, pollLateDecisions } from './provider-flow';
 import { type WebhookAlgorithm, webhookDigest } from './sumsub-signature';
-import { request as httpRequest, createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { messages } from '@parcelle/shared';
 import { assertStubAllowed, loopbackOnly, startSumsubStub, webhookBody } from './sumsub-stub';
 
 /**
