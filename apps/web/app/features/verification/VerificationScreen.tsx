@@ -214,6 +214,8 @@ export function VerificationScreen() {
     ...verificationQuery,
     enabled: Boolean(token),
     refetchInterval: (current) => providerPollInterval(current.state.data),
+    // The app reads nothing on focus (query-client.ts); here, back from another tab, the decision may be in.
+    refetchOnWindowFocus: (current) => providerPollInterval(current.state.data) !== false,
   });
   useProviderReturn();
   const status = query.data;

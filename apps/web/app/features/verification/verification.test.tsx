@@ -347,7 +347,7 @@ describe('the identity partner’s step (Sumsub, decisions 345–348)', () => {
         last_decision: {
           state: 'approved',
           reason_code: 'provider_approved',
-          message: null,
+          message: '',
           at: '2026-11-20T10:05:00Z',
         },
       });
