@@ -155,6 +155,21 @@ export const ZVerificationDecisionNote = z.object({
 });
 
 /** GET /user/verification: where the member stands and what is missing before they can submit. */
+/** Who checks a submitted case (issue 29): the console's compliance queue, or a hosted provider. */
+export const VERIFICATION_PROVIDER_NAMES = ['manual', 'sumsub'] as const;
+
+/**
+ * Where the current round stands with a hosted provider (decision 345): `none` (the manual provider, or nothing sent to
+ * the provider this round), `to_open` (sent, the member has not opened the provider's check yet), `with_provider` (the
+ * member opened it; the provider's decision is awaited), `decided` (the provider's review was applied to this round).
+ */
+export const VERIFICATION_PROVIDER_STEPS = ['none', 'to_open', 'with_provider', 'decided'] as const;
+export const ZVerificationProviderState = z.object({
+  name: z.enum(VERIFICATION_PROVIDER_NAMES),
+  step: z.enum(VERIFICATION_PROVIDER_STEPS),
+});
+export type TVerificationProviderState = z.infer<typeof ZVerificationProviderState>;
+
 export const ZVerificationStatus = z.object({
   state: ZVerificationState,
   /** Money and parts may move (the gates' rule). */
@@ -169,6 +184,8 @@ export const ZVerificationStatus = z.object({
   submitted_at: z.string().nullable(),
   /** The last decision told to the member (approval, rejection, resubmission request, suspension). */
   last_decision: ZVerificationDecisionNote.nullable(),
+  /** The provider configured on the server and this round's step with it (decision 345). */
+  provider: ZVerificationProviderState,
 });
 export type TVerificationStatus = z.infer<typeof ZVerificationStatus>;
 

@@ -15,6 +15,7 @@ import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
 import { currentDocumentsOf, declarationOf, documentData, missingItems } from './case-data';
 import { checkDocument, sealDocument } from './documents';
+import { providerStateOf } from './providers/provider-flow';
 import { lockCaseOfMember, transition, type VerificationCase } from './state';
 
 /** The decisions a member is told of (the last one is shown on their page). */
@@ -68,6 +69,7 @@ export async function verificationStatus(ctx: AppContext, member: Pick<Member, '
           at: decision.createdAt.toISOString(),
         }
       : null,
+    provider: await providerStateOf(ctx, row?.id ?? null, state),
   };
 }
 

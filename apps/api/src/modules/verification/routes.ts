@@ -107,7 +107,8 @@ export function verificationRoutes(app: App, ctx: AppContext) {
         tags: ['verification'],
         description:
           'Opens the hosted identity check of the configured provider (Sumsub) for the member’s own case, once it is in ' +
-          'review and awaiting the provider: `access_token` starts the WebSDK, `url` is the same flow as a page. 404 ' +
+          'review and awaiting the provider: `access_token` starts the WebSDK, `url` is the same flow as a page, which ' +
+          'returns the member to /user/verification?from=provider. 404 ' +
           'VerificationProviderNotUsed with the manual provider; 409 VerificationProviderNotAwaiting before submission ' +
           'or after a decision; 503 VerificationProviderUnavailable when the provider does not answer.',
         response: { 200: ZSuccess(ZVerificationProviderSession), ...errors },

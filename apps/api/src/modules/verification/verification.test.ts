@@ -196,6 +196,11 @@ describe('the member’s side', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toEqual(messages.VerificationNotEditable);
     expect((await uploadDocument(t, member.accessToken, 'identity_back', await photo())).statusCode).toBe(409);
+    // The in-house provider (the default): the state names it, with no hosted step, and no session opens (404).
+    expect(submitted.provider).toEqual({ name: 'manual', step: 'none' });
+    const session = await t.call('POST', '/api/user/verification/provider-session', { token: member.accessToken });
+    expect(session.statusCode).toBe(404);
+    expect(session.json().error).toEqual(messages.VerificationProviderNotUsed);
   });
 
   it('keeps the history append-only in the database', async () => {

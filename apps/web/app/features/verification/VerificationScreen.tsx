@@ -23,6 +23,7 @@ import { DeclarationForm } from './DeclarationForm';
 import { DocumentUploads } from './DocumentUploads';
 import { formatDay } from './format';
 import { VERIFICATION_KEY } from './keys';
+import { ProviderStep, providerPollInterval, providerStepShown, useProviderReturn } from './ProviderStep';
 
 /** The colour of a state's chip: green once verified, red when refused or paused, bronze while on the way. */
 function tone(state: VerificationState): { color: string; border: string } {
@@ -71,7 +72,9 @@ function StatusPanel({ status }: { status: TVerificationStatus }) {
         )}
       </Box>
       <Typography sx={{ maxWidth: 680 }} data-testid="verification-state-text">
-        {t(`verification.status.text.${status.state}`)}
+        {providerStepShown(status)
+          ? t(`verification.provider.${status.provider.step}.state`)
+          : t(`verification.status.text.${status.state}`)}
       </Typography>
 
       {decision && (
@@ -206,7 +209,15 @@ export function VerificationScreen() {
   const language = useLanguage();
   usePageMeta(t('verification.title'), t('verification.metaDescription'));
   const { token } = useStoredSession();
-  const query = useQuery({ ...verificationQuery, enabled: Boolean(token) });
+  // While the identity partner decides, the state is read again on an interval (decision 348).
+  const query = useQuery({
+    ...verificationQuery,
+    enabled: Boolean(token),
+    refetchInterval: (current) => providerPollInterval(current.state.data),
+    // The app reads nothing on focus (query-client.ts); here, back from another tab, the decision may be in.
+    refetchOnWindowFocus: (current) => providerPollInterval(current.state.data) !== false,
+  });
+  useProviderReturn();
   const status = query.data;
   return (
     <Box data-testid="verification-screen">
@@ -219,6 +230,7 @@ export function VerificationScreen() {
       {status ? (
         <Stack spacing={{ xs: 3, md: 4 }}>
           <StatusPanel status={status} />
+          {providerStepShown(status) && <ProviderStep status={status} />}
           {status.can_edit && <DeclarationForm key={status.declaration ? 'saved' : 'new'} status={status} />}
           {(status.can_edit || status.documents.length > 0) && <DocumentUploads status={status} />}
           {status.can_edit && <SubmitSection status={status} />}

@@ -1,4 +1,8 @@
-import type { TVerificationDeclaration, TVerificationStatus } from '@parcelle/shared/contracts/verification';
+import type {
+  TVerificationDeclaration,
+  TVerificationProviderSession,
+  TVerificationStatus,
+} from '@parcelle/shared/contracts/verification';
 import type { VerificationDocumentKind } from '@parcelle/shared/verification';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -38,6 +42,11 @@ export function uploadDocument(kind: VerificationDocumentKind, file: File) {
 
 export function submitVerification() {
   return apiRequest<TVerificationStatus>('/user/verification/submit', { method: 'POST' });
+}
+
+/** The hosted identity check of the server's provider, for the member's own case (decision 290). */
+export function openProviderSession() {
+  return apiRequest<TVerificationProviderSession>('/user/verification/provider-session', { method: 'POST' });
 }
 
 /** A refusal of a money gate (403 naming the identity step): the step is shown instead of the raw error. */

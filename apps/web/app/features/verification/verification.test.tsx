@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { i18n, initI18n, loadMemberTexts } from '../i18n/i18n';
+import { PROVIDER_POLL_MS, ProviderStep, providerPollInterval, providerStepShown } from './ProviderStep';
 import { VerificationScreen } from './VerificationScreen';
 import { VerificationStep } from './VerificationStep';
 
@@ -23,6 +24,7 @@ function status(overrides: Partial<TVerificationStatus> = {}): TVerificationStat
     source_of_funds_threshold_minor: 1_000_000,
     submitted_at: null,
     last_decision: null,
+    provider: { name: 'manual', step: 'none' },
     ...overrides,
   };
 }
@@ -46,7 +48,7 @@ const DECLARATION = {
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[];
 let current: TVerificationStatus;
-let answer: ((call: Call) => Response | undefined) | null;
+let answer: ((call: Call) => Response | Promise<Response> | undefined) | null;
 
 const json = (status: number, payload: unknown) =>
   new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
@@ -250,6 +252,144 @@ describe('/user/verification (issue 29)', () => {
     expect(screen.queryByTestId('verification-save')).toBeNull();
     expect(screen.queryByTestId('verification-submit')).toBeNull();
     expect(screen.queryByTestId('verification-proof_of_address-choose')).toBeNull();
+    // The in-house provider: a compliance officer, no partner step.
+    expect(screen.getByTestId('verification-state-text').textContent).toMatch(/^A compliance officer is checking/);
+    expect(screen.queryByTestId('verification-provider-step')).toBeNull();
+  });
+});
+
+describe('the identity partner’s step (Sumsub, decisions 345–348)', () => {
+  const SESSION = {
+    provider: 'sumsub',
+    applicant_id: 'app-1',
+    access_token: '_act-1',
+    url: 'http://127.0.0.1:8787/_stub/websdk/abc',
+    expires_at: '2026-11-29T10:30:00Z',
+  };
+  const atPartner = (step: TVerificationStatus['provider']['step'], overrides: Partial<TVerificationStatus> = {}) =>
+    status({
+      state: 'in_review',
+      declaration: DECLARATION,
+      can_edit: false,
+      missing: [],
+      submitted_at: '2026-11-20T10:00:00Z',
+      provider: { name: 'sumsub', step },
+      ...overrides,
+    });
+
+  it('explains the partner’s check and opens the session’s link from the button (en)', async () => {
+    current = atPartner('to_open');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    answer = (call) =>
+      call.path === '/api/user/verification/provider-session'
+        ? held.then(() => json(200, { status: 200, data: SESSION }))
+        : undefined;
+    const opened: string[] = [];
+    renderScreen(<ProviderStep status={current} open={(url) => opened.push(url)} />, '/user/verification');
+    const step = screen.getByTestId('verification-provider-step');
+    expect(step.getAttribute('data-step')).toBe('to_open');
+    expect(within(step).getByRole('heading').textContent).toBe('One step left: your identity check with our partner');
+    expect(screen.getByTestId('verification-provider-text').textContent).toMatch(/^Our identity partner, Sumsub/);
+    const button = screen.getByTestId('verification-provider-open') as HTMLButtonElement;
+    expect(button.textContent).toBe('Continue with Sumsub');
+    fireEvent.click(button);
+    // Asked once, and the button waits while the session is being opened; nothing opens before the answer.
+    await waitFor(() => expect(button.disabled).toBe(true));
+    expect(calls).toEqual([{ method: 'POST', path: '/api/user/verification/provider-session', body: {} }]);
+    expect(opened).toEqual([]);
+    release();
+    await waitFor(() => expect(opened).toEqual([SESSION.url]));
+  });
+
+  it('says the check is with the partner, in the state and the step, with a way back in (fr)', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    current = atPartner('with_provider');
+    renderScreen(<VerificationScreen />, '/user/verification');
+    const step = await screen.findByTestId('verification-provider-step');
+    expect(step.getAttribute('data-step')).toBe('with_provider');
+    expect(plain(screen.getByTestId('verification-state-text').textContent)).toBe(
+      'Votre vérification est chez notre partenaire d’identité. Nous vous préviendrons par e-mail et ici dès qu’elle sera décidée.',
+    );
+    expect(within(step).getByRole('heading').textContent).toBe('Chez notre partenaire d’identité');
+    expect(screen.getByTestId('verification-provider-open').textContent).toBe('Reprendre mon contrôle d’identité');
+    cleanup();
+    current = atPartner('to_open');
+    renderScreen(<VerificationScreen />, '/user/verification');
+    expect((await screen.findByTestId('verification-provider-open')).textContent).toBe('Continuer avec Sumsub');
+    expect(plain(screen.getByTestId('verification-provider-text').textContent)).toMatch(
+      /^Notre partenaire d’identité, Sumsub, contrôle votre pièce d’identité/,
+    );
+  });
+
+  it('back from the partner, shows the check as pending and polls until it is decided, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      current = atPartner('with_provider');
+      renderScreen(<VerificationScreen />, '/user/verification?from=provider');
+      expect((await screen.findByTestId('verification-provider-step')).getAttribute('data-step')).toBe('with_provider');
+      expect(screen.getByTestId('verification-state-text').textContent).toBe(
+        'Your verification is with our identity partner. We will tell you by email and here once it is decided.',
+      );
+      const reads = () => calls.filter((call) => call.path === '/api/user/verification').length;
+      const before = reads();
+      // The partner decides; the next poll shows it.
+      current = status({
+        state: 'approved',
+        verified: true,
+        declaration: DECLARATION,
+        can_edit: false,
+        missing: [],
+        submitted_at: '2026-11-20T10:00:00Z',
+        provider: { name: 'sumsub', step: 'decided' },
+        last_decision: {
+          state: 'approved',
+          reason_code: 'provider_approved',
+          message: '',
+          at: '2026-11-20T10:05:00Z',
+        },
+      });
+      await act(() => vi.advanceTimersByTimeAsync(PROVIDER_POLL_MS));
+      await waitFor(() => expect(screen.getByTestId('verification-state').textContent).toBe('Verified'));
+      expect(reads()).toBe(before + 1);
+      expect(screen.queryByTestId('verification-provider-step')).toBeNull();
+      expect(screen.getByTestId('verification-decision-reason').textContent).toMatch(
+        /^Approved by the verification provider/,
+      );
+      // Decided: no more polling.
+      await act(() => vi.advanceTimersByTimeAsync(PROVIDER_POLL_MS * 3));
+      expect(reads()).toBe(before + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows a refusal in the page’s language and reads the state again', async () => {
+    current = atPartner('to_open');
+    answer = (call) =>
+      call.path === '/api/user/verification/provider-session'
+        ? json(409, { error: messages.VerificationProviderNotAwaiting })
+        : undefined;
+    renderScreen(<VerificationScreen />, '/user/verification');
+    fireEvent.click(await screen.findByTestId('verification-provider-open'));
+    expect((await screen.findByTestId('verification-provider-error')).textContent).toBe(
+      messages.VerificationProviderNotAwaiting.en,
+    );
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/user/verification').length).toBeGreaterThanOrEqual(2),
+    );
+  });
+
+  it('polls only while the check is with the partner', () => {
+    expect(providerPollInterval(atPartner('with_provider'))).toBe(PROVIDER_POLL_MS);
+    expect(providerPollInterval(atPartner('to_open'))).toBe(false);
+    expect(providerPollInterval(atPartner('decided'))).toBe(false);
+    expect(providerPollInterval(atPartner('with_provider', { state: 'approved' }))).toBe(false);
+    expect(providerPollInterval(status())).toBe(false);
+    expect(providerStepShown(atPartner('decided'))).toBe(false);
+    expect(providerStepShown(atPartner('to_open', { provider: { name: 'manual', step: 'none' } }))).toBe(false);
   });
 });
 

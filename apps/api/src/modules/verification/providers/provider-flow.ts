@@ -1,7 +1,12 @@
-import { type TVerificationProviderSession, VerificationState } from '@parcelle/shared';
+import {
+  type TVerificationProviderSession,
+  type TVerificationProviderState,
+  VerificationState,
+} from '@parcelle/shared';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../../adapters/jobs/job-queue';
+import type { VerificationProviderName } from '../../../config';
 import type { AppContext } from '../../../context';
 import { verificationProviderCases, verificationProviderEvents, verifications } from '../../../db/schema';
 import type { Member } from '../../../http/authenticate';
@@ -39,6 +44,55 @@ export function hostedProviderOf(ctx: AppContext): SumsubVerificationProvider | 
   return ctx.verification instanceof SumsubVerificationProvider ? ctx.verification : null;
 }
 
+/** The round's record with the provider, as the member's step reads it. */
+type ProviderCaseTimes = { provider: string; sentAt: Date; sessionOpenedAt: Date | null; decidedAt: Date | null };
+
+/**
+ * The member's step with a hosted provider (decision 345), pure. Only the configured provider's record counts, and only
+ * for the current round: a session opened before the last submission (`sent_at` moves at each) is not this round's.
+ * Awaiting steps exist only while the case is in review — the only state in which a session may be opened.
+ */
+export function providerStep(
+  configured: VerificationProviderName,
+  state: VerificationState,
+  record: ProviderCaseTimes | null,
+): TVerificationProviderState['step'] {
+  if (configured === 'manual' || !record || record.provider !== configured) return 'none';
+  if (record.decidedAt) return 'decided';
+  if (state !== VerificationState.InReview) return 'none';
+  return record.sessionOpenedAt && record.sessionOpenedAt >= record.sentAt ? 'with_provider' : 'to_open';
+}
+
+/** The provider configured on the server and the member's step with it, for GET /user/verification. */
+export async function providerStateOf(
+  ctx: AppContext,
+  verificationId: string | null,
+  state: VerificationState,
+): Promise<TVerificationProviderState> {
+  const configured = ctx.verification.name;
+  // The contract names the providers this build has an adapter for; verificationProviderFor refuses the others.
+  const name = configured === 'sumsub' ? 'sumsub' : 'manual';
+  if (name === 'manual' || !verificationId) return { name, step: 'none' };
+  const [record] = await ctx.database.db
+    .select({
+      provider: verificationProviderCases.provider,
+      sentAt: verificationProviderCases.sentAt,
+      sessionOpenedAt: verificationProviderCases.sessionOpenedAt,
+      decidedAt: verificationProviderCases.decidedAt,
+    })
+    .from(verificationProviderCases)
+    .where(eq(verificationProviderCases.verificationId, verificationId));
+  return { name, step: providerStep(configured, state, record ?? null) };
+}
+
+/**
+ * Where the hosted check sends the member back (decision 346): their verification page on the site, which reads the
+ * state again (the decision itself arrives by webhook and API, never by this return).
+ */
+export function providerReturnUrl(ctx: AppContext): string {
+  return `${ctx.config.publicUrl}/user/verification?from=provider`;
+}
+
 /**
  * POST /user/verification/provider-session: the member's own case only (the member is the session's), once it is in
  * review and still awaiting the provider's decision. Creates the applicant on first use (`externalUserId` = member id).
@@ -67,7 +121,7 @@ export async function openProviderSession(
         .set({ applicantId })
         .where(eq(verificationProviderCases.verificationId, link.link.verificationId));
     }
-    const session = await provider.session(member.id);
+    const session = await provider.session(member.id, providerReturnUrl(ctx));
     await db
       .update(verificationProviderCases)
       .set({ sessionOpenedAt: new Date() })

@@ -83,12 +83,22 @@ export class SumsubClient {
     return stringOf(this.expectOk(created, 'create applicant').id, 'applicant id');
   }
 
-  /** An access token for the WebSDK and the same flow as a link (both for `ttlSeconds`). */
-  async session(externalUserId: string, ttlSeconds: number): Promise<{ accessToken: string; url: string }> {
+  /**
+   * An access token for the WebSDK and the same flow as a link (both for `ttlSeconds`). The link sends the member back
+   * to `returnUrl` when they finish, whatever the outcome (Sumsub's `redirect`; the decision still comes from the API).
+   */
+  async session(
+    externalUserId: string,
+    ttlSeconds: number,
+    returnUrl: string,
+  ): Promise<{ accessToken: string; url: string }> {
     const common = { userId: externalUserId, levelName: this.config.levelName, ttlInSecs: ttlSeconds };
     const token = this.expectOk(await this.request('POST', '/resources/accessTokens/sdk', common), 'access token');
     const link = this.expectOk(
-      await this.request('POST', '/resources/sdkIntegrations/levels/-/websdkLink', common),
+      await this.request('POST', '/resources/sdkIntegrations/levels/-/websdkLink', {
+        ...common,
+        redirect: { successUrl: returnUrl, rejectUrl: returnUrl },
+      }),
       'WebSDK link',
     );
     return { accessToken: stringOf(token.token, 'access token'), url: stringOf(link.url, 'WebSDK link') };

@@ -11,6 +11,11 @@ import { signRequest, type WebhookAlgorithm, webhookDigest } from './sumsub-sign
  * makes, plus Sumsub's sandbox call that sets a review (`POST /resources/applicants/{id}/status/testCompleted`).
  * With `webhook` set it sends the `applicantReviewed` webhook of each review, signed, to the app — what Sumsub does.
  * For development by hand, `POST /_stub/members/<member id>/review` (unsigned; not Sumsub's) sets a review too.
+ * The WebSDK link it answers is its own page (`/_stub/websdk/<id>`, decision 347): the developer plays the member at
+ * Sumsub, picks GREEN or RED, the stub sends the signed webhook and returns to the link's `redirect` address, so the
+ * member's page works end to end without network. Every `/_stub/` route answers a loopback caller addressing the
+ * stub by a loopback name only (403 otherwise, so a rebound DNS name cannot reach it), and the command refuses
+ * NODE_ENV=production.
  *
  * Development: `npm run sumsub:stub -w apps/api` (SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY, SUMSUB_WEBHOOK_SECRET and
  * SUMSUB_STUB_PORT from the environment), then set SUMSUB_API_URL=http://127.0.0.1:<port> for the app.
@@ -23,6 +28,33 @@ export type StubReview = {
 };
 export type StubApplicant = { id: string; externalUserId: string; levelName: string; review: StubReview };
 export type StubCall = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
+/** A WebSDK link the stub answered: whose, and where its page returns the member. */
+export type StubLink = {
+  externalUserId: string;
+  successUrl: string | null;
+  rejectUrl: string | null;
+  expiresAt: number;
+};
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The stub's own development routes (`/_stub/…`) answer only a caller on this machine that names the stub by a
+ * loopback host: the stub binds 127.0.0.1, and the Host check stops a DNS-rebinding page from reaching it by a name.
+ */
+export function loopbackOnly(remoteAddress: string | undefined, host: string | undefined): boolean {
+  if (!remoteAddress || !LOOPBACK_ADDRESSES.has(remoteAddress)) return false;
+  const name = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return LOOPBACK_HOSTS.has(name);
+}
+
+/** The stub is a development tool: never started in production (config.ts refuses a loopback SUMSUB_API_URL there). */
+export function assertStubAllowed(env: Record<string, string | undefined>): void {
+  if (env.NODE_ENV === 'production') {
+    throw new Error('The Sumsub stub is for development and tests; it does not start with NODE_ENV=production');
+  }
+}
 
 export type SumsubStubOptions = {
   appToken: string;
@@ -37,7 +69,9 @@ const CLOCK_SKEW_SECONDS = 300;
 
 export async function startSumsubStub(options: SumsubStubOptions) {
   const applicants = new Map<string, StubApplicant>();
+  const links = new Map<string, StubLink>();
   const calls: StubCall[] = [];
+  let baseUrl = '';
   let unavailable = false;
 
   const byExternal = (externalUserId: string) =>
@@ -89,6 +123,49 @@ export async function startSumsubStub(options: SumsubStubOptions) {
         outgoing.end(JSON.stringify(json));
       };
       if (unavailable) return send(503, { description: 'Service unavailable', code: 503 });
+      if (path.startsWith('/_stub/') && !loopbackOnly(incoming.socket.remoteAddress, incoming.headers.host)) {
+        return send(403, { description: 'The stub answers loopback only', code: 403 });
+      }
+      // Development only, not Sumsub's: the page behind a WebSDK link (decision 347).
+      const linkId = /^\/_stub\/websdk\/([A-Za-z0-9]+)$/.exec(path)?.[1];
+      if (linkId) {
+        const link = links.get(linkId);
+        const applicant = link ? byExternal(link.externalUserId) : undefined;
+        const html = (status: number, page: string) => {
+          outgoing.writeHead(status, {
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
+          });
+          outgoing.end(page);
+        };
+        if (!link || !applicant || link.expiresAt < Date.now()) {
+          return html(404, websdkPage({ expired: true, action: '', externalUserId: '' }));
+        }
+        if (method === 'GET') {
+          return html(200, websdkPage({ expired: false, action: path, externalUserId: link.externalUserId }));
+        }
+        if (method === 'POST') {
+          const choice = new URLSearchParams(body).get('answer');
+          const [answer, rejectType] =
+            choice === 'RED_RETRY'
+              ? (['RED', 'RETRY'] as const)
+              : choice === 'RED_FINAL'
+                ? (['RED', 'FINAL'] as const)
+                : choice === 'GREEN'
+                  ? (['GREEN', null] as const)
+                  : [null, null];
+          if (!answer) return html(400, websdkPage({ expired: false, action: path, externalUserId: '' }));
+          // The webhook is sent before the member is sent back, as Sumsub's would be by then.
+          void review(applicant.id, answer, rejectType).then(() => {
+            const back = answer === 'GREEN' ? link.successUrl : link.rejectUrl;
+            if (!back) return html(200, websdkPage({ expired: false, action: '', externalUserId: '', done: true }));
+            outgoing.writeHead(303, { location: back });
+            outgoing.end();
+          });
+          return;
+        }
+        return send(405, { description: 'Method not allowed', code: 405 });
+      }
       // Development only, not Sumsub's: plays its reviewers for a member, unsigned (the stub listens on loopback).
       // POST /_stub/members/<member id>/review {"reviewAnswer":"GREEN"|"RED","reviewRejectType":"FINAL"|"RETRY"}
       const reviewer = /^\/_stub\/members\/([^/]+)\/review$/.exec(path)?.[1];
@@ -152,7 +229,17 @@ export async function startSumsubStub(options: SumsubStubOptions) {
         return send(200, { token: `_act-sbx-jwt-${randomUUID()}`, userId: parsed.userId });
       }
       if (method === 'POST' && url.pathname === '/resources/sdkIntegrations/levels/-/websdkLink') {
-        return send(200, { url: `https://in.sumsub.com/websdk/p/sbx_${randomUUID().replace(/-/g, '')}` });
+        // Sumsub answers a page of its own; the stub answers its page standing in for it (decision 347).
+        const id = randomUUID().replace(/-/g, '');
+        const redirect = (parsed.redirect ?? {}) as Record<string, unknown>;
+        const ttl = Number(parsed.ttlInSecs ?? 1800);
+        links.set(id, {
+          externalUserId: String(parsed.userId ?? ''),
+          successUrl: typeof redirect.successUrl === 'string' ? redirect.successUrl : null,
+          rejectUrl: typeof redirect.rejectUrl === 'string' ? redirect.rejectUrl : null,
+          expiresAt: Date.now() + (Number.isFinite(ttl) ? ttl : 1800) * 1000,
+        });
+        return send(200, { url: `${baseUrl}/_stub/websdk/${id}` });
       }
       if (reviewPath !== null) {
         const id = reviewPath;
@@ -167,9 +254,11 @@ export async function startSumsubStub(options: SumsubStubOptions) {
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = url;
   return {
     url,
     applicants,
+    links,
     calls,
     byExternal,
     review,
@@ -183,6 +272,30 @@ export async function startSumsubStub(options: SumsubStubOptions) {
         server.close(() => resolve());
       }),
   };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The stub's stand-in for Sumsub's hosted check: a developer's page, in English and French, never a member's. */
+function websdkPage(options: { expired: boolean; action: string; externalUserId: string; done?: boolean }): string {
+  const body = options.expired
+    ? '<p>This link is unknown or expired. / Ce lien est inconnu ou expiré.</p>'
+    : options.done
+      ? '<p>Review set; the webhook was sent. / Examen fixé\u00a0; le webhook est envoyé.</p>'
+      : `<p>Development stand-in for Sumsub’s identity check of member <code>${escapeHtml(options.externalUserId)}</code>.
+Pick the review Sumsub’s reviewers would give; the stub sends the signed webhook and takes you back.</p>
+<p lang="fr">Remplaçant de développement du contrôle d’identité de Sumsub. Choisissez l’examen que rendraient ses
+examinateurs\u00a0; le bouchon envoie le webhook signé et vous ramène.</p>
+<form method="post" action="${escapeHtml(options.action)}">
+<button name="answer" value="GREEN">GREEN — approved / approuvé</button>
+<button name="answer" value="RED_RETRY">RED RETRY — new documents / nouveaux documents</button>
+<button name="answer" value="RED_FINAL">RED FINAL — rejected / refusé</button>
+</form>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Sumsub stub</title><style>body{font:16px system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem}
+button{display:block;margin:.75rem 0;padding:.75rem 1rem;font:inherit}</style></head>
+<body><h1>Sumsub (local stub)</h1>${body}</body></html>`;
 }
 
 function applicantJson(applicant: StubApplicant) {
@@ -232,6 +345,7 @@ export function webhookBody(
 
 // `npm run sumsub:stub -w apps/api`: the stub for development, until stopped.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  assertStubAllowed(process.env);
   const need = (name: string) => {
     const value = process.env[name];
     if (!value) throw new Error(`${name} is required`);
@@ -246,6 +360,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     port,
   });
   console.log(`Sumsub stub on ${stub.url} (webhooks to ${webhookUrl}); set SUMSUB_API_URL=${stub.url}`);
+  console.log('The member page’s “continue” opens this stub’s page, where GREEN or RED is picked.');
   console.log(
     `Review a member's applicant: curl -X POST ${stub.url}/_stub/members/<member id>/review -d '{"reviewAnswer":"GREEN"}'`,
   );

@@ -1,3 +1,6 @@
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { messages } from '@parcelle/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember, userRow } from '../../../../test/factories';
@@ -13,7 +16,7 @@ import {
 } from '../../../db/schema';
 import { PROVIDER_CHECK_JOB, pollLateDecisions } from './provider-flow';
 import { type WebhookAlgorithm, webhookDigest } from './sumsub-signature';
-import { startSumsubStub, webhookBody } from './sumsub-stub';
+import { assertStubAllowed, loopbackOnly, startSumsubStub, webhookBody } from './sumsub-stub';
 
 /**
  * The Sumsub adapter (issue 29, decisions 290–294) on PostgreSQL, against the local stub of Sumsub's API: the member's
@@ -124,7 +127,8 @@ describe('the hosted session', () => {
     const again = await t.call('POST', '/api/user/verification/provider-session', { token: member.accessToken });
     expect(again.json().data).toMatchObject({ provider: 'sumsub', applicant_id: applicantId });
     expect(again.json().data.access_token).toMatch(/^_act-/);
-    expect(again.json().data.url).toMatch(/^https:\/\//);
+    // The stub answers its own page for the hosted check (decision 347), on loopback.
+    expect(again.json().data.url).toMatch(new RegExp(`^${stub.url}/_stub/websdk/[a-f0-9]+$`));
     const other = await memberAtSumsub();
     expect(other.applicantId).not.toBe(applicantId);
     expect(other.applicant.externalUserId).not.toBe(applicant.externalUserId);
@@ -141,6 +145,124 @@ describe('the hosted session', () => {
     } finally {
       stub.setUnavailable(false);
     }
+  });
+});
+
+describe('the member’s step and the local hosted page (decisions 345–347)', () => {
+  const state = async (token: string) =>
+    (await t.call('GET', '/api/user/verification', { token })).json().data.provider as { name: string; step: string };
+
+  it('names the provider and moves to_open → with_provider for the member’s own case only', async () => {
+    const member = await newcomer();
+    expect(await state(member.accessToken)).toEqual({ name: 'sumsub', step: 'none' });
+    await submitCase(t, member.accessToken);
+    expect(await state(member.accessToken)).toEqual({ name: 'sumsub', step: 'to_open' });
+    // Another member's session opens their own applicant and leaves this member's step alone.
+    const other = await newcomer();
+    await submitCase(t, other.accessToken);
+    const theirs = await t.call('POST', '/api/user/verification/provider-session', { token: other.accessToken });
+    expect(theirs.statusCode).toBe(200);
+    expect(stub.applicants.get(theirs.json().data.applicant_id)?.externalUserId).toBe(await memberId(other.email));
+    expect(await state(member.accessToken)).toEqual({ name: 'sumsub', step: 'to_open' });
+    expect(await state(other.accessToken)).toEqual({ name: 'sumsub', step: 'with_provider' });
+  });
+
+  it('answers a local link whose page sets the review, sends the signed webhook and returns the member', async () => {
+    // A second stub, sending its webhooks to the app as Sumsub does (through a loopback relay to the injected app).
+    const relayed: number[] = [];
+    const relay = createHttpServer((incoming, outgoing) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', async () => {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/webhooks/verification/sumsub',
+          headers: {
+            'content-type': 'application/json',
+            'x-payload-digest': String(incoming.headers['x-payload-digest']),
+            'x-payload-digest-alg': String(incoming.headers['x-payload-digest-alg']),
+          },
+          payload: Buffer.concat(chunks),
+        });
+        relayed.push(answer.statusCode);
+        outgoing.writeHead(answer.statusCode).end(answer.body);
+      });
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`;
+    const sending = await startSumsubStub({
+      appToken: 'sbx:parcelle-test',
+      secretKey: 'sumsub-secret-key-for-tests',
+      webhook: { url: relayUrl, secret: WEBHOOK_SECRET },
+    });
+    const configured = t.ctx.config.verification.sumsub;
+    if (!configured) throw new Error('no Sumsub config');
+    const apiUrl = configured.apiUrl;
+    configured.apiUrl = sending.url;
+    try {
+      const member = await newcomer();
+      await submitCase(t, member.accessToken);
+      const session = await t.call('POST', '/api/user/verification/provider-session', { token: member.accessToken });
+      expect(session.statusCode, session.body).toBe(200);
+      const url: string = session.json().data.url;
+      expect(url.startsWith(`${sending.url}/_stub/websdk/`)).toBe(true);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('value="GREEN"');
+      expect(html).toContain('value="RED_FINAL"');
+      const chosen = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'answer=GREEN',
+        redirect: 'manual',
+      });
+      expect(chosen.status).toBe(303);
+      expect(chosen.headers.get('location')).toBe(`${t.ctx.config.publicUrl}/user/verification?from=provider`);
+      expect(relayed).toEqual([200]);
+      expect(await state(member.accessToken)).toEqual({ name: 'sumsub', step: 'with_provider' });
+      await drainChecks();
+      const after = (await t.call('GET', '/api/user/verification', { token: member.accessToken })).json().data;
+      expect(after.state).toBe('approved');
+      expect(after.provider).toEqual({ name: 'sumsub', step: 'decided' });
+      // Decided: no session opens any more (409, both languages).
+      const late = await t.call('POST', '/api/user/verification/provider-session', { token: member.accessToken });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error).toEqual(messages.VerificationProviderNotAwaiting);
+    } finally {
+      configured.apiUrl = apiUrl;
+      await sending.close();
+      await new Promise<void>((resolve) => relay.close(() => resolve()));
+    }
+  });
+
+  it('refuses the page to a caller naming the stub by another host, and an unknown link', async () => {
+    const member = await newcomer();
+    await submitCase(t, member.accessToken);
+    const session = await t.call('POST', '/api/user/verification/provider-session', { token: member.accessToken });
+    const url = new URL(session.json().data.url as string);
+    const rebound = await new Promise<number>((resolve, reject) => {
+      const asked = httpRequest(
+        { host: '127.0.0.1', port: url.port, path: url.pathname, headers: { host: `parcelle.example:${url.port}` } },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        },
+      );
+      asked.on('error', reject);
+      asked.end();
+    });
+    expect(rebound).toBe(403);
+    expect((await fetch(`${stub.url}/_stub/websdk/0000`)).status).toBe(404);
+    expect(loopbackOnly('127.0.0.1', 'localhost:8787')).toBe(true);
+    expect(loopbackOnly('::1', '[::1]:8787')).toBe(true);
+    expect(loopbackOnly('10.0.0.7', '127.0.0.1:8787')).toBe(false);
+    expect(loopbackOnly('127.0.0.1', undefined)).toBe(false);
+  });
+
+  it('never starts in production (where config.ts also refuses a loopback SUMSUB_API_URL)', () => {
+    expect(() => assertStubAllowed({ NODE_ENV: 'production' })).toThrow(/production/);
+    expect(() => assertStubAllowed({ NODE_ENV: 'development' })).not.toThrow();
   });
 });
 

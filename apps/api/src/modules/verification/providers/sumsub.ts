@@ -47,9 +47,10 @@ export class SumsubVerificationProvider implements VerificationProvider {
     return this.client.applicantFor(memberId);
   }
 
-  async session(memberId: string): Promise<{ accessToken: string; url: string; expiresAt: Date }> {
+  /** The member's hosted check; `returnUrl` is where the hosted page sends them back (decision 346). */
+  async session(memberId: string, returnUrl: string): Promise<{ accessToken: string; url: string; expiresAt: Date }> {
     const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000);
-    return { ...(await this.client.session(memberId, SESSION_TTL_SECONDS)), expiresAt };
+    return { ...(await this.client.session(memberId, SESSION_TTL_SECONDS, returnUrl)), expiresAt };
   }
 
   /** Verifies a webhook on its raw bytes (throws WebhookSignatureError), then reads which applicant it is about. */
