@@ -118,8 +118,9 @@ export default async function setup(project: TestProject) {
     // The journeys save a bank account and withdraw at once: no 48-hour hold after a payout change here (the hold is
     // covered by the API and web tests).
     PAYOUT_HOLD_HOURS: '0',
-    // The exit journey votes in a 20-second window with a quorum of any part (the seeded co-owners do not vote): the
-    // platform's floors (7 days, 50 %) are lowered here; apps/api/src/modules/exits/exits.test.ts tests them.
+    // The exit journey votes in a 30-minute window, which it then ends through the development route (decision 377),
+    // with a quorum of any part (the seeded co-owners do not vote): the platform's floors (7 days, 50 %) are lowered
+    // here; apps/api/src/modules/exits/exits.test.ts tests them.
     EXIT_MIN_QUORUM_BPS: '1',
     EXIT_MIN_WINDOW_SECONDS: '5',
     // Emails (sign-up codes) and settlements are sent by jobs: picked up within half a second instead of two.

@@ -10,6 +10,7 @@ import { escapeHtml } from '../../http/html';
 import { loopbackOnly } from '../../http/loopback';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
+import { endVoteWindowNow } from '../exits/end-vote-window';
 import { seedInvestorReady } from '../investor/seed-ready';
 import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
 import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
@@ -89,6 +90,25 @@ export function devApiRoutes(app: App, ctx: AppContext) {
       if (!user) throw notFound('NotFound');
       const aged = await agePastReflectionPeriod(ctx.database.db, user.id);
       return ok({ purchases: aged });
+    },
+  );
+
+  // Issue 27: development time travel for the exit journey and for trying exits by hand: an open vote's window ends
+  // now (modules/exits/end-vote-window.ts), so the operator may resolve it at once.
+  app.post(
+    '/dev/exits/:id/end-vote',
+    {
+      onRequest: loopbackOnly,
+      schema: {
+        tags: ['dev'],
+        params: z.object({ id: z.string().uuid() }),
+        response: { 200: ZSuccess(z.object({ ended: z.boolean() })) },
+      },
+    },
+    async (request) => {
+      const ended = await endVoteWindowNow(ctx.database.db, request.params.id);
+      if (!ended) throw notFound('ExitOfferNotFound');
+      return ok({ ended });
     },
   );
 

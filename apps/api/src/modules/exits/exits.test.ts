@@ -262,6 +262,22 @@ describe('the vote', () => {
     expect(mail?.subject).toMatch(/^Vote (closed|ended): the offer for .* was (rejected|not accepted)/);
   });
 
+  it('ends through the development route, at once, only while it is open (decision 377)', async () => {
+    const { painting, holders } = await soldOutTo([9]);
+    const id = await openOffer(painting.id);
+    await vote(id, holders[0] as Holder, 'accept');
+    expect((await resolve(id)).json().error).toEqual(messages.ExitVoteStillOpen);
+    const ended = await t.call('POST', `/api/dev/exits/${id}/end-vote`);
+    expect(ended.json().data).toEqual({ ended: true });
+    // The window has closed: no vote any more, and the operator resolves it.
+    expect((await vote(id, holders[0] as Holder, 'reject')).json().error).toEqual(messages.ExitVoteClosed);
+    expect((await resolve(id)).json().data.status).toBe('accepted');
+    // A resolved vote, an unknown one and another machine are refused.
+    expect((await t.call('POST', `/api/dev/exits/${id}/end-vote`)).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/dev/exits/${crypto.randomUUID()}/end-vote`)).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/dev/exits/${id}/end-vote`, { ip: '203.0.113.9' })).statusCode).toBe(404);
+  });
+
   it('does not open before its window', async () => {
     const { painting } = await soldOutTo([9]);
     const recorded = await record({
