@@ -747,7 +747,7 @@ describe('/buy by amount (issue 17)', () => {
       '€3.84 included in the price (€0.02 a part)',
     );
     expect(plain(screen.getByTestId('order-line-yearly').textContent)).toBe(
-      'About €0.80 a year for your parts, borne by the work, not charged now',
+      'About €0.80 a year for your parts, borne by the work, not charged now (0.94% of the latest appraisal)',
     );
     expect(plain(screen.getByTestId('order-line-exit').textContent)).toBe(
       '2.5% of the sale price, when the work is sold',
