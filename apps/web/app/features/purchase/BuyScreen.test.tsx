@@ -242,11 +242,27 @@ describe('/buy', () => {
     expect(plain((await within(drawer).findByTestId('payment-error')).textContent)).toContain(
       'Please select a payment method',
     );
-    // The wallet is empty: the smart account cannot be chosen.
-    expect((within(drawer).getByTestId('payment-method-smart') as HTMLInputElement).disabled).toBe(true);
-    expect(plain(within(drawer).getByTestId('payment-smart-insufficient').textContent)).toContain(
-      'Your account balance is insufficient',
+    // Issue 31: the wallet is empty, which the drawer says calmly (its balance) without a warning before the member
+    // chooses it; chosen, it explains that the balance does not cover the total and the button waits.
+    const smart = within(drawer).getByTestId('payment-method-smart') as HTMLInputElement;
+    expect(smart.disabled).toBe(false);
+    expect(plain(within(drawer).getByTestId('payment-wallet-balance').textContent)).toBe('Balance: $0.00');
+    expect(within(drawer).queryByTestId('payment-smart-insufficient')).toBeNull();
+    expect(within(drawer).queryByText(/insufficient/i)).toBeNull();
+    fireEvent.click(smart);
+    expect(plain(within(drawer).getByTestId('payment-smart-insufficient').textContent)).toBe(
+      `Your balance does not cover ${plain(within(drawer).getByTestId('purchase-drawer-total').textContent)}: choose a card or PayPal, or buy fewer parts.`,
     );
+    expect((within(drawer).getByTestId('payment-submit') as HTMLButtonElement).disabled).toBe(true);
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() =>
+      expect(plain(within(drawer).getByTestId('payment-smart-insufficient').textContent)).toMatch(
+        /^Votre solde ne couvre pas .+ : choisissez une carte ou PayPal, ou achetez moins de parts\.$/,
+      ),
+    );
+    fireEvent.click(within(drawer).getByTestId('payment-method-card'));
+    expect(within(drawer).queryByTestId('payment-smart-insufficient')).toBeNull();
+    expect((within(drawer).getByTestId('payment-submit') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows a calm message for a work that cannot be bought', async () => {
