@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDate,
+  formatDateTime,
   formatFinanceDate,
   formatLastParisDay,
   formatParisDate,
@@ -77,5 +78,15 @@ describe('formatParisDate and formatLastParisDay (issue 30: the reflection perio
     // 00:00 Paris on 10 March 2026 = 23:00 UTC on the 9th: the period runs to the end of the 9th.
     expect(formatLastParisDay('2026-03-09T23:00:00.000Z', 'en')).toBe('09 Mar 2026');
     expect(formatLastParisDay('2026-03-09T23:00:00.000Z', 'fr')).toBe('09 mars 2026');
+  });
+});
+
+describe('formatDateTime (issue 31: one date format per language)', () => {
+  it('writes the date as formatDate and the time on 24 hours, on the given clock', () => {
+    expect(formatDateTime('2026-03-05T13:05:00Z', 'en', 'Europe/Paris')).toBe('05 Mar 2026, 14:05');
+    expect(formatDateTime('2026-03-05T13:05:00Z', 'fr', 'Europe/Paris')).toBe('05 mars 2026, 14:05');
+    expect(formatDateTime('2026-11-23T23:30:00Z', 'fr', 'Europe/Paris')).toBe('24 nov. 2026, 00:30');
+    expect(formatDateTime('2026-11-23T23:30:00Z', 'en', 'UTC')).toBe('23 Nov 2026, 23:30');
+    expect(() => formatDateTime('not a date', 'en')).toThrow(RangeError);
   });
 });

@@ -68,3 +68,27 @@ export function formatParisDate(date: DateInput, lang: Language): string {
 export function formatLastParisDay(exclusiveEnd: DateInput, lang: Language): string {
   return formatParisDate(toDate(exclusiveEnd).getTime() - 1, lang);
 }
+
+/**
+ * A date and time as every member screen writes one (issue 31: one format per language): the date as formatDate
+ * (DD MMM YYYY) and the time on 24 hours, read on the given time zone (the reader's own when none is given): en
+ * "05 Mar 2026, 14:05", fr "05 mars 2026, 14:05". Screens say which clock when it is not the reader's ("Paris time").
+ */
+export function formatDateTime(date: DateInput, lang: Language, timeZone?: string): string {
+  const parts = dateTimeFormat('en-GB', {
+    ...(timeZone ? { timeZone } : {}),
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  })
+    .formatToParts(toDate(date))
+    .reduce<Record<string, number>>((acc, part) => {
+      if (part.type !== 'literal') acc[part.type] = Number(part.value);
+      return acc;
+    }, {});
+  const day = formatDate(Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1), lang);
+  return `${day}, ${pad2(parts.hour ?? 0)}:${pad2(parts.minute ?? 0)}`;
+}

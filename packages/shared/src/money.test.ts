@@ -5,6 +5,7 @@ import {
   allocate,
   convertMinor,
   divideRounded,
+  formatBps,
   formatMoney,
   formatNumber,
   formatThousandsWithSpaces,
@@ -14,6 +15,7 @@ import {
   money,
   multiplyMoney,
   safeInteger,
+  shareBps,
   subtractMoney,
   toMajor,
   toMajorString,
@@ -281,5 +283,27 @@ describe('refusals say what is wrong (each guard is checked, not only that somet
     expect(() => formatThousandsWithSpaces(Number.NaN)).toThrow('not a finite number: NaN');
     expect(intlLocale('fr')).toBe('fr-FR');
     expect(intlLocale('en')).toBe('en-US');
+  });
+});
+
+describe('shares in basis points (issue 31)', () => {
+  it('divides integers exactly, half-even, and gives no share of nothing', () => {
+    expect(shareBps(1_200_00, 2_000_000_00)).toBe(6);
+    expect(shareBps(1, 3)).toBe(3333);
+    expect(shareBps(1, 20_000)).toBe(0);
+    expect(shareBps(3, 20_000)).toBe(2);
+    expect(shareBps(5, 0)).toBeNull();
+    expect(() => shareBps(0.5, 100)).toThrow(RangeError);
+  });
+  it('writes basis points as a percentage with 2 decimals in each language', () => {
+    expect(formatBps(6, 'en')).toBe('0.06%');
+    expect(formatBps(6, 'fr')).toBe(`0,06${NBSP}%`);
+    expect(formatBps(12_345, 'en')).toBe('123.45%');
+    expect(formatBps(-120, 'en', { signed: true })).toBe('-1.20%');
+    expect(formatBps(-120, 'fr', { signed: true })).toBe(`-1,20${NBSP}%`);
+    expect(formatBps(250, 'en', { signed: true })).toBe('+2.50%');
+    expect(formatBps(0, 'en', { signed: true })).toBe('0.00%');
+    // Beyond a float's exact range the digits stay those of the integer.
+    expect(formatBps(900_719_925_474_099, 'en')).toBe('9,007,199,254,740.99%');
   });
 });

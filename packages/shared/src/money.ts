@@ -223,3 +223,30 @@ export function convertMinor(
   const { num, den } = rateFraction(rate);
   return bigintToSafe(divideRounded(BigInt(amount) * num, den, rounding));
 }
+
+/**
+ * A part of a whole in basis points (1 % = 100), from integers, rounded half-even: a yearly cost as a share of a
+ * work's value (issue 31). Null when the whole is not positive (no share can be given).
+ */
+export function shareBps(partMinor: number, wholeMinor: number): number | null {
+  const whole = BigInt(safeInteger(wholeMinor, 'whole'));
+  if (whole <= 0n) return null;
+  return Number(divideRounded(BigInt(safeInteger(partMinor, 'part')) * 10_000n, whole));
+}
+
+/**
+ * Basis points as a percentage with 2 decimals in the language's conventions: 6 → en "0.06%", fr "0,06 %". The
+ * exact decimal string is given to Intl (bps ÷ 10,000 written out from the integer), so no float rounding shows.
+ */
+export function formatBps(bps: number, lang: Language, options: { signed?: boolean } = {}): string {
+  const value = BigInt(safeInteger(bps, 'basis points'));
+  const magnitude = value < 0n ? -value : value;
+  const digits = magnitude.toString().padStart(5, '0');
+  const exact = `${value < 0n ? '-' : ''}${digits.slice(0, -4)}.${digits.slice(-4)}`;
+  return numberFormat(INTL_LOCALE[lang], {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    ...(options.signed ? { signDisplay: 'exceptZero' as const } : {}),
+  }).format(exact as Intl.StringNumericLiteral);
+}

@@ -1,7 +1,7 @@
 import { CURRENCY_ISO, type Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { numberFormat } from '@parcelle/shared/intl';
-import { formatMoney, formatNumber } from '@parcelle/shared/money';
+import { formatMoney, formatNumber, intlLocale } from '@parcelle/shared/money';
 
 /** An amount as the API sends it: major units for display, with its currency (spec §3). */
 export type Amount = { value: number; curr: Currency };
@@ -17,7 +17,10 @@ export function formatAmount(amount: Amount, language: Language): string {
 
 /** The currency's sign as the reader writes it ("€", "$"), e.g. to say in which currency a chart's axis counts. */
 export function currencySign(currency: Currency, language: Language): string {
-  const parts = numberFormat(language, { style: 'currency', currency: CURRENCY_ISO[currency] }).formatToParts(0);
+  const parts = numberFormat(intlLocale(language), {
+    style: 'currency',
+    currency: CURRENCY_ISO[currency],
+  }).formatToParts(0);
   return parts.find((part) => part.type === 'currency')?.value ?? CURRENCY_ISO[currency];
 }
 

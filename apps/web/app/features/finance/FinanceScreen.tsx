@@ -1,6 +1,5 @@
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { formatMoney } from '@parcelle/shared/money';
 import { useQuery } from '@tanstack/react-query';
@@ -71,36 +70,15 @@ function Cards({ profile }: { profile: TProfile }) {
           {t('finance.wallet.withdraw')}
         </Button>
       </Paper>
-      <Paper
-        variant="outlined"
-        data-testid="finance-exchange"
-        aria-disabled="true"
-        sx={{ ...cardSx, bgcolor: palette.wall, color: palette.muted }}
-      >
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <CurrencyExchangeOutlined />
-            <Typography variant="overline" component="h2">
-              {t('finance.exchange.title')}
-            </Typography>
-          </Stack>
-          <Chip size="small" variant="outlined" label={t('finance.exchange.inactive')} sx={{ color: palette.muted }} />
-        </Stack>
-        <Typography
-          sx={{ fontFamily: fonts.display, fontSize: { xs: 38, md: 46 }, lineHeight: 1.15 }}
-          data-testid="finance-exchange-balance"
-        >
-          {formatMoney(0, balance.curr, language)}
-        </Typography>
-        <Typography variant="body2" sx={{ flexGrow: 1 }}>
-          {t('finance.exchange.text')}
-        </Typography>
-      </Paper>
     </Box>
   );
 }
 
-/** /user/finance (spec §2): the wallet and the (not yet active) exchange account, then every money movement. */
+/**
+ * /user/finance (spec §2): the wallet, then every money movement. The exchange partner's account had a card here that
+ * showed a fixed zero and did nothing; issue 31 removed it until that account exists (a balance that is not one is
+ * not a figure a member can trust).
+ */
 export function FinanceScreen() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -127,7 +105,6 @@ export function FinanceScreen() {
           aria-busy="true"
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mb: 4 }}
         >
-          <Skeleton variant="rectangular" height={230} />
           <Skeleton variant="rectangular" height={230} />
         </Box>
       )}

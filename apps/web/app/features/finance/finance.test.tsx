@@ -132,12 +132,12 @@ describe('signedAmount', () => {
 });
 
 describe('finance screen', () => {
-  it('shows the wallet with a Withdraw link and the inactive exchange account', async () => {
+  it('shows the wallet with a Withdraw link, and no exchange account card that would do nothing (issue 31)', async () => {
     const router = renderFinance();
     const wallet = await screen.findByTestId('finance-wallet');
     expect(plain(within(wallet).getByTestId('finance-wallet-balance').textContent)).toBe('€1,234.50');
-    expect(plain(screen.getByTestId('finance-exchange-balance').textContent)).toBe('€0.00');
-    expect(screen.getByTestId('finance-exchange').textContent).toContain('not active yet');
+    expect(screen.queryByTestId('finance-exchange')).toBeNull();
+    expect(screen.queryByText(/exchange account/i)).toBeNull();
     fireEvent.click(screen.getByTestId('finance-withdraw'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/withdraw'));
   });

@@ -104,10 +104,7 @@ function Detail({
                 {formatAmount(record.market === 3 ? record.price_per_part : painting.price_per_part, language)}
               </Box>
               <Box component="span" sx={{ display: 'block', fontSize: 15 }}>
-                <PriceChange percentage={painting.percentage} language={language} />{' '}
-                <Box component="span" sx={{ color: palette.muted }}>
-                  {t('paintings.detail.changeOverYear')}
-                </Box>
+                <PriceChange percentage={painting.percentage} language={language} />
               </Box>
             </Fact>
             <Fact label={t('memberMarket.columns.total')} testId="member-painting-total-value">

@@ -257,10 +257,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                 {formatAmount(painting.painting_price, language)}
               </Box>
               <Box component="span" sx={{ display: 'block', fontSize: 15 }}>
-                <PriceChange percentage={painting.percentage} language={language} />{' '}
-                <Box component="span" sx={{ color: palette.muted }}>
-                  {t('paintings.detail.changeOverYear')}
-                </Box>
+                <PriceChange percentage={painting.percentage} language={language} />
               </Box>
             </Fact>
           </Box>

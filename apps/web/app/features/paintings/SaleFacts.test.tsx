@@ -41,8 +41,9 @@ describe('fees and facts', () => {
     await screen.findByTestId('painting-facts');
     expect(screen.getByRole('heading', { name: 'Fees and facts' })).toBeTruthy();
     expect(text('fact-entry-fee')).toBe('€0.02 a part, included in its price');
-    expect(text('fact-storage')).toBe('€120.00 a year');
-    expect(text('fact-insurance')).toBe('€85.00 a year');
+    // Issue 31: each yearly cost also as a share of the latest appraisal (€120.00 of €21,870.00: 54.9 bp → 0.55%).
+    expect(text('fact-storage')).toBe('€120.00 a year (0.55% of the latest appraisal)');
+    expect(text('fact-insurance')).toBe('€85.00 a year (0.39% of the latest appraisal)');
     expect(text('fact-exit')).toBe('2.5% of the sale price');
     expect(text('fact-custody')).toBe('Geneva free port');
     expect(text('fact-insurer')).toBe('Not set');
@@ -59,12 +60,58 @@ describe('fees and facts', () => {
     await screen.findByTestId('painting-facts');
     expect(screen.getByRole('heading', { name: 'Frais et informations' })).toBeTruthy();
     expect(text('fact-entry-fee')).toBe('Non renseigné');
-    expect(text('fact-storage')).toMatch(/^120,00\s€ par an$/);
+    expect(text('fact-storage')).toMatch(/^120,00\s€ par an \(0,55\s% de la dernière expertise\)$/);
+    expect(text('fact-insurance')).toMatch(/^85,00\s€ par an \(0,39\s% de la dernière expertise\)$/);
     expect(text('fact-exit')).toMatch(/^1\s500,00\s€ \+ 2,5\s% du prix de vente$/);
     expect(text('fact-custody')).toBe('Port franc de Genève');
     expect(text('fact-insurer')).toBe('Hiscox');
     expect(text('fact-holding')).toBe('7 ans');
     expect(screen.queryByTestId('facts-in-euros')).toBeNull();
+  });
+});
+
+describe('yearly costs as a share of the value (issue 31)', () => {
+  it('gives no share without a euro appraisal, and says "under 0.01%" rather than 0.00% for a tiny cost', async () => {
+    detailApi({
+      storage_cost_yearly_minor: 1,
+      latest_valuation: {
+        value_minor: 2_187_000_00,
+        currency: 'EURO',
+        valued_on: '2026-01-10',
+        appraiser: 'X',
+        method: { en: 'm', fr: 'm' },
+      },
+    });
+    renderDetail();
+    await screen.findByTestId('painting-facts');
+    expect(text('fact-storage')).toBe('€0.01 a year (under 0.01% of the latest appraisal)');
+    cleanup();
+    detailApi({
+      latest_valuation: {
+        value_minor: 2_187_000,
+        currency: 'USD',
+        valued_on: '2026-01-10',
+        appraiser: 'X',
+        method: { en: 'm', fr: 'm' },
+      },
+    });
+    renderDetail();
+    await screen.findByTestId('painting-facts');
+    expect(text('fact-storage')).toBe('€120.00 a year');
+  });
+});
+
+describe('the change of the value says its period (issue 31)', () => {
+  it('names the previous appraisal, which is what the change is measured from, in each language', async () => {
+    detailApi({ percentage: -1.2 });
+    renderDetail();
+    const value = await screen.findByTestId('painting-total-value');
+    expect(value.textContent).toContain('-1.20% since the previous appraisal');
+    expect(value.textContent).not.toContain('over one year');
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() =>
+      expect(screen.getByTestId('painting-total-value').textContent).toMatch(/-1,20\s% depuis l’expertise précédente/),
+    );
   });
 });
 

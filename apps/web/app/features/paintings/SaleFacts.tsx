@@ -4,7 +4,7 @@ import type { TAppraisal, TPaintingDetail } from '@parcelle/shared/contracts/cat
 import { formatDate } from '@parcelle/shared/dates';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { dateTimeFormat } from '@parcelle/shared/intl';
-import { formatMoney, formatNumber, intlLocale } from '@parcelle/shared/money';
+import { formatBps, formatMoney, formatNumber, intlLocale, shareBps } from '@parcelle/shared/money';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -186,6 +186,27 @@ export function exitFeeText(
 }
 
 /**
+ * A yearly cost as a share of the work's latest appraisal (issue 31: "€120.00 a year" alone does not tell a member
+ * whether it is a lot), in basis points from integers. Only when the appraisal is in euros, as the costs are: the page
+ * has no exchange rate of its own to convert one into the other, and an approximate share would not be this figure.
+ * Null when there is nothing exact to say (no cost, no appraisal, another currency).
+ */
+export function yearlyCostShare(
+  minor: number | null,
+  painting: Pick<TPaintingDetail, 'latest_valuation'>,
+  language: Language,
+  t: TFunction,
+): string | null {
+  const appraisal = painting.latest_valuation;
+  if (minor === null || appraisal === null || appraisal.currency !== FEE_CURRENCY) return null;
+  const bps = shareBps(minor, appraisal.value_minor);
+  if (bps === null) return null;
+  // A cost under half a basis point rounds to 0.00 %, which would read as free: say it is below 0.01 % instead.
+  if (bps === 0 && minor > 0) return t('paintings.facts.underOneBasisPoint');
+  return t('paintings.facts.ofAppraisal', { percent: formatBps(bps, language) });
+}
+
+/**
  * The fees and facts of a work (issue 15). Amounts are set in euros and the page has no exchange rate of its own
  * (prices come converted by the API), so they are shown in euros, and said to be when the visitor chose dollars.
  * A fact the operators have not set is shown as "Not set", never hidden (docs/decisions.md).
@@ -204,8 +225,12 @@ export function FeesAndFacts({
     painting.entry_fee_minor === null
       ? null
       : t('paintings.facts.entryFeeValue', { amount: formatMoney(painting.entry_fee_minor, FEE_CURRENCY, language) });
-  const yearly = (minor: number | null) =>
-    minor === null ? null : t('paintings.facts.perYear', { amount: formatMoney(minor, FEE_CURRENCY, language) });
+  const yearly = (minor: number | null) => {
+    if (minor === null) return null;
+    const amount = t('paintings.facts.perYear', { amount: formatMoney(minor, FEE_CURRENCY, language) });
+    const share = yearlyCostShare(minor, painting, language, t);
+    return share === null ? amount : `${amount} (${share})`;
+  };
   const exit = exitFeeText(painting, language, t);
   const years = painting.target_holding_years;
 

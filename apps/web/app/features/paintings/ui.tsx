@@ -13,24 +13,35 @@ export function formatPercent(value: number, language: Language): string {
   return formatNumber(safe / 100, language, { style: 'percent', maximumFractionDigits: 2 });
 }
 
-/** The change of a work's value: green with "+" when it rose, terracotta with "−" when it fell. */
+/**
+ * The change of a work's value: green with "+" when it rose, terracotta with "−" when it fell, followed by the period it
+ * covers. The API computes it between the appraisals of the work's last two years of history (value-history.ts
+ * valueChange), which need not be consecutive years: "since the previous appraisal" is what it is, "over one year"
+ * would not always be (issue 31).
+ */
 export function PriceChange({ percentage, language }: { percentage: number; language: Language }) {
+  const { t } = useTranslation();
   const up = percentage > 0;
   const down = percentage < 0;
   return (
-    <Box
-      component="span"
-      data-direction={up ? 'up' : down ? 'down' : 'flat'}
-      sx={{
-        color: up ? palette.success : down ? palette.error : palette.muted,
-        fontVariantNumeric: 'tabular-nums',
-        fontWeight: 500,
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {(up || down) && <DirectionMark up={up} sx={{ width: '0.55em', height: '0.55em' }} />}
-      {formatChange(percentage, language)}
-    </Box>
+    <>
+      <Box
+        component="span"
+        data-direction={up ? 'up' : down ? 'down' : 'flat'}
+        sx={{
+          color: up ? palette.success : down ? palette.error : palette.muted,
+          fontVariantNumeric: 'tabular-nums',
+          fontWeight: 500,
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {(up || down) && <DirectionMark up={up} sx={{ width: '0.55em', height: '0.55em' }} />}
+        {formatChange(percentage, language)}
+      </Box>{' '}
+      <Box component="span" data-testid="change-period" sx={{ color: palette.muted, fontWeight: 400 }}>
+        {t('paintings.change.sincePreviousAppraisal')}
+      </Box>
+    </>
   );
 }
 

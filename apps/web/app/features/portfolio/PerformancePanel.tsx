@@ -53,7 +53,8 @@ export function performanceFigures(
           key: 'gain',
           label: t('portfolio.performance.gain'),
           value: formatGain(summary.gain_minor, summary.currency, language),
-          detail: formatBps(summary.gain_bps, language),
+          // Issue 31: every percentage says its period; this one is the gain over the cost of the parts held.
+          detail: t('portfolio.performance.sincePurchase', { percent: formatBps(summary.gain_bps, language) }),
           tone: tone(summary.gain_minor),
         },
     {
@@ -62,7 +63,7 @@ export function performanceFigures(
       value:
         summary.annualised_return_bps === null
           ? t('portfolio.performance.notAnnualised')
-          : formatBps(summary.annualised_return_bps, language),
+          : t('portfolio.performance.perYear', { percent: formatBps(summary.annualised_return_bps, language) }),
       tone: summary.annualised_return_bps === null ? undefined : tone(summary.annualised_return_bps),
     },
     {
@@ -79,7 +80,7 @@ export function performanceFigures(
 const TONE = { up: palette.success, down: palette.error } as const;
 
 /**
- * "True numbers" (issue 17): cost basis, current value from the latest appraisals, gain or loss since purchase in
+ * The portfolio's figures (issue 17; a neutral heading since issue 31, which implies nothing about other figures): cost basis, current value from the latest appraisals, gain or loss since purchase in
  * money and percent, annualised return, realised gains, dividends, and the allocation by work. Every number is the
  * server's (integer minor units of the currency shown); this only formats them.
  */

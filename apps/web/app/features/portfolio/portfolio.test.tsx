@@ -298,14 +298,14 @@ describe('/user/portfolio', () => {
     expect(first.getAttribute('data-painting-id')).toBe('p1');
     expect(text('holding-title', first)).toBe('Work 1');
     expect(text('holding-price', first)).toBe('€12.50');
-    expect(text('holding-change', first)).toBe('+12.50%');
+    expect(text('holding-change', first)).toBe('+12.50% since the previous appraisal');
     // The rise is drawn (an SVG triangle), not typed: no glyph that the web fonts lack.
     expect(first.querySelector('[data-testid="holding-change"] [data-testid="mark-up"]')).not.toBeNull();
     expect(text('holding-quantity', first)).toBe('20 parts (2 cm² + 2 parts)');
     expect(text('holding-total', first)).toBe('€250.00');
     expect(text('holding-gain', first)).toBe('+€50.00 (+25.00%) since purchase');
     expect(text('holding-value', first)).toBe('€1,234,567.89');
-    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('-3.10%');
+    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('-3.10% since the previous appraisal');
     expect((rows()[1] as HTMLElement).querySelector('[data-testid="mark-down"]')).not.toBeNull();
     expect(partsCalls()[0]?.search.get('currency')).toBe('EURO');
     expect(partsCalls()[0]?.search.get('limit')).toBe('4');
@@ -323,10 +323,10 @@ describe('/user/portfolio', () => {
     const first = rows()[0] as HTMLElement;
     expect(text('holding-title', first)).toBe('Œuvre 1');
     expect(text('holding-price', first)).toBe('12,50 $US');
-    expect(text('holding-change', first)).toBe('+12,50 %');
+    expect(text('holding-change', first)).toBe('+12,50 % depuis l’expertise précédente');
     expect(text('holding-value', first)).toBe('1 234 567,89 $US');
     expect(text('holding-gain', first)).toBe('+50,00 $US (+25,00 %) depuis l’achat');
-    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('-3,10 %');
+    expect(text('holding-change', rows()[1] as HTMLElement)).toBe('-3,10 % depuis l’expertise précédente');
   });
 
   it('pages by 4 and disables next when fewer than 4 rows came back', async () => {
@@ -430,15 +430,17 @@ describe('/user/portfolio', () => {
   });
 });
 
-describe('/user/portfolio: true numbers and yearly statement (issue 17)', () => {
+describe('/user/portfolio: the figures and yearly statement (issue 17)', () => {
   it('shows cost basis, value, gain in money and percent, annualised return, realised gains, dividends, allocation in English', async () => {
     window.localStorage.setItem('currency', 'EURO');
     renderAt('/user/portfolio');
     await waitFor(() => expect(text('performance-cost-basis-value')).toBe('€1,000.00'));
     expect(text('performance-value-value')).toBe('€1,234.50');
     expect(text('performance-gain-value')).toBe('+€234.50');
-    expect(text('performance-gain-detail')).toBe('(+23.45%)');
-    expect(text('performance-annualised-value')).toBe('+8.12%');
+    expect(text('performance-gain-detail')).toBe('(+23.45% since purchase)');
+    expect(text('performance-annualised-value')).toBe('+8.12% per year');
+    // Issue 31: a neutral heading, which implies nothing about the site's other figures.
+    expect(screen.getByRole('heading', { name: 'Your figures' })).toBeTruthy();
     expect(text('performance-realised-value')).toBe('-€12.50');
     expect(text('performance-dividends-value')).toBe('€42.00');
     const allocation = within(screen.getByTestId('performance-allocation')).getAllByRole('listitem');
@@ -501,10 +503,10 @@ describe('/user/portfolio: true numbers and yearly statement (issue 17)', () => 
     renderAt('/user/portfolio');
     await waitFor(() => expect(text('performance-cost-basis-value')).toBe('1 000,00 $US'));
     expect(text('performance-gain-value')).toBe('-50,00 $US');
-    expect(text('performance-gain-detail')).toBe('(-5,00 %)');
+    expect(text('performance-gain-detail')).toBe('(-5,00 % depuis l’achat)');
     expect(text('performance-annualised-value')).toBe('Non annualisé avant un an');
     expect(text('performance-dividends-value')).toBe('42,00 $US');
-    expect(screen.getByRole('heading', { name: 'Les vrais chiffres' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Vos chiffres' })).toBeTruthy();
     expect(screen.getByRole('list', { name: 'Répartition par œuvre' })).toBeTruthy();
   });
 

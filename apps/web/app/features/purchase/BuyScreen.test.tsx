@@ -242,11 +242,27 @@ describe('/buy', () => {
     expect(plain((await within(drawer).findByTestId('payment-error')).textContent)).toContain(
       'Please select a payment method',
     );
-    // The wallet is empty: the smart account cannot be chosen.
-    expect((within(drawer).getByTestId('payment-method-smart') as HTMLInputElement).disabled).toBe(true);
-    expect(plain(within(drawer).getByTestId('payment-smart-insufficient').textContent)).toContain(
-      'Your account balance is insufficient',
+    // Issue 31: the wallet is empty, which the drawer says calmly (its balance) without a warning before the member
+    // chooses it; chosen, it explains that the balance does not cover the total and the button waits.
+    const smart = within(drawer).getByTestId('payment-method-smart') as HTMLInputElement;
+    expect(smart.disabled).toBe(false);
+    expect(plain(within(drawer).getByTestId('payment-wallet-balance').textContent)).toBe('Balance: $0.00');
+    expect(within(drawer).queryByTestId('payment-smart-insufficient')).toBeNull();
+    expect(within(drawer).queryByText(/insufficient/i)).toBeNull();
+    fireEvent.click(smart);
+    expect(plain(within(drawer).getByTestId('payment-smart-insufficient').textContent)).toBe(
+      `Your balance does not cover ${plain(within(drawer).getByTestId('purchase-drawer-total').textContent)}: choose a card or PayPal, or buy fewer parts.`,
     );
+    expect((within(drawer).getByTestId('payment-submit') as HTMLButtonElement).disabled).toBe(true);
+    await act(() => i18n.changeLanguage('fr'));
+    await waitFor(() =>
+      expect(plain(within(drawer).getByTestId('payment-smart-insufficient').textContent)).toMatch(
+        /^Votre solde ne couvre pas .+ : choisissez une carte ou PayPal, ou achetez moins de parts\.$/,
+      ),
+    );
+    fireEvent.click(within(drawer).getByTestId('payment-method-card'));
+    expect(within(drawer).queryByTestId('payment-smart-insufficient')).toBeNull();
+    expect((within(drawer).getByTestId('payment-submit') as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('shows a calm message for a work that cannot be bought', async () => {
@@ -747,7 +763,7 @@ describe('/buy by amount (issue 17)', () => {
       '€3.84 included in the price (€0.02 a part)',
     );
     expect(plain(screen.getByTestId('order-line-yearly').textContent)).toBe(
-      'About €0.80 a year for your parts, borne by the work, not charged now',
+      'About €0.80 a year for your parts, borne by the work, not charged now (0.94% of the latest appraisal)',
     );
     expect(plain(screen.getByTestId('order-line-exit').textContent)).toBe(
       '2.5% of the sale price, when the work is sold',

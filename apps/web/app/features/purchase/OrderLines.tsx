@@ -6,7 +6,7 @@ import { formatMoney, formatNumber } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useTranslation } from 'react-i18next';
 import { formatShare } from '../paintings/InvestmentCase';
-import { exitFeeText, Row } from '../paintings/SaleFacts';
+import { exitFeeText, Row, yearlyCostShare } from '../paintings/SaleFacts';
 import { palette } from '../theme/theme';
 import type { Pricing } from './pricing';
 
@@ -19,6 +19,9 @@ const FEE_CURRENCY = 'EURO' as const;
  * yearly costs the parts carry and the exit fee, neither charged now), what an amount leaves unspent, and the share
  * of the work the parts represent.
  */
+/** A line's text with the share it is of the work's value, in brackets, when there is one (issue 31). */
+const withShare = (text: string, share: string | null) => (share === null ? text : `${text} (${share})`);
+
 export function OrderLines({
   painting,
   pricing,
@@ -79,7 +82,10 @@ export function OrderLines({
         {yearly !== null && partsWithin && (
           <Row
             label={t('purchase.amount.yearly')}
-            value={t('purchase.amount.yearlyValue', { amount: euros(yearlyShareMinor(yearly, parts, total)) })}
+            value={withShare(
+              t('purchase.amount.yearlyValue', { amount: euros(yearlyShareMinor(yearly, parts, total)) }),
+              yearlyCostShare(yearly, painting, language, t),
+            )}
             testId="order-line-yearly"
           />
         )}

@@ -200,6 +200,9 @@ export function PurchaseDrawer({
   const total = totalMinor === null ? '—' : formatMoney(totalMinor, currency, language);
   const wallet = profile.data?.wallet_amount;
   const walletOk = walletCovers(wallet, totalMinor, currency);
+  // The wallet is chosen and cannot pay this total: said once, under the wallet, and the button waits for another
+  // method or a smaller order rather than sending a purchase the server would refuse.
+  const walletShort = payment.method === 'smart_amount' && !walletOk;
   const busy = payment.busy;
   const opened = payment.purchase;
   const cardProvider = opened ? cardProviderOf(opened) : null;
@@ -383,7 +386,9 @@ export function PurchaseDrawer({
                       value="smart_amount"
                       title={t('purchase.methods.smart')}
                       icon={<AccountBalanceWalletOutlinedIcon />}
-                      disabled={!walletOk}
+                      // Issue 31: the wallet can always be chosen once known; an empty or short balance is shown
+                      // calmly, and explained only when the member chooses it for an amount it does not cover.
+                      disabled={!wallet}
                       selected={payment.method === 'smart_amount'}
                       testId="payment-method-smart"
                       detail={
@@ -396,13 +401,13 @@ export function PurchaseDrawer({
                                 amount: formatMoney(wallet.minor, wallet.curr, language),
                               })}
                             </span>
-                            {!walletOk && (
+                            {walletShort && (
                               <Box
                                 component="span"
                                 data-testid="payment-smart-insufficient"
-                                sx={{ display: 'block', color: palette.error, mt: 0.5 }}
+                                sx={{ display: 'block', color: palette.ink, mt: 0.5 }}
                               >
-                                {t('msg:InsufficientBalance')}
+                                {t('purchase.methods.walletShort', { amount: total })}
                               </Box>
                             )}
                           </>
@@ -429,7 +434,7 @@ export function PurchaseDrawer({
                 size="large"
                 fullWidth
                 onClick={submit}
-                disabled={busy || refreshing}
+                disabled={busy || refreshing || walletShort}
                 startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
                 data-testid="payment-submit"
                 sx={{ mt: 4, minHeight: 54 }}

@@ -1,4 +1,5 @@
 import type { TReflectionData } from '@parcelle/shared/contracts/reflection';
+import { formatDateTime } from '@parcelle/shared/dates';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../session/api';
 
@@ -38,11 +39,10 @@ export async function refreshAfterRevocation(queryClient: QueryClient): Promise<
   await queryClient.invalidateQueries();
 }
 
-/** The last minute a purchase can be revoked (the API's end is exclusive), on the Paris clock, in words. */
+/**
+ * The last minute a purchase can be revoked (the API's end is exclusive), on the Paris clock, in the shared date-time
+ * format (issue 31); the sentence around it says "Paris time".
+ */
 export function lastRevocableMinute(revocableUntil: string, language: 'en' | 'fr'): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    timeZone: 'Europe/Paris',
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(new Date(revocableUntil).getTime() - 60_000));
+  return formatDateTime(new Date(revocableUntil).getTime() - 60_000, language, 'Europe/Paris');
 }

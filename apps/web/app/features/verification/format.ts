@@ -1,21 +1,22 @@
+import { formatDate } from '@parcelle/shared/dates';
 import type { Language } from '@parcelle/shared/i18n/messages';
+import { formatNumber } from '@parcelle/shared/money';
 
 /** A file size in megabytes or kilobytes, in the language's notation ("10 MB", "10 Mo"). */
 export function formatBytes(bytes: number, language: Language): string {
   const mega = bytes >= 1024 * 1024;
-  return new Intl.NumberFormat(language, {
+  return formatNumber(mega ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)), language, {
     style: 'unit',
     unit: mega ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',
     maximumFractionDigits: mega ? 1 : 0,
-  }).format(mega ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024)));
+  });
 }
 
-/** A day, written out in the language ("21 July 1966", "21 juillet 1966"). */
+/** A day as every member screen writes one (shared formatDate, issue 31): "21 Jul 1966", "21 juil. 1966". */
 export function formatDay(iso: string, language: Language): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(date);
+  if (Number.isNaN(new Date(iso).getTime())) return iso;
+  return formatDate(iso, language);
 }
 
 /** A document's type as the member knows it. */

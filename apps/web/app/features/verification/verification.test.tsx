@@ -217,13 +217,13 @@ describe('/user/verification (issue 29)', () => {
     expect(within(panel).getByTestId('verification-state').textContent).toBe('À compléter');
     expect(plain(within(panel).getByText(/Il manque encore/).textContent)).toBe('Il manque encore 1 élément :');
     expect(plain(screen.getByTestId('verification-decision-reason').textContent)).toBe(
-      'Document illisible, le 21 novembre 2026',
+      'Document illisible, le 21 nov. 2026',
     );
     expect(screen.getByTestId('verification-decision-message').textContent).toBe(
       'Le verso est flou : merci de le reprendre.',
     );
     expect(plain(screen.getByTestId('verification-identity_front-state').textContent)).toBe(
-      'Reçu le 20 novembre 2026 (JPEG, 239 ko)',
+      'Reçu le 20 nov. 2026 (JPEG, 239 ko)',
     );
   });
 
@@ -248,7 +248,7 @@ describe('/user/verification (issue 29)', () => {
     });
     renderScreen(<VerificationScreen />, '/user/verification');
     expect((await screen.findByTestId('verification-state')).textContent).toBe('Being reviewed');
-    expect(plain(screen.getByTestId('verification-submitted-at').textContent)).toBe('Sent on November 20, 2026');
+    expect(plain(screen.getByTestId('verification-submitted-at').textContent)).toBe('Sent on 20 Nov 2026');
     expect(screen.queryByTestId('verification-save')).toBeNull();
     expect(screen.queryByTestId('verification-submit')).toBeNull();
     expect(screen.queryByTestId('verification-proof_of_address-choose')).toBeNull();

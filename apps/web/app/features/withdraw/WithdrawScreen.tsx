@@ -1,8 +1,8 @@
 import { Alert, AlertTitle, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { SAVED_BANK_ACCOUNT } from '@parcelle/shared/contracts/member';
+import { formatDateTime } from '@parcelle/shared/dates';
 import { type Localized, messages } from '@parcelle/shared/i18n/messages';
-import { dateTimeFormat } from '@parcelle/shared/intl';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,12 +38,9 @@ import { WithdrawalTable } from './WithdrawalTable';
 type Step = 'closed' | 'request' | 'code' | 'totp';
 type Pending = { amountMinor: number; method: PayoutMethod; account: string; accountLabel: string };
 
-/** A date and time in the member's language and time zone ("25 November 2026 at 14:05", "25 novembre 2026 à 14:05"). */
+/** A date and time in the member's language and time zone, as every member screen writes one ("25 Nov 2026, 14:05"). */
 export function holdDateText(iso: string, language: string): string {
-  return dateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
-    dateStyle: 'long',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return formatDateTime(iso, language === 'fr' ? 'fr' : 'en');
 }
 
 /** A refusal of the app's code (wrong, replayed, too many attempts): shown in its dialog, which stays open. */
