@@ -75,7 +75,7 @@ const MONO = "'SFMono-Regular',Menlo,Consolas,'Courier New',monospace";
 /** Escaped text with its http(s) URLs made links (a URL in a sentence stays clickable). */
 function linkified(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)»”]/g, (url) => {
-    return `<a href="${url}" style="color:${ACCENT};text-decoration:underline;word-break:break-all">${url}</a>`;
+    return `<a href="${url}" style="color:${ACCENT};text-decoration:underline;word-break:break-word">${url}</a>`;
   });
 }
 
