@@ -180,7 +180,7 @@ export function devPageRoutes(app: App, ctx: AppContext) {
         'body{font-family:Georgia,serif;background:#faf8f4;color:#1d1b18;max-width:860px;margin:40px auto;padding:0 20px}article{border-top:1px solid #ddd5c8;padding:16px 0}header{display:flex;justify-content:space-between;gap:16px;margin-bottom:12px}span{color:#635c53;font-size:14px}pre{white-space:pre-wrap;font-family:inherit}iframe{width:100%;height:640px;border:1px solid #ddd5c8;background:#fff}summary{cursor:pointer;color:#635c53;font-size:14px;margin-top:8px}';
       return reply
         .type('text/html; charset=utf-8')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'")
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
         .send(
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox</title><style>${style}</style></head><body><h1>Development outbox</h1><p>${items.length} message(s)${request.query.to ? ` to ${escapeHtml(request.query.to)}` : ''}</p>${rows || '<p>No messages yet.</p>'}</body></html>`,
         );

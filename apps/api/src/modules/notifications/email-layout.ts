@@ -95,7 +95,8 @@ function blockText(block: Block): string {
   if (typeof block === 'string') return block;
   // The code alone on its line, so a double-click or a long press selects it whole.
   if ('code' in block) return `${block.label}\n\n    ${block.code}`;
-  if ('button' in block) return `${block.button}:\n${block.url}`;
+  // The label on its line, the URL alone on the next (no colon: a label never reads like "Password: …").
+  if ('button' in block) return `${block.button}\n${block.url}`;
   return block.note;
 }
 
