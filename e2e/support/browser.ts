@@ -94,20 +94,27 @@ export async function makeInvestorReady(email: string): Promise<void> {
     throw new Error(`investor readiness failed: ${response.status} ${await response.text()}`);
 }
 
+/**
+ * A message in the development outbox: an email's subject never carries a code (issue 31), its plain-text part
+ * (`text`) carries what the HTML part (`html`) shows; an SMS has only `text`.
+ */
+export type OutboxMessage = { subject: string; text: string; html: string | null };
+
 /** Every message sent to an address, newest first, read from the development outbox. */
-async function messagesTo(address: string): Promise<{ subject: string; text: string }[]> {
+async function messagesTo(address: string): Promise<OutboxMessage[]> {
   const response = await fetch(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(address)}`);
-  return ((await response.json()) as { data: { subject: string; text: string }[] }).data;
+  return ((await response.json()) as { data: OutboxMessage[] }).data;
 }
 
 /** The newest message sent to an address, read from the development outbox. */
-export async function lastMessageTo(address: string): Promise<{ subject: string; text: string } | undefined> {
+export async function lastMessageTo(address: string): Promise<OutboxMessage | undefined> {
   return (await messagesTo(address))[0];
 }
 
 /**
- * The code of the newest message to an address that carries one. Not simply the newest message: a notice queued
- * earlier (a payout change, sent by the job queue) may land after the code and carries none.
+ * The code of the newest message to an address that carries one, read from its text (the body: never the subject).
+ * Not simply the newest message: a notice queued earlier (a payout change, sent by the job queue) may land after the
+ * code and carries none.
  */
 export async function waitForCode(address: string): Promise<string> {
   const deadline = Date.now() + 15_000;

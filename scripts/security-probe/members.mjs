@@ -50,7 +50,8 @@ export async function readCode(probe, to, since) {
       if (answer.status !== 200) throw new Error(`dev outbox answered ${describe(answer)}`);
       for (const item of answer.json?.data ?? []) {
         if (since && item.created_at < since) continue;
-        const code = /\b(\d{6})\b/.exec(`${item.subject} ${item.text}`)?.[1];
+        // Codes are in the body only (issue 31): the subject says "Your Parcelle code".
+        const code = /\b(\d{6})\b/.exec(item.text)?.[1];
         if (code) return code;
       }
       if (attempt >= 3) break;

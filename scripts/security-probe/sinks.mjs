@@ -13,12 +13,12 @@ export class MessageStore {
     this.messages.push({ ...message, to: String(message.to).toLowerCase(), at: new Date().toISOString() });
   }
 
-  /** The newest 6-digit code sent to `to` since `since` (ISO), or null. */
+  /** The newest 6-digit code sent to `to` since `since` (ISO), or null: read from the body (never in a subject). */
   latestCode(to, since) {
     const wanted = String(to).toLowerCase();
     for (const message of [...this.messages].reverse()) {
       if (message.to !== wanted || (since && message.at < since)) continue;
-      const code = /\b(\d{6})\b/.exec(`${message.subject ?? ''} ${message.text}`)?.[1];
+      const code = /\b(\d{6})\b/.exec(message.text)?.[1];
       if (code) return code;
     }
     return null;
@@ -31,16 +31,63 @@ const listen = (server) =>
     server.listen(0, '127.0.0.1', () => resolve(server.address().port));
   });
 
-/** Unfolds a raw RFC 5322 message enough to read its subject and text (quoted-printable soft breaks removed). */
+/** A header block with its folded lines joined, and the body after it. */
+function splitMessage(raw) {
+  const blank = /\r?\n\r?\n/.exec(raw);
+  const head = blank ? raw.slice(0, blank.index) : raw;
+  const body = blank ? raw.slice(blank.index + blank[0].length) : '';
+  return { headers: head.replace(/\r?\n[ \t]+/g, ' '), body };
+}
+
+/** Quoted-printable to text (soft breaks removed, =XX bytes decoded as UTF-8). */
+function fromQuotedPrintable(text) {
+  const bytes = [];
+  const unfolded = text.replace(/=\r?\n/g, '');
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i] ?? '', 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** RFC 2047 encoded words (=?UTF-8?B?…?= and =?UTF-8?Q?…?=) in a header, decoded. */
+function decodeHeader(value) {
+  return value.replace(/=\?[^?]+\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind, data) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : fromQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}
+
+/**
+ * The plain text of a message part: of a multipart one (issue 31: every email is multipart/alternative, HTML and
+ * text), its text/plain part; otherwise the body, decoded from base64 or quoted-printable.
+ */
+function textOf(headers, body) {
+  const type = /^content-type:\s*([^;\s]+)(.*)$/im.exec(headers);
+  const boundary = type && /^multipart\//i.test(type[1]) ? /boundary="?([^";\s]+)"?/i.exec(type[2])?.[1] : undefined;
+  if (boundary) {
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => splitMessage(part.replace(/^\r?\n/, '')));
+    const plain = parts.find((part) => /^content-type:\s*(text\/plain|multipart\/)/im.test(part.headers)) ?? parts[0];
+    return plain ? textOf(plain.headers, plain.body) : '';
+  }
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return fromQuotedPrintable(body);
+}
+
+/** Reads a raw RFC 5322 message: its subject and its plain text (the text part of a multipart message). */
 export function readMail(raw) {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n[ \t]+/g, ' ');
-  const subject = /^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '';
-  const text = rest
-    .join('\n\n')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return { subject, text };
+  const { headers, body } = splitMessage(raw);
+  const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(headers)?.[1] ?? '');
+  return { subject, text: textOf(headers, body) };
 }
 
 /** A minimal SMTP server that accepts every message (no TLS, no auth) and keeps it in the store. */

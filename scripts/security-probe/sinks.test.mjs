@@ -5,8 +5,9 @@ import { MessageStore, readMail, startSmtpSink, startTwilioStub } from './sinks.
 describe('message store', () => {
   it('answers the newest code sent to an address since a moment', () => {
     const store = new MessageStore();
-    store.add({ channel: 'email', to: 'A@example.com', subject: 'Your code: 111111', text: '' });
-    store.add({ channel: 'email', to: 'b@example.com', subject: 'Your code: 222222', text: '' });
+    store.add({ channel: 'email', to: 'A@example.com', subject: 'Your Parcelle code', text: 'Your code:\n\n 111111' });
+    store.add({ channel: 'email', to: 'b@example.com', subject: 'Your Parcelle code', text: 'Your code: 222222' });
+    store.add({ channel: 'email', to: 'b@example.com', subject: 'Your code: 444444', text: 'no code in the body' });
     store.add({ channel: 'sms', to: 'a@example.com', subject: 'SMS', text: 'Parcelle: your code is 333333.' });
     expect(store.latestCode('a@example.com')).toBe('333333');
     expect(store.latestCode('b@example.com')).toBe('222222');
@@ -36,15 +37,20 @@ describe('SMTP sink and Twilio stub', () => {
     twilio.server.close();
   });
 
-  it('catches what nodemailer sends over SMTP', async () => {
+  it('catches what nodemailer sends over SMTP, reading the code from the text part of a multipart email', async () => {
     const transport = nodemailer.createTransport(`smtp://127.0.0.1:${smtp.port}`);
     await transport.sendMail({
       from: 'Parcelle <no-reply@example.com>',
       to: 'member@example.com',
-      subject: 'Your Parcelle verification code: 654321',
-      text: 'Your verification code is: 654321',
+      subject: 'Votre code Parcelle — vérification',
+      text: 'Bonjour Zoé,\n\nVotre code de vérification\u00a0:\n\n    654321\n\nIl expire dans 15 minutes.',
+      html: '<!doctype html><html lang="fr"><body><p style="font-size:34px">999999</p></body></html>',
     });
     expect(store.latestCode('member@example.com')).toBe('654321');
+    const mail = store.messages.at(-1);
+    expect(mail.subject).toBe('Votre code Parcelle — vérification');
+    expect(mail.text).toContain('Bonjour Zoé,');
+    expect(mail.text).not.toContain('<html');
   });
 
   it('answers Twilio’s Messages API and keeps the text', async () => {

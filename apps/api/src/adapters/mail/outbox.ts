@@ -34,6 +34,7 @@ export async function listOutbox(db: Database, recipient: string | undefined, li
     to: row.recipient,
     subject: row.subject,
     text: row.text,
+    html: row.html,
     created_at: row.createdAt.toISOString(),
   }));
 }

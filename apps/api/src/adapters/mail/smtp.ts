@@ -1,15 +1,19 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DeliveryOptions, Mailer, OutgoingEmail } from './mailer';
 
-/** Email over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
+/**
+ * Email over SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). A message with an HTML part goes out as
+ * multipart/alternative (its text part first, then the HTML: clients show the last one they can). A test may hand
+ * it a transport of its own (nodemailer's stream transport) to read the MIME message it writes.
+ */
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
   constructor(
-    smtpUrl: string,
+    smtp: string | Transporter,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = typeof smtp === 'string' ? nodemailer.createTransport(smtp) : smtp;
   }
 
   async sendEmail(email: OutgoingEmail, options: DeliveryOptions = {}): Promise<void> {

@@ -82,7 +82,9 @@ describe('POST /api/user/language', () => {
     const resend = await t.call('POST', '/api/user/resend/email', { token: member.accessToken });
     expect(resend.statusCode).toBe(200);
     const outbox = (await t.call('GET', `/api/dev/outbox?to=${member.email}`)).json().data;
-    expect(outbox[0].subject).toContain('Votre code de vérification');
+    expect(outbox[0].subject).toBe('Votre code Parcelle');
+    expect(outbox[0].text).toContain('Votre code de vérification');
+    expect(outbox[0].html).toContain('<html lang="fr"');
   });
 
   it('refuses an unsupported language', async () => {

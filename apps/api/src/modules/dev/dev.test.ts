@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../../test/factories';
 import { createProductionTestApp, createTestApp, type TestApp } from '../../../test/test-app';
 import { isLoopback } from '../../http/loopback';
+import { verificationCodeEmail } from '../notifications/emails';
 
 let t: TestApp;
 let production: TestApp;
@@ -67,6 +68,26 @@ describe('POST /api/dev/wallet/credit', () => {
     for (const address of [undefined, '', '128.0.0.1', '10.127.0.1', '::2', '::ffff:10.0.0.1', '127.example.com']) {
       expect(isLoopback(address)).toBe(false);
     }
+  });
+
+  it('shows each email’s HTML part in a sandboxed frame, with its text part, and answers both', async () => {
+    const email = `outbox.${Date.now()}@example.com`;
+    await t.ctx.mailer.sendEmail({
+      to: email,
+      ...verificationCodeEmail('fr', { firstName: 'Zoé <script>alert(1)</script>', code: '482913' }),
+    });
+    const api = (await t.call('GET', `/api/dev/outbox?to=${email}`)).json().data;
+    expect(api[0]).toMatchObject({ channel: 'email', subject: 'Votre code Parcelle' });
+    expect(api[0].html).toContain('<html lang="fr"');
+    expect(api[0].text).toContain('482913');
+    const page = await t.call('GET', `/dev/outbox?to=${email}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toMatch(/<iframe sandbox title="Votre code Parcelle" srcdoc="&lt;!doctype html&gt;/);
+    // Escaped twice inside srcdoc: once by the email, once as an attribute; no live script reaches the page.
+    expect(page.body).toContain('&amp;lt;script&amp;gt;');
+    expect(page.body).not.toContain('<script');
+    expect(page.body).toContain('<summary>Plain text</summary>');
   });
 
   it('does not exist in production', async () => {

@@ -23,6 +23,8 @@ const ZOutboxItem = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** The HTML part of an email (issue 31), null for an SMS. */
+  html: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -184,14 +186,18 @@ export function devPageRoutes(app: App, ctx: AppContext) {
     async (request, reply) => {
       await ctx.jobs.drain(DELIVERY_JOBS);
       const items = await listOutbox(ctx.database.db, request.query.to, 100);
+      // An email's HTML part is shown as a mail client would, in a sandboxed frame (no scripts, no same origin, no
+      // navigation): srcdoc inherits this page's policy, so nothing but inline styles loads. Its text part follows.
       const rows = items
-        .map(
-          (item) =>
-            `<article><header><strong>${escapeHtml(item.subject)}</strong><span>${escapeHtml(item.channel)} → ${escapeHtml(item.to)} · ${escapeHtml(item.created_at)}</span></header><pre>${escapeHtml(item.text)}</pre></article>`,
-        )
+        .map((item) => {
+          const html = item.html
+            ? `<iframe sandbox title="${escapeHtml(item.subject)}" srcdoc="${escapeHtml(item.html)}"></iframe><details><summary>Plain text</summary><pre>${escapeHtml(item.text)}</pre></details>`
+            : `<pre>${escapeHtml(item.text)}</pre>`;
+          return `<article><header><strong>${escapeHtml(item.subject)}</strong><span>${escapeHtml(item.channel)} → ${escapeHtml(item.to)} · ${escapeHtml(item.created_at)}</span></header>${html}</article>`;
+        })
         .join('');
       const style =
-        'body{font-family:Georgia,serif;background:#faf8f4;color:#1d1b18;max-width:860px;margin:40px auto;padding:0 20px}article{border-top:1px solid #ddd5c8;padding:16px 0}header{display:flex;justify-content:space-between;gap:16px}span{color:#7a736a;font-size:14px}pre{white-space:pre-wrap;font-family:inherit}';
+        'body{font-family:Georgia,serif;background:#faf8f4;color:#1d1b18;max-width:860px;margin:40px auto;padding:0 20px}article{border-top:1px solid #ddd5c8;padding:16px 0}header{display:flex;justify-content:space-between;gap:16px;margin-bottom:12px}span{color:#635c53;font-size:14px}pre{white-space:pre-wrap;font-family:inherit}iframe{width:100%;height:640px;border:1px solid #ddd5c8;background:#fff}summary{cursor:pointer;color:#635c53;font-size:14px;margin-top:8px}';
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")

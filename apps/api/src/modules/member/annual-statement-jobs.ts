@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { annualStatementNotices, partEntries, users } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { EMAIL_JOB } from '../notifications/delivery-jobs';
+import { hello } from '../notifications/email-layout';
 import { layout, type Rendered } from '../notifications/emails';
 import { annualReport } from './annual-statement';
 
@@ -38,18 +39,32 @@ export function annualStatementEmail(
   p: { firstName: string; year: number; works: number; total: string; link: string },
 ): Rendered {
   return lang === 'fr'
-    ? layout(`Votre relevé annuel ${p.year}`, [
-        `Bonjour ${p.firstName},`,
-        `Votre relevé annuel des avoirs ${p.year} est disponible. Au 31 décembre ${p.year}, vous déteniez des parts de ${p.works} ${one('fr', p.works) ? 'œuvre' : 'œuvres'}, d’une valeur de ${p.total} selon leurs dernières évaluations.`,
-        `Téléchargez-le (PDF ou CSV) depuis votre portefeuille\u00a0: ${p.link}`,
-        'Les valeurs passées ne préjugent pas des valeurs futures\u00a0; vous pouvez perdre la totalité du capital investi.',
-      ])
-    : layout(`Your annual statement ${p.year}`, [
-        `Hello ${p.firstName},`,
-        `Your annual statement of holdings for ${p.year} is ready. On 31 December ${p.year}, you held parts of ${p.works} ${one('en', p.works) ? 'work' : 'works'}, valued at ${p.total} by their latest appraisals.`,
-        `Download it (PDF or CSV) from your portfolio: ${p.link}`,
-        'Past values do not predict future ones; you may lose all the capital invested.',
-      ]);
+    ? layout(
+        lang,
+        `Votre relevé annuel ${p.year}`,
+        [
+          hello(lang, p.firstName),
+          `Votre relevé annuel des avoirs ${p.year} est disponible. Au 31 décembre ${p.year}, vous déteniez des parts de ${p.works} ${one('fr', p.works) ? 'œuvre' : 'œuvres'}, d’une valeur de ${p.total} selon leurs dernières évaluations.`,
+          'Téléchargez-le (PDF ou CSV) depuis votre portefeuille.',
+          { button: 'Ouvrir mon portefeuille', url: p.link },
+          {
+            note: 'Les valeurs passées ne préjugent pas des valeurs futures\u00a0; vous pouvez perdre la totalité du capital investi.',
+          },
+        ],
+        'purchase',
+      )
+    : layout(
+        lang,
+        `Your annual statement ${p.year}`,
+        [
+          hello(lang, p.firstName),
+          `Your annual statement of holdings for ${p.year} is ready. On 31 December ${p.year}, you held parts of ${p.works} ${one('en', p.works) ? 'work' : 'works'}, valued at ${p.total} by their latest appraisals.`,
+          'Download it (PDF or CSV) from your portfolio.',
+          { button: 'Open my portfolio', url: p.link },
+          { note: 'Past values do not predict future ones; you may lose all the capital invested.' },
+        ],
+        'purchase',
+      );
 }
 
 /** The year whose statements are due at `now` (the past one, from 15 January), else null. */

@@ -1,6 +1,6 @@
 import type { Language } from '@parcelle/shared';
-import type { OutgoingEmail } from '../../adapters/mail/mailer';
-import { escapeHtml } from '../../http/html';
+import { hello, type Rendered } from './email-layout';
+import { codeEmail, layout } from './emails';
 
 /** What changed on an account: a contact channel or a payout destination (issue 12). */
 export type AccountChange = 'email' | 'phone' | 'bank' | 'paypal';
@@ -12,28 +12,26 @@ const WHAT: Record<AccountChange, { en: string; fr: string }> = {
   paypal: { en: 'PayPal address for withdrawals', fr: 'adresse PayPal de retrait' },
 };
 
-type Rendered = Omit<OutgoingEmail, 'to'>;
-
-function layout(subject: string, paragraphs: string[]): Rendered {
-  const text = `${paragraphs.join('\n\n')}\n\n— Parcelle`;
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
-  const html = `<!doctype html><html><body style="font-family:Georgia,serif;color:#1d1b18;background:#faf8f4;padding:32px"><div style="max-width:520px;margin:auto"><h1 style="font-weight:400;font-size:22px">Parcelle</h1>${body}<p style="color:#7a736a">— Parcelle</p></div></body></html>`;
-  return { subject, text, html };
-}
-
 /** The code emailed to the current address before a change of email, phone or payout details. */
 export function accountChangeCodeEmail(lang: Language, params: { firstName: string; code: string }): Rendered {
   return lang === 'fr'
-    ? layout(`Code de confirmation Parcelle\u00a0: ${params.code}`, [
-        `Bonjour ${params.firstName},`,
-        `Pour confirmer la modification de vos coordonnées ou de votre moyen de versement, saisissez ce code\u00a0: ${params.code}`,
-        'Il expire dans 15 minutes. Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe\u00a0: quelqu’un le connaît.',
-      ])
-    : layout(`Parcelle confirmation code: ${params.code}`, [
-        `Hello ${params.firstName},`,
-        `To confirm the change of your contact or payout details, enter this code: ${params.code}`,
-        'It expires in 15 minutes. If you did not ask for it, change your password: someone knows it.',
-      ]);
+    ? codeEmail(lang, {
+        firstName: params.firstName,
+        heading: 'Confirmez la modification de votre compte',
+        label:
+          'Pour confirmer la modification de vos coordonnées ou de votre moyen de versement, saisissez ce code\u00a0:',
+        code: params.code,
+        after: [
+          'Il expire dans 15 minutes. Si vous n’êtes pas à l’origine de cette demande, changez votre mot de passe\u00a0: quelqu’un le connaît.',
+        ],
+      })
+    : codeEmail(lang, {
+        firstName: params.firstName,
+        heading: 'Confirm the change to your account',
+        label: 'To confirm the change of your contact or payout details, enter this code:',
+        code: params.code,
+        after: ['It expires in 15 minutes. If you did not ask for it, change your password: someone knows it.'],
+      });
 }
 
 /** Sent to the previous email address after a change, with the link that freezes the account. */
@@ -43,15 +41,17 @@ export function accountChangedEmail(
 ): Rendered {
   const what = WHAT[params.change];
   return lang === 'fr'
-    ? layout('Vos coordonnées Parcelle ont été modifiées', [
-        `Bonjour ${params.firstName},`,
+    ? layout(lang, 'Vos coordonnées Parcelle ont été modifiées', [
+        hello(lang, params.firstName),
         `Votre ${what.fr} vient d’être modifié(e). Par sécurité, les retraits sont suspendus pendant ${params.holdHours} heures.`,
-        `Si ce n’était pas vous, gelez votre compte immédiatement avec ce lien (il ferme toutes les sessions et bloque retraits et modifications)\u00a0: ${params.freezeLink}`,
+        'Si ce n’était pas vous, gelez votre compte immédiatement avec ce lien (il ferme toutes les sessions et bloque retraits et modifications)\u00a0:',
+        { button: 'Geler mon compte', url: params.freezeLink },
       ])
-    : layout('Your Parcelle details were changed', [
-        `Hello ${params.firstName},`,
+    : layout(lang, 'Your Parcelle details were changed', [
+        hello(lang, params.firstName),
         `Your ${what.en} has just been changed. For your security, withdrawals are paused for ${params.holdHours} hours.`,
-        `If this was not you, freeze your account at once with this link (it closes every session and blocks withdrawals and changes): ${params.freezeLink}`,
+        'If this was not you, freeze your account at once with this link (it closes every session and blocks withdrawals and changes):',
+        { button: 'Freeze my account', url: params.freezeLink },
       ]);
 }
 
@@ -67,25 +67,25 @@ export function accountChangedSms(lang: Language, params: { change: AccountChang
 export function twoFactorChangedEmail(lang: Language, params: { firstName: string; enabled: boolean }): Rendered {
   if (lang === 'fr') {
     return params.enabled
-      ? layout('Vérification en deux étapes activée sur Parcelle', [
-          `Bonjour ${params.firstName},`,
+      ? layout(lang, 'Vérification en deux étapes activée sur Parcelle', [
+          hello(lang, params.firstName),
           'La vérification en deux étapes vient d’être activée sur votre compte\u00a0: vos retraits et les changements de moyen de versement demanderont désormais le code de votre application d’authentification.',
           'Si ce n’était pas vous, changez votre mot de passe et écrivez-nous sans attendre.',
         ])
-      : layout('Vérification en deux étapes désactivée sur Parcelle', [
-          `Bonjour ${params.firstName},`,
+      : layout(lang, 'Vérification en deux étapes désactivée sur Parcelle', [
+          hello(lang, params.firstName),
           'La vérification en deux étapes vient d’être désactivée sur votre compte\u00a0: le code de votre application d’authentification n’est plus demandé.',
           'Si ce n’était pas vous, changez votre mot de passe, réactivez-la et écrivez-nous sans attendre.',
         ]);
   }
   return params.enabled
-    ? layout('Two-step verification turned on for Parcelle', [
-        `Hello ${params.firstName},`,
+    ? layout(lang, 'Two-step verification turned on for Parcelle', [
+        hello(lang, params.firstName),
         'Two-step verification has just been turned on for your account: withdrawals and changes of payout details will now ask for the code of your authenticator app.',
         'If this was not you, change your password and write to us at once.',
       ])
-    : layout('Two-step verification turned off for Parcelle', [
-        `Hello ${params.firstName},`,
+    : layout(lang, 'Two-step verification turned off for Parcelle', [
+        hello(lang, params.firstName),
         'Two-step verification has just been turned off for your account: the code of your authenticator app is no longer asked for.',
         'If this was not you, change your password, turn it back on and write to us at once.',
       ]);

@@ -239,7 +239,8 @@ describe('quick sign-up (purchase drawer)', () => {
       subject: string;
       text: string;
     }[];
-    const code = codeIn(outbox.find((m) => m.subject.includes('verification code'))?.text);
+    // Issue 31: the code is in the body only; its email's subject is the same for every code.
+    const code = codeIn(outbox.find((m) => m.subject === 'Your Parcelle code')?.text);
     const verify = await t.call('POST', '/api/user/email/verify', { token: quick.accessToken, body: { code } });
     expect(verify.statusCode).toBe(200);
     // No longer the quick sign-up restriction: a payout change now asks for the password, like any member's.

@@ -25,7 +25,7 @@ import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
-import { partsSoldEmail, purchaseConfirmationEmail } from '../notifications/emails';
+import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
 import { emailWanted } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requireVerified } from '../verification/gate';
@@ -325,8 +325,7 @@ export async function sendPurchaseCode(ctx: AppContext, member: Member): Promise
   }
   await ctx.mailer.sendEmail({
     to: member.email,
-    subject: codeSms(member.language, 'purchase', code),
-    text: codeSms(member.language, 'purchase', code),
+    ...walletCodeEmail(member.language, { firstName: member.firstName, code }),
   });
   return { sent_to: 'email' };
 }

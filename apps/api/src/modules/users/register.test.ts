@@ -49,7 +49,11 @@ describe('POST /api/user/register', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ curr: 'USD', lang: 'fr', iev: false });
     const mail = await lastMessageTo(t, email);
-    expect(mail?.subject).toContain('Votre code de vérification');
+    // Issue 31: the code is in the body, in French, and never in the subject.
+    expect(mail?.subject).toBe('Votre code Parcelle');
+    expect(mail?.text).toContain('Votre code de vérification');
+    expect(mail?.html).toContain('<html lang="fr"');
+    expect(mail?.html).toContain(`>${codeIn(mail?.text)}</td>`);
   });
 
   it('creates a quick sign-up member and emails a set-password link, never a password', async () => {
