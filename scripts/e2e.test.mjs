@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { groupsOf, MEASURED_SECONDS } from './e2e.mjs';
+import { ambiguousNames, groupsOf, MEASURED_SECONDS } from './e2e.mjs';
 
 describe('scripts/e2e.mjs: the journeys dealt to groups', () => {
   it('deals every file exactly once, longest first to the lightest group', () => {
@@ -22,5 +24,18 @@ describe('scripts/e2e.mjs: the journeys dealt to groups', () => {
     expect(Math.abs((one?.seconds ?? 0) - (two?.seconds ?? 0))).toBeLessThan(
       0.1 * Math.max(one?.seconds ?? 0, two?.seconds ?? 0),
     );
+  });
+
+  it('finds a journey file whose name ends another’s (Vitest would run both for the shorter one)', () => {
+    expect(ambiguousNames(['catalogue.e2e.ts', 'admin-catalogue.e2e.ts', 'investor.e2e.ts'])).toEqual([
+      'catalogue.e2e.ts is the end of admin-catalogue.e2e.ts',
+    ]);
+    expect(ambiguousNames(['investor.e2e.ts', 'investor-onboarding.e2e.ts'])).toEqual([]);
+  });
+
+  it('has no such pair among today’s journeys, each of which is measured', () => {
+    const files = readdirSync(join(import.meta.dirname, '..', 'e2e')).filter((file) => file.endsWith('.e2e.ts'));
+    expect(ambiguousNames(files)).toEqual([]);
+    expect(files.filter((file) => !(file in MEASURED_SECONDS))).toEqual([]);
   });
 });
