@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath } from './pages/auth';
 import { ArtistsPage, choosePreferences, imagesLoaded, PaintingPage, plain, textOf } from './pages/catalogue';
-import { baseUrl, lastMessageTo, launchBrowser, newPage, screenshot } from './support/browser';
+import { baseUrl, launchBrowser, newPage, screenshot, waitForMessage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -189,9 +189,8 @@ describe('a visitor browses the catalogue', () => {
       await page.getByTestId('contact-submit').click();
       await dialog.waitFor({ state: 'hidden' });
       expect(plain(await page.getByTestId('toast').textContent())).toContain('Message sent successfully');
-      const message = await lastMessageTo('operators@parcelle.local');
-      expect(message?.subject).toContain(object);
-      expect(message?.text).toContain('camille@example.com');
+      const message = await waitForMessage('operators@parcelle.local', (sent) => sent.subject.includes(object));
+      expect(message.text).toContain('camille@example.com');
     } finally {
       await context.close();
     }
@@ -210,7 +209,7 @@ describe('a visitor browses the catalogue', () => {
       expect(plain(await page.getByTestId('toast').textContent())).toContain(
         'Veuillez consulter votre messagerie pour confirmer votre inscription.',
       );
-      expect((await lastMessageTo(email))?.subject).toContain('Confirmez');
+      await waitForMessage(email, (sent) => sent.subject.includes('Confirmez'));
     } finally {
       await context.close();
     }

@@ -112,12 +112,29 @@ export async function lastMessageTo(address: string): Promise<OutboxMessage | un
 }
 
 /**
+ * The newest message to an address that `wanted` accepts, waited for: emails go out through the job queue, so a
+ * message asked for by the step just taken may land a moment after the page has moved on (30 s at most, a hang guard).
+ */
+export async function waitForMessage(
+  address: string,
+  wanted: (message: OutboxMessage) => boolean,
+): Promise<OutboxMessage> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const found = (await messagesTo(address)).find(wanted);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no message to ${address} as expected`);
+}
+
+/**
  * The code of the newest message to an address that carries one, read from its text (the body: never the subject).
  * Not simply the newest message: a notice queued earlier (a payout change, sent by the job queue) may land after the
  * code and carries none.
  */
 export async function waitForCode(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     for (const message of await messagesTo(address)) {
       const code = /\b(\d{6})\b/.exec(message.text)?.[1];
