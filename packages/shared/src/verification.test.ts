@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canTransitionVerification,
+  documentFileProblem,
   EDITABLE_VERIFICATION_STATES,
   mayMoveMoney,
   RISK_LEVEL_LABELS,
   RISK_RULE_LABELS,
   riskReasonText,
   VERIFICATION_ACTORS,
+  VERIFICATION_DOCUMENT_LIMITS,
   VERIFICATION_MISSING_LABELS,
   VERIFICATION_REASON_CODES,
   VERIFICATION_REASON_LABELS,
@@ -115,5 +117,17 @@ describe('the risk rating in words', () => {
 
   it('shows a reason it does not know as recorded', () => {
     expect(riskReasonText('rule_of_a_later_version', 'fr')).toBe('rule_of_a_later_version');
+  });
+});
+
+describe('documentFileProblem', () => {
+  const max = VERIFICATION_DOCUMENT_LIMITS.maxBytes;
+  it('names what is wrong by size and declared type, and lets a file without a type through to the server', () => {
+    expect(documentFileProblem({ size: 0, type: 'image/png' })).toBe('empty');
+    expect(documentFileProblem({ size: max + 1, type: 'image/png' })).toBe('too_large');
+    expect(documentFileProblem({ size: max, type: 'image/png' })).toBeNull();
+    expect(documentFileProblem({ size: 10, type: 'application/x-msdownload' })).toBe('wrong_type');
+    expect(documentFileProblem({ size: 10, type: '' })).toBeNull();
+    expect(documentFileProblem({ size: 10, type: 'application/pdf' })).toBeNull();
   });
 });

@@ -165,6 +165,20 @@ export const VERIFICATION_DOCUMENT_LIMITS = {
   contentTypes: ['image/jpeg', 'image/png', 'application/pdf'],
 } as const;
 
+/**
+ * What is wrong with a document file before it is sent, by its size and declared type, or null (the server reads its
+ * content again). One rule for identity documents and investor evidence, which share these limits; each page says it
+ * in its own words. Some phones give no type: then only the server can tell.
+ */
+export type DocumentFileProblem = 'empty' | 'too_large' | 'wrong_type';
+export function documentFileProblem(file: { size: number; type: string }): DocumentFileProblem | null {
+  if (file.size === 0) return 'empty';
+  if (file.size > VERIFICATION_DOCUMENT_LIMITS.maxBytes) return 'too_large';
+  const types: readonly string[] = VERIFICATION_DOCUMENT_LIMITS.contentTypes;
+  if (file.type && !types.includes(file.type)) return 'wrong_type';
+  return null;
+}
+
 type Words = { en: string; fr: string };
 
 /** Each state's name, for the member's page and the console. */

@@ -36,7 +36,7 @@ import {
   SOPHISTICATION_MAX_DOCUMENTS,
 } from '@parcelle/shared/investor';
 import { formatMoney } from '@parcelle/shared/money';
-import { VERIFICATION_DOCUMENT_LIMITS as LIMITS } from '@parcelle/shared/verification';
+import { documentFileProblem, VERIFICATION_DOCUMENT_LIMITS as LIMITS } from '@parcelle/shared/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -343,16 +343,18 @@ function LossSimulationSection({ profile, currency }: { profile: TInvestorProfil
 
 type Request = NonNullable<TInvestorProfile['sophistication']>;
 
-/** What is wrong with a file before it is sent, else null (the server reads its content again). */
+/** What is wrong with a file before it is sent (documentFileProblem), in words, else null. */
 function fileProblem(file: File, t: ReturnType<typeof useTranslation>['t'], language: 'en' | 'fr'): string | null {
-  if (file.size === 0) return t('investor.evidence.empty');
-  if (file.size > LIMITS.maxBytes) {
-    return t('investor.evidence.tooLarge', { max: formatBytes(LIMITS.maxBytes, language) });
+  switch (documentFileProblem(file)) {
+    case 'empty':
+      return t('investor.evidence.empty');
+    case 'too_large':
+      return t('investor.evidence.tooLarge', { max: formatBytes(LIMITS.maxBytes, language) });
+    case 'wrong_type':
+      return t('investor.evidence.wrongType');
+    default:
+      return null;
   }
-  if (file.type && !(LIMITS.contentTypes as readonly string[]).includes(file.type)) {
-    return t('investor.evidence.wrongType');
-  }
-  return null;
 }
 
 /**

@@ -4,6 +4,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
 import type { TVerificationStatus } from '@parcelle/shared/contracts/verification';
 import {
+  documentFileProblem,
   VERIFICATION_DOCUMENT_LIMITS as LIMITS,
   requiredDocuments,
   type VerificationDocumentKind,
@@ -22,20 +23,21 @@ import { VERIFICATION_KEY } from './keys';
 
 const ACCEPT = LIMITS.contentTypes.join(',');
 
-/** What is wrong with a file before it leaves the phone, else null (the server checks the content again). */
+/** What is wrong with a file before it leaves the phone (documentFileProblem), in words, else null. */
 function fileProblem(file: File, t: ReturnType<typeof useTranslation>['t'], language: 'en' | 'fr'): string | null {
-  if (file.size === 0) return t('verification.documents.empty');
-  if (file.size > LIMITS.maxBytes) {
-    return t('verification.documents.tooLarge', {
-      size: formatBytes(file.size, language),
-      max: formatBytes(LIMITS.maxBytes, language),
-    });
+  switch (documentFileProblem(file)) {
+    case 'empty':
+      return t('verification.documents.empty');
+    case 'too_large':
+      return t('verification.documents.tooLarge', {
+        size: formatBytes(file.size, language),
+        max: formatBytes(LIMITS.maxBytes, language),
+      });
+    case 'wrong_type':
+      return t('verification.documents.wrongType');
+    default:
+      return null;
   }
-  // Some phones give no type: the server reads it from the bytes.
-  if (file.type && !(LIMITS.contentTypes as readonly string[]).includes(file.type)) {
-    return t('verification.documents.wrongType');
-  }
-  return null;
 }
 
 function DocumentRow({
