@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import routes from '../apps/web/app/routes';
 import { expectPath, type Language, LoginPage } from './pages/auth';
 import { choosePreferences } from './pages/catalogue';
 import { axeViolations } from './support/axe';
-import { baseUrl, launchBrowser, newPage, screenshot, screenshotDir, type Viewport } from './support/browser';
+import { baseUrl, launchBrowser, newPage, screenshot, type Viewport } from './support/browser';
 
 /**
  * Issue 14, WCAG 2.2 AA: axe-core on every route of apps/web/app/routes.ts, signed out (public and guest-only pages)
@@ -202,8 +201,8 @@ async function auditChooser(page: Page, language: Language, viewport: Viewport):
     await screenshot(page, `a11y-chooser-${language}-${viewport}`);
     // The header and the open chooser alone, readable at a glance.
     const width = viewport === 'mobile' ? 390 : 1440;
-    await page.screenshot({
-      path: join(screenshotDir, `a11y-chooser-${language}-${viewport}-header.png`),
+    await screenshot(page, `a11y-chooser-${language}-${viewport}-header`, {
+      fullPage: false,
       clip: { x: 0, y: 0, width, height: 460 },
     });
   }

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath, type Language, LoginPage } from './pages/auth';
 import { choosePreferences } from './pages/catalogue';
 import { axeViolations } from './support/axe';
-import { baseUrl, launchBrowser, newPage, screenshot, screenshotDir, type Viewport } from './support/browser';
+import { baseUrl, launchBrowser, newPage, screenshot, type Viewport } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
 /**
@@ -151,7 +150,7 @@ describe.each(runs)('the investor view in $language at $viewport', ({ language, 
     }
     // The page's own button is far below the window: the pinned bar offers it.
     await bar.waitFor();
-    await page.screenshot({ path: join(screenshotDir, `investor-painting-bar-${language}-${viewport}.png`) });
+    await screenshot(page, `investor-painting-bar-${language}-${viewport}`, { fullPage: false });
     const violations = await axeViolations(page);
     expect(violations.map((v) => `${v.id}: ${v.targets.join(', ')}`)).toEqual([]);
     // Beside the page's button, the bar goes away.

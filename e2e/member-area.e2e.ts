@@ -23,7 +23,7 @@ import {
 } from './pages/member';
 import { BuyPage, creditWallet, endReflectionPeriod, fillInput } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
-import { lastMessageTo, launchBrowser, newPage, waitForCode } from './support/browser';
+import { lastMessageTo, launchBrowser, newPage, screenshotsWanted, waitForCode } from './support/browser';
 import { journeyLanguages } from './support/languages';
 
 /**
@@ -254,11 +254,12 @@ async function shootSection(page: Page, name: string) {
     const box = await section.boundingBox();
     const scrollY = await page.evaluate(() => window.scrollY);
     if (!box) throw new Error('the two-step section is not shown');
-    await page.screenshot({
-      path: join(shotsDir, `${name}-${suffix}.png`),
-      fullPage: true,
-      clip: { x: 0, y: box.y + scrollY - 16, width, height: box.height + 32 },
-    });
+    if (screenshotsWanted)
+      await page.screenshot({
+        path: join(shotsDir, `${name}-${suffix}.png`),
+        fullPage: true,
+        clip: { x: 0, y: box.y + scrollY - 16, width, height: box.height + 32 },
+      });
     if (width === 390) {
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${name} is wider than the phone`).toBeLessThanOrEqual(390);

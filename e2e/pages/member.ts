@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { approveIdentity, baseUrl, confirmWithWalletCode, waitForCode } from '../support/browser';
+import { approveIdentity, baseUrl, confirmWithWalletCode, screenshotsWanted, waitForCode } from '../support/browser';
 import { confirmIdentity, type Identity } from './account';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './auth';
 import { plain } from './catalogue';
@@ -13,6 +13,7 @@ import { BuyPage, fillInput } from './purchase';
 export const shotsDir = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
 
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   mkdirSync(shotsDir, { recursive: true });
   // From the top: a full-page capture of a scrolled page draws the sticky header in the middle of it.
   await page.evaluate(() => window.scrollTo(0, 0));

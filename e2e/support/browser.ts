@@ -63,9 +63,27 @@ export async function newPage(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Whether the journeys keep pictures of what they saw (e2e/screenshots, for a person to look at). They prove nothing
+ * by themselves, and a full-page capture costs the browser a second of software rasterising: CI, where nobody looks
+ * at them, sets E2E_SCREENSHOTS=0 (`.ci/run`). What a picture is taken beside (a page no wider than the phone…) is
+ * checked either way.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS !== '0';
+
+/** A picture of the page (whole by default) in e2e/screenshots, unless pictures are not wanted. */
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+): Promise<void> {
+  if (!screenshotsWanted) return;
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(screenshotDir, `${name}.png`),
+    fullPage: options.fullPage ?? true,
+    clip: options.clip,
+  });
 }
 
 /**

@@ -32,6 +32,20 @@ export const theme = createTheme({
     MuiToggleButton: { styleOverrides: { root: { color: palette.muted } } },
     MuiPaper: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderColor: palette.line } } },
     MuiOutlinedInput: { styleOverrides: { root: { backgroundColor: '#FFFFFF' } } },
-    MuiCssBaseline: { styleOverrides: { body: { WebkitFontSmoothing: 'antialiased' } } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { WebkitFontSmoothing: 'antialiased' },
+        // Less motion when the operator's system asks for it, as on the site (apps/web/app/app.css): spinners,
+        // skeletons and transitions end at once.
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '1ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '1ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
+      },
+    },
   },
 });
