@@ -23,6 +23,7 @@ import { failureBody } from './http/errors';
 import { registerInputGuards } from './http/input-guards';
 import { logError } from './http/log';
 import { PageDataCache } from './http/page-data';
+import { registerPreferencesForm } from './http/preferences-form';
 import { securityHeadersHook } from './http/security-headers';
 import type { App } from './http/types';
 import { findWebDist, registerWebApp } from './http/web';
@@ -232,6 +233,8 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   mediaRoutes(app, ctx);
   seoRoutes(app, ctx);
   if (config.env !== 'production') devPageRoutes(app as App, ctx);
+  // The header's chooser sent as a form from a page without JavaScript (issue 33).
+  await registerPreferencesForm(app, { secureCookies: config.publicUrl.startsWith('https:') });
   // The operator console (apps/admin) at /admin, with its own policy; before the web app, whose fallback takes the rest.
   await registerAdminApp(app, findAdminDist(config.adminDistDir));
   await registerWebApp(app, webDist, {

@@ -13,3 +13,16 @@ afterEach(() => {
 // `findBy…` and `waitFor` wait up to 5 s instead of 1 s: a lazy screen's first render (its chunk imported, its
 // translations loaded) takes longer than a second on a loaded 2-core machine, which is not what these tests test.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no modal dialogs (HTMLDialogElement.showModal): what the footer's dialogs need of one, for tests that open
+// them through the page's state. A browser's own behaviour (focus, Escape, invoker commands) is proven in e2e.
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

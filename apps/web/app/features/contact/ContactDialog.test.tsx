@@ -106,7 +106,7 @@ describe('contact form (spec §5)', () => {
     expect(screen.getByTestId('toast').getAttribute('data-severity')).toBe('success');
   });
 
-  it('keeps the dialog open and toasts the server message on failure', async () => {
+  it('keeps the dialog open and says the server message in the form on failure (a toast would sit under the modal)', async () => {
     await act(() => i18n.changeLanguage('fr'));
     stubApi({
       '/api/captcha/challenge': ok(await altchaChallengeData()),
@@ -118,8 +118,9 @@ describe('contact form (spec §5)', () => {
     fireEvent.click(screen.getByTestId('contact-consent'));
     fireEvent.click(screen.getByTestId('contact-privacy'));
     fireEvent.click(screen.getByTestId('contact-submit'));
-    expect((await screen.findByTestId('toast')).textContent).toBe("Erreur lors de l'envoi du message");
-    expect(screen.getByTestId('toast').getAttribute('data-severity')).toBe('error');
+    expect((await screen.findByTestId('contact-failure')).textContent).toBe("Erreur lors de l'envoi du message");
+    expect(screen.getByTestId('contact-failure').getAttribute('role')).toBe('alert');
+    expect(screen.queryByTestId('toast')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('contact-dialog')).toBeTruthy();
   });

@@ -34,6 +34,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  // Said in the form, not in a toast: the dialog is the browser's modal, above everything else on the page.
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ContactInput, unknown, ContactValues>({
     resolver: contactResolver,
     defaultValues: EMPTY_CONTACT,
@@ -43,13 +45,14 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
 
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
+    setFailure(null);
     try {
       await apiRequest<null>('/contact/', { method: 'POST', body: contactBody(values, await captchaAnswer()) });
       toast(localized(messages.MessageSentSuccess), 'success');
       form.reset(EMPTY_CONTACT);
       onSent();
     } catch (error) {
-      toast(localized(errorText(error)), 'error');
+      setFailure(localized(errorText(error)));
     } finally {
       setBusy(false);
     }
@@ -166,6 +169,11 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
             </FormHelperText>
           )}
         </Box>
+        {failure && (
+          <Typography role="alert" data-testid="contact-failure" sx={{ color: palette.error, fontSize: 14.5 }}>
+            {failure}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button
             type="submit"
@@ -187,6 +195,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t } = useTranslation();
   return (
     <FooterDialog
+      id="contact-dialog"
       open={open}
       onClose={onClose}
       eyebrow={t('content.contact.eyebrow')}

@@ -3,19 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fonts, palette } from '../theme/theme';
 import { COMPANY } from './company';
-import { FooterDialog } from './FooterDialog';
+import { closeEnclosingDialog, FooterDialog } from './FooterDialog';
 
-type DialogProps = { open: boolean; onClose: () => void };
+/** The ids the footer's buttons open these dialogs by (`commandfor`). */
+export const INFO_DIALOG_IDS = { address: 'address-dialog', join: 'join-dialog', work: 'work-dialog' } as const;
 
 const labelSx = { color: palette.muted, fontSize: 12.5, letterSpacing: '0.14em', textTransform: 'uppercase' } as const;
 
 /** Where to write to or visit the company: a postal address and how to reach it, no map. */
-export function AddressDialog({ open, onClose }: DialogProps) {
+export function AddressDialog() {
   const { t } = useTranslation();
   return (
     <FooterDialog
-      open={open}
-      onClose={onClose}
+      id={INFO_DIALOG_IDS.address}
       eyebrow={t('content.address.eyebrow')}
       title={t('content.address.title')}
       testId="address-dialog"
@@ -54,7 +54,7 @@ export function AddressDialog({ open, onClose }: DialogProps) {
 }
 
 /** How to become a member: three steps, then register or sign in. */
-export function JoinDialog({ open, onClose }: DialogProps) {
+export function JoinDialog() {
   const { t } = useTranslation();
   const steps = [
     { title: t('content.join.step1Title'), text: t('content.join.step1Text') },
@@ -63,8 +63,7 @@ export function JoinDialog({ open, onClose }: DialogProps) {
   ];
   return (
     <FooterDialog
-      open={open}
-      onClose={onClose}
+      id={INFO_DIALOG_IDS.join}
       eyebrow={t('content.join.eyebrow')}
       title={t('content.join.title')}
       testId="join-dialog"
@@ -94,7 +93,7 @@ export function JoinDialog({ open, onClose }: DialogProps) {
           to="/register"
           variant="contained"
           size="large"
-          onClick={onClose}
+          onClick={closeEnclosingDialog}
           data-testid="join-register"
         >
           {t('content.join.register')}
@@ -104,7 +103,7 @@ export function JoinDialog({ open, onClose }: DialogProps) {
           to="/connexion"
           variant="outlined"
           size="large"
-          onClick={onClose}
+          onClick={closeEnclosingDialog}
           data-testid="join-login"
         >
           {t('content.join.login')}
@@ -115,7 +114,7 @@ export function JoinDialog({ open, onClose }: DialogProps) {
 }
 
 /** Careers: the kinds of roles the company hires for and where to apply. */
-export function WorkDialog({ open, onClose }: DialogProps) {
+export function WorkDialog() {
   const { t } = useTranslation();
   const roles = [
     { title: t('content.work.role1Title'), text: t('content.work.role1Text') },
@@ -126,8 +125,7 @@ export function WorkDialog({ open, onClose }: DialogProps) {
   const subject = encodeURIComponent(t('content.work.subject'));
   return (
     <FooterDialog
-      open={open}
-      onClose={onClose}
+      id={INFO_DIALOG_IDS.work}
       eyebrow={t('content.work.eyebrow')}
       title={t('content.work.title')}
       testId="work-dialog"

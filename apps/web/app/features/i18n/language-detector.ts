@@ -1,10 +1,11 @@
+import { PREFERENCE_COOKIE_MAX_AGE } from '@parcelle/shared/preferences';
 import type { LanguageDetectorModule } from 'i18next';
 import { cookieValue, LANGUAGE_COOKIE, LANGUAGE_PARAM } from './request-language';
 
 /** Where the browser keeps the visitor's choice (the key i18next's browser detector used: kept for returning visitors). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** The cookie the server reads on the next page (request-language.ts) lives a year. */
-const COOKIE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+const COOKIE_MAX_AGE_SECONDS = PREFERENCE_COOKIE_MAX_AGE;
 
 /** fr-FR, FR, fr_CA… → fr; anything else is left to the supported-languages filter. */
 export function toLanguageOnly(code: string): string {

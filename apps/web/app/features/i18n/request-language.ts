@@ -1,10 +1,10 @@
 import { FALLBACK_LANGUAGE, LANGUAGES } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 
-/** The query parameter that names the language of a page (hreflang alternates, shared links). */
-export const LANGUAGE_PARAM = 'lng';
-/** The cookie the client keeps the visitor's choice in (i18next's detector, caches: cookie). */
-export const LANGUAGE_COOKIE = 'i18next';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM } from '@parcelle/shared/preferences';
+
+/** The query parameter of a page's language and the cookie of the visitor's choice (one definition, in shared). */
+export { LANGUAGE_COOKIE, LANGUAGE_PARAM };
 
 function asLanguage(value: string | null | undefined): Language | undefined {
   const short = value?.trim().toLowerCase().split(/[-_]/)[0];

@@ -6,10 +6,11 @@ import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, ButtonBase, Container, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { isPublicHttpsLink } from '@parcelle/shared/links';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type FooterData, useFooterContent } from '../catalogue/api';
+import { AddressDialog, INFO_DIALOG_IDS, JoinDialog, WorkDialog } from '../contact/InfoDialogs';
 import { useLanguage } from '../i18n/language';
 import { NewsletterSignup } from '../newsletter/NewsletterSignup';
 import { fonts, palette, visuallyHidden } from '../theme/theme';
@@ -179,25 +180,19 @@ function Exchange({ data }: { data: FooterData }) {
   );
 }
 
-// The footer's dialogs load when first opened: the contact form brings its form library and the shared schemas,
-// which the first paint of every page must not wait for (issue 14).
+// The contact form loads when first opened: it brings its form library and the shared schemas, which the first
+// paint of every page must not wait for (issue 14). The three others are plain text, on the page from the start,
+// opened by their buttons with no script (issue 33).
 const ContactDialog = lazy(() => import('../contact/ContactDialog').then((m) => ({ default: m.ContactDialog })));
-const AddressDialog = lazy(() => import('../contact/InfoDialogs').then((m) => ({ default: m.AddressDialog })));
-const JoinDialog = lazy(() => import('../contact/InfoDialogs').then((m) => ({ default: m.JoinDialog })));
-const WorkDialog = lazy(() => import('../contact/InfoDialogs').then((m) => ({ default: m.WorkDialog })));
 
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   const footer = useFooterContent();
-  const [dialog, setDialog] = useState<DialogName | null>(null);
-  // A dialog once opened stays mounted, so that it closes with its transition and keeps what was typed.
-  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set());
-  const open = (name: DialogName) => {
-    setOpened((before) => (before.has(name) ? before : new Set(before).add(name)));
-    setDialog(name);
-  };
-  const close = () => setDialog(null);
+  const [contactOpen, setContactOpen] = useState(false);
+  // Once opened, the contact form stays mounted, so that it keeps what was typed.
+  const [contactUsed, setContactUsed] = useState(false);
+  const closeContact = useCallback(() => setContactOpen(false), []);
 
   // Spec §8: a failed footer call is only logged; the parts that need no data still show.
   useEffect(() => {
@@ -242,7 +237,14 @@ export function Footer() {
               {CONTACT_BUTTONS.map((button) => (
                 <li key={button.name}>
                   <ButtonBase
-                    onClick={() => open(button.name)}
+                    {...(button.name === 'contact'
+                      ? {
+                          onClick: () => {
+                            setContactUsed(true);
+                            setContactOpen(true);
+                          },
+                        }
+                      : { command: 'show-modal' as const, commandfor: INFO_DIALOG_IDS[button.name] })}
                     aria-haspopup="dialog"
                     data-testid={button.testId}
                     sx={{ ...linkSx, fontFamily: 'inherit', textAlign: 'left' }}
@@ -270,12 +272,10 @@ export function Footer() {
           <Typography sx={{ fontSize: 13, color: faint, maxWidth: 640 }}>{t('footer.risk')}</Typography>
         </Box>
       </Container>
-      <Suspense fallback={null}>
-        {opened.has('contact') && <ContactDialog open={dialog === 'contact'} onClose={close} />}
-        {opened.has('address') && <AddressDialog open={dialog === 'address'} onClose={close} />}
-        {opened.has('join') && <JoinDialog open={dialog === 'join'} onClose={close} />}
-        {opened.has('work') && <WorkDialog open={dialog === 'work'} onClose={close} />}
-      </Suspense>
+      <Suspense fallback={null}>{contactUsed && <ContactDialog open={contactOpen} onClose={closeContact} />}</Suspense>
+      <AddressDialog />
+      <JoinDialog />
+      <WorkDialog />
     </Box>
   );
 }

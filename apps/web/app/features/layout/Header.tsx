@@ -1,22 +1,22 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, Button, Container, IconButton } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSession } from '../session/use-session';
 import { DESKTOP, MOBILE, palette } from '../theme/theme';
 import { Logo } from './Logo';
 import { HEADER_LINKS, HIDE_LOGIN_ON } from './links';
+import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
 import { PreferencesMenu } from './PreferencesMenu';
 import { TickerSlot } from './TickerSlot';
 
-// Not part of the first load (issue 14): the member's menu shows only once the browser knows the session, and the
-// drawer only when opened; each is fetched when first needed.
+// Not part of the first load (issue 14): the member's menu shows only once the browser knows the session; each is
+// fetched when first needed.
 const AccountMenu = lazy(() => import('./AccountMenu').then((module) => ({ default: module.AccountMenu })));
 const NotificationBell = lazy(() =>
   import('../notifications/NotificationBell').then((module) => ({ default: module.NotificationBell })),
 );
-const MobileDrawer = lazy(() => import('./MobileDrawer').then((module) => ({ default: module.MobileDrawer })));
 
 function SessionAction() {
   const { t } = useTranslation();
@@ -50,9 +50,6 @@ function SessionAction() {
 
 export function Header() {
   const { t } = useTranslation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  // Mounted from the first opening on, so that closing it plays its transition.
-  const [drawerUsed, setDrawerUsed] = useState(false);
   return (
     <Box
       component="header"
@@ -68,11 +65,10 @@ export function Header() {
       <TickerSlot />
       <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 2.5, md: 5 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', minHeight: { xs: 64, md: 80 }, gap: { xs: 1, md: 3 } }}>
+          {/* Opens the menu with no script (an invoker command on the page's own dialog, issue 33). */}
           <IconButton
-            onClick={() => {
-              setDrawerUsed(true);
-              setDrawerOpen(true);
-            }}
+            command="show-modal"
+            commandfor={MOBILE_MENU_ID}
             aria-label={t('nav.openMenu')}
             edge="start"
             data-testid="menu-button"
@@ -115,11 +111,7 @@ export function Header() {
           </Box>
         </Box>
       </Container>
-      {drawerUsed && (
-        <Suspense fallback={null}>
-          <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
-      )}
+      <MobileMenu />
     </Box>
   );
 }

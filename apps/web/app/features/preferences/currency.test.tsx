@@ -85,3 +85,15 @@ describe('the currency of a server-rendered page', () => {
     expect(document.cookie).toContain('currency=EURO');
   });
 });
+
+describe('a currency chosen on a page without JavaScript (issue 33: the chooser posts its form)', () => {
+  it('is the cookie alone, which wins over an older choice in localStorage; localStorage then follows it', () => {
+    window.localStorage.setItem(CURRENCY_KEY, 'USD');
+    // biome-ignore lint/suspicious/noDocumentCookie: what the server's answer to the form sets.
+    document.cookie = `${CURRENCY_COOKIE}=EURO; path=/`;
+    expect(getCurrency()).toBe('EURO');
+    render(<Amount />);
+    expect(screen.getByTestId('currency').textContent).toBe('EURO');
+    expect(window.localStorage.getItem(CURRENCY_KEY)).toBe('EURO');
+  });
+});

@@ -38,9 +38,13 @@ export function renderedCurrency(): Currency {
   return documentCurrency() ?? DEFAULT_CURRENCY;
 }
 
+/**
+ * The cookie first: it is what the server renders with, and a page without JavaScript changes it alone (the
+ * chooser's form, `POST /preferences`); localStorage (spec §3) follows it (`subscribe`).
+ */
 export function getCurrency(): Currency {
   if (typeof window === 'undefined') return serverCurrency?.() ?? DEFAULT_CURRENCY;
-  return storedCurrency() ?? documentCurrency() ?? DEFAULT_CURRENCY;
+  return documentCurrency() ?? storedCurrency() ?? DEFAULT_CURRENCY;
 }
 
 function writeCookie(currency: Currency) {
@@ -60,9 +64,18 @@ export function setCurrency(currency: Currency) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  // A choice saved before the cookie existed (localStorage only): the server learns it for the next page.
+  // A choice saved before the cookie existed (localStorage only): the server learns it for the next page. A choice
+  // made on a page without JavaScript (the cookie alone): localStorage learns it.
   const stored = storedCurrency();
-  if (stored && documentCurrency() !== stored) writeCookie(stored);
+  const cookie = documentCurrency();
+  if (stored && !cookie) writeCookie(stored);
+  else if (cookie && stored !== cookie) {
+    try {
+      window.localStorage.setItem(CURRENCY_KEY, cookie);
+    } catch {
+      // Private mode: the cookie alone keeps it.
+    }
+  }
   const onStorage = (event: StorageEvent) => {
     if (event.key === CURRENCY_KEY || event.key === null) listener();
   };

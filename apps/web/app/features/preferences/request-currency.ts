@@ -1,4 +1,5 @@
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@parcelle/shared/constants';
+import { CURRENCY_COOKIE } from '@parcelle/shared/preferences';
 import { cookieValue } from '../i18n/request-language';
 
 /**
@@ -6,9 +7,7 @@ import { cookieValue } from '../i18n/request-language';
  * in the visitor's currency and the browser hydrates them without switching (decision "currency of a server-rendered
  * page").
  */
-export const CURRENCY_COOKIE = 'currency';
-/** A year, like the language cookie. */
-export const CURRENCY_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+export { CURRENCY_COOKIE, PREFERENCE_COOKIE_MAX_AGE as CURRENCY_COOKIE_MAX_AGE } from '@parcelle/shared/preferences';
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
