@@ -55,51 +55,54 @@ export function RevocationsList() {
     {
       field: 'revoked_at',
       headerName: translate('revocations.revokedAt'),
-      width: 180,
+      width: 165,
       valueFormatter: (value: string) => dateTimeText(value, language),
     },
-    { field: 'reference', headerName: translate('revocations.reference'), width: 150 },
+    { field: 'reference', headerName: translate('revocations.reference'), width: 145 },
     {
       field: 'member',
       headerName: translate('revocations.member'),
       flex: 1,
-      minWidth: 230,
+      minWidth: 170,
+      // The name, linked to the member's page; the address on hover (the grid keeps one line per row).
       renderCell: ({ row }) => (
-        <RouterLink to={`/members/${row.member.id}`}>{`${row.member.name} <${row.member.email}>`}</RouterLink>
+        <RouterLink to={`/members/${row.member.id}`} title={row.member.email}>
+          {row.member.name}
+        </RouterLink>
       ),
-      valueGetter: (_value, row) => `${row.member.name} <${row.member.email}>`,
+      valueGetter: (_value, row) => row.member.name,
     },
     {
       field: 'painting',
       headerName: translate('revocations.work'),
       flex: 1,
-      minWidth: 180,
+      minWidth: 150,
       valueGetter: (_value, row) => row.painting.title[language],
     },
     {
       field: 'quantity',
       headerName: translate('revocations.parts'),
       type: 'number',
-      width: 90,
+      width: 70,
       valueFormatter: (value: number) => countText(value, language),
     },
     {
       field: 'amount_minor',
       headerName: translate('revocations.amount'),
       type: 'number',
-      width: 130,
+      width: 115,
       valueFormatter: (_value, row) => moneyText(row.amount_minor, row.currency, language),
     },
     {
       field: 'refund_to',
       headerName: translate('revocations.refundTo'),
-      width: 130,
+      width: 120,
       valueFormatter: (value: TAdminRevocationRow['refund_to']) => translate(`revocations.to.${value}`),
     },
     {
       field: 'refund_status',
       headerName: translate('revocations.refundStatus'),
-      width: 190,
+      width: 205,
       renderCell: ({ row }) => (
         <Chip
           size="small"
