@@ -1,3 +1,4 @@
+import { PDFDocument } from 'pdf-lib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath } from './pages/auth';
@@ -11,7 +12,8 @@ import { approveIdentity, baseUrl, launchBrowser, newPage, screenshot } from './
  * Issue 30, the investor's own protections in the browser (English): a new member, verified through the development
  * API but not yet onboarded, is shown the investor step where they would pay; on /user/investor-profile they pass the
  * knowledge test and declare a loss simulation; back on the work, a purchase above their threshold shows the
- * per-investment warning, is refused until it is ticked, then pays by card.
+ * per-investment warning, is refused until it is ticked, then pays by card. Last, they ask to be treated as a
+ * sophisticated investor and attach a small PDF as evidence, which the page then lists (decision 328).
  */
 
 let browser: Browser;
@@ -111,6 +113,33 @@ describe('a new investor onboards and makes a first purchase (en)', () => {
       await page.getByTestId('payment-submit').click();
       await buy.payByCard('4242 4242 4242 4242');
       expect(await buy.certificateNumber()).toMatch(/^PCL-/);
+
+      // Sophistication evidence: a request, then a one-page PDF attached through the page's own picker and listed.
+      await page.goto('/user/investor-profile');
+      const category = page.getByTestId('investor-category-section');
+      await category.waitFor();
+      for (const criterion of ['A gross personal income', 'At least one year of work in the financial sector']) {
+        await category.getByRole('checkbox', { name: new RegExp(`^${criterion}`) }).check();
+      }
+      await category.getByLabel('How you meet them').fill('Income above €60,000 a year; ten years at a bank.');
+      await category.getByRole('checkbox', { name: /^I declare that this information is true/ }).check();
+      await page.getByTestId('investor-category-submit').click();
+      await page.getByTestId('investor-evidence-none').waitFor();
+      const evidence = await PDFDocument.create();
+      evidence.addPage([300, 200]).drawText('Tax notice 2026', { x: 20, y: 100, size: 16 });
+      await page.getByTestId('investor-evidence-input').setInputFiles({
+        name: 'tax-notice.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await evidence.save()),
+      });
+      const listed = page.locator('[data-testid^="investor-evidence-open-"]');
+      await listed.first().waitFor();
+      expect(await listed.count()).toBe(1);
+      const item = page.locator('li[data-testid^="investor-evidence-"]').first();
+      expect(plain(await item.textContent())).toMatch(/^Document 1 · PDF · [\d.,]+\s?(bytes|B|kB|KB) · /);
+      expect(await page.getByTestId('investor-evidence-none').count()).toBe(0);
+      await expectNoAxeViolations(page, '/user/investor-profile with evidence (en)');
+      await screenshot(page, 'investor-evidence-en');
     } finally {
       await context.close();
     }

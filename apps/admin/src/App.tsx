@@ -66,6 +66,10 @@ const ComplaintsList = lazy(() =>
 const ComplaintPage = lazy(() =>
   import('./pages/complaints/ComplaintPage').then((module) => ({ default: module.ComplaintPage })),
 );
+// Revocations in the reflection period (issue 30).
+const RevocationsList = lazy(() =>
+  import('./pages/revocations/RevocationsList').then((module) => ({ default: module.RevocationsList })),
+);
 // Identity verification and sanctions (issue 29): the compliance review queue and a case.
 const VerificationsList = lazy(() =>
   import('./pages/verifications/VerificationsList').then((module) => ({ default: module.VerificationsList })),
@@ -116,6 +120,7 @@ const CATALOGUE_ROUTES = [
   { path: '/footer', resource: 'footer', element: <FooterSettingsPage /> },
   { path: '/market', resource: 'market', element: <MarketSettingsPage /> },
   { path: '/investors', resource: 'investors', element: <InvestorsPage /> },
+  { path: '/revocations', resource: 'revocations', element: <RevocationsList /> },
 ];
 
 const resources = [
@@ -128,6 +133,7 @@ const resources = [
   { name: 'verifications', list: '/verifications', show: '/verifications/:id' },
   { name: 'complaints', list: '/complaints', show: '/complaints/:id' },
   { name: 'investors', list: '/investors' },
+  { name: 'revocations', list: '/revocations' },
   { name: 'operators', list: '/operators' },
   { name: 'audit', list: '/audit' },
   { name: 'dividends', list: '/dividends', create: '/dividends/new', show: '/dividends/:id' },

@@ -23,6 +23,8 @@ export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   complaints: ['compliance', 'support'],
   // Investor protections (issue 30): sophistication requests and the consent log, compliance only.
   investors: ['compliance'],
+  // Revocations in the reflection period (issue 30): compliance (the right) and finance (the refunds).
+  revocations: ['compliance', 'finance'],
   // Money, operators and audit (issue 15)
   operators: [],
   audit: [],

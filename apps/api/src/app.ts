@@ -52,6 +52,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { memberRoutes } from './modules/member/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { reflectionRoutes } from './modules/purchases/reflection-routes';
+import { revocationAdminRoutes } from './modules/purchases/revocation-admin-routes';
 import { purchaseRoutes } from './modules/purchases/routes';
 import { marketAdminRoutes } from './modules/secondary/admin-routes';
 import { secondaryRoutes } from './modules/secondary/routes';
@@ -224,6 +225,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       verificationWebhookRoutes(typed, ctx);
       complaintRoutes(typed, ctx);
       complaintAdminRoutes(typed, ctx);
+      revocationAdminRoutes(typed, ctx);
       investorRoutes(typed, ctx);
       investorAdminRoutes(typed, ctx);
       if (config.env !== 'production') devApiRoutes(typed, ctx);

@@ -4,52 +4,19 @@ import {
   addWorkingDays,
   complaintDeadlines,
   complaintReference,
-  easterSunday,
   fillComplaintTemplate,
-  frenchPublicHolidays,
   isPastDue,
   isWorkingDay,
-  parisDay,
 } from './complaints';
 
 /** Issue 30: the complaint deadlines (10 jours ouvrables to acknowledge, 2 months to answer), at their boundaries. */
-describe('the French calendar', () => {
-  it('finds Easter (and with it Easter Monday, Ascension, Whit Monday)', () => {
-    expect(['2024', '2025', '2026', '2027', '2038'].map((y) => easterSunday(Number(y)))).toEqual([
-      '2024-03-31',
-      '2025-04-20',
-      '2026-04-05',
-      '2027-03-28',
-      '2038-04-25',
-    ]);
-    expect([...frenchPublicHolidays(2026)].sort()).toEqual([
-      '2026-01-01',
-      '2026-04-06',
-      '2026-05-01',
-      '2026-05-08',
-      '2026-05-14',
-      '2026-05-25',
-      '2026-07-14',
-      '2026-08-15',
-      '2026-11-01',
-      '2026-11-11',
-      '2026-12-25',
-    ]);
-  });
-
+describe('working days', () => {
   it('counts Saturdays and skips Sundays and public holidays', () => {
     expect(isWorkingDay('2026-11-28')).toBe(true); // Saturday
     expect(isWorkingDay('2026-11-29')).toBe(false); // Sunday
     expect(isWorkingDay('2026-11-11')).toBe(false); // Armistice, a Wednesday
     expect(isWorkingDay('2026-11-30')).toBe(true);
     expect(addWorkingDays('2026-11-28', 1)).toBe('2026-11-30');
-  });
-
-  it('reads the day in Paris, not UTC', () => {
-    expect(parisDay(new Date('2026-11-27T22:59:59Z'))).toBe('2026-11-27');
-    expect(parisDay(new Date('2026-11-27T23:00:00Z'))).toBe('2026-11-28');
-    expect(parisDay(new Date('2026-07-13T21:59:59Z'))).toBe('2026-07-13'); // summer time: UTC+2
-    expect(parisDay(new Date('2026-07-13T22:00:00Z'))).toBe('2026-07-14');
   });
 });
 

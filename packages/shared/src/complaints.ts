@@ -1,3 +1,13 @@
+import {
+  addDays,
+  type IsoDay,
+  isFrenchPublicHoliday,
+  isoDay,
+  isoDayParts,
+  PARIS_TIME_ZONE,
+  parisDay,
+  weekdayOf,
+} from './french-calendar';
 import type { Language } from './i18n/messages';
 
 /**
@@ -45,7 +55,7 @@ export type ComplaintAction = keyof typeof COMPLAINT_TRANSITIONS;
 export const ACKNOWLEDGE_WITHIN_WORKING_DAYS = 10;
 export const ANSWER_WITHIN_MONTHS = 2;
 /** The time zone the days are counted in. */
-export const COMPLAINT_TIME_ZONE = 'Europe/Paris';
+export const COMPLAINT_TIME_ZONE = PARIS_TIME_ZONE;
 
 type Words = Record<Language, string>;
 
@@ -76,78 +86,10 @@ export const COMPLAINT_OUTCOME_LABELS: Record<ComplaintOutcome, Words> = {
 
 // ---------------------------------------------------------------- calendar
 
-/** A calendar day as `YYYY-MM-DD`. */
-export type IsoDay = string;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (year: number, month: number, day: number): IsoDay => `${year}-${pad(month)}-${pad(day)}`;
-function parts(day: IsoDay): [number, number, number] {
-  const [y, m, d] = day.split('-').map(Number);
-  return [y ?? 0, m ?? 0, d ?? 0];
-}
-function addDays(day: IsoDay, n: number): IsoDay {
-  const [y, m, d] = parts(day);
-  const date = new Date(Date.UTC(y, m - 1, d + n));
-  return isoDay(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-}
-
-let parisFormat: Intl.DateTimeFormat | undefined;
-/** The Paris calendar day of an instant. */
-export function parisDay(at: Date): IsoDay {
-  parisFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: COMPLAINT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return parisFormat.format(at);
-}
-
-/** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
-export function easterSunday(year: number): IsoDay {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return isoDay(year, month, day);
-}
-
-/**
- * The 11 public holidays of metropolitan France (code du travail art. L3133-1): the fixed ones, Easter Monday,
- * Ascension and Whit Monday. Alsace-Moselle's two extra days are not counted (the earlier deadline holds everywhere).
- */
-export function frenchPublicHolidays(year: number): ReadonlySet<IsoDay> {
-  const easter = easterSunday(year);
-  return new Set([
-    isoDay(year, 1, 1),
-    addDays(easter, 1),
-    isoDay(year, 5, 1),
-    isoDay(year, 5, 8),
-    addDays(easter, 39),
-    addDays(easter, 50),
-    isoDay(year, 7, 14),
-    isoDay(year, 8, 15),
-    isoDay(year, 11, 1),
-    isoDay(year, 11, 11),
-    isoDay(year, 12, 25),
-  ]);
-}
-
 /** A *jour ouvrable*: not a Sunday, not a French public holiday. */
 export function isWorkingDay(day: IsoDay): boolean {
-  const [y, m, d] = parts(day);
-  if (new Date(Date.UTC(y, m - 1, d)).getUTCDay() === 0) return false;
-  return !frenchPublicHolidays(y).has(day);
+  if (weekdayOf(day) === 0) return false;
+  return !isFrenchPublicHoliday(day);
 }
 
 /** The `n`th working day after `day` (which itself is not counted). */
@@ -163,7 +105,7 @@ export function addWorkingDays(day: IsoDay, n: number): IsoDay {
 
 /** `months` calendar months after `day`, on the month's last day when it has no day of that number. */
 export function addMonths(day: IsoDay, months: number): IsoDay {
-  const [y, m, d] = parts(day);
+  const [y, m, d] = isoDayParts(day);
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;

@@ -34,6 +34,7 @@ export const MENU = [
   // Complaints (issue 30)
   { resource: 'complaints', path: '/complaints' },
   { resource: 'investors', path: '/investors' },
+  { resource: 'revocations', path: '/revocations' },
   // Money, operators and audit (issue 15)
   { resource: 'operators', path: '/operators' },
   { resource: 'audit', path: '/audit' },

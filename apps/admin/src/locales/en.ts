@@ -96,6 +96,7 @@ export const en = {
     footer: 'Footer',
     market: 'Secondary market',
     investors: 'Investors',
+    revocations: 'Revocations',
   },
   auth: {
     signIn: 'Sign in',
@@ -1090,6 +1091,31 @@ export const en = {
       investment_warning: 'Warning on an investment above the threshold',
       key_information: 'Key information document',
     },
+  },
+  revocations: {
+    title: 'Revocations',
+    intro:
+      'Purchases members revoked in their reflection period, newest first. The dates filter on the Paris day of the revocation. Each view is recorded in the audit log.',
+    from: 'Revoked on or after',
+    until: 'Revoked on or before',
+    revokedAt: 'Revoked',
+    reference: 'Purchase',
+    member: 'Member',
+    work: 'Work',
+    parts: 'Parts',
+    amount: 'Amount',
+    refundTo: 'Refunded to',
+    refundStatus: 'Refund',
+    channel: 'Revoked from',
+    settledAt: 'Bought',
+    periodEnds: 'Period ended',
+    to: { card: 'Card', paypal: 'PayPal', wallet: 'Wallet' },
+    status: {
+      pending: 'Waiting for the provider',
+      succeeded: 'Refunded',
+      credited: 'Credited to the wallet',
+    },
+    channels: { member_area: 'Member area', email_link: 'Email link' },
   },
 } as const;
 

@@ -100,6 +100,7 @@ export const fr: Messages = {
     footer: 'Pied de page',
     market: 'Marché secondaire',
     investors: 'Investisseurs',
+    revocations: 'Achats annulés',
   },
   auth: {
     signIn: 'Se connecter',
@@ -1109,5 +1110,30 @@ export const fr: Messages = {
       investment_warning: 'Avertissement sur un investissement au-delà du seuil',
       key_information: 'Document d’informations clés',
     },
+  },
+  revocations: {
+    title: 'Achats annulés',
+    intro:
+      'Achats que les membres ont annulés pendant leur délai de réflexion, les plus récents d’abord. Les dates filtrent sur le jour de l’annulation, heure de Paris. Chaque consultation est inscrite au journal d’audit.',
+    from: 'Annulés à partir du',
+    until: 'Annulés jusqu’au',
+    revokedAt: 'Annulé le',
+    reference: 'Achat',
+    member: 'Membre',
+    work: 'Œuvre',
+    parts: 'Parts',
+    amount: 'Montant',
+    refundTo: 'Remboursé sur',
+    refundStatus: 'Remboursement',
+    channel: 'Depuis',
+    settledAt: 'Achat réglé',
+    periodEnds: 'Fin du délai',
+    to: { card: 'Carte', paypal: 'PayPal', wallet: 'Portefeuille' },
+    status: {
+      pending: 'En attente du prestataire',
+      succeeded: 'Remboursé',
+      credited: 'Crédité sur le portefeuille',
+    },
+    channels: { member_area: 'Espace membre', email_link: 'Lien de l’e-mail' },
   },
 };

@@ -5,13 +5,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
-import {
-  COMPLAINT_CATEGORY_LABELS,
-  COMPLAINT_STATE_LABELS,
-  COMPLAINT_STATES,
-  parisDay,
-} from '@parcelle/shared/complaints';
+import { COMPLAINT_CATEGORY_LABELS, COMPLAINT_STATE_LABELS, COMPLAINT_STATES } from '@parcelle/shared/complaints';
 import type { TAdminComplaintRow } from '@parcelle/shared/contracts/complaints';
+import { parisDay } from '@parcelle/shared/french-calendar';
 import type { CrudFilter } from '@refinedev/core';
 import { useGetLocale, useNotification, useTranslate } from '@refinedev/core';
 import { useEffect, useState } from 'react';

@@ -116,6 +116,8 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   'GET /api/admin/investor/sophistication-requests': ['compliance'],
   'POST /api/admin/investor/sophistication-requests/:id/decide': ['compliance'],
   'GET /api/admin/investor/members/:id/consents': ['compliance'],
+  // Revocations in the reflection period (decision 421): compliance (the right was honoured) and finance (the refunds).
+  'GET /api/admin/revocations': ['compliance', 'finance'],
   // The evidence of a request (decision 328): compliance, who decides, and admin (not a strict route); every view audited.
   'GET /api/admin/investor/sophistication-requests/:id/documents/:docId': ['compliance'],
 };

@@ -1,4 +1,4 @@
-import { parisDay, type TComplaintExportQuery } from '@parcelle/shared';
+import { addDays, parisDay, parisMidnight, type TComplaintExportQuery } from '@parcelle/shared';
 import { and, asc, gte, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Member } from '../../http/authenticate';
@@ -39,7 +39,7 @@ export async function exportComplaints(ctx: AppContext, operator: Member, query:
   return ctx.database.db.transaction(async (tx) => {
     const conditions: (SQL | undefined)[] = [
       query.from ? gte(complaints.receivedAt, parisMidnight(query.from)) : undefined,
-      query.to ? lt(complaints.receivedAt, parisMidnight(nextDay(query.to))) : undefined,
+      query.to ? lt(complaints.receivedAt, parisMidnight(addDays(query.to, 1))) : undefined,
     ];
     const rows = await tx
       .select()
@@ -77,19 +77,4 @@ export async function exportComplaints(ctx: AppContext, operator: Member, query:
     });
     return csvDocument([[...EXPORT_COLUMNS], ...lines]);
   });
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The instant a Paris calendar day starts (its offset is +01:00 or +02:00: the one whose Paris day matches). */
-export function parisMidnight(day: string): Date {
-  for (const offset of ['+01:00', '+02:00']) {
-    const at = new Date(`${day}T00:00:00${offset}`);
-    if (parisDay(at) === day && parisDay(new Date(at.getTime() - 1)) !== day) return at;
-  }
-  return new Date(`${day}T00:00:00+01:00`);
 }

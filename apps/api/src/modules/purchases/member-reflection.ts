@@ -1,4 +1,5 @@
 import type { TReflectionPurchase } from '@parcelle/shared/contracts/reflection';
+import { LONGEST_REFLECTION_MS } from '@parcelle/shared/reflection-period';
 import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { certificates, paintings, purchaseRevocations, purchases, refunds } from '../../db/schema';
@@ -6,7 +7,6 @@ import { inReflectionPeriod, reflectionAppliesTo, reflectionEndsAt } from './ref
 
 /** Revoked purchases stay on the member's list this long after the revocation, with the state of their refund. */
 const REVOKED_SHOWN_MS = 30 * 24 * 60 * 60 * 1000;
-const LONGEST_PERIOD_MS = 8 * 24 * 60 * 60 * 1000;
 
 /**
  * GET /member/purchases/reflection (issue 30): the member's primary purchases still in their reflection period
@@ -34,7 +34,7 @@ export async function reflectionPurchases(db: Executor, memberId: string, now = 
         eq(purchases.market, 2),
         inArray(purchases.status, ['paid', 'revoked']),
         or(
-          and(eq(purchases.status, 'paid'), gt(purchases.settledAt, new Date(now.getTime() - LONGEST_PERIOD_MS))),
+          and(eq(purchases.status, 'paid'), gt(purchases.settledAt, new Date(now.getTime() - LONGEST_REFLECTION_MS))),
           and(
             eq(purchases.status, 'revoked'),
             gt(purchaseRevocations.createdAt, new Date(now.getTime() - REVOKED_SHOWN_MS)),
