@@ -24,9 +24,11 @@ const GOAL_KB = 170;
  * removes JavaScript from the first load, down to GOAL_KB; it must not be raised again. It was, by 2 KB, once more
  * (decision 235): the API's messages of identity verification, sanctions, exchange settlements and exit notices (issues
  * 29, 31, 32) are in the page's message catalogue (`msg`); and by 3 KB for issue 30's gates (decision 295). Issue 33's
- * documents with islands replace this budget.
+ * first step put the header's chooser, the phone menu and the footer's dialogs in the page (they work without
+ * JavaScript: +3 KB) and the newsletter's field became a plain input (MUI's input component left: −5.6 KB): 250.5 KB
+ * (64 files), so 252. Issue 33's documents with islands replace this budget.
  */
-const CEILING_KB = 255;
+const CEILING_KB = 252;
 
 describe('JavaScript budget of the home page (issue 14)', () => {
   it('counts from the production build (npm run test:e2e builds first)', () => {
@@ -58,10 +60,11 @@ describe('what the painting page leaves out of its first load (issue 14)', () =>
 
   /**
    * A ratchet: 317 KB once zod had left it (the order form, the board's dialog, the secondary market's dialog and the
-   * full description in the first load), 268.5 KB once those load when a member opens them. Lower it as it falls.
+   * full description in the first load), 268.5 KB once those load when a member opens them; 272 KB with issue 33's
+   * first step (the shell's no-script dialogs in, MUI's input out). Lower it as it falls.
    */
-  it('needs at most 276 KB gzip before it is interactive', () => {
+  it('needs at most 273 KB gzip before it is interactive', () => {
     const first = firstLoadSizes(clientDir, 'routes/primary-painting-details');
-    expect(first.gzip / KB).toBeLessThanOrEqual(276);
+    expect(first.gzip / KB).toBeLessThanOrEqual(273);
   });
 });

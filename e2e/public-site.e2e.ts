@@ -168,6 +168,13 @@ describe('a visitor browses the catalogue', () => {
     try {
       await page.goto('/about');
       await page.getByTestId('footer-registration').waitFor();
+      // Issue 33: the footer's text dialogs are the browser's own, opened by their button's command; Escape closes
+      // one and gives the focus back to its button.
+      await page.getByTestId('footer-join').click();
+      await page.getByTestId('join-dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('join-dialog').waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('footer-join');
       await page.getByTestId('footer-contact').click();
       const dialog = page.getByTestId('contact-dialog');
       await dialog.waitFor();
