@@ -2,7 +2,7 @@ import { INVESTOR_WARNINGS } from '@parcelle/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, NewMember } from './pages/auth';
-import { HistoryPage, Operator, paintingsOnSale, signUpMember } from './pages/member';
+import { HistoryPage, Operator, paintingsOnSale, signUpMemberByApi } from './pages/member';
 import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
 import { journeyLanguages } from './support/languages';
@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 function signUp(page: Page, language: Language, salt: number): Promise<NewMember> {
-  return signUpMember(page, language, {
+  return signUpMemberByApi(page, language, {
     firstName: language === 'fr' ? 'Eva' : 'Mary',
     lastName: language === 'fr' ? 'Gonzalès' : 'Fedden',
     tag: 'exits',

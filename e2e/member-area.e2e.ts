@@ -18,7 +18,7 @@ import {
   saveBankAccount,
   shot,
   shotsDir,
-  signUpMember,
+  signUpMemberByApi,
   WithdrawPage,
 } from './pages/member';
 import { BuyPage, creditWallet, endReflectionPeriod, fillInput } from './pages/purchase';
@@ -71,7 +71,12 @@ function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): 
     en: { a: ['Mary', 'Cassatt'], b: ['Winslow', 'Homer'] },
     fr: { a: ['Berthe', 'Morisot'], b: ['Gustave', 'Caillebotte'] },
   }[language][role] as [string, string];
-  return signUpMember(page, language, { firstName: names[0], lastName: names[1], tag: `member-area.${role}`, salt });
+  return signUpMemberByApi(page, language, {
+    firstName: names[0],
+    lastName: names[1],
+    tag: `member-area.${role}`,
+    salt,
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language, NewMember } from './pages/auth';
 import { choosePreferences, plain } from './pages/catalogue';
-import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, signUpMember } from './pages/member';
+import { PartsPage, PortfolioPage, paintingNow, paintingsOnSale, shot, signUpMemberByApi } from './pages/member';
 import { BuyPage, creditWallet, endReflectionPeriod, fillInput } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
 import { confirmWithWalletCode, launchBrowser, newPage } from './support/browser';
@@ -46,7 +46,7 @@ function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): 
     en: { a: ['Rosa', 'Bonheur'], b: ['Eugene', 'Boudin'] },
     fr: { a: ['Suzanne', 'Valadon'], b: ['Camille', 'Corot'] },
   }[language][role] as [string, string];
-  return signUpMember(page, language, { firstName: names[0], lastName: names[1], tag: `orderbook.${role}`, salt });
+  return signUpMemberByApi(page, language, { firstName: names[0], lastName: names[1], tag: `orderbook.${role}`, salt });
 }
 
 async function buyPrimary(page: Page, paintingId: string, parts: number, owner: string) {
