@@ -9,6 +9,7 @@ import { paintings, paymentEvents, purchaseRevocations, purchases, refunds, user
 import { AppError, conflict, notFound } from '../../http/errors';
 import { voidCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
+import { MARKET } from '../market/state';
 import { purchaseRevokedEmail } from '../notifications/emails';
 import { memberHolding, moveParts } from '../parts/register';
 import { buyerMailContext } from './buyer-mail';
@@ -146,7 +147,7 @@ async function answerAgain(tx: Executor, purchase: Purchase): Promise<Revocation
 }
 
 async function checkRevocable(tx: Executor, purchase: Purchase, now: Date): Promise<Date> {
-  if (purchase.market !== 2 || purchase.status !== 'paid' || !purchase.settledAt)
+  if (purchase.market !== MARKET.primary || purchase.status !== 'paid' || !purchase.settledAt)
     throw conflict('RevocationNotAllowed');
   if (!(await reflectionAppliesTo(tx, purchase.userId, purchase.settledAt))) throw conflict('RevocationNotAllowed');
   const endsAt = reflectionEndsAt(purchase.settledAt);
