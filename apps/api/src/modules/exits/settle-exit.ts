@@ -12,7 +12,7 @@ import { workCostBasis } from '../member/cost-basis';
 import { dayOf } from '../member/money';
 import { partsMovements } from '../member/parts-movements';
 import { moveParts, type PartLine } from '../parts/register';
-import { returnToSeller } from '../secondary/listings';
+import { withdrawOpenListing } from '../secondary/listings';
 import type { ExitOffer } from './offers';
 
 type Holding = { userId: string; primary: number; secondary: number };
@@ -103,18 +103,7 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
     .where(and(eq(listings.paintingId, painting.id), eq(listings.status, 'open')))
     .orderBy(asc(listings.id))
     .for('update');
-  for (const listing of open) {
-    await tx
-      .update(listings)
-      .set({ status: 'withdrawn', remaining: 0, closedAt: new Date() })
-      .where(eq(listings.id, listing.id));
-    if (listing.remaining > 0) {
-      await returnToSeller(tx, listing, listing.remaining, `${offer.reference}:${listing.reference}`, {
-        kind: 'listed',
-        listingId: listing.id,
-      });
-    }
-  }
+  for (const listing of open) await withdrawOpenListing(tx, listing, `${offer.reference}:${listing.reference}`);
 
   const candidates = await currentHoldings(tx, painting.id);
   if (candidates.length > 0) {

@@ -33,3 +33,15 @@ export async function takeParts(tx: Executor, side: OrderSide, orderId: string, 
   if (!row) throw new AppError(409, closed);
   return row.remaining;
 }
+
+/**
+ * Puts parts back on a listing they were taken from (a secondary reservation released: expired, failed, cancelled):
+ * `quantity` more, open again. The caller holds the listing's lock and has checked it was not withdrawn meanwhile
+ * (a withdrawn listing's parts go back to its seller instead). The register's lines are the caller's.
+ */
+export async function putBackParts(tx: Executor, listingId: string, quantity: number): Promise<void> {
+  await tx
+    .update(listings)
+    .set({ remaining: sql`${listings.remaining} + ${quantity}`, status: 'open', closedAt: null })
+    .where(eq(listings.id, listingId));
+}

@@ -1,6 +1,6 @@
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -10,6 +10,7 @@ import { Rates } from '../catalogue/rates';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { holdsPrimaryParts } from '../market/buyers';
 import { MARKET, onMarket } from '../market/state';
+import { takePrimaryParts } from '../market/stock';
 import { takeParts } from '../market/take-parts';
 import { latePaymentRefundedEmail } from '../notifications/emails';
 import { moveParts } from '../parts/register';
@@ -54,18 +55,7 @@ async function retakeStock(tx: Executor, purchase: Purchase): Promise<boolean> {
   if (!painting || !onMarket(painting, 'primary')) return false;
   if (painting.totalParts - painting.soldParts < purchase.quantity) return false;
   if ((await unitPriceIn(tx, painting, purchase.currency)) !== purchase.unitPriceMinor) return false;
-  const [taken] = await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} + ${purchase.quantity}` })
-    .where(
-      and(
-        eq(paintings.id, painting.id),
-        eq(paintings.market, MARKET.primary),
-        sql`${paintings.soldParts} + ${purchase.quantity} <= ${paintings.totalParts}`,
-      ),
-    )
-    .returning({ id: paintings.id });
-  if (!taken) return false;
+  if (!(await takePrimaryParts(tx, painting.id, purchase.quantity))) return false;
   await moveParts(tx, {
     paintingId: purchase.paintingId,
     reason: 'reserve',

@@ -14,7 +14,8 @@ import { Rates } from '../catalogue/rates';
 import { requireSecondaryBuyer } from '../market/buyers';
 import { openSoldOutWorks } from '../market/sell-out';
 import { onMarket } from '../market/state';
-import { takeParts } from '../market/take-parts';
+import { returnPrimaryParts, takePrimaryParts } from '../market/stock';
+import { putBackParts, takeParts } from '../market/take-parts';
 import { heldBy, moveParts } from '../parts/register';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
 import {
@@ -186,18 +187,8 @@ async function checkCaps(tx: Executor, params: ReserveParams, quote: Quote): Pro
 async function reservePrimary(tx: Executor, params: ReserveParams, limited: boolean): Promise<Purchase> {
   const quote = await quotePurchase(tx, { ...params, buyerId: params.userId });
   if (limited) await checkCaps(tx, params, quote);
-  const [taken] = await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} + ${params.quantity}` })
-    .where(
-      and(
-        eq(paintings.id, params.paintingId),
-        eq(paintings.market, MARKET.primary),
-        sql`${paintings.soldParts} + ${params.quantity} <= ${paintings.totalParts}`,
-      ),
-    )
-    .returning({ id: paintings.id });
-  if (!taken) throw badRequest('NotEnoughParts', 'total_part');
+  if (!(await takePrimaryParts(tx, params.paintingId, params.quantity)))
+    throw badRequest('NotEnoughParts', 'total_part');
   const [purchase] = await tx
     .insert(purchases)
     .values({
@@ -293,10 +284,7 @@ async function releaseToListings(tx: Executor, purchase: Purchase): Promise<void
       await returnToSeller(tx, listing, fill.quantity, purchase.reference, from);
       continue;
     }
-    await tx
-      .update(listings)
-      .set({ remaining: listing.remaining + fill.quantity, status: 'open', closedAt: null })
-      .where(eq(listings.id, listing.id));
+    await putBackParts(tx, listing.id, fill.quantity);
     await moveParts(tx, {
       paintingId: purchase.paintingId,
       reason: 'release',
@@ -338,10 +326,7 @@ export async function releasePurchase(
       { holder: { kind: 'available' }, quantity: released.quantity },
     ],
   });
-  await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} - ${released.quantity}` })
-    .where(eq(paintings.id, released.paintingId));
+  await returnPrimaryParts(tx, released.paintingId, released.quantity);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { voidCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { MARKET } from '../market/state';
+import { returnPrimaryParts } from '../market/stock';
 import { purchaseRevokedEmail } from '../notifications/emails';
 import { memberHolding, moveParts } from '../parts/register';
 import { buyerMailContext } from './buyer-mail';
@@ -166,10 +167,7 @@ async function returnPartsToOffer(tx: Executor, purchase: Purchase): Promise<voi
       { holder: { kind: 'available' }, quantity: purchase.quantity },
     ],
   });
-  await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} - ${purchase.quantity}` })
-    .where(eq(paintings.id, purchase.paintingId));
+  await returnPrimaryParts(tx, purchase.paintingId, purchase.quantity);
 }
 
 const refundTarget = (purchase: Purchase) =>
