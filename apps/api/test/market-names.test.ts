@@ -28,7 +28,7 @@ function sources(dir: string): string[] {
 }
 
 /** Every line outside the exempt files that names a market by its number (comments skipped). */
-export function numericMarketUses(root: string): string[] {
+function numericMarketUses(root: string): string[] {
   const found: string[] = [];
   for (const path of sources(root)) {
     const name = relative(root, path).replaceAll('\\', '/');

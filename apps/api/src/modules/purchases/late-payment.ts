@@ -32,7 +32,7 @@ const RELEASED = ['expired', 'failed'] as const;
 
 /**
  * Reserves a released purchase's parts again, inside the caller's transaction, when they are still there exactly
- * as reserved: on the primary market, the work is still on the primary market with enough parts and the part price in the
+ * as reserved: on the primary market, the work is still on it with enough parts and the part price in the
  * purchase's currency is the one paid; on the secondary market, every listing the purchase took from is still open
  * with enough parts at the price paid. Nothing is written unless all of it holds. Returns whether it reserved.
  */

@@ -78,8 +78,9 @@ function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Cur
 }
 
 /**
- * Prices a request without side effects and refuses what could not be bought right now: the primary market sells the
- * primary stock at the work's part price; the secondary market sells members' listings (to primary holders only), oldest first.
+ * Prices a request without side effects and refuses what could not be bought right now: the primary market sells
+ * the primary stock at the work's part price; the secondary market sells members' listings (to primary holders
+ * only), oldest first.
  */
 export async function quotePurchase(
   tx: Executor,
@@ -127,9 +128,9 @@ export async function quotePurchase(
 
 /**
  * Reserves parts for a new purchase, inside the caller's transaction. The stock is taken with one conditional
- * UPDATE (`sold_parts + q <= total_parts`, on the primary market): PostgreSQL applies it row by row under the row lock, so
- * two buyers can never both get the last parts, whatever the concurrency. The parts move from `available` to
- * `reserved` for this purchase in the register.
+ * UPDATE (market/stock.ts: `sold_parts + q <= total_parts`, on the primary market): PostgreSQL applies it row by row
+ * under the row lock, so two buyers can never both get the last parts, whatever the concurrency. The parts move
+ * from `available` to `reserved` for this purchase in the register.
  */
 export async function reservePurchase(
   tx: Executor,
@@ -332,8 +333,8 @@ export async function releasePurchase(
 
 /**
  * Releases every pending purchase past its expiry (the reservation job). SKIP LOCKED lets several workers run
- * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on the primary market with
- * nothing pending opens its secondary market (market/sell-out.ts).
+ * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on the primary market
+ * with nothing pending opens its secondary market (market/sell-out.ts).
  */
 export async function releaseExpired(
   db: Executor,
