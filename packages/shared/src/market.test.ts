@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isIrreversibleStep, type MarketFacts, marketStepChecks, marketStepNeeds } from './market';
+import {
+  canTransition,
+  isIrreversibleStep,
+  MARKET_STATES,
+  MARKET_TRANSITIONS,
+  type MarketFacts,
+  marketStepChecks,
+  marketStepNeeds,
+} from './market';
 
 const ready: MarketFacts = {
   has_cover: true,
@@ -48,5 +56,26 @@ describe('the steps that cannot be undone', () => {
     expect(isIrreversibleStep('shown', 'primary')).toBe(false);
     expect(isIrreversibleStep('draft', 'primary')).toBe(false);
     expect(isIrreversibleStep('primary', 'shown')).toBe(false);
+  });
+});
+
+describe('the one transition table (MARKET_STEPS)', () => {
+  it('gives the operator the console’s steps', () => {
+    expect(MARKET_TRANSITIONS).toEqual({
+      draft: ['shown', 'primary'],
+      shown: ['draft', 'primary'],
+      primary: ['shown', 'secondary'],
+      secondary: ['sold'],
+      sold: [],
+    });
+  });
+
+  it('lets a sell-out only open the secondary market and an exit only mark a work sold', () => {
+    const steps = (cause: 'sell-out' | 'exit') =>
+      MARKET_STATES.flatMap((from) =>
+        MARKET_STATES.filter((to) => canTransition(from, to, cause)).map((to) => `${from}→${to}`),
+      );
+    expect(steps('sell-out')).toEqual(['primary→secondary']);
+    expect(steps('exit')).toEqual(['secondary→sold']);
   });
 });

@@ -33,22 +33,43 @@ export function marketState(value: number): MarketState {
 }
 
 /**
- * The transitions an operator may ask for. Forward along draft → shown → primary → secondary → sold, plus: a shown
- * work back to draft (unpublished before any sale), a draft straight to primary (published and opened at once), and
- * primary back to shown (a sale paused before anything is sold is checked by the service). primary → secondary is
- * also what a sell-out does on its own.
+ * Who or what moves a work from one market state to the next: an operator in the console, the sale of the last
+ * primary parts with nothing left pending (`sell-out`), or the settlement of an accepted exit offer (`exit`).
  */
-export const MARKET_TRANSITIONS: Readonly<Record<MarketState, readonly MarketState[]>> = {
-  draft: ['shown', 'primary'],
-  shown: ['draft', 'primary'],
-  primary: ['shown', 'secondary'],
-  secondary: ['sold'],
-  sold: [],
+export type MarketCause = 'operator' | 'sell-out' | 'exit';
+
+/**
+ * The one table of a work's market transitions (decision 400): each allowed step and the causes that may take it.
+ * Forward along draft → shown → primary → secondary → sold, plus: a shown work back to draft (unpublished before any
+ * sale), a draft straight to primary (published and opened at once), and primary back to shown (a sale paused before
+ * anything is sold is checked by the service). primary → secondary is also what a sell-out does on its own, and
+ * secondary → sold what an exit's settlement does. The API's market module (apps/api/src/modules/market) makes every
+ * change of `paintings.market` through it; the console offers the operator's steps.
+ */
+export const MARKET_STEPS: Readonly<
+  Record<MarketState, Readonly<Partial<Record<MarketState, readonly MarketCause[]>>>>
+> = {
+  draft: { shown: ['operator'], primary: ['operator'] },
+  shown: { draft: ['operator'], primary: ['operator'] },
+  primary: { shown: ['operator'], secondary: ['operator', 'sell-out'] },
+  secondary: { sold: ['operator', 'exit'] },
+  sold: {},
 };
 
-export function canTransition(from: MarketState, to: MarketState): boolean {
-  return MARKET_TRANSITIONS[from].includes(to);
+/** Whether `cause` may move a work from `from` to `to` (the table above). */
+export function canTransition(from: MarketState, to: MarketState, cause: MarketCause = 'operator'): boolean {
+  return MARKET_STEPS[from][to]?.includes(cause) ?? false;
 }
+
+/** The transitions an operator may ask for, from each state (the console's buttons): the table's operator steps. */
+const operatorSteps = (from: MarketState) => MARKET_STATES.filter((to) => canTransition(from, to, 'operator'));
+export const MARKET_TRANSITIONS: Readonly<Record<MarketState, readonly MarketState[]>> = {
+  draft: operatorSteps('draft'),
+  shown: operatorSteps('shown'),
+  primary: operatorSteps('primary'),
+  secondary: operatorSteps('secondary'),
+  sold: operatorSteps('sold'),
+};
 
 /**
  * Whether moving a work from `from` to `to` can never be taken back: no chain of transitions leads from `to` back to

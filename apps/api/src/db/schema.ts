@@ -1904,5 +1904,5 @@ export const verificationProviderEvents = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- complaints (modules/complaints, issue 30)
-export * from '../modules/complaints/schema';
+// complaints (issue 30): modules/complaints/schema.ts, read by drizzle-kit beside this file (not re-exported:
+// that module's schema imports `users` from here, and a re-export would make the two files import each other).

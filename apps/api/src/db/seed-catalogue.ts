@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   CONTENT_TYPES,
   DOCUMENT_KINDS,
@@ -12,6 +11,7 @@ import type { Storage } from '../adapters/storage/storage';
 import { loadConfig } from '../config';
 import { seedKeyInformation } from '../modules/key-information/seed';
 import type { KeyInformationSettings } from '../modules/key-information/service';
+import { MARKET } from '../modules/market/state';
 import type { Database } from './client';
 import {
   artists,
@@ -27,30 +27,13 @@ import { type Composition, SEED_ARTISTS, SEED_PAINTINGS, SEED_RATES } from './se
 import { SEED_GALLERIES, SEED_PAGES, SEED_SETTINGS } from './seed-content-data';
 import { seedHoldings } from './seed-holdings';
 import { seedSecondaryAsks } from './seed-market';
+import { randomFrom, SEED_LAST_YEAR, stableId } from './seed-random';
 import { SEED_CATALOGUER_ID, seedValuations } from './seed-valuations';
 
-/** Last year of the seeded yearly history. */
-export const SEED_LAST_YEAR = 2025;
+/** The seed's stable ids and generator, for the callers that already read them here. */
+export { randomFrom, SEED_LAST_YEAR, stableId };
+
 const LANGS = ['en', 'fr'] as const;
-
-/** The same UUID for the same name at every run, so re-running the seed inserts nothing new. */
-export function stableId(name: string): string {
-  const hex = createHash('sha256').update(`parcelle-seed:${name}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** A small deterministic pseudo-random generator (mulberry32) seeded from a name. */
-export function randomFrom(name: string): (min: number, max: number) => number {
-  let state = createHash('sha256').update(name).digest().readUInt32LE(0);
-  return (min, max) => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return min + Math.floor(unit * (max - min + 1));
-  };
-}
 
 /** value × (1000 + perMille) / 1000, rounded half-even: yearly growth on integer minor units. */
 const grow = (value: number, perMille: number) => Number(divideRounded(BigInt(value) * BigInt(1000 + perMille), 1000n));
@@ -155,9 +138,9 @@ export async function seedCatalogue(db: Database, storage: Storage, options: See
   const paintingRows = SEED_PAINTINGS.map((painting, index) => {
     const totalParts = totalPartsForDimensions(painting.width, painting.height);
     const soldParts =
-      painting.market === 3
+      painting.market === MARKET.secondary
         ? totalParts
-        : painting.market === 1
+        : painting.market === MARKET.shown
           ? 0
           : Math.floor((totalParts * painting.soldPercent) / 100);
     const keys = paintingKeys(painting.slug);

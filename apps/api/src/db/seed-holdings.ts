@@ -7,7 +7,7 @@ import { issueParts, moveParts } from '../modules/parts/register';
 import { settlePurchase } from '../modules/purchases/settle';
 import type { Database } from './client';
 import { paintings, partMovements, purchases, users } from './schema';
-import { stableId } from './seed-catalogue';
+import { stableId } from './seed-random';
 
 /**
  * Fictional co-owners of the demo catalogue: the parts the seed marks as sold belong to someone, so that the

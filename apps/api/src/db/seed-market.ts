@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { MARKET } from '../modules/market/state';
 import { memberHolding, moveParts } from '../modules/parts/register';
 import { newListingReference } from '../modules/secondary/listings';
 import type { Database } from './client';
@@ -20,7 +21,11 @@ const SEED_ASKS = [
  */
 export async function seedSecondaryAsks(db: Database): Promise<void> {
   const collectors = SEED_COLLECTORS.map((collector) => collectorId(collector.slug));
-  const works = await db.select().from(paintings).where(eq(paintings.market, 3)).orderBy(asc(paintings.slug));
+  const works = await db
+    .select()
+    .from(paintings)
+    .where(eq(paintings.market, MARKET.secondary))
+    .orderBy(asc(paintings.slug));
   for (const work of works) {
     await db.transaction(async (tx) => {
       const [listed] = await tx

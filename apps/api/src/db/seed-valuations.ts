@@ -1,7 +1,7 @@
 import { divideRounded } from '@parcelle/shared';
 import type { Database } from './client';
 import { paintingValuations, users } from './schema';
-import { randomFrom, SEED_LAST_YEAR, stableId } from './seed-catalogue';
+import { randomFrom, SEED_LAST_YEAR, stableId } from './seed-random';
 
 /** First year of each painting's appraisals. */
 const VALUATIONS_FROM = 2016;

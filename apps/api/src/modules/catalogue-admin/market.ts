@@ -1,25 +1,17 @@
-import {
-  canTransition,
-  fillMessage,
-  MARKET,
-  type MarketState,
-  marketState,
-  marketStepNeeds,
-  messages,
-} from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
+import { canTransition, fillMessage, type MarketState, marketState, marketStepNeeds, messages } from '@parcelle/shared';
 import type { Executor } from '../../db/client';
-import { paintings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { moveWork } from '../market/transitions';
 import type { NotifyContext } from '../notifications/notify';
 import { issueParts } from '../parts/register';
 import { notifyWatchersOfOpening } from '../watchlist/service';
 import { adminPaintingDetail, marketFacts, paintingRow } from './paintings';
 
 /**
- * Moves a work between market states (MARKET_TRANSITIONS in @parcelle/shared), under the work's row lock, on the
+ * Moves a work between market states (the operator's steps of MARKET_STEPS in @parcelle/shared, through the market
+ * module's `moveWork`), under the work's row lock, on the
  * conditions of `marketStepChecks` (@parcelle/shared, the console's checklist):
  * - to primary: a cover, the five documents in both languages, an appraisal and the certificate wording (the price
  *   and dimensions are required fields); the parts are issued to the register the first time; `opens_at` optional;
@@ -61,11 +53,7 @@ export async function transitionMarket(
     if (first) throw new AppError(409, first.refusal, 'to');
     if (body.to === 'primary') await issueParts(tx, before);
     const opensAt = body.to === 'primary' && body.opens_at ? new Date(body.opens_at) : null;
-    const [after] = await tx
-      .update(paintings)
-      .set({ market: MARKET[body.to], opensAt })
-      .where(eq(paintings.id, id))
-      .returning();
+    const after = await moveWork(tx, id, { from, to: body.to, cause: 'operator' }, { opensAt });
     // Members watching the work are told it opens (issue 17), with the transition.
     if (body.to === 'primary') await notifyWatchersOfOpening(notify, tx, id, opensAt);
     await audit(tx, {
@@ -74,7 +62,7 @@ export async function transitionMarket(
       targetType: 'painting',
       targetId: id,
       before: { market: from, opens_at: before.opensAt?.toISOString() ?? null },
-      after: { market: body.to, opens_at: after?.opensAt?.toISOString() ?? null },
+      after: { market: body.to, opens_at: after.opensAt?.toISOString() ?? null },
     });
   });
   return adminPaintingDetail(db, id);

@@ -33,14 +33,18 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { currentValuations, PUBLIC_APPRAISAL_HISTORY } from '../catalogue-admin/valuations';
+import { onMarket, publicMarket } from '../market/state';
 import { coOwnerCounts } from '../parts/register';
 import { marketSummaries } from '../secondary/book';
 import { Rates } from './rates';
 import { valueChange, valueChanges, valueHistories, valueIn } from './value-history';
 
 export type MarketType = 'primary' | 'secondary';
-/** Primary list: markets 1 (shown, not buyable) and 2 (on sale); secondary list: market 3 (decision 29). */
-export const MARKETS: Record<MarketType, number[]> = { primary: [1, 2], secondary: [3] };
+/** Primary list: works shown (not buyable yet) and on sale; secondary list: the secondary market (decision 29). */
+export const MARKETS: Record<MarketType, number[]> = {
+  primary: [MARKET.shown, MARKET.primary],
+  secondary: [MARKET.secondary],
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -85,7 +89,7 @@ async function listedParts(db: Executor, ids: string[]): Promise<Map<string, num
  * "available" is what members have listed and a buyer could reserve (decision 77).
  */
 function soldFigure(p: typeof paintings.$inferSelect, listed: number): number {
-  if (p.market !== 3) return p.soldParts;
+  if (!onMarket(p, 'secondary')) return p.soldParts;
   return Math.max(0, p.totalParts - listed);
 }
 
@@ -97,7 +101,7 @@ function shapePainting(
   listed: number,
 ): TPainting {
   const p = row.painting;
-  const market = p.market === 1 || p.market === 2 || p.market === 3 ? p.market : 1;
+  const market = publicMarket(p.market);
   const sold = soldFigure(p, listed);
   return {
     _id: p.id,
@@ -125,7 +129,7 @@ function shapePainting(
 
 async function shapePaintings(db: Executor, rows: PaintingJoinRow[], currency: Currency, rates: Rates) {
   const ids = rows.map((row) => row.painting.id);
-  const secondary = rows.filter((row) => row.painting.market === 3).map((row) => row.painting.id);
+  const secondary = rows.filter((row) => onMarket(row.painting, 'secondary')).map((row) => row.painting.id);
   const [changes, listed, summaries] = await Promise.all([
     valueChanges(db, rates, ids, currency),
     listedParts(db, secondary),
@@ -379,9 +383,9 @@ export async function paintingDetail(
       .from(paintingDocuments)
       .where(eq(paintingDocuments.paintingId, paintingId)),
     coOwnerCounts(db, paintingId),
-    listedParts(db, row.painting.market === 3 ? [paintingId] : []),
+    listedParts(db, onMarket(row.painting, 'secondary') ? [paintingId] : []),
     currentValuations(db, paintingId, PUBLIC_APPRAISAL_HISTORY),
-    marketSummaries(db, row.painting.market === 3 ? [paintingId] : []),
+    marketSummaries(db, onMarket(row.painting, 'secondary') ? [paintingId] : []),
     // An exit vote under way (issue 31): open, or closed and not yet resolved.
     db
       .select()

@@ -6,11 +6,13 @@ import { AppError } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines } from '../ledger/member-credits';
+import { onMarket } from '../market/state';
+import { moveWork } from '../market/transitions';
 import { workCostBasis } from '../member/cost-basis';
 import { dayOf } from '../member/money';
 import { partsMovements } from '../member/parts-movements';
 import { moveParts, type PartLine } from '../parts/register';
-import { returnToSeller } from '../secondary/listings';
+import { withdrawOpenListing } from '../secondary/listings';
 import type { ExitOffer } from './offers';
 
 type Holding = { userId: string; primary: number; secondary: number };
@@ -87,7 +89,7 @@ async function costBasis(tx: Executor, userId: string, paintingId: string, curre
  */
 export async function settleExit(tx: Executor, offer: ExitOffer) {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, offer.paintingId)).for('update');
-  if (!painting || painting.market !== MARKET.secondary) throw new AppError(409, 'ExitWorkNotOnMarket');
+  if (!painting || !onMarket(painting, 'secondary')) throw new AppError(409, 'ExitWorkNotOnMarket');
   const [pending] = await tx
     .select({ id: purchases.id })
     .from(purchases)
@@ -101,18 +103,7 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
     .where(and(eq(listings.paintingId, painting.id), eq(listings.status, 'open')))
     .orderBy(asc(listings.id))
     .for('update');
-  for (const listing of open) {
-    await tx
-      .update(listings)
-      .set({ status: 'withdrawn', remaining: 0, closedAt: new Date() })
-      .where(eq(listings.id, listing.id));
-    if (listing.remaining > 0) {
-      await returnToSeller(tx, listing, listing.remaining, `${offer.reference}:${listing.reference}`, {
-        kind: 'listed',
-        listingId: listing.id,
-      });
-    }
-  }
+  for (const listing of open) await withdrawOpenListing(tx, listing, `${offer.reference}:${listing.reference}`);
 
   const candidates = await currentHoldings(tx, painting.id);
   if (candidates.length > 0) {
@@ -200,6 +191,6 @@ export async function settleExit(tx: Executor, offer: ExitOffer) {
   }
   await moveParts(tx, { paintingId: painting.id, reason: 'exit', reference: offer.reference, lines: partLines });
   await tx.insert(exitPayouts).values(payouts);
-  await tx.update(paintings).set({ market: MARKET.sold }).where(eq(paintings.id, painting.id));
+  await moveWork(tx, painting.id, { from: 'secondary', to: 'sold', cause: 'exit' });
   return { firstSaleMinor: firstPrice * painting.totalParts, holders: payouts.length, withdrawnListings: open.length };
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { marketLiteral } from '../market/state';
 
 /**
  * The currencies where what the platform's accounts of `kind` hold differs from what is owed on them (`owed`: a
@@ -190,7 +191,7 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
       LEFT JOIN certificates c ON c.purchase_id = p.id
       WHERE (p.status = 'revoked' OR v.id IS NOT NULL OR c.voided_at IS NOT NULL)
         AND (p.status <> 'revoked' OR v.id IS NULL OR v.amount_minor <> p.total_minor OR v.currency <> p.currency
-          OR p.market <> 2 OR c.voided_at IS NULL
+          OR p.market <> ${marketLiteral('primary')} OR c.voided_at IS NULL
           OR NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.reference = p.reference || ':revocation')
           OR (SELECT coalesce(sum(e.quantity), 0) FROM part_movements m
               JOIN part_entries e ON e.movement_id = m.id AND e.holder_kind = 'available'
@@ -201,7 +202,7 @@ export async function checkInvariants(db: Executor): Promise<string[]> {
     'secondary purchase out of step with its fills',
     await rows(sql`SELECT p.id, p.quantity, p.total_minor::text, coalesce(sum(f.quantity), 0)::text AS filled
       FROM purchases p LEFT JOIN purchase_fills f ON f.purchase_id = p.id
-      WHERE p.market = 3 GROUP BY p.id
+      WHERE p.market = ${marketLiteral('secondary')} GROUP BY p.id
       HAVING p.quantity <> coalesce(sum(f.quantity), 0)
           OR p.total_minor <> coalesce(sum(f.quantity::bigint * f.unit_price_minor), 0)`),
   );

@@ -1,7 +1,7 @@
 import { type Currency, type FifoResult, fifo } from '@parcelle/shared';
 import type { Rates } from '../catalogue/rates';
 import { dayOf, displayMinor } from './money';
-import type { PartsDisposal, PartsMovements } from './parts-movements';
+import type { PartsDisposal, PartsMovements } from './movements';
 
 /**
  * THE cost basis of a member's parts of one work (issue 31), used by every screen, export and statement: the

@@ -15,9 +15,11 @@ import {
 } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { keyInformationOfReferences } from '../key-information/service';
+import { MARKET } from '../market/state';
 import { workCostBasis } from './cost-basis';
+import type { DividendEvent, ExitEvent, HistoryEvent, Page, PurchaseEvent, SaleEvent, Work } from './events';
 import { dayOf, displayMoney } from './money';
-import { movementsOfEvents } from './parts-movements';
+import { movementsOfEvents } from './movements';
 
 /**
  * The member's history (spec §2 History, §3 History rows), read from what was recorded: paid purchases and the order
@@ -27,60 +29,7 @@ import { movementsOfEvents } from './parts-movements';
  * statements print them as recorded. Every list is newest first, then by id.
  */
 
-type Work = { paintingId: string; titleEn: string; titleFr: string; img: string };
-
-export type PurchaseEvent = Work & {
-  kind: 'PURCHASE';
-  reference: string;
-  at: Date;
-  currency: Currency;
-  unitPriceMinor: number;
-  quantity: number;
-  totalMinor: number;
-  market: number;
-  paymentMethod: string;
-};
-export type SaleEvent = Work & {
-  kind: 'SALE';
-  reference: string;
-  listingReference: string;
-  at: Date;
-  currency: Currency;
-  unitPriceMinor: number;
-  quantity: number;
-  totalMinor: number;
-};
-export type DividendEvent = Work & {
-  kind: 'DIVIDEND';
-  reference: string;
-  at: Date;
-  year: number;
-  currency: Currency;
-  quantity: number;
-  /** The amount per part held, rounded half-even to the cent (display only). */
-  unitPriceMinor: number;
-  totalMinor: number;
-};
-/** A work sold by an exit vote (issue 17): the member's parts paid out, with their cost and the realised return. */
-export type ExitEvent = Work & {
-  kind: 'EXIT';
-  reference: string;
-  at: Date;
-  currency: Currency;
-  quantity: number;
-  /** The amount per part paid, rounded half-even to the cent (display only). */
-  unitPriceMinor: number;
-  totalMinor: number;
-  /** The holder's share of the exit fee, kept before the payout (`totalMinor` is net of it). */
-  feeMinor: number;
-  costBasisMinor: number;
-  /** Proceeds − cost basis (negative for a loss). */
-  realisedReturnMinor: number;
-};
-export type HistoryEvent = PurchaseEvent | SaleEvent | DividendEvent | ExitEvent;
-
-/** `limit` undefined: every row (statements). `paintingIds`: only these works (the ARTWORK tab). */
-export type Page = { limit?: number; offset?: number; paintingIds?: string[] };
+export type { DividendEvent, ExitEvent, HistoryEvent, Page, PurchaseEvent, SaleEvent } from './events';
 
 const work = {
   paintingId: paintings.id,
@@ -175,7 +124,7 @@ function tradeWhere(side: 'buyer' | 'seller', userId: string, page: Page): SQL |
 }
 
 /** The order book trades in euros, paid from the wallet (`smart_amount`, the spec's name for it). */
-const BOOK = { currency: 'EURO' as const, market: 3, paymentMethod: 'smart_amount' };
+const BOOK = { currency: 'EURO' as const, market: MARKET.secondary, paymentMethod: 'smart_amount' };
 
 /** Trades the member bought in (their bid filled, or an ask they accepted): purchases on the secondary market. */
 async function tradePurchases(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {

@@ -5,6 +5,7 @@ import { artists, artistYearlyStats, paintings } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { MARKETS, type MarketType } from '../catalogue/service';
 import { type ValuePoint, valueChanges, valueHistories } from '../catalogue/value-history';
+import { onMarket } from '../market/state';
 import { provisionalPurchases } from '../purchases/reflection';
 import { displayMinor, integerOf } from './money';
 import { partsMovements } from './parts-movements';
@@ -390,7 +391,7 @@ export async function memberMarket(
   return {
     paintings: rows.map(({ painting: p, artistName }) => {
       const offer = offered.get(p.id);
-      const secondary = p.market === 3;
+      const secondary = onMarket(p, 'secondary');
       const partPrice = secondary && offer ? integerOf(offer.lowest) : p.pricePerPartMinor;
       return {
         _id: p.id,

@@ -1,16 +1,20 @@
-import type { Currency } from '@parcelle/shared';
 import type { Executor } from '../../db/client';
+import { dividendEvents, exitEvents, type Page, purchaseEvents, saleEvents } from './history';
 import {
-  dividendEvents,
-  type ExitEvent,
-  exitEvents,
-  type HistoryEvent,
-  type Page,
-  type PurchaseEvent,
-  purchaseEvents,
-  type SaleEvent,
-  saleEvents,
-} from './history';
+  acquisitionOf,
+  exitDisposal,
+  oldestFirst,
+  type PartsDisposal,
+  type PartsMovements,
+  saleDisposal,
+} from './movements';
+
+export type {
+  DividendReceipt,
+  PartsAcquisition,
+  PartsDisposal,
+  PartsMovements,
+} from './movements';
 
 /**
  * The member's parts movements with money attached, as the performance figures and the yearly statement read them:
@@ -23,76 +27,7 @@ import {
  * statement count it with no other change. Acquisitions are the history's purchases (order-book trades included).
  */
 
-export type PartsAcquisition = {
-  /** A purchase: primary market, a listing bought on the secondary market, or an order-book trade. */
-  source: 'purchase';
-  reference: string;
-  paintingId: string;
-  titleEn: string;
-  titleFr: string;
-  at: Date;
-  quantity: number;
-  /** Everything paid for the lot, in `currency`, minor units. */
-  costMinor: number;
-  currency: Currency;
-};
-
-export type PartsDisposal = {
-  /** Where the sale comes from ('secondary-sale', 'exit-payout'). */
-  source: string;
-  reference: string;
-  paintingId: string;
-  titleEn: string;
-  titleFr: string;
-  at: Date;
-  quantity: number;
-  /** What the member received for the parts, in `currency`, minor units (net of any fee). */
-  proceedsMinor: number;
-  /** A fee kept from the proceeds (an exit's fee share), in `currency`; 0 where none is charged. */
-  feeMinor: number;
-  currency: Currency;
-};
-
-export type DividendReceipt = {
-  reference: string;
-  paintingId: string;
-  titleEn: string;
-  titleFr: string;
-  at: Date;
-  year: number;
-  quantity: number;
-  amountMinor: number;
-  currency: Currency;
-};
-
 export type DisposalSource = (db: Executor, userId: string, page: Page) => Promise<PartsDisposal[]>;
-
-const saleDisposal = (sale: SaleEvent): PartsDisposal => ({
-  source: 'secondary-sale',
-  reference: sale.reference,
-  paintingId: sale.paintingId,
-  titleEn: sale.titleEn,
-  titleFr: sale.titleFr,
-  at: sale.at,
-  quantity: sale.quantity,
-  proceedsMinor: sale.totalMinor,
-  // Parcelle charges nothing on a sale between members.
-  feeMinor: 0,
-  currency: sale.currency,
-});
-
-const exitDisposal = (exit: ExitEvent): PartsDisposal => ({
-  source: 'exit-payout',
-  reference: exit.reference,
-  paintingId: exit.paintingId,
-  titleEn: exit.titleEn,
-  titleFr: exit.titleFr,
-  at: exit.at,
-  quantity: exit.quantity,
-  proceedsMinor: exit.totalMinor,
-  feeMinor: exit.feeMinor,
-  currency: exit.currency,
-});
 
 /**
  * Secondary-market sales: each fill of a paid purchase taken from one of the member's listings, and each order-book
@@ -110,45 +45,6 @@ export const exitPayouts: DisposalSource = async (db, userId, page) =>
 
 /** Every source of disposals (see the module's comment): add a reader here for a new way of selling parts. */
 export const DISPOSAL_SOURCES: DisposalSource[] = [secondarySales, exitPayouts];
-
-export type PartsMovements = {
-  acquisitions: PartsAcquisition[];
-  disposals: PartsDisposal[];
-  dividends: DividendReceipt[];
-};
-
-const oldestFirst = (a: { at: Date; reference: string }, b: { at: Date; reference: string }) =>
-  a.at.getTime() - b.at.getTime() || a.reference.localeCompare(b.reference);
-
-const acquisitionOf = (p: PurchaseEvent): PartsAcquisition => ({
-  source: 'purchase',
-  reference: p.reference,
-  paintingId: p.paintingId,
-  titleEn: p.titleEn,
-  titleFr: p.titleFr,
-  at: p.at,
-  quantity: p.quantity,
-  costMinor: p.totalMinor,
-  currency: p.currency,
-});
-
-/**
- * The movements of history events already read (the history's ARTWORK tab holds every event of its works): the same
- * acquisitions and disposals `partsMovements` answers, so both count one cost basis.
- */
-export function movementsOfEvents(events: readonly HistoryEvent[]): PartsMovements {
-  return {
-    acquisitions: events
-      .filter((e): e is PurchaseEvent => e.kind === 'PURCHASE')
-      .map(acquisitionOf)
-      .sort(oldestFirst),
-    disposals: [
-      ...events.filter((e): e is SaleEvent => e.kind === 'SALE').map(saleDisposal),
-      ...events.filter((e): e is ExitEvent => e.kind === 'EXIT').map(exitDisposal),
-    ].sort(oldestFirst),
-    dividends: [],
-  };
-}
 
 /**
  * Everything the member bought, sold and received, oldest first (`paintingIds`: of these works only). Acquisitions

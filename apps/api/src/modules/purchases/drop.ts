@@ -9,6 +9,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { AppError, notFound } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { newCertificateNumber } from '../certificates/service';
+import { marketLiteral } from '../market/state';
 import { maxPendingParts, type ReservationLimits, reservationPending } from './limits';
 import { newPurchaseReference, type Purchase } from './reserve';
 
@@ -105,7 +106,7 @@ export async function reserveFast(tx: Executor, params: ReserveParams): Promise<
         SELECT count(*) FILTER (WHERE p.expires_at <= now())::int AS overdue,
           coalesce(bool_or(p.painting_id = ${params.paintingId}::uuid AND p.payment_method <> 'smart_amount'), false)
             AS pending_here,
-          coalesce(sum(CASE WHEN p.payment_method = 'smart_amount' THEN 0 WHEN p.market = 3
+          coalesce(sum(CASE WHEN p.payment_method = 'smart_amount' THEN 0 WHEN p.market = ${marketLiteral('secondary')}
               THEN (SELECT coalesce(sum(f.quantity * l.unit_price_minor), 0) FROM purchase_fills f
                     JOIN listings l ON l.id = f.listing_id WHERE f.purchase_id = p.id)
               ELSE p.quantity * w.price_per_part_minor END), 0)::bigint AS pending_eur
@@ -113,7 +114,7 @@ export async function reserveFast(tx: Executor, params: ReserveParams): Promise<
         WHERE p.user_id = ${params.userId}::uuid AND p.status = 'pending'
       ), taken AS (
         UPDATE paintings SET sold_parts = sold_parts + ${params.quantity}::int
-        WHERE id = ${params.paintingId}::uuid AND market = 2
+        WHERE id = ${params.paintingId}::uuid AND market = ${marketLiteral('primary')}
           AND sold_parts + ${params.quantity}::int <= total_parts
           AND price_per_part_minor = ${eurUnitMinor}::bigint
           AND (SELECT overdue = 0 AND NOT pending_here
@@ -218,7 +219,7 @@ export async function settleCardFast(
         RETURNING id
       ), paid AS (
         UPDATE purchases SET status = 'paid', settled_at = now(), provider_ref = ${event.paymentId}
-        WHERE id = ${event.purchaseId}::uuid AND payment_method = 'card' AND status = 'pending' AND market = 2
+        WHERE id = ${event.purchaseId}::uuid AND payment_method = 'card' AND status = 'pending' AND market = ${marketLiteral('primary')}
           AND total_minor = ${event.amountMinor}::bigint AND currency = ${event.currency}::currency
           AND EXISTS (SELECT 1 FROM event)
           AND EXISTS (SELECT 1 FROM accounts WHERE external IS NOT NULL AND revenue IS NOT NULL)
@@ -263,7 +264,7 @@ export async function settleCardFast(
         FROM paid
       )
       SELECT row_to_json(paid) AS purchase, (SELECT number FROM certificate) AS number,
-        (w.market = 2 AND w.sold_parts = w.total_parts) AS sold_out
+        (w.market = ${marketLiteral('primary')} AND w.sold_parts = w.total_parts) AS sold_out
       FROM paid JOIN paintings w ON w.id = paid.painting_id`,
   );
   if (!row?.number) throw new OffTheHotPath();

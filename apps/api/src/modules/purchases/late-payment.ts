@@ -1,6 +1,6 @@
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -8,10 +8,14 @@ import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases, refunds } from '../../db/schema';
 import { Rates } from '../catalogue/rates';
 import { accountFor, postTransaction } from '../ledger/ledger';
+import { holdsPrimaryParts } from '../market/buyers';
+import { MARKET, onMarket } from '../market/state';
+import { takePrimaryParts } from '../market/stock';
+import { takeParts } from '../market/take-parts';
 import { latePaymentRefundedEmail } from '../notifications/emails';
 import { moveParts } from '../parts/register';
 import { buyerMailContext } from './buyer-mail';
-import { holdsPrimaryParts, type Purchase, unitPriceIn } from './reserve';
+import { type Purchase, unitPriceIn } from './reserve';
 
 /**
  * A payment that arrives after its reservation was released (expired, or failed when the provider could not be
@@ -28,13 +32,14 @@ const RELEASED = ['expired', 'failed'] as const;
 
 /**
  * Reserves a released purchase's parts again, inside the caller's transaction, when they are still there exactly
- * as reserved: on the primary market, the work is still in market 2 with enough parts and the part price in the
+ * as reserved: on the primary market, the work is still on it with enough parts and the part price in the
  * purchase's currency is the one paid; on the secondary market, every listing the purchase took from is still open
  * with enough parts at the price paid. Nothing is written unless all of it holds. Returns whether it reserved.
  */
 export async function retakeParts(tx: Executor, purchase: Purchase): Promise<boolean> {
   if (!RELEASED.includes(purchase.status as (typeof RELEASED)[number])) return false;
-  const taken = purchase.market === 3 ? await retakeListings(tx, purchase) : await retakeStock(tx, purchase);
+  const taken =
+    purchase.market === MARKET.secondary ? await retakeListings(tx, purchase) : await retakeStock(tx, purchase);
   if (!taken) return false;
   const [revived] = await tx
     .update(purchases)
@@ -47,21 +52,10 @@ export async function retakeParts(tx: Executor, purchase: Purchase): Promise<boo
 
 async function retakeStock(tx: Executor, purchase: Purchase): Promise<boolean> {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, purchase.paintingId)).for('update');
-  if (painting?.market !== 2) return false;
+  if (!painting || !onMarket(painting, 'primary')) return false;
   if (painting.totalParts - painting.soldParts < purchase.quantity) return false;
   if ((await unitPriceIn(tx, painting, purchase.currency)) !== purchase.unitPriceMinor) return false;
-  const [taken] = await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} + ${purchase.quantity}` })
-    .where(
-      and(
-        eq(paintings.id, painting.id),
-        eq(paintings.market, 2),
-        sql`${paintings.soldParts} + ${purchase.quantity} <= ${paintings.totalParts}`,
-      ),
-    )
-    .returning({ id: paintings.id });
-  if (!taken) return false;
+  if (!(await takePrimaryParts(tx, painting.id, purchase.quantity))) return false;
   await moveParts(tx, {
     paintingId: purchase.paintingId,
     reason: 'reserve',
@@ -99,13 +93,7 @@ async function retakeListings(tx: Executor, purchase: Purchase): Promise<boolean
     if (price !== fill.unitPriceMinor) return false;
   }
   for (const fill of fills) {
-    const listing = locked.find((row) => row.id === fill.listingId);
-    if (!listing) continue;
-    const remaining = listing.remaining - fill.quantity;
-    await tx
-      .update(listings)
-      .set({ remaining, status: remaining === 0 ? 'filled' : 'open', closedAt: remaining === 0 ? new Date() : null })
-      .where(eq(listings.id, listing.id));
+    await takeParts(tx, 'listing', fill.listingId, fill.quantity);
   }
   await moveParts(tx, {
     paintingId: purchase.paintingId,

@@ -7,6 +7,7 @@ import { type Executor, queryRows } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { purchases, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { marketLiteral } from '../market/state';
 
 /**
  * One member cannot lock a drop (decision 84). A card or PayPal purchase holds its parts until it is paid or
@@ -74,7 +75,7 @@ export const reservationPending = (minutes: number) =>
 export async function pendingEurValue(tx: Executor, userId: string): Promise<number> {
   const [row] = await queryRows<{ value: string | number }>(
     tx,
-    sql`SELECT coalesce(sum(CASE WHEN p.market = 3
+    sql`SELECT coalesce(sum(CASE WHEN p.market = ${marketLiteral('secondary')}
           THEN (SELECT coalesce(sum(f.quantity * l.unit_price_minor), 0) FROM purchase_fills f
                 JOIN listings l ON l.id = f.listing_id WHERE f.purchase_id = p.id)
           ELSE p.quantity * w.price_per_part_minor END), 0)::bigint AS value

@@ -3,6 +3,7 @@ import { LONGEST_REFLECTION_MS } from '@parcelle/shared/reflection-period';
 import { and, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { certificates, paintings, purchaseRevocations, purchases, refunds } from '../../db/schema';
+import { MARKET } from '../market/state';
 import { inReflectionPeriod, reflectionAppliesTo, reflectionEndsAt } from './reflection';
 
 /** Revoked purchases stay on the member's list this long after the revocation, with the state of their refund. */
@@ -31,7 +32,7 @@ export async function reflectionPurchases(db: Executor, memberId: string, now = 
     .where(
       and(
         eq(purchases.userId, memberId),
-        eq(purchases.market, 2),
+        eq(purchases.market, MARKET.primary),
         inArray(purchases.status, ['paid', 'revoked']),
         or(
           and(eq(purchases.status, 'paid'), gt(purchases.settledAt, new Date(now.getTime() - LONGEST_REFLECTION_MS))),

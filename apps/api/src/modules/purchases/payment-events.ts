@@ -5,10 +5,11 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
+import { openSecondaryIfSoldOut } from '../market/sell-out';
 import { OffTheHotPath, settleCardFast } from './drop';
 import { recordRefundDue, retakeParts } from './late-payment';
 import type { Purchase } from './reserve';
-import { openSecondaryIfSoldOut, settlePurchase } from './settle';
+import { settlePurchase } from './settle';
 
 export type PaymentOutcome =
   | { kind: 'settled'; purchase: Purchase; certificateNumber: string }

@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
 import { investorCategoryAt } from '../investor/category';
+import { MARKET } from '../market/state';
 import { memberHolding } from '../parts/register';
 
 /**
@@ -64,7 +65,7 @@ export async function provisionalPurchases(
       and(
         eq(purchases.userId, userId),
         eq(purchases.status, 'paid'),
-        eq(purchases.market, 2),
+        eq(purchases.market, MARKET.primary),
         gt(purchases.settledAt, new Date(now.getTime() - LONGEST_REFLECTION_MS)),
         paintingId ? eq(purchases.paintingId, paintingId) : undefined,
       ),
@@ -119,7 +120,7 @@ export async function agePastReflectionPeriod(db: Executor, userId?: string): Pr
       and(
         userId ? eq(purchases.userId, userId) : undefined,
         eq(purchases.status, 'paid'),
-        eq(purchases.market, 2),
+        eq(purchases.market, MARKET.primary),
         sql`${purchases.settledAt} > now() - interval '9 days'`,
       ),
     )

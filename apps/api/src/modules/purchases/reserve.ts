@@ -5,12 +5,17 @@ import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { MARKET } from '@parcelle/shared/market';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { recordReservations } from '../../observability/metrics';
 import { Rates } from '../catalogue/rates';
+import { requireSecondaryBuyer } from '../market/buyers';
+import { openSoldOutWorks } from '../market/sell-out';
+import { onMarket } from '../market/state';
+import { returnPrimaryParts, takePrimaryParts } from '../market/stock';
+import { putBackParts, takeParts } from '../market/take-parts';
 import { heldBy, moveParts } from '../parts/register';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
 import {
@@ -20,7 +25,6 @@ import {
   isLimited,
   type ReservationLimits,
 } from './limits';
-import { openSoldOutWorks } from './settle';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
@@ -53,17 +57,6 @@ export type Quote = {
   fills: Fill[];
 };
 
-/** Whether a member holds parts bought on the primary market (spec §1: the secondary market is reserved to them). */
-export async function holdsPrimaryParts(tx: Executor, userId: string): Promise<boolean> {
-  const rows = await queryRows<{ painting_id: string }>(
-    tx,
-    sql`SELECT painting_id FROM part_entries
-      WHERE user_id = ${userId} AND holder_kind = 'member' AND lot = 'primary'
-      GROUP BY painting_id HAVING sum(quantity) > 0 LIMIT 1`,
-  );
-  return rows.length > 0;
-}
-
 /**
  * Takes parts from the oldest open listings first; each listing's price is converted to the purchase's currency.
  * The offer shown before buying (secondary/offer.ts + @parcelle/shared/secondary) prices the same way.
@@ -85,8 +78,9 @@ function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Cur
 }
 
 /**
- * Prices a request without side effects and refuses what could not be bought right now: market 2 sells the primary
- * stock at the work's part price; market 3 sells members' listings (to primary holders only), oldest first.
+ * Prices a request without side effects and refuses what could not be bought right now: the primary market sells
+ * the primary stock at the work's part price; the secondary market sells members' listings (to primary holders
+ * only), oldest first.
  */
 export async function quotePurchase(
   tx: Executor,
@@ -95,8 +89,8 @@ export async function quotePurchase(
 ): Promise<Quote> {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, params.paintingId));
   if (!painting) throw notFound('PaintingNotFound');
-  if (painting.market === 3) {
-    if (!(await holdsPrimaryParts(tx, params.buyerId))) throw new AppError(403, 'SecondaryReserved');
+  if (onMarket(painting, 'secondary')) {
+    await requireSecondaryBuyer(tx, params.buyerId);
     const open = options.lockListings
       ? await openListingsForUpdate(tx, painting.id, params.buyerId)
       : await openListings(tx, painting.id, params.buyerId);
@@ -112,8 +106,8 @@ export async function quotePurchase(
       fills,
     };
   }
-  if (painting.market === MARKET.draft) throw notFound('PaintingNotFound');
-  if (painting.market !== 2) throw badRequest('PaintingNotOnSale', 'painting_id');
+  if (onMarket(painting, 'draft')) throw notFound('PaintingNotFound');
+  if (!onMarket(painting, 'primary')) throw badRequest('PaintingNotOnSale', 'painting_id');
   // A scheduled opening (issue 15): nothing is bought before it.
   if (painting.opensAt && painting.opensAt.getTime() > Date.now()) {
     const when = painting.opensAt.toISOString().slice(0, 16).replace('T', ' ');
@@ -134,9 +128,9 @@ export async function quotePurchase(
 
 /**
  * Reserves parts for a new purchase, inside the caller's transaction. The stock is taken with one conditional
- * UPDATE (`sold_parts + q <= total_parts`, market 2): PostgreSQL applies it row by row under the row lock, so
- * two buyers can never both get the last parts, whatever the concurrency. The parts move from `available` to
- * `reserved` for this purchase in the register.
+ * UPDATE (market/stock.ts: `sold_parts + q <= total_parts`, on the primary market): PostgreSQL applies it row by row
+ * under the row lock, so two buyers can never both get the last parts, whatever the concurrency. The parts move
+ * from `available` to `reserved` for this purchase in the register.
  */
 export async function reservePurchase(
   tx: Executor,
@@ -194,18 +188,8 @@ async function checkCaps(tx: Executor, params: ReserveParams, quote: Quote): Pro
 async function reservePrimary(tx: Executor, params: ReserveParams, limited: boolean): Promise<Purchase> {
   const quote = await quotePurchase(tx, { ...params, buyerId: params.userId });
   if (limited) await checkCaps(tx, params, quote);
-  const [taken] = await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} + ${params.quantity}` })
-    .where(
-      and(
-        eq(paintings.id, params.paintingId),
-        eq(paintings.market, 2),
-        sql`${paintings.soldParts} + ${params.quantity} <= ${paintings.totalParts}`,
-      ),
-    )
-    .returning({ id: paintings.id });
-  if (!taken) throw badRequest('NotEnoughParts', 'total_part');
+  if (!(await takePrimaryParts(tx, params.paintingId, params.quantity)))
+    throw badRequest('NotEnoughParts', 'total_part');
   const [purchase] = await tx
     .insert(purchases)
     .values({
@@ -237,7 +221,7 @@ async function reservePrimary(tx: Executor, params: ReserveParams, limited: bool
 
 async function isSecondary(tx: Executor, paintingId: string): Promise<boolean> {
   const [row] = await tx.select({ market: paintings.market }).from(paintings).where(eq(paintings.id, paintingId));
-  return row?.market === 3;
+  return onMarket(row, 'secondary');
 }
 
 /**
@@ -259,7 +243,7 @@ async function reserveSecondary(tx: Executor, params: ReserveParams, limited: bo
       unitPriceMinor: quote.unitPriceMinor,
       totalMinor: quote.totalMinor,
       paymentMethod: params.paymentMethod,
-      market: 3,
+      market: MARKET.secondary,
       ownerName: params.ownerName.trim().replace(/\s+/g, ' '),
       language: params.language,
       expiresAt: new Date(Date.now() + params.reservationMinutes * 60_000),
@@ -267,11 +251,7 @@ async function reserveSecondary(tx: Executor, params: ReserveParams, limited: bo
     .returning();
   if (!purchase) throw new Error('purchase not recorded');
   for (const fill of quote.fills) {
-    const remaining = fill.listing.remaining - fill.quantity;
-    await tx
-      .update(listings)
-      .set({ remaining, status: remaining === 0 ? 'filled' : 'open', closedAt: remaining === 0 ? new Date() : null })
-      .where(eq(listings.id, fill.listing.id));
+    await takeParts(tx, 'listing', fill.listing.id, fill.quantity);
     await tx.insert(purchaseFills).values({
       purchaseId: purchase.id,
       listingId: fill.listing.id,
@@ -305,10 +285,7 @@ async function releaseToListings(tx: Executor, purchase: Purchase): Promise<void
       await returnToSeller(tx, listing, fill.quantity, purchase.reference, from);
       continue;
     }
-    await tx
-      .update(listings)
-      .set({ remaining: listing.remaining + fill.quantity, status: 'open', closedAt: null })
-      .where(eq(listings.id, listing.id));
+    await putBackParts(tx, listing.id, fill.quantity);
     await moveParts(tx, {
       paintingId: purchase.paintingId,
       reason: 'release',
@@ -337,7 +314,7 @@ export async function releasePurchase(
     .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
     .returning();
   if (!released) return false;
-  if (released.market === 3) {
+  if (released.market === MARKET.secondary) {
     await releaseToListings(tx, released);
     return true;
   }
@@ -350,17 +327,14 @@ export async function releasePurchase(
       { holder: { kind: 'available' }, quantity: released.quantity },
     ],
   });
-  await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} - ${released.quantity}` })
-    .where(eq(paintings.id, released.paintingId));
+  await returnPrimaryParts(tx, released.paintingId, released.quantity);
   return true;
 }
 
 /**
  * Releases every pending purchase past its expiry (the reservation job). SKIP LOCKED lets several workers run
- * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on market 2 with
- * nothing pending opens on market 3 (settle.ts).
+ * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on the primary market
+ * with nothing pending opens its secondary market (market/sell-out.ts).
  */
 export async function releaseExpired(
   db: Executor,
@@ -390,5 +364,5 @@ export async function releaseExpired(
   return released;
 }
 
-/** Parts of a painting still held by pending purchases (the market moves to 3 only when none remain). */
+/** Parts of a painting still held by pending purchases (the secondary market opens only when none remain). */
 export const reservedParts = (tx: Executor, paintingId: string) => heldBy(tx, paintingId, 'reserved');

@@ -1,6 +1,6 @@
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -9,6 +9,8 @@ import { paintings, paymentEvents, purchaseRevocations, purchases, refunds, user
 import { AppError, conflict, notFound } from '../../http/errors';
 import { voidCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
+import { MARKET } from '../market/state';
+import { returnPrimaryParts } from '../market/stock';
 import { purchaseRevokedEmail } from '../notifications/emails';
 import { memberHolding, moveParts } from '../parts/register';
 import { buyerMailContext } from './buyer-mail';
@@ -146,7 +148,7 @@ async function answerAgain(tx: Executor, purchase: Purchase): Promise<Revocation
 }
 
 async function checkRevocable(tx: Executor, purchase: Purchase, now: Date): Promise<Date> {
-  if (purchase.market !== 2 || purchase.status !== 'paid' || !purchase.settledAt)
+  if (purchase.market !== MARKET.primary || purchase.status !== 'paid' || !purchase.settledAt)
     throw conflict('RevocationNotAllowed');
   if (!(await reflectionAppliesTo(tx, purchase.userId, purchase.settledAt))) throw conflict('RevocationNotAllowed');
   const endsAt = reflectionEndsAt(purchase.settledAt);
@@ -165,10 +167,7 @@ async function returnPartsToOffer(tx: Executor, purchase: Purchase): Promise<voi
       { holder: { kind: 'available' }, quantity: purchase.quantity },
     ],
   });
-  await tx
-    .update(paintings)
-    .set({ soldParts: sql`${paintings.soldParts} - ${purchase.quantity}` })
-    .where(eq(paintings.id, purchase.paintingId));
+  await returnPrimaryParts(tx, purchase.paintingId, purchase.quantity);
 }
 
 const refundTarget = (purchase: Purchase) =>

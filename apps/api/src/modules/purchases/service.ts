@@ -24,6 +24,7 @@ import type { InvestorState } from '../investor/profile';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
 import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
+import { MARKET } from '../market/state';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
 import { emailWanted } from '../notifications/notify';
@@ -470,7 +471,7 @@ export async function sendConfirmationNow(
         ...(await revocationOffer(ctx, purchase)),
       }),
     });
-  if (purchase.market === 3) await notifySellers(ctx, purchase, { en: row.titleEn, fr: row.titleFr });
+  if (purchase.market === MARKET.secondary) await notifySellers(ctx, purchase, { en: row.titleEn, fr: row.titleFr });
 }
 
 /**
@@ -481,7 +482,7 @@ async function revocationOffer(
   ctx: AppContext,
   purchase: Purchase,
 ): Promise<{ revocation?: { until: string; url: string } }> {
-  if (purchase.market !== 2 || purchase.status !== 'paid' || !purchase.settledAt) return {};
+  if (purchase.market !== MARKET.primary || purchase.status !== 'paid' || !purchase.settledAt) return {};
   if (!(await reflectionAppliesTo(ctx.database.db, purchase.userId, purchase.settledAt))) return {};
   const endsAt = reflectionEndsAt(purchase.settledAt);
   if (Date.now() >= endsAt.getTime()) return {};

@@ -1,10 +1,12 @@
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
+import { listings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { type MemberCredit, memberCreditLines } from '../ledger/member-credits';
+import { openSecondaryIfSoldOut } from '../market/sell-out';
+import { MARKET } from '../market/state';
 import { recordNotification } from '../notifications/notify';
 import { moveParts } from '../parts/register';
 import type { Purchase } from './reserve';
@@ -36,7 +38,7 @@ export async function settlePurchase(
     .returning();
   if (!purchase) return null;
 
-  const lot = purchase.market === 3 ? 'secondary' : 'primary';
+  const lot = purchase.market === MARKET.secondary ? 'secondary' : 'primary';
   await moveParts(tx, {
     paintingId: purchase.paintingId,
     reason: 'settle',
@@ -52,7 +54,7 @@ export async function settlePurchase(
   // Primary: Parcelle sells. Secondary: each seller is paid for the parts taken from their listings.
   // Each seller is paid into their own wallet, in its currency (exchanged when the purchase was in the other one).
   const credits =
-    purchase.market === 3
+    purchase.market === MARKET.secondary
       ? await memberCreditLines(tx, await sellerCredits(tx, purchase), purchase.currency)
       : [
           {
@@ -63,7 +65,7 @@ export async function settlePurchase(
         ];
   await postTransaction(tx, {
     reference: purchase.reference,
-    description: `${purchase.market === 3 ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
+    description: `${purchase.market === MARKET.secondary ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
     lines: [{ accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency }, ...credits],
   });
 
@@ -87,47 +89,6 @@ export async function settlePurchase(
   });
   await openSecondaryIfSoldOut(tx, purchase.paintingId);
   return { purchase, certificate };
-}
-
-/**
- * Sold out and nothing left pending: the work opens on the secondary market (spec §1), exactly once. Two payments
- * of a work's last parts settle at the same moment: each checked for pending purchases before the other committed,
- * saw it still pending, and the work stayed on market 2 with nothing left to buy. Every settlement of a sold-out work
- * now locks the work's row first, so they take turns; under READ COMMITTED the check is a new statement, so the one
- * that commits last sees every other one paid and moves the work.
- */
-export async function openSecondaryIfSoldOut(tx: Executor, paintingId: string): Promise<boolean> {
-  const [work] = await tx
-    .select({ market: paintings.market, soldParts: paintings.soldParts, totalParts: paintings.totalParts })
-    .from(paintings)
-    .where(eq(paintings.id, paintingId));
-  if (work?.market !== 2 || work.soldParts !== work.totalParts) return false;
-  await tx.select({ id: paintings.id }).from(paintings).where(eq(paintings.id, paintingId)).for('no key update');
-  const moved = await tx
-    .update(paintings)
-    .set({ market: 3 })
-    .where(and(eq(paintings.id, paintingId), soldOutWithNothingPending))
-    .returning({ id: paintings.id });
-  return moved.length > 0;
-}
-
-const soldOutWithNothingPending = and(
-  eq(paintings.market, 2),
-  sql`${paintings.soldParts} = ${paintings.totalParts}`,
-  sql`NOT EXISTS (SELECT 1 FROM ${purchases} WHERE ${purchases.paintingId} = ${paintings.id} AND ${purchases.status} = 'pending')`,
-);
-
-/**
- * The reservation sweep's catch-up: any work sold out with nothing pending that is still on market 2 (left there by
- * a release of the last pending purchase, or by the race above before it was fixed) moves to market 3.
- */
-export async function openSoldOutWorks(db: Executor): Promise<number> {
-  const moved = await db
-    .update(paintings)
-    .set({ market: 3 })
-    .where(soldOutWithNothingPending)
-    .returning({ id: paintings.id });
-  return moved.length;
 }
 
 /** What each seller of a secondary purchase receives: the parts taken from their listings at the listed price. */

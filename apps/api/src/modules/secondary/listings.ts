@@ -133,6 +133,24 @@ export async function returnToSeller(
   await moveParts(tx, { paintingId: listing.paintingId, reason: 'unlist', reference, lines });
 }
 
+/**
+ * Closes an open listing, locked by the caller, as withdrawn: what is left of it goes back to its seller (`reference`
+ * names the register's movement). The member's withdrawal and an exit's settlement (every open listing of the work)
+ * both close listings this way.
+ */
+export async function withdrawOpenListing(tx: Executor, listing: Listing, reference: string): Promise<Listing> {
+  const [closed] = await tx
+    .update(listings)
+    .set({ status: 'withdrawn', remaining: 0, closedAt: new Date() })
+    .where(eq(listings.id, listing.id))
+    .returning();
+  if (!closed) throw new Error('listing not closed');
+  if (listing.remaining > 0) {
+    await returnToSeller(tx, listing, listing.remaining, reference, { kind: 'listed', listingId: listing.id });
+  }
+  return closed;
+}
+
 /** Withdraws what is left of one of the member's open listings; parts reserved by a pending purchase stay with it. */
 export async function withdrawListing(ctx: AppContext, member: Member, reference: string): Promise<Listing> {
   const withdrawn = await inTransaction(ctx.database.db, async (tx) => {
@@ -143,19 +161,7 @@ export async function withdrawListing(ctx: AppContext, member: Member, reference
       .for('update');
     if (!listing) throw notFound('ListingNotFound');
     if (listing.status !== 'open') throw new AppError(409, 'ListingClosed');
-    const [closed] = await tx
-      .update(listings)
-      .set({ status: 'withdrawn', remaining: 0, closedAt: new Date() })
-      .where(eq(listings.id, listing.id))
-      .returning();
-    if (!closed) throw new Error('listing not closed');
-    if (listing.remaining > 0) {
-      await returnToSeller(tx, listing, listing.remaining, listing.reference, {
-        kind: 'listed',
-        listingId: listing.id,
-      });
-    }
-    return closed;
+    return withdrawOpenListing(tx, listing, listing.reference);
   });
   ctx.catalogueChanges.changed({ kind: 'sale', paintingId: withdrawn.paintingId });
   return withdrawn;

@@ -6,7 +6,8 @@ import type { Executor } from '../../db/client';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
-import { holdsPrimaryParts } from '../purchases/reserve';
+import { holdsPrimaryParts } from '../market/buyers';
+import { onMarket } from '../market/state';
 import { type Listing, openListings } from './listings';
 
 /**
@@ -24,7 +25,7 @@ export async function secondaryOffer(db: Executor, buyerId: string, paintingId: 
     holdsPrimaryParts(db, buyerId),
     ownListedParts(db, buyerId, paintingId),
   ]);
-  if (painting.market !== 3) return { ...empty, eligible, own_listed_part: ownListed };
+  if (!onMarket(painting, 'secondary')) return { ...empty, eligible, own_listed_part: ownListed };
   const [open, rates] = await Promise.all([openListings(db, paintingId, buyerId), Rates.load(db)]);
   const steps = mergeSteps(
     open.map((listing) => ({

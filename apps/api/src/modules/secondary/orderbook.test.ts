@@ -16,8 +16,9 @@ import { auditLog, bids, listings, type paintings, trades } from '../../db/schem
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
+import { takeParts } from '../market/take-parts';
 import { memberHolding } from '../parts/register';
-import { releaseExpiredBids, takeParts } from './orders';
+import { releaseExpiredBids } from './orders';
 
 /**
  * The order book of the secondary market (issue 17): priced asks within bounds, bids holding their money, price-time

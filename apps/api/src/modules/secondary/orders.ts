@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TRiskWarningConsent } from '@parcelle/shared/contracts/investor';
-import { MARKET } from '@parcelle/shared/market';
 import { bidFillMoney, type MatchFill, matchIncoming, type RestingOrder } from '@parcelle/shared/orderbook';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
-import { and, asc, count, desc, eq, gt, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
@@ -14,11 +13,12 @@ import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
+import { requireSecondaryBuyer } from '../market/buyers';
+import { onMarket } from '../market/state';
+import { takeParts } from '../market/take-parts';
 import { moveParts, type PartLine } from '../parts/register';
 import { sellableHolding } from '../purchases/reflection';
-import { holdsPrimaryParts } from '../purchases/reserve';
 import { requireVerified } from '../verification/gate';
-import type { Listing } from './listings';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-events';
 
@@ -36,6 +36,8 @@ import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-
 
 export type Bid = typeof bids.$inferSelect;
 export type Trade = typeof trades.$inferSelect;
+/** A member's ask (listings.ts writes them; named here too, so the two files do not import each other). */
+type Listing = typeof listings.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
 
 /** Bids are held in euros: the book's prices are in the base currency, so held and paid amounts stay exact. */
@@ -51,8 +53,8 @@ function newReference(prefix: 'BD' | 'TR'): string {
 /** The guard of a work's book: its row locked for the rest of the transaction. Only market 3 trades. */
 export async function lockBook(tx: Executor, paintingId: string): Promise<Painting> {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, paintingId)).for('no key update');
-  if (!painting || painting.market === MARKET.draft) throw notFound('PaintingNotFound');
-  if (painting.market !== MARKET.secondary) throw badRequest('SaleNotOpen', 'painting_id');
+  if (!painting || onMarket(painting, 'draft')) throw notFound('PaintingNotFound');
+  if (!onMarket(painting, 'secondary')) throw badRequest('SaleNotOpen', 'painting_id');
   return painting;
 }
 
@@ -92,37 +94,6 @@ async function recordTrade(
     .returning();
   if (!trade) throw new Error('trade not recorded');
   return trade;
-}
-
-/** The two kinds of resting order a fill takes parts from: their table, status enum and closed error. */
-const ORDER_SIDES = {
-  listing: { table: listings, statusType: 'listing_status', closed: 'ListingClosed' },
-  bid: { table: bids, statusType: 'bid_status', closed: 'BidClosed' },
-} as const;
-
-/**
- * Takes `quantity` parts off an open listing or bid (filled, and closed now, when none is left); returns what is left.
- * Fails with the side's closed error (409) when the order is no longer open or has fewer parts left.
- */
-export async function takeParts(
-  tx: Executor,
-  side: keyof typeof ORDER_SIDES,
-  orderId: string,
-  quantity: number,
-): Promise<number> {
-  const { table, statusType, closed } = ORDER_SIDES[side];
-  const status = sql.raw(statusType);
-  const [row] = await tx
-    .update(table)
-    .set({
-      remaining: sql`${table.remaining} - ${quantity}`,
-      status: sql`CASE WHEN ${table.remaining} - ${quantity} = 0 THEN 'filled'::${status} ELSE 'open'::${status} END`,
-      closedAt: sql`CASE WHEN ${table.remaining} - ${quantity} = 0 THEN now() ELSE NULL END`,
-    })
-    .where(and(eq(table.id, orderId), eq(table.status, 'open'), gte(table.remaining, quantity)))
-    .returning({ remaining: table.remaining });
-  if (!row) throw new AppError(409, closed);
-  return row.remaining;
 }
 
 /** The money of a fill paid from a bid's hold: the seller gets the trade price, the buyer any difference back. */
@@ -306,7 +277,7 @@ export async function placeBid(
   const stepUp = await checkStepUp(ctx, member, request, TRADE_CODE);
   const result = await inTransaction(ctx.database.db, async (tx) => {
     const painting = await lockBook(tx, request.painting_id);
-    if (!(await holdsPrimaryParts(tx, member.id))) throw new AppError(403, 'SecondaryReserved');
+    await requireSecondaryBuyer(tx, member.id);
     const settings = await readMarketSettings(tx);
     checkPriceBounds(settings, painting.pricePerPartMinor, request.price_per_part_minor, 'price_per_part_minor');
     await confirmInvestmentWarning(tx, investor, ctx.config.investor, warning);
@@ -471,7 +442,7 @@ export async function acceptAsk(
     if (!found) throw notFound('ListingNotFound');
     await lockBook(tx, found.paintingId);
     if (matchesAutomatically(await readMarketSettings(tx))) throw new AppError(409, 'AcceptNeedsBulletinBoard');
-    if (!(await holdsPrimaryParts(tx, member.id))) throw new AppError(403, 'SecondaryReserved');
+    await requireSecondaryBuyer(tx, member.id);
     const [listing] = await tx.select().from(listings).where(eq(listings.id, found.id)).for('update');
     if (listing?.status !== 'open') throw new AppError(409, 'ListingClosed');
     if (listing.sellerId === member.id) throw badRequest('OwnOrder', 'total_part');

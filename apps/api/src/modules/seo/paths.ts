@@ -1,8 +1,10 @@
+import { onMarket } from '../market/state';
+
 /** The web app's public addresses of artists and works (apps/web/app/features/catalogue/paths.ts says the same). */
 export const artistPath = (artistId: string) => `/artists/details/${encodeURIComponent(artistId)}`;
 
-/** Markets 1 (not yet buyable) and 2 are shown on the primary market, 3 on the secondary. */
+/** Works shown (not buyable yet) or on sale are on the primary market's list, the rest on the secondary's. */
 export function paintingPath(painting: { id: string; market: number }): string {
-  const list = painting.market === 3 ? '/secondary-market' : '/primary-market';
+  const list = onMarket(painting, 'secondary') ? '/secondary-market' : '/primary-market';
   return `${list}/details/${encodeURIComponent(painting.id)}`;
 }

@@ -1,8 +1,8 @@
 import type { SumsubConfig } from '../../../config';
 import type { Executor } from '../../../db/client';
 import { verificationProviderCases } from '../../../db/schema';
-import type { ProviderAnswer, VerificationProvider } from '../provider';
 import type { VerificationCase } from '../state';
+import type { ProviderAnswer, VerificationProvider } from './interface';
 import { SumsubClient, type SumsubReview } from './sumsub-client';
 import { verifyWebhookDigest } from './sumsub-signature';
 
