@@ -52,7 +52,8 @@ export function geoCountry(): Promise<string | null> {
 
 /** The phone input's default country: the cached geolocation country, else France (spec §9). */
 export function usePhoneDefaultCountry(): string {
-  const [country, setCountry] = useState(() => known(readCache()?.country) ?? DEFAULT_PHONE_COUNTRY);
+  // France at first, as the server renders the form (no storage there), then the cached or asked country.
+  const [country, setCountry] = useState(DEFAULT_PHONE_COUNTRY);
   useEffect(() => {
     let live = true;
     void geoCountry().then((code) => {
