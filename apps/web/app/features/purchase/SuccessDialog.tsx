@@ -58,7 +58,7 @@ export function SuccessDialog({ open, message, certificateNumber, parts, title, 
               <DownloadCertificateButton
                 number={certificateNumber}
                 testId="purchase-certificate-download"
-                variant="contained"
+                variant="outlined"
               />
               <VerifyCertificateLink
                 number={certificateNumber}

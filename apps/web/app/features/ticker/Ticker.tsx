@@ -73,8 +73,9 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
         display: 'flex',
         alignItems: 'baseline',
         justifyContent: 'center',
-        gap: 1.5,
-        px: 3,
+        // Tight enough for the artist's name beside the price, the change and its year (spec §9: 400 px an item).
+        gap: 1,
+        px: 2,
         // 6 + 20 + 6 px: the strip's reserved height (.ticker-slot in app.css) less its border.
         py: '6px',
         color: palette.ink,
