@@ -164,6 +164,21 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(html).toContain('aria-busy="true"');
   });
 
+  it('sends /login and /register with their forms in the first answer, in the language asked (issue 31)', async () => {
+    const login = await fetchPage('/login?lng=fr');
+    expect(login.response.status).toBe(200);
+    expect(login.html).toMatch(/<form[^>]*data-testid="login-form"/);
+    expect(login.html).toMatch(/<input[^>]*data-testid="login-email"/);
+    expect(login.html).not.toContain('aria-busy="true"');
+    expect(login.html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+    const register = await fetchPage('/register', { 'accept-language': 'en' });
+    expect(register.response.status).toBe(200);
+    // The form at once, under the intro's heading (decision 392).
+    expect(register.html).toMatch(/<h1[^>]*>Create your account<\/h1>/);
+    expect(register.html).toMatch(/<form[^>]*data-testid="register-form"/);
+    expect(register.html).not.toContain('aria-busy="true"');
+  });
+
   it('serves robots.txt and a sitemap of every public page with its alternates', async () => {
     const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
     expect(robots).toContain('Disallow: /user/');
@@ -268,6 +283,24 @@ describe('in Chromium', () => {
       }
     });
   }
+
+  it('hydrates /login and /register without a warning, the remembered email filled in after (issue 31)', async () => {
+    const context = await browser.newContext({ reducedMotion: 'reduce', baseURL: baseUrl(), locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      const problems = watch(page);
+      await page.goto('/');
+      await page.evaluate(() => window.localStorage.setItem('rememberedEmail', 'marie.curie@example.fr'));
+      await page.goto('/login');
+      await page.locator('[data-testid="login-form"][data-hydrated="true"]').waitFor();
+      expect(await page.getByTestId('login-email').inputValue()).toBe('marie.curie@example.fr');
+      await page.goto('/register');
+      await page.locator('[data-testid="register-form"][data-hydrated="true"]').waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('renders in the currency the visitor chose (its cookie) and hydrates without switching', async () => {
     const text = (html: string) => html.replaceAll('<!-- -->', '');

@@ -20,14 +20,14 @@ export async function expectPath(page: Page, path: string) {
   expect(new URL(page.url()).pathname).toBe(path);
 }
 
-/** The register screen: intro step, then the form (spec §2). */
+/** The register screen: the intro's words and the form on one page (decision 392). */
 export class RegisterPage {
   constructor(private readonly page: Page) {}
 
+  /** The form arrives rendered by the server; it is filled once hydrated (what is typed earlier would be lost). */
   async open(language: Language) {
     await this.page.goto(`/register?lng=${language}`);
-    await this.page.getByTestId('register-start').click();
-    await this.page.getByTestId('register-form').waitFor();
+    await this.page.locator('[data-testid="register-form"][data-hydrated="true"]').waitFor();
   }
 
   async fill(member: NewMember) {
@@ -65,7 +65,7 @@ export class LoginPage {
 
   async open(language: Language) {
     await this.page.goto(`/login?lng=${language}`);
-    await this.page.getByTestId('login-form').waitFor();
+    await this.page.locator('[data-testid="login-form"][data-hydrated="true"]').waitFor();
   }
 
   async signIn(email: string, password: string) {

@@ -540,3 +540,10 @@ export class SecondaryBuyPage extends BuyPage {
     await this.view.getByTestId('buy-painting-title').waitFor();
   }
 }
+
+/** Goes to a member page by the member area's navigation; on a phone its list opens from a button first (issue 31). */
+export async function openMemberPage(page: Page, testId: string) {
+  const toggle = page.getByTestId('member-nav-toggle');
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByTestId(testId).click();
+}

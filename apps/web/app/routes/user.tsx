@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { loadMemberTexts } from '../features/i18n/i18n';
-import { MemberLayout } from '../features/layout/MemberLayout';
 import { RouteFallback } from '../features/layout/RouteFallback';
+import { MemberLayout } from '../features/member-area/MemberLayout';
 import { guard } from '../features/session/access';
 
 /**

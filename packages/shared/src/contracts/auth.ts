@@ -211,9 +211,13 @@ export const ZForgotVerifyEmailRequest = z.strictObject({
   email: emailField('RegValBlank'),
   forgot_password_token: safeText().min(16).max(256),
 });
+/**
+ * The reset link's token names the member: the email is optional (issue 31, decision 393: the reset page does not ask
+ * again for the address the link was sent to); when a client sends it (spec §3), it must be the member's.
+ */
 export const ZForgotResetRequest = z
   .strictObject({
-    email: emailField('RegValBlank'),
+    email: emailField('RegValBlank').optional(),
     forgot_pwd_token: safeText().min(16).max(256),
     new_password: passwordField('RequiredField'),
     confirm_new_password: requiredString('RequiredField'),

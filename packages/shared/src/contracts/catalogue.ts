@@ -210,12 +210,17 @@ export const ZTickerKpi = z.object({
   artist_name: z.string(),
   value_euro: z.number(),
   value_usd: z.number(),
-  /** The change from the year before, in EUR (spec §3). */
+  /** The change from the artist's previous year of record, in EUR (spec §3). */
   percentage: z.number(),
   direction: z.enum(['up', 'down']),
   /** The same change in USD, each year's quote at that year's rate (as the artist's chart in dollars; issue 17). */
   percentage_usd: z.number(),
   direction_usd: z.enum(['up', 'down']),
+  /**
+   * The year the change is measured from: the artist's previous year of record, which need not be the year before
+   * the latest (issue 31); null when only one year is known (no change to give).
+   */
+  since_year: z.number().int().nullable(),
 });
 export const ZKpisData = z.object({ kpis: z.array(ZTickerKpi) });
 

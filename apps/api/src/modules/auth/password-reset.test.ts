@@ -61,6 +61,27 @@ describe('forgotten password', () => {
     expect(replay.json().error.en).toBe('This link is invalid or has expired. Please ask for a new one.');
   });
 
+  it('resets from the link alone, without the email it was sent to (issue 31); a wrong email is refused', async () => {
+    const member = await createMember(t);
+    const token = await resetLinkFor(member.email);
+    const wrong = await t.call('POST', '/api/auth/forgotpwd/reset', {
+      body: {
+        email: 'other@example.com',
+        forgot_pwd_token: token,
+        new_password: 'Fresh!pass9',
+        confirm_new_password: 'Fresh!pass9',
+      },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const reset = await t.call('POST', '/api/auth/forgotpwd/reset', {
+      body: { forgot_pwd_token: token, new_password: 'Fresh!pass9', confirm_new_password: 'Fresh!pass9' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await t.call('POST', '/api/auth/token', { body: { email: member.email, password: 'Fresh!pass9' } })).statusCode,
+    ).toBe(200);
+  });
+
   it('validates the new password and its confirmation', async () => {
     const member = await createMember(t);
     const token = await resetLinkFor(member.email);

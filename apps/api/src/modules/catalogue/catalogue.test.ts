@@ -255,6 +255,8 @@ describe('artists', () => {
     const usd = (q: { year: number; perPart: number }) => rates.convert(q.perPart, 'USD', rates.forYear(q.year));
     expect(kpi.percentage).toBeCloseTo(((latest.perPart - previous.perPart) / previous.perPart) * 100, 1);
     expect(kpi.percentage_usd).toBeCloseTo(((usd(latest) - usd(previous)) / usd(previous)) * 100, 1);
+    // The change is measured from the previous year of record, and says which (issue 31).
+    expect(kpi.since_year).toBe(previous.year);
     // The two differ whenever the dollar moved between the two years.
     if (rates.forYear(previous.year) !== rates.forYear(latest.year)) {
       expect(kpi.percentage_usd).not.toBe(kpi.percentage);

@@ -286,7 +286,8 @@ export async function artistDetail(db: Executor, artistId: string, currency: Cur
 
 /**
  * GET /artists/list/kpis: the header ticker. An artist's quote is a price per part: the average price per
- * cm² of their latest year ÷ 9; the percentage is its change from the year before.
+ * cm² of their latest year ÷ 9; the percentage is its change from their previous year of record (`since_year`, not
+ * always the calendar year before: an artist may have no sale for some years).
  */
 export async function artistKpis(db: Executor) {
   const ranked = db
@@ -344,6 +345,7 @@ export async function artistKpis(db: Executor) {
       direction: percentage >= 0 ? ('up' as const) : ('down' as const),
       percentage_usd: percentageUsd,
       direction_usd: percentageUsd >= 0 ? ('up' as const) : ('down' as const),
+      since_year: previous ? previous.year : null,
     });
   }
   return { kpis };

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useToast } from '../feedback/toast';
 import { localized } from '../i18n/language';
+import { RouteFallback } from '../layout/RouteFallback';
 import { errorText, isLocalized } from '../session/api-error';
+import { useHydrated } from '../ssr/use-hydrated';
 import { palette } from '../theme/theme';
 import { AuthFrame } from './AuthFrame';
 import { requestResetLink } from './forgot';
@@ -14,13 +16,18 @@ function emailOf(state: unknown): string | null {
   return typeof email === 'string' && email ? email : null;
 }
 
-/** /email-confirm: needs the email in the router state, else goes to /login (spec §2). */
+/**
+ * /email-confirm: needs the email in the router state, else goes to /login (spec §2). That state lives in the
+ * browser's history: the server sends a wait, the browser decides once hydrated.
+ */
 export function EmailConfirmScreen() {
   const { t } = useTranslation();
   const toast = useToast();
   const location = useLocation();
+  const hydrated = useHydrated();
   const email = emailOf(location.state);
   const [busy, setBusy] = useState(false);
+  if (!hydrated) return <RouteFallback />;
   if (!email) return <Navigate to="/login" replace />;
 
   const sendAgain = async () => {

@@ -3,7 +3,7 @@ import { Alert, AlertTitle, Box, Button, Checkbox, FormControlLabel, Link as Mui
 import { DELAY_MS, WEB_DEVICE_TOKEN, WEB_DEVICE_TYPE } from '@parcelle/shared/constants';
 import { ZLoginRequest } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { localized } from '../i18n/language';
 import { apiRequest } from '../session/api';
 import { ApiError, errorText } from '../session/api-error';
 import { SocialButtons } from '../social/SocialButtons';
+import { useHydrated } from '../ssr/use-hydrated';
 import { getRememberedEmail, rememberEmail } from './remembered-email';
 import { type SessionAnswer, startSession } from './start-session';
 
@@ -34,14 +35,24 @@ export function LoginForm() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [remember, setRemember] = useState(() => getRememberedEmail() !== '');
+  const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaState>('off');
   const form = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(ZLoginForm),
-    defaultValues: { email: getRememberedEmail(), password: '' },
+    defaultValues: { email: '', password: '' },
   });
+  // The form is rendered on the server, which has no storage: the remembered email is filled in once hydrated.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the first render.
+  useEffect(() => {
+    const remembered = getRememberedEmail();
+    if (!remembered) return;
+    setRemember(true);
+    if (!form.getValues('email')) form.setValue('email', remembered);
+  }, []);
 
+  // Rendered on the server first: what is typed before the page hydrates would be lost, so journeys wait for this.
+  const hydrated = useHydrated();
   const signIn = async (values: LoginValues, withCaptcha: boolean) => {
     let answer: string | undefined;
     if (withCaptcha) {
@@ -87,7 +98,7 @@ export function LoginForm() {
   });
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="login-form">
+    <Box component="form" onSubmit={submit} noValidate data-testid="login-form" data-hydrated={hydrated}>
       <Stack spacing={2.5}>
         {captcha !== 'off' && (
           <Alert severity="info" data-testid="login-captcha" data-state={captcha} role="status">

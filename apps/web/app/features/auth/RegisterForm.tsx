@@ -15,6 +15,7 @@ import { currentLanguage, localized } from '../i18n/language';
 import { usePhoneDefaultCountry } from '../preferences/geo';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
+import { useHydrated } from '../ssr/use-hydrated';
 import { CountryField } from './CountryField';
 import { DialCodeSelect } from './DialCodeSelect';
 import { PasswordRules } from './PasswordRules';
@@ -48,6 +49,8 @@ export function RegisterForm() {
       accept_privacy: false,
     },
   });
+  // Rendered on the server first: what is typed before the page hydrates would be lost, so journeys wait for this.
+  const hydrated = useHydrated();
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
   const { errors } = form.formState;
   const boxesError = issueText(t, errors.accept_terms?.message ?? errors.accept_privacy?.message);
@@ -91,7 +94,7 @@ export function RegisterForm() {
   });
 
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="register-form">
+    <Box component="form" onSubmit={submit} noValidate data-testid="register-form" data-hydrated={hydrated}>
       <Stack spacing={2.5}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.5 }}>
           <FormTextField

@@ -1,50 +1,34 @@
-import { Box, Button, Link as MuiLink } from '@mui/material';
-import { useState } from 'react';
+import { Link as MuiLink } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SocialButtons } from '../social/SocialButtons';
 import { AuthFrame } from './AuthFrame';
 import { RegisterForm } from './RegisterForm';
 
-/** Registration: an intro step, then the form (spec §4 "intro step becomes the form on the register button"). */
+/**
+ * Registration: the spec's intro (its words, and Google and Microsoft when configured) heads the form on one page,
+ * so a member who came to register starts at once (decision 392; spec §4 had the form behind a "Register" button).
+ */
 export function RegisterScreen() {
   const { t } = useTranslation();
-  const [step, setStep] = useState<'intro' | 'form'>('intro');
-  const footer = (
-    <>
-      {t('register.haveAccount')}{' '}
-      <MuiLink component={Link} to="/login" underline="always" data-testid="register-login">
-        {t('register.login')}
-      </MuiLink>
-    </>
-  );
-  if (step === 'intro') {
-    return (
-      <AuthFrame
-        title={t('register.introTitle')}
-        subtitle={t('register.introText')}
-        footer={footer}
-        testId="register-intro"
-      >
-        <Box>
-          <Button
-            variant="contained"
-            size="large"
-            fullWidth
-            onClick={() => setStep('form')}
-            data-testid="register-start"
-          >
-            {t('register.introCta')}
-          </Button>
-          {/* Google and Microsoft sign-in stay hidden while no provider is configured. */}
-          <SocialButtons context="signup" />
-        </Box>
-      </AuthFrame>
-    );
-  }
   return (
-    <AuthFrame title={t('register.title')} footer={footer} width={640} testId="register-screen">
+    <AuthFrame
+      title={t('register.introTitle')}
+      subtitle={t('register.introText')}
+      width={640}
+      testId="register-screen"
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <MuiLink component={Link} to="/login" underline="always" data-testid="register-login">
+            {t('register.login')}
+          </MuiLink>
+        </>
+      }
+    >
       <RegisterForm />
+      {/* Google and Microsoft, after an "or", as on the sign-in page; hidden while no provider is configured. */}
+      <SocialButtons context="signup" />
     </AuthFrame>
   );
 }

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useToast } from '../feedback/toast';
-import { FormTextField } from '../forms/FormTextField';
 import { PasswordField } from '../forms/PasswordField';
 import { localized } from '../i18n/language';
 import { apiRequest } from '../session/api';
@@ -26,7 +25,8 @@ function ResetForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const form = useForm<ResetInput, unknown, ResetValues>({
     resolver: zodResolver(ZForgotResetRequest),
-    defaultValues: { email: '', forgot_pwd_token: token, new_password: '', confirm_new_password: '' },
+    // No email: the link's token names the member (decision 393).
+    defaultValues: { forgot_pwd_token: token, new_password: '', confirm_new_password: '' },
   });
   const password = form.watch('new_password') ?? '';
 
@@ -45,14 +45,6 @@ function ResetForm({ token }: { token: string }) {
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <Stack spacing={2.5}>
-        <FormTextField
-          control={form.control}
-          name="email"
-          label={t('reset.email')}
-          type="email"
-          autoComplete="email"
-          testId="reset-email"
-        />
         <PasswordField
           control={form.control}
           name="new_password"
@@ -76,7 +68,7 @@ function ResetForm({ token }: { token: string }) {
   );
 }
 
-/** /reset-password/:token — checks the link, then asks for the email and the new password. */
+/** /reset-password/:token — checks the link, then asks for the new password (the link names the member). */
 export function ResetPasswordScreen({ token }: { token: string }) {
   const { t } = useTranslation();
   return (

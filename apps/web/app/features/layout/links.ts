@@ -25,18 +25,6 @@ export const MEMBER_LINKS: readonly NavLinkDef[] = [
   { to: '/user/history', label: 'account.history', testId: 'account-history' },
 ];
 
-/** The member area's sidebar: the account menu's pages, then the parts held and the member's market (issue 17). */
-export const SIDEBAR_LINKS: readonly NavLinkDef[] = [
-  ...MEMBER_LINKS,
-  { to: '/user/parts', label: 'account.parts', testId: 'account-parts' },
-  { to: '/user/market', label: 'account.market', testId: 'account-market' },
-  { to: '/user/notifications', label: 'account.notifications', testId: 'account-notifications' },
-  { to: '/user/watchlist', label: 'account.watchlist', testId: 'account-watchlist' },
-  { to: '/user/verification', label: 'account.verification', testId: 'account-verification' },
-  { to: '/user/complaints', label: 'account.complaints', testId: 'account-complaints' },
-  { to: '/user/investor-profile', label: 'account.investorProfile', testId: 'account-investor-profile' },
-];
-
 /** The journal lives outside the app (spec §2 "an external blog"); set VITE_BLOG_URL at build time. */
 export const BLOG_URL: string = import.meta.env.VITE_BLOG_URL || 'https://blog.parcelle.art';
 

@@ -1,6 +1,7 @@
 import { findCountry } from '@parcelle/shared/countries';
 import { useEffect, useState } from 'react';
 import { apiData } from '../session/api';
+import { useHydrated } from '../ssr/use-hydrated';
 
 /** localStorage key of the cached geolocation country (spec §3). */
 export const GEO_KEY = 'geoCountry';
@@ -52,7 +53,10 @@ export function geoCountry(): Promise<string | null> {
 
 /** The phone input's default country: the cached geolocation country, else France (spec §9). */
 export function usePhoneDefaultCountry(): string {
-  const [country, setCountry] = useState(() => known(readCache()?.country) ?? DEFAULT_PHONE_COUNTRY);
+  // While a server-rendered form hydrates, France, as the server rendered it (no storage there); the effect then reads
+  // the cache. A form mounted later in the browser starts from the cache at once.
+  const hydrated = useHydrated();
+  const [country, setCountry] = useState(() => (hydrated && known(readCache()?.country)) || DEFAULT_PHONE_COUNTRY);
   useEffect(() => {
     let live = true;
     void geoCountry().then((code) => {

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 
+import { DELAY_MS } from '@parcelle/shared/constants';
 import type { TVerificationStatus } from '@parcelle/shared/contracts/verification';
 import { fillMessage, messages } from '@parcelle/shared/i18n/messages';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { altchaChallengeData, isSolvedCaptcha } from '../captcha/testing';
@@ -124,6 +126,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
+
+/** The address the router is at, to see whether the screen left. */
+function Where() {
+  return <span data-testid="where">{useLocation().pathname}</span>;
+}
 
 function signIn() {
   window.localStorage.setItem('token', 'access');
@@ -310,7 +317,13 @@ describe('card payment (sandbox)', () => {
   });
 
   async function openCardModal() {
-    renderScreen(<BuyScreen />, PATH);
+    renderScreen(
+      <>
+        <BuyScreen />
+        <Where />
+      </>,
+      PATH,
+    );
     await screen.findByTestId('buy-painting-title');
     await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
     const drawer = await openDrawer();
@@ -355,6 +368,28 @@ describe('card payment (sandbox)', () => {
     expect(plain((await screen.findByTestId('toast')).textContent)).toContain('Payment successful');
     // One purchase only: the retry reused the reservation.
     expect(calls.filter((call) => call.method === 'POST' && call.path === '/api/paintings/purchase')).toHaveLength(1);
+  });
+
+  it('leads on to the portfolio or home, and stays while the member reads the certificate (issue 31)', async () => {
+    // Timers run as usual; the spec's delays are then skipped at once rather than waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const modal = await openCardModal();
+      fillCard(modal, '4242 4242 4242 4242');
+      const success = await screen.findByTestId('purchase-success');
+      expect(within(success).getByTestId('purchase-success-portfolio').getAttribute('href')).toBe('/user/portfolio');
+      expect(plain(within(success).getByTestId('purchase-success-portfolio').textContent)).toBe('See my portfolio');
+      expect(within(success).getByTestId('purchase-success-home').getAttribute('href')).toBe('/');
+      expect(within(success).getByTestId('purchase-certificate-verify').getAttribute('href')).toBe(
+        `/certificates/verify/${CERTIFICATE}`,
+      );
+      // Past every delay of the spec's redirect: still on /buy, the certificate still shown.
+      await act(() => vi.advanceTimersByTimeAsync(DELAY_MS.leaveAfterSmartSuccess + DELAY_MS.afterCardPurchase));
+      expect(screen.getByTestId('where').textContent).toBe('/buy');
+      expect(screen.getByTestId('purchase-certificate-number')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('keeps the success dialog when the purchase sold the last parts and the work moved to market 3', async () => {
     const primary = route;

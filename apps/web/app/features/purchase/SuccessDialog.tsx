@@ -1,6 +1,7 @@
 import CheckCircleOutlineOutlinedIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { Box, Dialog, DialogContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { fonts, palette } from '../theme/theme';
 import { DownloadCertificateButton, VerifyCertificateLink } from './CertificateActions';
 
@@ -14,7 +15,11 @@ type Props = {
   total?: string | null;
 };
 
-/** After payment (spec §4): the success, the certificate number with its PDF and public page, then home. */
+/**
+ * After payment (spec §4): the success, the certificate number with its PDF and public page, and the ways on: the
+ * portfolio the parts now count in, or the home page the spec sends members to. The dialog stays until the member
+ * chooses (decision 390: the spec's timed redirect would take the certificate away while it is being read).
+ */
 export function SuccessDialog({ open, message, certificateNumber, parts, title, total = null }: Props) {
   const { t } = useTranslation();
   return (
@@ -53,7 +58,7 @@ export function SuccessDialog({ open, message, certificateNumber, parts, title, 
               <DownloadCertificateButton
                 number={certificateNumber}
                 testId="purchase-certificate-download"
-                variant="contained"
+                variant="outlined"
               />
               <VerifyCertificateLink
                 number={certificateNumber}
@@ -63,9 +68,30 @@ export function SuccessDialog({ open, message, certificateNumber, parts, title, 
             </Stack>
           </Box>
         )}
-        <Typography variant="body2" sx={{ color: palette.muted, mt: 3 }}>
-          {t('purchase.success.leaving')}
-        </Typography>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'center', mt: 4 }}
+          data-testid="purchase-success-next"
+        >
+          <Button
+            component={Link}
+            to="/user/portfolio"
+            variant="contained"
+            size="large"
+            data-testid="purchase-success-portfolio"
+          >
+            {t('purchase.success.portfolio')}
+          </Button>
+          <Button component={Link} to="/" variant="text" size="large" data-testid="purchase-success-home">
+            {t('purchase.success.home')}
+          </Button>
+        </Stack>
+        {certificateNumber && (
+          <Typography variant="body2" sx={{ color: palette.muted, mt: 2.5 }}>
+            {t('purchase.success.kept')}
+          </Typography>
+        )}
       </DialogContent>
     </Dialog>
   );

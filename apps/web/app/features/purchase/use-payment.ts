@@ -1,10 +1,9 @@
-import { DELAY_MS } from '@parcelle/shared/constants';
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { type Localized, messages } from '@parcelle/shared/i18n/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isStepUpCodeError } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { useToast } from '../feedback/toast';
@@ -30,13 +29,6 @@ import {
 } from './stripe-return';
 
 export type PaymentStep = 'choose' | 'card' | 'paypal' | 'otp' | 'success';
-
-/** Delay before going home after a paid purchase (spec §4, §9). */
-export const LEAVE_AFTER: Record<PaymentMethod, number> = {
-  card: DELAY_MS.afterCardPurchase,
-  paypal: DELAY_MS.afterPaypalPurchase,
-  smart_amount: DELAY_MS.leaveAfterSmartSuccess,
-};
 
 /** Success toast of each method (spec §8): the smart account's congratulations, else "Payment successful". */
 const SUCCESS_MESSAGE: Record<PaymentMethod, Localized> = {
@@ -72,12 +64,11 @@ export type CodeDestination = { sentTo: 'phone' | 'email' };
 /**
  * The payment flow of the purchase drawer (spec §4): a purchase is opened on the server (one Idempotency-Key per
  * attempt), then paid with the card form, PayPal's approval, or the wallet after a one-time code; once paid the
- * success dialog shows the certificate and the member goes home after the spec's delay.
+ * success dialog shows the certificate and stays until the member goes on (decision 390: no timed redirect).
  */
 export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => Promise<string>) {
   const { t } = useTranslation();
   const toast = useToast();
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<PaymentStep>('choose');
@@ -90,10 +81,7 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
   const [successMessage, setSuccessMessage] = useState<Localized | null>(null);
   /** The purchase opened for an order and method, reused while pending rather than reserving parts twice. */
   const opened = useRef<{ signature: string; purchase: PurchaseData } | null>(null);
-  const leaveTimer = useRef<number | undefined>(undefined);
   const resumed = useRef(false);
-
-  useEffect(() => () => window.clearTimeout(leaveTimer.current), []);
 
   const succeed = useCallback(
     (paid: PurchaseData, how: PaymentMethod) => {
@@ -105,9 +93,8 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
       void queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['profile'] });
       void queryClient.invalidateQueries({ queryKey: ['certificates'] });
-      leaveTimer.current = window.setTimeout(() => navigate('/'), LEAVE_AFTER[how]);
     },
-    [navigate, queryClient, toast],
+    [queryClient, toast],
   );
 
   /** The "Payment" button: opens the purchase and the method's own step. */

@@ -19,6 +19,7 @@ const KPIS: TickerKpi[] = [
     direction: 'up',
     percentage_usd: 12.5,
     direction_usd: 'up',
+    since_year: 2024,
   },
   {
     artist_id: 'a2',
@@ -29,6 +30,20 @@ const KPIS: TickerKpi[] = [
     direction: 'up',
     percentage_usd: -3.25,
     direction_usd: 'down',
+    // No sale recorded in 2022–2024: the change is from 2021, and says so (issue 31).
+    since_year: 2021,
+  },
+  {
+    artist_id: 'a3',
+    artist_name: 'Eva Gonzalès',
+    value_euro: 40,
+    value_usd: 43.2,
+    percentage: 0,
+    direction: 'up',
+    percentage_usd: 0,
+    direction_usd: 'up',
+    // A single year of record: no change to give.
+    since_year: null,
   },
 ];
 
@@ -90,24 +105,30 @@ describe('header ticker (spec §2, §9)', () => {
     const ticker = await screen.findByTestId('ticker');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/artists/list/kpis');
     expect(ticker.getAttribute('role')).toBe('marquee');
-    expect(ticker.getAttribute('aria-label')).toBe('Artist quotes: price per part and change over a year');
+    expect(ticker.getAttribute('aria-label')).toBe(
+      'Artist quotes: price per part and its change since the artist’s previous year of record',
+    );
 
     const items = screen.getAllByTestId('ticker-item');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[0]?.getAttribute('href')).toBe('/artists/details/a1');
     // Each figure says what it is (issue 17): short labels on screen, the full wording for screen readers.
     expect(
-      linkNamed('Berthe Morisot index per part of the artist’s auction results: $1,337.25 up by 12.50% over a year'),
+      linkNamed('Berthe Morisot index per part of the artist’s auction results: $1,337.25 up by 12.50% since 2024'),
     ).toBe(items[0]);
+    // The change is from the previous year of record, named, not "over a year" (issue 31).
     expect(
-      linkNamed('Nicolas de Staël index per part of the artist’s auction results: $95.40 down by 3.25% over a year'),
+      linkNamed('Nicolas de Staël index per part of the artist’s auction results: $95.40 down by 3.25% since 2021'),
     ).toBe(items[1]);
-    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot index/part $1,337.25 12.50% 1 yr');
+    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot index/part $1,337.25 12.50% since 2024');
+    expect(plain(visibleText(items[1]))).toBe('Nicolas de Staël index/part $95.40 3.25% since 2021');
+    // One year of record: the price alone, no 0 % change.
+    expect(linkNamed('Eva Gonzalès index per part of the artist’s auction results: $43.20')).toBe(items[2]);
 
     // Duplicates loop the band but are hidden from screen readers and from the keyboard.
     const copies = ticker.querySelectorAll('[aria-hidden="true"][inert]');
     expect(copies.length).toBeGreaterThanOrEqual(1);
-    expect(within(ticker).getAllByRole('link')).toHaveLength(2);
+    expect(within(ticker).getAllByRole('link')).toHaveLength(3);
 
     const up = screen.getByTestId('ticker-up');
     const down = screen.getByTestId('ticker-down');
@@ -124,20 +145,20 @@ describe('header ticker (spec §2, §9)', () => {
 
     const ticker = await screen.findByTestId('ticker');
     expect(plain(ticker.getAttribute('aria-label') ?? '')).toBe(
-      'Cotes des artistes : prix par part et évolution sur un an',
+      'Cotes des artistes : prix par part et son évolution depuis l’année précédente connue de l’artiste',
     );
     const items = screen.getAllByTestId('ticker-item');
     expect(
       linkNamed(
-        'Berthe Morisot indice par part des ventes aux enchères de l’artiste : 1 234,50 € en hausse de 9,75 % sur un an',
+        'Berthe Morisot indice par part des ventes aux enchères de l’artiste : 1 234,50 € en hausse de 9,75 % depuis 2024',
       ),
     ).toBe(items[0]);
     expect(
       linkNamed(
-        'Nicolas de Staël indice par part des ventes aux enchères de l’artiste : 88,00 € en hausse de 1,50 % sur un an',
+        'Nicolas de Staël indice par part des ventes aux enchères de l’artiste : 88,00 € en hausse de 1,50 % depuis 2021',
       ),
     ).toBe(items[1]);
-    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice par part 1 234,50 € 9,75 % 1 an');
+    expect(plain(visibleText(items[0]))).toBe('Berthe Morisot indice par part 1 234,50 € 9,75 % depuis 2024');
     // De Staël fell in dollars but rose in euros: the arrow follows the currency shown.
     expect(screen.getAllByTestId('ticker-up')).toHaveLength(2);
     expect(screen.queryByTestId('ticker-down')).toBeNull();

@@ -73,8 +73,9 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
         display: 'flex',
         alignItems: 'baseline',
         justifyContent: 'center',
-        gap: 1.5,
-        px: 3,
+        // Tight enough for the artist's name beside the price, the change and its year (spec §9: 400 px an item).
+        gap: 1,
+        px: 2,
         // 6 + 20 + 6 px: the strip's reserved height (.ticker-slot in app.css) less its border.
         py: '6px',
         color: palette.ink,
@@ -115,27 +116,28 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
         </Box>{' '}
         {tickerPrice(kpi, currency, language)}
       </Box>{' '}
-      <Box
-        component="span"
-        data-direction={up ? 'up' : 'down'}
-        sx={{ display: 'inline-flex', alignItems: 'center', alignSelf: 'center', color, fontWeight: 500 }}
-      >
-        <Arrow
-          aria-hidden
-          data-testid={primary ? (up ? 'ticker-up' : 'ticker-down') : undefined}
-          sx={{ fontSize: 18, mx: -0.25, color }}
-        />
-        <Box component="span" sx={visuallyHidden}>
-          {t(up ? 'ticker.up' : 'ticker.down')}
-        </Box>{' '}
-        {tickerPercentage(change.percentage, language)}{' '}
-        <Box component="span" aria-hidden sx={{ color: palette.muted, fontWeight: 400, fontSize: 10, ml: 0.5 }}>
-          {t('ticker.yearShort')}
+      {/* The change is from the artist's previous year of record (issue 31), which is named; with a single year
+          there is no change to give. */}
+      {typeof kpi.since_year === 'number' && (
+        <Box
+          component="span"
+          data-direction={up ? 'up' : 'down'}
+          sx={{ display: 'inline-flex', alignItems: 'center', alignSelf: 'center', color, fontWeight: 500 }}
+        >
+          <Arrow
+            aria-hidden
+            data-testid={primary ? (up ? 'ticker-up' : 'ticker-down') : undefined}
+            sx={{ fontSize: 18, mx: -0.25, color }}
+          />
+          <Box component="span" sx={visuallyHidden}>
+            {t(up ? 'ticker.up' : 'ticker.down')}
+          </Box>{' '}
+          {tickerPercentage(change.percentage, language)}{' '}
+          <Box component="span" sx={{ color: palette.muted, fontWeight: 400, fontSize: 10, ml: 0.5 }}>
+            {t('ticker.since', { year: kpi.since_year })}
+          </Box>
         </Box>
-        <Box component="span" sx={visuallyHidden}>
-          {t('ticker.year')}
-        </Box>
-      </Box>
+      )}
     </Box>
   );
 }

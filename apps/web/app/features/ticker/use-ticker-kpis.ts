@@ -13,6 +13,8 @@ export type TickerKpi = {
   /** The change in USD (each year at its own rate). */
   percentage_usd: number;
   direction_usd: 'up' | 'down';
+  /** The artist's previous year of record the change is measured from; null with a single year (no change). */
+  since_year: number | null;
 };
 
 /** The change and its direction in the currency shown (issue 17: a badge never mixes currencies with its price). */

@@ -3,11 +3,11 @@ import { Box, Container, IconButton } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { backTarget } from '../layout/links';
 import { MOBILE } from '../theme/theme';
-import { backTarget } from './links';
-import { MemberSidebar } from './MemberSidebar';
+import { MemberNav } from './MemberNav';
 
-/** The /user pages: the member sidebar beside the page. */
+/** The /user pages: the member area's navigation beside the page (above it on a phone). */
 export function MemberLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -32,7 +32,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
           >
             <ArrowBack />
           </IconButton>
-          <MemberSidebar />
+          <MemberNav />
         </Box>
         <Box sx={{ minWidth: 0 }}>{children}</Box>
       </Box>
