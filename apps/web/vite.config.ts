@@ -93,9 +93,10 @@ export default defineConfig(({ command }) => ({
       'libphonenumber-js/min',
       'react-hook-form',
       'react-i18next',
-      // Charts (painting detail, /user/market/primary-market): a dev re-optimisation reloads the page, which
-      // would lose the navigation state the member market's detail page is opened with.
-      'recharts',
+      // Charts' scales and curves (painting detail, /user/market/primary-market): a dev re-optimisation reloads the
+      // page, which would lose the navigation state the member market's detail page is opened with.
+      'd3-scale',
+      'd3-shape',
       'zod',
     ],
   },

@@ -1,52 +1,117 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
+import { BOX, yearChartGeometry } from './geometry';
 import { YearChart } from './YearChart';
 
-/** An IntersectionObserver the test drives: `reveal()` says the observed chart came near the viewport. */
-function stubObserver() {
-  const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
-  class Observer {
-    constructor(
-      public callback: IntersectionObserverCallback,
-      public options?: IntersectionObserverInit,
-    ) {
-      observers.push({ callback, options });
-    }
-    observe() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('IntersectionObserver', Observer);
-  const reveal = () => {
-    for (const { callback } of observers) {
-      callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
-    }
-  };
-  return { observers, reveal };
-}
-
 beforeAll(() => initI18n());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const rows = [
   { year: 2022, value: 100 },
   { year: 2023, value: 120 },
 ];
 
-describe('YearChart (issue 14: charts load when they scroll into view, in a box sized from the start)', () => {
-  it('holds its height and draws nothing until the chart nears the viewport, then loads the drawing', async () => {
-    const { observers, reveal } = stubObserver();
-    render(<YearChart summary="Value by year" series={[{ key: 'value', label: 'Value' }]} rows={rows} height={320} />);
-    const box = screen.getByRole('img', { name: 'Value by year' });
-    expect(getComputedStyle(box).height).toBe('320px');
-    expect(box.getAttribute('data-chart-loaded')).toBeNull();
-    expect(box.childElementCount).toBe(0);
-    expect(observers[0]?.options?.rootMargin).toBe('300px 0px');
-    reveal();
-    await waitFor(() => expect(box.getAttribute('data-chart-loaded')).toBe('true'));
-    await waitFor(() => expect(box.querySelector('.recharts-responsive-container')).toBeTruthy(), { timeout: 10_000 });
+describe('YearChart (issue 33: drawn on the server, no chart library in the page)', () => {
+  it('is in the server-rendered HTML, axis, years and line included, in a box of its final height', () => {
+    const html = renderToString(
+      <YearChart summary="Value by year" series={[{ key: 'value', label: 'Value' }]} rows={rows} height={320} />,
+    );
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    const box = within(host).getByRole('img', { name: 'Value by year' });
+    expect(box.getAttribute('style') ?? getComputedStyle(box).height).toBeTruthy();
+    expect(host.querySelector('path[data-line="value"]')?.getAttribute('d')).toMatch(/^M/);
+    expect(host.textContent).toContain('2022');
+    expect(host.textContent).toContain('2023');
+    // The vertical axis from 0, in round steps, up to at least the highest value.
+    expect(host.textContent).toMatch(/^0.*120/);
+  });
+
+  it('shows the values of the year under the pointer, formatted as asked', () => {
+    render(
+      <YearChart
+        summary="Value by year"
+        testId="chart"
+        series={[{ key: 'value', label: 'Value' }]}
+        rows={rows}
+        formatValue={(value) => `€${value}`}
+      />,
+    );
+    const plot = screen.getByRole('img', { name: 'Value by year' }).children[1] as HTMLElement;
+    plot.getBoundingClientRect = () => ({
+      left: 0,
+      width: 200,
+      top: 0,
+      height: 100,
+      right: 200,
+      bottom: 100,
+      x: 0,
+      y: 0,
+      toJSON() {},
+    });
+    expect(screen.queryByTestId('chart-tooltip')).toBeNull();
+    fireEvent.pointerMove(plot, { clientX: 150, clientY: 50 });
+    expect(screen.getByTestId('chart-tooltip').textContent).toBe('2023Value€120');
+    fireEvent.pointerLeave(plot);
+    expect(screen.queryByTestId('chart-tooltip')).toBeNull();
+  });
+});
+
+describe('the geometry of a chart by year', () => {
+  it('puts each year in the middle of its band and a line through its values', () => {
+    const geometry = yearChartGeometry([{ key: 'value', label: 'Value' }], rows);
+    expect(geometry.bands).toEqual([
+      { year: 2022, centre: 0.25 },
+      { year: 2023, centre: 0.75 },
+    ]);
+    expect(geometry.ticks[0]).toEqual({ value: 0, top: 1 });
+    const top = geometry.ticks.at(-1);
+    expect(top?.value).toBeGreaterThanOrEqual(120);
+    expect(geometry.lines).toHaveLength(1);
+    expect(geometry.lines[0]?.d.startsWith(`M${BOX * 0.25},`)).toBe(true);
+    expect(geometry.bars).toEqual([]);
+  });
+
+  it('stacks bars of one stack on one another, from 0, and leaves out empty values', () => {
+    const geometry = yearChartGeometry(
+      [
+        { key: 'sold', label: 'Sold', kind: 'bar', stack: 'lots' },
+        { key: 'unsold', label: 'Unsold', kind: 'bar', stack: 'lots' },
+      ],
+      [
+        { year: 2023, sold: 30, unsold: 10 },
+        { year: 2024, sold: 20, unsold: null },
+      ],
+    );
+    expect(geometry.bars.map((bar) => `${bar.year}:${bar.key}`)).toEqual(['2023:sold', '2023:unsold', '2024:sold']);
+    const [sold, unsold] = geometry.bars;
+    // The unsold bar stands on the sold one: its bottom is the sold bar's top.
+    expect((unsold?.top ?? 0) + (unsold?.height ?? 0)).toBeCloseTo(sold?.top ?? -1, 10);
+    expect((sold?.top ?? 0) + (sold?.height ?? 0)).toBeCloseTo(1, 10);
+    expect(sold?.centre).toBe(unsold?.centre);
+    // The scale holds the stack's total, 40.
+    expect(geometry.ticks.at(-1)?.value).toBeGreaterThanOrEqual(40);
+  });
+
+  it('puts bars of different stacks side by side, and draws a one-year line as a dot', () => {
+    const geometry = yearChartGeometry(
+      [
+        { key: 'a', label: 'A', kind: 'bar' },
+        { key: 'b', label: 'B', kind: 'bar' },
+        { key: 'c', label: 'C' },
+      ],
+      [{ year: 2024, a: 5, b: 7, c: 3 }],
+    );
+    const [a, b] = geometry.bars;
+    expect((a?.centre ?? 1) < (b?.centre ?? 0)).toBe(true);
+    expect(geometry.lines[0]?.d).toMatch(/^M500,\d+(\.\d+)?h0\.01$/);
+  });
+
+  it('keeps an axis from 0 when there is nothing to draw', () => {
+    const geometry = yearChartGeometry([{ key: 'value', label: 'Value' }], []);
+    expect(geometry.ticks[0]?.value).toBe(0);
+    expect(geometry.lines[0]?.d).toBe('');
   });
 });
