@@ -1457,7 +1457,7 @@ export const memberNotifications = pgTable(
     index('member_notifications_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
     check(
       'member_notifications_kind_valid',
-      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid')`,
+      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid', 'deposit_credited')`,
     ),
   ],
 );
@@ -1906,3 +1906,4 @@ export const verificationProviderEvents = pgTable(
 
 // ---------------------------------------------------------------- complaints (modules/complaints, issue 30)
 export * from '../modules/complaints/schema';
+export * from '../modules/deposits/schema';

@@ -26,6 +26,7 @@ const LISTS: Record<keyof typeof ADMIN_SORTS, { path: string; rows: string; only
   rates: { path: 'exchange-rates', rows: 'rates' },
   verifications: { path: 'verifications', rows: 'verifications' },
   complaints: { path: 'complaints', rows: 'complaints' },
+  deposits: { path: 'deposits/transfers', rows: 'transfers' },
 };
 
 async function list(name: keyof typeof LISTS, query: string) {
