@@ -32,7 +32,7 @@ const walletOf = async (userId: string) => {
   return balanceOf(db, await accountFor(db, 'member_wallet', 'EURO', userId));
 };
 const queued = async () =>
-  (await t.call('GET', '/api/admin/deposits/transfers?state=queued&limit=100', { token: finance })).json().data
+  (await t.call('GET', '/api/admin/deposits/transfers?status=queued&limit=100', { token: finance })).json().data
     .transfers as { id: string; reason: string; entry_reference: string; statement_id: string; member: unknown }[];
 
 async function member(approved: boolean, reference: string) {
@@ -246,7 +246,7 @@ describe('the queue', () => {
     });
     expect(returned.statusCode, returned.body).toBe(200);
     expect(returned.json().data.state).toBe('returning');
-    const list = await t.call('GET', '/api/admin/deposits/transfers?state=returning', { token: finance });
+    const list = await t.call('GET', '/api/admin/deposits/transfers?status=returning', { token: finance });
     expect(list.json().data.transfers.map((row: { id: string }) => row.id)).toEqual([swiss.id]);
     expect(await queued()).toHaveLength(2);
     const blank = await t.call('POST', `/api/admin/deposits/transfers/${noReference.id}/return`, {

@@ -26,15 +26,15 @@ function stateFilter(state: BankTransferState | undefined): SQL | undefined {
 
 /**
  * GET /admin/deposits/transfers: the credits of the imported statements, newest booking first, filtered by state (the
- * queue is `state=queued`). The member shown is the one credited, else the one the reference named.
+ * queue is `status=queued`). The member shown is the one credited, else the one the reference named.
  */
 export async function listBankTransfers(
   db: Executor,
-  query: { state?: BankTransferState | undefined; limit: number; offset: number } & TAdminSort<'deposits'>,
+  query: { status?: BankTransferState | undefined; limit: number; offset: number } & TAdminSort<'deposits'>,
 ) {
   const member = alias(users, 'member');
   const resolver = alias(users, 'resolver');
-  const where = stateFilter(query.state);
+  const where = stateFilter(query.status);
   const base = db
     .select({
       transfer: bankTransfers,
