@@ -37,7 +37,7 @@ const words = {
   en: {
     withdrawals: 'Withdrawals',
     deposits: 'Deposits',
-    chooseStatement: 'Choose the statement',
+    chooseStatement: 'Statement file',
     importStatement: 'Import',
     members: 'Members',
     operators: 'Operators',
@@ -76,7 +76,7 @@ const words = {
   fr: {
     withdrawals: 'Retraits',
     deposits: 'Dépôts',
-    chooseStatement: 'Choisir le relevé',
+    chooseStatement: 'Fichier du relevé',
     importStatement: 'Importer',
     members: 'Membres',
     operators: 'Opérateurs',

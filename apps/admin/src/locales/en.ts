@@ -194,6 +194,7 @@ export const en = {
     importTitle: 'Import a bank statement',
     importHelp:
       'The bank’s end-of-day statement of the deposit account (ISO 20022 camt.053, XML). Each credit is recorded once: importing a file again credits nothing twice.',
+    fileLabel: 'Statement file',
     chooseFileButton: 'Choose the statement',
     chooseFile: 'Choose the statement file first.',
     import: 'Import',

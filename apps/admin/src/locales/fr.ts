@@ -198,6 +198,7 @@ export const fr: Messages = {
     importTitle: 'Importer un relevé bancaire',
     importHelp:
       'Le relevé de fin de journée du compte de dépôt (ISO 20022 camt.053, XML). Chaque crédit n’est enregistré qu’une fois\u00a0: réimporter un fichier ne crédite rien deux fois.',
+    fileLabel: 'Fichier du relevé',
     chooseFileButton: 'Choisir le relevé',
     chooseFile: 'Choisissez d’abord le fichier du relevé.',
     import: 'Importer',

@@ -78,7 +78,7 @@ describe('deposits by bank transfer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Choose the statement file first.')).toBeTruthy();
     const file = new File(['<Document/>'], 'statement.xml', { type: 'application/xml' });
-    fireEvent.change(screen.getByLabelText('Choose the statement'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText('Statement file'), { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     const result = await screen.findByTestId('deposits-import-result');
     expect(result.textContent).toBe(
@@ -97,7 +97,7 @@ describe('deposits by bank transfer', () => {
     stubFetch([ok({ transfers: [], total: 0 }), failure(400, messages.BankStatementInvalid)]);
     renderDeposits();
     const file = new File(['not xml'], 'releve.xml', { type: 'application/xml' });
-    fireEvent.change(await screen.findByLabelText('Choisir le relevé'), { target: { files: [file] } });
+    fireEvent.change(await screen.findByLabelText('Fichier du relevé'), { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Importer' }));
     expect(await screen.findByText(messages.BankStatementInvalid.fr, { normalizer: (text) => text })).toBeTruthy();
   });

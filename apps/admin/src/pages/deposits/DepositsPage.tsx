@@ -185,6 +185,7 @@ function StatementImport({ language }: { language: Language }) {
         {translate('deposits.importHelp')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <label htmlFor="deposits-statement-file">{translate('deposits.fileLabel')}</label>
         <FilePicker
           id="deposits-statement-file"
           accept=".xml,application/xml,text/xml"

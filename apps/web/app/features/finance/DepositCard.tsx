@@ -41,47 +41,42 @@ function DetailLine({
 }) {
   const { t } = useTranslation();
   const label = t(`finance.deposit.${field}`);
+  // The copy button sits on the label's line, so the value has the card's whole width: on a phone an IBAN then
+  // wraps between its groups of four, not after every other one.
   return (
-    <Box
-      component="div"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'minmax(0, 1fr) auto',
-        alignItems: 'center',
-        columnGap: 1.5,
-        py: 1.25,
-        borderTop: `1px solid ${palette.line}`,
-      }}
-    >
-      <Box sx={{ minWidth: 0 }}>
-        <Typography component="dt" variant="caption" sx={{ color: palette.muted, display: 'block' }}>
+    <Box sx={{ py: 1.25, borderTop: `1px solid ${palette.line}` }}>
+      <Box
+        component="dt"
+        sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1.5, minHeight: 44 }}
+      >
+        <Typography component="span" variant="caption" sx={{ color: palette.muted }}>
           {label}
         </Typography>
-        <Typography
-          component="dd"
-          data-testid={`deposit-${field}`}
-          sx={{
-            m: 0,
-            fontVariantNumeric: 'tabular-nums',
-            letterSpacing: field === 'beneficiary' ? 0 : '0.04em',
-            fontWeight: field === 'reference' ? 600 : 400,
-            overflowWrap: 'anywhere',
-          }}
+        <Button
+          size="small"
+          variant="text"
+          onClick={onCopy}
+          data-testid={`deposit-copy-${field}`}
+          aria-label={t('finance.deposit.copyLabel', { label })}
+          startIcon={copied ? <CheckOutlined /> : <ContentCopyOutlined />}
+          sx={{ minHeight: 44, color: palette.ink, flexShrink: 0 }}
         >
-          {shown}
-        </Typography>
+          {copied ? t('finance.deposit.copied') : t('finance.deposit.copy')}
+        </Button>
       </Box>
-      <Button
-        size="small"
-        variant="text"
-        onClick={onCopy}
-        data-testid={`deposit-copy-${field}`}
-        aria-label={t('finance.deposit.copyLabel', { label })}
-        startIcon={copied ? <CheckOutlined /> : <ContentCopyOutlined />}
-        sx={{ minHeight: 44, color: palette.ink }}
+      <Typography
+        component="dd"
+        data-testid={`deposit-${field}`}
+        sx={{
+          m: 0,
+          fontVariantNumeric: 'tabular-nums',
+          letterSpacing: field === 'beneficiary' ? 0 : '0.04em',
+          fontWeight: field === 'reference' ? 600 : 400,
+          fontSize: field === 'reference' ? '1.1rem' : undefined,
+        }}
       >
-        {copied ? t('finance.deposit.copied') : t('finance.deposit.copy')}
-      </Button>
+        {shown}
+      </Typography>
     </Box>
   );
 }
