@@ -168,7 +168,7 @@ export const en = {
   },
   deposits: {
     title: 'Deposits',
-    bookedOn: 'Booked on',
+    bookedOn: 'Booked',
     amount: 'Amount',
     status: 'Status',
     reason: 'Why it waits',
@@ -200,8 +200,8 @@ export const en = {
     import: 'Import',
     imported:
       'Imported {{statements}}. Credited: {{credited}} ({{amount}}) · In the queue: {{queued}} · Already imported: {{duplicates}} · Not deposits: {{skipped}}',
-    assign: 'Credit to a member',
-    return: 'Mark for return',
+    assign: 'Credit',
+    return: 'Return',
     assignTitle: 'Credit {{amount}} to a member',
     assignText:
       'The transfer of {{amount}} from {{debtor}} is credited to the wallet of the member with this email address, who is told. Their identity must be verified.',

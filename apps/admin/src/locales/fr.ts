@@ -172,7 +172,7 @@ export const fr: Messages = {
   },
   deposits: {
     title: 'Dépôts',
-    bookedOn: 'Comptabilisé le',
+    bookedOn: 'Comptabilisé',
     amount: 'Montant',
     status: 'Statut',
     reason: 'Motif d’attente',
@@ -204,8 +204,8 @@ export const fr: Messages = {
     import: 'Importer',
     imported:
       '{{statements}} importé. Crédités\u00a0: {{credited}} ({{amount}}) · En attente\u00a0: {{queued}} · Déjà importés\u00a0: {{duplicates}} · Hors dépôts\u00a0: {{skipped}}',
-    assign: 'Créditer un membre',
-    return: 'Marquer à renvoyer',
+    assign: 'Créditer',
+    return: 'Renvoyer',
     assignTitle: 'Créditer {{amount}} à un membre',
     assignText:
       'Le virement de {{amount}} reçu de {{debtor}} est crédité sur le porte-monnaie du membre ayant cette adresse e-mail, qui en est informé. Son identité doit être vérifiée.',

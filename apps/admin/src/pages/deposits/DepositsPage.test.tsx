@@ -110,16 +110,16 @@ describe('deposits by bank transfer', () => {
     ]);
     renderDeposits();
     const row = (await screen.findByText('Cadeau pour Camille')).closest('[role="row"]') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Credit to a member' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Credit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Credit €75.00 to a member' });
     fireEvent.change(within(dialog).getByLabelText(/Member’s email address/), {
       target: { value: 'camille@example.com' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit to a member' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
     expect(await within(dialog).findByText(messages.ReasonRequired.en)).toBeTruthy();
     expect(calls).toHaveLength(1);
     fireEvent.change(within(dialog).getByLabelText(/Why/), { target: { value: 'Her father, confirmed by phone' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit to a member' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[1]).toMatchObject({
       url: `/api/admin/deposits/transfers/${queued.id}/assign`,
@@ -133,13 +133,13 @@ describe('deposits by bank transfer', () => {
     stubFetch([ok({ transfers: [queued], total: 1 }), failure(409, messages.DepositMemberNotVerified)]);
     renderDeposits();
     const row = (await screen.findByText('Cadeau pour Camille')).closest('[role="row"]') as HTMLElement;
-    fireEvent.click(within(row).getByRole('button', { name: 'Credit to a member' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Credit' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Member’s email address/), {
       target: { value: 'alex@example.com' },
     });
     fireEvent.change(within(dialog).getByLabelText(/Why/), { target: { value: 'Verified' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit to a member' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Credit' }));
     expect(await within(dialog).findByText(messages.DepositMemberNotVerified.en)).toBeTruthy();
   });
 });

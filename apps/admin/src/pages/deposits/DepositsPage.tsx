@@ -61,7 +61,7 @@ export function DepositsPage() {
     {
       field: 'booked_on',
       headerName: translate('deposits.bookedOn'),
-      width: 120,
+      width: 140,
       valueFormatter: (value: string | null) => dateText(value, language),
     },
     {

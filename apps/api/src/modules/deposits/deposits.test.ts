@@ -235,6 +235,14 @@ describe('the queue', () => {
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(await walletOf(a.id)).toBe(35_010 + 7_500);
+    const assignedList = await t.call('GET', '/api/admin/deposits/transfers?status=assigned', { token: finance });
+    const assignedRow = assignedList.json().data.transfers.find((row: { id: string }) => row.id === noReference.id);
+    expect(assignedRow).toMatchObject({
+      state: 'assigned',
+      member: { id: a.id, email: a.email },
+      resolution_note: 'Her father’s transfer, confirmed by email',
+    });
+    expect(assignedRow.ledger_reference).toMatch(/^DEP-[0-9A-F]{12}$/);
     const francs = await t.call('POST', `/api/admin/deposits/transfers/${swiss.id}/assign`, {
       token: finance,
       body: { email: a.email, note: 'x' },

@@ -1,5 +1,5 @@
 import type { BankTransferReason, BankTransferState, TAdminSort } from '@parcelle/shared';
-import { count, eq, isNull, type SQL } from 'drizzle-orm';
+import { count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -71,16 +71,20 @@ export async function listBankTransfers(
       .where(where),
   ]);
   // An assigned transfer names the member the operator chose, who may differ from the one the reference named.
-  const assigned = rows.filter((row) => row.resolution?.userId && row.resolution.userId !== row.transfer.userId);
+  const assigneeIds = [
+    ...new Set(
+      rows.flatMap((row) =>
+        row.resolution?.userId && row.resolution.userId !== row.transfer.userId ? [row.resolution.userId] : [],
+      ),
+    ),
+  ];
   const assignees = new Map<string, { email: string; name: string }>();
-  for (const row of assigned) {
-    const id = row.resolution?.userId;
-    if (!id || assignees.has(id)) continue;
-    const [found] = await db
-      .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+  if (assigneeIds.length > 0) {
+    const found = await db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
       .from(users)
-      .where(eq(users.id, id));
-    if (found) assignees.set(id, { email: found.email, name: `${found.firstName} ${found.lastName}` });
+      .where(inArray(users.id, assigneeIds));
+    for (const user of found) assignees.set(user.id, { email: user.email, name: `${user.firstName} ${user.lastName}` });
   }
   return {
     transfers: rows.map((row) => {
