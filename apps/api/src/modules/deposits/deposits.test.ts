@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { creditorReferenceValid, FINANCE_TYPES, messages } from '@parcelle/shared';
+import {
+  creditorReference,
+  creditorReferenceValid,
+  FINANCE_TYPES,
+  formatCreditorReference,
+  messages,
+} from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveVerification, createMember, createOperator, lastMessageTo, userRow } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
-import { memberNotifications, users } from '../../db/schema';
+import { exchangeRates, memberNotifications, users } from '../../db/schema';
+import { Rates } from '../catalogue/rates';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { euroMinorOf, parseCamt053, StatementInvalid } from './camt053';
 import { depositReferences } from './schema';
@@ -262,6 +269,39 @@ describe('the queue', () => {
       body: { note: ' ' },
     });
     expect(blank.statusCode).toBe(400);
+  });
+});
+
+describe('a dollar wallet', () => {
+  it('is credited the euros received exchanged at the day’s rate, through Parcelle’s exchange position', async () => {
+    const db = t.ctx.database.db;
+    const dollars = await member(true, creditorReference('100000000003'));
+    await db.update(users).set({ currency: 'USD' }).where(eq(users.id, dollars.id));
+    await db
+      .insert(exchangeRates)
+      .values({
+        day: new Date().toISOString().slice(0, 10),
+        base: 'EURO',
+        quote: 'USD',
+        rate: '1.2500',
+        source: 'manual',
+      })
+      .onConflictDoNothing();
+    const clearing = await accountFor(db, 'fx_clearing', 'EURO');
+    const before = await balanceOf(db, clearing);
+    const statement = sampleAs('STMT-USD-1')
+      .replaceAll('RF36 1000 0000 0001', formatCreditorReference(creditorReference('100000000003')))
+      .replace('<Ref>RF36100000000001</Ref>', `<Ref>${creditorReference('100000000003')}</Ref>`);
+    const response = await upload(statement);
+    // Its two entries, and the second member's (verified since the first import).
+    expect(response.json().data.credited, response.body).toBe(3);
+    // Each transfer exchanged on its own, half-even: 250.00 EUR → 312.50 USD; 100.10 EUR → 125.125 → 125.12 USD.
+    const rates = await Rates.load(db);
+    const expected = rates.exchange(25_000, 'EURO', 'USD') + rates.exchange(10_010, 'EURO', 'USD');
+    expect(expected).toBe(43_762);
+    expect(await balanceOf(db, await accountFor(db, 'member_wallet', 'USD', dollars.id))).toBe(expected);
+    // Euros received enter Parcelle's euro position (the other member's euros go straight to their euro wallet).
+    expect(await balanceOf(db, clearing)).toBe(before + 35_010);
   });
 });
 
