@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -20,6 +21,9 @@ import { journeyLanguages } from './support/languages';
  */
 
 const IBAN = 'FR76 3000 6000 0112 3456 7890 189';
+/** Issue 31: the committed sample statement; its reference RF36 1000 0000 0001 is the demo member's (db/seed.ts). */
+const SAMPLE_STATEMENT = fileURLToPath(new URL('../apps/api/test/fixtures/camt053-sample.xml', import.meta.url));
+const DEMO = { email: 'demo@parcelle.art', password: 'Parcelle!2026' };
 /** Set when the server was started with a debtor account (SEPA_DEBTOR_*): the export answers a file, else a 409. */
 const sepaConfigured = Boolean(process.env.SEPA_DEBTOR_IBAN && process.env.SEPA_DEBTOR_NAME);
 
@@ -32,6 +36,9 @@ let finance: Console;
 const words = {
   en: {
     withdrawals: 'Withdrawals',
+    deposits: 'Deposits',
+    chooseStatement: 'Statement file',
+    importStatement: 'Import',
     members: 'Members',
     operators: 'Operators',
     ledger: 'Ledger',
@@ -68,6 +75,9 @@ const words = {
   },
   fr: {
     withdrawals: 'Retraits',
+    deposits: 'Dépôts',
+    chooseStatement: 'Fichier du relevé',
+    importStatement: 'Importer',
     members: 'Membres',
     operators: 'Opérateurs',
     ledger: 'Grand livre',
@@ -115,6 +125,16 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
   const answer = (await response.json()) as { data?: T };
   expect(response.status, `POST ${path}: ${JSON.stringify(answer)}`).toBe(200);
   return answer.data as T;
+}
+
+/** The demo member's wallet, in minor units, as their profile says. */
+async function demoWalletMinor(): Promise<number> {
+  const { access_token } = await post<{ access_token: string }>('/auth/token', DEMO);
+  const response = await fetch(`${baseUrl()}/api/user/profile`, {
+    headers: { authorization: `Bearer ${access_token}` },
+  });
+  const answer = (await response.json()) as { data: { user: { wallet_amount: { minor: number } } } };
+  return answer.data.user.wallet_amount.minor;
 }
 
 /** Enrols the operator's second factor through the API (the console's enrolment is admin-console.e2e.ts's). */
@@ -358,6 +378,28 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     await expectNoAxeViolations(page, `member page (${language})`);
     await shoot(page, `member-${language}`);
     expect([...admin.problems, ...finance.problems]).toEqual([]);
+  });
+
+  it('the bank’s statement imported by finance credits the member its reference names, once (issue 31)', async () => {
+    const before = await demoWalletMinor();
+    const { page } = finance;
+    await setLanguage(page, language);
+    await page.getByRole('link', { name: t.deposits, exact: true }).click();
+    await page.getByRole('heading', { name: t.deposits, exact: true }).waitFor();
+    await page.getByLabel(t.chooseStatement).setInputFiles(SAMPLE_STATEMENT);
+    await page.getByRole('button', { name: t.importStatement, exact: true }).click();
+    const result = page.getByTestId('deposits-import-result');
+    await result.waitFor();
+    // The first import (of either language's run) credits 250.00 + 100.10 EUR; any later one finds them imported.
+    const first = /(Credited|Crédités)\s*: 2 /.test(plain(await result.textContent()));
+    expect(await demoWalletMinor()).toBe(before + (first ? 35_010 : 0));
+    await page.getByRole('grid', { name: t.deposits }).getByText('Cadeau pour Camille').first().waitFor();
+    await expectNoAxeViolations(page, `deposits (${language})`);
+    await shoot(page, `deposits-${language}`);
+    // The same file again: nothing credited twice.
+    await page.getByRole('button', { name: t.importStatement, exact: true }).click();
+    await expect.poll(async () => plain(await result.textContent())).toMatch(/(Credited|Crédités)\s*: 0 /);
+    expect(await demoWalletMinor()).toBe(before + (first ? 35_010 : 0));
   });
 
   it('a dividend declared by one operator, its preview, and approved (paid) by the other', async () => {

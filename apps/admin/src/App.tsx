@@ -59,6 +59,9 @@ const MembersList = lazy(() =>
 const WithdrawalsList = lazy(() =>
   import('./pages/withdrawals/WithdrawalsList').then((module) => ({ default: module.WithdrawalsList })),
 );
+const DepositsPage = lazy(() =>
+  import('./pages/deposits/DepositsPage').then((module) => ({ default: module.DepositsPage })),
+);
 // Complaints (issue 30): the queue with the regulatory due days, and a case.
 const ComplaintsList = lazy(() =>
   import('./pages/complaints/ComplaintsList').then((module) => ({ default: module.ComplaintsList })),
@@ -126,6 +129,7 @@ const CATALOGUE_ROUTES = [
 const resources = [
   { name: 'members', list: '/members', show: '/members/:id' },
   { name: 'withdrawals', list: '/withdrawals' },
+  { name: 'deposits', list: '/deposits', meta: { path: 'deposits/transfers', listKey: 'transfers' } },
   { name: 'ledger', list: '/ledger', meta: { path: 'ledger/transactions' } },
   { name: 'balances', list: '/balances', meta: { path: 'ledger/balances' } },
   { name: 'reconciliation', list: '/reconciliation', meta: { path: 'reconciliation' } },
@@ -311,6 +315,14 @@ export function App() {
               element={
                 <RoleGate resource="withdrawals">
                   <WithdrawalsList />
+                </RoleGate>
+              }
+            />
+            <Route
+              path="/deposits"
+              element={
+                <RoleGate resource="deposits">
+                  <DepositsPage />
                 </RoleGate>
               }
             />

@@ -8,6 +8,8 @@ import type { AccessControlProvider } from '@refinedev/core';
 export const RESOURCE_ROLES: Record<string, readonly TOperatorRole[]> = {
   members: ['support'],
   withdrawals: ['finance'],
+  // Deposits by bank transfer (issue 31): statement import and the queue.
+  deposits: ['finance'],
   ledger: ['finance'],
   balances: ['finance'],
   reconciliation: ['finance'],

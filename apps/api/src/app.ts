@@ -41,6 +41,7 @@ import { complaintAdminRoutes } from './modules/complaints/admin-routes';
 import { complaintRoutes } from './modules/complaints/routes';
 import { contentRoutes } from './modules/content/routes';
 import { contentAdminRoutes } from './modules/content-admin/routes';
+import { depositRoutes } from './modules/deposits/routes';
 import { devApiRoutes, devPageRoutes } from './modules/dev/routes';
 import { exitMemberRoutes, exitPublicRoutes } from './modules/exits/routes';
 import { geoRoutes } from './modules/geo/routes';
@@ -216,6 +217,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       marketAdminRoutes(typed, ctx);
       certificateRoutes(typed, ctx);
       memberRoutes(typed, ctx);
+      depositRoutes(typed, ctx);
       exitMemberRoutes(typed, ctx);
       exitPublicRoutes(typed, ctx);
       notificationRoutes(typed, ctx);

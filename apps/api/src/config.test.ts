@@ -170,6 +170,31 @@ describe('production fails closed', () => {
     expect((error as ConfigError).problems).toHaveLength(1 + 3 + 3 + 3 + 2 + 3);
   });
 
+  it('refuses production with deposits by transfer on and no account to pay into (issue 31)', () => {
+    // Off by default in production: nothing to configure.
+    expect(loadConfig(production()).deposits.bankTransfer).toBe(false);
+    expect(problemsOf(production({ DEPOSITS_BANK_TRANSFER: 'true' }))).toEqual(
+      ['DEPOSIT_ACCOUNT_NAME', 'DEPOSIT_ACCOUNT_IBAN', 'DEPOSIT_ACCOUNT_BIC'].map(
+        (name) =>
+          `${name} is required when NODE_ENV=production and DEPOSITS_BANK_TRANSFER=true (the account members pay into)`,
+      ),
+    );
+    const account = {
+      DEPOSITS_BANK_TRANSFER: 'true',
+      DEPOSIT_ACCOUNT_NAME: 'Parcelle SAS',
+      DEPOSIT_ACCOUNT_IBAN: 'fr76 3000 6000 0112 3456 7890 189',
+      DEPOSIT_ACCOUNT_BIC: 'agrifrpp',
+    };
+    expect(problemsOf(production(account))).toEqual([]);
+    expect(loadConfig(production(account)).deposits).toEqual({
+      bankTransfer: true,
+      account: { name: 'Parcelle SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
+    });
+    expect(() => loadConfig(production({ ...account, DEPOSIT_ACCOUNT_IBAN: 'FR7630006000011234567890188' }))).toThrow();
+    // Outside production: on, with a development account whose name says so.
+    expect(loadConfig({ NODE_ENV: 'test' }).deposits.account.name).toMatch(/not configured/);
+  });
+
   it('refuses production without the issuer the key information documents name (issue 30)', () => {
     for (const name of ['KID_ISSUER_NAME', 'KID_ISSUER_ADDRESS', 'KID_ISSUER_REGISTRATION']) {
       expect(problemsOf(production({ [name]: undefined }))).toEqual([

@@ -209,6 +209,24 @@ const ZEnv = z.object({
   ONFIDO_WEBHOOK_SECRET: z.string().optional(),
   PERSONA_API_KEY: z.string().optional(),
   PERSONA_WEBHOOK_SECRET: z.string().optional(),
+  /**
+   * Deposits by SEPA bank transfer (issue 31): on or off. Unset: on outside production (with a development account
+   * that says it is not configured), off in production; on in production needs the three DEPOSIT_ACCOUNT_* below.
+   */
+  DEPOSITS_BANK_TRANSFER: z.enum(['true', 'false']).optional(),
+  /** Parcelle's account that receives members' transfers: its holder's name, IBAN and BIC, shown to every member. */
+  DEPOSIT_ACCOUNT_NAME: z.string().trim().min(1).max(70).optional(),
+  DEPOSIT_ACCOUNT_IBAN: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine((value) => ibanChecksumValid(value), { error: 'DEPOSIT_ACCOUNT_IBAN is not a valid IBAN' })
+    .optional(),
+  DEPOSIT_ACCOUNT_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, { error: 'DEPOSIT_ACCOUNT_BIC is not a valid BIC' })
+    .optional(),
   SEPA_DEBTOR_IBAN: z
     .string()
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
@@ -332,6 +350,11 @@ export type AppConfig = {
   payoutHoldHours: number;
   /** The account SEPA payout files debit; null until SEPA_DEBTOR_NAME, _IBAN and _BIC are all set. */
   sepaDebtor: { name: string; iban: string; bic: string } | null;
+  /**
+   * Deposits by bank transfer (issue 31): whether they are offered, and the account members send to (outside
+   * production without DEPOSIT_ACCOUNT_*, a development account whose name says it is not configured).
+   */
+  deposits: { bankTransfer: boolean; account: { name: string; iban: string; bic: string } };
   /** Floors of an exit offer's terms and the appraisal band beyond which an offer is flagged (issue 26). */
   exits: { minQuorumBps: number; minMajorityBps: number; minWindowMs: number; appraisalBandBps: number };
   /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
@@ -538,6 +561,15 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
       problems.push(
         `${name} is required when NODE_ENV=production and ${label} are enabled (or PAYMENT_METHODS without ${method}, or PAYMENTS_SANDBOX=true)`,
       );
+    }
+  }
+  // Deposits by transfer switched on in production must name the account members pay into (issue 31): no default.
+  if (production && env.DEPOSITS_BANK_TRANSFER === 'true') {
+    for (const name of ['DEPOSIT_ACCOUNT_NAME', 'DEPOSIT_ACCOUNT_IBAN', 'DEPOSIT_ACCOUNT_BIC'] as const) {
+      if (!env[name])
+        problems.push(
+          `${name} is required when NODE_ENV=production and DEPOSITS_BANK_TRANSFER=true (the account members pay into)`,
+        );
     }
   }
   // A key information document must name its issuer: no development defaults in production (issue 30).
@@ -800,6 +832,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxPendingEurMinor: env.RESERVATION_MAX_PENDING_MINOR,
     },
     payoutHoldHours: env.PAYOUT_HOLD_HOURS,
+    deposits: {
+      bankTransfer: (env.DEPOSITS_BANK_TRANSFER ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+      account: {
+        name: env.DEPOSIT_ACCOUNT_NAME ?? 'Parcelle (development account, not configured)',
+        // The example IBAN and BIC of the French banking federation's documentation: valid, and nobody's.
+        iban: env.DEPOSIT_ACCOUNT_IBAN ?? 'FR7630006000011234567890189',
+        bic: env.DEPOSIT_ACCOUNT_BIC ?? 'AGRIFRPPXXX',
+      },
+    },
     sepaDebtor:
       env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC
         ? { name: env.SEPA_DEBTOR_NAME, iban: env.SEPA_DEBTOR_IBAN, bic: env.SEPA_DEBTOR_BIC }

@@ -24,6 +24,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
   verification_decided: { en: 'Identity verification', fr: 'Vérification d’identité' },
   vote_closed: { en: 'Vote ended', fr: 'Fin d’un vote' },
   exit_paid: { en: 'Parts sold in an exit', fr: 'Parts vendues lors d’une sortie' },
+  deposit_credited: { en: 'Bank transfer received', fr: 'Virement reçu' },
 };
 
 const NBSP = '\u00a0';
@@ -116,6 +117,13 @@ function englishText(content: TNotificationContent, work: string): NotificationT
         body: `The value of a part of ${work} has ${side} ${formatMoney(p.threshold_minor, p.currency, lang)}: it is now ${formatMoney(p.part_value_minor, p.currency, lang)}.`,
       };
     }
+    case 'deposit_credited': {
+      const p = content.payload;
+      return {
+        title: 'Bank transfer received',
+        body: `Your bank transfer of ${formatMoney(p.amount_minor, p.currency, lang)} has been credited to your Parcelle account.`,
+      };
+    }
     case 'verification_decided':
       return verificationText(VERIFICATION_TEXTS.en[content.payload.decision], content.payload.message);
   }
@@ -205,6 +213,13 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       return {
         title: `Alerte de prix${NBSP}: ${work}`,
         body: `${phrase}${NBSP}: elle est maintenant de ${formatMoney(p.part_value_minor, p.currency, lang)}.`,
+      };
+    }
+    case 'deposit_credited': {
+      const p = content.payload;
+      return {
+        title: 'Virement reçu',
+        body: `Votre virement de ${formatMoney(p.amount_minor, p.currency, lang)} a été crédité sur votre compte Parcelle.`,
       };
     }
     case 'verification_decided':

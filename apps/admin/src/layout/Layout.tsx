@@ -23,6 +23,8 @@ const DRAWER_WIDTH = 220;
 export const MENU = [
   { resource: 'members', path: '/members' },
   { resource: 'withdrawals', path: '/withdrawals' },
+  // Deposits by bank transfer (issue 31)
+  { resource: 'deposits', path: '/deposits' },
   { resource: 'ledger', path: '/ledger' },
   { resource: 'balances', path: '/balances' },
   { resource: 'reconciliation', path: '/reconciliation' },

@@ -1457,7 +1457,7 @@ export const memberNotifications = pgTable(
     index('member_notifications_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
     check(
       'member_notifications_kind_valid',
-      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid')`,
+      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid', 'deposit_credited')`,
     ),
   ],
 );
@@ -1904,5 +1904,6 @@ export const verificationProviderEvents = pgTable(
   ],
 );
 
-// complaints (issue 30): modules/complaints/schema.ts, read by drizzle-kit beside this file (not re-exported:
-// that module's schema imports `users` from here, and a re-export would make the two files import each other).
+// complaints (issue 30) and deposits (issue 31): modules/complaints/schema.ts and modules/deposits/schema.ts, read by
+// drizzle-kit beside this file (not re-exported: those schemas import `users` from here, and a re-export would make
+// the files import each other).

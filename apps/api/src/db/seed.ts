@@ -8,7 +8,7 @@ import { seedInvestorReady } from '../modules/investor/seed-ready';
 import { currentListVersion, loadSanctionsList, SANCTIONS_SAMPLE } from '../modules/sanctions';
 import { seedApprovedVerification } from '../modules/verification/seed-approved';
 import type { Database } from './client';
-import { users } from './schema';
+import { depositReferences, users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { collectorId, SEED_COLLECTORS } from './seed-holdings';
 
@@ -24,7 +24,22 @@ export async function seed(db: Database, config: AppConfig, storage: Storage): P
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
   if (!existing) await insertDemoMember(db, config);
   await approveSeededMembers(db);
+  await giveDemoDepositReference(db);
   await loadDevelopmentSanctionsList(db);
+}
+
+/**
+ * Development only (issue 31): the demo member's deposit reference is the one the committed sample statement
+ * (apps/api/test/fixtures/camt053-sample.xml) pays, so importing that file in the console credits the demo member.
+ */
+export const DEMO_DEPOSIT_REFERENCE = 'RF36100000000001';
+async function giveDemoDepositReference(db: Database): Promise<void> {
+  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER.email));
+  if (!demo) return;
+  await db
+    .insert(depositReferences)
+    .values({ userId: demo.id, reference: DEMO_DEPOSIT_REFERENCE })
+    .onConflictDoNothing();
 }
 
 /**

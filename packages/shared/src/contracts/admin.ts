@@ -61,6 +61,7 @@ export const ADMIN_SORTS = {
   verifications: ['submitted_at', 'updated_at', 'state', 'risk', 'member'],
   complaints: ['received_at', 'acknowledge_due_on', 'answer_due_on', 'state', 'reference'],
   revocations: ['revoked_at', 'settled_at', 'reference', 'member', 'amount'],
+  deposits: ['booked_on', 'created_at', 'amount'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type TAdminSort<L extends keyof typeof ADMIN_SORTS> = {
   sort: (typeof ADMIN_SORTS)[L][number];

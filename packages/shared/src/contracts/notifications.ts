@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'bid_expired',
   'dividend_paid',
   'withdrawal_approved',
+  'deposit_credited',
   'verification_decided',
   'vote_opened',
   'watched_work_opened',
@@ -112,6 +113,12 @@ export const NOTIFICATION_PAYLOADS = {
     amount_minor: ZMinor,
     currency: ZPayloadCurrency,
   }),
+  /** A bank transfer was credited to the member's wallet (issue 31), at import or by an operator from the queue. */
+  deposit_credited: z.strictObject({
+    transfer_id: ZId,
+    amount_minor: ZMinor,
+    currency: ZPayloadCurrency,
+  }),
 } as const satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayload<K extends NotificationKind> = z.infer<(typeof NOTIFICATION_PAYLOADS)[K]>;
@@ -134,6 +141,7 @@ const ZContent = z.discriminatedUnion('kind', [
   content('verification_decided'),
   content('vote_closed'),
   content('exit_paid'),
+  content('deposit_credited'),
 ]);
 
 /** The work a notification is about, when it names one (its titles and the slug of its page). */

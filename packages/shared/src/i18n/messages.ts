@@ -1207,6 +1207,43 @@ export const messages = {
     en: 'This request already has 10 documents: no more can be attached.',
     fr: 'Cette demande a déjà 10 documents : aucun autre ne peut être joint.',
   },
+  // Deposits by bank transfer (issue 31).
+  DepositsDisabled: {
+    en: 'Deposits by bank transfer are not available at the moment.',
+    fr: 'Les dépôts par virement ne sont pas disponibles pour le moment.',
+  },
+  BankStatementInvalid: {
+    en: 'This file is not a bank statement in the ISO 20022 camt.053 format.',
+    fr: 'Ce fichier n’est pas un relevé bancaire au format ISO 20022 camt.053.',
+  },
+  BankStatementTooLarge: {
+    en: 'This statement file is too large (5 MB at most).',
+    fr: 'Ce fichier de relevé est trop volumineux (5\u00a0Mo au plus).',
+  },
+  BankStatementWrongAccount: {
+    en: 'This statement is not for Parcelle’s deposit account.',
+    fr: 'Ce relevé ne concerne pas le compte de dépôt de Parcelle.',
+  },
+  BankStatementImported: { en: 'The statement is imported', fr: 'Le relevé est importé' },
+  BankTransferNotFound: { en: 'This transfer does not exist.', fr: 'Ce virement n’existe pas.' },
+  BankTransferNotQueued: {
+    en: 'This transfer is no longer waiting in the queue.',
+    fr: 'Ce virement n’est plus en attente dans la file.',
+  },
+  BankTransferNotEuro: {
+    en: 'Only a transfer in euros can be credited: return this one.',
+    fr: 'Seul un virement en euros peut être crédité\u00a0: renvoyez celui-ci.',
+  },
+  DepositMemberNotFound: {
+    en: 'No member has this email address.',
+    fr: 'Aucun membre n’a cette adresse e-mail.',
+  },
+  DepositMemberNotVerified: {
+    en: 'This member’s identity is not verified: the transfer stays in the queue until it is.',
+    fr: 'L’identité de ce membre n’est pas vérifiée\u00a0: le virement reste dans la file jusqu’à ce qu’elle le soit.',
+  },
+  BankTransferAssigned: { en: 'The transfer is credited to the member', fr: 'Le virement est crédité au membre' },
+  BankTransferReturning: { en: 'The transfer is marked for return', fr: 'Le virement est marqué à renvoyer' },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

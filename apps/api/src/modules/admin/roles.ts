@@ -23,6 +23,11 @@ export const ADMIN_ROUTE_ROLES: Readonly<Record<string, readonly OperatorRole[]>
   // Exchange exposure (issue 32): the fx_clearing position and its settlement with the bank.
   'GET /api/admin/fx': ['finance'],
   'POST /api/admin/fx/settlements': ['finance'],
+  // Deposits by bank transfer (issue 31): finance imports the bank's statements and works the queue.
+  'POST /api/admin/deposits/statements': ['finance'],
+  'GET /api/admin/deposits/transfers': ['finance'],
+  'POST /api/admin/deposits/transfers/:id/assign': ['finance'],
+  'POST /api/admin/deposits/transfers/:id/return': ['finance'],
   'GET /api/admin/withdrawals': ['finance'],
   'POST /api/admin/withdrawals/:id/approve': ['finance'],
   'POST /api/admin/withdrawals/:id/reject': ['finance'],

@@ -27,6 +27,7 @@ const LISTS: Record<keyof typeof ADMIN_SORTS, { path: string; rows: string; only
   verifications: { path: 'verifications', rows: 'verifications' },
   complaints: { path: 'complaints', rows: 'complaints' },
   revocations: { path: 'revocations', rows: 'revocations' },
+  deposits: { path: 'deposits/transfers', rows: 'transfers' },
 };
 
 async function list(name: keyof typeof LISTS, query: string) {

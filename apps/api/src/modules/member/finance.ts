@@ -9,7 +9,7 @@ import { dateOf, dayOf, displayMinor, integerOf } from './money';
  * plus their paid card and PayPal purchases, which never touch the wallet (the money goes from the provider to
  * Parcelle or to the sellers). A wallet entry's type comes from what its transaction's reference names: the member's
  * own purchase (1, paid from the wallet: smart_amount), another member's purchase (2, sale proceeds), a dividend (3),
- * a withdrawal request (4, bank), anything else (5: a rejected withdrawal returned, a late payment credited, an
+ * a withdrawal request (4, bank), a deposit by bank transfer (6, bank_transfer; issue 31), anything else (5: a rejected withdrawal returned, a late payment credited, an
  * adjustment). Amounts are positive with a direction; newest first, then by id; paginated by the database.
  */
 function movementsSql(userId: string) {
@@ -23,6 +23,8 @@ function movementsSql(userId: string) {
         WHEN EXISTS (SELECT 1 FROM dividends d WHERE d.reference = tx.reference) THEN ${sql.raw(String(FINANCE_TYPES.dividend))}
         WHEN EXISTS (SELECT 1 FROM withdrawals w WHERE w.reference = tx.reference AND w.user_id = ${userId})
           THEN ${sql.raw(String(FINANCE_TYPES.withdrawal))}
+        WHEN EXISTS (SELECT 1 FROM bank_transfers bt WHERE bt.reference = tx.reference)
+          THEN ${sql.raw(String(FINANCE_TYPES.deposit))}
         ELSE ${sql.raw(String(FINANCE_TYPES.other))}
       END::int AS type,
       NULL::text AS method
@@ -50,6 +52,7 @@ type MovementRow = {
 
 function methodOf(row: MovementRow): string {
   if (row.method) return row.method;
+  if (row.type === FINANCE_TYPES.deposit) return 'bank_transfer';
   if (row.type === FINANCE_TYPES.withdrawal || row.reference.startsWith('WD-')) return 'bank';
   return 'smart_amount';
 }

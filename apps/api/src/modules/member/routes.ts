@@ -310,7 +310,7 @@ export function memberRoutes(app: App, ctx: AppContext) {
         ...common,
         description:
           'The member’s money movements (wallet ledger entries and card/PayPal purchases), newest first. type: ' +
-          '1 purchase, 2 sale, 3 dividend, 4 withdrawal, 5 other wallet movement.',
+          '1 purchase, 2 sale, 3 dividend, 4 withdrawal, 5 other wallet movement, 6 deposit by bank transfer.',
         querystring: ZMemberFinanceQuery,
         response: { 200: ZSuccess(ZFinanceData), ...errors },
       },

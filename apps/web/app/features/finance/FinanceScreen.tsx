@@ -11,6 +11,7 @@ import { usePageMeta } from '../layout/use-page-meta';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
+import { DepositCard } from './DepositCard';
 import { FinanceTable } from './FinanceTable';
 
 const cardSx = {
@@ -70,12 +71,13 @@ function Cards({ profile }: { profile: TProfile }) {
           {t('finance.wallet.withdraw')}
         </Button>
       </Paper>
+      <DepositCard />
     </Box>
   );
 }
 
 /**
- * /user/finance (spec §2): the wallet, then every money movement. The exchange partner's account had a card here that
+ * /user/finance (spec §2): the wallet and how to fund it by bank transfer (issue 31), then every money movement. The exchange partner's account had a card here that
  * showed a fixed zero and did nothing; issue 31 removed it until that account exists (a balance that is not one is
  * not a figure a member can trust).
  */

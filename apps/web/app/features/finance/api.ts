@@ -31,13 +31,16 @@ export function financeQuery(offset: number, currency: Currency) {
   });
 }
 
-/** Finance row `type` → its nature key (1 purchase, 2 sale proceeds, 3 dividend, 4 withdrawal, else other). */
+/**
+ * Finance row `type` → its nature key (1 purchase, 2 sale proceeds, 3 dividend, 4 withdrawal, 6 deposit by bank
+ * transfer, else other).
+ */
 export function natureKey(type: number): string {
-  const natures: Record<number, string> = { 1: 'purchase', 2: 'sale', 3: 'dividend', 4: 'withdrawal' };
+  const natures: Record<number, string> = { 1: 'purchase', 2: 'sale', 3: 'dividend', 4: 'withdrawal', 6: 'deposit' };
   return `finance.nature.${natures[type] ?? 'other'}`;
 }
 
-const METHODS = ['card', 'paypal', 'smart_amount', 'bank'] as const;
+const METHODS = ['card', 'paypal', 'smart_amount', 'bank', 'bank_transfer'] as const;
 
 /** `payment_method` → its label key (unknown methods read "Other"). */
 export function methodKey(method: string): string {

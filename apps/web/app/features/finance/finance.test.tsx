@@ -55,7 +55,19 @@ const ok = (data: unknown) =>
 const fail = (status: number, error: { en: string; fr: string }) =>
   new Response(JSON.stringify({ status, error }), { status, headers: { 'Content-Type': 'application/json' } });
 
+const deposit = {
+  enabled: true,
+  beneficiary: 'Parcelle SAS',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPPXXX',
+  reference: 'RF36100000000001',
+  reference_display: 'RF36 1000 0000 0001',
+  currency: 'EURO',
+  verified: true,
+};
+
 let rows: FinanceRow[];
+let depositDetails: typeof deposit;
 let calls: URL[];
 let failure: Response | undefined;
 
@@ -68,12 +80,14 @@ beforeEach(async () => {
   calls = [];
   failure = undefined;
   rows = Array.from({ length: 12 }, (_, index) => movement(index));
+  depositDetails = deposit;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
       calls.push(url);
       if (url.pathname === '/api/user/profile') return ok({ user: profile });
+      if (url.pathname === '/api/member/deposit') return ok(depositDetails);
       if (url.pathname === '/api/member/finance/history') {
         if (failure) return failure;
         const offset = Number(url.searchParams.get('offset') ?? 0);
@@ -188,5 +202,62 @@ describe('finance screen', () => {
     failure = fail(500, messages.InternalServerError);
     renderFinance();
     expect((await screen.findByTestId('finance-error')).textContent).toBe('Internal server error');
+  });
+
+  it('shows how to fund the wallet by transfer, with copy buttons that copy the electronic form (issue 31)', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderFinance();
+    const card = await screen.findByTestId('finance-deposit');
+    expect(within(card).getByRole('heading', { name: 'Add money by bank transfer' })).toBeTruthy();
+    expect((await within(card).findByTestId('deposit-iban')).textContent).toBe('FR76 3000 6000 0112 3456 7890 189');
+    expect(within(card).getByTestId('deposit-reference').textContent).toBe('RF36 1000 0000 0001');
+    expect(within(card).getByTestId('deposit-beneficiary').textContent).toBe('Parcelle SAS');
+    expect(within(card).queryByTestId('deposit-unverified')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Copy Your reference' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('RF36100000000001'));
+    expect(within(card).getByTestId('deposit-copy-reference').textContent).toBe('Copied');
+    expect(within(card).getByTestId('deposit-live').textContent).toBe('Your reference copied');
+    fireEvent.click(within(card).getByTestId('deposit-copy-iban'));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('FR7630006000011234567890189'));
+    await act(() => i18n.changeLanguage('fr'));
+    expect(within(card).getByRole('heading', { name: 'Approvisionner par virement' })).toBeTruthy();
+    expect(within(card).getByTestId('deposit-copy-reference').textContent).toBe('Copier');
+  });
+
+  it('tells a member whose identity is not verified that a transfer waits, and links to the step', async () => {
+    depositDetails = { ...deposit, verified: false };
+    renderFinance();
+    const note = await screen.findByTestId('deposit-unverified');
+    expect(note.textContent).toContain('a transfer received before that waits until it is');
+    expect(within(note).getByRole('link', { name: 'Verify my identity' }).getAttribute('href')).toBe(
+      '/user/verification',
+    );
+  });
+
+  it('names a deposit by bank transfer in both languages', async () => {
+    rows = [
+      {
+        reference_id: 'DEP-0A1B2C3D4E5F',
+        t: '2026-11-27T10:00:00.000Z',
+        type: 6,
+        payment_method: 'bank_transfer',
+        total_amount: { value: 250, currency: 'EURO' },
+        direction: 'in',
+      },
+    ];
+    renderFinance();
+    await waitFor(() => expect(references()).toEqual(['DEP-0A1B2C3D4E5F']));
+    const [row] = screen.getAllByTestId('finance-row') as HTMLElement[];
+    expect(cells(row as HTMLElement)).toEqual([
+      'DEP-0A1B2C3D4E5F',
+      '27/11/2026',
+      'Bank transfer',
+      'Bank transfer deposit',
+      '+€250.00',
+    ]);
+    await act(() => i18n.changeLanguage('fr'));
+    const [rowFr] = screen.getAllByTestId('finance-row') as HTMLElement[];
+    expect(cells(rowFr as HTMLElement).slice(2)).toEqual(['Virement', 'Virement reçu', '+250,00 €']);
   });
 });
