@@ -4,11 +4,12 @@ import { eq, inArray, or } from 'drizzle-orm';
 import type { Storage } from '../adapters/storage/storage';
 import { type AppConfig, workspaceRoot } from '../config';
 import { hashPassword } from '../modules/auth/passwords';
+import { depositReferences } from '../modules/deposits/schema';
 import { seedInvestorReady } from '../modules/investor/seed-ready';
 import { currentListVersion, loadSanctionsList, SANCTIONS_SAMPLE } from '../modules/sanctions';
 import { seedApprovedVerification } from '../modules/verification/seed-approved';
 import type { Database } from './client';
-import { depositReferences, users } from './schema';
+import { users } from './schema';
 import { seedCatalogue } from './seed-catalogue';
 import { collectorId, SEED_COLLECTORS } from './seed-holdings';
 

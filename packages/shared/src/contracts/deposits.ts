@@ -80,7 +80,7 @@ export const ZBankStatementImport = z.object({
 });
 
 export const ZAdminBankTransfersQuery = ZAdminPageQuery.extend({
-  status: z.enum(BANK_TRANSFER_STATES, { error: "InvalidRequest" }).optional(),
+  status: z.enum(BANK_TRANSFER_STATES, { error: 'InvalidRequest' }).optional(),
   ...sortParams(ADMIN_SORTS.deposits, 'booked_on', 'desc'),
 });
 

@@ -28,7 +28,7 @@ export type ChartGeometry = { ticks: Tick[]; bands: Band[]; lines: LineShape[]; 
 /** Share of a year's band the bars of that year take together (the rest is air between years). */
 const BARS_SHARE = 0.6;
 
-const valueOf = (row: YearRow, key: string): number | null => {
+const numberAt = (row: YearRow, key: string): number | null => {
   const value = row[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 };
@@ -48,14 +48,14 @@ function extent(series: readonly YearSeries[], rows: readonly YearRow[]): [numbe
   const values: number[] = [0];
   for (const row of rows) {
     for (const item of series.filter((entry) => entry.kind !== 'bar')) {
-      const value = valueOf(row, item.key);
+      const value = numberAt(row, item.key);
       if (value !== null) values.push(value);
     }
     for (const group of barGroups(series)) {
       let up = 0;
       let down = 0;
       for (const item of group) {
-        const value = valueOf(row, item.key) ?? 0;
+        const value = numberAt(row, item.key) ?? 0;
         if (value >= 0) up += value;
         else down += value;
       }
@@ -83,7 +83,7 @@ export function yearChartGeometry(series: readonly YearSeries[], rows: readonly 
     .map(({ item, color }) => {
       // Years without a value are skipped and the line joins its neighbours (as before: connectNulls).
       const points = rows.flatMap((row, index) => {
-        const value = valueOf(row, item.key);
+        const value = numberAt(row, item.key);
         return value === null ? [] : [[centre(index), y(value)] as [number, number]];
       });
       const d =
@@ -101,7 +101,7 @@ export function yearChartGeometry(series: readonly YearSeries[], rows: readonly 
       let up = 0;
       let down = 0;
       for (const item of group) {
-        const value = valueOf(row, item.key);
+        const value = numberAt(row, item.key);
         if (!value) continue;
         const from = value >= 0 ? up : down;
         const to = from + value;
