@@ -115,3 +115,21 @@ describe('the geometry of a chart by year', () => {
     expect(geometry.lines[0]?.d).toBe('');
   });
 });
+
+describe('the years under a chart', () => {
+  it('keep the latest year labelled and rank the others by the steps they are kept at when the chart narrows', () => {
+    const many = Array.from({ length: 26 }, (_, index) => ({ year: 2000 + index, value: index }));
+    const html = renderToString(<YearChart summary="s" series={[{ key: 'value', label: 'Value' }]} rows={many} />);
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    const ranks = Object.fromEntries(
+      [...host.querySelectorAll('[data-rank]')].map((span) => [span.textContent, span.getAttribute('data-rank')]),
+    );
+    expect(ranks['2025']).toBe('20');
+    expect(ranks['2024']).toBe('1');
+    expect(ranks['2023']).toBe('2');
+    expect(ranks['2020']).toBe('5');
+    expect(ranks['2015']).toBe('10');
+    expect(ranks['2005']).toBe('20');
+  });
+});

@@ -36,6 +36,32 @@ const label = {
   lineHeight: 1,
 } as const;
 
+/** Room a year's label needs, and the steps by which years are labelled when the chart is too narrow for all. */
+const YEAR_LABEL_PX = 40;
+const YEAR_STEPS = [1, 2, 5, 10, 20] as const;
+
+/** The largest step at which a year keeps its label, counted back from the latest year (always labelled). */
+function yearRank(index: number, count: number): number {
+  const fromLatest = count - 1 - index;
+  return [...YEAR_STEPS].reverse().find((step) => fromLatest % step === 0) ?? 1;
+}
+
+/**
+ * Fewer year labels as the chart narrows, without a script and the same on the server: a container query per step
+ * hides the labels of lower rank once the years' row is narrower than they need.
+ */
+function yearLabelQueries(count: number): Record<string, object> {
+  const queries: Record<string, object> = {};
+  YEAR_STEPS.slice(1).forEach((step, position) => {
+    const previous = YEAR_STEPS[position] ?? 1;
+    const hidden = YEAR_STEPS.filter((rank) => rank < step).map((rank) => `& [data-rank="${rank}"]`);
+    queries[`@container (max-width: ${Math.ceil((count * YEAR_LABEL_PX) / previous) - 1}px)`] = {
+      [hidden.join(', ')]: { display: 'none' },
+    };
+  });
+  return queries;
+}
+
 /**
  * A chart by year for artists, paintings and the market: lines and/or bars in the spec's ten cycling colours, with the
  * 'M from 1,000,000' axis (spec §9). Drawn on the server as SVG and HTML from the same geometry the browser computes
@@ -163,11 +189,22 @@ export function YearChart({ title, summary, height = 300, testId, series, rows, 
             </Box>
           )}
         </Box>
-        <Box sx={{ position: 'absolute', top: plotHeight + 8, left: AXIS_WIDTH, right: 8, height: YEARS_HEIGHT }}>
-          {geometry.bands.map((entry) => (
+        <Box
+          sx={{
+            position: 'absolute',
+            top: plotHeight + 8,
+            left: AXIS_WIDTH,
+            right: 8,
+            height: YEARS_HEIGHT,
+            containerType: 'inline-size',
+            ...yearLabelQueries(rows.length),
+          }}
+        >
+          {geometry.bands.map((entry, index) => (
             <Box
               key={entry.year}
               component="span"
+              data-rank={yearRank(index, rows.length)}
               sx={{ ...label, left: `${entry.centre * 100}%`, transform: 'translateX(-50%)', top: 4 }}
             >
               {entry.year}
