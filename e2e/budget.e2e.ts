@@ -26,7 +26,8 @@ const GOAL_KB = 170;
  * 29, 31, 32) are in the page's message catalogue (`msg`); and by 3 KB for issue 30's gates (decision 295). Issue 33's
  * first step put the header's chooser, the phone menu and the footer's dialogs in the page (they work without
  * JavaScript: +3 KB) and the newsletter's field became a plain input (MUI's input component left: −5.6 KB): 250.5 KB
- * (64 files), so 252. Issue 33's documents with islands replace this budget.
+ * (64 files), so 252; charts drawn on the server, their code a chunk hydrated after the page: 250.7 KB. Issue 33's
+ * documents with islands replace this budget.
  */
 const CEILING_KB = 252;
 

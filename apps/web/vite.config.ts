@@ -95,7 +95,7 @@ export default defineConfig(({ command }) => ({
       'react-i18next',
       // Charts' scales and curves (painting detail, /user/market/primary-market): a dev re-optimisation reloads the
       // page, which would lose the navigation state the member market's detail page is opened with.
-      'd3-scale',
+      'd3-array',
       'd3-shape',
       'zod',
     ],

@@ -246,8 +246,14 @@ describe('/artists/details/:artistId', () => {
     expect(screen.getByTestId('artist-record').textContent).toBe('$1,250,000.00');
     expect(screen.getByTestId('artist-turnover').textContent).toBe('$1,396,432.76');
     expect(screen.getByText('Turnover 2024')).toBeTruthy();
-    // Drawn with the page (charts/YearChart.tsx, issue 33): two years of stacked sold and unsold bars, one line.
-    expect(screen.getByTestId('artist-chart-lots').querySelectorAll('[data-bar]')).toHaveLength(4);
+    // Drawn with the page on the server (charts/YearChart.tsx, issue 33), its chunk loaded after the page in the
+    // browser: two years of stacked sold and unsold bars, one line.
+    await waitFor(
+      () => expect(screen.getByTestId('artist-chart-lots').querySelectorAll('[data-bar]')).toHaveLength(4),
+      {
+        timeout: 10_000,
+      },
+    );
     expect(
       screen.getByTestId('artist-chart-turnover').querySelectorAll('[data-bar="turnover"]').length,
     ).toBeGreaterThan(0);

@@ -1,9 +1,11 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { BOX, yearChartGeometry } from './geometry';
 import { YearChart } from './YearChart';
+import YearChartDrawing from './YearChartDrawing';
 
 beforeAll(() => initI18n());
 afterEach(cleanup);
@@ -14,10 +16,13 @@ const rows = [
 ];
 
 describe('YearChart (issue 33: drawn on the server, no chart library in the page)', () => {
-  it('is in the server-rendered HTML, axis, years and line included, in a box of its final height', () => {
-    const html = renderToString(
+  it('is in the server-rendered HTML, axis, years and line included, in a box of its final height', async () => {
+    // As the server renders a page: it waits for the drawing's chunk (the browser hydrates it after the rest).
+    const { prelude } = await prerenderToNodeStream(
       <YearChart summary="Value by year" series={[{ key: 'value', label: 'Value' }]} rows={rows} height={320} />,
     );
+    let html = '';
+    for await (const chunk of prelude) html += String(chunk);
     const host = document.createElement('div');
     host.innerHTML = html;
     const box = within(host).getByRole('img', { name: 'Value by year' });
@@ -31,7 +36,7 @@ describe('YearChart (issue 33: drawn on the server, no chart library in the page
 
   it('shows the values of the year under the pointer, formatted as asked', () => {
     render(
-      <YearChart
+      <YearChartDrawing
         summary="Value by year"
         testId="chart"
         series={[{ key: 'value', label: 'Value' }]}
@@ -119,7 +124,9 @@ describe('the geometry of a chart by year', () => {
 describe('the years under a chart', () => {
   it('keep the latest year labelled and rank the others by the steps they are kept at when the chart narrows', () => {
     const many = Array.from({ length: 26 }, (_, index) => ({ year: 2000 + index, value: index }));
-    const html = renderToString(<YearChart summary="s" series={[{ key: 'value', label: 'Value' }]} rows={many} />);
+    const html = renderToString(
+      <YearChartDrawing summary="s" series={[{ key: 'value', label: 'Value' }]} rows={many} />,
+    );
     const host = document.createElement('div');
     host.innerHTML = html;
     const ranks = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { scaleLinear } from 'd3-scale';
+import { nice, ticks as tickValues } from 'd3-array';
 import { curveMonotoneX, line } from 'd3-shape';
 import { seriesColor } from './axis';
 import type { YearRow, YearSeries } from './YearChart';
@@ -67,12 +67,11 @@ function extent(series: readonly YearSeries[], rows: readonly YearRow[]): [numbe
 
 export function yearChartGeometry(series: readonly YearSeries[], rows: readonly YearRow[]): ChartGeometry {
   const [low, high] = extent(series, rows);
-  // An empty or flat chart still gets an axis from 0.
-  const y = scaleLinear()
-    .domain([low, high > low ? high : low + 1])
-    .range([BOX, 0])
-    .nice(5);
-  const ticks = y.ticks(5).map((value) => ({ value, top: y(value) / BOX }));
+  // An empty or flat chart still gets an axis from 0. Round ends and steps (d3-array's nice and ticks: 0, 50, 100…);
+  // the scale itself is one line, where d3-scale would bring colour and number formatting into every chart page.
+  const [bottom, top] = nice(low, high > low ? high : low + 1, 5);
+  const y = (value: number) => BOX - ((value - bottom) / (top - bottom)) * BOX;
+  const ticks = tickValues(bottom, top, 5).map((value) => ({ value, top: y(value) / BOX }));
   const band = BOX / Math.max(rows.length, 1);
   const centre = (index: number) => band * (index + 0.5);
   const bands = rows.map((row, index) => ({ year: row.year, centre: centre(index) / BOX }));
