@@ -35,7 +35,8 @@ export async function registerPreferencesForm(app: FastifyInstance, options: { s
       { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post('/preferences', async (request, reply) => {
+    // A page's form, not an API call: out of the OpenAPI document, as the pages are.
+    scope.post('/preferences', { schema: { hide: true } }, async (request, reply) => {
       const parsed = preferencesForm.safeParse(request.body ?? {});
       if (!parsed.success) return reply.status(400).send(failureBody(400, 'InvalidRequest'));
       const { language, currency } = parsed.data;
