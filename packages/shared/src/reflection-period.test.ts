@@ -14,6 +14,7 @@ import {
  * The reflection period's calendar (decisions 336, 420): Paris days, day 0 not counted, the end of day 4 exclusive,
  * a last day on a Saturday, a Sunday or a French public holiday pushed to the next working day.
  */
+const HOUR = 60 * 60 * 1000;
 const settledOn = (day: string) => new Date(`${day}T10:00:00Z`); // noon or 11:00 in Paris: the same Paris day
 const lastDay = (day: string) => reflectionLastDay(settledOn(day));
 
@@ -106,11 +107,20 @@ describe('the reflection period, whatever the settlement', () => {
         const end = reflectionEndsAt(settledAt);
         expect(parisDay(end)).toBe(addDays(reflectionLastDay(settledAt), 1));
         expect(parisDay(new Date(end.getTime() - 1))).toBe(reflectionLastDay(settledAt));
-        expect(end.getTime() - settledAt.getTime()).toBeGreaterThan(REFLECTION_DAYS * 24 * 60 * 60 * 1000);
+        // Calendar days in Paris, not hours: a period across the spring's change of time is an hour shorter.
+        expect(end.getTime() - settledAt.getTime()).toBeGreaterThan(REFLECTION_DAYS * 24 * 60 * 60 * 1000 - HOUR);
         expect(end.getTime() - settledAt.getTime()).toBeLessThan(LONGEST_REFLECTION_MS);
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('counts Paris days across the change of time: bought a minute before midnight, ends 23 hours later on day 4', () => {
+    // Thursday 26 March 2026, 23:59:59 in Paris (CET); clocks go forward on Sunday 29 March; day 4 is Monday 30.
+    const settledAt = new Date('2026-03-26T22:59:59Z');
+    expect(reflectionLastDay(settledAt)).toBe('2026-03-30');
+    // Midnight after Monday 30 March in Paris (CEST, UTC+2).
+    expect(reflectionEndsAt(settledAt).toISOString()).toBe('2026-03-30T22:00:00.000Z');
   });
 
   it('never ends earlier for a later settlement', () => {
