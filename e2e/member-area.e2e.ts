@@ -111,8 +111,14 @@ async function shoot(page: Page, name: string, mobile = false) {
     await page.waitForFunction(() => window.innerWidth === 390);
     await imagesLoaded(page);
     await shot(page, `${name}-mobile`);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, `${name} is wider than the phone`).toBeLessThanOrEqual(390);
+    // The page lays itself out again for the phone after the resize (its media queries answer on their own time):
+    // what must hold is the width it settles at.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+        message: `${name} is wider than the phone`,
+        timeout: 10_000,
+      })
+      .toBeLessThanOrEqual(390);
   } finally {
     await page.setViewportSize({ width: 1440, height: 900 });
   }
@@ -266,8 +272,12 @@ async function shootSection(page: Page, name: string) {
         clip: { x: 0, y: box.y + scrollY - 16, width, height: box.height + 32 },
       });
     if (width === 390) {
-      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(scrollWidth, `${name} is wider than the phone`).toBeLessThanOrEqual(390);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+          message: `${name} is wider than the phone`,
+          timeout: 10_000,
+        })
+        .toBeLessThanOrEqual(390);
     }
   }
   await page.setViewportSize({ width: 1440, height: 900 });
