@@ -544,6 +544,19 @@ export class SecondaryBuyPage extends BuyPage {
 /** Goes to a member page by the member area's navigation; on a phone its list opens from a button first (issue 31). */
 export async function openMemberPage(page: Page, testId: string) {
   const toggle = page.getByTestId('member-nav-toggle');
-  if (await toggle.isVisible()) await toggle.click();
-  await page.getByTestId(testId).click();
+  const link = page.getByTestId(testId);
+  if (await toggle.isVisible()) {
+    // The button is in the server's page before the browser has made it live: a click then is lost. Clicked until
+    // the list says it is open.
+    await expect
+      .poll(
+        async () => {
+          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          return link.isVisible();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  }
+  await link.click();
 }

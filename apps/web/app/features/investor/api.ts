@@ -100,7 +100,7 @@ export function useInvestorGate() {
   const { token } = useStoredSession();
   const query = useQuery({ ...investorQuery, enabled: Boolean(token) });
   const profile = token ? query.data : undefined;
-  return { gated: Boolean(profile && !profile.ready), profile };
+  return { gated: Boolean(profile && !profile.ready), profile, pending: Boolean(token) && query.isPending };
 }
 
 /**

@@ -64,5 +64,9 @@ export function useKeyInformationGate(paintingId: string | null | undefined, ena
     return () => window.removeEventListener(STEP_REFUSED_EVENT, stale);
   }, [queryClient, paintingId]);
   const status = token && paintingId ? query.data : undefined;
-  return { gated: Boolean(status?.required && !status.acknowledged), status };
+  return {
+    gated: Boolean(status?.required && !status.acknowledged),
+    status,
+    pending: Boolean(token && paintingId && enabled) && query.isPending,
+  };
 }

@@ -52,9 +52,8 @@ function purchase(overrides: Record<string, unknown> = {}) {
 }
 
 type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
-type Route = (
-  call: Call,
-) => { status?: number; data?: unknown; error?: { en: string; fr: string }; step?: string } | undefined;
+type Answer = { status?: number; data?: unknown; error?: { en: string; fr: string }; step?: string };
+type Route = (call: Call) => Answer | undefined | Promise<Answer | undefined>;
 
 let calls: Call[];
 let route: Route;
@@ -101,7 +100,7 @@ beforeEach(async () => {
         headers: (init.headers ?? {}) as Record<string, string>,
       };
       calls.push(call);
-      const answer = route(call);
+      const answer = await route(call);
       if (answer) {
         const status = answer.status ?? 200;
         return json(
@@ -116,6 +115,11 @@ beforeEach(async () => {
       }
       if (call.path === '/api/user/profile') return json(200, { status: 200, data: { user: profile(walletMinor) } });
       if (call.path === '/api/user/verification') return json(200, { status: 200, data: verification });
+      // Issue 30's steps, passed: a member ready to invest, the work's key information already acknowledged.
+      if (call.path === '/api/user/investor') return json(200, { status: 200, data: { ready: true } });
+      if (call.path.startsWith('/api/user/key-information/')) {
+        return json(200, { status: 200, data: { required: true, acknowledged: true } });
+      }
       return json(404, { error: { en: 'Not found', fr: 'Introuvable' } });
     }),
   );
@@ -141,7 +145,10 @@ function signIn() {
 async function openDrawer() {
   fireEvent.click(screen.getByTestId('buy-responsibility'));
   fireEvent.click(screen.getByTestId('buy-open-drawer'));
-  return screen.findByTestId('purchase-drawer');
+  const drawer = await screen.findByTestId('purchase-drawer');
+  // The steps the purchase may need are read first; the payment methods show after.
+  await waitFor(() => expect(within(drawer).queryByTestId('purchase-drawer-checking')).toBeNull());
+  return drawer;
 }
 
 describe('/buy', () => {
@@ -215,6 +222,32 @@ describe('/buy', () => {
     fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '1800' } });
     expect(plain(screen.getByTestId('buy-quantity-cm2').textContent)).toBe('1 800 parts (200 cm²)');
     expect(plain(screen.getByTestId('buy-total').textContent)).toBe('936,00 $US');
+  });
+
+  it('offers no payment method before it knows the steps the purchase needs (issue 30)', async () => {
+    signIn();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    route = async (call) => {
+      if (!call.path.startsWith('/api/user/key-information/')) return undefined;
+      await held;
+      return { data: { required: true, acknowledged: true } };
+    };
+    renderScreen(<BuyScreen />, PATH);
+    await screen.findByTestId('buy-painting-title');
+    await waitFor(() => expect((screen.getByTestId('buy-owner') as HTMLInputElement).value).toBe('Ada Lund'));
+    fireEvent.change(screen.getByTestId('buy-quantity'), { target: { value: '9' } });
+    fireEvent.click(screen.getByTestId('buy-responsibility'));
+    fireEvent.click(screen.getByTestId('buy-open-drawer'));
+    const drawer = await screen.findByTestId('purchase-drawer');
+    // A method offered, then taken away for the key information step, could be chosen in between.
+    expect(within(drawer).getByTestId('purchase-drawer-checking').getAttribute('role')).toBe('status');
+    expect(within(drawer).queryByTestId('payment-method-card')).toBeNull();
+    release();
+    expect(await within(drawer).findByTestId('payment-method-card')).toBeTruthy();
+    expect(within(drawer).queryByTestId('purchase-drawer-checking')).toBeNull();
   });
 
   it('defaults the holder to the member and validates the form with the shared messages', async () => {

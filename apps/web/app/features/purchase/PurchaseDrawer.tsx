@@ -307,6 +307,17 @@ export function PurchaseDrawer({
 
           {!token ? (
             <QuickSignup />
+          ) : gate.pending || investor.pending || (order && keyInformation.pending) ? (
+            // The steps a purchase may need are known before any payment method shows: a method offered, then
+            // taken away for a step, could be chosen in between.
+            <Box
+              role="status"
+              data-testid="purchase-drawer-checking"
+              sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 3, color: palette.muted }}
+            >
+              <CircularProgress size={18} color="inherit" />
+              {t('purchase.drawer.checking')}
+            </Box>
           ) : gate.status && gate.gated ? (
             // Issue 29: after a quick sign-up, or a refusal that showed the case is not approved, the identity step.
             <VerificationStep state={gate.status.state} testId="purchase-verification-step" dense />

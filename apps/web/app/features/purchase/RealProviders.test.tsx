@@ -189,6 +189,14 @@ beforeEach(async () => {
         return json(200, { status: 200, data: { paintings: paintingDetail(), base_url: BASE_URL } });
       }
       if (call.path === '/api/user/profile') return json(200, { status: 200, data: { user: profile() } });
+      // The steps before paying, passed (issues 29 and 30): verified, ready to invest, key information acknowledged.
+      if (call.path === '/api/user/verification') {
+        return json(200, { status: 200, data: { state: 'approved', verified: true } });
+      }
+      if (call.path === '/api/user/investor') return json(200, { status: 200, data: { ready: true } });
+      if (call.path.startsWith('/api/user/key-information/')) {
+        return json(200, { status: 200, data: { required: true, acknowledged: true } });
+      }
       return json(404, { error: { en: 'Not found', fr: 'Introuvable' } });
     }),
   );
@@ -208,7 +216,7 @@ async function openMethod(method: 'card' | 'paypal', path = PATH) {
   fireEvent.click(screen.getByTestId('buy-responsibility'));
   fireEvent.click(screen.getByTestId('buy-open-drawer'));
   const drawer = await screen.findByTestId('purchase-drawer');
-  fireEvent.click(within(drawer).getByTestId(`payment-method-${method}`));
+  fireEvent.click(await within(drawer).findByTestId(`payment-method-${method}`));
   fireEvent.click(within(drawer).getByTestId('payment-submit'));
   return drawer;
 }
