@@ -7,7 +7,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { solveCaptcha } from '../../apps/web/app/features/captcha/solve';
-import { approveIdentity, baseUrl, confirmWithWalletCode, screenshotsWanted, waitForCode } from '../support/browser';
+import {
+  approveIdentity,
+  baseUrl,
+  confirmWithWalletCode,
+  screenshotsWanted,
+  waitForCode,
+  waitUntilLive,
+} from '../support/browser';
 import { confirmIdentity, type Identity } from './account';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './auth';
 import { plain } from './catalogue';
@@ -546,17 +553,10 @@ export async function openMemberPage(page: Page, testId: string) {
   const toggle = page.getByTestId('member-nav-toggle');
   const link = page.getByTestId(testId);
   if (await toggle.isVisible()) {
-    // The button is in the server's page before the browser has made it live: a click then is lost. Clicked until
-    // the list says it is open.
-    await expect
-      .poll(
-        async () => {
-          if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-          return link.isVisible();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    // The button is in the server's page before the browser has made it live: a click then would be lost (or
+    // replayed by React after ours, closing the list again).
+    await waitUntilLive(toggle);
+    await toggle.click();
   }
   await link.click();
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -188,4 +188,24 @@ export async function confirmWithWalletCode(page: Page, phone: string, submit: (
   if (!code) throw new Error(`no new wallet code sent to ${address}`);
   await page.getByTestId('otp-dialog-input').fill(code);
   await page.getByTestId('otp-dialog-submit').click();
+}
+
+/**
+ * Waits until React has taken charge of an element the server rendered (its props are attached to the node once the
+ * page is hydrated): a click or keystroke before then is lost, or replayed by React after a later one.
+ */
+export async function waitUntilLive(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        const live = () => Object.keys(element).some((key) => key.startsWith('__reactProps'));
+        if (live()) return resolve();
+        const timer = setInterval(() => {
+          if (!live()) return;
+          clearInterval(timer);
+          resolve();
+        }, 50);
+      }),
+  );
 }
