@@ -36,6 +36,22 @@ export function uniqueMobile(salt: number): string {
   return `6${String(Date.now() + salt * 7_919).slice(-8)}`;
 }
 
+/** The member a journey makes: living in France, a unique mobile from `salt`, `tag` naming the journey in the address. */
+function newMember(
+  language: Language,
+  who: { firstName: string; lastName: string; tag: string; salt: number },
+): NewMember {
+  return {
+    firstName: who.firstName,
+    lastName: who.lastName,
+    email: `${who.tag}.${language}.${Date.now()}@example.com`,
+    password: 'Gallery!pass7',
+    countryName: 'France',
+    countryCode: 'FR',
+    phone: uniqueMobile(who.salt),
+  };
+}
+
 /**
  * A new member signed up in `language` (living in France, a unique mobile from `salt`), their email confirmed with
  * the code it received, back on the home page, their identity approved (issue 29; `approved: false` leaves it not
@@ -46,15 +62,7 @@ export async function signUpMember(
   language: Language,
   who: { firstName: string; lastName: string; tag: string; salt: number; approved?: boolean },
 ): Promise<NewMember> {
-  const member: NewMember = {
-    firstName: who.firstName,
-    lastName: who.lastName,
-    email: `${who.tag}.${language}.${Date.now()}@example.com`,
-    password: 'Gallery!pass7',
-    countryName: 'France',
-    countryCode: 'FR',
-    phone: uniqueMobile(who.salt),
-  };
+  const member = newMember(language, who);
   const register = new RegisterPage(page);
   await register.open(language);
   await register.fill(member);
@@ -78,15 +86,7 @@ export async function signUpMemberByApi(
   language: Language,
   who: { firstName: string; lastName: string; tag: string; salt: number },
 ): Promise<NewMember> {
-  const member: NewMember = {
-    firstName: who.firstName,
-    lastName: who.lastName,
-    email: `${who.tag}.${language}.${Date.now()}@example.com`,
-    password: 'Gallery!pass7',
-    countryName: 'France',
-    countryCode: 'FR',
-    phone: uniqueMobile(who.salt),
-  };
+  const member = newMember(language, who);
   const api = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
     const response = await fetch(`${baseUrl()}/api${path}`, {
       method: body === undefined ? 'GET' : 'POST',

@@ -1,7 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
 import { Box, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogCloseButton } from '../layout/DialogCloseButton';
 import { fonts, palette } from '../theme/theme';
 
 type Props = {
@@ -77,30 +77,12 @@ export function FooterDialog({ id, open, onClose, eyebrow, title, testId, childr
         >
           {title}
         </Typography>
-        <Box
-          component="button"
-          type="button"
-          command="close"
-          commandfor={id}
-          aria-label={t('common.close')}
-          data-testid={`${testId}-close`}
-          sx={{
-            position: 'absolute',
-            top: { xs: 16, sm: 24 },
-            right: { xs: 12, sm: 24 },
-            display: 'inline-flex',
-            p: 1,
-            color: 'inherit',
-            bgcolor: 'transparent',
-            border: 0,
-            borderRadius: '50%',
-            cursor: 'pointer',
-            '&:hover': { bgcolor: 'rgba(28, 27, 25, 0.04)' },
-            '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
-          }}
-        >
-          <CloseIcon aria-hidden />
-        </Box>
+        <DialogCloseButton
+          dialogId={id}
+          label={t('common.close')}
+          testId={`${testId}-close`}
+          sx={{ position: 'absolute', top: { xs: 16, sm: 24 }, right: { xs: 12, sm: 24 } }}
+        />
       </Box>
       <Box sx={{ px: { xs: 3, sm: 5 }, pt: 2.5, pb: { xs: 4, sm: 5 } }}>{children}</Box>
     </Box>

@@ -1,10 +1,10 @@
-import Close from '@mui/icons-material/Close';
 import { Box } from '@mui/material';
 import { LAYOUT } from '@parcelle/shared/constants';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { fonts, palette } from '../theme/theme';
+import { DialogCloseButton } from './DialogCloseButton';
 import { Logo } from './Logo';
 import { DRAWER_LINKS } from './links';
 
@@ -46,27 +46,7 @@ export function MobileMenu() {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 3, py: 2.5 }}>
         <Logo />
-        <Box
-          component="button"
-          type="button"
-          command="close"
-          commandfor={MOBILE_MENU_ID}
-          aria-label={t('nav.closeMenu')}
-          sx={{
-            display: 'inline-flex',
-            p: 1,
-            mr: -1,
-            color: 'inherit',
-            bgcolor: 'transparent',
-            border: 0,
-            borderRadius: '50%',
-            cursor: 'pointer',
-            '&:hover': { bgcolor: 'rgba(28, 27, 25, 0.04)' },
-            '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
-          }}
-        >
-          <Close aria-hidden />
-        </Box>
+        <DialogCloseButton dialogId={MOBILE_MENU_ID} label={t('nav.closeMenu')} sx={{ mr: -1 }} />
       </Box>
       <Box component="nav" aria-label={t('nav.main')}>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 1.5, py: 1 }}>
