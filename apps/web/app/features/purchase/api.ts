@@ -115,7 +115,21 @@ export async function cancelPurchase(reference: string): Promise<PurchaseData> {
   return answer.data;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
 
 export const POLL = { intervalMs: 800, attempts: 25 } as const;
 
@@ -123,17 +137,23 @@ export const POLL = { intervalMs: 800, attempts: 25 } as const;
  * Polls a purchase until the payment provider's confirmation has settled it (a card payment is confirmed by a
  * webhook, so the answer to "Pay" may come before the parts are recorded). Resolves with the paid purchase;
  * throws PurchaseExpired, LatePaymentRefunded or PaymentError when it ends otherwise or does not settle in time.
+ * `signal` stops it (the page was left): no request after that, and it rejects with the signal's reason.
  */
-export async function waitUntilPaid(reference: string, poll: { intervalMs: number; attempts: number } = POLL) {
+export async function waitUntilPaid(
+  reference: string,
+  poll: { intervalMs: number; attempts: number } = POLL,
+  signal?: AbortSignal,
+) {
   for (let attempt = 0; attempt < poll.attempts; attempt += 1) {
-    const state = await purchaseState(reference);
+    signal?.throwIfAborted();
+    const state = await purchaseState(reference, signal);
     if (state.status === 'paid') return state;
     if (state.status === 'expired') throw new ApiError(410, messages.PurchaseExpired);
     if (state.status === 'refund_pending' || state.status === 'refunded') {
       throw new ApiError(409, messages.LatePaymentRefunded);
     }
     if (state.status === 'failed') throw new ApiError(402, messages.PaymentError);
-    await wait(poll.intervalMs);
+    await wait(poll.intervalMs, signal);
   }
   throw new ApiError(504, messages.PaymentError);
 }

@@ -15,6 +15,7 @@ import {
   confirmSandboxCard,
   createPurchase,
   newIdempotencyKey,
+  POLL,
   type PurchaseData,
   type PurchaseOrder,
   sendPurchaseCode,
@@ -82,6 +83,15 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
   /** The purchase opened for an order and method, reused while pending rather than reserving parts twice. */
   const opened = useRef<{ signature: string; purchase: PurchaseData } | null>(null);
   const resumed = useRef(false);
+
+  /** Aborted when the drawer's page is left: a purchase being paid is no longer polled from a page nobody reads. */
+  const leaving = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    leaving.current = controller;
+    return () => controller.abort();
+  }, []);
+  const untilPaid = useCallback((reference: string) => waitUntilPaid(reference, POLL, leaving.current?.signal), []);
 
   const succeed = useCallback(
     (paid: PurchaseData, how: PaymentMethod) => {
@@ -158,13 +168,13 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
       setModalError(null);
       try {
         await confirmSandboxCard(secret, cardNumber);
-        succeed(await waitUntilPaid(purchase.reference_id), 'card');
+        succeed(await untilPaid(purchase.reference_id), 'card');
       } catch (failure) {
         setModalError(errorText(failure));
         throw failure;
       }
     },
-    [purchase, succeed],
+    [purchase, succeed, untilPaid],
   );
 
   /**
@@ -184,7 +194,7 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
           const text = outcome.error.message?.trim();
           throw new ApiError(402, text ? { en: text, fr: text } : messages.PaymentError);
         }
-        const paid = await waitUntilPaid(purchase.reference_id);
+        const paid = await untilPaid(purchase.reference_id);
         forgetStripePayment();
         succeed(paid, 'card');
       } catch (failure) {
@@ -192,7 +202,7 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
         throw failure;
       }
     },
-    [purchase, succeed],
+    [purchase, succeed, untilPaid],
   );
 
   /**
@@ -220,7 +230,7 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
               status: 'APPROVED',
               source: 'sandbox',
             });
-        succeed(data.status === 'paid' ? data : await waitUntilPaid(data.reference_id), 'paypal');
+        succeed(data.status === 'paid' ? data : await untilPaid(data.reference_id), 'paypal');
       } catch (failure) {
         if (failure instanceof ApiError && failure.status === 400) {
           // The purchase is over (expired, refused): back to the drawer to start again.
@@ -233,7 +243,7 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
         throw failure;
       }
     },
-    [purchase, succeed],
+    [purchase, succeed, untilPaid],
   );
 
   /** PayPal's buttons failed (SDK, popup): the modal says the payment did not go through. */
@@ -265,11 +275,13 @@ export function usePayment(order: PurchaseOrder | null, askSecondFactor?: () => 
     }
     setBusy(true);
     toast(t('purchase.stripe.resuming'), 'info');
-    waitUntilPaid(pending.reference)
+    untilPaid(pending.reference)
       .then((paid) => succeed(paid, 'card'))
-      .catch((failure: unknown) => toast(localized(errorText(failure)), 'error'))
+      .catch((failure: unknown) => {
+        if (!leaving.current?.signal.aborted) toast(localized(errorText(failure)), 'error');
+      })
       .finally(() => setBusy(false));
-  }, [search, setSearch, succeed, toast, t]);
+  }, [search, setSearch, succeed, toast, t, untilPaid]);
 
   /** The code dialog's "Confirm": pays from the wallet. Errors of the code stay in the dialog. */
   const confirmCode = useCallback(

@@ -40,4 +40,23 @@ describe('waitUntilPaid', () => {
     states = ['pending', 'paid'];
     expect((await waitUntilPaid('PA-ABCDEFGHJK', { intervalMs: 1, attempts: 5 })).status).toBe('paid');
   });
+
+  it('stops asking once the page is left (the signal aborts)', async () => {
+    vi.useFakeTimers();
+    try {
+      states = [];
+      const left = new AbortController();
+      const waiting = waitUntilPaid('PA-ABCDEFGHJK', { intervalMs: 800, attempts: 25 }, left.signal).catch(
+        (reason) => reason,
+      );
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetch).toHaveBeenCalledTimes(1);
+      left.abort();
+      expect(((await waiting) as Error).name).toBe('AbortError');
+      await vi.advanceTimersByTimeAsync(25 * 800);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
