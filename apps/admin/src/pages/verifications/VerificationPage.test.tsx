@@ -119,6 +119,12 @@ describe('the case page', () => {
     expect(within(match).getByText('alias, birth date, nationality')).toBeTruthy();
     expect(within(match).getByText('Gheorghe Ionuț BĂLĂNESCU · Gheorghe Balanescu')).toBeTruthy();
     expect(within(match).getByText('To decide')).toBeTruthy();
+    // Every fact has its term (an empty one was read as nothing, and gave two rows one key).
+    const terms = within(match)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual(expect.arrayContaining(['List entry', 'Screening']));
+    expect(terms.every((term) => term && term.trim().length > 0)).toBe(true);
     expect(screen.getByRole('table', { name: 'History' })).toBeTruthy();
     expect(screen.getByText('Possible sanctions list match')).toBeTruthy();
   });

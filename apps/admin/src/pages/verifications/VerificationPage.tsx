@@ -284,7 +284,9 @@ function Declaration({ row, language }: { row: Case; language: Language }) {
     [translate('verifications.occupation'), declared.occupation],
     [translate('verifications.pep'), yesNo(declared.politically_exposed)],
     [translate('verifications.pepAssociate'), yesNo(declared.pep_close_associate)],
-    ...(declared.pep_details ? [['', declared.pep_details] as [string, string]] : []),
+    ...(declared.pep_details
+      ? [[translate('verifications.pepDetails'), declared.pep_details] as [string, string]]
+      : []),
     [translate('verifications.expectedYearly'), moneyText(declared.expected_yearly_investment_minor, 'EURO', language)],
     ...(declared.source_of_funds
       ? [
@@ -434,14 +436,14 @@ function SanctionsHits({
               ],
               [translate('verifications.entryNames'), hit.entry_names.join(' · ')],
               [
-                '',
+                translate('verifications.listEntry'),
                 translate('verifications.entryRef', {
                   ref: hit.eu_reference_number ?? hit.entry_logical_id,
                   regulation: [hit.regulation, hit.programme].filter(Boolean).join(' · '),
                 }),
               ],
               [
-                '',
+                translate('verifications.screening'),
                 translate('verifications.listVersion', {
                   date: dateText(hit.list_generated_at, language),
                   screened: dateTimeText(hit.screened_at, language),
