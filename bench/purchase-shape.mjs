@@ -3,11 +3,15 @@
 //   node bench/purchase-shape.mjs                 (50 clients, 10 s each, 3 runs; PG_URL as in hot-drop.mjs)
 //   node bench/purchase-shape.mjs --runs 5 --seconds 20 --clients 50
 // In a throw-away database: pgbench's one-hot-row script (the hot-drop anchor: BEGIN; UPDATE one row; INSERT one row;
-// END), then a script shaped like one purchase as the API sends it: two requests, each with the member's
-// authentication read, then the reservation (a read, an insert, the hot row's conditional UPDATE last, COMMIT) and
-// the payment (the reservation locked, a ledger transaction and four entries, the reservation settled, the
-// confirmation job, COMMIT): 14 round trips, the hot row once. Prints both rates and the ratio, which is the ceiling
-// of bench/hot-drop.mjs's ratio if the server's own work cost nothing.
+// END), then a script shaped like one purchase as the API sends it since the one purchase path (decisions 403-404,
+// statements.test.ts): two requests, each with the member's authentication read and its gate reads, then the
+// reservation (BEGIN, the member's row locked, their unpaid purchases, the work, the purchase, the register's movement
+// and entries, the key information version, the hot row's conditional UPDATE last, COMMIT, the provider reference)
+// and the payment (the reference read, BEGIN, the purchase locked, the event, paid, the register's movement and
+// entries, two ledger accounts read, the ledger transaction and entries, the certificate read and written, the
+// notification preference read and the notification, the hot row read, COMMIT, the confirmation job): 34 round trips,
+// the hot row locked once. Prints both rates and the ratio, which is the ceiling of bench/hot-drop.mjs's ratio if the
+// server's own work cost nothing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +28,17 @@ ${HOT_ROW_TABLES}
 CREATE TABLE members (id int PRIMARY KEY, email text NOT NULL);
 INSERT INTO members SELECT g, 'member' || g || '@example.com' FROM generate_series(1, 100) g;
 CREATE TABLE reservations (id bigserial PRIMARY KEY, member int NOT NULL, quantity int NOT NULL, status text NOT NULL,
-  at timestamptz NOT NULL DEFAULT now());
+  provider_ref text, at timestamptz NOT NULL DEFAULT now());
+CREATE INDEX ON reservations (member, status);
+CREATE TABLE movements (id bigserial PRIMARY KEY, reservation bigint NOT NULL, kind text NOT NULL);
+CREATE TABLE movement_entries (id bigserial PRIMARY KEY, movement bigint NOT NULL, holder text NOT NULL,
+  quantity int NOT NULL);
+CREATE TABLE reservation_notes (reservation bigint NOT NULL, note text NOT NULL);
+CREATE TABLE events (id bigserial PRIMARY KEY, reservation bigint NOT NULL, kind text NOT NULL);
+CREATE TABLE accounts (id int PRIMARY KEY, kind text NOT NULL);
+INSERT INTO accounts VALUES (1, 'external'), (2, 'revenue');
+CREATE TABLE certificates (id bigserial PRIMARY KEY, reservation bigint UNIQUE NOT NULL, number text NOT NULL);
+CREATE TABLE notifications (id bigserial PRIMARY KEY, member int NOT NULL, kind text NOT NULL);
 CREATE TABLE ledger_transactions (id bigserial PRIMARY KEY, kind text NOT NULL, at timestamptz NOT NULL DEFAULT now());
 CREATE TABLE ledger_entries (id bigserial PRIMARY KEY, transaction_id bigint NOT NULL, account text NOT NULL,
   amount_minor bigint NOT NULL);
@@ -33,20 +47,40 @@ CREATE TABLE jobs (id bigserial PRIMARY KEY, name text NOT NULL, data jsonb NOT 
 
 const PURCHASE = `\\set member random(1, 100)
 SELECT id, email FROM members WHERE id = :member;
+SELECT id FROM members WHERE id = :member;
+SELECT id FROM members WHERE id = :member;
+SELECT n FROM bench_hot WHERE id = 1;
 BEGIN;
+SELECT id FROM members WHERE id = :member FOR NO KEY UPDATE;
+SELECT count(*) FROM reservations WHERE member = :member AND status = 'held';
 SELECT n FROM bench_hot WHERE id = 1;
 INSERT INTO reservations (member, quantity, status) VALUES (:member, 1, 'held') RETURNING id \\gset reservation_
+INSERT INTO movements (reservation, kind) VALUES (:reservation_id, 'reserve') RETURNING id \\gset movement_
+INSERT INTO movement_entries (movement, holder, quantity) VALUES (:movement_id, 'available', -1), (:movement_id, 'reserved', 1);
+INSERT INTO reservation_notes (reservation, note) VALUES (:reservation_id, 'key information');
 UPDATE bench_hot SET n = n + 1 WHERE id = 1 AND n >= 0;
 COMMIT;
+UPDATE reservations SET provider_ref = 'pay' WHERE id = :reservation_id;
 SELECT id, email FROM members WHERE id = :member;
+SELECT id FROM reservations WHERE id = :reservation_id;
 BEGIN;
 SELECT id, status FROM reservations WHERE id = :reservation_id FOR UPDATE;
+INSERT INTO events (reservation, kind) VALUES (:reservation_id, 'succeeded');
+UPDATE reservations SET status = 'paid' WHERE id = :reservation_id AND status = 'held';
+INSERT INTO movements (reservation, kind) VALUES (:reservation_id, 'settle') RETURNING id \\gset movement_
+INSERT INTO movement_entries (movement, holder, quantity) VALUES (:movement_id, 'reserved', -1), (:movement_id, 'member', 1);
+SELECT id FROM accounts WHERE kind = 'external';
+SELECT id FROM accounts WHERE kind = 'revenue';
 INSERT INTO ledger_transactions (kind) VALUES ('purchase') RETURNING id \\gset transaction_
-INSERT INTO ledger_entries (transaction_id, account, amount_minor) VALUES (:transaction_id, 'card', -100),
-  (:transaction_id, 'member', 100), (:transaction_id, 'parts', 1), (:transaction_id, 'stock', -1);
-UPDATE reservations SET status = 'paid' WHERE id = :reservation_id;
-INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');
+INSERT INTO ledger_entries (transaction_id, account, amount_minor) VALUES (:transaction_id, 'external', -100),
+  (:transaction_id, 'revenue', 100);
+SELECT id FROM certificates WHERE reservation = :reservation_id;
+INSERT INTO certificates (reservation, number) VALUES (:reservation_id, 'PCL-' || :reservation_id);
+SELECT id FROM members WHERE id = :member;
+INSERT INTO notifications (member, kind) VALUES (:member, 'purchase_settled');
+SELECT n FROM bench_hot WHERE id = 1;
 COMMIT;
+INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');
 `;
 
 const rate = (databaseUrl, script) => pgbenchTps(databaseUrl, script, { clients, seconds });

@@ -54,6 +54,10 @@ export async function signUpMember(call, email, n = 0) {
   const code = /\b(\d{6})\b/.exec(outbox.body?.data?.[0]?.text ?? '')?.[1];
   const verified = await call('POST', '/api/user/email/verify', { code }, token);
   if (verified.status !== 200) throw new Error(JSON.stringify(verified.body));
+  // Every money path needs an approved identity and an investor ready to invest (issues 29 and 30): approved along the
+  // development server's seeded path, as the browser journeys that buy do.
+  const approved = await call('POST', '/api/dev/verification/approve', { email });
+  if (approved.status !== 200) throw new Error(JSON.stringify(approved.body));
   return registered.body.data;
 }
 
@@ -70,6 +74,20 @@ export async function signUpMembers(call, count, prefix = 'bench') {
     tokens.push(...batch.map((data) => data.access_token));
   }
   return tokens;
+}
+
+/** The work's current key information document acknowledged by the member, as the purchase drawer does. */
+export async function acknowledgeKeyInformation(call, token, paintingId) {
+  const status = await call('GET', `/api/user/key-information/${paintingId}`, undefined, token);
+  const versionId = status.body?.data?.version_id;
+  if (!versionId) throw new Error(`no key information for ${paintingId}: ${JSON.stringify(status.body)}`);
+  const ack = await call(
+    'POST',
+    `/api/user/key-information/${paintingId}/acknowledge`,
+    { version_id: versionId, language: 'en' },
+    token,
+  );
+  if (ack.status !== 200) throw new Error(JSON.stringify(ack.body));
 }
 
 /**
@@ -100,6 +118,8 @@ export async function buyParts(call, token, paintingId, parts) {
  */
 export async function purchaseLoad(call, tokens, perMember) {
   const { painting, available: availableBefore } = await workWithMostPartsLeft(call);
+  // A primary purchase needs the work's key information document acknowledged (issue 30): once per member, untimed.
+  await Promise.all(tokens.map((token) => acknowledgeKeyInformation(call, token, painting.id)));
   const timings = [];
   const refusals = new Map();
   let completed = 0;

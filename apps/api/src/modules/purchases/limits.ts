@@ -1,13 +1,14 @@
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { formatMoney } from '@parcelle/shared/money';
-import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { type Executor, queryRows } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { purchases, users } from '../../db/schema';
+import { purchases } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { marketLiteral } from '../market/state';
+import { LOCK_TIMEOUT_MS } from './turns';
 
 /**
  * One member cannot lock a drop (decision 84). A card or PayPal purchase holds its parts until it is paid or
@@ -29,77 +30,91 @@ export function maxPendingParts(partsOnSale: number, percent: number): number {
 
 /**
  * The start of a card or PayPal reservation, before anything else is locked: the member's row is locked for the
- * rest of the transaction, so two requests of one member run one after the other and cannot both pass the checks
- * below; the member's own purchases already past their expiry are released now rather than at the next sweep
- * (except one the sweep holds at this moment);
- * then a purchase of the same work still awaiting payment answers 409.
+ * rest of the transaction (in the same statement, the transaction's `lock_timeout`, so no later statement waits long
+ * for a row), so two requests of one member run one after the other and cannot both pass the checks below. Then the
+ * member's unpaid purchases are read once, with a snapshot taken after that lock: those already past their expiry
+ * are released now rather than at the next sweep (except one the sweep holds at this moment), a purchase of the same
+ * work still awaiting payment answers 409, and the EUR value of the others is what the value cap counts.
  */
 export async function beginLimitedReservation(
   tx: Executor,
   params: { userId: string; paintingId: string; reservationMinutes: number },
   release: (tx: Executor, purchaseId: string) => Promise<unknown>,
+): Promise<{ heldEurMinor: number }> {
+  await queryRows(
+    tx,
+    sql`SELECT set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true) AS lock_timeout, id
+      FROM users WHERE id = ${params.userId}::uuid FOR NO KEY UPDATE`,
+  );
+  let unpaid = await unpaidPurchases(tx, params.userId);
+  if (unpaid.some((purchase) => purchase.overdue)) {
+    await releaseOverdue(tx, params.userId, release);
+    unpaid = await unpaidPurchases(tx, params.userId);
+  }
+  if (unpaid.some((purchase) => purchase.paintingId === params.paintingId)) {
+    throw reservationPending(params.reservationMinutes);
+  }
+  return { heldEurMinor: unpaid.reduce((sum, purchase) => sum + purchase.eurValueMinor, 0) };
+}
+
+/** The member's overdue unpaid purchases released; one the reservation job is releasing right now is left to it. */
+async function releaseOverdue(
+  tx: Executor,
+  userId: string,
+  release: (tx: Executor, purchaseId: string) => Promise<unknown>,
 ): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, params.userId)).for('no key update');
   const overdue = await tx
     .select({ id: purchases.id })
     .from(purchases)
-    .where(
-      and(eq(purchases.userId, params.userId), eq(purchases.status, 'pending'), lte(purchases.expiresAt, new Date())),
-    )
-    // One the reservation job is releasing right now is left to it (waiting for it could deadlock on a painting).
+    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'pending'), lte(purchases.expiresAt, new Date())))
+    // Waiting for the job's lock could deadlock on a painting.
     .for('update', { skipLocked: true });
   for (const row of overdue) await release(tx, row.id);
-  const [pending] = await tx
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.userId, params.userId),
-        eq(purchases.paintingId, params.paintingId),
-        eq(purchases.status, 'pending'),
-        ne(purchases.paymentMethod, 'smart_amount'),
-      ),
-    )
-    .limit(1);
-  if (pending) throw reservationPending(params.reservationMinutes);
 }
 
 export const reservationPending = (minutes: number) =>
   new AppError(409, 'ReservationPending', 'painting_id', fillMessage('ReservationPending', { minutes }));
 
 /**
- * The EUR value (minor units) of a member's card and PayPal purchases awaiting payment, at the EUR prices their
- * parts are stored at: the work's part price on the primary market, each listing's price on the secondary market.
- * No exchange rate enters it, so a USD purchase counts exactly what the same parts cost in EUR.
+ * A member's card and PayPal purchases awaiting payment: the work, whether past its expiry, and the EUR value
+ * (minor units) at the EUR prices their parts are stored at: the work's part price on the primary market, each
+ * listing's price on the secondary market. No exchange rate enters it, so a USD purchase counts exactly what the same
+ * parts cost in EUR.
  */
-export async function pendingEurValue(tx: Executor, userId: string): Promise<number> {
-  const [row] = await queryRows<{ value: string | number }>(
+async function unpaidPurchases(
+  tx: Executor,
+  userId: string,
+): Promise<{ paintingId: string; overdue: boolean; eurValueMinor: number }[]> {
+  const rows = await queryRows<{ painting_id: string; overdue: boolean; eur_value: string | number }>(
     tx,
-    sql`SELECT coalesce(sum(CASE WHEN p.market = ${marketLiteral('secondary')}
+    sql`SELECT p.painting_id, p.expires_at <= now() AS overdue,
+        (CASE WHEN p.market = ${marketLiteral('secondary')}
           THEN (SELECT coalesce(sum(f.quantity * l.unit_price_minor), 0) FROM purchase_fills f
                 JOIN listings l ON l.id = f.listing_id WHERE f.purchase_id = p.id)
-          ELSE p.quantity * w.price_per_part_minor END), 0)::bigint AS value
+          ELSE p.quantity * w.price_per_part_minor END)::bigint AS eur_value
         FROM purchases p JOIN paintings w ON w.id = p.painting_id
-        WHERE p.user_id = ${userId} AND p.status = 'pending' AND p.payment_method <> 'smart_amount'`,
+        WHERE p.user_id = ${userId}::uuid AND p.status = 'pending' AND p.payment_method <> 'smart_amount'`,
   );
-  return Number(row?.value ?? 0);
+  return rows.map((row) => ({
+    paintingId: row.painting_id,
+    overdue: row.overdue,
+    eurValueMinor: Number(row.eur_value),
+  }));
 }
 
 /**
  * The caps, checked with the new purchase's parts and EUR value before it is recorded (the member's row is locked
- * by `beginLimitedReservation`): 422 with the limit in both languages.
+ * by `beginLimitedReservation`, which read the other unpaid purchases): 422 with the limit in both languages.
  */
-export async function checkReservationCaps(
-  tx: Executor,
-  params: {
-    userId: string;
-    quantity: number;
-    /** The parts of a drop on sale; null on the secondary market, where no share cap applies (decision 237). */
-    partsOnSale: number | null;
-    eurValueMinor: number;
-    limits: ReservationLimits;
-  },
-): Promise<void> {
+export function checkReservationCaps(params: {
+  quantity: number;
+  /** The parts of a drop on sale; null on the secondary market, where no share cap applies (decision 237). */
+  partsOnSale: number | null;
+  eurValueMinor: number;
+  /** The EUR value of the member's other unpaid purchases (`beginLimitedReservation`). */
+  heldEurMinor: number;
+  limits: ReservationLimits;
+}): void {
   const { maxSharePercent, maxPendingEurMinor } = params.limits;
   const maxParts = params.partsOnSale === null ? null : maxPendingParts(params.partsOnSale, maxSharePercent);
   if (maxParts !== null && params.quantity > maxParts) {
@@ -113,8 +128,7 @@ export async function checkReservationCaps(
       }),
     );
   }
-  const held = await pendingEurValue(tx, params.userId);
-  if (held + params.eurValueMinor > maxPendingEurMinor) {
+  if (params.heldEurMinor + params.eurValueMinor > maxPendingEurMinor) {
     throw new AppError(
       422,
       'ReservationValueLimit',

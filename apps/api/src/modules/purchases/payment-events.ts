@@ -5,8 +5,6 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
-import { openSecondaryIfSoldOut } from '../market/sell-out';
-import { OffTheHotPath, settleCardFast } from './drop';
 import { recordRefundDue, retakeParts } from './late-payment';
 import type { Purchase } from './reserve';
 import { settlePurchase } from './settle';
@@ -19,7 +17,7 @@ export type PaymentOutcome =
 
 /**
  * Records a provider event once: false when it was already handled (webhooks arrive at least once). What it reports
- * (payment id, amount) is kept for the operators' reconciliation; `matched` names the purchase once it is found.
+ * (payment id, amount) is kept for the operators' reconciliation, with the purchase it was matched to.
  */
 async function firstTime(
   tx: Executor,
@@ -36,14 +34,6 @@ async function firstTime(
   return inserted.length > 0;
 }
 
-/** Names the purchase a recorded event belongs to (reconciliation). */
-async function matchEvent(tx: Executor, provider: string, eventId: string, purchaseId: string): Promise<void> {
-  await tx
-    .update(paymentEvents)
-    .set({ purchaseId })
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
-}
-
 function amountMatches(purchase: Purchase, amountMinor: number, currency: string | null): boolean {
   return purchase.totalMinor === amountMinor && purchase.currency === currency;
 }
@@ -56,23 +46,9 @@ function amountMatches(purchase: Purchase, amountMinor: number, currency: string
  * Events in any order end in the same state.
  */
 export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promise<PaymentOutcome> {
-  // The usual case first, in one statement (drop.ts); anything else rolls it back and takes the path below.
-  if (event.type === 'succeeded' && event.purchaseId) {
-    try {
-      const settled = await inTransaction(ctx.database.db, async (tx) => {
-        const fast = await settleCardFast(tx, ctx.payments.card.name, event);
-        // The last parts: the work may open on the secondary market (settle.ts locks its row for that, only then).
-        if (fast.soldOut) await openSecondaryIfSoldOut(tx, fast.purchase.paintingId);
-        return fast;
-      });
-      return { kind: 'settled', purchase: settled.purchase, certificateNumber: settled.certificateNumber };
-    } catch (error) {
-      if (!(error instanceof OffTheHotPath)) throw error;
-    }
-  }
+  const provider = ctx.payments.card.name;
   return inTransaction(ctx.database.db, async (tx): Promise<PaymentOutcome> => {
-    const reported = { paymentRef: event.paymentId, amountMinor: event.amountMinor, currency: event.currency };
-    if (!(await firstTime(tx, ctx.payments.card.name, event.id, event.type, reported))) return { kind: 'duplicate' };
+    // 1. The purchase the event is about, locked: by the purchase id the payment carries, else by its payment id.
     const [purchase] = await tx
       .select()
       .from(purchases)
@@ -85,8 +61,16 @@ export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promis
         ),
       )
       .for('update');
+    // 2. The event recorded once, matched to its purchase for the reconciliation: a duplicate changes nothing.
+    const reported = {
+      paymentRef: event.paymentId,
+      amountMinor: event.amountMinor,
+      currency: event.currency,
+      ...(purchase ? { purchaseId: purchase.id } : {}),
+    };
+    if (!(await firstTime(tx, provider, event.id, event.type, reported))) return { kind: 'duplicate' };
     if (!purchase) return { kind: 'ignored' };
-    await matchEvent(tx, ctx.payments.card.name, event.id, purchase.id);
+    // 3. A decline: recorded, and the reservation stays until it expires (the member may try another card).
     if (event.type === 'failed') {
       if (purchase.status !== 'pending') return { kind: 'ignored', purchase };
       await tx
@@ -95,19 +79,16 @@ export async function handleCardEvent(ctx: AppContext, event: CardEvent): Promis
         .where(eq(purchases.id, purchase.id));
       return { kind: 'recorded-failure', purchase };
     }
+    // 4. Never settled for another amount than the one reserved; the operators see the reason.
     if (!amountMatches(purchase, event.amountMinor, event.currency)) {
-      // Never settle for another amount than the one reserved; the operators see the reason.
       await tx
         .update(purchases)
         .set({ failureReason: `amount mismatch: ${event.amountMinor} ${event.currency}` })
         .where(eq(purchases.id, purchase.id));
       return { kind: 'ignored', purchase };
     }
-    return settleOrRefund(tx, purchase, {
-      providerRef: event.paymentId,
-      provider: ctx.payments.card.name,
-      paymentRef: event.paymentId,
-    });
+    // 5. Settled (settle.ts), or, paid too late for parts no longer there, refunded.
+    return settleOrRefund(tx, purchase, { providerRef: event.paymentId, provider, paymentRef: event.paymentId });
   });
 }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
-import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { MARKET } from '@parcelle/shared/market';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
@@ -14,17 +13,10 @@ import { Rates } from '../catalogue/rates';
 import { requireSecondaryBuyer } from '../market/buyers';
 import { openSoldOutWorks } from '../market/sell-out';
 import { onMarket } from '../market/state';
-import { returnPrimaryParts, takePrimaryParts } from '../market/stock';
-import { putBackParts, takeParts } from '../market/take-parts';
+import { notEnoughParts, returnPrimaryParts } from '../market/stock';
+import { putBackParts } from '../market/take-parts';
 import { heldBy, moveParts } from '../parts/register';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
-import {
-  asReservationConflict,
-  beginLimitedReservation,
-  checkReservationCaps,
-  isLimited,
-  type ReservationLimits,
-} from './limits';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
@@ -85,7 +77,7 @@ function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Cur
 export async function quotePurchase(
   tx: Executor,
   params: { paintingId: string; quantity: number; currency: Currency; buyerId: string },
-  options: { lockListings?: boolean } = {},
+  options: { lockListings?: boolean; sayWhatIsLeft?: boolean } = {},
 ): Promise<Quote> {
   const [painting] = await tx.select().from(paintings).where(eq(paintings.id, params.paintingId));
   if (!painting) throw notFound('PaintingNotFound');
@@ -114,7 +106,10 @@ export async function quotePurchase(
     throw new AppError(400, 'SaleNotOpenYet', 'painting_id', fillMessage('SaleNotOpenYet', { opens_at: when }));
   }
   const available = painting.totalParts - painting.soldParts;
-  if (params.quantity > available) throw badRequest('NotEnoughParts', 'total_part');
+  if (params.quantity > available) {
+    // A reservation tells the member what is left (none, or how many); the check before paying keeps it short.
+    throw options.sayWhatIsLeft ? notEnoughParts(available) : badRequest('NotEnoughParts', 'total_part');
+  }
   const unitPriceMinor = await unitPriceIn(tx, painting, params.currency);
   return {
     painting,
@@ -124,154 +119,6 @@ export async function quotePurchase(
     currency: params.currency,
     fills: [],
   };
-}
-
-/**
- * Reserves parts for a new purchase, inside the caller's transaction. The stock is taken with one conditional
- * UPDATE (market/stock.ts: `sold_parts + q <= total_parts`, on the primary market): PostgreSQL applies it row by row
- * under the row lock, so two buyers can never both get the last parts, whatever the concurrency. The parts move
- * from `available` to `reserved` for this purchase in the register.
- */
-export async function reservePurchase(
-  tx: Executor,
-  params: {
-    userId: string;
-    paintingId: string;
-    quantity: number;
-    currency: Currency;
-    paymentMethod: PaymentMethod;
-    ownerName: string;
-    language: 'en' | 'fr';
-    reservationMinutes: number;
-    /** The caps on what a member may hold unpaid (card and PayPal only; decision 84). */
-    limits: ReservationLimits;
-  },
-): Promise<Purchase> {
-  const limited = isLimited(params.paymentMethod);
-  // The member's row is locked first, before the painting or the listings, in every limited reservation.
-  if (limited) {
-    await beginLimitedReservation(tx, params, (inner, purchaseId) =>
-      releasePurchase(inner, purchaseId, 'expired', 'reservation expired'),
-    );
-  }
-  try {
-    if (await isSecondary(tx, params.paintingId)) return await reserveSecondary(tx, params, limited);
-    return await reservePrimary(tx, params, limited);
-  } catch (error) {
-    throw asReservationConflict(error, params.reservationMinutes);
-  }
-}
-
-type ReserveParams = Parameters<typeof reservePurchase>[1];
-
-/** The EUR value of a quote at the stored EUR prices (the work's part price, or each listing's price). */
-function eurValueOf(quote: Quote, quantity: number): number {
-  if (quote.fills.length === 0) return purchaseTotalMinor(quote.painting.pricePerPartMinor, quantity);
-  return quote.fills.reduce((sum, fill) => sum + purchaseTotalMinor(fill.listing.unitPriceMinor, fill.quantity), 0);
-}
-
-/**
- * The caps of an unpaid reservation: the share cap protects a drop (primary market) from one member holding it; on
- * the secondary market a buyer may take whole listings, held at most one purchase per work and the EUR value cap
- * (decision 237).
- */
-async function checkCaps(tx: Executor, params: ReserveParams, quote: Quote): Promise<void> {
-  await checkReservationCaps(tx, {
-    userId: params.userId,
-    quantity: params.quantity,
-    partsOnSale: quote.fills.length === 0 ? quote.painting.totalParts : null,
-    eurValueMinor: eurValueOf(quote, params.quantity),
-    limits: params.limits,
-  });
-}
-
-async function reservePrimary(tx: Executor, params: ReserveParams, limited: boolean): Promise<Purchase> {
-  const quote = await quotePurchase(tx, { ...params, buyerId: params.userId });
-  if (limited) await checkCaps(tx, params, quote);
-  if (!(await takePrimaryParts(tx, params.paintingId, params.quantity)))
-    throw badRequest('NotEnoughParts', 'total_part');
-  const [purchase] = await tx
-    .insert(purchases)
-    .values({
-      reference: newPurchaseReference(),
-      userId: params.userId,
-      paintingId: params.paintingId,
-      quantity: params.quantity,
-      currency: params.currency,
-      unitPriceMinor: quote.unitPriceMinor,
-      totalMinor: quote.totalMinor,
-      paymentMethod: params.paymentMethod,
-      ownerName: params.ownerName.trim().replace(/\s+/g, ' '),
-      language: params.language,
-      expiresAt: new Date(Date.now() + params.reservationMinutes * 60_000),
-    })
-    .returning();
-  if (!purchase) throw new Error('purchase not recorded');
-  await moveParts(tx, {
-    paintingId: params.paintingId,
-    reason: 'reserve',
-    reference: purchase.reference,
-    lines: [
-      { holder: { kind: 'available' }, quantity: -params.quantity },
-      { holder: { kind: 'reserved', purchaseId: purchase.id }, quantity: params.quantity },
-    ],
-  });
-  return purchase;
-}
-
-async function isSecondary(tx: Executor, paintingId: string): Promise<boolean> {
-  const [row] = await tx.select({ market: paintings.market }).from(paintings).where(eq(paintings.id, paintingId));
-  return onMarket(row, 'secondary');
-}
-
-/**
- * Reserves parts on the secondary market: the open listings of the work are locked oldest first, the purchase takes
- * what it needs from each (a listing emptied this way is `filled`), and the parts move from the listings to the
- * purchase. Two buyers never get the same listed part: the second waits for the first's lock and sees what is left.
- */
-async function reserveSecondary(tx: Executor, params: ReserveParams, limited: boolean): Promise<Purchase> {
-  const quote = await quotePurchase(tx, { ...params, buyerId: params.userId }, { lockListings: true });
-  if (limited) await checkCaps(tx, params, quote);
-  const [purchase] = await tx
-    .insert(purchases)
-    .values({
-      reference: newPurchaseReference(),
-      userId: params.userId,
-      paintingId: params.paintingId,
-      quantity: params.quantity,
-      currency: params.currency,
-      unitPriceMinor: quote.unitPriceMinor,
-      totalMinor: quote.totalMinor,
-      paymentMethod: params.paymentMethod,
-      market: MARKET.secondary,
-      ownerName: params.ownerName.trim().replace(/\s+/g, ' '),
-      language: params.language,
-      expiresAt: new Date(Date.now() + params.reservationMinutes * 60_000),
-    })
-    .returning();
-  if (!purchase) throw new Error('purchase not recorded');
-  for (const fill of quote.fills) {
-    await takeParts(tx, 'listing', fill.listing.id, fill.quantity);
-    await tx.insert(purchaseFills).values({
-      purchaseId: purchase.id,
-      listingId: fill.listing.id,
-      quantity: fill.quantity,
-      unitPriceMinor: fill.unitPriceMinor,
-    });
-  }
-  await moveParts(tx, {
-    paintingId: params.paintingId,
-    reason: 'reserve',
-    reference: purchase.reference,
-    lines: [
-      ...quote.fills.map((fill) => ({
-        holder: { kind: 'listed' as const, listingId: fill.listing.id },
-        quantity: -fill.quantity,
-      })),
-      { holder: { kind: 'reserved', purchaseId: purchase.id }, quantity: params.quantity },
-    ],
-  });
-  return purchase;
 }
 
 /** Gives a secondary purchase's parts back to their listings (or to the seller when a listing was withdrawn). */

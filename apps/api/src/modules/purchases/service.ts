@@ -31,14 +31,13 @@ import { emailWanted } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requireVerified } from '../verification/gate';
 import { buyerMailContext } from './buyer-mail';
-import { reserveFast } from './drop';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import { processRefund } from './late-payment';
-import { asReservationConflict } from './limits';
 import type { PaymentOutcome } from './payment-events';
 import { recordPaymentOutcome } from './purchase-metrics';
 import { formatReflectionEnd, reflectionAppliesTo, reflectionEndsAt } from './reflection';
-import { type Purchase, quotePurchase, releasePurchase, reservePurchase } from './reserve';
+import { type Purchase, quotePurchase, releasePurchase } from './reserve';
+import { reservePurchase } from './reserve-purchase';
 import { revocationUrl } from './revocation-link';
 import { settlePurchase } from './settle';
 import { WorkTurns } from './turns';
@@ -71,15 +70,6 @@ function inTurn<T>(ctx: AppContext, paintingId: string, work: () => Promise<T>):
 /** After a commit that changed what a work has available or sold: the public reads kept in memory drop it. */
 export function announceSale(ctx: AppContext, paintingId: string): void {
   ctx.catalogueChanges.changed({ kind: 'sale', paintingId });
-}
-
-/** The hot path of a drop (drop.ts); a second unpaid purchase of the work refused by the unique index answers 409. */
-async function reserveFastOrConflict(tx: Executor, params: ReturnType<typeof reserveFor>) {
-  try {
-    return await reserveFast(tx, params);
-  } catch (error) {
-    throw asReservationConflict(error, params.reservationMinutes);
-  }
 }
 
 const money = (minor: number, currency: Currency) => ({ value: toMajor(minor), curr: currency });
@@ -202,13 +192,13 @@ export async function createPurchase(
   const purchase = await inTurn(ctx, params.paintingId, () =>
     inTransaction(ctx.database.db, async (tx) => {
       await key.claim(tx);
-      const reserved = (await reserveFastOrConflict(tx, params)) ?? (await reservePurchase(tx, params));
-      // The consent to the per-investment warning is recorded with the purchase, or the reservation is undone.
-      await warning(tx, reserved);
-      await recordPurchaseKeyInformation(tx, reserved.id, acknowledgement);
-      await options.onReserved?.(tx, reserved);
-      await key.record(tx, { purchaseId: reserved.id });
-      return reserved;
+      return reservePurchase(tx, params, async (inner, reserved) => {
+        // The consent to the per-investment warning is recorded with the purchase, or the reservation is undone.
+        await warning(inner, reserved);
+        await recordPurchaseKeyInformation(inner, reserved.id, acknowledgement);
+        await options.onReserved?.(inner, reserved);
+        await key.record(inner, { purchaseId: reserved.id });
+      });
     }),
   );
   announceSale(ctx, purchase.paintingId);

@@ -12,12 +12,15 @@ import { checkInvariants } from '../ledger/invariants';
  * announcements of the change to other processes after commit, and the job workers' own statements (the tests' drain fetching and running the queued email).
  */
 /**
- * 10 for the purchase itself, the identity gate's one read of the member's verification state (issue 29, decision
- * 254), the investor gate's one read of the member's test, simulation and category (issue 30, decision 306), and the
- * key information gate: one read (the work's current version and the member's acknowledgement of it) and the insert
- * of the version the purchase was made under, in the reservation's transaction (decision 324).
+ * One purchase through the one path (decisions 403–404): the reservation (BEGIN, member lock, their unpaid
+ * purchases, the work, the purchase, the register movement and entries, the key information version, the stock,
+ * COMMIT, the provider payment's reference: 11), the payment (the sandbox's reference read, BEGIN, the purchase
+ * locked, the event, paid, the register (2), the two ledger accounts, the ledger transaction and entries, the
+ * certificate (read, insert), the notification (preference, insert), the sell-out read, COMMIT, the confirmation job:
+ * 18), and the gates' three reads (identity, decision 254; investor, 306; key information, 324). drop.ts's two SQL
+ * copies sent 14 in all; batching per work (issue 28) is what is meant to pay the difference back.
  */
-const BUDGET = 14;
+const BUDGET = 32;
 
 /** Each request's authentication reads the member: the same for every authenticated call, not the purchase's. */
 const AUTHENTICATE = /^select "users"\."id", "users"\."email"/;
@@ -84,7 +87,7 @@ describe('statements per purchase (PostgreSQL)', () => {
       });
       expect(paid.statusCode).toBe(200);
     };
-    // The first sale of a database creates its ledger accounts (the general path); the drop's purchases follow.
+    // The first sale of a database creates its ledger accounts; the purchase counted follows.
     await purchase();
     const sent = await statementsOf(purchase);
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(BUDGET);

@@ -1,6 +1,12 @@
 import { RetryLaterError } from '../../http/errors';
 
 /**
+ * How long one statement of a reservation may wait for a row lock before its transaction gives up (SQLSTATE 55P03):
+ * set with the member's row lock (limits.ts), run again once by inTransaction, then answered 503 DropBusy.
+ */
+export const LOCK_TIMEOUT_MS = 1500;
+
+/**
  * Purchases of one work take their turn in arrival order (issue 16). In front of the painting's row lock, each
  * process keeps one first-in first-out queue per work and lets `concurrency` reservations of that work run at a time;
  * the others wait in order, without holding a database connection. PostgreSQL's own lock queue (FIFO as well) orders
