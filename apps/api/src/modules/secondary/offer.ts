@@ -7,8 +7,8 @@ import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { holdsPrimaryParts } from '../market/buyers';
+import { type Listing, openListings } from '../market/listings';
 import { onMarket } from '../market/state';
-import { type Listing, openListings } from './listings';
 
 /**
  * GET /paintings/sale/offer: what a member could buy of a work on the secondary market right now, priced the way a
