@@ -63,8 +63,8 @@ describe('the market module is the only writer of listings, bids and trades', ()
       'db.delete(trades).where(eq(trades.id, id))',
       'tx.insert(schema.trades)',
       'sql`UPDATE listings SET remaining = remaining - 1`',
-      'sql`INSERT INTO trades (reference) VALUES (${reference})`',
-      'sql`DELETE FROM ${bids} WHERE id = ${id}`',
+      `sql\`INSERT INTO trades (reference) VALUES (\${reference})\``,
+      `sql\`DELETE FROM \${bids} WHERE id = \${id}\``,
     ];
     for (const form of writes)
       expect(
@@ -73,7 +73,7 @@ describe('the market module is the only writer of listings, bids and trades', ()
       ).toBe(true);
     const reads = [
       'tx.select().from(listings).where(eq(listings.status, "open")).for("update")',
-      'sql`SELECT 1 FROM listings l WHERE l.id = ${id} FOR UPDATE`',
+      `sql\`SELECT 1 FROM listings l WHERE l.id = \${id} FOR UPDATE\``,
       '.update(purchases)',
       '.insert(purchaseFills)',
       '// withdrawn: UPDATE listings in market/listings.ts',
