@@ -5,11 +5,10 @@ import * as schema from '../../db/schema';
 import { bids, listings, trades } from './schema';
 
 /** Every table the schema exports (what drizzle-kit reads), by its SQL name. */
-const declared = new Map(
-  Object.values(schema)
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => [getTableName(table), table]),
-);
+const declared = new Map<string, PgTable>();
+for (const value of Object.values(schema) as unknown[]) {
+  if (is(value, PgTable)) declared.set(getTableName(value), value);
+}
 
 /** A table's foreign keys as SQL sees them: column → table.column, with the referenced column's type. */
 function keysOf(table: PgTable) {
