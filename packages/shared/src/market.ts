@@ -151,3 +151,14 @@ export function marketStepChecks(to: MarketState, facts: MarketFacts): MarketChe
 export function marketStepNeeds(to: MarketState, facts: MarketFacts): MarketCheck[] {
   return marketStepChecks(to, facts).filter((check) => !check.met);
 }
+
+/**
+ * The states of the order book's rows (decision 397): a listing (an ask) and a bid, as the database's enums
+ * (`listing_status`, `bid_status`, apps/api/src/modules/market/schema.ts) and the answers name them. `filled` when
+ * nothing is left; a listing is otherwise closed by its seller (`withdrawn`), a bid by its buyer (`cancelled`) or by
+ * its expiry (`expired`).
+ */
+export const LISTING_STATUSES = ['open', 'filled', 'withdrawn'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const BID_STATUSES = ['open', 'filled', 'cancelled', 'expired'] as const;
+export type BidStatus = (typeof BID_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
+import { openListing } from '../modules/market/listings';
 import { MARKET } from '../modules/market/state';
-import { memberHolding, moveParts } from '../modules/parts/register';
-import { newListingReference } from '../modules/secondary/listings';
+import { memberHolding } from '../modules/parts/register';
 import type { Database } from './client';
 import { listings, paintings } from './schema';
 import { collectorId, SEED_COLLECTORS } from './seed-holdings';
@@ -16,8 +16,9 @@ const SEED_ASKS = [
 /**
  * A secondary market that lives from the first start: on each seeded work that is sold out (market 3), up to three
  * of its fictional co-owners offer some of their parts, at the part price and a little above (within the default
- * bounds of 50–200 %), placed over the last weeks. Each ask is a listing like a member's, its parts moved from the
- * holder's primary lot to the listing in the register. Idempotent: a work that already has a listing is left alone.
+ * bounds of 50–200 %), placed over the last weeks. Each ask is a listing like a member's, opened by the market module
+ * (`openListing`), its parts moved from the holder's primary lot to the listing in the register. Idempotent: a work
+ * that already has a listing is left alone.
  */
 export async function seedSecondaryAsks(db: Database): Promise<void> {
   const collectors = SEED_COLLECTORS.map((collector) => collectorId(collector.slug));
@@ -41,28 +42,13 @@ export async function seedSecondaryAsks(db: Database): Promise<void> {
         const held = await memberHolding(tx, userId, work.id);
         const quantity = Math.floor((held.primary * plan.sharePercent) / 100);
         if (quantity < 1) continue;
-        const createdAt = new Date(Date.now() - plan.daysAgo * 86_400_000);
-        const [listing] = await tx
-          .insert(listings)
-          .values({
-            reference: newListingReference(),
-            sellerId: userId,
-            paintingId: work.id,
-            quantity,
-            remaining: quantity,
-            unitPriceMinor: Math.round((work.pricePerPartMinor * plan.pricePercent) / 100),
-            createdAt,
-          })
-          .returning();
-        if (!listing) throw new Error('seed listing not recorded');
-        await moveParts(tx, {
+        await openListing(tx, {
+          sellerId: userId,
           paintingId: work.id,
-          reason: 'list',
-          reference: listing.reference,
-          lines: [
-            { holder: { kind: 'listed', listingId: listing.id }, quantity },
-            { holder: { kind: 'member', userId, lot: 'primary' }, quantity: -quantity },
-          ],
+          fromPrimary: quantity,
+          fromSecondary: 0,
+          unitPriceMinor: Math.round((work.pricePerPartMinor * plan.pricePercent) / 100),
+          createdAt: new Date(Date.now() - plan.daysAgo * 86_400_000),
         });
         ask++;
       }

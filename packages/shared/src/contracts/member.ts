@@ -1,6 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES, OTP_LENGTH } from '../constants';
+import { LISTING_STATUSES } from '../market';
 import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
@@ -112,7 +113,7 @@ export const ZListing = z.object({
   remaining: z.number().int(),
   price_per_part: ZMoney,
   price_per_part_minor: z.number().int(),
-  status: z.enum(['open', 'filled', 'withdrawn']),
+  status: z.enum(LISTING_STATUSES),
   created_at: z.string(),
 });
 
@@ -141,7 +142,7 @@ export type TSecondaryOffer = z.infer<typeof ZSecondaryOffer>;
 /** GET /paintings/sale: the member's own listings, newest first (default: the open ones), optionally of one work. */
 export const ZMyListingsQuery = z.strictObject({
   painting_id: safeText().uuid({ error: 'PaintingNotFound' }).optional(),
-  status: z.enum(['open', 'filled', 'withdrawn', 'all'], { error: 'InvalidRequest' }).default('open'),
+  status: z.enum([...LISTING_STATUSES, 'all'], { error: 'InvalidRequest' }).default('open'),
   limit: ZLimit(4),
   offset: ZOffset(),
 });

@@ -1,6 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '../constants';
+import { BID_STATUSES } from '../market';
 import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
@@ -37,7 +38,6 @@ export const ZBidRequest = z.strictObject({
 });
 export type TBidRequest = z.input<typeof ZBidRequest>;
 
-export const BID_STATUSES = ['open', 'filled', 'cancelled', 'expired'] as const;
 export const ZBid = z.object({
   reference: z.string(),
   painting_id: z.string(),

@@ -6,13 +6,13 @@ import { AppError } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines } from '../ledger/member-credits';
+import { withdrawOpenListing } from '../market/listings';
 import { onMarket } from '../market/state';
 import { moveWork } from '../market/transitions';
 import { workCostBasis } from '../member/cost-basis';
 import { dayOf } from '../member/money';
 import { partsMovements } from '../member/parts-movements';
 import { moveParts, type PartLine } from '../parts/register';
-import { withdrawOpenListing } from '../secondary/listings';
 import type { ExitOffer } from './offers';
 
 type Holding = { userId: string; primary: number; secondary: number };

@@ -11,12 +11,12 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { recordReservations } from '../../observability/metrics';
 import { Rates } from '../catalogue/rates';
 import { requireSecondaryBuyer } from '../market/buyers';
+import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../market/listings';
 import { openSoldOutWorks } from '../market/sell-out';
 import { onMarket } from '../market/state';
 import { notEnoughParts, returnPrimaryParts } from '../market/stock';
 import { putBackParts } from '../market/take-parts';
 import { heldBy, moveParts } from '../parts/register';
-import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../secondary/listings';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;

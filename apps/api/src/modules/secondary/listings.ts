@@ -1,29 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { listings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { requireInvestorReady } from '../investor/gate';
-import { moveParts, type PartLine } from '../parts/register';
+import { type Listing, openListing, withdrawOpenListing } from '../market/listings';
+import type { Trade } from '../market/trades';
 import { sellableHolding } from '../purchases/reflection';
 import { requireVerified } from '../verification/gate';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, publishOrderEvents } from './order-events';
-import { lockBook, matchAsk, type Trade } from './orders';
+import { lockBook, matchAsk } from './orders';
 
-export type Listing = typeof listings.$inferSelect;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A listing's public reference (LS- and 10 Crockford base-32 characters), as members and operators quote it. */
-export function newListingReference(): string {
-  let text = '';
-  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
-  return `LS-${text}`;
-}
+/*
+ * A member's asks (issue 6, issue 17): the requests to list and to withdraw. The `listings` rows and the parts they
+ * hold are the market module's (market/listings.ts, decision 396); this file checks the member and calls it.
+ */
 
 /**
  * Serialises a member's changes to their own parts (listing, withdrawing): the member's row is locked for the rest
@@ -67,25 +62,13 @@ export async function listParts(
     }
     const fromPrimary = Math.min(held.primary, request.total_part);
     const fromSecondary = request.total_part - fromPrimary;
-    const [listing] = await tx
-      .insert(listings)
-      .values({
-        reference: newListingReference(),
-        sellerId: member.id,
-        paintingId: painting.id,
-        quantity: request.total_part,
-        remaining: request.total_part,
-        unitPriceMinor,
-      })
-      .returning();
-    if (!listing) throw new Error('listing not recorded');
-    const lines: PartLine[] = [{ holder: { kind: 'listed', listingId: listing.id }, quantity: request.total_part }];
-    if (fromPrimary > 0)
-      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'primary' }, quantity: -fromPrimary });
-    if (fromSecondary > 0) {
-      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity: -fromSecondary });
-    }
-    await moveParts(tx, { paintingId: painting.id, reason: 'list', reference: listing.reference, lines });
+    const listing = await openListing(tx, {
+      sellerId: member.id,
+      paintingId: painting.id,
+      fromPrimary,
+      fromSecondary,
+      unitPriceMinor,
+    });
     const matched = matchesAutomatically(settings) ? await matchAsk(tx, listing) : { trades: [], events: [] };
     await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, matched.events);
@@ -95,60 +78,6 @@ export async function listParts(
   // Parts offered on the secondary market are what its public list shows: kept reads of the work are stale now.
   publishOrderEvents(ctx, result.listing.paintingId, result.events);
   return { listing: result.listing, trades: result.trades };
-}
-
-/**
- * How many of a listing's parts came from the seller's primary lot (from the listing's own movement): parts given
- * back go to the primary lot up to that number, then to the secondary lot.
- */
-async function primaryShareOf(tx: Executor, listing: Listing): Promise<number> {
-  const [row] = await queryRows<{ parts: number }>(
-    tx,
-    sql`SELECT coalesce(-sum(e.quantity), 0)::int AS parts FROM part_entries e
-      JOIN part_movements m ON m.id = e.movement_id
-      WHERE m.reference = ${listing.reference} AND m.reason = 'list'
-        AND e.holder_kind = 'member' AND e.lot = 'primary'`,
-  );
-  return Number(row?.parts ?? 0);
-}
-
-/** Returns parts of a listing to its seller (withdrawal, or a reservation released after the listing closed). */
-export async function returnToSeller(
-  tx: Executor,
-  listing: Listing,
-  quantity: number,
-  reference: string,
-  from: PartLine['holder'],
-) {
-  const primary = Math.min(quantity, await primaryShareOf(tx, listing));
-  const lines: PartLine[] = [{ holder: from, quantity: -quantity }];
-  if (primary > 0)
-    lines.push({ holder: { kind: 'member', userId: listing.sellerId, lot: 'primary' }, quantity: primary });
-  if (quantity - primary > 0) {
-    lines.push({
-      holder: { kind: 'member', userId: listing.sellerId, lot: 'secondary' },
-      quantity: quantity - primary,
-    });
-  }
-  await moveParts(tx, { paintingId: listing.paintingId, reason: 'unlist', reference, lines });
-}
-
-/**
- * Closes an open listing, locked by the caller, as withdrawn: what is left of it goes back to its seller (`reference`
- * names the register's movement). The member's withdrawal and an exit's settlement (every open listing of the work)
- * both close listings this way.
- */
-export async function withdrawOpenListing(tx: Executor, listing: Listing, reference: string): Promise<Listing> {
-  const [closed] = await tx
-    .update(listings)
-    .set({ status: 'withdrawn', remaining: 0, closedAt: new Date() })
-    .where(eq(listings.id, listing.id))
-    .returning();
-  if (!closed) throw new Error('listing not closed');
-  if (listing.remaining > 0) {
-    await returnToSeller(tx, listing, listing.remaining, reference, { kind: 'listed', listingId: listing.id });
-  }
-  return closed;
 }
 
 /** Withdraws what is left of one of the member's open listings; parts reserved by a pending purchase stay with it. */
@@ -165,26 +94,4 @@ export async function withdrawListing(ctx: AppContext, member: Member, reference
   });
   ctx.catalogueChanges.changed({ kind: 'sale', paintingId: withdrawn.paintingId });
   return withdrawn;
-}
-
-const openOf = (paintingId: string, buyerId: string) =>
-  and(eq(listings.paintingId, paintingId), eq(listings.status, 'open'), ne(listings.sellerId, buyerId));
-
-/** Open listings of a painting, cheapest then oldest first (price-time: the order buyers take them in), without the buyer's own. */
-export function openListings(tx: Executor, paintingId: string, buyerId: string) {
-  return tx
-    .select()
-    .from(listings)
-    .where(openOf(paintingId, buyerId))
-    .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id));
-}
-
-/** The same, locked for the rest of the transaction (a secondary reservation). */
-export function openListingsForUpdate(tx: Executor, paintingId: string, buyerId: string) {
-  return tx
-    .select()
-    .from(listings)
-    .where(openOf(paintingId, buyerId))
-    .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id))
-    .for('update');
 }

@@ -1,4 +1,5 @@
 import type { Currency } from '@parcelle/shared/constants';
+import type { ListingStatus } from '@parcelle/shared/market';
 import { toMajor } from '@parcelle/shared/money';
 import { mergeSteps } from '@parcelle/shared/secondary';
 import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
@@ -7,8 +8,8 @@ import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { Rates } from '../catalogue/rates';
 import { holdsPrimaryParts } from '../market/buyers';
+import { type Listing, openListings } from '../market/listings';
 import { onMarket } from '../market/state';
-import { type Listing, openListings } from './listings';
 
 /**
  * GET /paintings/sale/offer: what a member could buy of a work on the secondary market right now, priced the way a
@@ -53,7 +54,7 @@ async function ownListedParts(db: Executor, sellerId: string, paintingId: string
   return Number(row?.parts ?? 0);
 }
 
-export type ListingStatusFilter = 'open' | 'filled' | 'withdrawn' | 'all';
+export type ListingStatusFilter = ListingStatus | 'all';
 
 /** Parts of a listing held by buyers' purchases still being paid (they return to the listing if payment fails). */
 const reservedParts = sql<string>`coalesce((

@@ -1,29 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import type { TRiskWarningConsent } from '@parcelle/shared/contracts/investor';
-import { bidFillMoney, type MatchFill, matchIncoming, type RestingOrder } from '@parcelle/shared/orderbook';
+import { type MatchFill, matchIncoming, type RestingOrder } from '@parcelle/shared/orderbook';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, asc, count, desc, eq, gt, gte, lte, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
-import { bids, listings, paintings, trades, users } from '../../db/schema';
+import { bids, listings, paintings, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { checkStepUp, type StepUpProof, TRADE_CODE } from '../auth/step-up';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
-import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
-import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
+import { type Bid, BOOK_CURRENCY, closeBid, openBid } from '../market/bids';
 import { requireSecondaryBuyer } from '../market/buyers';
+import type { Listing } from '../market/listings';
 import { onMarket } from '../market/state';
-import { takeParts } from '../market/take-parts';
-import { moveParts, type PartLine } from '../parts/register';
+import { buyFromListing, sellIntoBid, type Trade, tradeListingWithBid } from '../market/trades';
 import { sellableHolding } from '../purchases/reflection';
 import { requireVerified } from '../verification/gate';
 import { checkPriceBounds, matchesAutomatically, readMarketSettings } from './market-settings';
 import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-events';
 
 /**
- * The order book of the secondary market (issue 17). Asks are listings (listings.ts), bids hold their money in the
+ * The order book of the secondary market (issue 17): the member's requests and the matching. Asks are listings
+ * (listings.ts), bids hold their money in the
  * buyer's `bid_hold` ledger account. In the `matching` mode an incoming order meets the resting orders of the other
  * side at once, by price-time priority (`matchIncoming`, @parcelle/shared/orderbook); in the `bulletin_board` mode
  * (EU 2020/1503 art. 25) orders rest, and a member accepts one specific ask or bid.
@@ -32,23 +31,13 @@ import { notifyOrderEvents, type OrderEvent, publishOrderEvents } from './order-
  * so two orders of one work never match at the same moment — without it, an ask and a crossing bid placed at once
  * would each miss the other (neither sees the other's uncommitted row) and both rest, crossed. The resting orders are
  * then locked too (FOR UPDATE, in price-time order, as the secondary purchases lock listings).
+ *
+ * The rows themselves are the market module's (decision 396): a bid is opened and closed by market/bids.ts, a trade
+ * recorded with its parts and money by market/trades.ts. This file checks the member, takes the locks, runs the
+ * engine and tells the members.
  */
 
-export type Bid = typeof bids.$inferSelect;
-export type Trade = typeof trades.$inferSelect;
-/** A member's ask (listings.ts writes them; named here too, so the two files do not import each other). */
-type Listing = typeof listings.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
-
-/** Bids are held in euros: the book's prices are in the base currency, so held and paid amounts stay exact. */
-const BOOK_CURRENCY = 'EURO' as const;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-function newReference(prefix: 'BD' | 'TR'): string {
-  let text = '';
-  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
-  return `${prefix}-${text}`;
-}
 
 /** The guard of a work's book: its row locked for the rest of the transaction. Only market 3 trades. */
 export async function lockBook(tx: Executor, paintingId: string): Promise<Painting> {
@@ -66,52 +55,6 @@ const resting = (order: { id: string; unitPriceMinor: number; remaining: number;
     remaining: order.remaining,
     createdAt: order.createdAt.getTime(),
   }) satisfies RestingOrder;
-
-async function recordTrade(
-  tx: Executor,
-  values: {
-    paintingId: string;
-    bid: Bid | null;
-    listing: Listing | null;
-    buyerId: string;
-    sellerId: string;
-    quantity: number;
-    unitPriceMinor: number;
-  },
-): Promise<Trade> {
-  const [trade] = await tx
-    .insert(trades)
-    .values({
-      reference: newReference('TR'),
-      paintingId: values.paintingId,
-      bidId: values.bid?.id ?? null,
-      listingId: values.listing?.id ?? null,
-      buyerId: values.buyerId,
-      sellerId: values.sellerId,
-      quantity: values.quantity,
-      unitPriceMinor: values.unitPriceMinor,
-    })
-    .returning();
-  if (!trade) throw new Error('trade not recorded');
-  return trade;
-}
-
-/** The money of a fill paid from a bid's hold: the seller gets the trade price, the buyer any difference back. */
-async function payFromHold(tx: Executor, bid: Bid, sellerId: string, fill: MatchFill, reference: string) {
-  const money = bidFillMoney(bid.unitPriceMinor, fill);
-  const lines: LedgerLine[] = [
-    {
-      accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, bid.buyerId),
-      amountMinor: -money.held,
-      currency: BOOK_CURRENCY,
-    },
-    // The seller is paid into their own wallet, exchanged when it is in dollars (ledger/member-credits.ts).
-    ...(await memberCreditLines(tx, [{ userId: sellerId, amountMinor: money.paid }], BOOK_CURRENCY)),
-  ];
-  // What the trade's lower price leaves of the hold goes back to the buyer's wallet, in its currency.
-  lines.push(...(await memberCreditLines(tx, [{ userId: bid.buyerId, amountMinor: money.returned }], BOOK_CURRENCY)));
-  await postTransaction(tx, { reference, description: `secondary trade ${fill.quantity} parts (bid)`, lines });
-}
 
 const filled = (
   side: 'ask' | 'bid',
@@ -132,34 +75,14 @@ const filled = (
   remaining,
 });
 
-/** One fill between a listing and a bid: the listed parts go to the buyer's secondary lot, paid from the hold. */
-async function tradeListingWithBid(
+/** One fill between a listing and a bid (market/trades.ts), told to both members. */
+async function fillListingWithBid(
   tx: Executor,
   listing: Listing,
   bid: Bid,
   fill: MatchFill,
 ): Promise<{ trade: Trade; events: OrderEvent[] }> {
-  const trade = await recordTrade(tx, {
-    paintingId: listing.paintingId,
-    bid,
-    listing,
-    buyerId: bid.buyerId,
-    sellerId: listing.sellerId,
-    quantity: fill.quantity,
-    unitPriceMinor: fill.unitPriceMinor,
-  });
-  const listingLeft = await takeParts(tx, 'listing', listing.id, fill.quantity);
-  const bidLeft = await takeParts(tx, 'bid', bid.id, fill.quantity);
-  await moveParts(tx, {
-    paintingId: listing.paintingId,
-    reason: 'trade',
-    reference: trade.reference,
-    lines: [
-      { holder: { kind: 'listed', listingId: listing.id }, quantity: -fill.quantity },
-      { holder: { kind: 'member', userId: bid.buyerId, lot: 'secondary' }, quantity: fill.quantity },
-    ],
-  });
-  await payFromHold(tx, bid, listing.sellerId, fill, trade.reference);
+  const { trade, listingLeft, bidLeft } = await tradeListingWithBid(tx, listing, bid, fill);
   return {
     trade,
     events: [
@@ -208,7 +131,7 @@ async function matchBid(tx: Executor, bid: Bid): Promise<Matched> {
     { side: 'bid', ownerId: bid.buyerId, unitPriceMinor: bid.unitPriceMinor, quantity: bid.remaining },
     asks.map((ask) => resting(ask, ask.sellerId)),
   );
-  return tradeFills(fills, asks, (ask, fill) => tradeListingWithBid(tx, ask, bid, fill));
+  return tradeFills(fills, asks, (ask, fill) => fillListingWithBid(tx, ask, bid, fill));
 }
 
 /** The open bids not yet expired, as the matching and the book see them. */
@@ -233,7 +156,7 @@ export async function matchAsk(tx: Executor, listing: Listing, now = new Date())
     { side: 'ask', ownerId: listing.sellerId, unitPriceMinor: listing.unitPriceMinor, quantity: listing.remaining },
     open.map((bid) => resting(bid, bid.buyerId)),
   );
-  return tradeFills(fills, open, (bid, fill) => tradeListingWithBid(tx, listing, bid, fill));
+  return tradeFills(fills, open, (bid, fill) => fillListingWithBid(tx, listing, bid, fill));
 }
 
 /** Runs an order's matching when the market matches automatically; in bulletin-board mode the order rests. */
@@ -281,33 +204,12 @@ export async function placeBid(
     const settings = await readMarketSettings(tx);
     checkPriceBounds(settings, painting.pricePerPartMinor, request.price_per_part_minor, 'price_per_part_minor');
     await confirmInvestmentWarning(tx, investor, ctx.config.investor, warning);
-    const heldMinor = bidMinor;
     // From the member's own wallet, exchanged into euros at the day's rate when it is in dollars (decision 210).
-    const paying = await memberDebitLines(tx, member, heldMinor, BOOK_CURRENCY, 'total_part');
-    const [bid] = await tx
-      .insert(bids)
-      .values({
-        reference: newReference('BD'),
-        buyerId: member.id,
-        paintingId: painting.id,
-        quantity: request.total_part,
-        remaining: request.total_part,
-        unitPriceMinor: request.price_per_part_minor,
-        expiresAt: new Date(Date.now() + request.expires_in_days * 86_400_000),
-      })
-      .returning();
-    if (!bid) throw new Error('bid not recorded');
-    await postTransaction(tx, {
-      reference: bid.reference,
-      description: `bid hold ${bid.quantity} parts`,
-      lines: [
-        ...paying,
-        {
-          accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, member.id),
-          amountMinor: heldMinor,
-          currency: BOOK_CURRENCY,
-        },
-      ],
+    const bid = await openBid(tx, member, {
+      paintingId: painting.id,
+      quantity: request.total_part,
+      unitPriceMinor: request.price_per_part_minor,
+      expiresAt: new Date(Date.now() + request.expires_in_days * 86_400_000),
     });
     const matched = matchesAutomatically(settings) ? await matchBid(tx, bid) : { trades: [], events: [] };
     // Spent last, after the book's and the wallet's locks (the order every spending transaction takes).
@@ -318,36 +220,6 @@ export async function placeBid(
   });
   publishOrderEvents(ctx, result.bid.paintingId, result.events);
   return { bid: result.bid, trades: result.trades };
-}
-
-/** Gives back what a bid still holds (its remaining parts at its price) and closes it as cancelled or expired. */
-async function closeBid(
-  tx: Executor,
-  bid: Bid,
-  status: 'cancelled' | 'expired',
-): Promise<{ bid: Bid; released: number }> {
-  const [closed] = await tx
-    .update(bids)
-    .set({ status, remaining: 0, closedAt: new Date() })
-    .where(and(eq(bids.id, bid.id), eq(bids.status, 'open')))
-    .returning();
-  if (!closed) throw new AppError(409, 'BidClosed');
-  const released = purchaseTotalMinor(bid.unitPriceMinor, bid.remaining);
-  if (released > 0) {
-    await postTransaction(tx, {
-      reference: bid.reference,
-      description: `bid ${status}: ${bid.remaining} parts released`,
-      lines: [
-        {
-          accountId: await accountFor(tx, 'bid_hold', BOOK_CURRENCY, bid.buyerId),
-          amountMinor: -released,
-          currency: BOOK_CURRENCY,
-        },
-        ...(await memberCreditLines(tx, [{ userId: bid.buyerId, amountMinor: released }], BOOK_CURRENCY)),
-      ],
-    });
-  }
-  return { bid: closed, released };
 }
 
 /** POST /paintings/bids/:reference/cancel: the member's own open bid; its held funds go back to the wallet. */
@@ -456,34 +328,7 @@ export async function acceptAsk(
       sessionId: context.sessionId ?? null,
       reference: listing.reference,
     });
-    const paying = await memberDebitLines(tx, member, paid, BOOK_CURRENCY, 'total_part');
-    const trade = await recordTrade(tx, {
-      paintingId: listing.paintingId,
-      bid: null,
-      listing,
-      buyerId: member.id,
-      sellerId: listing.sellerId,
-      quantity,
-      unitPriceMinor: listing.unitPriceMinor,
-    });
-    const left = await takeParts(tx, 'listing', listing.id, quantity);
-    await moveParts(tx, {
-      paintingId: listing.paintingId,
-      reason: 'trade',
-      reference: trade.reference,
-      lines: [
-        { holder: { kind: 'listed', listingId: listing.id }, quantity: -quantity },
-        { holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity },
-      ],
-    });
-    await postTransaction(tx, {
-      reference: trade.reference,
-      description: `secondary trade ${quantity} parts (ask accepted)`,
-      lines: [
-        ...paying,
-        ...(await memberCreditLines(tx, [{ userId: listing.sellerId, amountMinor: paid }], BOOK_CURRENCY)),
-      ],
-    });
+    const { trade, left } = await buyFromListing(tx, member, listing, quantity);
     const events = [filled('ask', listing.sellerId, listing, trade, left)];
     await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, events);
@@ -524,32 +369,8 @@ export async function acceptBid(
     if (quantity > held.primary + held.secondary) {
       throw badRequest(held.provisional > 0 ? 'PartsProvisional' : 'NotEnoughPartsOwned', 'total_part');
     }
-    const trade = await recordTrade(tx, {
-      paintingId: bid.paintingId,
-      bid,
-      listing: null,
-      buyerId: bid.buyerId,
-      sellerId: member.id,
-      quantity,
-      unitPriceMinor: bid.unitPriceMinor,
-    });
-    const left = await takeParts(tx, 'bid', bid.id, quantity);
     const fromPrimary = Math.min(held.primary, quantity);
-    const lines: PartLine[] = [{ holder: { kind: 'member', userId: bid.buyerId, lot: 'secondary' }, quantity }];
-    if (fromPrimary > 0) {
-      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'primary' }, quantity: -fromPrimary });
-    }
-    if (quantity - fromPrimary > 0) {
-      lines.push({ holder: { kind: 'member', userId: member.id, lot: 'secondary' }, quantity: fromPrimary - quantity });
-    }
-    await moveParts(tx, { paintingId: bid.paintingId, reason: 'trade', reference: trade.reference, lines });
-    await payFromHold(
-      tx,
-      bid,
-      member.id,
-      { restingId: bid.id, quantity, unitPriceMinor: bid.unitPriceMinor },
-      trade.reference,
-    );
+    const { trade, left } = await sellIntoBid(tx, bid, { id: member.id, fromPrimary }, quantity);
     const events = [filled('bid', bid.buyerId, bid, trade, left)];
     await stepUp.spend(tx);
     await notifyOrderEvents(ctx, tx, events);

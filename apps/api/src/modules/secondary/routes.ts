@@ -22,9 +22,12 @@ import type { AppContext } from '../../context';
 import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import { type App, perIp } from '../../http/types';
-import { type Listing, listParts, withdrawListing } from './listings';
+import type { Bid } from '../market/bids';
+import type { Listing } from '../market/listings';
+import type { Trade } from '../market/trades';
+import { listParts, withdrawListing } from './listings';
 import { myListings, secondaryOffer } from './offer';
-import { acceptAsk, acceptBid, type Bid, cancelBid, myBids, placeBid, type Trade } from './orders';
+import { acceptAsk, acceptBid, cancelBid, myBids, placeBid } from './orders';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure, 429: ZFailure };
 
