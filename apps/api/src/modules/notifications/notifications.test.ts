@@ -144,6 +144,8 @@ function samplePayload(kind: NotificationKind, paintingId: string): TNotificatio
       };
     case 'deposit_credited':
       return { kind, payload: { transfer_id: id, amount_minor: 25_000, currency: 'EURO' } };
+    case 'top_up_credited':
+      return { kind, payload: { top_up_id: id, method: 'card', amount_minor: 5_000, currency: 'EURO' } };
   }
 }
 
