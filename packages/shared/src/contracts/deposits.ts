@@ -55,29 +55,35 @@ export const ZTopUpRequest = z.strictObject({
   }),
 });
 
+/** The ways to add money on the finance page: a top-up by card or PayPal, or a bank transfer (its details). */
+export const ADD_MONEY_WAYS = [...TOP_UP_METHODS, 'bank_transfer'] as const;
+export type AddMoneyWay = (typeof ADD_MONEY_WAYS)[number];
+
 /**
- * The "Add money" form: the method and the amount as typed ("50", "49,90"), turned into minor units and checked
- * against the member's limits by `topUpAmountProblem` — the rule the API applies.
+ * The "Add money" form: the way, and for a card or PayPal top-up the amount as typed ("50", "49,90"), turned into
+ * minor units and checked against the member's limits by `topUpAmountProblem` — the rule the API applies. A bank
+ * transfer needs no amount here: the member chooses it in their bank.
  */
 export function topUpFormSchema(limits: Pick<TopUpLimits, 'min_minor' | 'max_minor' | 'available_minor'>) {
-  return z.object({
-    method: z.enum(TOP_UP_METHODS, { error: 'PaymentMethodUnavailable' }),
-    amount: z.string().transform((text, context) => {
-      let minor: number;
-      try {
-        minor = fromMajorString(text);
-      } catch {
-        context.addIssue({ code: 'custom', message: 'TopUpAmountInvalid' });
-        return z.NEVER;
-      }
-      const problem = topUpAmountProblem(minor, limits);
-      if (problem) {
-        context.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      return minor;
-    }),
+  const amount = z.string().transform((text, context) => {
+    let minor: number;
+    try {
+      minor = fromMajorString(text);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'TopUpAmountInvalid' });
+      return z.NEVER;
+    }
+    const problem = topUpAmountProblem(minor, limits);
+    if (problem) {
+      context.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    return minor;
   });
+  return z.discriminatedUnion('method', [
+    z.object({ method: z.enum(TOP_UP_METHODS), amount }),
+    z.object({ method: z.literal('bank_transfer'), amount: z.string().optional() }),
+  ]);
 }
 
 /**

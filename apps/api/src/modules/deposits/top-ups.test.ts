@@ -1,10 +1,10 @@
 import { FINANCE_TYPES, messages } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { createMember, lastMessageTo, userRow } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_DECLINED, SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { memberNotifications, users } from '../../db/schema';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { walletTopUpEvents } from './schema';
@@ -140,7 +140,9 @@ describe('paying a top-up by card', () => {
     const history = await t.call('GET', '/api/member/finance/history?limit=10&offset=0&currency=EURO', {
       token: payer.accessToken,
     });
-    const row = history.json().data.purchaseHistory.find((r: { reference_id: string }) => r.reference_id === topUp.reference);
+    const row = history
+      .json()
+      .data.purchaseHistory.find((r: { reference_id: string }) => r.reference_id === topUp.reference);
     expect(row).toMatchObject({ type: FINANCE_TYPES.topUp, payment_method: 'card', direction: 'in' });
     expect(row.total_amount.value).toBe(50);
     expect((await notices(payer.id)).map((n) => n.payload)).toContainEqual(
@@ -157,7 +159,9 @@ describe('paying a top-up by card', () => {
       expect((await webhook(event)).statusCode).toBe(200);
     }
     expect(await walletOf(payer.id)).toBe(before + 2_500);
-    const credited = (await notices(payer.id)).filter((n) => (n.payload as { top_up_id: string }).top_up_id === topUp.id);
+    const credited = (await notices(payer.id)).filter(
+      (n) => (n.payload as { top_up_id: string }).top_up_id === topUp.id,
+    );
     expect(credited).toHaveLength(1);
   });
 
@@ -196,10 +200,7 @@ describe(raceTitle('two confirmations of one top-up at once credit it once'), ()
     const answers = await raceBehindLock(
       db,
       { lock: sql`SELECT id FROM ledger_accounts WHERE id = ${wallet} FOR UPDATE`, waiters: 2 },
-      [
-        () => webhook(success(topUp.payment_client_secret)),
-        () => webhook(success(topUp.payment_client_secret)),
-      ],
+      [() => webhook(success(topUp.payment_client_secret)), () => webhook(success(topUp.payment_client_secret))],
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(await walletOf(payer.id)).toBe(before + 4_200);
