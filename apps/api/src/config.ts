@@ -214,6 +214,13 @@ const ZEnv = z.object({
    * that says it is not configured), off in production; on in production needs the three DEPOSIT_ACCOUNT_* below.
    */
   DEPOSITS_BANK_TRANSFER: z.enum(['true', 'false']).optional(),
+  /**
+   * Top-ups of the wallet by card or PayPal (issue 31), in euro cents: the smallest and largest top-up, and the most
+   * a member may start in 24 hours (credited or awaiting payment).
+   */
+  TOP_UP_MIN_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(1_000),
+  TOP_UP_MAX_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(500_000),
+  TOP_UP_DAILY_MAX_MINOR: z.coerce.number().int().min(1).max(100_000_000).default(1_000_000),
   /** Parcelle's account that receives members' transfers: its holder's name, IBAN and BIC, shown to every member. */
   DEPOSIT_ACCOUNT_NAME: z.string().trim().min(1).max(70).optional(),
   DEPOSIT_ACCOUNT_IBAN: z
@@ -354,7 +361,12 @@ export type AppConfig = {
    * Deposits by bank transfer (issue 31): whether they are offered, and the account members send to (outside
    * production without DEPOSIT_ACCOUNT_*, a development account whose name says it is not configured).
    */
-  deposits: { bankTransfer: boolean; account: { name: string; iban: string; bic: string } };
+  deposits: {
+    bankTransfer: boolean;
+    account: { name: string; iban: string; bic: string };
+    /** Top-ups by card or PayPal: bounds in euro minor units, per top-up and per 24 hours. */
+    topUp: { minMinor: number; maxMinor: number; dailyMaxMinor: number };
+  };
   /** Floors of an exit offer's terms and the appraisal band beyond which an offer is flagged (issue 26). */
   exits: { minQuorumBps: number; minMajorityBps: number; minWindowMs: number; appraisalBandBps: number };
   /** Operators' sessions: an absolute lifetime from sign-in and an idle timeout (members' sessions have neither). */
@@ -571,6 +583,10 @@ function configProblems(env: Env, paypalApiUrl: string): string[] {
           `${name} is required when NODE_ENV=production and DEPOSITS_BANK_TRANSFER=true (the account members pay into)`,
         );
     }
+  }
+  // Top-up bounds that no amount could meet are a typing mistake, refused at start rather than on every top-up.
+  if (env.TOP_UP_MIN_MINOR > env.TOP_UP_MAX_MINOR || env.TOP_UP_MAX_MINOR > env.TOP_UP_DAILY_MAX_MINOR) {
+    problems.push('TOP_UP_MIN_MINOR ≤ TOP_UP_MAX_MINOR ≤ TOP_UP_DAILY_MAX_MINOR is required (euro cents)');
   }
   // A key information document must name its issuer: no development defaults in production (issue 30).
   if (production) {
@@ -839,6 +855,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
         // The example IBAN and BIC of the French banking federation's documentation: valid, and nobody's.
         iban: env.DEPOSIT_ACCOUNT_IBAN ?? 'FR7630006000011234567890189',
         bic: env.DEPOSIT_ACCOUNT_BIC ?? 'AGRIFRPPXXX',
+      },
+      topUp: {
+        minMinor: env.TOP_UP_MIN_MINOR,
+        maxMinor: env.TOP_UP_MAX_MINOR,
+        dailyMaxMinor: env.TOP_UP_DAILY_MAX_MINOR,
       },
     },
     sepaDebtor:

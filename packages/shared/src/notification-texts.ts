@@ -25,6 +25,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
   vote_closed: { en: 'Vote ended', fr: 'Fin d’un vote' },
   exit_paid: { en: 'Parts sold in an exit', fr: 'Parts vendues lors d’une sortie' },
   deposit_credited: { en: 'Bank transfer received', fr: 'Virement reçu' },
+  top_up_credited: { en: 'Top-up received', fr: 'Rechargement reçu' },
 };
 
 const NBSP = '\u00a0';
@@ -124,6 +125,13 @@ function englishText(content: TNotificationContent, work: string): NotificationT
         body: `Your bank transfer of ${formatMoney(p.amount_minor, p.currency, lang)} has been credited to your Parcelle account.`,
       };
     }
+    case 'top_up_credited': {
+      const p = content.payload;
+      return {
+        title: p.method === 'card' ? 'Card top-up received' : 'PayPal top-up received',
+        body: `Your top-up of ${formatMoney(p.amount_minor, p.currency, lang)} by ${p.method === 'card' ? 'card' : 'PayPal'} has been credited to your Parcelle wallet.`,
+      };
+    }
     case 'verification_decided':
       return verificationText(VERIFICATION_TEXTS.en[content.payload.decision], content.payload.message);
   }
@@ -220,6 +228,13 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       return {
         title: 'Virement reçu',
         body: `Votre virement de ${formatMoney(p.amount_minor, p.currency, lang)} a été crédité sur votre compte Parcelle.`,
+      };
+    }
+    case 'top_up_credited': {
+      const p = content.payload;
+      return {
+        title: p.method === 'card' ? 'Rechargement par carte reçu' : 'Rechargement PayPal reçu',
+        body: `Votre rechargement de ${formatMoney(p.amount_minor, p.currency, lang)} par ${p.method === 'card' ? 'carte' : 'PayPal'} a été crédité sur votre porte-monnaie Parcelle.`,
       };
     }
     case 'verification_decided':

@@ -305,9 +305,17 @@ export const ZStatementParams = z.object({ file: safeText().max(40) });
 /**
  * Finance row `type`: 1 purchase, 2 sale (secondary-market proceeds), 3 dividend, 4 withdrawal (requested),
  * 5 other wallet movement (a rejected withdrawal returned, a late payment credited, an adjustment), 6 a deposit by
- * bank transfer (issue 31).
+ * bank transfer, 7 a top-up by card or PayPal (its `payment_method` says which; issue 31).
  */
-export const FINANCE_TYPES = { purchase: 1, sale: 2, dividend: 3, withdrawal: 4, other: 5, deposit: 6 } as const;
+export const FINANCE_TYPES = {
+  purchase: 1,
+  sale: 2,
+  dividend: 3,
+  withdrawal: 4,
+  other: 5,
+  deposit: 6,
+  topUp: 7,
+} as const;
 export const ZFinanceRow = z.object({
   reference_id: z.string(),
   t: z.string(),

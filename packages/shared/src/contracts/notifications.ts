@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   'dividend_paid',
   'withdrawal_approved',
   'deposit_credited',
+  'top_up_credited',
   'verification_decided',
   'vote_opened',
   'watched_work_opened',
@@ -119,6 +120,13 @@ export const NOTIFICATION_PAYLOADS = {
     amount_minor: ZMinor,
     currency: ZPayloadCurrency,
   }),
+  /** A top-up by card or PayPal was confirmed by the provider and credited to the wallet (issue 31). */
+  top_up_credited: z.strictObject({
+    top_up_id: ZId,
+    method: z.enum(['card', 'paypal']),
+    amount_minor: ZMinor,
+    currency: ZPayloadCurrency,
+  }),
 } as const satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayload<K extends NotificationKind> = z.infer<(typeof NOTIFICATION_PAYLOADS)[K]>;
@@ -142,6 +150,7 @@ const ZContent = z.discriminatedUnion('kind', [
   content('vote_closed'),
   content('exit_paid'),
   content('deposit_credited'),
+  content('top_up_credited'),
 ]);
 
 /** The work a notification is about, when it names one (its titles and the slug of its page). */

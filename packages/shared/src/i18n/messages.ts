@@ -1244,6 +1244,37 @@ export const messages = {
   },
   BankTransferAssigned: { en: 'The transfer is credited to the member', fr: 'Le virement est crédité au membre' },
   BankTransferReturning: { en: 'The transfer is marked for return', fr: 'Le virement est marqué à renvoyer' },
+  // Top-ups of the wallet by card or PayPal (issue 31).
+  TopUpAmountInvalid: {
+    en: 'Enter an amount in euros, with at most 2 decimals.',
+    fr: 'Saisissez un montant en euros, avec 2 décimales au plus.',
+  },
+  TopUpBelowMinimum: {
+    en: 'This amount is below the smallest top-up.',
+    fr: 'Ce montant est inférieur au plus petit rechargement.',
+  },
+  TopUpAboveMaximum: {
+    en: 'This amount is above the largest top-up.',
+    fr: 'Ce montant dépasse le plus grand rechargement.',
+  },
+  TopUpDailyLimit: {
+    en: 'This top-up would exceed what can be added in 24 hours.',
+    fr: 'Ce rechargement dépasserait ce qui peut être ajouté en 24\u00a0heures.',
+  },
+  TopUpNotFound: { en: 'This top-up does not exist.', fr: 'Ce rechargement n’existe pas.' },
+  IdempotencyKeyRequired: {
+    en: 'This request needs an Idempotency-Key header.',
+    fr: 'Cette requête demande un en-tête Idempotency-Key.',
+  },
+  TopUpStarted: { en: 'The top-up is ready to be paid', fr: 'Le rechargement est prêt à être payé' },
+  TopUpCredited: {
+    en: 'The money is in your wallet.',
+    fr: 'L’argent est dans votre porte-monnaie.',
+  },
+  TopUpCancelled: {
+    en: 'The top-up is cancelled: nothing was taken.',
+    fr: 'Le rechargement est annulé\u00a0: rien n’a été prélevé.',
+  },
 } as const satisfies Record<string, { en: string; fr: string }>;
 
 export type MessageKey = keyof typeof messages;

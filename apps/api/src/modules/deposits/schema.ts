@@ -117,3 +117,84 @@ export const bankTransferResolutions = pgTable(
     ),
   ],
 );
+
+/**
+ * A top-up of the wallet by card or PayPal (issue 31), started by the member: the amount (euros), the provider's payment
+ * it was opened with (`provider_ref`: the PaymentIntent or the PayPal order) and the Idempotency-Key it was asked with
+ * (one top-up per member and key: a retried request finds it and answers the same). Its ledger reference (TOP-…) names
+ * its finance row. What became of it is in the rows that follow (events, credit), never written over.
+ */
+export const walletTopUps = pgTable(
+  'wallet_top_ups',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method').notNull(),
+    /** Which provider opened the payment (stripe, paypal or the sandboxes): its events are read by that one. */
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    /** The card form's client secret, given again to a retried request (null for PayPal). */
+    clientSecret: text('client_secret'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    /** Always the euro (a dollar wallet is credited at the day's rate); text, as the currency enum lives in db/schema.ts. */
+    currency: text('currency').$type<'EURO'>().notNull(),
+    reference: text('reference').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('wallet_top_ups_key_unique').on(table.userId, table.idempotencyKey),
+    uniqueIndex('wallet_top_ups_payment_unique').on(table.provider, table.providerRef),
+    uniqueIndex('wallet_top_ups_reference_unique').on(table.reference),
+    index('wallet_top_ups_user_created_idx').on(table.userId, table.createdAt),
+    check('wallet_top_ups_method_valid', sql`${table.method} IN ('card', 'paypal')`),
+    check('wallet_top_ups_amount_positive', sql`${table.amountMinor} > 0`),
+    check('wallet_top_ups_euros', sql`${table.currency} = 'EURO'`),
+  ],
+);
+
+/**
+ * What the provider (or the member) said about a top-up, once per provider event (`event_id`: the webhook's event, the
+ * PayPal capture, or `cancel:<top-up>`): a success, a refusal (with its message), a success for another amount than
+ * the one opened (never credited; operators see it), or the member's cancellation.
+ */
+export const walletTopUpEvents = pgTable(
+  'wallet_top_up_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    topUpId: uuid('top_up_id')
+      .notNull()
+      .references(() => walletTopUps.id),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    outcome: text('outcome').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    currencyCode: text('currency_code'),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('wallet_top_up_events_event_unique').on(table.provider, table.eventId),
+    index('wallet_top_up_events_top_up_idx').on(table.topUpId, table.createdAt),
+    check(
+      'wallet_top_up_events_outcome_valid',
+      sql`${table.outcome} IN ('succeeded', 'failed', 'mismatch', 'cancelled')`,
+    ),
+  ],
+);
+
+/**
+ * The credit of a top-up to the wallet: at most one per top-up (the primary key), inserted before any money moves, in
+ * the transaction that posts the ledger lines (reference: the top-up's). Two confirmations at once: the second waits
+ * on the first's row, then finds it and credits nothing.
+ */
+export const walletTopUpCredits = pgTable('wallet_top_up_credits', {
+  topUpId: uuid('top_up_id')
+    .primaryKey()
+    .references(() => walletTopUps.id),
+  /** The provider event that confirmed it. */
+  eventId: text('event_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

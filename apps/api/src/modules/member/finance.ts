@@ -9,7 +9,8 @@ import { dateOf, dayOf, displayMinor, integerOf } from './money';
  * plus their paid card and PayPal purchases, which never touch the wallet (the money goes from the provider to
  * Parcelle or to the sellers). A wallet entry's type comes from what its transaction's reference names: the member's
  * own purchase (1, paid from the wallet: smart_amount), another member's purchase (2, sale proceeds), a dividend (3),
- * a withdrawal request (4, bank), a deposit by bank transfer (6, bank_transfer; issue 31), anything else (5: a rejected withdrawal returned, a late payment credited, an
+ * a withdrawal request (4, bank), a deposit by bank transfer (6, bank_transfer; issue 31), a top-up (7, card or paypal;
+ * issue 31), anything else (5: a rejected withdrawal returned, a late payment credited, an
  * adjustment). Amounts are positive with a direction; newest first, then by id; paginated by the database.
  */
 function movementsSql(userId: string) {
@@ -25,9 +26,11 @@ function movementsSql(userId: string) {
           THEN ${sql.raw(String(FINANCE_TYPES.withdrawal))}
         WHEN EXISTS (SELECT 1 FROM bank_transfers bt WHERE bt.reference = tx.reference)
           THEN ${sql.raw(String(FINANCE_TYPES.deposit))}
+        WHEN EXISTS (SELECT 1 FROM wallet_top_ups tu WHERE tu.reference = tx.reference)
+          THEN ${sql.raw(String(FINANCE_TYPES.topUp))}
         ELSE ${sql.raw(String(FINANCE_TYPES.other))}
       END::int AS type,
-      NULL::text AS method
+      (SELECT tu.method FROM wallet_top_ups tu WHERE tu.reference = tx.reference) AS method
     FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id
     JOIN ledger_transactions tx ON tx.id = e.transaction_id

@@ -144,6 +144,8 @@ function samplePayload(kind: NotificationKind, paintingId: string): TNotificatio
       };
     case 'deposit_credited':
       return { kind, payload: { transfer_id: id, amount_minor: 25_000, currency: 'EURO' } };
+    case 'top_up_credited':
+      return { kind, payload: { top_up_id: id, method: 'card', amount_minor: 5_000, currency: 'EURO' } };
   }
 }
 
@@ -180,6 +182,7 @@ describe('notifyMember', () => {
       `Dividend paid: “${painting.titleEn}”`,
       'Withdrawal approved',
       'Bank transfer received',
+      'Card top-up received',
       'Your identity is verified',
       `Vote opened: “${painting.titleEn}”`,
       `Opening: “${painting.titleEn}”`,
@@ -189,18 +192,20 @@ describe('notifyMember', () => {
     ]);
     // One part: singular in both languages (issue 31).
     expect(enMails[4]?.text).toContain('Your bank transfer of €250.00 has been credited to your Parcelle account.');
-    expect(enMails[10]?.text).toContain(
+    expect(enMails[5]?.text).toContain('Your top-up of €50.00 by card has been credited to your Parcelle wallet.');
+    expect(enMails[11]?.text).toContain(
       `and with it the 1 part you held. €1,234.56 (after the exit fee) has been credited`,
     );
     expect(enMails[0]?.text).toContain(`2 parts of “${painting.titleEn}” bought at €310.50 a part.`);
     expect(enMails[1]?.text).toContain('at $120.00 a part expired');
-    expect(enMails[6]?.text).toContain('The vote closes on 15 Dec 2026.');
+    expect(enMails[7]?.text).toContain('The vote closes on 15 Dec 2026.');
     expect(frMails.map((mail) => mail.subject)).toEqual([
       `Ordre exécuté\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Offre d’achat expirée\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Dividende versé\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       'Retrait approuvé',
       'Virement reçu',
+      'Rechargement par carte reçu',
       'Votre identité est vérifiée',
       `Vote ouvert\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
       `Ouverture\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
@@ -208,8 +213,11 @@ describe('notifyMember', () => {
       `Fin du vote\u00a0: l’offre pour «\u00a0${painting.titleFr}\u00a0» est acceptée`,
       `Parts vendues\u00a0: «\u00a0${painting.titleFr}\u00a0»`,
     ]);
-    expect(frMails[10]?.text).toContain('et avec elle 1 part que vous déteniez.');
+    expect(frMails[11]?.text).toContain('et avec elle 1 part que vous déteniez.');
     expect(frMails[4]?.text).toContain('Votre virement de 250,00\u00a0€ a été crédité sur votre compte Parcelle.');
+    expect(frMails[5]?.text).toContain(
+      'Votre rechargement de 50,00\u00a0€ par carte a été crédité sur votre porte-monnaie Parcelle.',
+    );
     expect(frMails[2]?.text).toContain('Un dividende de 1\u202f234,56\u00a0€ pour 2025');
     expect(frMails[2]?.text).toContain('Bonjour');
   });

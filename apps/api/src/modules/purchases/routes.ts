@@ -21,6 +21,7 @@ import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { AppError, badRequest, failureBody, notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
+import { handleTopUpCardEvent } from '../deposits/top-ups';
 import { cancelPurchase } from './cancel';
 import { withIdempotency } from './idempotency';
 import { handleCardEvent, handlePaypalCapture } from './payment-events';
@@ -224,7 +225,10 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           }
           throw error;
         }
-        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
+        // A top-up's payment (issue 31) is the deposits module's; every other is a purchase's.
+        if (event && !(await handleTopUpCardEvent(ctx, event))) {
+          await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
+        }
         return reply.send({ received: true });
       },
     );

@@ -120,7 +120,7 @@ export function DepositCard() {
     >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <AccountBalanceOutlined sx={{ color: palette.muted }} />
-        <Typography id="deposit-title" variant="overline" component="h2" sx={{ color: palette.muted }}>
+        <Typography id="deposit-title" tabIndex={-1} variant="overline" component="h2" sx={{ color: palette.muted }}>
           {t('finance.deposit.title')}
         </Typography>
       </Stack>

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/mat
 import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { formatMoney } from '@parcelle/shared/money';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { failureText } from '../history/api';
@@ -11,7 +12,8 @@ import { usePageMeta } from '../layout/use-page-meta';
 import { profileQuery } from '../session/profile';
 import { useStoredSession } from '../session/use-session';
 import { fonts, palette } from '../theme/theme';
-import { DepositCard } from './DepositCard';
+import { AddMoneyDialog } from './AddMoneyDialog';
+import { DepositCard, depositQuery } from './DepositCard';
 import { FinanceTable } from './FinanceTable';
 
 const cardSx = {
@@ -27,6 +29,14 @@ function Cards({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const balance = profile.wallet_amount;
+  const details = useQuery(depositQuery);
+  const [adding, setAdding] = useState(false);
+  /** A bank transfer chosen: the transfer details' card is brought into view and focused (its heading). */
+  const showTransfer = () => {
+    const title = document.getElementById('deposit-title');
+    title?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    title?.focus({ preventScroll: true });
+  };
   return (
     <Box
       sx={{
@@ -56,28 +66,53 @@ function Cards({ profile }: { profile: TProfile }) {
         <Typography variant="body2" sx={{ color: 'rgba(251, 249, 245, 0.75)', flexGrow: 1 }}>
           {t('finance.wallet.text')}
         </Typography>
-        <Button
-          component={Link}
-          to="/user/withdraw"
-          variant="contained"
-          data-testid="finance-withdraw"
-          sx={{
-            alignSelf: { xs: 'stretch', sm: 'flex-start' },
-            bgcolor: palette.paper,
-            color: palette.ink,
-            '&:hover': { bgcolor: palette.wall },
-          }}
-        >
-          {t('finance.wallet.withdraw')}
-        </Button>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            variant="contained"
+            onClick={() => setAdding(true)}
+            disabled={!details.data}
+            data-testid="finance-add-money"
+            sx={{
+              bgcolor: palette.paper,
+              color: palette.ink,
+              '&:hover': { bgcolor: palette.wall },
+              '&.Mui-disabled': { bgcolor: 'rgba(251, 249, 245, 0.4)', color: palette.ink },
+            }}
+          >
+            {t('finance.wallet.addMoney')}
+          </Button>
+          <Button
+            component={Link}
+            to="/user/withdraw"
+            variant="outlined"
+            data-testid="finance-withdraw"
+            sx={{
+              color: palette.paper,
+              borderColor: 'rgba(251, 249, 245, 0.6)',
+              '&:hover': { borderColor: palette.paper, bgcolor: 'rgba(251, 249, 245, 0.08)' },
+            }}
+          >
+            {t('finance.wallet.withdraw')}
+          </Button>
+        </Stack>
       </Paper>
       <DepositCard />
+      {details.data && (
+        <AddMoneyDialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          limits={details.data.top_up}
+          verified={details.data.verified}
+          onShowTransfer={showTransfer}
+        />
+      )}
     </Box>
   );
 }
 
 /**
- * /user/finance (spec §2): the wallet and how to fund it by bank transfer (issue 31), then every money movement. The exchange partner's account had a card here that
+ * /user/finance (spec §2): the wallet, "Add money" (card, PayPal or bank transfer) and the transfer details (issue 31),
+ * then every money movement. The exchange partner's account had a card here that
  * showed a fixed zero and did nothing; issue 31 removed it until that account exists (a balance that is not one is
  * not a figure a member can trust).
  */

@@ -120,9 +120,9 @@ export function FinanceTable({ enabled }: { enabled: boolean }) {
                 <TableCell
                   data-label={columns.nature}
                   data-column="nature"
-                  data-nature={natureKey(row.type).replace('finance.nature.', '')}
+                  data-nature={natureKey(row.type, row.payment_method).replace('finance.nature.', '')}
                 >
-                  {t(natureKey(row.type))}
+                  {t(natureKey(row.type, row.payment_method))}
                 </TableCell>
                 <TableCell
                   align="right"

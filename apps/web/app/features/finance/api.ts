@@ -33,9 +33,10 @@ export function financeQuery(offset: number, currency: Currency) {
 
 /**
  * Finance row `type` → its nature key (1 purchase, 2 sale proceeds, 3 dividend, 4 withdrawal, 6 deposit by bank
- * transfer, else other).
+ * transfer, 7 top-up by card or by PayPal, named by its method; else other).
  */
-export function natureKey(type: number): string {
+export function natureKey(type: number, method?: string): string {
+  if (type === 7) return `finance.nature.${method === 'paypal' ? 'topUpPaypal' : 'topUpCard'}`;
   const natures: Record<number, string> = { 1: 'purchase', 2: 'sale', 3: 'dividend', 4: 'withdrawal', 6: 'deposit' };
   return `finance.nature.${natures[type] ?? 'other'}`;
 }

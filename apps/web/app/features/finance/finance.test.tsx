@@ -4,6 +4,7 @@ import type { TProfile } from '@parcelle/shared/contracts/auth';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../i18n/i18n';
@@ -47,6 +48,23 @@ function movement(index: number): FinanceRow {
   };
 }
 
+/** A top-up as POST /member/top-ups answers it with the sandboxes. */
+const topUp = (method: 'card' | 'paypal') => ({
+  id: '3f6c1a52-8e0d-4c41-9b7e-0a2d5c9e1f10',
+  reference: 'TOP-3F6C1A528E0D',
+  method,
+  amount_minor: 5_000,
+  currency: 'EURO',
+  status: 'pending',
+  failure: null,
+  card_provider: method === 'card' ? 'sandbox' : null,
+  stripe_publishable_key: null,
+  payment_client_secret: method === 'card' ? 'c2JwaV8x_secret_abc' : null,
+  paypal_provider: method === 'paypal' ? 'sandbox' : null,
+  paypal_client_id: null,
+  paypal_order_id: method === 'paypal' ? 'SBPP-abc-def' : null,
+});
+
 const ok = (data: unknown) =>
   new Response(JSON.stringify({ status: 200, data, message: { en: 'OK', fr: 'OK' } }), {
     status: 200,
@@ -64,12 +82,22 @@ const deposit = {
   reference_display: 'RF36 1000 0000 0001',
   currency: 'EURO',
   verified: true,
+  top_up: {
+    min_minor: 1_000,
+    max_minor: 500_000,
+    daily_max_minor: 1_000_000,
+    available_minor: 800_000,
+    methods: ['card', 'paypal'],
+  },
 };
 
 let rows: FinanceRow[];
 let depositDetails: typeof deposit;
 let calls: URL[];
 let failure: Response | undefined;
+/** The top-up calls made (path, method, body, Idempotency-Key) and what the sandbox card answers. */
+let topUpCalls: { path: string; method: string; body: unknown; key: string | null }[];
+let cardAnswer: () => Response;
 
 beforeEach(async () => {
   window.localStorage.clear();
@@ -78,14 +106,32 @@ beforeEach(async () => {
   window.localStorage.setItem('currency', 'EURO');
   await act(() => i18n.changeLanguage('en'));
   calls = [];
+  topUpCalls = [];
   failure = undefined;
+  cardAnswer = () => ok({ ...topUp('card'), status: 'credited' });
   rows = Array.from({ length: 12 }, (_, index) => movement(index));
   depositDetails = deposit;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       calls.push(url);
+      if (url.pathname.startsWith('/api/member/top-ups')) {
+        const headers = new Headers(init?.headers);
+        topUpCalls.push({
+          path: url.pathname,
+          method: init?.method ?? 'GET',
+          body: init?.body ? JSON.parse(String(init.body)) : null,
+          key: headers.get('Idempotency-Key'),
+        });
+        if (url.pathname === '/api/member/top-ups') {
+          const body = JSON.parse(String(init?.body)) as { method: 'card' | 'paypal' };
+          return ok(topUp(body.method));
+        }
+        if (url.pathname.endsWith('/sandbox-card')) return cardAnswer();
+        if (url.pathname.endsWith('/paypal')) return ok({ ...topUp('paypal'), status: 'credited' });
+        if (url.pathname.endsWith('/cancel')) return ok({ ...topUp('card'), status: 'cancelled' });
+      }
       if (url.pathname === '/api/user/profile') return ok({ user: profile });
       if (url.pathname === '/api/member/deposit') return ok(depositDetails);
       if (url.pathname === '/api/member/finance/history') {
@@ -259,5 +305,157 @@ describe('finance screen', () => {
     await act(() => i18n.changeLanguage('fr'));
     const [rowFr] = screen.getAllByTestId('finance-row') as HTMLElement[];
     expect(cells(rowFr as HTMLElement).slice(2)).toEqual(['Virement', 'Virement reçu', '+250,00 €']);
+  });
+});
+
+describe('adding money (issue 31)', () => {
+  const openDialog = async () => {
+    renderFinance();
+    const button = await screen.findByTestId('finance-add-money');
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    return screen.findByTestId('add-money-dialog');
+  };
+  const typeAmount = (text: string) =>
+    fireEvent.change(screen.getByTestId('add-money-amount'), { target: { value: text } });
+  const payWithCard = (number: string) => {
+    fireEvent.change(screen.getByTestId('card-number'), { target: { value: number } });
+    fireEvent.change(screen.getByTestId('card-expiry'), { target: { value: '12/30' } });
+    fireEvent.change(screen.getByTestId('card-cvc'), { target: { value: '123' } });
+    fireEvent.click(screen.getByTestId('card-pay'));
+  };
+
+  it('offers the three ways, checks the amount with the shared rule, and pays by card once confirmed', async () => {
+    const dialog = await openDialog();
+    expect(within(dialog).getByRole('radio', { name: 'By card' })).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'With PayPal' })).toBeTruthy();
+    expect(within(dialog).getByRole('radio', { name: 'By bank transfer' })).toBeTruthy();
+    expect(plain(within(dialog).getByText(/per top-up/).textContent)).toBe(
+      'From €10.00 to €5,000.00 per top-up; €8,000.00 can still be added in the next 24 hours.',
+    );
+    typeAmount('5');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    expect((await screen.findByTestId('add-money-amount-error')).textContent).toBe(messages.TopUpBelowMinimum.en);
+    typeAmount('8000,01');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('add-money-amount-error').textContent).toBe(messages.TopUpAboveMaximum.en),
+    );
+    typeAmount('12.345');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('add-money-amount-error').textContent).toBe(messages.TopUpAmountInvalid.en),
+    );
+    expect(topUpCalls).toEqual([]);
+
+    typeAmount('50');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    await screen.findByTestId('card-modal');
+    expect(topUpCalls[0]).toMatchObject({
+      path: '/api/member/top-ups',
+      method: 'POST',
+      body: { method: 'card', amount_minor: 5_000 },
+    });
+    expect(topUpCalls[0]?.key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    payWithCard('4242 4242 4242 4242');
+    expect(plain((await screen.findByTestId('add-money-done')).textContent)).toBe(
+      '€50.00 paid by card is now in your wallet.',
+    );
+    expect(topUpCalls[1]).toMatchObject({ path: `/api/member/top-ups/${topUp('card').id}/sandbox-card` });
+  });
+
+  it('says a declined card took nothing, and cancels the top-up when the card form is closed', async () => {
+    cardAnswer = () => fail(402, messages.CardDeclined);
+    await openDialog();
+    typeAmount('50');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    await screen.findByTestId('card-modal');
+    payWithCard('4000 0000 0000 0002');
+    expect((await screen.findByTestId('card-error')).textContent).toContain('Your card was declined.');
+    expect(screen.queryByTestId('add-money-done')).toBeNull();
+    fireEvent.click(screen.getByTestId('card-cancel'));
+    await waitFor(() => expect(topUpCalls.at(-1)?.path).toBe(`/api/member/top-ups/${topUp('card').id}/cancel`));
+    // Back to the form, for another try with a new key.
+    await screen.findByTestId('add-money-amount');
+  });
+
+  it('pays with PayPal, and in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    const dialog = await openDialog();
+    expect(within(dialog).getByRole('heading', { name: 'Ajouter de l’argent à votre porte-monnaie' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Avec PayPal' }));
+    expect(plain(within(dialog).getByText(/par rechargement/).textContent)).toBe(
+      'De 10,00 € à 5 000,00 € par rechargement ; encore 8 000,00 € possibles dans les prochaines 24 heures.',
+    );
+    typeAmount('5');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    expect((await screen.findByTestId('add-money-amount-error')).textContent).toBe(messages.TopUpBelowMinimum.fr);
+    typeAmount('50');
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    fireEvent.click(await screen.findByTestId('paypal-approve'));
+    expect(plain((await screen.findByTestId('add-money-done')).textContent)).toBe(
+      '50,00 € payés avec PayPal sont maintenant dans votre porte-monnaie.',
+    );
+    expect(topUpCalls.map((call) => call.path)).toEqual([
+      '/api/member/top-ups',
+      `/api/member/top-ups/${topUp('paypal').id}/paypal`,
+    ]);
+  });
+
+  it('leads a bank transfer to the details on the page, and asks an unverified member to verify first', async () => {
+    depositDetails = { ...deposit, verified: false };
+    const dialog = await openDialog();
+    expect(screen.getByTestId('add-money-unverified').textContent).toContain('needs your identity to be verified');
+    expect(screen.getByTestId('add-money-submit').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'By bank transfer' }));
+    expect(screen.queryByTestId('add-money-amount')).toBeNull();
+    fireEvent.click(screen.getByTestId('add-money-submit'));
+    await waitFor(() => expect(screen.queryByTestId('add-money-dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('deposit-title'));
+  });
+
+  it('passes axe with the dialog open, in both languages', { timeout: 60_000 }, async () => {
+    await openDialog();
+    for (const language of ['en', 'fr'] as const) {
+      await act(() => i18n.changeLanguage(language));
+      const results = await axe.run(screen.getByRole('dialog'), {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+        rules: { 'color-contrast': { enabled: false } },
+      });
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    }
+  });
+
+  it('names card and PayPal top-ups in both languages', async () => {
+    rows = [
+      {
+        reference_id: 'TOP-3F6C1A528E0D',
+        t: '2026-11-28T10:00:00.000Z',
+        type: 7,
+        payment_method: 'card',
+        total_amount: { value: 50, currency: 'EURO' },
+        direction: 'in',
+      },
+      {
+        reference_id: 'TOP-0A1B2C3D4E5F',
+        t: '2026-11-27T10:00:00.000Z',
+        type: 7,
+        payment_method: 'paypal',
+        total_amount: { value: 75.5, currency: 'EURO' },
+        direction: 'in',
+      },
+    ];
+    renderFinance();
+    await waitFor(() => expect(references()).toEqual(['TOP-3F6C1A528E0D', 'TOP-0A1B2C3D4E5F']));
+    const natures = () => (screen.getAllByTestId('finance-row') as HTMLElement[]).map((row) => cells(row).slice(2, 4));
+    expect(natures()).toEqual([
+      ['Card', 'Card top-up'],
+      ['PayPal', 'PayPal top-up'],
+    ]);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(natures()).toEqual([
+      ['Carte', 'Rechargement par carte'],
+      ['PayPal', 'Rechargement PayPal'],
+    ]);
   });
 });
