@@ -269,6 +269,26 @@ describe('bids and matching (price-time priority)', () => {
     const aWallet = await wallet(m.a.id);
     const ask = await sell(m.a, m.work.id, 4, 440);
     expect(ask.json().data).toMatchObject({ remaining: 0, status: 'filled' });
+    // Issue 31: the answer says what the ask did at once (the screen's "filled" with parts, prices and amount).
+    expect(
+      ask.json().data.trades.map((trade: { quantity: number; price_per_part_minor: number }) => [
+        trade.quantity,
+        trade.price_per_part_minor,
+      ]),
+    ).toEqual([
+      [2, 480],
+      [2, 450],
+    ]);
+    // …and the finance table names those proceeds a sale of parts of the work, not "other".
+    const finance = (await t.call('GET', '/api/member/finance/history?currency=EURO', { token: m.a.accessToken }))
+      .json()
+      .data.purchaseHistory.filter((row: { reference_id: string }) =>
+        ask.json().data.trades.some((trade: { reference: string }) => trade.reference === row.reference_id),
+      );
+    expect(finance).toHaveLength(2);
+    for (const row of finance) {
+      expect(row).toMatchObject({ type: 2, direction: 'in', work: { en: m.work.titleEn, fr: m.work.titleFr } });
+    }
     const made = await db().select().from(trades).where(eq(trades.paintingId, m.work.id));
     expect(made.map((trade) => [trade.quantity, trade.unitPriceMinor]).slice(-2)).toEqual([
       [2, 480],
@@ -462,6 +482,8 @@ describe('the public order book', () => {
       min_price_minor: 200,
       max_price_minor: 800,
     });
+    // Issue 31: the day's EUR→USD rate comes with the book, so a dollar member reads it in dollars.
+    expect(book.eur_usd_rate).toMatch(/^\d+(\.\d+)?$/);
   });
 
   it('the public secondary list shows the parts offered, the best ask and the last trade', async () => {
