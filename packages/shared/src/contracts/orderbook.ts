@@ -84,6 +84,7 @@ export const ZTrade = z.object({
 
 /** The result of placing or accepting an order: the order as it stands, and the trades it made now. */
 export const ZBidPlaced = z.object({ bid: ZBid, trades: z.array(ZTrade) });
+export type TBidPlaced = z.infer<typeof ZBidPlaced>;
 export const ZAccepted = z.object({ trades: z.array(ZTrade) });
 /**
  * POST /paintings/sale (issue 31): the listing as it stands and the trades the ask made at once against resting bids
@@ -91,6 +92,7 @@ export const ZAccepted = z.object({ trades: z.array(ZTrade) });
  * screen says "filled" or "partly filled" with what happened.
  */
 export const ZSalePlaced = ZListing.extend({ trades: z.array(ZTrade) });
+export type TSalePlaced = z.infer<typeof ZSalePlaced>;
 
 export const MARKET_MODES = ['matching', 'bulletin_board'] as const;
 export type MarketMode = (typeof MARKET_MODES)[number];

@@ -271,10 +271,12 @@ describe('bids and matching (price-time priority)', () => {
     expect(ask.json().data).toMatchObject({ remaining: 0, status: 'filled' });
     // Issue 31: the answer says what the ask did at once (the screen's "filled" with parts, prices and amount).
     expect(
-      ask.json().data.trades.map((trade: { quantity: number; price_per_part_minor: number }) => [
-        trade.quantity,
-        trade.price_per_part_minor,
-      ]),
+      ask
+        .json()
+        .data.trades.map((trade: { quantity: number; price_per_part_minor: number }) => [
+          trade.quantity,
+          trade.price_per_part_minor,
+        ]),
     ).toEqual([
       [2, 480],
       [2, 450],
