@@ -1,4 +1,4 @@
-import { Box, Divider, Stack, TextField, Typography } from '@mui/material';
+import { Box, Stack, TextField, Typography } from '@mui/material';
 import { QUOTE_STATE } from '@parcelle/shared/market-order';
 import { formatMoney } from '@parcelle/shared/money';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,16 @@ export function OrderFields({
 
 function Row({ term, children, strong = false }: { term: string; children: React.ReactNode; strong?: boolean }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'baseline', py: 1 }}>
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{
+        justifyContent: 'space-between',
+        alignItems: 'baseline',
+        py: 1,
+        ...(strong ? { borderTop: `1px solid ${palette.line}`, mt: 0.5, pt: 1.5 } : {}),
+      }}
+    >
       <Typography component="dt" sx={strong ? { fontWeight: 500 } : { color: palette.muted }}>
         {term}
       </Typography>
@@ -141,7 +150,6 @@ export function OrderQuoteSummary({
             {quote.feeMinor === 0 ? t('marketOrder.noFee') : <BookAmount minor={quote.feeMinor} rate={rate} />}
           </span>
         </Row>
-        <Divider />
         <Row term={t(draft.side === 'ask' ? 'marketOrder.proceeds' : 'marketOrder.held')} strong>
           <BookAmount minor={quote.netMinor} rate={rate} testId={`${testIdPrefix}-net`} />
         </Row>
