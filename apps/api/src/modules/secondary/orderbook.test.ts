@@ -12,8 +12,9 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Executor } from '../../db/client';
-import { auditLog, bids, listings, type paintings, trades } from '../../db/schema';
+import { auditLog, bids, listings, type paintings, trades, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { Rates } from '../catalogue/rates';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { takeParts } from '../market/take-parts';
@@ -265,6 +266,8 @@ describe('bids and matching (price-time priority)', () => {
     expect(partial.bid).toMatchObject({ remaining: 3, status: 'open' });
     expect(await held(m.c.id)).toBe(3 * 450);
     await bid(m.d, m.work.id, 2, 480);
+    // Issue 31: D now displays dollars; the notice of D's fill gives the price in dollars beside the book's euros.
+    await db().update(users).set({ currency: 'USD' }).where(eq(users.id, m.d.id));
 
     const aWallet = await wallet(m.a.id);
     const ask = await sell(m.a, m.work.id, 4, 440);
@@ -299,6 +302,15 @@ describe('bids and matching (price-time priority)', () => {
     expect(await wallet(m.a.id)).toBe(aWallet + 960 + 900);
     expect(await held(m.d.id)).toBe(0);
     expect(await held(m.c.id)).toBe(450);
+    expect(await notified(m.d, 'order_filled')).toEqual([
+      expect.objectContaining({
+        side: 'buy',
+        unit_price_minor: 480,
+        currency: 'EURO',
+        display_unit_price_minor: (await Rates.load(db())).convert(480, 'USD'),
+        display_currency: 'USD',
+      }),
+    ]);
     expect(await memberHolding(db(), m.d.id, m.work.id)).toEqual({ primary: 0, secondary: 2 });
   });
 
