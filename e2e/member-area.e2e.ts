@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatMoney } from '@parcelle/shared/money';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,8 +57,8 @@ afterAll(async () => {
 });
 
 const texts = {
-  en: { listed: 'Parts Listed', sale: 'Sale' },
-  fr: { listed: 'Parts mises en vente', sale: 'Vente' },
+  en: { listed: 'Parts listed', sale: 'Sale of parts of ' },
+  fr: { listed: 'Parts mises en vente', sale: 'Vente de parts de ' },
 } as const;
 
 const CARD = '4242 4242 4242 4242';
@@ -162,7 +163,14 @@ describe.each(journeyLanguages('en'))('the member area in %s', (language) => {
       await parts.open(language);
       await parts.holding(soldOut).waitFor();
       await shoot(pageA, `member-${language}-parts`);
-      expect(await parts.sell(soldOut, LISTED, memberA.phone ?? '')).toContain(texts[language].listed);
+      // Issue 31: a sale from My parts at a chosen price (one euro above the reference, within the book's bounds):
+      // the fees and proceeds are read before confirming, and the outcome names the parts and the price.
+      const sold = await parts.sell(soldOut, LISTED, memberA.phone ?? '', (reference) => reference + 100);
+      const chosen = plain(formatMoney(sold.priceMinor, 'EURO', language));
+      expect(sold.proceeds).toContain(plain(formatMoney(sold.priceMinor * LISTED, 'EURO', language)));
+      expect(sold.text).toContain(texts[language].listed);
+      expect(sold.text).toContain(`${LISTED} parts`);
+      expect(sold.text).toContain(chosen);
 
       // B buys them on the secondary market through the painting page.
       const secondary = new SecondaryBuyPage(pageB);
@@ -187,7 +195,9 @@ describe.each(journeyLanguages('en'))('the member area in %s', (language) => {
       const balance = await finance.walletBalance();
       expect(balance).toMatch(/[1-9]/);
       const saleCredit = (await finance.rows()).find((row) => row.nature === 'sale');
-      expect(saleCredit).toMatchObject({ direction: 'in', natureText: texts[language].sale });
+      // Issue 31: the nature names the work ("Sale of parts of <work>"), as the notification and the history do.
+      expect(saleCredit).toMatchObject({ direction: 'in' });
+      expect(saleCredit?.natureText.startsWith(texts[language].sale)).toBe(true);
       expect(saleCredit?.amount).toMatch(/^\+/);
       await shoot(pageA, `member-${language}-finance`, true);
 

@@ -334,20 +334,43 @@ export class PartsPage {
   }
 
   /** Lists parts of a work, confirmed with the wallet code sent to `phone` (issue 26); answers the success text. */
-  async sell(paintingId: string, parts: number, phone: string): Promise<string> {
+  /**
+   * Sells from My parts (issue 31: one way to sell): the parts, a price per part (`price` turns the reference price the
+   * field starts with, in euro cents, into the chosen one; the reference when absent), the fees and what the member
+   * receives read before confirming, then the wallet code. Answers the success dialog's text, the proceeds shown in
+   * the confirmation and the chosen price in cents.
+   */
+  async sell(
+    paintingId: string,
+    parts: number,
+    phone: string,
+    price: (referenceMinor: number) => number = (reference) => reference,
+  ): Promise<{ text: string; proceeds: string; priceMinor: number }> {
     const row = this.holding(paintingId);
     await row.getByTestId('holding-sell').click();
     await this.page.getByTestId('sell-drawer').waitFor();
-    await fillInput(this.page, 'sell-quantity', String(parts));
+    await this.page.getByTestId('sell-reference').waitFor();
+    const reference = await this.page.getByTestId('sell-price').inputValue();
+    const [whole = '0', cents = '00'] = reference.split('.');
+    const priceMinor = price(Number(whole) * 100 + Number(cents.padEnd(2, '0')));
+    await fillInput(this.page, 'sell-parts', String(parts));
+    await fillInput(
+      this.page,
+      'sell-price',
+      `${Math.floor(priceMinor / 100)}.${String(priceMinor % 100).padStart(2, '0')}`,
+    );
+    await this.page.getByTestId('sell-net').waitFor();
     await this.page.getByTestId('sell-submit').click();
-    await this.page.getByTestId('sell-confirm-dialog').waitFor();
+    const confirm = this.page.getByTestId('sell-confirm-dialog');
+    await confirm.waitFor();
+    const proceeds = plain(await confirm.getByTestId('sell-confirm-net').textContent());
     await confirmWithWalletCode(this.page, phone, () => this.page.getByTestId('sell-confirm').click());
     const success = this.page.getByTestId('sell-success-dialog');
     await success.waitFor();
     const text = plain(await success.textContent());
     await this.page.getByTestId('sell-success-close').click();
     await success.waitFor({ state: 'hidden' });
-    return text;
+    return { text, proceeds, priceMinor };
   }
 }
 

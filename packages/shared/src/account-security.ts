@@ -1,21 +1,15 @@
+import { formatClockDateTime } from './dates';
 import type { Language, Localized } from './i18n/messages';
-import { dateTimeFormat } from './intl';
 
 /** How long a password confirmation ("sudo mode") lasts for the session that made it. */
 export const REAUTH_TTL_MS = 5 * 60 * 1000;
 
-/** A date and time in UTC for a message of the API, per language ("25 Nov 2026, 14:05 UTC", "25 nov. 2026, 14:05 UTC"). */
+/**
+ * A date and time in UTC for a message of the API, in the one date-time style per language ("25 Nov 2026, 14:05 UTC",
+ * "25 nov. 2026, 14:05 UTC"): the shared formatter on the UTC clock (issue 31).
+ */
 export function formatUtcDateTime(date: Date, lang: Language): string {
-  const text = dateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-    timeZone: 'UTC',
-  }).format(date);
-  return `${text} UTC`;
+  return formatClockDateTime(date, lang, 'UTC');
 }
 
 /** The 403 of a withdrawal during the hold that follows a contact or payout change, saying until when. */

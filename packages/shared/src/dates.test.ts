@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatUtcDateTime } from './account-security';
 import {
+  formatClockDateTime,
   formatDate,
   formatDateTime,
   formatFinanceDate,
@@ -88,5 +90,16 @@ describe('formatDateTime (issue 31: one date format per language)', () => {
     expect(formatDateTime('2026-11-23T23:30:00Z', 'fr', 'Europe/Paris')).toBe('24 nov. 2026, 00:30');
     expect(formatDateTime('2026-11-23T23:30:00Z', 'en', 'UTC')).toBe('23 Nov 2026, 23:30');
     expect(() => formatDateTime('not a date', 'en')).toThrow(RangeError);
+  });
+});
+
+describe('formatClockDateTime (issue 31: the sale opening and the API’s UTC times in the one style)', () => {
+  it('writes the date-time as every screen does, then names the clock', () => {
+    expect(formatClockDateTime('2027-03-14T09:00:00Z', 'en', 'Europe/Paris')).toBe('14 Mar 2027, 10:00 Paris time');
+    expect(formatClockDateTime('2027-03-14T09:00:00Z', 'fr', 'Europe/Paris')).toBe(
+      '14 mars 2027, 10:00 heure de Paris',
+    );
+    expect(formatUtcDateTime(new Date('2026-11-25T14:05:00Z'), 'en')).toBe('25 Nov 2026, 14:05 UTC');
+    expect(formatUtcDateTime(new Date('2026-11-25T14:05:00Z'), 'fr')).toBe('25 nov. 2026, 14:05 UTC');
   });
 });

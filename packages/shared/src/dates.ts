@@ -92,3 +92,19 @@ export function formatDateTime(date: DateInput, lang: Language, timeZone?: strin
   const day = formatDate(Date.UTC(parts.year ?? 0, (parts.month ?? 1) - 1, parts.day ?? 1), lang);
   return `${day}, ${pad2(parts.hour ?? 0)}:${pad2(parts.minute ?? 0)}`;
 }
+
+/** The clocks a date-time is written on when it is not the reader's own, and their names per language. */
+const CLOCK_NAMES = {
+  'Europe/Paris': { en: 'Paris time', fr: 'heure de Paris' },
+  UTC: { en: 'UTC', fr: 'UTC' },
+} as const satisfies Record<string, Record<Language, string>>;
+export type NamedClock = keyof typeof CLOCK_NAMES;
+
+/**
+ * A date and time on a named clock, in the one date-time style of every screen (formatDateTime) followed by the
+ * clock's name (issue 31: the sale opening and the API's messages had forms of their own): en "14 Mar 2027, 10:00
+ * Paris time", fr "14 mars 2027, 10:00 heure de Paris"; "25 Nov 2026, 14:05 UTC".
+ */
+export function formatClockDateTime(date: DateInput, lang: Language, clock: NamedClock): string {
+  return `${formatDateTime(date, lang, clock)} ${CLOCK_NAMES[clock][lang]}`;
+}

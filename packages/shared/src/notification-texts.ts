@@ -1,3 +1,4 @@
+import type { Currency } from './constants';
 import type { NotificationKind, NotificationPayload, TNotificationContent } from './contracts/notifications';
 import { formatDate } from './dates';
 import type { Language } from './i18n/messages';
@@ -29,6 +30,20 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
 };
 
 const NBSP = '\u00a0';
+
+/**
+ * A book price as the member reads it (issue 31, one currency per screen): in their own currency when the notice
+ * carries it, the book's euros beside it, labelled as the screens label them; the book's price alone otherwise.
+ */
+function bookPrice(
+  p: { unit_price_minor: number; currency: Currency; display_unit_price_minor?: number; display_currency?: Currency },
+  lang: Language,
+): string {
+  const book = formatMoney(p.unit_price_minor, p.currency, lang);
+  if (p.display_unit_price_minor === undefined || !p.display_currency || p.display_currency === p.currency) return book;
+  const inBook = lang === 'fr' ? `${book} dans le carnet` : `${book} in the book`;
+  return `${formatMoney(p.display_unit_price_minor, p.display_currency, lang)} (${inBook})`;
+}
 const quoteFr = (title: string) => `«${NBSP}${title}${NBSP}»`;
 const quoteEn = (title: string) => `“${title}”`;
 
@@ -51,7 +66,7 @@ function englishText(content: TNotificationContent, work: string): NotificationT
       const verb = p.side === 'buy' ? 'bought' : 'sold';
       return {
         title: `Order filled: ${work}`,
-        body: `Your order was filled: ${formatPartsQuantity(p.quantity, lang)} of ${work} ${verb} at ${formatMoney(p.unit_price_minor, p.currency, lang)} a part.`,
+        body: `Your order was filled: ${formatPartsQuantity(p.quantity, lang)} of ${work} ${verb} at ${bookPrice(p, lang)} a part.`,
       };
     }
     case 'bid_expired': {
@@ -152,7 +167,7 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       const verb = p.side === 'buy' ? 'achetées' : 'vendues';
       return {
         title: `Ordre exécuté${NBSP}: ${work}`,
-        body: `Votre ordre a été exécuté${NBSP}: ${formatPartsQuantity(p.quantity, lang)} de ${work} ${verb} à ${formatMoney(p.unit_price_minor, p.currency, lang)} la part.`,
+        body: `Votre ordre a été exécuté${NBSP}: ${formatPartsQuantity(p.quantity, lang)} de ${work} ${verb} à ${bookPrice(p, lang)} la part.`,
       };
     }
     case 'bid_expired': {

@@ -325,5 +325,7 @@ export const ZFinanceRow = z.object({
   /** Always positive; `direction` says which way the money went for the member. */
   total_amount: z.object({ value: z.number(), currency: ZCurrency }),
   direction: z.enum(['in', 'out']),
+  /** Issue 31: the work a purchase, a sale of parts or a dividend is about ("Sale of parts of <work>"), else null. */
+  work: z.object({ en: z.string(), fr: z.string() }).nullable(),
 });
 export const ZFinanceData = z.object({ purchaseHistory: z.array(ZFinanceRow), total: z.number().int() });

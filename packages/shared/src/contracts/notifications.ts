@@ -54,6 +54,9 @@ export const NOTIFICATION_PAYLOADS = {
     quantity: z.number().int().positive(),
     unit_price_minor: ZMinor,
     currency: ZPayloadCurrency,
+    /** Issue 31: the price in the member's own currency at the day's rate, when it is not the book's (euros). */
+    display_unit_price_minor: ZMinor.optional(),
+    display_currency: ZPayloadCurrency.optional(),
   }),
   bid_expired: z.strictObject({
     bid_id: ZId,

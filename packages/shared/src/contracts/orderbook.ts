@@ -6,7 +6,7 @@ import { safeText } from '../validation/fields';
 import { ZMoney } from './auth';
 import { ZLimit, ZOffset } from './catalogue';
 import { ZRiskWarningConsent } from './investor';
-import { ZPricePerPartMinor } from './member';
+import { ZListing, ZPricePerPartMinor } from './member';
 import { stepUpFields } from './two-factor';
 
 /** The order book of the secondary market (issue 17; not in spec §7). Prices are EUR minor units per part. */
@@ -84,7 +84,15 @@ export const ZTrade = z.object({
 
 /** The result of placing or accepting an order: the order as it stands, and the trades it made now. */
 export const ZBidPlaced = z.object({ bid: ZBid, trades: z.array(ZTrade) });
+export type TBidPlaced = z.infer<typeof ZBidPlaced>;
 export const ZAccepted = z.object({ trades: z.array(ZTrade) });
+/**
+ * POST /paintings/sale (issue 31): the listing as it stands and the trades the ask made at once against resting bids
+ * (spec §7 answers only a message; the listing's fields were already there, `trades` is added beside them), so the
+ * screen says "filled" or "partly filled" with what happened.
+ */
+export const ZSalePlaced = ZListing.extend({ trades: z.array(ZTrade) });
+export type TSalePlaced = z.infer<typeof ZSalePlaced>;
 
 export const MARKET_MODES = ['matching', 'bulletin_board'] as const;
 export type MarketMode = (typeof MARKET_MODES)[number];
@@ -127,6 +135,11 @@ export const ZOrderBook = z.object({
   /** The prices an ask or a bid may carry now. */
   min_price_minor: z.number().int(),
   max_price_minor: z.number().int(),
+  /**
+   * Issue 31: the day's EUR→USD rate (decimal text, as the console enters it), null when none is known. A member who
+   * displays dollars sees the book converted with it (`bookAmountIn`), the euro price it trades at beside it.
+   */
+  eur_usd_rate: z.string().nullable(),
 });
 export type TOrderBook = z.infer<typeof ZOrderBook>;
 

@@ -10,7 +10,8 @@ import { dateOf, dayOf, displayMinor, integerOf } from './money';
  * Parcelle or to the sellers). A wallet entry's type comes from what its transaction's reference names: the member's
  * own purchase (1, paid from the wallet: smart_amount), another member's purchase (2, sale proceeds), a dividend (3),
  * a withdrawal request (4, bank), a deposit by bank transfer (6, bank_transfer; issue 31), a top-up (7, card or paypal;
- * issue 31), anything else (5: a rejected withdrawal returned, a late payment credited, an
+ * issue 31), an order-book trade (2 for its seller, 1 for its buyer; issue 31: it read "Other"), anything else (5: a
+ * rejected withdrawal returned, a late payment credited, an
  * adjustment). Amounts are positive with a direction; newest first, then by id; paginated by the database.
  */
 function movementsSql(userId: string) {
@@ -21,6 +22,10 @@ function movementsSql(userId: string) {
         WHEN EXISTS (SELECT 1 FROM purchases pu WHERE pu.reference = tx.reference AND pu.user_id = ${userId})
           THEN ${sql.raw(String(FINANCE_TYPES.purchase))}
         WHEN EXISTS (SELECT 1 FROM purchases pu WHERE pu.reference = tx.reference) THEN ${sql.raw(String(FINANCE_TYPES.sale))}
+        WHEN EXISTS (SELECT 1 FROM trades tr WHERE tr.reference = tx.reference AND tr.seller_id = ${userId})
+          THEN ${sql.raw(String(FINANCE_TYPES.sale))}
+        WHEN EXISTS (SELECT 1 FROM trades tr WHERE tr.reference = tx.reference AND tr.buyer_id = ${userId})
+          THEN ${sql.raw(String(FINANCE_TYPES.purchase))}
         WHEN EXISTS (SELECT 1 FROM dividends d WHERE d.reference = tx.reference) THEN ${sql.raw(String(FINANCE_TYPES.dividend))}
         WHEN EXISTS (SELECT 1 FROM withdrawals w WHERE w.reference = tx.reference AND w.user_id = ${userId})
           THEN ${sql.raw(String(FINANCE_TYPES.withdrawal))}
@@ -30,7 +35,12 @@ function movementsSql(userId: string) {
           THEN ${sql.raw(String(FINANCE_TYPES.topUp))}
         ELSE ${sql.raw(String(FINANCE_TYPES.other))}
       END::int AS type,
-      (SELECT tu.method FROM wallet_top_ups tu WHERE tu.reference = tx.reference) AS method
+      (SELECT tu.method FROM wallet_top_ups tu WHERE tu.reference = tx.reference) AS method,
+      coalesce(
+        (SELECT tr.painting_id FROM trades tr WHERE tr.reference = tx.reference),
+        (SELECT pu.painting_id FROM purchases pu WHERE pu.reference = tx.reference),
+        (SELECT d.painting_id FROM dividends d WHERE d.reference = tx.reference)
+      ) AS painting_id
     FROM ledger_entries e
     JOIN ledger_accounts a ON a.id = e.account_id
     JOIN ledger_transactions tx ON tx.id = e.transaction_id
@@ -38,7 +48,7 @@ function movementsSql(userId: string) {
     UNION ALL
     SELECT pu.reference, coalesce(pu.settled_at, pu.created_at) AS t, (-pu.total_minor)::text AS amount,
       pu.currency::text AS currency, pu.id::text AS id, ${sql.raw(String(FINANCE_TYPES.purchase))}::int AS type,
-      pu.payment_method::text AS method
+      pu.payment_method::text AS method, pu.painting_id
     FROM purchases pu
     WHERE pu.user_id = ${userId} AND pu.status = 'paid' AND pu.payment_method <> 'smart_amount'`;
 }
@@ -51,6 +61,8 @@ type MovementRow = {
   id: string;
   type: number;
   method: string | null;
+  title_en: string | null;
+  title_fr: string | null;
 };
 
 function methodOf(row: MovementRow): string {
@@ -68,6 +80,8 @@ export type FinanceMovement = {
   /** Signed, in `currency`, minor units: positive entered the member's wallet (or their pocket). */
   amountMinor: number;
   currency: Currency;
+  /** The work the movement is about (a purchase, a sale of parts, a dividend), when there is one. */
+  work: { en: string; fr: string } | null;
 };
 
 export async function financeMovements(
@@ -78,7 +92,9 @@ export async function financeMovements(
   const window = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
   const rows = await queryRows<MovementRow>(
     db,
-    sql`SELECT m.* FROM (${movementsSql(userId)}) m ORDER BY m.t DESC, m.id DESC ${window}`,
+    sql`SELECT m.*, p.title_en, p.title_fr FROM (${movementsSql(userId)}) m
+      LEFT JOIN paintings p ON p.id = m.painting_id
+      ORDER BY m.t DESC, m.id DESC ${window}`,
   );
   return rows.map((row) => ({
     reference: row.reference,
@@ -87,6 +103,7 @@ export async function financeMovements(
     method: methodOf(row),
     amountMinor: integerOf(row.amount),
     currency: row.currency,
+    work: row.title_en !== null && row.title_fr !== null ? { en: row.title_en, fr: row.title_fr } : null,
   }));
 }
 
@@ -112,6 +129,7 @@ export async function financeHistory(
         currency: query.currency,
       },
       direction: row.amountMinor >= 0 ? ('in' as const) : ('out' as const),
+      work: row.work,
     })),
     total: Number(total?.total ?? 0),
   };

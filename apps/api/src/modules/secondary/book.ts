@@ -6,6 +6,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bids, listings, paintings, trades } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { NO_RATE, Rates } from '../catalogue/rates';
 import { matchesAutomatically, readMarketSettings } from './market-settings';
 
 /** How many of a work's last trades its page shows. */
@@ -70,7 +71,7 @@ export async function orderBook(db: Executor, paintingId: string, now = new Date
     .from(paintings)
     .where(and(eq(paintings.id, paintingId), inArray(paintings.market, [...PUBLIC_MARKETS])));
   if (!painting) throw notFound('PaintingNotFound');
-  const [asks, openBids, last, settings] = await Promise.all([
+  const [asks, openBids, last, settings, rates] = await Promise.all([
     db
       .select({ unitPriceMinor: listings.unitPriceMinor, remaining: listings.remaining })
       .from(listings)
@@ -86,7 +87,9 @@ export async function orderBook(db: Executor, paintingId: string, now = new Date
       .orderBy(desc(trades.createdAt), desc(trades.id))
       .limit(LAST_TRADES_SHOWN),
     readMarketSettings(db),
+    Rates.load(db),
   ]);
+  const rate = rates.at(now.toISOString().slice(0, 10));
   const range = priceRange(painting.pricePerPartMinor, settings);
   const open = matchesAutomatically(settings)
     ? { open_asks: [], open_bids: [] }
@@ -110,6 +113,8 @@ export async function orderBook(db: Executor, paintingId: string, now = new Date
     reference_price_minor: painting.pricePerPartMinor,
     min_price_minor: range.min,
     max_price_minor: range.max,
+    // Issue 31: the day's rate, so a member who displays dollars reads the book in dollars beside its euros.
+    eur_usd_rate: rate === NO_RATE || typeof rate !== 'string' ? null : rate,
   };
 }
 

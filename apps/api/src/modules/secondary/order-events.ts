@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { users } from '../../db/schema';
+import { Rates } from '../catalogue/rates';
+import { displayMinor } from '../member/money';
 import { type NotifyContext, notifyMember } from '../notifications/notify';
 
 /** The book's prices and held funds are in euros (orders.ts). */
@@ -39,8 +43,20 @@ export type OrderEvent =
  * that did it: the in-app notification and its email job commit with the trade or the release, or not at all.
  */
 export async function notifyOrderEvents(ctx: NotifyContext, tx: Executor, events: readonly OrderEvent[]) {
+  let rates: Rates | null = null;
   for (const event of events) {
     if (event.kind === 'filled') {
+      // Issue 31: the price also in the member's currency at the day's rate, the book's euros beside it.
+      const [member] = await tx.select({ currency: users.currency }).from(users).where(eq(users.id, event.memberId));
+      const currency = member?.currency ?? BOOK_CURRENCY;
+      rates = currency === BOOK_CURRENCY ? rates : (rates ?? (await Rates.load(tx)));
+      const display =
+        currency !== BOOK_CURRENCY && rates?.known
+          ? {
+              display_unit_price_minor: displayMinor(rates, event.unitPriceMinor, BOOK_CURRENCY, currency),
+              display_currency: currency,
+            }
+          : {};
       await notifyMember(ctx, tx, event.memberId, 'order_filled', {
         order_id: event.orderId,
         painting_id: event.paintingId,
@@ -48,6 +64,7 @@ export async function notifyOrderEvents(ctx: NotifyContext, tx: Executor, events
         quantity: event.quantity,
         unit_price_minor: event.unitPriceMinor,
         currency: BOOK_CURRENCY,
+        ...display,
       });
     } else if (event.remaining > 0) {
       await notifyMember(ctx, tx, event.memberId, 'bid_expired', {

@@ -12,8 +12,9 @@ import {
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Executor } from '../../db/client';
-import { auditLog, bids, listings, type paintings, trades } from '../../db/schema';
+import { auditLog, bids, listings, type paintings, trades, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { Rates } from '../catalogue/rates';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { takeParts } from '../market/take-parts';
@@ -265,10 +266,34 @@ describe('bids and matching (price-time priority)', () => {
     expect(partial.bid).toMatchObject({ remaining: 3, status: 'open' });
     expect(await held(m.c.id)).toBe(3 * 450);
     await bid(m.d, m.work.id, 2, 480);
+    // Issue 31: D now displays dollars; the notice of D's fill gives the price in dollars beside the book's euros.
+    await db().update(users).set({ currency: 'USD' }).where(eq(users.id, m.d.id));
 
     const aWallet = await wallet(m.a.id);
     const ask = await sell(m.a, m.work.id, 4, 440);
     expect(ask.json().data).toMatchObject({ remaining: 0, status: 'filled' });
+    // Issue 31: the answer says what the ask did at once (the screen's "filled" with parts, prices and amount).
+    expect(
+      ask
+        .json()
+        .data.trades.map((trade: { quantity: number; price_per_part_minor: number }) => [
+          trade.quantity,
+          trade.price_per_part_minor,
+        ]),
+    ).toEqual([
+      [2, 480],
+      [2, 450],
+    ]);
+    // …and the finance table names those proceeds a sale of parts of the work, not "other".
+    const finance = (await t.call('GET', '/api/member/finance/history?currency=EURO', { token: m.a.accessToken }))
+      .json()
+      .data.purchaseHistory.filter((row: { reference_id: string }) =>
+        ask.json().data.trades.some((trade: { reference: string }) => trade.reference === row.reference_id),
+      );
+    expect(finance).toHaveLength(2);
+    for (const row of finance) {
+      expect(row).toMatchObject({ type: 2, direction: 'in', work: { en: m.work.titleEn, fr: m.work.titleFr } });
+    }
     const made = await db().select().from(trades).where(eq(trades.paintingId, m.work.id));
     expect(made.map((trade) => [trade.quantity, trade.unitPriceMinor]).slice(-2)).toEqual([
       [2, 480],
@@ -277,6 +302,15 @@ describe('bids and matching (price-time priority)', () => {
     expect(await wallet(m.a.id)).toBe(aWallet + 960 + 900);
     expect(await held(m.d.id)).toBe(0);
     expect(await held(m.c.id)).toBe(450);
+    expect(await notified(m.d, 'order_filled')).toEqual([
+      expect.objectContaining({
+        side: 'buy',
+        unit_price_minor: 480,
+        currency: 'EURO',
+        display_unit_price_minor: (await Rates.load(db())).convert(480, 'USD'),
+        display_currency: 'USD',
+      }),
+    ]);
     expect(await memberHolding(db(), m.d.id, m.work.id)).toEqual({ primary: 0, secondary: 2 });
   });
 
@@ -462,6 +496,8 @@ describe('the public order book', () => {
       min_price_minor: 200,
       max_price_minor: 800,
     });
+    // Issue 31: the day's EUR→USD rate comes with the book, so a dollar member reads it in dollars.
+    expect(book.eur_usd_rate).toMatch(/^\d+(\.\d+)?$/);
   });
 
   it('the public secondary list shows the parts offered, the best ask and the last trade', async () => {

@@ -12,6 +12,7 @@ import {
   ZMyBidsQuery,
   ZMyListingsData,
   ZMyListingsQuery,
+  ZSalePlaced,
   ZSaleRequest,
   ZSecondaryOffer,
   ZSecondaryOfferQuery,
@@ -123,9 +124,13 @@ export function secondaryRoutes(app: App, ctx: AppContext) {
     {
       preHandler: seller,
       config: limit,
-      schema: { tags: ['secondary market'], body: ZSaleRequest, response: { 200: ZSuccess(ZListing), ...errors } },
+      schema: { tags: ['secondary market'], body: ZSaleRequest, response: { 200: ZSuccess(ZSalePlaced), ...errors } },
     },
-    async (request) => ok(listingData((await listParts(ctx, memberOf(request), request.body)).listing), 'PartsListed'),
+    async (request) => {
+      // Issue 31: the trades the ask made at once go back with it, so the screen says what was sold and at what price.
+      const placed = await listParts(ctx, memberOf(request), request.body);
+      return ok({ ...listingData(placed.listing), trades: placed.trades.map(tradeData) }, 'PartsListed');
+    },
   );
 
   app.post(

@@ -21,7 +21,7 @@ import { responsiveTableSx } from '../history/table-style';
 import { localized, useLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
 import { palette } from '../theme/theme';
-import { FINANCE_PAGE_SIZE, financeQuery, methodKey, natureKey, signedAmount } from './api';
+import { FINANCE_PAGE_SIZE, financeQuery, methodKey, natureKey, natureText, signedAmount } from './api';
 
 function safeDate(value: string, language: Language): string {
   try {
@@ -122,7 +122,7 @@ export function FinanceTable({ enabled }: { enabled: boolean }) {
                   data-column="nature"
                   data-nature={natureKey(row.type, row.payment_method).replace('finance.nature.', '')}
                 >
-                  {t(natureKey(row.type, row.payment_method))}
+                  {natureText(row, t, language)}
                 </TableCell>
                 <TableCell
                   align="right"

@@ -41,6 +41,23 @@ export function natureKey(type: number, method?: string): string {
   return `finance.nature.${natures[type] ?? 'other'}`;
 }
 
+/**
+ * A row's nature as the table writes it (issue 31): a purchase, a sale of parts or a dividend names its work ("Sale of
+ * parts of <work>"); the others their kind alone.
+ */
+export function natureText(
+  row: { type: number; payment_method?: string; work: { en: string; fr: string } | null },
+  t: (key: string, options?: Record<string, string>) => string,
+  language: 'en' | 'fr',
+): string {
+  const key = natureKey(row.type, row.payment_method);
+  const kind = key.replace('finance.nature.', '');
+  if (row.work && (kind === 'purchase' || kind === 'sale' || kind === 'dividend')) {
+    return t(`finance.natureOf.${kind}`, { work: row.work[language] });
+  }
+  return t(key);
+}
+
 const METHODS = ['card', 'paypal', 'smart_amount', 'bank', 'bank_transfer'] as const;
 
 /** `payment_method` → its label key (unknown methods read "Other"). */

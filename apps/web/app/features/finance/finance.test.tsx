@@ -45,6 +45,7 @@ function movement(index: number): FinanceRow {
     payment_method: METHODS[index % 5] as string,
     total_amount: { value: 1000 + index + 0.5, currency: 'EURO' },
     direction: type === 2 || type === 3 ? 'in' : 'out',
+    work: null,
   };
 }
 
@@ -290,6 +291,7 @@ describe('finance screen', () => {
         payment_method: 'bank_transfer',
         total_amount: { value: 250, currency: 'EURO' },
         direction: 'in',
+        work: null,
       },
     ];
     renderFinance();
@@ -305,6 +307,27 @@ describe('finance screen', () => {
     await act(() => i18n.changeLanguage('fr'));
     const [rowFr] = screen.getAllByTestId('finance-row') as HTMLElement[];
     expect(cells(rowFr as HTMLElement).slice(2)).toEqual(['Virement', 'Virement reçu', '+250,00 €']);
+  });
+
+  it('names a sale of parts with its work, as the notification and the history do (issue 31)', async () => {
+    rows = [
+      {
+        reference_id: 'TR-0A1B2C3D',
+        t: '2026-11-27T10:00:00.000Z',
+        type: 2,
+        payment_method: 'smart_amount',
+        total_amount: { value: 23.76, currency: 'EURO' },
+        direction: 'in',
+        work: { en: 'Waterlilies', fr: 'Nymphéas' },
+      },
+    ];
+    renderFinance();
+    await waitFor(() => expect(references()).toEqual(['TR-0A1B2C3D']));
+    const [row] = screen.getAllByTestId('finance-row') as HTMLElement[];
+    expect(cells(row as HTMLElement)[3]).toBe('Sale of parts of Waterlilies');
+    await act(() => i18n.changeLanguage('fr'));
+    const [rowFr] = screen.getAllByTestId('finance-row') as HTMLElement[];
+    expect(cells(rowFr as HTMLElement)[3]).toBe('Vente de parts de Nymphéas');
   });
 });
 

@@ -35,6 +35,7 @@ const book: TOrderBook = {
   reference_price_minor: 400,
   min_price_minor: 200,
   max_price_minor: 800,
+  eur_usd_rate: null,
 };
 
 const clean = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');

@@ -2,10 +2,12 @@
 import type { TMyBid, TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { failed, ok, stubApi } from '../content/testing';
 import { i18n } from '../i18n/i18n';
+import { setCurrency } from '../preferences/currency';
 import { OrderBook } from './OrderBook';
 import { paintingDetail } from './test-fixtures';
 
@@ -50,6 +52,7 @@ const book: TOrderBook = {
   reference_price_minor: 400,
   min_price_minor: 200,
   max_price_minor: 800,
+  eur_usd_rate: null,
 };
 
 const myBid: TMyBid = {
@@ -125,5 +128,49 @@ describe('the order book of a secondary-market work (issue 17, matching mode)', 
     fireEvent.click(screen.getByTestId('my-bid-cancel'));
     await waitFor(() => expect(screen.getByText(messages.BidClosed.en)).toBeTruthy());
     expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/paintings/bids/BD-1/cancel');
+  });
+});
+
+describe('one currency per screen (issue 31)', () => {
+  const withRate = { ...book, eur_usd_rate: '1.08' };
+
+  it('writes the book in the member’s dollars at the day’s rate, the euro price it trades at beside, labelled', async () => {
+    setCurrency('USD');
+    stubApi({ '/api/paintings/order-book': ok(withRate) });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    await screen.findByTestId('order-book-asks');
+    // €4.20 × 1.08 = $4.536 → $4.54 (half-even on the cent, as the API converts).
+    expect(rows('order-book-asks')).toEqual([
+      'Price per partParts',
+      '$4.54 (€4.20 in the book)3 parts',
+      '$4.86 (€4.50 in the book)20 parts (2 cm² + 2 parts)',
+    ]);
+    expect(rows('order-book-trades')).toEqual([
+      'DatePrice per partParts',
+      '20 Nov 2026$4.32 (€4.00 in the book)18 parts (2 cm²)',
+    ]);
+    expect(clean(screen.getByTestId('order-book-reference').textContent)).toMatch(
+      /^Reference price: \$4\.32 \(€4\.00 in the book\) per part/,
+    );
+    const results = await axe.run(document.body, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('in French, and in euros alone for a member who displays euros', async () => {
+    setCurrency('USD');
+    await act(() => i18n.changeLanguage('fr'));
+    stubApi({ '/api/paintings/order-book': ok(withRate) });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    await screen.findByTestId('order-book-asks');
+    expect(rows('order-book-bids')[1]).toBe('4,10 $US (3,80 € dans le carnet)12 parts (1 cm² + 3 parts)');
+    cleanup();
+    setCurrency('EURO');
+    stubApi({ '/api/paintings/order-book': ok(withRate) });
+    renderScreen(<OrderBook painting={paintingDetail({ id: 'p-1' })} />);
+    await screen.findByTestId('order-book-asks');
+    expect(rows('order-book-bids')[1]).toBe('3,80 €12 parts (1 cm² + 3 parts)');
   });
 });

@@ -2,34 +2,23 @@ import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, T
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
-import { formatMoney } from '@parcelle/shared/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
-import { apiData, apiRequest } from '../session/api';
+import { BookAmount } from '../market-order/BookAmount';
+import { useOrderBook } from '../market-order/book';
+import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
 import { palette } from '../theme/theme';
 import { BulletinBoard } from './BulletinBoard';
-import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
+import { ActionsHead, BookRate, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 import { useMyOpenBids } from './my-orders';
 
 /** Members only: fetched when a signed-in member's page shows it (a visitor's page loads no form). */
 const OrderForm = lazy(() => import('./OrderForm').then((module) => ({ default: module.OrderForm })));
-
-/** The public book of a work (issue 17), refreshed with every query of works after an order. */
-const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-book', paintingId] as const;
-
-function useOrderBook(paintingId: string) {
-  return useQuery({
-    queryKey: orderBookKey(paintingId),
-    // Revalidated with the server each time (ETag, 304 when unchanged): after an order the browser's copy is stale.
-    queryFn: ({ signal }) =>
-      apiData<TOrderBook>('/paintings/order-book', { query: { painting_id: paintingId }, signal, cache: 'no-cache' }),
-  });
-}
 
 type Side = 'ask' | 'bid';
 
@@ -132,84 +121,88 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
   const book = useOrderBook(painting.id);
   const data = book.data;
   return (
-    <Box
-      component="section"
-      aria-labelledby="order-book-title"
-      data-testid="order-book"
-      sx={{ display: 'grid', gap: 4 }}
-    >
-      <Box>
-        <Typography id="order-book-title" variant="h3" component="h2">
-          {t('paintings.book.title')}
-        </Typography>
-        {data && (
-          <Typography variant="body2" sx={{ color: palette.muted, mt: 1.5 }} data-testid="order-book-reference">
-            {t('paintings.book.reference', { amount: formatMoney(data.reference_price_minor, 'EURO', language) })}
+    <BookRate.Provider value={data?.eur_usd_rate ?? null}>
+      <Box
+        component="section"
+        aria-labelledby="order-book-title"
+        data-testid="order-book"
+        sx={{ display: 'grid', gap: 4 }}
+      >
+        <Box>
+          <Typography id="order-book-title" variant="h3" component="h2">
+            {t('paintings.book.title')}
           </Typography>
+          {data && (
+            <Typography variant="body2" sx={{ color: palette.muted, mt: 1.5 }} data-testid="order-book-reference">
+              {t('paintings.book.referenceLabel')}{' '}
+              <BookAmount minor={data.reference_price_minor} rate={data.eur_usd_rate} />
+              {t('paintings.book.referenceNote')}
+            </Typography>
+          )}
+          {data?.mode === 'bulletin_board' && (
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {t('paintings.book.bulletinBoard')}
+            </Typography>
+          )}
+        </Box>
+        {book.isError && (
+          <Alert severity="error" variant="outlined">
+            {localized(errorText(book.error), language)}
+          </Alert>
         )}
-        {data?.mode === 'bulletin_board' && (
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('paintings.book.bulletinBoard')}
-          </Typography>
+        {data && (
+          <>
+            {data.mode === 'bulletin_board' ? (
+              <BulletinBoard book={data} signedIn={session.signedIn} />
+            ) : (
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 4 }}>
+                <LevelsTable side="ask" book={data} caption={t('paintings.book.asks')} />
+                <LevelsTable side="bid" book={data} caption={t('paintings.book.bids')} />
+              </Box>
+            )}
+            <Box>
+              <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
+                {t('paintings.book.lastTrades')}
+              </Typography>
+              {data.last_trades.length === 0 ? (
+                <Typography variant="body2" sx={{ color: palette.muted }}>
+                  {t('paintings.book.noTrades')}
+                </Typography>
+              ) : (
+                <Table size="small" data-testid="order-book-trades">
+                  <TableHead>
+                    <TableRow>
+                      <HeadCell>{t('paintings.book.date')}</HeadCell>
+                      <PricePartsHeads />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.last_trades.map((trade) => (
+                      <TableRow key={trade.reference}>
+                        <TableCell>{formatDate(trade.t, language)}</TableCell>
+                        <PriceCell minor={trade.price_per_part_minor} />
+                        <PartsCell quantity={trade.quantity} />
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Box>
+            {session.signedIn && <MyBids paintingId={painting.id} />}
+            {session.signedIn && data.market === 3 && (
+              <Suspense fallback={null}>
+                <OrderForm painting={painting} book={data} />
+              </Suspense>
+            )}
+            {!session.signedIn && data.market === 3 && data.mode !== 'bulletin_board' && (
+              // The bulletin board says it in its own words; in matching mode a visitor would not know where to bid.
+              <Typography variant="body2" sx={{ color: palette.muted }} data-testid="order-book-sign-in">
+                {t('paintings.book.signIn')}
+              </Typography>
+            )}
+          </>
         )}
       </Box>
-      {book.isError && (
-        <Alert severity="error" variant="outlined">
-          {localized(errorText(book.error), language)}
-        </Alert>
-      )}
-      {data && (
-        <>
-          {data.mode === 'bulletin_board' ? (
-            <BulletinBoard book={data} signedIn={session.signedIn} />
-          ) : (
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 4 }}>
-              <LevelsTable side="ask" book={data} caption={t('paintings.book.asks')} />
-              <LevelsTable side="bid" book={data} caption={t('paintings.book.bids')} />
-            </Box>
-          )}
-          <Box>
-            <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
-              {t('paintings.book.lastTrades')}
-            </Typography>
-            {data.last_trades.length === 0 ? (
-              <Typography variant="body2" sx={{ color: palette.muted }}>
-                {t('paintings.book.noTrades')}
-              </Typography>
-            ) : (
-              <Table size="small" data-testid="order-book-trades">
-                <TableHead>
-                  <TableRow>
-                    <HeadCell>{t('paintings.book.date')}</HeadCell>
-                    <PricePartsHeads />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.last_trades.map((trade) => (
-                    <TableRow key={trade.reference}>
-                      <TableCell>{formatDate(trade.t, language)}</TableCell>
-                      <PriceCell minor={trade.price_per_part_minor} />
-                      <PartsCell quantity={trade.quantity} />
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
-          </Box>
-          {session.signedIn && <MyBids paintingId={painting.id} />}
-          {session.signedIn && data.market === 3 && (
-            <Suspense fallback={null}>
-              <OrderForm painting={painting} book={data} />
-            </Suspense>
-          )}
-          {!session.signedIn && data.market === 3 && data.mode !== 'bulletin_board' && (
-            // The bulletin board says it in its own words; in matching mode a visitor would not know where to bid.
-            <Typography variant="body2" sx={{ color: palette.muted }} data-testid="order-book-sign-in">
-              {t('paintings.book.signIn')}
-            </Typography>
-          )}
-        </>
-      )}
-    </Box>
+    </BookRate.Provider>
   );
 }

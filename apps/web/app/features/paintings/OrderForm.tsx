@@ -1,8 +1,8 @@
 import { Alert, Box, Button, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
-import { formatMoney, fromMajorString } from '@parcelle/shared/money';
+import type { TBidPlaced, TOrderBook, TSalePlaced } from '@parcelle/shared/contracts/orderbook';
+import { type OrderOutcome, orderOutcome } from '@parcelle/shared/market-order';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,12 @@ import { localized, useLanguage } from '../i18n/language';
 import { isInvestorStep, useInvestmentWarning } from '../investor/api';
 import { InvestmentWarning } from '../investor/InvestmentWarning';
 import { InvestorStep } from '../investor/InvestorStep';
+import { OrderFields, OrderQuoteSummary } from '../market-order/OrderFields';
+import { OrderOutcomeNotice } from '../market-order/OrderOutcome';
+import { priceText, useOrderDraft } from '../market-order/use-order-draft';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
 import { isVerificationStep, useVerificationGate } from '../verification/api';
 import { VerificationStep } from '../verification/VerificationStep';
 
@@ -27,16 +29,6 @@ import { VerificationStep } from '../verification/VerificationStep';
 
 type Side = 'ask' | 'bid';
 
-/** The price typed in euros, in minor units, or null when it is not an amount. */
-function priceMinor(text: string): number | null {
-  try {
-    const minor = fromMajorString(text);
-    return minor > 0 ? minor : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A member's ask (parts they hold, at a price) or bid (parts they want, funds held from the EUR wallet). */
 export function OrderForm({ painting, book }: { painting: TPaintingDetail; book: TOrderBook }) {
   const { t } = useTranslation();
@@ -44,41 +36,44 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   const queryClient = useQueryClient();
   const id = useId();
   const [side, setSide] = useState<Side>('bid');
-  const [parts, setParts] = useState('');
-  const [price, setPrice] = useState('');
   const [days, setDays] = useState(String(BID_EXPIRY_DAYS_DEFAULT));
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ side: Side; outcome: OrderOutcome; priceMinor: number } | null>(null);
+  // Issue 31: the same parts, price, bounds, fees and proceeds as "Sell" on My parts (market-order/).
+  const range = { min: book.min_price_minor, max: book.max_price_minor };
+  const draft = useOrderDraft({ side, range, defaultPrice: priceText(book.reference_price_minor) });
+  const quote = draft.quote.state === 'ready' ? draft.quote : null;
   // Issue 26: an order moves money or parts, so it is confirmed with the wallet code (and the app's code when on).
   const stepUp = useStepUp();
   const gate = useVerificationGate();
   // Issue 30: a bid above the member's threshold carries the per-investment warning's consent.
-  const bidTotal =
-    side === 'bid' && priceMinor(price) !== null && Number(parts) > 0 ? (priceMinor(price) ?? 0) * Number(parts) : null;
+  const bidTotal = side === 'bid' && quote ? quote.netMinor : null;
   const warning = useInvestmentWarning(bidTotal, 'EURO', side === 'bid');
   const warningCheck = side === 'bid' && warning.data?.required ? warning.data : null;
   const [warningAccepted, setWarningAccepted] = useState(false);
   const place = useMutation({
-    mutationFn: () =>
-      stepUp.confirm((proof) => {
+    mutationFn: async (order: NonNullable<typeof quote>) => {
+      const answer = await stepUp.confirm((proof) => {
         const body = {
           painting_id: painting.id,
-          total_part: Number(parts),
-          price_per_part_minor: priceMinor(price) ?? 0,
+          total_part: order.parts,
+          price_per_part_minor: order.unitPriceMinor,
           ...proof,
         };
-        if (side === 'ask') return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
+        if (side === 'ask') return apiRequest<TSalePlaced | TBidPlaced>('/paintings/sale', { method: 'POST', body });
         const consent =
           warningCheck && warningAccepted
             ? { risk_warning_consent: { version: warningCheck.warning.version, language } }
             : {};
-        return apiRequest<unknown>('/paintings/bids', {
+        return apiRequest<TSalePlaced | TBidPlaced>('/paintings/bids', {
           method: 'POST',
           body: { ...body, expires_in_days: Number(days), ...consent },
         });
-      }),
-    onSuccess: async (answer) => {
-      setDone(localized(answer.message, language));
-      setParts('');
+      });
+      return { order, trades: answer.data.trades };
+    },
+    onSuccess: async ({ order, trades }) => {
+      setDone({ side, outcome: orderOutcome(order.parts, trades), priceMinor: order.unitPriceMinor });
+      draft.setParts('');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: PAINTINGS_KEY }),
         queryClient.invalidateQueries({ queryKey: HOLDINGS_KEY }),
@@ -90,11 +85,8 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    place.mutate();
-  };
-  const range = {
-    min: formatMoney(book.min_price_minor, 'EURO', language),
-    max: formatMoney(book.max_price_minor, 'EURO', language),
+    const order = draft.check();
+    if (order) place.mutate(order);
   };
   // Issue 29: an order moves money or parts; a member not yet verified sees the identity step instead.
   const refused = place.isError && isVerificationStep(place.error) ? place.error : null;
@@ -136,37 +128,18 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
             data-testid="order-side-ask"
           />
         </RadioGroup>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          <TextField
-            label={t('paintings.book.parts')}
-            value={parts}
-            onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-parts' } }}
-            required
-          />
-          <TextField
-            label={t('paintings.book.pricePerPart')}
-            value={price}
-            onChange={(event) => setPrice(event.target.value)}
-            helperText={t('paintings.book.priceRange', range)}
-            slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'order-price' } }}
-            required
-          />
-          {side === 'bid' && (
-            <TextField
-              label={t('paintings.book.expiry')}
-              value={days}
-              onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
-              helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX, count: BID_EXPIRY_DAYS_MAX })}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
-            />
-          )}
-        </Box>
+        <OrderFields draft={draft} range={range} disabled={place.isPending} testIdPrefix="order" />
         {side === 'bid' && (
-          <Typography variant="body2" sx={{ color: palette.muted }}>
-            {t('paintings.book.bidHoldNote')}
-          </Typography>
+          <TextField
+            label={t('paintings.book.expiry')}
+            value={days}
+            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
+            helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX, count: BID_EXPIRY_DAYS_MAX })}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
+            sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}
+          />
         )}
+        <OrderQuoteSummary draft={draft} rate={book.eur_usd_rate} testIdPrefix="order" />
         {warningCheck && (
           <InvestmentWarning
             check={warningCheck}
@@ -182,9 +155,13 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
           </Alert>
         )}
         {done && (
-          <Alert severity="success" variant="outlined" data-testid="order-done" role="status">
-            {done}
-          </Alert>
+          <OrderOutcomeNotice
+            side={done.side}
+            outcome={done.outcome}
+            orderPriceMinor={done.priceMinor}
+            rate={book.eur_usd_rate}
+            testId="order-done"
+          />
         )}
         <Box>
           <Button

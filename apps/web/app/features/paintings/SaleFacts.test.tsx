@@ -145,7 +145,7 @@ describe('scheduled opening', () => {
     detailApi({ opens_at: opensAt });
     renderDetail();
     const date = await screen.findByTestId('sale-opening-date');
-    expect(date.textContent).toBe('Sale opens on March 14, 2027 at 10:00 AM GMT+1');
+    expect(date.textContent).toBe('Sale opens on 14 Mar 2027, 10:00 Paris time');
     const button = screen.getByTestId('buy-now') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.getAttribute('aria-describedby')).toBe('sale-opening-date buy-now-reason');
@@ -168,7 +168,7 @@ describe('scheduled opening', () => {
     detailApi({ opens_at: opensAt });
     renderDetail();
     expect((await screen.findByTestId('sale-opening-date')).textContent).toBe(
-      'Ouverture de la vente le 14 mars 2027 à 10:00 UTC+1',
+      'Ouverture de la vente le 14 mars 2027, 10:00 heure de Paris',
     );
     await waitFor(() => expect(screen.getByRole('timer').textContent).toMatch(/^Ouverture dans 3\u00a0j 21\u00a0h/));
   });
@@ -177,7 +177,7 @@ describe('scheduled opening', () => {
     const html = renderToString(
       <SaleOpening id="x" opensAt={opensAt} target={Date.parse(opensAt)} now={null} language="en" />,
     );
-    expect(html).toContain('Sale opens on March 14, 2027 at 10:00 AM GMT+1');
+    expect(html).toContain('Sale opens on 14 Mar 2027, 10:00 Paris time');
     expect(html).toMatch(/role="timer"[^>]*><\/p>/);
   });
 

@@ -1,10 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TAppraisal, TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import { formatDate } from '@parcelle/shared/dates';
+import { formatClockDateTime, formatDate } from '@parcelle/shared/dates';
 import type { Language } from '@parcelle/shared/i18n/messages';
-import { dateTimeFormat } from '@parcelle/shared/intl';
-import { formatBps, formatMoney, formatNumber, intlLocale, shareBps } from '@parcelle/shared/money';
+import { formatBps, formatMoney, formatNumber, shareBps } from '@parcelle/shared/money';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +11,14 @@ import { localized } from '../i18n/language';
 import { palette } from '../theme/theme';
 
 /** The time zone the opening of a sale is written in, on the server and in the browser alike (no hydration drift). */
-export const SALE_TIME_ZONE = 'Europe/Paris';
+export const SALE_TIME_ZONE = 'Europe/Paris' as const;
 
-/** "March 14, 2027 at 10:00 AM GMT+1" / "14 mars 2027 à 10:00 UTC+1". */
+/**
+ * The opening of a sale on the Paris clock, in the one date-time style of every screen (issue 31): "14 Mar 2027, 10:00
+ * Paris time" / "14 mars 2027, 10:00 heure de Paris".
+ */
 export function formatOpening(iso: string, language: Language): string {
-  return dateTimeFormat(intlLocale(language), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: SALE_TIME_ZONE,
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  return formatClockDateTime(iso, language, SALE_TIME_ZONE);
 }
 
 /** Whole days, hours, minutes and seconds left until `target`, none below zero. */

@@ -1,14 +1,20 @@
 import { Box, TableCell, type TableCellProps } from '@mui/material';
-import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity, partsLabel } from '@parcelle/shared/parts';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/language';
+import { BookAmount } from '../market-order/BookAmount';
 import { visuallyHidden } from '../theme/theme';
 
 /**
- * The cells the order book's tables share (OrderBook.tsx, BulletinBoard.tsx): column heads, a price per part (EUR,
- * the book's currency) and a number of parts. `compact` is the bulletin board's narrower row: figures kept on one
+ * The day's EUR→USD rate of the book being shown (issue 31): every price cell reads it to write the price in the
+ * member's display currency, the book's euros beside it.
+ */
+export const BookRate = createContext<string | null>(null);
+
+/**
+ * The cells the order book's tables share (OrderBook.tsx, BulletinBoard.tsx): column heads, a price per part (in the
+ * display currency, with the book's euros beside it) and a number of parts. `compact` is the bulletin board's narrower row: figures kept on one
  * line, parts without their surface.
  */
 
@@ -48,8 +54,12 @@ export function ActionsHead() {
 }
 
 export function PriceCell({ minor, compact = false }: { minor: number; compact?: boolean }) {
-  const language = useLanguage();
-  return <TableCell sx={compact ? COMPACT_FIGURE : FIGURE}>{formatMoney(minor, 'EURO', language)}</TableCell>;
+  const rate = useContext(BookRate);
+  return (
+    <TableCell sx={compact ? COMPACT_FIGURE : FIGURE}>
+      <BookAmount minor={minor} rate={rate} />
+    </TableCell>
+  );
 }
 
 export function PartsCell({ quantity, compact = false }: { quantity: number; compact?: boolean }) {

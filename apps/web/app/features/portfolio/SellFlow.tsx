@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleOutlineOutlinedIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -10,29 +9,30 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Divider,
   Drawer,
   IconButton,
   Stack,
   Typography,
 } from '@mui/material';
-import { formatMoney } from '@parcelle/shared/money';
+import { type OrderOutcome, orderOutcome } from '@parcelle/shared/market-order';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdentityCheckCancelled } from '../account/IdentityCheck';
 import { useStepUp } from '../account/StepUp';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
-import { formatAmount, mediaUrl } from '../catalogue/format';
-import { FormTextField } from '../forms/FormTextField';
+import { mediaUrl } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
+import { BookAmount } from '../market-order/BookAmount';
+import { useOrderBook } from '../market-order/book';
+import { OrderFields, OrderQuoteSummary } from '../market-order/OrderFields';
+import { useOutcomeText, useOutcomeTitle } from '../market-order/OrderOutcome';
+import { priceText, useOrderDraft } from '../market-order/use-order-draft';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
 import { useVerificationGate } from '../verification/api';
 import { VerificationStep } from '../verification/VerificationStep';
 import { partsInHand, SALE_CLOSE_DELAY_MS, sellParts, type THolding } from './api';
-import { quantityInput, type SellFormInput, type SellFormValues, sellForm, typedQuantity } from './sell-form';
 
 type Props = {
   /** The work being sold; null when the drawer is closed. */
@@ -43,12 +43,13 @@ type Props = {
   onSold: () => void;
 };
 
-type Sold = { message: string; parts: string; title: string };
+type Sold = { outcome: OrderOutcome; priceMinor: number; rate: string | null; title: string };
 
 /**
- * Selling parts (spec §4 Sale): the drawer (quantity, price per part, total) → a confirmation → the sale call;
- * on success, after 2 s, everything closes and the success dialog ('Parts Listed') opens. Failures show the
- * server's message in the drawer.
+ * Selling parts (spec §4 Sale; issue 31, one way to sell): the drawer (parts and a price per part within the book's
+ * bounds, with the fees and what the member receives, as on the work's order form: market-order/) → a confirmation
+ * → the sale call; on success, after 2 s, everything closes and the success dialog says what happened: filled,
+ * partly filled (parts, price, amount) or listed. Failures show the server's message in the drawer.
  */
 export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
   const { t } = useTranslation();
@@ -62,13 +63,19 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
   const [current, setCurrent] = useState<THolding | null>(holding);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inHand = current ? partsInHand(current) : 0;
-  const schema = useMemo(() => sellForm(inHand), [inHand]);
-  const form = useForm<SellFormInput, unknown, SellFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: { quantity: '1' },
+  const book = useOrderBook(current?.painting.id ?? null);
+  const range = book.data ? { min: book.data.min_price_minor, max: book.data.max_price_minor } : null;
+  const rate = book.data?.eur_usd_rate ?? null;
+  const draft = useOrderDraft({
+    side: 'ask',
+    range,
+    inHand,
+    initialParts: '1',
+    defaultPrice: priceText(book.data?.reference_price_minor),
   });
-  const { reset } = form;
-  const typed = typedQuantity(useWatch({ control: form.control, name: 'quantity' }));
+  const { reset } = draft;
+  const outcomeTitle = useOutcomeTitle();
+  const outcomeText = useOutcomeText(sold?.rate ?? null);
 
   // A new work opens a fresh form; the last one stays shown while the drawer slides out.
   useEffect(() => {
@@ -77,38 +84,42 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
     setConfirming(false);
     setBusy(false);
     setFailure(null);
-    reset({ quantity: '1' });
+    reset();
   }, [holding, reset]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const priceMinor = current ? Math.round(current.part_price.value * 100) : 0;
-  const curr = current?.part_price.curr ?? 'USD';
   const title = current ? localized(current.painting.title, language) : '';
-  const confirmedQuantity = typed;
+  const quote = draft.quote.state === 'ready' ? draft.quote : null;
 
-  const submit = form.handleSubmit(() => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.check()) return;
     setFailure(null);
     setConfirming(true);
-  });
+  };
 
   const confirm = async () => {
-    if (!current || confirmedQuantity === 0) return;
+    if (!current || !quote) return;
     setBusy(true);
-    let message: string;
+    let done: Sold;
     try {
       // Issue 26: parts leave the member: the wallet code (and the app's code when on), as a wallet purchase.
       const answer = await stepUp.confirm((proof) =>
-        sellParts({ total_part: confirmedQuantity, painting_id: current.painting.id, ...proof }),
+        sellParts({
+          total_part: quote.parts,
+          painting_id: current.painting.id,
+          price_per_part_minor: quote.unitPriceMinor,
+          ...proof,
+        }),
       );
-      message = answer.message ? localized(answer.message, language) : t('msg:PartsListed');
+      done = { outcome: orderOutcome(quote.parts, answer.data.trades), priceMinor: quote.unitPriceMinor, rate, title };
     } catch (error) {
       setBusy(false);
       setConfirming(false);
       if (!(error instanceof IdentityCheckCancelled)) setFailure(localized(errorText(error), language));
       return;
     }
-    const done: Sold = { message, parts: formatPartsQuantity(confirmedQuantity, language), title };
     // Spec §4: the dialog closes 2 s after the sale succeeded, then the list returns to page 1.
     timer.current = setTimeout(() => {
       setBusy(false);
@@ -187,48 +198,18 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
                   )}
                 </Box>
               </Stack>
-              <FormTextField
-                control={form.control}
-                name="quantity"
-                label={t('portfolio.sell.quantity')}
-                autoComplete="off"
-                transform={quantityInput}
-                testId="sell-quantity"
-                helperText={
-                  typed > 0
-                    ? t('portfolio.sell.quantityHelp', { parts: formatPartsQuantity(typed, language), max: inHand })
-                    : t('portfolio.sell.quantityRange', { max: inHand })
-                }
-                disabled={busy}
-                fullWidth
-                slotProps={{ htmlInput: { inputMode: 'numeric', style: { fontSize: 20 } } }}
-              />
-              <Box component="dl" sx={{ m: 0 }}>
-                <Stack direction="row" sx={{ justifyContent: 'space-between', py: 1 }}>
-                  <Typography component="dt" sx={{ color: palette.muted }}>
-                    {t('portfolio.sell.pricePerPart')}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }} data-testid="sell-price">
-                    {formatAmount(current.part_price, language)}
-                  </Typography>
-                </Stack>
-                <Divider />
-                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', py: 1.5 }}>
-                  <Typography component="dt" sx={{ fontWeight: 500 }}>
-                    {t('portfolio.sell.total')}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    sx={{ m: 0, fontSize: 24, fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}
-                    data-testid="sell-total"
-                  >
-                    {formatMoney(priceMinor * typed, curr, language)}
-                  </Typography>
-                </Stack>
-              </Box>
-              <Typography variant="body2" sx={{ color: palette.muted }}>
-                {t('portfolio.sell.note')}
-              </Typography>
+              {book.data && (
+                <Typography variant="body2" sx={{ color: palette.muted }} data-testid="sell-reference">
+                  {t('portfolio.sell.reference')} <BookAmount minor={book.data.reference_price_minor} rate={rate} />
+                </Typography>
+              )}
+              {book.isError && (
+                <Alert severity="error" variant="outlined">
+                  {localized(errorText(book.error), language)}
+                </Alert>
+              )}
+              <OrderFields draft={draft} range={range} inHand={inHand} disabled={busy} testIdPrefix="sell" />
+              <OrderQuoteSummary draft={draft} rate={rate} testIdPrefix="sell" />
               {failure && (
                 <Alert severity="error" variant="outlined" data-testid="sell-error">
                   {failure}
@@ -245,7 +226,7 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
                   variant="contained"
                   fullWidth
                   size="large"
-                  disabled={busy}
+                  disabled={busy || !book.data}
                   data-testid="sell-submit"
                 >
                   {t('portfolio.sell.submit')}
@@ -265,13 +246,10 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
       >
         <DialogTitle id="sell-confirm-title">{t('portfolio.sell.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ color: palette.muted }}>
-            {t('portfolio.sell.confirmText', {
-              parts: formatPartsQuantity(confirmedQuantity, language),
-              title,
-              total: formatMoney(priceMinor * confirmedQuantity, curr, language),
-            })}
+          <Typography sx={{ color: palette.muted, mb: 2 }}>
+            {quote ? t('portfolio.sell.confirmText', { parts: formatPartsQuantity(quote.parts, language), title }) : ''}
           </Typography>
+          <OrderQuoteSummary draft={draft} rate={rate} testIdPrefix="sell-confirm" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
           <Button color="inherit" onClick={() => setConfirming(false)} disabled={busy} data-testid="sell-cancel">
@@ -299,10 +277,10 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
         <DialogContent sx={{ px: { xs: 3, sm: 5 }, pt: 5, pb: 2, textAlign: 'center' }}>
           <CheckCircleOutlineOutlinedIcon sx={{ fontSize: 44, color: palette.success }} aria-hidden="true" />
           <Typography id="sell-success-title" variant="h4" component="h2" sx={{ mt: 1.5, mb: 1 }}>
-            {sold?.message}
+            {sold ? outcomeTitle('ask', sold.outcome) : ''}
           </Typography>
-          <Typography sx={{ color: palette.muted }}>
-            {sold ? t('portfolio.sell.successText', { parts: sold.parts, title: sold.title }) : ''}
+          <Typography sx={{ color: palette.muted }} data-testid="sell-success-text" data-state={sold?.outcome.state}>
+            {sold ? `${sold.title}. ${outcomeText('ask', sold.outcome, sold.priceMinor)}` : ''}
           </Typography>
         </DialogContent>
         <DialogActions sx={{ justifyContent: 'center', pb: 4 }}>

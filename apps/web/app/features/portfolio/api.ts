@@ -7,6 +7,7 @@ import type {
   ZPartsData,
   ZPortfolioData,
 } from '@parcelle/shared/contracts/member-area';
+import type { TSalePlaced } from '@parcelle/shared/contracts/orderbook';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StepUpProof } from '../account/StepUp';
@@ -60,9 +61,14 @@ export function graphQuery(currency: Currency) {
   });
 }
 
-/** Lists parts for sale on the secondary market (allowed only when the work's market is 3). */
-export function sellParts(body: { total_part: number; painting_id: string } & Partial<StepUpProof>) {
-  return apiRequest<unknown>('/paintings/sale', { method: 'POST', body });
+/**
+ * Lists parts for sale on the secondary market at a price per part (EUR minor units, within the book's bounds); the
+ * answer carries the trades the ask made at once (issue 31).
+ */
+export function sellParts(
+  body: { total_part: number; painting_id: string; price_per_part_minor: number } & Partial<StepUpProof>,
+) {
+  return apiRequest<TSalePlaced>('/paintings/sale', { method: 'POST', body });
 }
 
 /** Parts that can still be listed: those held minus those already for sale. */

@@ -12,7 +12,6 @@ import { theme } from '../theme/theme';
 import type { TGraphLine, THolding, TMyListing, TPortfolioSummary } from './api';
 import { graphChart } from './graph';
 import { PartsScreen, PortfolioScreen } from './screens';
-import { sellForm } from './sell-form';
 
 initI18n();
 
@@ -175,7 +174,24 @@ beforeEach(async () => {
         case 'GET /api/user/profile':
           return ok({ user: { email: 'camille@example.com', phone: { code: '+33', number: '612345678' } } });
         case 'POST /api/paintings/sale':
-          return sale ?? ok({ reference: 'L-1' }, messages.PartsListed);
+          return sale ?? ok({ reference: 'L-1', trades: [] }, messages.PartsListed);
+        // Issue 31: the drawer reads the work's book for its bounds, reference price and the day's rate.
+        case 'GET /api/paintings/order-book':
+          return ok({
+            painting_id: url.searchParams.get('painting_id'),
+            market: 3,
+            mode: 'matching',
+            asks: [],
+            bids: [],
+            open_asks: [],
+            open_bids: [],
+            last_trades: [],
+            reference_price: { value: 10, curr: 'EURO' },
+            reference_price_minor: 1000,
+            min_price_minor: 500,
+            max_price_minor: 2000,
+            eur_usd_rate: '1.08',
+          });
         case 'GET /api/paintings/sale': {
           if (listingsFailure) return listingsFailure;
           const offset = Number(url.searchParams.get('offset') ?? 0);
@@ -235,6 +251,7 @@ function renderAt(path: '/user/portfolio' | '/user/parts') {
 }
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+const clean = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const text = (testId: string, within_: HTMLElement = document.body) =>
   plain(within(within_).getByTestId(testId).textContent);
 const rows = () => screen.getAllByTestId('holding-row');
@@ -258,17 +275,6 @@ describe('graph rows', () => {
       { year: 2024, w_p1: 200, w_p2: null },
       { year: 2025, w_p1: 250, w_p2: 90 },
     ]);
-  });
-});
-
-describe('sell form', () => {
-  it('asks for 1 to the parts in hand', () => {
-    const form = sellForm(8);
-    const issue = (quantity: string) => form.safeParse({ quantity }).error?.issues[0]?.message;
-    expect(form.parse({ quantity: '8' })).toEqual({ quantity: 8 });
-    expect(issue('')).toBe('RequiredField');
-    expect(issue('0')).toBe('SelectShares');
-    expect(issue('9')).toBe('NotEnoughPartsOwned');
   });
 });
 
@@ -366,7 +372,7 @@ describe('/user/portfolio', () => {
     ).toBeTruthy();
   });
 
-  it('sells after the confirmation, then shows Parts Listed and returns to page 1', async () => {
+  it('sells at a chosen price after seeing fees and proceeds, then says the parts are listed and returns to page 1', async () => {
     holdings = (curr) => Array.from({ length: 5 }, (_, index) => holding(index + 1, curr, { listed: 2 }));
     renderAt('/user/portfolio');
     await waitFor(() => expect(rows()).toHaveLength(4));
@@ -376,28 +382,46 @@ describe('/user/portfolio', () => {
     fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
     const drawer = await screen.findByTestId('sell-drawer');
     expect(text('sell-in-hand', drawer)).toBe('In hand: 18 parts (2 cm²)');
-    expect(text('sell-price', drawer)).toBe('$12.50');
+    // Issue 31: the price is the member's to choose, within the book's bounds, starting at the reference price.
+    await waitFor(() =>
+      expect(clean(text('sell-reference', drawer))).toBe(
+        'Reference price (the work’s part price): $10.80 (€10.00 in the book)',
+      ),
+    );
+    expect((screen.getByTestId('sell-price') as HTMLInputElement).value).toBe('10.00');
 
-    fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '19' } });
+    fireEvent.change(screen.getByTestId('sell-parts'), { target: { value: '19' } });
     fireEvent.click(screen.getByTestId('sell-submit'));
-    await waitFor(() => expect(text('sell-quantity-error')).toBe(messages.NotEnoughPartsOwned.en));
+    await waitFor(() => expect(text('sell-parts-help')).toBe(messages.NotEnoughPartsOwned.en));
 
-    fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '3' } });
-    expect(text('sell-total', drawer)).toBe('$37.50');
+    fireEvent.change(screen.getByTestId('sell-parts'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('sell-price'), { target: { value: '25' } });
+    fireEvent.click(screen.getByTestId('sell-submit'));
+    expect(clean(text('sell-price-help'))).toBe('The price per part is at most €20.00');
+    expect(screen.queryByTestId('sell-confirm-dialog')).toBeNull();
+    fireEvent.change(screen.getByTestId('sell-price'), { target: { value: '12' } });
+    expect(clean(text('sell-gross', drawer))).toBe('$38.88 (€36.00 in the book)');
+    expect(text('sell-fees', drawer)).toBe('None');
+    expect(clean(text('sell-net', drawer))).toBe('$38.88 (€36.00 in the book)');
     fireEvent.click(screen.getByTestId('sell-submit'));
     const confirm = await screen.findByTestId('sell-confirm-dialog');
     expect(confirm.textContent).toContain('Are you sure you want to sell the parts?');
+    // The confirmation repeats the fees and what the member receives.
+    expect(clean(text('sell-confirm-net', confirm))).toBe('$38.88 (€36.00 in the book)');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     const before = partsCalls().length;
     fireEvent.click(within(confirm).getByTestId('sell-confirm'));
     await typeCode('123456');
     await waitFor(() =>
       expect(saleCalls().map((call) => JSON.parse(call.body ?? ''))).toEqual([
-        { total_part: 3, painting_id: 'p5', verification_code: '123456' },
+        { total_part: 3, painting_id: 'p5', price_per_part_minor: 1200, verification_code: '123456' },
       ]),
     );
     const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
-    expect(success.textContent).toContain('Parts Listed');
+    expect(success.textContent).toContain('Parts listed');
+    expect(clean(text('sell-success-text', success))).toBe(
+      'Work 5. On offer: 3 parts at $12.96 (€12.00 in the book). Nothing has sold yet; you will be told when parts sell.',
+    );
     await waitFor(() => expect(screen.queryByTestId('sell-drawer')).toBeNull());
     await waitFor(() => expect(rows()).toHaveLength(4));
     expect(
@@ -405,14 +429,14 @@ describe('/user/portfolio', () => {
         .slice(before)
         .map((call) => call.search.get('offset')),
     ).toContain('0');
-  }, 15_000);
+  }, 40_000);
 
   it('shows the server message when the sale fails', async () => {
     sale = fail(400, messages.SaleNotOpen);
     renderAt('/user/portfolio');
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
-    await screen.findByTestId('sell-drawer');
+    await screen.findByTestId('sell-reference');
     fireEvent.click(screen.getByTestId('sell-submit'));
     fireEvent.click(await screen.findByTestId('sell-confirm'));
     await typeCode('123456');
@@ -577,27 +601,49 @@ describe('/user/parts', () => {
   });
 
   it('sells through the same confirmation and success dialog', async () => {
+    sale = ok(
+      {
+        reference: 'L-1',
+        status: 'filled',
+        trades: [
+          {
+            reference: 'TR-1',
+            painting_id: 'p1',
+            quantity: 2,
+            price_per_part: { value: 11, curr: 'EURO' },
+            price_per_part_minor: 1100,
+            t: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      },
+      messages.PartsListed,
+    );
     renderAt('/user/parts');
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect((within(rows()[1] as HTMLElement).getByTestId('holding-sell') as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(listingRows()).toHaveLength(2));
     const listingsBefore = listingCalls().length;
     fireEvent.click(within(rows()[0] as HTMLElement).getByTestId('holding-sell'));
-    await screen.findByTestId('sell-drawer');
-    fireEvent.change(screen.getByTestId('sell-quantity'), { target: { value: '2' } });
+    await screen.findByTestId('sell-reference');
+    fireEvent.change(screen.getByTestId('sell-parts'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('sell-submit'));
     fireEvent.click(await screen.findByTestId('sell-confirm'));
     await typeCode('654321');
     const success = await screen.findByTestId('sell-success-dialog', {}, { timeout: 10_000 });
-    expect(success.textContent).toContain('Parts Listed');
+    // Issue 31: an ask that meets a bid at once says "filled", with the parts, the price and the amount.
+    expect(success.textContent).toContain('Filled');
+    expect(clean(text('sell-success-text', success))).toBe(
+      'Work 1. Sold: 2 parts at $11.88 (€11.00 in the book) per part, $23.76 (€22.00 in the book) in all, paid into your wallet.',
+    );
     // The new listing shows in the parts for sale.
     await waitFor(() => expect(listingCalls().length).toBeGreaterThan(listingsBefore));
     expect(JSON.parse(saleCalls()[0]?.body ?? '')).toEqual({
       total_part: 2,
       painting_id: 'p1',
+      price_per_part_minor: 1000,
       verification_code: '654321',
     });
-  }, 15_000);
+  }, 30_000);
 
   it('shows the server error when the list fails', async () => {
     vi.stubGlobal(

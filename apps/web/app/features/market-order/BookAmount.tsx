@@ -1,0 +1,50 @@
+import { Box } from '@mui/material';
+import type { Currency } from '@parcelle/shared/constants';
+import type { Language } from '@parcelle/shared/i18n/messages';
+import { bookAmountIn } from '@parcelle/shared/market-order';
+import { formatMoney } from '@parcelle/shared/money';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n/language';
+import { useCurrency } from '../preferences/currency';
+import { palette } from '../theme/theme';
+
+/**
+ * Issue 31, one currency per screen: the book trades in euros, a member reads it in their display currency at the
+ * day's rate, the euro amount beside it, labelled. `display` is null when no rate is known (the euros alone then).
+ */
+export type BookMoney = { display: string | null; euro: string; sameCurrency: boolean };
+
+export function bookMoney(minorEur: number, currency: Currency, rate: string | null, language: Language): BookMoney {
+  const euro = formatMoney(minorEur, 'EURO', language);
+  if (currency === 'EURO') return { display: euro, euro, sameCurrency: true };
+  const converted = bookAmountIn(minorEur, currency, rate);
+  return { display: converted === null ? null : formatMoney(converted, currency, language), euro, sameCurrency: false };
+}
+
+/** The reader's conversion of book amounts: `money(minorEur)` in their display currency with the euros. */
+export function useBookMoney(rate: string | null) {
+  const currency = useCurrency();
+  const language = useLanguage();
+  return (minorEur: number) => bookMoney(minorEur, currency, rate, language);
+}
+
+/** One line of text: "$13.36 (€12.34 in the book)", or "€12.34" for a member who displays euros. */
+export function bookMoneyText(money: BookMoney, inBook: (euro: string) => string): string {
+  if (money.sameCurrency || money.display === null) return money.euro;
+  return `${money.display} ${inBook(money.euro)}`;
+}
+
+/** An amount of the book as a member reads it: the display currency first, the euro price it trades at beside it. */
+export function BookAmount({ minor, rate, testId }: { minor: number; rate: string | null; testId?: string }) {
+  const { t } = useTranslation();
+  const money = useBookMoney(rate)(minor);
+  if (money.sameCurrency || money.display === null) return <span data-testid={testId}>{money.euro}</span>;
+  return (
+    <span data-testid={testId}>
+      {money.display}{' '}
+      <Box component="span" sx={{ color: palette.muted, fontSize: '0.875em', whiteSpace: 'nowrap' }}>
+        {t('marketOrder.inBook', { amount: money.euro })}
+      </Box>
+    </span>
+  );
+}
