@@ -458,6 +458,7 @@ describe('adding money (issue 31)', () => {
         payment_method: 'card',
         total_amount: { value: 50, currency: 'EURO' },
         direction: 'in',
+        work: null,
       },
       {
         reference_id: 'TOP-0A1B2C3D4E5F',
@@ -466,6 +467,7 @@ describe('adding money (issue 31)', () => {
         payment_method: 'paypal',
         total_amount: { value: 75.5, currency: 'EURO' },
         direction: 'in',
+        work: null,
       },
     ];
     renderFinance();
