@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { type UIMatch, useMatches } from 'react-router';
+import { type UIMatch, useLocation, useMatches } from 'react-router';
 
 /**
  * A route whose page is a document (issue 33, decision 433): `export const handle = { document: true }`. The server
@@ -37,4 +37,14 @@ export type IslandName = 'account' | 'contact' | 'newsletter';
 /** Spread on an island's element in a document (nothing in the app). */
 export function islandProps(inDocument: boolean, name: IslandName): Record<string, string> {
   return inDocument ? { [ISLAND_ATTRIBUTE]: name } : {};
+}
+
+/**
+ * The props of a "Try again" button: in the app it reads again (`retry`); in a document, which has no script to read
+ * with, it is a link that loads the page again.
+ */
+export function useRetryProps(retry: () => unknown): { href: string } | { onClick: () => void } {
+  const inDocument = useInDocument();
+  const { pathname, search } = useLocation();
+  return inDocument ? { href: `${pathname}${search}` } : { onClick: () => void retry() };
 }

@@ -251,7 +251,6 @@ function Faq({ items }: { items: Block<'qa'>[] }) {
                 alignItems: 'center',
                 justifyContent: 'space-between',
                 gap: 2,
-                minHeight: 48,
                 py: 2.5,
                 cursor: 'pointer',
                 listStyle: 'none',
