@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The script a document page loads (issue 33), relative to the web app's root. */
-export const RUNTIME_ENTRY = 'app/document/runtime.ts';
+export const RUNTIME_ENTRY = 'app/document/document-runtime.ts';
 const VIRTUAL = 'virtual:parcelle-document-runtime';
 const RESOLVED = `\0${VIRTUAL}`;
 
