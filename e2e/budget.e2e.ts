@@ -74,10 +74,10 @@ describe('JavaScript of a document page before a visitor acts (issue 33)', () =>
   /** The decision's target for a document (decision 433). */
   const DOCUMENT_GOAL_KB = 50;
   /**
-   * A ratchet on what documents load up front: the runtime and the session's reader, 2.4 KB when editorial pages,
+   * A ratchet on what documents load up front: the runtime, the session's reader and Vite's preload helper, 3.8 KB (4 files) when editorial pages,
    * lists and certificate verification became documents. Islands (React, MUI, the texts) load when used, not here.
    */
-  const DOCUMENT_CEILING_KB = 3;
+  const DOCUMENT_CEILING_KB = 4;
 
   it(`needs at most ${DOCUMENT_CEILING_KB} KB gzip (goal: ${DOCUMENT_GOAL_KB} KB), and no React`, () => {
     const first = documentFirstLoadSizes();
