@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientDir, firstLoadFiles, firstLoadSizes, hasBuild } from './support/first-load';
+import { clientDir, documentFirstLoadSizes, firstLoadFiles, firstLoadSizes, hasBuild } from './support/first-load';
 
 /** 1 KB = 1024 bytes, gzip level 9 of each file. */
 const KB = 1024;
@@ -67,5 +67,25 @@ describe('what the painting page leaves out of its first load (issue 14)', () =>
   it('needs at most 273 KB gzip before it is interactive', () => {
     const first = firstLoadSizes(clientDir, 'routes/primary-painting-details');
     expect(first.gzip / KB).toBeLessThanOrEqual(273);
+  });
+});
+
+describe('JavaScript of a document page before a visitor acts (issue 33)', () => {
+  /** The decision's target for a document (decision 433). */
+  const DOCUMENT_GOAL_KB = 50;
+  /**
+   * A ratchet on what documents load up front: the runtime, the session's reader and Vite's preload helper, 3.8 KB (4 files) when editorial pages,
+   * lists and certificate verification became documents. Islands (React, MUI, the texts) load when used, not here.
+   */
+  const DOCUMENT_CEILING_KB = 4;
+
+  it(`needs at most ${DOCUMENT_CEILING_KB} KB gzip (goal: ${DOCUMENT_GOAL_KB} KB), and no React`, () => {
+    const first = documentFirstLoadSizes();
+    expect(DOCUMENT_CEILING_KB).toBeLessThanOrEqual(DOCUMENT_GOAL_KB);
+    expect(first.gzip / KB, first.files.map((file) => file.file).join(', ')).toBeLessThanOrEqual(DOCUMENT_CEILING_KB);
+    // React's element type and React DOM's root: neither is in a file loaded before the visitor acts.
+    const carries = (file: string, text: string) => readFileSync(join(clientDir, file), 'utf8').includes(text);
+    expect(first.files.filter(({ file }) => carries(file, 'react.transitional.element'))).toEqual([]);
+    expect(first.files.filter(({ file }) => carries(file, 'createRoot'))).toEqual([]);
   });
 });

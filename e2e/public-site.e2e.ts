@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath } from './pages/auth';
 import { ArtistsPage, choosePreferences, imagesLoaded, PaintingPage, plain, textOf } from './pages/catalogue';
+import { signUpMemberByApi } from './pages/member';
+import { expectNoAxeViolations } from './support/axe';
 import { baseUrl, launchBrowser, newPage, screenshot, waitForMessage } from './support/browser';
 
 let browser: Browser;
@@ -217,6 +219,134 @@ describe('a visitor browses the catalogue', () => {
         'Veuillez consulter votre messagerie pour confirmer votre inscription.',
       );
       await waitForMessage(email, (sent) => sent.subject.includes('Confirmez'));
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Issue 33 (decision 433): editorial pages, lists and certificate verification are documents, never hydrated. */
+describe('public pages as documents', () => {
+  it('read, navigate and change language with JavaScript disabled, at 1440 and 390 px', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      reducedMotion: 'reduce',
+      baseURL: baseUrl(),
+      locale: 'en-US',
+      viewport: { width: 1440, height: 900 },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/faqs');
+      expect((await textOf(page, 'content-title')).length).toBeGreaterThan(0);
+      // An answer opens without a script (the browser's own disclosure).
+      const question = page.getByTestId('faq-item').first();
+      expect(await question.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
+      await question.locator('summary').click();
+      expect(await question.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+      // Links are links: each page is a full load.
+      await page.getByTestId('nav-artists').click();
+      await expectPath(page, '/artists');
+      await page.getByTestId('artist-card').first().waitFor();
+      await page.getByTestId('nav-primary-market').click();
+      await expectPath(page, '/primary-market');
+      await page.getByTestId('painting-card').first().waitFor();
+      // The header's chooser is the browser's popover; a choice posts the form and comes back to the same page.
+      await page.getByTestId('preferences-button').click();
+      await page.getByTestId('language-fr').click();
+      await expectPath(page, '/primary-market');
+      await page.waitForFunction(() => document.documentElement.lang === 'fr');
+      expect(await page.getByTestId('nav-artists').textContent()).toBe('Artistes');
+      // The cookie banner needs localStorage: without a script it is never shown.
+      expect(await page.getByTestId('cookie-banner').isVisible()).toBe(false);
+
+      // At 390 px, the menu is a dialog opened by an invoker command.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('menu-button').click();
+      await page.getByTestId('mobile-drawer').waitFor();
+      await page.getByTestId('drawer-about').click();
+      await expectPath(page, '/about');
+      await page.getByTestId('content-block').first().waitFor();
+      await shot(page, 'documents-about-mobile-fr-no-script');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the cookie banner and turns the contact form and the sign-up into islands when used, by keyboard', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en', cookiesAccepted: false });
+    try {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/about');
+      await page.getByTestId('cookie-banner').waitFor();
+      await expectNoAxeViolations(page, '/about (document, cookie banner shown)');
+      await page.getByTestId('cookie-accept').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('cookie-banner').waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => window.localStorage.getItem('cookiesAccepted'))).toBe('true');
+      // Before anyone acts: the runtime and what it imports, none of the islands.
+      expect(scripts.some((path) => path.includes('/document-runtime-'))).toBe(true);
+      expect(scripts.some((path) => path.includes('/islands-'))).toBe(false);
+
+      // The contact button, reached by keyboard, opens the app's own form; Escape closes it and gives focus back.
+      await page.getByTestId('footer-contact').focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('contact-dialog');
+      await dialog.waitFor();
+      expect(scripts.some((path) => path.includes('/islands-'))).toBe(true);
+      await expectNoAxeViolations(page, '/about (contact island open)');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('footer-contact');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      // The sign-up: typed before React is there, checked by the island, sent with Enter.
+      await page.getByTestId('newsletter-email').focus();
+      await page.keyboard.type('not-an-address');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('newsletter-email-error').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('newsletter-email');
+      const email = `document.${Date.now()}@example.com`;
+      await page.getByTestId('newsletter-email').fill(email);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('toast').waitFor();
+      expect(plain(await page.getByTestId('toast').textContent())).toContain('Please check your email');
+      await waitForMessage(email, (sent) => sent.subject.length > 0);
+      expect(new URL(page.url()).pathname).toBe('/about');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a signed-in member their header on a document; a member link loads the member area', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en' });
+    try {
+      const member = await signUpMemberByApi(page, 'en', {
+        firstName: 'Berthe',
+        lastName: 'Morisot',
+        tag: 'documents',
+        salt: 33,
+      });
+      await page.goto('/faqs');
+      await page.getByTestId('account-menu').waitFor();
+      await page.waitForFunction(
+        (name) => document.querySelector('[data-testid="header-user-name"]')?.textContent === name,
+        member.firstName,
+      );
+      expect(await page.getByTestId('header-login').count()).toBe(0);
+      await page.getByTestId('header-user').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('account-profile').waitFor();
+      await expectNoAxeViolations(page, '/faqs (member menu open)');
+      await page.getByTestId('account-profile').click();
+      await expectPath(page, '/user/profile');
+      await page.getByTestId('profile-screen').waitFor();
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paintingOnSale } from './pages/purchase';
 import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { documentFirstLoadSizes, documentRuntimeFile } from './support/first-load';
 
 /**
  * Issue 14: public pages arrive rendered (content, title, meta, the main artwork), read correctly without
@@ -351,7 +352,10 @@ describe('in Chromium', () => {
     try {
       const page = await context.newPage();
       const problems = watch(page);
-      await page.goto('/artists', { waitUntil: 'networkidle' });
+      // The home is the app (hydrated); the artist list is a document, the app renders it all the same once running.
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByTestId('nav-artists').click();
+      await page.waitForURL(/\/artists$/);
       await page.getByTestId('artist-card').first().click();
       await page.waitForURL(/\/artists\/details\//);
       await page.locator('h1').first().waitFor();
@@ -360,5 +364,52 @@ describe('in Chromium', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/** Issue 33: the pages sent as documents (decision 433), each with the JavaScript it loads before a visitor acts. */
+const DOCUMENT_PATHS = [
+  '/about',
+  '/presentation',
+  '/collaborators',
+  '/partners',
+  '/board',
+  '/press',
+  '/faqs',
+  '/terms',
+  '/privacy-policy',
+  '/lexique',
+  '/cookies',
+  '/devigulation',
+  '/coverage',
+  '/risks',
+  '/exits',
+  '/artists',
+  '/primary-market',
+  '/secondary-market',
+  '/certificates/verify/PCL-UNKNOWN',
+];
+
+describe('public pages as documents (issue 33)', () => {
+  it('sends them with no React Router script, only the document runtime: at most 50 KB gzip before a visitor acts', async () => {
+    const runtime = documentRuntimeFile();
+    const figures: string[] = [];
+    for (const path of DOCUMENT_PATHS) {
+      const { response, html } = await fetchPage(path);
+      expect(response.status, path).toBe(path.startsWith('/certificates/') ? 404 : 200);
+      // No hydration: neither the router's context and manifest, nor its modules, nor ScrollRestoration's script.
+      expect(html, path).not.toContain('__reactRouterContext');
+      expect(html, path).not.toContain('__reactRouterManifest');
+      expect(html, path).not.toContain('modulepreload');
+      expect(html, path).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>/);
+      const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1] ?? '');
+      expect(scripts, path).toEqual([runtime]);
+      const first = documentFirstLoadSizes(scripts);
+      expect(first.gzip / 1024, path).toBeLessThanOrEqual(50);
+      figures.push(`${path} ${(first.gzip / 1024).toFixed(1)} KB (${first.files.length} files)`);
+    }
+    console.info(`JavaScript before acting, gzip:\n${figures.join('\n')}`);
+    // The home stays the app: hydrated, with React Router's scripts.
+    expect((await fetchPage('/')).html).toContain('__reactRouterContext');
   });
 });

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogueByLanguage } from './catalogue-plugin.mjs';
+import { documentRuntime } from './document-runtime-plugin.mjs';
 
 const apiTarget = process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -41,7 +42,7 @@ const productionStylesOnServer = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [reactRouter(), catalogueByLanguage(), reactRouterProductionInBrowser()],
+  plugins: [reactRouter(), catalogueByLanguage(), reactRouterProductionInBrowser(), documentRuntime()],
   build: { sourcemap: process.env.SHELL_MAPS === '1' },
   ...(command === 'build' ? productionStylesOnServer : {}),
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.

@@ -100,3 +100,32 @@ export function firstLoadSizes(dir = clientDir, routeId = 'routes/home') {
   const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
   return { files, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
 }
+
+/** The built file of the document runtime (apps/web/app/document/document-runtime.ts, decision 433). */
+export function documentRuntimeFile(dir = clientDir): string {
+  const name = readdirSync(join(dir, 'assets')).find((file) => /^document-runtime-[\w-]+\.js$/.test(file));
+  if (!name) throw new Error(`no document runtime in ${dir}/assets`);
+  return `/assets/${name}`;
+}
+
+/**
+ * Every JavaScript file a document page (issue 33) loads before a visitor acts: the module scripts its HTML names and
+ * their static imports, followed to the end. The islands are dynamic imports, loaded when used: not counted.
+ */
+export function documentFirstLoadFiles(entries: readonly string[], dir = clientDir): string[] {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(readFileSync(join(dir, file), 'utf8'), file));
+  }
+  return [...seen];
+}
+
+export function documentFirstLoadSizes(entries: readonly string[] = [documentRuntimeFile()], dir = clientDir) {
+  const files = documentFirstLoadFiles(entries, dir).map((file) => sizeOf(dir, file));
+  const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
+  return { files, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+}

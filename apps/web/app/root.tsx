@@ -1,3 +1,4 @@
+import documentRuntime from 'virtual:parcelle-document-runtime';
 import cormorantLatin from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { CssBaseline, ThemeProvider } from '@mui/material';
@@ -15,6 +16,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { DocumentContext, useDocumentPageOnServer } from './document/document';
 import './app.css';
 import { ToastProvider } from './features/feedback/toast';
 import { initI18n } from './features/i18n/i18n';
@@ -55,6 +57,9 @@ export const meta: Route.MetaFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const nonce = useNonce();
+  // A document (issue 33, decision 433) is sent without React Router's scripts: it is never hydrated, and loads the
+  // small document runtime instead (the member's header, the cookie banner, islands mounted when used).
+  const inDocument = useDocumentPageOnServer();
   // The server renders in the visitor's language (request-language.ts); the browser starts in the language of
   // the html tag it was given, so both agree.
   return (
@@ -68,8 +73,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {inDocument ? (
+          documentRuntime && <script type="module" src={documentRuntime} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -79,20 +90,23 @@ export default function App() {
   // The browser keeps one client for the whole visit; the server one per request (no data shared between visitors).
   const [client] = useState(() => (typeof window === 'undefined' ? createQueryClient() : queryClient));
   const { browserErrors } = useLoaderData<typeof loader>();
+  const inDocument = useDocumentPageOnServer();
   useEffect(() => {
     // The module itself is fetched only when the server names a DSN (not a byte of it in the first load otherwise).
     if (browserErrors)
       void import('./features/observability/browser-errors').then((m) => m.startBrowserErrorReports(browserErrors));
   }, [browserErrors]);
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <Outlet />
-        </ToastProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <DocumentContext.Provider value={inDocument}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={client}>
+          <ToastProvider>
+            <Outlet />
+          </ToastProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </DocumentContext.Provider>
   );
 }
 

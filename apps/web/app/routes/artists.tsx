@@ -1,3 +1,4 @@
+import { DOCUMENT_HANDLE } from '../document/document';
 import { ArtistsScreen } from '../features/artists/ArtistsScreen';
 import { ARTISTS_PAGE_SIZE } from '../features/artists/figures';
 import { catalogueKeys } from '../features/catalogue/api';
@@ -17,6 +18,9 @@ export async function loader(args: Route.LoaderArgs) {
     return page.seo({ title: page.t('artists.list.title'), description: page.t('artists.list.metaDescription') });
   });
 }
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433). */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

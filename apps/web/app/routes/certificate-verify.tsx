@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { DOCUMENT_HANDLE } from '../document/document';
 import { certificateKeys } from '../features/certificates/api';
 import { CertificateVerifyScreen } from '../features/certificates/CertificateVerifyScreen';
 import { loadPublicPage } from '../features/ssr/public-page';
@@ -18,6 +19,9 @@ export async function loader(args: Route.LoaderArgs) {
     });
   });
 }
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433). */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

@@ -1,3 +1,4 @@
+import { DOCUMENT_HANDLE } from '../document/document';
 import { exitKeys } from '../features/exits/api';
 import { PastExitsScreen } from '../features/exits/PastExitsScreen';
 import { loadPublicPage } from '../features/ssr/public-page';
@@ -11,6 +12,9 @@ export async function loader(args: Route.LoaderArgs) {
     return page.seo({ title: page.t('exits.past.title'), description: page.t('exits.past.metaDescription') });
   });
 }
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433). */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

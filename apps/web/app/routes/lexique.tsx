@@ -1,9 +1,13 @@
+import { DOCUMENT_HANDLE } from '../document/document';
 import { ContentScreen } from '../features/content/ContentScreen';
 import { loadContentPage } from '../features/ssr/page-loaders';
 import { seoMeta } from '../features/ssr/seo';
 import type { Route } from './+types/lexique';
 
 export const loader = (args: Route.LoaderArgs) => loadContentPage(args, 'lexique');
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433). */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

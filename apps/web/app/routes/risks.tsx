@@ -1,3 +1,4 @@
+import { DOCUMENT_HANDLE } from '../document/document';
 import { ContentScreen } from '../features/content/ContentScreen';
 import { loadContentPage } from '../features/ssr/page-loaders';
 import { seoMeta } from '../features/ssr/seo';
@@ -5,6 +6,9 @@ import type { Route } from './+types/risks';
 
 /** Issue 17: the risk disclosure, an editorial page of its own (edited in the console like the others). */
 export const loader = (args: Route.LoaderArgs) => loadContentPage(args, 'risks');
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433). */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

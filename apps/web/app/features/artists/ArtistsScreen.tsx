@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Container, Pagination, PaginationItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useRetryProps } from '../../document/document';
 import { useArtists } from '../catalogue/api';
 import { pageFromSearch } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
@@ -32,6 +33,7 @@ export function ArtistsScreen() {
   const page = pageFromSearch(search.get('page'));
   const offset = (page - 1) * ARTISTS_PAGE_SIZE;
   const query = useArtists(ARTISTS_PAGE_SIZE, offset, currency);
+  const retry = useRetryProps(() => query.refetch());
   usePageMeta(t('artists.list.title'), t('artists.list.metaDescription'));
 
   const data = query.data;
@@ -74,7 +76,7 @@ export function ArtistsScreen() {
             severity="error"
             data-testid="artists-error"
             action={
-              <Button color="inherit" size="small" onClick={() => query.refetch()}>
+              <Button color="inherit" size="small" {...retry}>
                 {t('artists.error.retry')}
               </Button>
             }

@@ -6,6 +6,7 @@ import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRetryProps } from '../../document/document';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
@@ -21,6 +22,7 @@ type Props = { number: string };
 export function CertificateVerifyScreen({ number }: Props) {
   const { t } = useTranslation();
   const query = useCertificateVerification(number);
+  const retry = useRetryProps(() => query.refetch());
   const language = useLanguage();
   usePageMeta(t('certificates.verify.title'), t('certificates.verify.metaDescription'));
 
@@ -94,7 +96,7 @@ export function CertificateVerifyScreen({ number }: Props) {
             text={t('certificates.verify.errorText')}
             number={number}
             action={
-              <Button variant="outlined" onClick={() => query.refetch()} data-testid="certificate-verify-retry">
+              <Button variant="outlined" {...retry} data-testid="certificate-verify-retry">
                 {t('certificates.verify.retry')}
               </Button>
             }

@@ -81,15 +81,17 @@ describe('content blocks', () => {
     expect(trap?.textContent).toContain('Trap');
   });
 
-  it('shows questions as an accordion on the FAQ: answers open on click', () => {
+  it('shows questions on the FAQ as disclosures that open without a script', () => {
     renderScreen(<ContentBlocks blocks={blocks} qaStyle="accordion" />);
     const items = screen.getAllByTestId('faq-item');
     expect(items).toHaveLength(2);
-    const button = within(items[0] as HTMLElement).getByRole('button', { name: 'What is a part?' });
-    expect(button.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(button);
-    expect(button.getAttribute('aria-expanded')).toBe('true');
-    expect(items[0]?.textContent).toContain('One square millimetre.');
+    const details = items[0] as HTMLDetailsElement;
+    expect(details.tagName).toBe('DETAILS');
+    expect(details.querySelector('summary')?.textContent).toBe('What is a part?');
+    expect(details.open).toBe(false);
+    fireEvent.click(details.querySelector('summary') as HTMLElement);
+    expect(details.open).toBe(true);
+    expect(details.textContent).toContain('One square millimetre.');
   });
 
   it('shows questions as a definition list elsewhere (the glossary)', () => {

@@ -1,5 +1,5 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Accordion, AccordionDetails, AccordionSummary, Box, Link as MuiLink, Typography } from '@mui/material';
+import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { type ContentBlockOf, groupContentBlocks } from '@parcelle/shared/content-blocks';
 import type { TContentBlock } from '@parcelle/shared/contracts/catalogue';
 import type { ReactNode } from 'react';
@@ -226,22 +226,37 @@ function LinkList({ links }: { links: Block<'link'>[] }) {
   );
 }
 
-/** Questions and answers of the FAQ: an accordion, every answer one click away. */
+/**
+ * Questions and answers of the FAQ, every answer one click away: the browser's own disclosure (`details`), which opens
+ * and closes without a script (the FAQ is a document, issue 33), is found by the page's search, and is announced as
+ * expanded or collapsed.
+ */
 function Faq({ items }: { items: Block<'qa'>[] }) {
   return (
     <Box sx={{ my: 3, maxWidth: MEASURE, borderTop: `1px solid ${palette.line}` }}>
       {items.map((item) => (
         <Box key={item.question} data-testid="content-block" data-block-type="qa">
-          <Accordion
-            disableGutters
-            elevation={0}
-            square
+          <Box
+            component="details"
             data-testid="faq-item"
-            sx={{ bgcolor: 'transparent', borderBottom: `1px solid ${palette.line}`, '&::before': { display: 'none' } }}
+            sx={{
+              borderBottom: `1px solid ${palette.line}`,
+              '&[open] .faq-mark': { transform: 'rotate(180deg)' },
+            }}
           >
-            <AccordionSummary
-              expandIcon={<ExpandMoreIcon sx={{ color: palette.accent }} />}
-              sx={{ px: 0, py: 1, '& .MuiAccordionSummary-content': { my: 1.5, mr: 2 } }}
+            <Box
+              component="summary"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 2,
+                py: 2.5,
+                cursor: 'pointer',
+                listStyle: 'none',
+                '&::-webkit-details-marker': { display: 'none' },
+                '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
+              }}
             >
               <Typography
                 component="span"
@@ -249,13 +264,16 @@ function Faq({ items }: { items: Block<'qa'>[] }) {
               >
                 {item.question}
               </Typography>
-            </AccordionSummary>
-            <AccordionDetails sx={{ px: 0, pt: 0, pb: 3 }}>
-              <Typography sx={{ fontSize: 16.5, color: palette.muted, whiteSpace: 'pre-line' }}>
-                {item.answer}
-              </Typography>
-            </AccordionDetails>
-          </Accordion>
+              <ExpandMoreIcon
+                className="faq-mark"
+                aria-hidden
+                sx={{ color: palette.accent, flexShrink: 0, transition: 'transform 150ms ease' }}
+              />
+            </Box>
+            <Typography sx={{ fontSize: 16.5, color: palette.muted, whiteSpace: 'pre-line', pb: 3 }}>
+              {item.answer}
+            </Typography>
+          </Box>
         </Box>
       ))}
     </Box>

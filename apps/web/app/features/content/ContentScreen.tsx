@@ -3,6 +3,7 @@ import type { ContentType } from '@parcelle/shared/contracts/catalogue';
 import { formatDate } from '@parcelle/shared/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRetryProps } from '../../document/document';
 import { useContentPage } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
@@ -103,6 +104,7 @@ export function ContentScreen({ type }: { type: ContentType }) {
   const language = useLanguage();
   const page = CONTENT_PAGES[type];
   const query = useContentPage(type);
+  const retry = useRetryProps(() => query.refetch());
   const data = query.data;
   const title = data ? localized(data.title, language) : t(page.nameKey);
   usePageMeta(title, t(page.descriptionKey));
@@ -151,7 +153,7 @@ export function ContentScreen({ type }: { type: ContentType }) {
               data-testid="content-error"
               sx={{ maxWidth: MEASURE }}
               action={
-                <Button color="inherit" size="small" onClick={() => query.refetch()}>
+                <Button color="inherit" size="small" {...retry}>
                   {t('content.page.retry')}
                 </Button>
               }

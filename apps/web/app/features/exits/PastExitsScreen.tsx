@@ -3,6 +3,7 @@ import { formatDate } from '@parcelle/shared/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useRetryProps } from '../../document/document';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
@@ -22,6 +23,7 @@ export function PastExitsScreen() {
   const { t } = useTranslation();
   const language = useLanguage();
   const query = useQuery(pastExitsQuery);
+  const retry = useRetryProps(() => query.refetch());
   usePageMeta(t('exits.past.title'), t('exits.past.metaDescription'));
   const exits = query.data?.exits ?? [];
   const baseUrl = query.data?.base_url ?? '';
@@ -43,7 +45,7 @@ export function PastExitsScreen() {
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={() => query.refetch()}>
+              <Button color="inherit" size="small" {...retry}>
                 {t('exits.past.retry')}
               </Button>
             }

@@ -2,17 +2,10 @@ import { Box, Button, Link as MuiLink, Paper, Typography } from '@mui/material';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInDocument } from '../../document/document';
+import { acceptCookies, cookiesAccepted } from './cookie-consent';
 
-/** localStorage flag set once cookies are accepted (spec §3). */
-export const COOKIES_ACCEPTED_KEY = 'cookiesAccepted';
-
-function accepted(): boolean {
-  try {
-    return window.localStorage.getItem(COOKIES_ACCEPTED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+export { COOKIES_ACCEPTED_KEY } from './cookie-consent';
 
 const noSubscription = () => () => {};
 
@@ -21,15 +14,13 @@ export function CookieBanner() {
   const { t } = useTranslation();
   // The server cannot read the flag: it renders no banner, and the browser shows it once hydrated when needed
   // (no banner flashing for visitors who accepted; it is fixed, nothing moves when it appears).
-  const acceptedBefore = useSyncExternalStore(noSubscription, accepted, () => true);
+  const acceptedBefore = useSyncExternalStore(noSubscription, cookiesAccepted, () => true);
   const [dismissed, setDismissed] = useState(false);
-  if (acceptedBefore || dismissed) return null;
+  // A document (never hydrated) carries the banner hidden; its runtime shows it and takes the click (issue 33).
+  const inDocument = useInDocument();
+  if ((acceptedBefore && !inDocument) || dismissed) return null;
   const accept = () => {
-    try {
-      window.localStorage.setItem(COOKIES_ACCEPTED_KEY, 'true');
-    } catch {
-      // Private mode: accepted for this page only.
-    }
+    acceptCookies();
     setDismissed(true);
   };
   return (
@@ -37,6 +28,8 @@ export function CookieBanner() {
       role="region"
       aria-label={t('cookies.label')}
       data-testid="cookie-banner"
+      hidden={inDocument}
+      {...(inDocument ? { 'data-cookie-banner': '' } : {})}
       elevation={0}
       sx={{
         position: 'fixed',

@@ -9,6 +9,7 @@ import { isPublicHttpsLink } from '@parcelle/shared/links';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { islandProps, useInDocument } from '../../document/document';
 import { type FooterData, useFooterContent } from '../catalogue/api';
 import { AddressDialog, INFO_DIALOG_IDS, JoinDialog, WorkDialog } from '../contact/InfoDialogs';
 import { useLanguage } from '../i18n/language';
@@ -193,6 +194,8 @@ export function Footer() {
   // Once opened, the contact form stays mounted, so that it keeps what was typed.
   const [contactUsed, setContactUsed] = useState(false);
   const closeContact = useCallback(() => setContactOpen(false), []);
+  // In a document (issue 33) the contact button and the sign-up are islands: the runtime mounts them when used.
+  const inDocument = useInDocument();
 
   // Spec §8: a failed footer call is only logged; the parts that need no data still show.
   useEffect(() => {
@@ -204,7 +207,9 @@ export function Footer() {
     <Box component="footer" sx={{ bgcolor: palette.ink, color: palette.paper, mt: 'auto' }} data-testid="footer">
       <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 }, pt: { xs: 7, md: 10 }, pb: 5 }}>
         <Box sx={{ pb: { xs: 6, md: 8 }, mb: { xs: 6, md: 8 }, borderBottom: rule }}>
-          <NewsletterSignup />
+          <div {...islandProps(inDocument, 'newsletter')}>
+            <NewsletterSignup />
+          </div>
         </Box>
         <Box
           sx={{
@@ -246,6 +251,7 @@ export function Footer() {
                         }
                       : { command: 'show-modal' as const, commandfor: INFO_DIALOG_IDS[button.name] })}
                     aria-haspopup="dialog"
+                    {...(button.name === 'contact' ? islandProps(inDocument, 'contact') : {})}
                     data-testid={button.testId}
                     sx={{ ...linkSx, fontFamily: 'inherit', textAlign: 'left' }}
                   >

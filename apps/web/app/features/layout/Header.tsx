@@ -3,6 +3,7 @@ import { Box, Button, Container, IconButton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { islandProps, useInDocument } from '../../document/document';
 import { useSession } from '../session/use-session';
 import { DESKTOP, MOBILE, palette } from '../theme/theme';
 import { Logo } from './Logo';
@@ -22,6 +23,7 @@ function SessionAction() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const session = useSession();
+  const inDocument = useInDocument();
   if (session.verified) {
     return (
       <Suspense fallback={null}>
@@ -33,7 +35,7 @@ function SessionAction() {
   if (HIDE_LOGIN_ON.includes(pathname)) return null;
   // A member whose email is not verified yet is led to the verification screen rather than to sign-in.
   const unverified = session.signedIn;
-  return (
+  const signIn = (
     <Button
       component={Link}
       to={unverified ? '/verify-email' : '/connexion'}
@@ -42,9 +44,24 @@ function SessionAction() {
       size="small"
       data-testid="header-login"
       sx={{ whiteSpace: 'nowrap' }}
+      {...(inDocument ? { 'data-unverified-label': t('nav.verifyEmail') } : {})}
     >
       {t(unverified ? 'nav.verifyEmail' : 'nav.login')}
     </Button>
+  );
+  if (!inDocument) return signIn;
+  // A document is never hydrated: the runtime fills this slot with the member's bell and menu when the browser holds a
+  // verified session, and removes the sign-in link then (issue 33).
+  return (
+    <>
+      <Box
+        component="span"
+        hidden
+        {...islandProps(inDocument, 'account')}
+        sx={{ '&:not([hidden])': { display: 'flex', alignItems: 'center', gap: { xs: 0.5, md: 1.5 } } }}
+      />
+      {signIn}
+    </>
   );
 }
 

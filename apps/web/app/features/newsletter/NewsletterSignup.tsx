@@ -18,14 +18,17 @@ async function checkEmail(email: string): Promise<{ email: string } | { issue: s
   return parsed.success ? { email: parsed.data.email } : { issue: parsed.error.issues[0]?.message ?? 'InvalidEmail' };
 }
 
-/** The footer's newsletter sign-up (double opt-in): the answer is the server's message, in a toast. */
-export function NewsletterSignup() {
+/**
+ * The footer's newsletter sign-up (double opt-in): the answer is the server's message, in a toast. `initialEmail` is what
+ * was typed in a document's sign-up before it became an island (issue 33).
+ */
+export function NewsletterSignup({ initialEmail = '' }: { initialEmail?: string } = {}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const toast = useToast();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [issue, setIssue] = useState<string>();
   // After a first attempt, the field is checked again as it changes (as the other forms do).
   const [tried, setTried] = useState(false);

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useRetryProps } from '../../document/document';
 import { type MarketType, usePaintings } from '../catalogue/api';
 import { formatCount } from '../catalogue/format';
 import { pageFromSearch } from '../catalogue/paths';
@@ -77,6 +78,7 @@ export function MarketScreen({ type }: { type: MarketType }) {
   const page = pageFromSearch(search.get('page'));
   const limit = PAGE_SIZE.market;
   const query = usePaintings(type, limit, (page - 1) * limit, currency);
+  const retry = useRetryProps(() => query.refetch());
   const title = t(`paintings.market.${type}.title`);
   usePageMeta(title, t(`paintings.market.${type}.metaDescription`));
 
@@ -100,7 +102,7 @@ export function MarketScreen({ type }: { type: MarketType }) {
         <Typography variant="subtitle1" sx={{ mb: 3 }}>
           {errorText(query.error)[language]}
         </Typography>
-        <Button variant="outlined" onClick={() => query.refetch()}>
+        <Button variant="outlined" {...retry}>
           {t('paintings.retry')}
         </Button>
       </Box>

@@ -1,0 +1,128 @@
+/**
+ * The React parts of a document page (issue 33, decision 433), loaded by the document runtime when a visitor first
+ * acts on one (or, for the member's header, when the browser holds a session). Each island is the app's own component
+ * under the app's providers (theme, texts in the page's language, queries, toasts) and a router whose navigations are
+ * page loads: a document has no client router, so a link followed from an island loads the next page as any link.
+ */
+import { ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createPath, type Navigator, Router, type To } from 'react-router';
+import { ContactDialog } from '../features/contact/ContactDialog';
+import { ToastProvider } from '../features/feedback/toast';
+import { initI18n } from '../features/i18n/i18n';
+import { AccountMenu } from '../features/layout/AccountMenu';
+import { NewsletterSignup } from '../features/newsletter/NewsletterSignup';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { queryClient } from '../features/session/query-client';
+import { useSession } from '../features/session/use-session';
+import { theme } from '../features/theme/theme';
+import type { IslandName } from './document';
+
+const i18n = initI18n();
+
+const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
+
+/** Every navigation leaves the document: the next page is loaded (and is a document or the app) as after a link. */
+const pageLoads: Navigator = {
+  createHref: href,
+  push: (to) => window.location.assign(href(to)),
+  replace: (to) => window.location.replace(href(to)),
+  go: (delta) => window.history.go(delta),
+};
+
+function IslandProviders({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = window.location;
+  return (
+    <Router location={{ pathname, search, hash }} navigator={pageLoads}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <ToastProvider>{children}</ToastProvider>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </I18nextProvider>
+    </Router>
+  );
+}
+
+/** The bell and the account menu of a verified member (the header's `SessionAction`). */
+function AccountIsland() {
+  const session = useSession();
+  if (!session.verified) return null;
+  return (
+    <>
+      <NotificationBell />
+      <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />
+    </>
+  );
+}
+
+/** The footer's contact form, opened by the page's own button (which stays where it is). */
+function ContactIsland({ opener, openAtOnce }: { opener: HTMLElement; openAtOnce: boolean }) {
+  const [open, setOpen] = useState(openAtOnce);
+  useLayoutEffect(() => {
+    const show = () => setOpen(true);
+    opener.addEventListener('click', show);
+    return () => opener.removeEventListener('click', show);
+  }, [opener]);
+  return <ContactDialog open={open} onClose={() => setOpen(false)} />;
+}
+
+const mounted = new WeakSet<Element>();
+
+function ready(element: Element) {
+  mounted.add(element);
+  element.setAttribute('data-island-ready', '');
+}
+
+/**
+ * Mounts the island `name` on `element` once. `trigger` is the action the runtime held back until now ("click" on the
+ * contact button, "submit" of the sign-up), replayed here; "wake" is a focus or a press that only prepares it.
+ */
+export function mountIsland(name: IslandName, element: HTMLElement, trigger: string): void {
+  if (mounted.has(element)) {
+    if (trigger === 'click') element.click();
+    if (trigger === 'submit') element.querySelector('form')?.requestSubmit();
+    return;
+  }
+  if (name === 'account') {
+    createRoot(element).render(
+      <IslandProviders>
+        <AccountIsland />
+      </IslandProviders>,
+    );
+    ready(element);
+    return;
+  }
+  if (name === 'contact') {
+    const container = document.createElement('div');
+    (element.closest('footer') ?? document.body).append(container);
+    flushSync(() =>
+      createRoot(container).render(
+        <IslandProviders>
+          <ContactIsland opener={element} openAtOnce={trigger === 'click'} />
+        </IslandProviders>,
+      ),
+    );
+    ready(element);
+    return;
+  }
+  // The sign-up is drawn again by React in place of the server's markup, keeping what was typed and the focus.
+  const typed = element.querySelector('input')?.value ?? '';
+  const focused = document.activeElement instanceof HTMLElement && element.contains(document.activeElement);
+  const focusedInput = focused && document.activeElement?.tagName === 'INPUT';
+  flushSync(() =>
+    createRoot(element).render(
+      <IslandProviders>
+        <NewsletterSignup initialEmail={typed} />
+      </IslandProviders>,
+    ),
+  );
+  ready(element);
+  if (focused) element.querySelector<HTMLElement>(focusedInput ? 'input' : 'button[type="submit"]')?.focus();
+  if (trigger === 'submit') element.querySelector('form')?.requestSubmit();
+}
