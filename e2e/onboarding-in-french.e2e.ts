@@ -37,9 +37,12 @@ const FAILING: Record<string, string> = {
 
 /** Today in Paris as the site writes a day in French (« 29 nov. 2026 »), here by Intl rather than the app's formatter. */
 const todayInFrench = () =>
-  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Paris' }).format(
-    new Date(),
-  );
+  new Intl.DateTimeFormat('fr-FR', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/Paris',
+  }).format(new Date());
 
 /** A French amount in euros, digits grouped by a space, the decimals (if any) after a comma, then « € ». */
 const frenchEuros = (whole: string) => new RegExp(`${whole}(,00)? €`);
