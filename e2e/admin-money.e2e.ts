@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { messages } from '@parcelle/shared/i18n/messages';
-import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectPath, type Language, type NewMember, RegisterPage, VerifyEmailPage } from './pages/auth';
+import { type Console, openConsole, setConsoleLanguage } from './pages/console';
 import { HistoryPage, saveBankAccount, uniqueMobile, WithdrawPage } from './pages/member';
 import { BuyPage, paintingOnSale } from './pages/purchase';
 import { expectNoAxeViolations as expectAccessible } from './support/axe';
@@ -26,8 +26,6 @@ const SAMPLE_STATEMENT = fileURLToPath(new URL('../apps/api/test/fixtures/camt05
 const DEMO = { email: 'demo@parcelle.art', password: 'Parcelle!2026' };
 /** Set when the server was started with a debtor account (SEPA_DEBTOR_*): the export answers a file, else a 409. */
 const sepaConfigured = Boolean(process.env.SEPA_DEBTOR_IBAN && process.env.SEPA_DEBTOR_NAME);
-
-type Console = { context: BrowserContext; page: Page; problems: string[] };
 
 let browser: Browser;
 let admin: Console;
@@ -137,47 +135,6 @@ async function demoWalletMinor(): Promise<number> {
   return answer.data.user.wallet_amount.minor;
 }
 
-/** Enrols the operator's second factor through the API (the console's enrolment is admin-console.e2e.ts's). */
-async function enrol(email: string, password: string): Promise<TOTP> {
-  const first = await post<{ access_token: string }>('/auth/token', { email, password });
-  const { secret } = await post<{ secret: string }>('/admin/totp/enrol', {}, first.access_token);
-  const app = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  await post('/admin/totp/confirm', { code: app.generate() }, first.access_token);
-  return app;
-}
-
-/** Signs an operator in to the console in a context of its own: password, then the authenticator's next code. */
-async function openConsole(who: 'moneyAdmin' | 'moneyFinance'): Promise<Console> {
-  const { email, password } = inject(who);
-  const app = await enrol(email, password);
-  const context = await browser.newContext({
-    reducedMotion: 'reduce', // decision 367: a sliding ticker costs a core in headless Chromium
-    baseURL: baseUrl(),
-    locale: 'en-US',
-    viewport: { width: 1440, height: 900 },
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(30_000);
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) {
-      problems.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto('/admin');
-  await page.waitForURL(/\/admin\/login(\?|$)/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-  return { context, page, problems };
-}
-
 async function expectNoAxeViolations(page: Page, what: string) {
   await expectAccessible(page, what);
 }
@@ -188,13 +145,6 @@ async function shoot(page: Page, name: string) {
     await screenshot(page, `admin-money-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function setLanguage(page: Page, language: Language) {
-  const name = language === 'fr' ? 'Français' : 'English';
-  const button = page.getByRole('button', { name, exact: true });
-  if (await button.isVisible()) await button.click();
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
 }
 
 /** A new member with a verified email, a bank account and money in the wallet (the development credit). */
@@ -257,8 +207,8 @@ function withdrawalRow(page: Page, reference: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await openConsole('moneyAdmin');
-  finance = await openConsole('moneyFinance');
+  admin = await openConsole(browser, 'moneyAdmin');
+  finance = await openConsole(browser, 'moneyFinance');
 });
 
 afterAll(async () => {
@@ -293,7 +243,7 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     holder = { page: memberPage, member, painting, parts: 9 };
 
     const { page } = admin;
-    await setLanguage(page, language);
+    await setConsoleLanguage(page, language);
     await page.getByRole('link', { name: t.withdrawals, exact: true }).click();
     await page.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
     const row = withdrawalRow(page, reference);
@@ -320,7 +270,7 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     await dialog.getByRole('button', { name: t.cancel }).click();
 
     const other = finance.page;
-    await setLanguage(other, language);
+    await setConsoleLanguage(other, language);
     // The finance operator's queue was loaded at sign-in: a fresh load shows the approval.
     await other.goto('/admin/withdrawals');
     await other.getByRole('heading', { name: t.withdrawals, exact: true }).waitFor();
@@ -383,7 +333,7 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
   it('the bank’s statement imported by finance credits the member its reference names, once (issue 31)', async () => {
     const before = await demoWalletMinor();
     const { page } = finance;
-    await setLanguage(page, language);
+    await setConsoleLanguage(page, language);
     await page.getByRole('link', { name: t.deposits, exact: true }).click();
     await page.getByRole('heading', { name: t.deposits, exact: true }).waitFor();
     await page.getByLabel(t.chooseStatement).setInputFiles(SAMPLE_STATEMENT);
@@ -404,7 +354,7 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
 
   it('a dividend declared by one operator, its preview, and approved (paid) by the other', async () => {
     const { page } = admin;
-    await setLanguage(page, language);
+    await setConsoleLanguage(page, language);
     const { painting } = holder;
     await page.getByRole('link', { name: t.dividends, exact: true }).click();
     await page.getByRole('heading', { name: t.dividends, exact: true }).waitFor();
@@ -454,7 +404,7 @@ describe.each(journeyLanguages('fr'))('the console’s money screens in %s', (la
     await dialog.getByRole('button', { name: t.cancel }).click();
 
     const other = finance.page;
-    await setLanguage(other, language);
+    await setConsoleLanguage(other, language);
     await other.goto(url);
     await other.getByRole('table', { name: t.holders }).waitFor();
     await other.getByRole('button', { name: t.approvePay }).click();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath } from './pages/auth';
 import { plain } from './pages/catalogue';
 import { signUpMember } from './pages/member';
-import { BuyPage, fillInput, paintingOnSale } from './pages/purchase';
+import { BuyPage, fillInput, paintingOnSale, partPriceMinor } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
 import { approveIdentity, baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 
@@ -36,14 +36,6 @@ const PASSING: Record<string, string> = {
   concentration: 'small',
   past_returns: 'no',
 };
-
-/** The price of one part of a work in euros (minor units), to buy just above the €1,000 floor. */
-async function partPriceMinor(paintingId: string): Promise<number> {
-  const response = await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${paintingId}&currency=EURO`);
-  const work = ((await response.json()) as { data: { paintings: { price_per_part: { value: number } } } }).data
-    .paintings;
-  return Math.round(work.price_per_part.value * 100);
-}
 
 describe('a new investor onboards and makes a first purchase (en)', () => {
   it('investor step on /buy → knowledge test → loss simulation → warning above the threshold → card', async () => {

@@ -40,6 +40,13 @@ export const MEASURED_SECONDS = {
   'exits.e2e.ts': 8,
   'browser-errors.e2e.ts': 2,
   'budget.e2e.ts': 2,
+  // Issues 29 and 30, added on 29 November: measured only on this machine under a load of 20–30, the whole file with
+  // the console's sign-in (complaint 285 s, verification-console 261 s, onboarding-in-french 271 s), and entered here
+  // at a sixth of that: under the same load investor-onboarding took 128 s (25 s above) and admin-money 411 s (61 s),
+  // five to seven times as long. The next run's figures replace them.
+  'complaint.e2e.ts': 48,
+  'onboarding-in-french.e2e.ts': 45,
+  'verification-console.e2e.ts': 44,
 };
 const UNMEASURED_SECONDS = 60;
 

@@ -79,12 +79,14 @@ export async function signUpMember(
  * emailed code, the identity approved), then signed in in `page` as the form leaves the browser: tokens, profile flags,
  * language and currency stored, on the home page. For journeys whose subject is what a member does next (the
  * registration form itself is driven by sign-up-and-sign-in, verification and investor-onboarding); it spares each of
- * them the client-rendered form, the code screen and two page loads (issue 27).
+ * them the client-rendered form, the code screen and two page loads (issue 27). `approved: false` leaves the identity
+ * not started; `investorReady: false` approves it but leaves the investor onboarding (issue 30) to do.
  */
 export async function signUpMemberByApi(
   page: Page,
   language: Language,
   who: { firstName: string; lastName: string; tag: string; salt: number },
+  options: { approved?: boolean; investorReady?: boolean } = {},
 ): Promise<NewMember> {
   const member = newMember(language, who);
   const api = async <T>(path: string, body?: unknown, token?: string): Promise<T> => {
@@ -123,7 +125,7 @@ export async function signUpMemberByApi(
     device_type: WEB_DEVICE_TYPE,
   });
   await api('/user/email/verify', { code: await waitForCode(member.email) }, session.access_token);
-  await approveIdentity(member.email);
+  if (options.approved !== false) await approveIdentity(member.email, { investorReady: options.investorReady });
   // What startSession and the code screen leave in the browser (apps/web/app/features/auth/start-session.ts).
   await page.context().addCookies([
     { name: LANGUAGE_COOKIE, value: language, url: baseUrl() },
@@ -197,10 +199,11 @@ export class Operator {
 
   /**
    * Signs in the admin operator, or (`finance`) the second one who releases payouts and approves dividends, or the
-   * finance operators of the exit journey (`exitsOperator`, and `exitsApprover` who approves its offer).
+   * finance operators of the exit journey (`exitsOperator`, and `exitsApprover` who approves its offer), or the
+   * compliance operator of the verification journey, or the admin who reads the audit log (`auditor`).
    */
   static async signIn(
-    who: 'operator' | 'finance' | 'exitsOperator' | 'exitsApprover' | 'complianceOperator' = 'operator',
+    who: 'operator' | 'finance' | 'exitsOperator' | 'exitsApprover' | 'complianceOperator' | 'auditor' = 'operator',
   ): Promise<Operator> {
     const { email, password } = inject(who);
     const first = await Operator.post<{ access_token: string; iev: boolean }>('/auth/token', { email, password });

@@ -29,6 +29,14 @@ export async function paintingOnSale(minimumParts = 200): Promise<{ id: string; 
   throw new Error('no appraised painting on sale');
 }
 
+/** The price of one part of a work in euros (minor units), to buy just above the €1,000 floor. */
+export async function partPriceMinor(paintingId: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${paintingId}&currency=EURO`);
+  const work = ((await response.json()) as { data: { paintings: { price_per_part: { value: number } } } }).data
+    .paintings;
+  return Math.round(work.price_per_part.value * 100);
+}
+
 /** Credits a member's wallet through the development endpoint (absent in production). */
 export async function creditWallet(email: string, currency: 'USD' | 'EURO', amountMinor: number) {
   const response = await fetch(`${baseUrl()}/api/dev/wallet/credit`, {
@@ -112,13 +120,17 @@ export class BuyPage {
     if (await box.isVisible()) await box.check();
   }
 
-  /** Opens the document (a new tab, closed at once), ticks "I have read version N", confirms; the step then goes. */
-  async acknowledgeKeyInformation() {
+  /**
+   * Opens the document (a new tab, which `read` may look at before it is closed), ticks "I have read version N",
+   * confirms; the step then goes.
+   */
+  async acknowledgeKeyInformation(read?: (tab: Page) => Promise<void>) {
     const step = this.page.getByTestId('purchase-key-information-step');
     const [tab] = await Promise.all([
       this.page.context().waitForEvent('page'),
       this.page.getByTestId('purchase-key-information-step-page').click(),
     ]);
+    if (read) await read(tab);
     await tab.close();
     await this.page.locator('[data-testid="purchase-key-information-step-read"] input').first().check();
     await this.page.getByTestId('purchase-key-information-step-confirm').click();

@@ -110,6 +110,30 @@ export class VerificationPage {
     await expect.poll(async () => this.state(), { timeout: 15_000 }).not.toBe('collecting');
   }
 
+  /**
+   * A whole case sent from the page: the declaration (an identity card), a photo of each of its sides and a PDF proof
+   * of address in `name`, then sent; resolves once the case has left `collecting`.
+   */
+  async sendCase(data: Declaration, name: string) {
+    await this.declare(data);
+    await this.upload('identity_front', {
+      name: 'id-front.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await documentPhoto('IDENTITY CARD - FRONT'),
+    });
+    await this.upload('identity_back', {
+      name: 'id-back.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await documentPhoto('IDENTITY CARD - BACK'),
+    });
+    await this.upload('proof_of_address', {
+      name: 'bill.pdf',
+      mimeType: 'application/pdf',
+      buffer: addressProof(name),
+    });
+    await this.submit();
+  }
+
   async stateText(): Promise<string> {
     return plain(await this.page.getByTestId('verification-state').textContent());
   }

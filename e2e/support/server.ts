@@ -30,6 +30,12 @@ declare module 'vitest' {
     exitsApprover: { email: string; password: string };
     /** The compliance operator of the verification journey (e2e/verification.e2e.ts, issue 29): decides cases. */
     complianceOperator: { email: string; password: string };
+    /** The compliance operator of the console's verification journey (e2e/verification-console.e2e.ts): enrols there. */
+    verificationReviewer: { email: string; password: string };
+    /** The compliance operator of the complaint journey (e2e/complaint.e2e.ts): enrols its second factor there. */
+    complaintsOfficer: { email: string; password: string };
+    /** An admin who reads the audit log through the API (e2e/verification-console.e2e.ts: a document view's entry). */
+    auditor: { email: string; password: string };
     /** The stand-in for Sentry's ingest the pages report their errors to (support/error-ingest.ts). */
     errorIngestUrl: string;
   }
@@ -49,8 +55,14 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A hang guard, not a speed limit: a fresh server creates its PostgreSQL cluster, migrates and seeds before it answers
+ * (62–70 s measured on this 2-core machine under a load of 14–20, where a 60 s guard failed runs with nothing wrong).
+ */
+const HEALTH_TIMEOUT_MS = 240_000;
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -146,6 +158,15 @@ export default async function setup(project: TestProject) {
     email: 'compliance-operator@parcelle.test',
     password: `Op-${randomBytes(12).toString('hex')}`,
   };
+  const verificationReviewer = {
+    email: 'verification-reviewer@parcelle.test',
+    password: `Op-${randomBytes(12).toString('hex')}`,
+  };
+  const complaintsOfficer = {
+    email: 'complaints-officer@parcelle.test',
+    password: `Op-${randomBytes(12).toString('hex')}`,
+  };
+  const auditor = { email: 'auditor@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   try {
     await createOperators(env, [
       { ...operator, role: 'admin' },
@@ -157,6 +178,9 @@ export default async function setup(project: TestProject) {
       { ...finance, role: 'finance' },
       { ...consoleOperator, role: 'admin' },
       { ...complianceOperator, role: 'compliance' },
+      { ...verificationReviewer, role: 'compliance' },
+      { ...complaintsOfficer, role: 'compliance' },
+      { ...auditor, role: 'admin' },
     ]);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -174,7 +198,18 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', (chunk) => {
     log += chunk;
   });
-  await waitForHealth(baseUrl, child, () => log);
+  try {
+    await waitForHealth(baseUrl, child, () => log);
+  } catch (error) {
+    // Nothing of a failed start is left running (the server, and through it its PostgreSQL) or on disk.
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await errorIngest.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('operator', operator);
   project.provide('finance', finance);
@@ -185,6 +220,9 @@ export default async function setup(project: TestProject) {
   project.provide('exitsOperator', exitsOperator);
   project.provide('exitsApprover', exitsApprover);
   project.provide('complianceOperator', complianceOperator);
+  project.provide('verificationReviewer', verificationReviewer);
+  project.provide('complaintsOfficer', complaintsOfficer);
+  project.provide('auditor', auditor);
   project.provide('errorIngestUrl', errorIngest.url);
   return async () => {
     child.kill('SIGTERM');
