@@ -6,7 +6,7 @@ import {
   VERIFICATION_REASON_LABELS,
   VERIFICATION_STATE_LABELS,
   type VerificationReasonCode,
-  type VerificationState,
+  VerificationState,
 } from '@parcelle/shared/verification';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -114,6 +114,9 @@ function StatusPanel({ status }: { status: TVerificationStatus }) {
                 ))}
               </Box>
             </>
+          ) : status.state === VerificationState.ResubmissionRequested ? (
+            // Every required piece is there, but the reviewer asked for one again: not "everything is here".
+            <Typography data-testid="verification-replace-asked">{t('verification.status.replaceAsked')}</Typography>
           ) : (
             <Typography sx={{ color: palette.success }}>{t('verification.status.nothingMissing')}</Typography>
           )}

@@ -227,6 +227,27 @@ describe('/user/verification (issue 29)', () => {
     );
   });
 
+  it('does not say everything is here when the reviewer asked for a document again (fr)', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    current = status({
+      state: 'resubmission_requested',
+      declaration: DECLARATION,
+      missing: [],
+      last_decision: {
+        state: 'resubmission_requested',
+        reason_code: 'document_unreadable',
+        message: 'Le recto est flou : merci de le reprendre.',
+        at: '2026-11-21T09:00:00Z',
+      },
+    });
+    renderScreen(<VerificationScreen />, '/user/verification');
+    const panel = await screen.findByTestId('verification-status');
+    expect(within(panel).queryByText(/Tout y est/)).toBeNull();
+    expect(plain(within(panel).getByTestId('verification-replace-asked').textContent)).toBe(
+      'Remplacez ou complétez ce que demande l’examinateur ci-dessus, puis renvoyez-le.',
+    );
+  });
+
   it('shows a case in review read-only: no form, no upload, no submission', async () => {
     current = status({
       state: 'in_review',
