@@ -189,6 +189,8 @@ describe('production fails closed', () => {
     expect(loadConfig(production(account)).deposits).toEqual({
       bankTransfer: true,
       account: { name: 'Parcelle SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
+      // Issue 31's card and PayPal top-ups, at their defaults: €10 to €5,000 each, €10,000 per 24 hours.
+      topUp: { minMinor: 1_000, maxMinor: 500_000, dailyMaxMinor: 1_000_000 },
     });
     expect(() => loadConfig(production({ ...account, DEPOSIT_ACCOUNT_IBAN: 'FR7630006000011234567890188' }))).toThrow();
     // Outside production: on, with a development account whose name says so.
