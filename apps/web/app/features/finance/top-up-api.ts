@@ -2,6 +2,7 @@ import type { TopUpMethod, TTopUp } from '@parcelle/shared/contracts/deposits';
 import { messages } from '@parcelle/shared/i18n/messages';
 import { apiData, apiRequest } from '../session/api';
 import { ApiError } from '../session/api-error';
+import { POLL, pollUntilSettled } from '../session/poll';
 
 /** The calls of a top-up by card or PayPal (issue 31; apps/api/src/modules/deposits/routes.ts). */
 
@@ -37,19 +38,19 @@ export function cancelTopUp(id: string): Promise<TTopUp> {
   return apiData<TTopUp>(`/member/top-ups/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Waits for the provider's confirmation (Stripe's webhook) to credit the top-up after the card form said paid: the
  * page never credits on the browser's word. Throws CardDeclined when the provider refused, PaymentError when no
  * confirmation came in time (the money, if taken, is still credited when it comes; the notice says so).
  */
-export async function waitUntilCredited(id: string, poll = { intervalMs: 800, attempts: 25 }): Promise<TTopUp> {
-  for (let attempt = 0; attempt < poll.attempts; attempt += 1) {
-    const state = await topUpState(id);
-    if (state.status === 'credited') return state;
-    if (state.status === 'declined') throw new ApiError(402, messages.CardDeclined);
-    await wait(poll.intervalMs);
-  }
-  throw new ApiError(504, messages.PaymentError);
+export function waitUntilCredited(id: string, poll = POLL): Promise<TTopUp> {
+  return pollUntilSettled(
+    () => topUpState(id),
+    (state) => {
+      if (state.status === 'credited') return state;
+      if (state.status === 'declined') throw new ApiError(402, messages.CardDeclined);
+      return undefined;
+    },
+    poll,
+  );
 }

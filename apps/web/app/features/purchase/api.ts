@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { API_BASE, apiData, apiRequest } from '../session/api';
 import { ApiError, isLocalized } from '../session/api-error';
+import { POLL, pollUntilSettled } from '../session/poll';
 import { RefreshFailed, refreshAccessToken } from '../session/refresh';
 import { getAccessToken, getRefreshToken } from '../session/storage';
 
@@ -115,23 +116,7 @@ export async function cancelPurchase(reference: string): Promise<PurchaseData> {
   return answer.data;
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-export const POLL = { intervalMs: 800, attempts: 25 } as const;
+export { POLL };
 
 /**
  * Polls a purchase until the payment provider's confirmation has settled it (a card payment is confirmed by a
@@ -144,18 +129,20 @@ export async function waitUntilPaid(
   poll: { intervalMs: number; attempts: number } = POLL,
   signal?: AbortSignal,
 ) {
-  for (let attempt = 0; attempt < poll.attempts; attempt += 1) {
-    signal?.throwIfAborted();
-    const state = await purchaseState(reference, signal);
-    if (state.status === 'paid') return state;
-    if (state.status === 'expired') throw new ApiError(410, messages.PurchaseExpired);
-    if (state.status === 'refund_pending' || state.status === 'refunded') {
-      throw new ApiError(409, messages.LatePaymentRefunded);
-    }
-    if (state.status === 'failed') throw new ApiError(402, messages.PaymentError);
-    await wait(poll.intervalMs, signal);
-  }
-  throw new ApiError(504, messages.PaymentError);
+  return pollUntilSettled(
+    (aborted) => purchaseState(reference, aborted),
+    (state) => {
+      if (state.status === 'paid') return state;
+      if (state.status === 'expired') throw new ApiError(410, messages.PurchaseExpired);
+      if (state.status === 'refund_pending' || state.status === 'refunded') {
+        throw new ApiError(409, messages.LatePaymentRefunded);
+      }
+      if (state.status === 'failed') throw new ApiError(402, messages.PaymentError);
+      return undefined;
+    },
+    poll,
+    signal,
+  );
 }
 
 // ---------------------------------------------------------------- secondary market
