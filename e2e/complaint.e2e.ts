@@ -81,7 +81,11 @@ describe('a member’s complaint (en)', () => {
       await setConsoleLanguage(desk, 'en');
       await desk.getByRole('link', { name: 'Complaints', exact: true }).click();
       await desk.getByRole('heading', { name: 'Complaints', level: 1 }).waitFor();
+      // The search applies after a pause in typing and rewrites the address; a click before it would be taken back
+      // to the list by it (as an operator clicking at once would be), so the journey waits for the search's answer.
+      const searched = desk.waitForResponse((response) => /\/api\/admin\/complaints\?.*q=/.test(response.url()));
       await desk.getByLabel('Reference, name, email or subject').fill(reference);
+      expect((await searched).status()).toBe(200);
       await desk.getByRole('link', { name: `Open ${reference}` }).click();
       await desk.getByRole('heading', { name: `${reference} · ${SUBJECT}` }).waitFor();
       await expectNoAxeViolations(desk, 'console complaint case (en)');

@@ -67,7 +67,10 @@ describe('a compliance operator decides a case in the console (fr)', () => {
       await setConsoleLanguage(desk, 'fr');
       await desk.getByRole('link', { name: 'Vérifications', exact: true }).click();
       await desk.getByRole('heading', { name: 'Vérifications', level: 1 }).waitFor();
+      // The search's answer first: a click before the search applies would be taken back to the list by it.
+      const searched = desk.waitForResponse((response) => /\/api\/admin\/verifications\?.*q=/.test(response.url()));
       await desk.getByLabel('Nom, e-mail ou identifiant').fill(member.email);
+      expect((await searched).status()).toBe(200);
       const open = desk.getByRole('link', { name: 'Ouvrir Camille Claudel' });
       await open.waitFor();
       await expectNoAxeViolations(desk, 'console verifications queue (fr)');
