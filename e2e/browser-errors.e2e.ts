@@ -37,35 +37,40 @@ describe('browser error reports', () => {
     );
   });
 
-  it('reports an uncaught error of a page, masked', async () => {
-    const { context, page } = await newPage(browser, { locale: 'en' });
-    const violations: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text()))
-        violations.push(message.text());
-    });
-    try {
-      // An application page (the home): documents (issue 33) do not load the error reporter yet.
-      await page.goto(`${baseUrl()}/`);
-      // The SDK arrives after the page is interactive (a chunk of its own); errors from then on are reported.
-      await page.waitForFunction(() => Boolean((window as { __SENTRY__?: unknown }).__SENTRY__), null, {
-        timeout: 30_000,
+  // A document (the home, issue 33: its runtime starts the reporter) and a page of the application (/login).
+  for (const [kind, path] of [
+    ['a document', '/'],
+    ['an application page', '/login'],
+  ] as const) {
+    it(`reports an uncaught error of ${kind}, masked`, async () => {
+      const { context, page } = await newPage(browser, { locale: 'en' });
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content.Security.Policy/i.test(message.text()))
+          violations.push(message.text());
       });
-      const marker = `e2e-${Date.now()}`;
-      await page.evaluate((text) => {
-        setTimeout(() => {
-          throw new Error(`${text} for marie.curie@example.fr after /reset-password/s3cr3t-t0ken`);
+      try {
+        await page.goto(`${baseUrl()}${path}`);
+        // The SDK arrives after the page (a chunk of its own); errors from then on are reported.
+        await page.waitForFunction(() => Boolean((window as { __SENTRY__?: unknown }).__SENTRY__), null, {
+          timeout: 30_000,
         });
-      }, marker);
-      const envelope = await envelopeWith(marker);
-      expect(envelope).toContain('m***@example.fr');
-      expect(envelope).toContain('/reset-password/[redacted]');
-      expect(envelope).not.toContain('marie.curie@example.fr');
-      expect(envelope).not.toContain('s3cr3t-t0ken');
-      expect(envelope).toContain('"environment":"development"');
-      expect(violations).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+        const marker = `e2e-${kind.length}-${Date.now()}`;
+        await page.evaluate((text) => {
+          setTimeout(() => {
+            throw new Error(`${text} for marie.curie@example.fr after /reset-password/s3cr3t-t0ken`);
+          });
+        }, marker);
+        const envelope = await envelopeWith(marker);
+        expect(envelope).toContain('m***@example.fr');
+        expect(envelope).toContain('/reset-password/[redacted]');
+        expect(envelope).not.toContain('marie.curie@example.fr');
+        expect(envelope).not.toContain('s3cr3t-t0ken');
+        expect(envelope).toContain('"environment":"development"');
+        expect(violations).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

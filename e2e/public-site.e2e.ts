@@ -48,6 +48,15 @@ describe('a visitor browses the catalogue', () => {
       await expectPath(page, `/artists/details/${artistId}`);
       await page.getByTestId('artist-chart-ic').waitFor();
       expect(await textOf(page, 'artist-record')).toContain('$');
+      // A document: a year's values show on hover and the figures open as a table without a script of the page's.
+      const chart = page.getByTestId('artist-chart-ic');
+      await chart.locator('[data-year]').last().hover();
+      const tip = chart.getByTestId('artist-chart-ic-tooltip').filter({ visible: true });
+      expect(await tip.count()).toBe(1);
+      expect(plain(await tip.textContent())).toMatch(/^20\d\d.+\d/);
+      await page.getByTestId('artist-table-toggle').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('artist-table').waitFor();
       await shot(page, 'catalogue-artist-desktop-en');
 
       await page.getByTestId('nav-primary-market').click();
@@ -237,6 +246,11 @@ describe('public pages as documents', () => {
     });
     try {
       const page = await context.newPage();
+      // The home, read without a script: its figures, works and statistics, and the invitations to join.
+      await page.goto('/');
+      await page.getByTestId('home-featured-work').first().waitFor();
+      expect(await page.getByTestId('home-statistics').isVisible()).toBe(true);
+      expect(await page.locator('[data-guest-only]').count()).toBe(2);
       await page.goto('/faqs');
       expect((await textOf(page, 'content-title')).length).toBeGreaterThan(0);
       // An answer opens without a script (the browser's own disclosure).
@@ -344,6 +358,12 @@ describe('public pages as documents', () => {
       await page.keyboard.press('Enter');
       await page.getByTestId('account-profile').waitFor();
       await expectNoAxeViolations(page, '/faqs (member menu open)');
+      // The home, a document too, invites visitors to join, never a member.
+      await page.goto('/');
+      await page.getByTestId('account-menu').waitFor();
+      expect(await page.getByTestId('home-discover').isVisible()).toBe(true);
+      expect(await page.locator('[data-guest-only]').count()).toBe(0);
+      await page.getByTestId('header-user').click();
       await page.getByTestId('account-profile').click();
       await expectPath(page, '/user/profile');
       await page.getByTestId('profile-screen').waitFor();

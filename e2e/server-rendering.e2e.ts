@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paintingOnSale } from './pages/purchase';
-import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { baseUrl, launchBrowser, screenshot, waitUntilLive } from './support/browser';
 import { documentFirstLoadSizes, documentRuntimeFile } from './support/first-load';
 
 /**
@@ -62,7 +62,8 @@ describe('server-rendered public pages (no JavaScript)', () => {
   });
 
   it('allows exactly the inline scripts carrying this answer’s nonce', async () => {
-    const { response, html } = await fetchPage('/');
+    // A page of the app (a work's page): documents carry no inline script at all.
+    const { response, html } = await fetchPage(`/primary-market/details/${painting.id}`);
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
@@ -71,7 +72,9 @@ describe('server-rendered public pages (no JavaScript)', () => {
     const executable = inline.filter((attributes) => !attributes.includes('application/ld+json'));
     expect(executable.length).toBeGreaterThan(0);
     for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
-    const again = (await fetchPage('/')).response.headers.get('content-security-policy');
+    const again = (await fetchPage(`/primary-market/details/${painting.id}`)).response.headers.get(
+      'content-security-policy',
+    );
     expect(again).not.toContain(nonce);
   });
 
@@ -352,13 +355,20 @@ describe('in Chromium', () => {
     try {
       const page = await context.newPage();
       const problems = watch(page);
-      // The home is the app (hydrated); the artist list is a document, the app renders it all the same once running.
-      await page.goto('/', { waitUntil: 'networkidle' });
-      await page.getByTestId('nav-artists').click();
-      await page.waitForURL(/\/artists$/);
-      await page.getByTestId('artist-card').first().click();
+      // A work's page is the app (hydrated); its artist's page is a document when loaded first, and the app renders it
+      // all the same once running, its data read by the client router.
+      await page.goto('/primary-market');
+      await page.getByTestId('painting-card').first().click();
+      await page.waitForURL(/\/primary-market\/details\//);
+      await waitUntilLive(page.getByTestId('painting-artist'));
+      const artistName = (await page.getByTestId('painting-artist').textContent()) ?? '';
+      const documentLoads: string[] = [];
+      page.on('request', (request) => request.isNavigationRequest() && documentLoads.push(request.url()));
+      await page.getByTestId('painting-artist').click();
       await page.waitForURL(/\/artists\/details\//);
-      await page.locator('h1').first().waitFor();
+      await page.getByRole('heading', { level: 1, name: artistName }).waitFor();
+      // No page load: the client router went there.
+      expect(documentLoads).toEqual([]);
       expect(await page.title()).toMatch(/ · Parcelle$/);
       expect(problems).toEqual([]);
     } finally {
@@ -384,6 +394,7 @@ const DOCUMENT_PATHS = [
   '/coverage',
   '/risks',
   '/exits',
+  '/',
   '/artists',
   '/primary-market',
   '/secondary-market',
@@ -394,7 +405,11 @@ describe('public pages as documents (issue 33)', () => {
   it('sends them with no React Router script, only the document runtime: at most 50 KB gzip before a visitor acts', async () => {
     const runtime = documentRuntimeFile();
     const figures: string[] = [];
-    for (const path of DOCUMENT_PATHS) {
+    // An artist's page, the first of the list's.
+    const artists = (await fetchPage('/artists')).html;
+    const artist = artists.match(/href="(\/artists\/details\/[^"?]+)"/)?.[1];
+    expect(artist, 'an artist on /artists').toBeTruthy();
+    for (const path of [...DOCUMENT_PATHS, artist ?? '']) {
       const { response, html } = await fetchPage(path);
       expect(response.status, path).toBe(path.startsWith('/certificates/') ? 404 : 200);
       // No hydration: neither the router's context and manifest, nor its modules, nor ScrollRestoration's script.
@@ -409,7 +424,9 @@ describe('public pages as documents (issue 33)', () => {
       figures.push(`${path} ${(first.gzip / 1024).toFixed(1)} KB (${first.files.length} files)`);
     }
     console.info(`JavaScript before acting, gzip:\n${figures.join('\n')}`);
-    // The home stays the app: hydrated, with React Router's scripts.
-    expect((await fetchPage('/')).html).toContain('__reactRouterContext');
+    // A work's page stays the app (its buy panel and order form): hydrated, with React Router's scripts.
+    const work = (await fetchPage('/primary-market')).html.match(/href="(\/primary-market\/details\/[^"?]+)"/)?.[1];
+    expect(work, 'a work on /primary-market').toBeTruthy();
+    expect((await fetchPage(work ?? '')).html).toContain('__reactRouterContext');
   });
 });

@@ -60,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
   // A document (issue 33, decision 433) is sent without React Router's scripts: it is never hydrated, and loads the
   // small document runtime instead (the member's header, the cookie banner, islands mounted when used).
   const inDocument = useDocumentPageOnServer();
+  // A document's runtime starts the error reports itself when the server names a DSN (it has no loader data).
+  const browserErrors = useRouteLoaderData<typeof loader>('root')?.browserErrors;
   // The server renders in the visitor's language (request-language.ts); the browser starts in the language of
   // the html tag it was given, so both agree.
   return (
@@ -74,7 +76,16 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         {inDocument ? (
-          documentRuntime && <script type="module" src={documentRuntime} nonce={nonce} />
+          documentRuntime && (
+            <script
+              type="module"
+              src={documentRuntime}
+              nonce={nonce}
+              {...(browserErrors
+                ? { 'data-errors-dsn': browserErrors.dsn, 'data-errors-environment': browserErrors.environment }
+                : {})}
+            />
+          )
         ) : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -34,6 +34,17 @@ export function useInDocument(): boolean {
 export const ISLAND_ATTRIBUTE = 'data-island';
 export type IslandName = 'account' | 'contact' | 'newsletter';
 
+/**
+ * The attribute marking what only a visitor without a session is shown (an invitation to join): the server cannot know
+ * of a session (it lives in the browser's storage), so a document sends it and the runtime removes it for a member.
+ */
+export const GUEST_ONLY_ATTRIBUTE = 'data-guest-only';
+
+/** Spread on a guest-only element in a document (nothing in the app, which knows the session when it renders). */
+export function guestOnlyProps(inDocument: boolean): Record<string, string> {
+  return inDocument ? { [GUEST_ONLY_ATTRIBUTE]: '' } : {};
+}
+
 /** Spread on an island's element in a document (nothing in the app). */
 export function islandProps(inDocument: boolean, name: IslandName): Record<string, string> {
   return inDocument ? { [ISLAND_ATTRIBUTE]: name } : {};

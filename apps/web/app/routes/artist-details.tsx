@@ -1,3 +1,4 @@
+import { DOCUMENT_HANDLE } from '../document/document';
 import { ArtistDetailScreen } from '../features/artists/ArtistDetailScreen';
 import { type ArtistDetailData, catalogueKeys } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
@@ -30,6 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
     });
   });
 }
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433); its charts and table need no script. */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

@@ -1,3 +1,4 @@
+import { DOCUMENT_HANDLE } from '../document/document';
 import { catalogueKeys, type HomeData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
 import { artworkImageSources, HOME_HERO_SIZES } from '../features/catalogue/image-sources';
@@ -33,6 +34,9 @@ export async function loader(args: Route.LoaderArgs) {
     });
   });
 }
+
+/** A document: sent rendered, never hydrated (issue 33, decision 433); its join invitations are guest-only. */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

@@ -4,6 +4,7 @@ import type { Currency } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useRetryProps } from '../../document/document';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { useArtistDetail } from '../catalogue/api';
 import { formatAmount, lifeYears, mediaUrl } from '../catalogue/format';
@@ -236,6 +237,7 @@ export function ArtistDetailScreen() {
   const currency = useCurrency();
   const artistId = useParams().artistId ?? '';
   const query = useArtistDetail(artistId, currency);
+  const retry = useRetryProps(() => query.refetch());
   // Kept while the currency changes; never another artist's page while this one loads.
   const data = query.data?.artist.id === artistId ? query.data : undefined;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -268,7 +270,7 @@ export function ArtistDetailScreen() {
         severity="error"
         data-testid="artist-error"
         action={
-          <Button color="inherit" size="small" onClick={() => query.refetch()}>
+          <Button color="inherit" size="small" {...retry}>
             {t('artists.error.retry')}
           </Button>
         }

@@ -1,17 +1,6 @@
-import {
-  Box,
-  Button,
-  Collapse,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatCount } from '../catalogue/format';
 import { YearChart, type YearRow } from '../charts/YearChart';
@@ -54,8 +43,6 @@ function rowsOf(rows: MarketRow[], pick: (row: MarketRow) => Record<string, numb
 export function ArtistMarket({ artist, currency }: { artist: ArtistDetail; currency: Currency }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [tableOpen, setTableOpen] = useState(false);
-  const tableId = useId();
   const rows = marketRows(artist);
   const currencyName = t(`artists.figures.currency.${currency}`);
   // The amounts carry their own currency (the one asked); the index follows the display currency.
@@ -161,67 +148,82 @@ export function ArtistMarket({ artist, currency }: { artist: ArtistDetail; curre
       </Box>
 
       {rows.length > 0 && (
-        <Box>
-          <Button
-            variant="text"
-            onClick={() => setTableOpen((open) => !open)}
-            aria-expanded={tableOpen}
-            aria-controls={tableId}
+        // The browser's own disclosure: it opens without a script (the artist's page is a document, issue 33) and is
+        // announced as expanded or collapsed; its label says what a press will do.
+        <Box
+          component="details"
+          sx={{
+            '&[open] [data-label="show"], &:not([open]) [data-label="hide"]': { display: 'none' },
+          }}
+        >
+          <Box
+            component="summary"
             data-testid="artist-table-toggle"
-            sx={{ px: 0, color: palette.accentDark, textDecoration: 'underline', textUnderlineOffset: 4 }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              minHeight: 44,
+              cursor: 'pointer',
+              listStyle: 'none',
+              '&::-webkit-details-marker': { display: 'none' },
+              typography: 'button',
+              color: palette.accentDark,
+              textDecoration: 'underline',
+              textUnderlineOffset: 4,
+              '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
+            }}
           >
-            {tableOpen ? t('artists.charts.hideTable') : t('artists.charts.showTable')}
-          </Button>
-          <Collapse in={tableOpen} id={tableId} unmountOnExit>
-            <TableContainer
-              sx={{ mt: 2, border: `1px solid ${palette.line}`, bgcolor: palette.paper, maxHeight: 480 }}
-              data-testid="artist-table"
-            >
-              <Table size="small" stickyHeader sx={{ '& thead th': { whiteSpace: 'nowrap' } }}>
-                <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
-                  {t('artists.charts.tableCaption', { name: artist.name })}
-                </caption>
-                <TableHead>
-                  <TableRow>
-                    <TableCell scope="col">{t('artists.charts.year')}</TableCell>
-                    <TableCell scope="col" align="right">
-                      {t('artists.charts.icSeries')}
+            <span data-label="show">{t('artists.charts.showTable')}</span>
+            <span data-label="hide">{t('artists.charts.hideTable')}</span>
+          </Box>
+          <TableContainer
+            sx={{ mt: 2, border: `1px solid ${palette.line}`, bgcolor: palette.paper, maxHeight: 480 }}
+            data-testid="artist-table"
+          >
+            <Table size="small" stickyHeader sx={{ '& thead th': { whiteSpace: 'nowrap' } }}>
+              <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
+                {t('artists.charts.tableCaption', { name: artist.name })}
+              </caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">{t('artists.charts.year')}</TableCell>
+                  <TableCell scope="col" align="right">
+                    {t('artists.charts.icSeries')}
+                  </TableCell>
+                  <TableCell scope="col" align="right">
+                    {t('artists.charts.turnoverSeries')}
+                  </TableCell>
+                  <TableCell scope="col" align="right">
+                    {t('artists.charts.lotsSold')}
+                  </TableCell>
+                  <TableCell scope="col" align="right">
+                    {t('artists.charts.lotsUnsold')}
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.year}>
+                    <TableCell component="th" scope="row">
+                      {row.year}
                     </TableCell>
-                    <TableCell scope="col" align="right">
-                      {t('artists.charts.turnoverSeries')}
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {row.ic === null ? t('artists.figures.none') : formatIndex(row.ic, language)}
                     </TableCell>
-                    <TableCell scope="col" align="right">
-                      {t('artists.charts.lotsSold')}
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      {row.turnover === null ? t('artists.figures.none') : money(row.turnover)}
                     </TableCell>
-                    <TableCell scope="col" align="right">
-                      {t('artists.charts.lotsUnsold')}
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {row.sold === null ? t('artists.figures.none') : formatCount(row.sold, language)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {row.unsold === null ? t('artists.figures.none') : formatCount(row.unsold, language)}
                     </TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow key={row.year}>
-                      <TableCell component="th" scope="row">
-                        {row.year}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {row.ic === null ? t('artists.figures.none') : formatIndex(row.ic, language)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                        {row.turnover === null ? t('artists.figures.none') : money(row.turnover)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {row.sold === null ? t('artists.figures.none') : formatCount(row.sold, language)}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {row.unsold === null ? t('artists.figures.none') : formatCount(row.unsold, language)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </Collapse>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         </Box>
       )}
     </Box>

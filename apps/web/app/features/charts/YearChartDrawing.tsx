@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { type PointerEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useLanguage } from '../i18n/language';
 import { fonts, palette } from '../theme/theme';
 import { axisTick, seriesColor } from './axis';
@@ -50,7 +50,8 @@ function yearLabelQueries(count: number): Record<string, object> {
  * A chart by year for artists, paintings and the market: lines and/or bars in the spec's ten cycling colours, with the
  * 'M from 1,000,000' axis (spec §9). Drawn on the server as SVG and HTML from the same geometry the browser computes
  * (issue 33: no chart library in the page, nothing to load or lay out later); its box has its final size at once.
- * Hovering a year shows its values.
+ * Hovering a year shows its values: each year's band carries them, shown by CSS on hover, so they are there without a
+ * script (a document page, issue 33) and the drawing holds no state to hydrate.
  */
 export default function YearChartDrawing({
   title,
@@ -63,18 +64,9 @@ export default function YearChartDrawing({
 }: YearChartProps) {
   const language = useLanguage();
   const geometry = useMemo(() => yearChartGeometry(series, rows), [series, rows]);
-  const [hovered, setHovered] = useState<number | null>(null);
   const legend = series.length > 1;
   const plotHeight = height - YEARS_HEIGHT - (legend ? LEGEND_HEIGHT : 0);
   const format = (value: number) => (formatValue ? formatValue(value, language) : axisTick(value, language));
-
-  const hover = (event: PointerEvent<HTMLDivElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    const index = Math.floor(((event.clientX - box.left) / box.width) * rows.length);
-    setHovered(index >= 0 && index < rows.length ? index : null);
-  };
-  const row = hovered === null ? undefined : rows[hovered];
-  const band = hovered === null ? undefined : geometry.bands[hovered];
 
   return (
     <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
@@ -95,11 +87,7 @@ export default function YearChartDrawing({
             </Box>
           ))}
         </Box>
-        <Box
-          onPointerMove={hover}
-          onPointerLeave={() => setHovered(null)}
-          sx={{ position: 'absolute', top: 8, left: AXIS_WIDTH, right: 8, height: plotHeight - 8 }}
-        >
+        <Box sx={{ position: 'absolute', top: 8, left: AXIS_WIDTH, right: 8, height: plotHeight - 8 }}>
           <svg
             viewBox={`0 0 ${BOX} ${BOX}`}
             preserveAspectRatio="none"
@@ -148,38 +136,61 @@ export default function YearChartDrawing({
               }}
             />
           ))}
-          {band && row && (
-            <Box
-              aria-hidden="true"
-              data-testid={testId ? `${testId}-tooltip` : undefined}
-              sx={{
-                position: 'absolute',
-                top: 0,
-                left: `${band.centre * 100}%`,
-                transform: band.centre > 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
-                minWidth: 140,
-                p: 1.25,
-                bgcolor: palette.paper,
-                border: `1px solid ${palette.line}`,
-                borderRadius: '2px',
-                fontFamily: fonts.text,
-                fontSize: 13,
-                pointerEvents: 'none',
-                boxShadow: '0 8px 20px rgba(28, 27, 25, 0.08)',
-              }}
-            >
-              <Box sx={{ fontWeight: 600, mb: 0.5 }}>{row.year}</Box>
-              {series.map((item) => {
-                const value = row[item.key];
-                return typeof value === 'number' ? (
-                  <Box key={item.key} sx={{ display: 'flex', gap: 1.5, justifyContent: 'space-between' }}>
-                    <span>{item.label}</span>
-                    <span>{format(value)}</span>
-                  </Box>
-                ) : null;
-              })}
-            </Box>
-          )}
+          {geometry.bands.map((entry, index) => {
+            const row = rows[index];
+            if (!row) return null;
+            return (
+              <Box
+                key={entry.year}
+                data-year={entry.year}
+                sx={{
+                  position: 'absolute',
+                  top: 0,
+                  bottom: 0,
+                  left: `${(index / rows.length) * 100}%`,
+                  width: `${100 / rows.length}%`,
+                  '&:hover > [data-tooltip]': { display: 'block' },
+                }}
+              >
+                <Box
+                  aria-hidden="true"
+                  data-tooltip
+                  data-testid={testId ? `${testId}-tooltip` : undefined}
+                  sx={{
+                    display: 'none',
+                    position: 'absolute',
+                    top: 0,
+                    left: '50%',
+                    transform: entry.centre > 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
+                    // Its own width, not its narrow band's.
+                    width: 'max-content',
+                    minWidth: 140,
+                    maxWidth: 260,
+                    p: 1.25,
+                    bgcolor: palette.paper,
+                    border: `1px solid ${palette.line}`,
+                    borderRadius: '2px',
+                    fontFamily: fonts.text,
+                    fontSize: 13,
+                    pointerEvents: 'none',
+                    boxShadow: '0 8px 20px rgba(28, 27, 25, 0.08)',
+                    zIndex: 1,
+                  }}
+                >
+                  <Box sx={{ fontWeight: 600, mb: 0.5 }}>{row.year}</Box>
+                  {series.map((item) => {
+                    const value = row[item.key];
+                    return typeof value === 'number' ? (
+                      <Box key={item.key} sx={{ display: 'flex', gap: 1.5, justifyContent: 'space-between' }}>
+                        <span>{item.label}</span>
+                        <span>{format(value)}</span>
+                      </Box>
+                    ) : null;
+                  })}
+                </Box>
+              </Box>
+            );
+          })}
         </Box>
         <Box
           sx={{

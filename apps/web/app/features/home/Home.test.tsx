@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DocumentContext } from '../../document/document';
 import { renderScreen } from '../../test/render';
 import { i18n, initI18n } from '../i18n/i18n';
 import { CURRENCY_KEY } from '../preferences/currency';
@@ -119,5 +120,27 @@ describe('home (spec §2)', () => {
     renderScreen(<Home />);
     await waitFor(() => expect(screen.getByTestId('home-error')).toBeTruthy());
     expect(screen.getByTestId('home-discover').getAttribute('href')).toBe('/primary-market');
+  });
+
+  it('marks its invitations to join as guest-only in a document, and shows a member none in the app', async () => {
+    renderScreen(
+      <DocumentContext.Provider value={true}>
+        <Home />
+      </DocumentContext.Provider>,
+    );
+    await screen.findByTestId('home-hero-work');
+    // The join button of the hero and the join band: the document's runtime removes them for a member.
+    const invitations = [...document.querySelectorAll('[data-guest-only]')];
+    expect(invitations.map((element) => element.textContent)).toEqual([
+      'Join Parcelle',
+      expect.stringContaining('Create my account'),
+    ]);
+    cleanup();
+
+    window.localStorage.setItem('token', 'a-token');
+    renderScreen(<Home />);
+    await screen.findByTestId('home-hero-work');
+    expect(document.querySelectorAll('[data-guest-only]')).toHaveLength(0);
+    expect(screen.queryByText('Join Parcelle')).toBeNull();
   });
 });

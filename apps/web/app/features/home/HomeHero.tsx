@@ -1,6 +1,7 @@
 import { Box, Button, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { guestOnlyProps, useInDocument } from '../../document/document';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import type { HomeData } from '../catalogue/api';
 import { mediaUrl } from '../catalogue/format';
@@ -59,6 +60,7 @@ export function HomeHero({
 }) {
   const { t } = useTranslation();
   const { signedIn } = useSession();
+  const inDocument = useInDocument();
   return (
     <Container maxWidth={false} sx={PAGE_WIDTH}>
       <Box
@@ -85,7 +87,7 @@ export function HomeHero({
               {t('home.discover')}
             </Button>
             {!signedIn && (
-              <Button component={Link} to="/connexion" variant="outlined" size="large">
+              <Button component={Link} to="/connexion" variant="outlined" size="large" {...guestOnlyProps(inDocument)}>
                 {t('home.join')}
               </Button>
             )}
