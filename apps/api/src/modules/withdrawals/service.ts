@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { AdminWithdrawalStatus, TAdminSort } from '@parcelle/shared/contracts/admin';
 import type { WithdrawalStatus } from '@parcelle/shared/contracts/member';
@@ -24,18 +23,12 @@ import { checkCode, issueCode } from '../codes/service';
 import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
 import { notifyMember } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
+import { newReference } from '../references/references';
 import { walletBalanceMinor } from '../users/profile';
 import { requireVerified } from '../verification/gate';
 import { screenBeforeWithdrawal } from '../verification/screening';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-function newReference(): string {
-  let text = '';
-  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
-  return `WD-${text}`;
-}
 
 function phoneOf(member: Member): string {
   if (!member.phoneCode || !member.phoneNumber) throw badRequest('PhoneMissing', 'phone');
@@ -185,7 +178,7 @@ export async function requestWithdrawal(
     const [withdrawal] = await tx
       .insert(withdrawals)
       .values({
-        reference: newReference(),
+        reference: newReference('withdrawal'),
         userId: member.id,
         currency,
         amountMinor,
