@@ -7,8 +7,8 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { refuseInterestedOperator } from '../admin/interest';
-import { Rates } from '../catalogue/rates';
 import { latestValuation } from '../catalogue-admin/valuations';
+import { Rates } from '../fx/rates';
 import { newReference } from '../references/references';
 import { exitOfferDetail } from './offers';
 

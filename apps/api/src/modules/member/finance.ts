@@ -1,7 +1,7 @@
 import { type Currency, FINANCE_TYPES, toMajor } from '@parcelle/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { isReferenceOf } from '../references/references';
 import { dateOf, dayOf, displayMinor, integerOf } from './money';
 

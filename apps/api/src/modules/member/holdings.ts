@@ -2,9 +2,9 @@ import { type Currency, purchaseTotalMinor, ratingIndex, toMajor } from '@parcel
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { artists, artistYearlyStats, paintings } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
 import { MARKETS, type MarketType } from '../catalogue/service';
 import { type ValuePoint, valueChanges, valueHistories } from '../catalogue/value-history';
+import { Rates } from '../fx/rates';
 import { walletBalances } from '../ledger/ledger';
 import { onMarket } from '../market/state';
 import { provisionalPurchases } from '../purchases/reflection';

@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { recordReservations } from '../../observability/metrics';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { requireSecondaryBuyer } from '../market/buyers';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../market/listings';
 import { openSoldOutWorks } from '../market/sell-out';
