@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
-import { defineEcbJobs, startEcbRates } from './modules/catalogue-admin/ecb';
+import { defineEcbJobs, startEcbRates } from './modules/fx/ecb';
 import { defineInvestorJobs, startInvestorCategoryExpiry } from './modules/investor/jobs';
 import { defineAnnualStatementJobs, startAnnualStatements } from './modules/member/annual-statement-jobs';
 import { defineStatementJobs, startStatementSweep } from './modules/member/statement-jobs';

@@ -32,6 +32,7 @@ import { memberOf } from '../../http/authenticate';
 import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { requireOperator } from '../admin/guard';
+import { listRates, saveRate } from '../fx/manage-rates';
 import { checkPriceAlertsLater } from '../watchlist/alerts';
 import {
   adminArtistDetail,
@@ -53,7 +54,6 @@ import {
   setPaintingDocument,
   updatePainting,
 } from './paintings';
-import { listRates, saveRate } from './rates';
 import { addValuation, correctValuation, listValuations, uploadValuationDocument } from './valuations';
 
 const errors = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure, 409: ZFailure };

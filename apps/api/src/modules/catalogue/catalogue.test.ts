@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { artists, artistYearlyStats, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { SEED_ARTISTS, SEED_PAINTINGS } from '../../db/seed-catalogue-data';
-import { Rates } from './rates';
+import { Rates } from '../fx/rates';
 
 let t: TestApp;
 beforeAll(async () => {

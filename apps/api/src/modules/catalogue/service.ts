@@ -33,10 +33,10 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { currentValuations, PUBLIC_APPRAISAL_HISTORY } from '../catalogue-admin/valuations';
+import { Rates } from '../fx/rates';
 import { onMarket, publicMarket } from '../market/state';
 import { coOwnerCounts } from '../parts/register';
 import { marketSummaries } from '../secondary/book';
-import { Rates } from './rates';
 import { valueChange, valueChanges, valueHistories, valueIn } from './value-history';
 
 export type MarketType = 'primary' | 'secondary';

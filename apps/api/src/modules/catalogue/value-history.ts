@@ -3,7 +3,7 @@ import { and, asc, desc, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { paintingValuations } from '../../db/schema';
-import type { Rates } from './rates';
+import type { Rates } from '../fx/rates';
 
 /** A work's value in one year: the appraisal that stands for that year, in its own currency. */
 export interface ValuePoint {

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { CROCKFORD_ALPHABET, type Language, ZCertificateNumber } from '@parcelle/shared';
+import { type Language, ZCertificateNumber } from '@parcelle/shared';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { artists, certificates, paintings, purchases } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { inReflectionPeriod, reflectionAppliesTo, reflectionEndsAt } from '../purchases/reflection';
+import { CROCKFORD_LENGTH, randomCrockford } from '../references/references';
 import { renderCertificatePdf } from './certificate-pdf';
 
 export type Certificate = typeof certificates.$inferSelect;
@@ -23,16 +23,11 @@ export type IssueCertificateInput = {
   language: Language;
 };
 
-/** 10 Crockford base32 characters = 50 random bits. */
-const RANDOM_LENGTH = 10;
 const MAX_ATTEMPTS = 5;
 
-/** `PCL-<year>-<10 Crockford base32 characters>` from the operating system's random source. */
+/** `PCL-<year>-<10 Crockford base32 characters>` (50 random bits) from the operating system's random source. */
 export function newCertificateNumber(issuedAt: Date = new Date()): string {
-  const bytes = randomBytes(RANDOM_LENGTH);
-  // One byte per character, 5 bits each: 256 is a multiple of 32, so every character is uniform.
-  const random = Array.from(bytes, (byte) => CROCKFORD_ALPHABET[byte & 31]).join('');
-  return `PCL-${issuedAt.getUTCFullYear()}-${random}`;
+  return `PCL-${issuedAt.getUTCFullYear()}-${randomCrockford(CROCKFORD_LENGTH)}`;
 }
 
 /** "Jeanne Dupont" → "J. D.", "Jean-Pierre de la Tour" → "J.-P. D. L. T.": the letters that start each word. */

@@ -14,7 +14,7 @@ import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { queryRows } from '../../db/client';
 import { exchangeRates, memberNotifications, users } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { euroMinorOf, parseCamt053, StatementInvalid } from './camt053';
 import { depositReferences } from './schema';

@@ -12,7 +12,7 @@ import { ok } from '../../http/reply';
 import type { App } from '../../http/types';
 import { endVoteWindowNow } from '../exits/end-vote-window';
 import { seedInvestorReady } from '../investor/seed-ready';
-import { accountFor, balanceOf, postTransaction } from '../ledger/ledger';
+import { accountFor, postTransaction, walletBalance } from '../ledger/ledger';
 import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
 import { agePastReflectionPeriod } from '../purchases/reflection';
 import { seedApprovedVerification } from '../verification/seed-approved';
@@ -66,7 +66,7 @@ export function devApiRoutes(app: App, ctx: AppContext) {
             { accountId: wallet, amountMinor: amount, currency },
           ],
         });
-        return balanceOf(tx, wallet);
+        return walletBalance(tx, user.id, currency);
       });
       return ok({ balance_minor: balance });
     },

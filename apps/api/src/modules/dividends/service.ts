@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TAdminSort } from '@parcelle/shared/contracts/admin';
 import { allocate, multiplyMoney, toMajor } from '@parcelle/shared/money';
@@ -16,6 +15,7 @@ import { operatorEmails } from '../admin/operator-emails';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines } from '../ledger/member-credits';
 import { notifyMember } from '../notifications/notify';
+import { newReference } from '../references/references';
 
 /**
  * Who held parts of a painting at an instant, and how many: member entries plus parts they had listed for sale
@@ -103,7 +103,7 @@ export async function declareDividend(
       throw badRequest('DividendAmountInvalid');
     }
 
-    const reference = `DV-${randomBytes(6).toString('hex').toUpperCase()}`;
+    const reference = newReference('dividend');
     const [dividend] = await tx
       .insert(dividends)
       .values({

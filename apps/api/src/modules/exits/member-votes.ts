@@ -2,7 +2,7 @@ import { allocate, divideRounded, toMajor } from '@parcelle/shared';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { exitOffers, exitVotes, listings, paintings, partEntries } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { workCostBasis } from '../member/cost-basis';
 import { partsMovements } from '../member/parts-movements';
 import { memberHolding } from '../parts/register';

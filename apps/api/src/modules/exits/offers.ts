@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type ExitVoteChoice, tallyExitVote, toMajor } from '@parcelle/shared';
 import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -8,10 +7,6 @@ import { operatorEmails } from '../admin/operator-emails';
 
 /** Exit offers and their votes as stored, and the shapes operators read (issue 17). */
 export type ExitOffer = typeof exitOffers.$inferSelect;
-
-export function newExitReference(): string {
-  return `EX-${randomBytes(6).toString('hex').toUpperCase()}`;
-}
 
 /** The weights and choices of an offer's votes (empty before the vote opens). */
 export async function votesOf(db: Executor, offerIds: readonly string[]) {

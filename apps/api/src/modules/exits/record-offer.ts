@@ -7,9 +7,10 @@ import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { refuseInterestedOperator } from '../admin/interest';
-import { Rates } from '../catalogue/rates';
 import { latestValuation } from '../catalogue-admin/valuations';
-import { exitOfferDetail, newExitReference } from './offers';
+import { Rates } from '../fx/rates';
+import { newReference } from '../references/references';
+import { exitOfferDetail } from './offers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,7 +98,7 @@ export async function recordExitOffer(
     const [offer] = await tx
       .insert(exitOffers)
       .values({
-        reference: newExitReference(),
+        reference: newReference('exitOffer'),
         paintingId: painting.id,
         buyerName: input.buyerName,
         currency: input.currency,

@@ -8,7 +8,7 @@ import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { moveParts } from '../parts/register';
-import { newExitReference } from './offers';
+import { newReference } from '../references/references';
 import { settleExit } from './settle-exit';
 
 let t: TestApp;
@@ -78,7 +78,7 @@ describe('the pro-rata payout of an exit', () => {
             const [offer] = await tx
               .insert(exitOffers)
               .values({
-                reference: newExitReference(),
+                reference: newReference('exitOffer'),
                 paintingId: painting.id,
                 buyerName: 'Property',
                 currency: 'EURO',

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { exitPayouts, listings, paintings, purchases, users } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines } from '../ledger/member-credits';
 import { withdrawOpenListing } from '../market/listings';

@@ -8,7 +8,7 @@ import {
 } from '@parcelle/shared';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { requestView } from './category';
 import { documentsOfRequests } from './evidence';
 import { type InvestorState, investmentWarningApplies, investorState, ratesFor, thresholdEurMinor } from './profile';

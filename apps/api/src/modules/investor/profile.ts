@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { investorConsents, investorKnowledgeTests, investorLossSimulations, sophisticationRequests } from './schema';
 
 export const RISK_WARNING_KIND = 'knowledge_test_risk_warning';

@@ -1,6 +1,6 @@
 import type { Currency } from '@parcelle/shared/constants';
 import { safeInteger } from '@parcelle/shared/money';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 
@@ -97,6 +97,51 @@ export async function balanceOf(tx: Executor, accountId: string): Promise<number
 }
 
 /**
+ * A member's wallet balance in one currency (minor units): the sum of the entries of their `member_wallet` account in
+ * that currency, 0 before its first use (nothing is created by reading). Not locked: an early answer or a display;
+ * money spent from the wallet is checked against `lockWallet`'s balance, read under the lock.
+ */
+export async function walletBalance(db: Executor, userId: string, currency: Currency): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, 'member_wallet'),
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.currency, currency),
+      ),
+    );
+  return safeInteger(Number(BigInt(row?.total ?? '0')), 'wallet balance');
+}
+
+/**
+ * Every wallet balance of a member, one per currency their wallets have entries in, in the currency type's order (USD,
+ * EURO; a member changing currency may have had a wallet in each). What the portfolio's total credit and the console's member page
+ * show; spending reads `walletBalance`/`lockWallet` in the member's currency.
+ */
+export async function walletBalances(
+  db: Executor,
+  userId: string,
+): Promise<{ currency: Currency; balanceMinor: number }[]> {
+  const rows = await db
+    .select({
+      currency: ledgerAccounts.currency,
+      total: sql<string>`sum(${ledgerEntries.amountMinor})::text`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerAccounts.kind, 'member_wallet'), eq(ledgerAccounts.userId, userId)))
+    .groupBy(ledgerAccounts.currency)
+    .orderBy(asc(ledgerAccounts.currency));
+  return rows.map((row) => ({
+    currency: row.currency,
+    balanceMinor: safeInteger(Number(BigInt(row.total)), 'wallet balance'),
+  }));
+}
+
+/**
  * Locks a member's wallet for the rest of the transaction (row lock on the account) and returns it with its
  * balance: two debits of the same wallet then run one after the other, so the balance read is the balance
  * spent, and a wallet can never be overdrawn. The lock is FOR NO KEY UPDATE: it excludes the other lockers of the
@@ -114,5 +159,5 @@ export async function lockWallet(
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.id, accountId))
     .for('no key update');
-  return { accountId, balanceMinor: await balanceOf(tx, accountId) };
+  return { accountId, balanceMinor: await walletBalance(tx, userId, currency) };
 }

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { accountFor, type LedgerLine, lockWallet } from './ledger';
 
 /** What one member is paid: `amountMinor` in the currency of the money paid (the caller's transaction's). */

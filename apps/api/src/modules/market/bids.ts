@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import { bidFillMoney, type MatchFill } from '@parcelle/shared/orderbook';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
@@ -8,6 +7,7 @@ import { bids } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { accountFor, type LedgerLine, postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
+import { newReference } from '../references/references';
 
 /**
  * A member's bids on the secondary market and the money they hold (decision 396): the market module is the only
@@ -23,14 +23,6 @@ export const BOOK_CURRENCY = 'EURO' as const;
 
 /** The requests' field a wallet too small for the parts is reported on (a bid's and an accepted ask's quantity). */
 export const QUANTITY_FIELD = 'total_part';
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A public reference of the order book: BD- (a bid) or TR- (a trade) and 10 Crockford base-32 characters. */
-export function newBookReference(prefix: 'BD' | 'TR'): string {
-  let text = '';
-  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
-  return `${prefix}-${text}`;
-}
 
 /**
  * Opens a bid of `quantity` parts at up to `unitPriceMinor` (EUR minor units) until `expiresAt`: price × quantity is
@@ -48,7 +40,7 @@ export async function openBid(
   const [bid] = await tx
     .insert(bids)
     .values({
-      reference: newBookReference('BD'),
+      reference: newReference('bid'),
       buyerId: buyer.id,
       paintingId: order.paintingId,
       quantity: order.quantity,

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { listings } from '../../db/schema';
 import { moveParts, type PartLine } from '../parts/register';
+import { newReference } from '../references/references';
 
 /**
  * A member's asks on the secondary market (decision 396): the market module is the only writer of `listings`. A
@@ -12,14 +12,6 @@ import { moveParts, type PartLine } from '../parts/register';
  * seed call these functions.
  */
 export type Listing = typeof listings.$inferSelect;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A listing's public reference (LS- and 10 Crockford base-32 characters), as members and operators quote it. */
-function newListingReference(): string {
-  let text = '';
-  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
-  return `LS-${text}`;
-}
 
 /**
  * Opens a listing of `fromPrimary + fromSecondary` parts of a work at `unitPriceMinor` (EUR minor units) and moves
@@ -42,7 +34,7 @@ export async function openListing(
   const [listing] = await tx
     .insert(listings)
     .values({
-      reference: newListingReference(),
+      reference: newReference('listing'),
       sellerId: ask.sellerId,
       paintingId: ask.paintingId,
       quantity,

@@ -6,7 +6,8 @@ import { trades } from '../../db/schema';
 import { postTransaction } from '../ledger/ledger';
 import { memberCreditLines, memberDebitLines } from '../ledger/member-credits';
 import { moveParts, type PartLine } from '../parts/register';
-import { type Bid, BOOK_CURRENCY, newBookReference, payFromHold, QUANTITY_FIELD } from './bids';
+import { newReference } from '../references/references';
+import { type Bid, BOOK_CURRENCY, payFromHold, QUANTITY_FIELD } from './bids';
 import type { Listing } from './listings';
 import { takeParts } from './take-parts';
 
@@ -34,7 +35,7 @@ async function recordTrade(
   const [trade] = await tx
     .insert(trades)
     .values({
-      reference: newBookReference('TR'),
+      reference: newReference('trade'),
       paintingId: values.paintingId,
       bidId: values.bid?.id ?? null,
       listingId: values.listing?.id ?? null,

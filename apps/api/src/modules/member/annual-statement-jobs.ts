@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { annualStatementNotices, partEntries, users } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { EMAIL_JOB } from '../notifications/delivery-jobs';
 import { hello } from '../notifications/email-layout';
 import { layout, type Rendered } from '../notifications/emails';

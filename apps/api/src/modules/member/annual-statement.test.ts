@@ -5,7 +5,7 @@ import { buyByCard, createMember, createPaintingForSale, lastMessageTo, userRow 
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { annualStatementNotices, paintingValuations, partEntries, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { annualCsv, annualReport } from './annual-statement';
 import { dispatchAnnualStatements, dueYear } from './annual-statement-jobs';
 import { STATEMENT_JOB } from './statement-jobs';

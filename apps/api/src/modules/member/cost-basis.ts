@@ -1,5 +1,5 @@
 import { type Currency, type FifoResult, fifo } from '@parcelle/shared';
-import type { Rates } from '../catalogue/rates';
+import type { Rates } from '../fx/rates';
 import { dayOf, displayMinor } from './money';
 import type { PartsDisposal, PartsMovements } from './movements';
 

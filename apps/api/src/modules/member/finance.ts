@@ -1,7 +1,8 @@
 import { type Currency, FINANCE_TYPES, toMajor } from '@parcelle/shared';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
+import { isReferenceOf } from '../references/references';
 import { dateOf, dayOf, displayMinor, integerOf } from './money';
 
 /**
@@ -68,7 +69,7 @@ type MovementRow = {
 function methodOf(row: MovementRow): string {
   if (row.method) return row.method;
   if (row.type === FINANCE_TYPES.deposit) return 'bank_transfer';
-  if (row.type === FINANCE_TYPES.withdrawal || row.reference.startsWith('WD-')) return 'bank';
+  if (row.type === FINANCE_TYPES.withdrawal || isReferenceOf('withdrawal', row.reference)) return 'bank';
   return 'smart_amount';
 }
 

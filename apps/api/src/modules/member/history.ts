@@ -13,7 +13,7 @@ import {
   purchases,
   trades,
 } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { keyInformationOfReferences } from '../key-information/service';
 import { MARKET } from '../market/state';
 import { workCostBasis } from './cost-basis';

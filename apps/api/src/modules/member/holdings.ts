@@ -2,9 +2,10 @@ import { type Currency, purchaseTotalMinor, ratingIndex, toMajor } from '@parcel
 import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { artists, artistYearlyStats, paintings } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
 import { MARKETS, type MarketType } from '../catalogue/service';
 import { type ValuePoint, valueChanges, valueHistories } from '../catalogue/value-history';
+import { Rates } from '../fx/rates';
+import { walletBalances } from '../ledger/ledger';
 import { onMarket } from '../market/state';
 import { provisionalPurchases } from '../purchases/reflection';
 import { displayMinor, integerOf } from './money';
@@ -157,23 +158,20 @@ export async function portfolioSummary(db: Executor, userId: string, currency: C
         FROM dividend_payments dp JOIN dividends d ON d.id = dp.dividend_id
         WHERE dp.user_id = ${userId} AND d.status = 'paid' GROUP BY d.currency`,
     ),
-    queryRows<{ currency: Currency; total: string }>(
-      db,
-      sql`SELECT a.currency::text AS currency, coalesce(sum(e.amount_minor), 0)::text AS total
-        FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
-        WHERE a.user_id = ${userId} AND a.kind = 'member_wallet' GROUP BY a.currency`,
-    ),
+    walletBalances(db, userId),
     performanceOf(db, userId, rates, currency),
   ]);
   // Each currency's sum is converted once, at today's rate (these are balances, not dated movements).
-  const sumIn = (rows: { currency: Currency; total: string }[]) =>
-    rows.reduce((sum, row) => sum + displayMinor(rates, integerOf(row.total), row.currency, currency), 0);
+  const sumIn = (rows: { currency: Currency; minor: number }[]) =>
+    rows.reduce((sum, row) => sum + displayMinor(rates, row.minor, row.currency, currency), 0);
+  const dividends = dividendsByCurrency.map((row) => ({ currency: row.currency, minor: integerOf(row.total) }));
+  const wallets = walletByCurrency.map((row) => ({ currency: row.currency, minor: row.balanceMinor }));
   return [
     {
       quantity: Number(held?.quantity ?? 0),
       total: eur(rates, integerOf(held?.value ?? '0'), currency),
-      dividend: { value: toMajor(sumIn(dividendsByCurrency)), curr: currency },
-      total_credit: { value: toMajor(sumIn(walletByCurrency)), curr: currency },
+      dividend: { value: toMajor(sumIn(dividends)), curr: currency },
+      total_credit: { value: toMajor(sumIn(wallets)), curr: currency },
       currency,
       ...totalFigures(performance),
     },

@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { type paintings, paintingValuations, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { dayOf } from './money';
 import { STATEMENT_JOB } from './statement-jobs';
 import { signedStatementPath } from './statements';

@@ -1,5 +1,5 @@
 import { type Currency, safeInteger, toMajor } from '@parcelle/shared';
-import type { Rates } from '../catalogue/rates';
+import type { Rates } from '../fx/rates';
 
 /** The day (YYYY-MM-DD, UTC) of an instant: the exchange rate of that day converts what was recorded then. */
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);

@@ -8,8 +8,8 @@ import {
   rateToBps,
   xirr,
 } from '@parcelle/shared';
-import type { Rates } from '../catalogue/rates';
 import type { ValuePoint } from '../catalogue/value-history';
+import type { Rates } from '../fx/rates';
 import { workCostBasis } from './cost-basis';
 import { dayOf, displayMinor } from './money';
 import type { PartsMovements } from './parts-movements';

@@ -7,7 +7,7 @@ import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { memberStatements, users } from '../../db/schema';
 import { notFound, RetryLaterError } from '../../http/errors';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { annualCsv, annualPdf, annualReport } from './annual-statement';
 import { allEvents } from './history';
 import { partsMovements } from './parts-movements';

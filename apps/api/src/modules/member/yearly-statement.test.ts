@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import type { PartsMovements } from './parts-movements';
 import { yearlyCsv, yearlyPdf, yearlyReport } from './yearly-statement';
 

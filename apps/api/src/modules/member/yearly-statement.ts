@@ -1,8 +1,8 @@
 import { type Currency, formatDate, formatMoney, formatNumber, type Language, toMajorString } from '@parcelle/shared';
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import { csvCell } from '../../http/csv';
-import type { Rates } from '../catalogue/rates';
 import { toWinAnsi } from '../certificates/certificate-pdf';
+import type { Rates } from '../fx/rates';
 import { workCostBasis } from './cost-basis';
 import { dayOf, displayMinor } from './money';
 import type { PartsDisposal, PartsMovements } from './parts-movements';

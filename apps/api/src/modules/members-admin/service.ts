@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../http/errors';
 import { FROZEN_REASON, payoutHoldUntil } from '../account/security';
 import { audit } from '../admin/audit';
 import { revokeAllSessions } from '../auth/sessions';
+import { walletBalances } from '../ledger/ledger';
 import { sendEmailVerificationCode } from '../users/service';
 
 /** How many rows of each list the member page shows (newest first); the full lists have their own pages. */
@@ -118,7 +119,7 @@ export async function memberPage(ctx: AppContext, role: OperatorRole, memberId: 
   const member = await memberRow(db, memberId);
   const masked = !UNMASKED_ROLES.includes(role);
   const limit = MEMBER_PAGE_ROWS;
-  const [bank, held, bought, listed, accounts, payouts, signIns, notes] = await Promise.all([
+  const [bank, held, bought, listed, accounts, balances, payouts, signIns, notes] = await Promise.all([
     db.select().from(bankAccounts).where(eq(bankAccounts.userId, memberId)),
     queryRows<{ painting_id: string; title: string; parts: number; listed_parts: number }>(
       db,
@@ -149,6 +150,7 @@ export async function memberPage(ctx: AppContext, role: OperatorRole, memberId: 
       .select({ id: ledgerAccounts.id, currency: ledgerAccounts.currency })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.kind, 'member_wallet'), eq(ledgerAccounts.userId, memberId))),
+    walletBalances(db, memberId),
     db
       .select()
       .from(withdrawals)
@@ -169,23 +171,16 @@ export async function memberPage(ctx: AppContext, role: OperatorRole, memberId: 
       .orderBy(desc(memberNotes.createdAt), desc(memberNotes.id)),
   ]);
   const accountIds = accounts.map((account) => account.id);
-  const [balances, lines] =
+  const lines =
     accountIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select({ currency: ledgerEntries.currency, sum: sql<string>`sum(${ledgerEntries.amountMinor})::text` })
-            .from(ledgerEntries)
-            .where(inArray(ledgerEntries.accountId, accountIds))
-            .groupBy(ledgerEntries.currency),
-          db
-            .select({ entry: ledgerEntries, transaction: ledgerTransactions })
-            .from(ledgerEntries)
-            .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-            .where(inArray(ledgerEntries.accountId, accountIds))
-            .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-            .limit(limit),
-        ]);
+      ? []
+      : await db
+          .select({ entry: ledgerEntries, transaction: ledgerTransactions })
+          .from(ledgerEntries)
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+          .where(inArray(ledgerEntries.accountId, accountIds))
+          .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+          .limit(limit);
   const [account] = bank;
   const phone = member.phoneCode && member.phoneNumber ? { code: member.phoneCode, number: member.phoneNumber } : null;
   return {
@@ -245,8 +240,8 @@ export async function memberPage(ctx: AppContext, role: OperatorRole, memberId: 
       created_at: row.createdAt.toISOString(),
     })),
     wallet: {
-      balances: balances.map((row) => ({ value: toMajor(Number(row.sum)), curr: row.currency })),
-      balances_minor: balances.map((row) => ({ amount_minor: Number(row.sum), curr: row.currency })),
+      balances: balances.map((row) => ({ value: toMajor(row.balanceMinor), curr: row.currency })),
+      balances_minor: balances.map((row) => ({ amount_minor: row.balanceMinor, curr: row.currency })),
       lines: lines.map(({ entry, transaction }) => ({
         transaction_id: transaction.id,
         reference: transaction.reference,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases, refunds } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { accountFor, postTransaction } from '../ledger/ledger';
 import { holdsPrimaryParts } from '../market/buyers';
 import { MARKET, onMarket } from '../market/state';

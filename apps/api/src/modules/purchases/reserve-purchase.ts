@@ -7,6 +7,7 @@ import { MARKET } from '../market/state';
 import { primaryStockRefusal, takePrimaryParts } from '../market/stock';
 import { takeParts } from '../market/take-parts';
 import { moveParts, type PartLine } from '../parts/register';
+import { newReference } from '../references/references';
 import {
   asReservationConflict,
   beginLimitedReservation,
@@ -14,7 +15,7 @@ import {
   isLimited,
   type ReservationLimits,
 } from './limits';
-import { newPurchaseReference, type Purchase, type Quote, quotePurchase, releasePurchase } from './reserve';
+import { type Purchase, type Quote, quotePurchase, releasePurchase } from './reserve';
 
 export type ReservationRequest = {
   userId: string;
@@ -128,7 +129,7 @@ async function recordPurchase(tx: Executor, request: ReservationRequest, quote: 
   const [purchase] = await tx
     .insert(purchases)
     .values({
-      reference: newPurchaseReference(),
+      reference: newReference('purchase'),
       userId: request.userId,
       paintingId: request.paintingId,
       quantity: request.quantity,

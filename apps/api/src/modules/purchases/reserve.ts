@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { MARKET } from '@parcelle/shared/market';
@@ -9,7 +8,7 @@ import { inTransaction } from '../../db/retry';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { recordReservations } from '../../observability/metrics';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { requireSecondaryBuyer } from '../market/buyers';
 import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../market/listings';
 import { openSoldOutWorks } from '../market/sell-out';
@@ -20,16 +19,6 @@ import { heldBy, moveParts } from '../parts/register';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A purchase reference for members and providers: "PA-" and 10 characters of Crockford base32 (50 random bits). */
-export function newPurchaseReference(): string {
-  const bytes = randomBytes(10);
-  let text = '';
-  for (const byte of bytes) text += CROCKFORD[byte % 32];
-  return `PA-${text}`;
-}
 
 /** The price of one part in the purchase's currency (minor units): EUR as stored, USD at today's rate. */
 export async function unitPriceIn(tx: Executor, painting: Painting, currency: Currency): Promise<number> {

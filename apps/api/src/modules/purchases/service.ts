@@ -23,7 +23,7 @@ import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate
 import type { InvestorState } from '../investor/profile';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
-import { accountFor, balanceOf, lockWallet } from '../ledger/ledger';
+import { lockWallet, walletBalance } from '../ledger/ledger';
 import { MARKET } from '../market/state';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
@@ -344,6 +344,7 @@ async function payFromWallet(
     currency,
     buyerId: member.id,
   });
+  // Read without the lock: the early check; the one that counts is under the wallet's lock below.
   if ((await walletBalance(db, member.id, currency)) < quote.totalMinor) {
     throw badRequest('InsufficientBalance', 'payment_method');
   }
@@ -373,11 +374,6 @@ async function payFromWallet(
     certificateNumber: settled.certificate.number,
   });
   return settled.data;
-}
-
-/** A wallet's balance read without locking it (the early check; the one that counts is under the lock). */
-async function walletBalance(db: Executor, userId: string, currency: Currency): Promise<number> {
-  return balanceOf(db, await accountFor(db, 'member_wallet', currency, userId));
 }
 
 /** GET /paintings/purchase/:reference: the member's own purchase (the page polls it after paying). */

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bids, listings, paintings, trades } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { NO_RATE, Rates } from '../catalogue/rates';
+import { NO_RATE, Rates } from '../fx/rates';
 import { matchesAutomatically, readMarketSettings } from './market-settings';
 
 /** How many of a work's last trades its page shows. */

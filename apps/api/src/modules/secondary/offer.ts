@@ -6,7 +6,7 @@ import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { holdsPrimaryParts } from '../market/buyers';
 import { type Listing, openListings } from '../market/listings';
 import { onMarket } from '../market/state';

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Executor } from '../../db/client';
 import { auditLog, bids, listings, type paintings, trades, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { takeParts } from '../market/take-parts';

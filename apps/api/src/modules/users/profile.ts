@@ -1,34 +1,15 @@
 import type { TProfile } from '@parcelle/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { ledgerAccounts, ledgerEntries } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { totpEnrolled } from '../auth/totp';
-
-/** The member's wallet balance in minor units: the sum of the entries of their wallet account. */
-export async function walletBalanceMinor(ctx: AppContext, member: Member): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ total: sql<string | null>`coalesce(sum(${ledgerEntries.amountMinor}), 0)` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(
-      and(
-        eq(ledgerAccounts.kind, 'member_wallet'),
-        eq(ledgerAccounts.userId, member.id),
-        eq(ledgerAccounts.currency, member.currency),
-      ),
-    );
-  const total = BigInt(row?.total ?? 0);
-  if (total > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('wallet balance exceeds safe integer range');
-  return Number(total);
-}
+import { walletBalance } from '../ledger/ledger';
 
 export function imageUrlBase(ctx: AppContext): string {
   return ctx.config.mediaBaseUrl;
 }
 
 export async function buildProfile(ctx: AppContext, member: Member): Promise<TProfile> {
-  const minor = await walletBalanceMinor(ctx, member);
+  const minor = await walletBalance(ctx.database.db, member.id, member.currency);
   const hasPhone = Boolean(member.phoneNumber && member.phoneCode);
   return {
     id: member.id,

@@ -4,7 +4,7 @@ import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/retry';
 import { priceAlerts } from '../../db/schema';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { notifyMember } from '../notifications/notify';
 import { partValueIn, partValueSources } from './part-value';
 import { alertReached } from './service';

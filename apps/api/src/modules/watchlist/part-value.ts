@@ -3,8 +3,8 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { paintings } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { Rates } from '../catalogue/rates';
 import { valueHistories } from '../catalogue/value-history';
+import type { Rates } from '../fx/rates';
 
 /**
  * The value of one part of a work, which price alerts watch (issue 17): the work's latest current appraisal divided

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { paintings, priceAlerts, watchlist } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import type { NotifyContext } from '../notifications/notify';
 import { notifyMember } from '../notifications/notify';
 import { partValueIn, partValueSources } from './part-value';

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { toMajor } from '@parcelle/shared/money';
 import { ibanChecksumValid } from '@parcelle/shared/validation/iban';
 import { sepaName } from '@parcelle/shared/validation/sepa-name';
@@ -12,6 +11,7 @@ import { AppError } from '../../http/errors';
 import { decryptSecret } from '../account/secrets';
 import { IBAN_PURPOSE } from '../account/service';
 import { audit } from '../admin/audit';
+import { randomHex } from '../references/references';
 
 /** The pain.001 version banks accept most widely (SEPA credit transfer initiation, 2009 rulebook). */
 export const SEPA_FORMAT = 'pain.001.001.03';
@@ -49,7 +49,7 @@ export async function exportSepaPayouts(
     if (rows.length === 0) throw new AppError(409, 'SepaNothingToExport');
 
     // Max 35 characters, unique per file: the bank refuses a message id it has seen.
-    const messageId = `PARCELLE-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${randomBytes(6).toString('hex').toUpperCase()}`;
+    const messageId = `PARCELLE-${now.toISOString().slice(0, 10).replaceAll('-', '')}-${randomHex(6)}`;
     const document = new SEPA.Document(SEPA_FORMAT);
     document.grpHdr.id = messageId;
     document.grpHdr.created = now;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { AdminWithdrawalStatus, TAdminSort } from '@parcelle/shared/contracts/admin';
 import type { WithdrawalStatus } from '@parcelle/shared/contracts/member';
@@ -21,21 +20,14 @@ import { refuseOwnWithdrawal } from '../admin/interest';
 import { operatorEmails } from '../admin/operator-emails';
 import { checkStepUp } from '../auth/step-up';
 import { checkCode, issueCode } from '../codes/service';
-import { accountFor, lockWallet, postTransaction } from '../ledger/ledger';
+import { accountFor, lockWallet, postTransaction, walletBalance } from '../ledger/ledger';
 import { notifyMember } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
-import { walletBalanceMinor } from '../users/profile';
+import { newReference } from '../references/references';
 import { requireVerified } from '../verification/gate';
 import { screenBeforeWithdrawal } from '../verification/screening';
 
 export type Withdrawal = typeof withdrawals.$inferSelect;
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-function newReference(): string {
-  let text = '';
-  for (const byte of randomBytes(10)) text += CROCKFORD[byte % 32];
-  return `WD-${text}`;
-}
 
 function phoneOf(member: Member): string {
   if (!member.phoneCode || !member.phoneNumber) throw badRequest('PhoneMissing', 'phone');
@@ -97,7 +89,9 @@ export async function sendWithdrawalCode(ctx: AppContext, member: Member, amount
   let amountMinor: number | null = null;
   if (amount !== undefined) {
     amountMinor = checkedAmount(member.currency, amount);
-    if ((await walletBalanceMinor(ctx, member)) < amountMinor) throw badRequest('InsufficientBalance', 'amount');
+    if ((await walletBalance(ctx.database.db, member.id, member.currency)) < amountMinor) {
+      throw badRequest('InsufficientBalance', 'amount');
+    }
   }
   const code = await issueCode(ctx.database.db, ctx.config, {
     userId: member.id,
@@ -163,7 +157,9 @@ export async function requestWithdrawal(
   phoneOf(member);
   // Checked before the code is spent, so that an amount above the balance can be corrected with the same code; the
   // check that counts is the one under the wallet's lock below.
-  if ((await walletBalanceMinor(ctx, member)) < amountMinor) throw badRequest('InsufficientBalance', 'amount');
+  if ((await walletBalance(ctx.database.db, member.id, currency)) < amountMinor) {
+    throw badRequest('InsufficientBalance', 'amount');
+  }
   // The step-up of issue 26 (auth/step-up.ts): the withdrawal's own code, and the app's code when the member's second
   // factor is on; a wrong code counts here, both are spent only by the transaction that commits.
   const stepUp = await checkStepUp(ctx, member, request, {
@@ -185,7 +181,7 @@ export async function requestWithdrawal(
     const [withdrawal] = await tx
       .insert(withdrawals)
       .values({
-        reference: newReference(),
+        reference: newReference('withdrawal'),
         userId: member.id,
         currency,
         amountMinor,

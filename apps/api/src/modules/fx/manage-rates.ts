@@ -6,6 +6,10 @@ import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { audit } from '../admin/audit';
 
+/**
+ * The exchange rates as operators and the ECB job keep them (issue 15; the fx module, decision 407): the console's
+ * list and an operator's or the job's rate of a day. Conversions read them through `Rates` (rates.ts).
+ */
 const pair = and(eq(exchangeRates.base, 'EURO'), eq(exchangeRates.quote, 'USD'));
 
 export async function listRates(db: Executor, query: { limit: number; offset: number } & TAdminSort<'rates'>) {

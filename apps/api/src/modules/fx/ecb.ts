@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { checkPriceAlertsLater } from '../watchlist/alerts';
-import { saveRate } from './rates';
+import { saveRate } from './manage-rates';
 
 /** The job that fetches the ECB's daily reference rates (issue 15), when ECB_RATES_ENABLED=true. */
 export const ECB_RATES_JOB = 'ecb-rates';

@@ -3,8 +3,8 @@ import { messages } from '@parcelle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { NO_RATE, Rates } from '../catalogue/rates';
 import { importEcbRate, parseEcbDaily } from './ecb';
+import { NO_RATE, Rates } from './rates';
 
 /**
  * Issue 15: exchange rates. No rate never means 1 (USD prices are refused as unavailable); the ECB's daily file
