@@ -227,6 +227,12 @@ export const ZSaleHistoryRow = z.object({
   part_price: ZMoney,
   part_sold: z.number().int(),
   selling_amount: ZMoney,
+  /**
+   * Issue 31, one currency per screen: the euros the parts traded at in the book (a trade's price, a listing's), in
+   * minor units, shown beside `part_price` and `selling_amount` (the display currency at the rate of the sale's day).
+   */
+  book_part_price_minor: z.number().int(),
+  book_selling_amount_minor: z.number().int(),
   type: z.literal('SALE'),
 });
 export const ZDividendHistoryRow = z.object({

@@ -1,4 +1,4 @@
-import { fillMessage, messages } from '@parcelle/shared';
+import { fillMessage, messages, toMajor } from '@parcelle/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -247,6 +247,19 @@ describe('bids and matching (price-time priority)', () => {
       expect.objectContaining({ listing_reference: older, part_sold: 3, selling_amount: { value: 15, curr: 'EURO' } }),
     ]);
     expect(sold.total).toBe(1);
+    // Issue 31: a dollar reader gets the trade's day's dollars, and the book's euros to show beside them.
+    const rates = await Rates.load(db());
+    const soldInDollars = (
+      await t.call('GET', '/api/member/history/sale?currency=USD&limit=10&offset=0', { token: m.a.accessToken })
+    ).json().data;
+    expect(soldInDollars.saleHistory).toEqual([
+      expect.objectContaining({
+        part_price: { value: toMajor(rates.convert(500, 'USD')), curr: 'USD' },
+        selling_amount: { value: toMajor(rates.convert(1500, 'USD')), curr: 'USD' },
+        book_part_price_minor: 500,
+        book_selling_amount_minor: 1500,
+      }),
+    ]);
     const works = await history(m.c, 'artwork', '&limit=10&offset=0');
     expect(works.total).toBe(2);
 

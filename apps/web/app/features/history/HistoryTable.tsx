@@ -6,13 +6,17 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
-import { formatAmount, mediaUrl } from '../catalogue/format';
+import { type Amount, amountMinor, formatAmount, mediaUrl } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
+import { BookAmount, type ShownAmount } from '../market-order/BookAmount';
 import { useCurrency } from '../preferences/currency';
 import { palette } from '../theme/theme';
 import { failureText, HISTORY_PAGE_SIZE, historyQuery, type TableRows, type TableType } from './api';
 import { Pager } from './Pager';
 import { responsiveTableSx } from './table-style';
+
+/** An API amount of a row, already in the display currency, as `BookAmount` shows it beside the book's euros. */
+const shownAmount = (amount: Amount): ShownAmount => ({ minor: amountMinor(amount), currency: amount.curr });
 
 type Column<T> = {
   key: string;
@@ -126,9 +130,15 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
     },
     { key: 'total', align: 'right', render: (row, { language }) => formatAmount(row.total_amount, language) },
   ],
+  // Issue 31, one currency per screen: a sale reads in the display currency (at its day's rate), the book's euros
+  // beside it, as the order book and its notices write it.
   SALE: [
     ...head,
-    { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
+    {
+      key: 'partPrice',
+      align: 'right',
+      render: (row) => <BookAmount minor={row.book_part_price_minor} shown={shownAmount(row.part_price)} />,
+    },
     {
       key: 'partsSold',
       align: 'right',
@@ -137,7 +147,7 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
     {
       key: 'sellingAmount',
       align: 'right',
-      render: (row, { language }) => formatAmount(row.selling_amount, language),
+      render: (row) => <BookAmount minor={row.book_selling_amount_minor} shown={shownAmount(row.selling_amount)} />,
     },
   ],
   DIVIDEND: [

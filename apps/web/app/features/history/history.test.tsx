@@ -44,6 +44,8 @@ const sale: SaleRow = {
   part_price: { value: 12.5, curr: 'USD' },
   part_sold: 5,
   selling_amount: { value: 62.5, curr: 'USD' },
+  book_part_price_minor: 1157,
+  book_selling_amount_minor: 5785,
   type: 'SALE',
 };
 
@@ -265,9 +267,10 @@ describe('tables', () => {
       'PU-S001',
       'Harbour 1',
       '15 Sep 2026',
-      '$12.50',
+      // Issue 31: the display currency at the sale's day, the book's euros beside it.
+      '$12.50 (€11.57 in the book)',
       '5 parts',
-      '$62.50',
+      '$62.50 (€57.85 in the book)',
     ]);
     await act(() => i18n.changeLanguage('fr'));
     expect(headers()).toEqual([
@@ -282,12 +285,22 @@ describe('tables', () => {
       'PU-S001',
       'Port 1',
       '15 sept. 2026',
-      '12,50 $US',
+      '12,50 $US (11,57 € dans le carnet)',
       '5 parts',
-      '62,50 $US',
+      '62,50 $US (57,85 € dans le carnet)',
     ]);
     await act(() => router.navigate(-1));
     await waitFor(() => expect(screen.getByTestId('history-tab-purchase').getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('writes a euro reader’s sale in euros alone: the book’s currency is theirs', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    state.sales = [
+      { ...sale, part_price: { value: 11.57, curr: 'EURO' }, selling_amount: { value: 57.85, curr: 'EURO' } },
+    ];
+    renderHistory('/user/history?tab=sale');
+    await waitFor(() => expect(references()).toEqual(['PU-S001']));
+    expect(cells(screen.getByTestId('history-row')).slice(3)).toEqual(['€11.57', '5 parts', '€57.85']);
   });
 
   it('shows the dividend tab in English and French', async () => {
