@@ -1,5 +1,5 @@
 import { fillMessage, messages, toMajor } from '@parcelle/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buyByCard,
@@ -353,10 +353,13 @@ describe('bids and matching (price-time priority)', () => {
 
   it('an expired bid never trades, and the sweep gives its funds back', async () => {
     const order = (await bid(m.c, m.work.id, 3, 450)).json().data.bid;
+    // Issue 31: D, who displays dollars, is told of their expired bid in dollars beside the book's euros.
+    const inDollars = (await bid(m.d, m.work.id, 1, 420)).json().data.bid;
+    await db().update(users).set({ currency: 'USD' }).where(eq(users.id, m.d.id));
     await db()
       .update(bids)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(bids.reference, order.reference));
+      .where(inArray(bids.reference, [order.reference, inDollars.reference]));
     const ask = await sell(m.a, m.work.id, 3, 400);
     expect(ask.json().data.remaining).toBe(3);
     expect(await releaseExpiredBids(t.ctx)).toBeGreaterThanOrEqual(1);
@@ -368,6 +371,15 @@ describe('bids and matching (price-time priority)', () => {
       { bid_id: row?.id, painting_id: m.work.id, quantity: 3, unit_price_minor: 450, currency: 'EURO' },
     ]);
     expect(await notified(m.c, 'order_filled')).toEqual([]);
+    expect(await notified(m.d, 'bid_expired')).toEqual([
+      expect.objectContaining({
+        quantity: 1,
+        unit_price_minor: 420,
+        currency: 'EURO',
+        display_unit_price_minor: (await Rates.load(db())).convert(420, 'USD'),
+        display_currency: 'USD',
+      }),
+    ]);
   });
 });
 
