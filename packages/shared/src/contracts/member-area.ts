@@ -254,6 +254,9 @@ export const ZArtworkEvent = z.object({
   /** EXIT only: what the member's parts had cost them, and the realised return (proceeds − cost). */
   cost_basis: ZMoney.optional(),
   realised_return: ZMoney.optional(),
+  /** SALE only (issue 31): the book's euros the parts sold at, in minor units, shown beside the display amounts. */
+  book_part_price_minor: z.number().int().optional(),
+  book_full_amount_minor: z.number().int().optional(),
 });
 export const ZArtworkHistoryRow = z.object({
   painting_id: z.string(),

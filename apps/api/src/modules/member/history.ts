@@ -482,6 +482,12 @@ export async function historyPage(
                 part_quantity: e.quantity,
                 full_amount: money(e, e.totalMinor),
                 t: e.at.toISOString(),
+                ...(e.kind === 'SALE'
+                  ? {
+                      book_part_price_minor: e.bookUnitPriceMinor,
+                      book_full_amount_minor: purchaseTotalMinor(e.bookUnitPriceMinor, e.quantity),
+                    }
+                  : {}),
                 ...(e.kind === 'EXIT'
                   ? exit
                     ? { cost_basis: shown(exit.costMinor), realised_return: shown(exit.gainMinor) }

@@ -260,6 +260,19 @@ describe('bids and matching (price-time priority)', () => {
         book_selling_amount_minor: 1500,
       }),
     ]);
+    const soldWorks = (
+      await t.call('GET', '/api/member/history/artwork?currency=USD&limit=10&offset=0', { token: m.a.accessToken })
+    ).json().data.artworkHistory;
+    const saleEvents = soldWorks.flatMap((work: { salePurchase: { type: string }[] }) =>
+      work.salePurchase.filter((event) => event.type === 'SALE'),
+    );
+    expect(saleEvents).toEqual([
+      expect.objectContaining({
+        part_price: { value: toMajor(rates.convert(500, 'USD')), curr: 'USD' },
+        book_part_price_minor: 500,
+        book_full_amount_minor: 1500,
+      }),
+    ]);
     const works = await history(m.c, 'artwork', '&limit=10&offset=0');
     expect(works.total).toBe(2);
 

@@ -15,8 +15,16 @@ import { failureText, HISTORY_PAGE_SIZE, historyQuery, type TableRows, type Tabl
 import { Pager } from './Pager';
 import { responsiveTableSx } from './table-style';
 
-/** An API amount of a row, already in the display currency, as `BookAmount` shows it beside the book's euros. */
-const shownAmount = (amount: Amount): ShownAmount => ({ minor: amountMinor(amount), currency: amount.curr });
+/**
+ * An amount of a history row, in the display currency (converted by the API at the rate of its day); a sale's with the
+ * book's euros it traded at beside it (issue 31, one currency per screen), as the order book and the notices write it.
+ */
+export function HistoryAmount({ amount, bookMinor }: { amount: Amount; bookMinor?: number }) {
+  const language = useLanguage();
+  if (bookMinor === undefined || !Number.isFinite(amount.value)) return formatAmount(amount, language);
+  const shown: ShownAmount = { minor: amountMinor(amount), currency: amount.curr };
+  return <BookAmount minor={bookMinor} shown={shown} />;
+}
 
 type Column<T> = {
   key: string;
@@ -130,14 +138,12 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
     },
     { key: 'total', align: 'right', render: (row, { language }) => formatAmount(row.total_amount, language) },
   ],
-  // Issue 31, one currency per screen: a sale reads in the display currency (at its day's rate), the book's euros
-  // beside it, as the order book and its notices write it.
   SALE: [
     ...head,
     {
       key: 'partPrice',
       align: 'right',
-      render: (row) => <BookAmount minor={row.book_part_price_minor} shown={shownAmount(row.part_price)} />,
+      render: (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
     },
     {
       key: 'partsSold',
@@ -147,7 +153,7 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
     {
       key: 'sellingAmount',
       align: 'right',
-      render: (row) => <BookAmount minor={row.book_selling_amount_minor} shown={shownAmount(row.selling_amount)} />,
+      render: (row) => <HistoryAmount amount={row.selling_amount} bookMinor={row.book_selling_amount_minor} />,
     },
   ],
   DIVIDEND: [

@@ -357,6 +357,47 @@ describe('artwork tab', () => {
   });
 });
 
+describe('artwork tab: a sale in the display currency (issue 31)', () => {
+  it('writes a sale’s dollars with the book’s euros beside, in English and French; a purchase as before', async () => {
+    const first = artwork(1);
+    state.artworks = [
+      {
+        ...first,
+        salePurchase: [
+          {
+            reference_id: 'TR-1',
+            type: 'SALE',
+            part_price: { value: 4.86, curr: 'USD' },
+            part_quantity: 2,
+            full_amount: { value: 9.72, curr: 'USD' },
+            t: '2026-03-05T10:00:00.000Z',
+            book_part_price_minor: 450,
+            book_full_amount_minor: 900,
+          },
+          ...first.salePurchase,
+        ],
+      },
+    ];
+    renderHistory('/user/history?tab=artwork');
+    const [item] = await screen.findAllByTestId('artwork-item');
+    const events = () => within(item as HTMLElement).getAllByTestId('artwork-event');
+    expect(cells(events()[0] as HTMLElement)).toEqual([
+      'Sale',
+      '$4.86 (€4.50 in the book)',
+      '2 parts',
+      '$9.72 (€9.00 in the book)',
+      '05 Mar 2026',
+    ]);
+    expect(cells(events()[1] as HTMLElement)).toEqual(['Purchase', '€10.00', '3 parts', '€30.00', '05 Feb 2026']);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(cells(events()[0] as HTMLElement).slice(1, 4)).toEqual([
+      '4,86 $US (4,50 € dans le carnet)',
+      '2 parts',
+      '9,72 $US (9,00 € dans le carnet)',
+    ]);
+  });
+});
+
 describe('download', () => {
   it('opens the returned PDF and CSV links in a new window', async () => {
     const open = vi.fn();
