@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notificationText } from './notification-texts';
+import { bookAmountText, notificationText } from './notification-texts';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const filled = (display: Record<string, unknown>) =>
@@ -31,5 +31,50 @@ describe('an order filled, in the member’s currency (issue 31)', () => {
     expect(plain(notificationText('en', filled({}), 'Waterlilies').body)).toBe(
       'Your order was filled: 3 parts of “Waterlilies” sold at €4.50 a part.',
     );
+  });
+});
+
+const expired = (display: Record<string, unknown>) =>
+  ({
+    kind: 'bid_expired',
+    payload: {
+      bid_id: '00000000-0000-4000-8000-000000000003',
+      painting_id: '00000000-0000-4000-8000-000000000002',
+      quantity: 2,
+      unit_price_minor: 400,
+      currency: 'EURO',
+      ...display,
+    },
+  }) as Parameters<typeof notificationText>[1];
+
+describe('a bid expired, in the member’s currency (issue 31)', () => {
+  it('gives the bid’s price in dollars with the book’s euros beside it, in both languages', () => {
+    const dollars = expired({ display_unit_price_minor: 432, display_currency: 'USD' });
+    expect(plain(notificationText('en', dollars, 'Waterlilies').body)).toBe(
+      'Your bid for 2 parts of “Waterlilies” at $4.32 (€4.00 in the book) a part expired without being filled. The money it held is back in your account.',
+    );
+    expect(plain(notificationText('fr', dollars, 'Nymphéas').body)).toBe(
+      'Votre offre d’achat de 2 parts de « Nymphéas » à 4,32 $US (4,00 € dans le carnet) la part a expiré sans être exécutée. La somme qu’elle bloquait est revenue sur votre compte.',
+    );
+  });
+
+  it('keeps the euros alone for a member who displays euros (or a notice from before)', () => {
+    expect(plain(notificationText('en', expired({}), 'Waterlilies').body)).toMatch(/ at €4\.00 a part expired /);
+    expect(plain(notificationText('fr', expired({}), 'Nymphéas').body)).toMatch(/ à 4,00 € la part a expiré /);
+  });
+});
+
+describe('bookAmountText', () => {
+  const book = { minor: 1234, currency: 'EURO' } as const;
+  it('writes the display currency first, the book’s euros beside it', () => {
+    expect(plain(bookAmountText(book, { minor: 1336, currency: 'USD' }, 'en'))).toBe('$13.36 (€12.34 in the book)');
+    expect(plain(bookAmountText(book, { minor: 1336, currency: 'USD' }, 'fr'))).toBe(
+      '13,36 $US (12,34 € dans le carnet)',
+    );
+  });
+
+  it('writes what a euro member was paid alone, and the book alone without a display amount', () => {
+    expect(plain(bookAmountText(book, { minor: 1233, currency: 'EURO' }, 'en'))).toBe('€12.33');
+    expect(plain(bookAmountText(book, null, 'fr'))).toBe('12,34 €');
   });
 });

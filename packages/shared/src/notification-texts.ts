@@ -32,17 +32,33 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
 const NBSP = '\u00a0';
 
 /**
- * A book price as the member reads it (issue 31, one currency per screen): in their own currency when the notice
- * carries it, the book's euros beside it, labelled as the screens label them; the book's price alone otherwise.
+ * An amount of the book as the member reads it (issue 31, one currency per screen): in their own currency when it is
+ * known (`display`), the book's euros beside it, labelled as the screens label them ("$4.86 (€4.50 in the book)" /
+ * "4,86 $US (4,50 € dans le carnet)"); the book's amount alone otherwise. A display amount in the book's own currency
+ * is written alone: it is what the member was paid or charged (a purchase in dollars credited in euros, say).
  */
+export function bookAmountText(
+  book: { minor: number; currency: Currency },
+  display: { minor: number; currency: Currency } | null,
+  lang: Language,
+): string {
+  if (display && display.currency === book.currency) return formatMoney(display.minor, display.currency, lang);
+  const bookText = formatMoney(book.minor, book.currency, lang);
+  if (!display) return bookText;
+  const inBook = lang === 'fr' ? `${bookText} dans le carnet` : `${bookText} in the book`;
+  return `${formatMoney(display.minor, display.currency, lang)} (${inBook})`;
+}
+
+/** A notice's book price per part: its display amount when it carries one (older notices do not). */
 function bookPrice(
   p: { unit_price_minor: number; currency: Currency; display_unit_price_minor?: number; display_currency?: Currency },
   lang: Language,
 ): string {
-  const book = formatMoney(p.unit_price_minor, p.currency, lang);
-  if (p.display_unit_price_minor === undefined || !p.display_currency || p.display_currency === p.currency) return book;
-  const inBook = lang === 'fr' ? `${book} dans le carnet` : `${book} in the book`;
-  return `${formatMoney(p.display_unit_price_minor, p.display_currency, lang)} (${inBook})`;
+  const display =
+    p.display_unit_price_minor !== undefined && p.display_currency
+      ? { minor: p.display_unit_price_minor, currency: p.display_currency }
+      : null;
+  return bookAmountText({ minor: p.unit_price_minor, currency: p.currency }, display, lang);
 }
 const quoteFr = (title: string) => `«${NBSP}${title}${NBSP}»`;
 const quoteEn = (title: string) => `“${title}”`;
@@ -73,7 +89,7 @@ function englishText(content: TNotificationContent, work: string): NotificationT
       const p = content.payload;
       return {
         title: `Bid expired: ${work}`,
-        body: `Your bid for ${formatPartsQuantity(p.quantity, lang)} of ${work} at ${formatMoney(p.unit_price_minor, p.currency, lang)} a part expired without being filled. The money it held is back in your account.`,
+        body: `Your bid for ${formatPartsQuantity(p.quantity, lang)} of ${work} at ${bookPrice(p, lang)} a part expired without being filled. The money it held is back in your account.`,
       };
     }
     case 'dividend_paid': {
@@ -174,7 +190,7 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       const p = content.payload;
       return {
         title: `Offre d’achat expirée${NBSP}: ${work}`,
-        body: `Votre offre d’achat de ${formatPartsQuantity(p.quantity, lang)} de ${work} à ${formatMoney(p.unit_price_minor, p.currency, lang)} la part a expiré sans être exécutée. La somme qu’elle bloquait est revenue sur votre compte.`,
+        body: `Votre offre d’achat de ${formatPartsQuantity(p.quantity, lang)} de ${work} à ${bookPrice(p, lang)} la part a expiré sans être exécutée. La somme qu’elle bloquait est revenue sur votre compte.`,
       };
     }
     case 'dividend_paid': {

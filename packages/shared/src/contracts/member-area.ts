@@ -227,6 +227,12 @@ export const ZSaleHistoryRow = z.object({
   part_price: ZMoney,
   part_sold: z.number().int(),
   selling_amount: ZMoney,
+  /**
+   * Issue 31, one currency per screen: the euros the parts traded at in the book (a trade's price, a listing's), in
+   * minor units, shown beside `part_price` and `selling_amount` (the display currency at the rate of the sale's day).
+   */
+  book_part_price_minor: z.number().int(),
+  book_selling_amount_minor: z.number().int(),
   type: z.literal('SALE'),
 });
 export const ZDividendHistoryRow = z.object({
@@ -248,6 +254,9 @@ export const ZArtworkEvent = z.object({
   /** EXIT only: what the member's parts had cost them, and the realised return (proceeds − cost). */
   cost_basis: ZMoney.optional(),
   realised_return: ZMoney.optional(),
+  /** SALE only (issue 31): the book's euros the parts sold at, in minor units, shown beside the display amounts. */
+  book_part_price_minor: z.number().int().optional(),
+  book_full_amount_minor: z.number().int().optional(),
 });
 export const ZArtworkHistoryRow = z.object({
   painting_id: z.string(),

@@ -64,6 +64,9 @@ export const NOTIFICATION_PAYLOADS = {
     quantity: z.number().int().positive(),
     unit_price_minor: ZMinor,
     currency: ZPayloadCurrency,
+    /** Issue 31: as an order filled, the bid's price in the member's own currency at the day's rate. */
+    display_unit_price_minor: ZMinor.optional(),
+    display_currency: ZPayloadCurrency.optional(),
   }),
   dividend_paid: z.strictObject({
     dividend_id: ZId,

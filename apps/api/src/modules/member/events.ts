@@ -24,6 +24,8 @@ export type SaleEvent = Work & {
   unitPriceMinor: number;
   quantity: number;
   totalMinor: number;
+  /** Issue 31: the price per part the parts traded at in the book, in euros (the listing's, or the trade's). */
+  bookUnitPriceMinor: number;
 };
 export type DividendEvent = Work & {
   kind: 'DIVIDEND';

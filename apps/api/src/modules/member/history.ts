@@ -96,6 +96,8 @@ async function listingSales(db: Executor, userId: string, page: Page): Promise<S
         currency: purchases.currency,
         unitPriceMinor: purchaseFills.unitPriceMinor,
         quantity: purchaseFills.quantity,
+        // The listing's price is in euros (the book's): the fill's is that price in the buyer's currency.
+        bookUnitPriceMinor: listings.unitPriceMinor,
       })
       .from(purchaseFills)
       .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
@@ -178,6 +180,7 @@ async function tradeSales(db: Executor, userId: string, page: Page): Promise<Sal
     currency: BOOK.currency,
     kind: 'SALE',
     totalMinor: purchaseTotalMinor(row.unitPriceMinor, row.quantity),
+    bookUnitPriceMinor: row.unitPriceMinor,
   }));
 }
 
@@ -433,6 +436,8 @@ export async function historyPage(
           part_price: money(e, e.unitPriceMinor),
           part_sold: e.quantity,
           selling_amount: money(e, e.totalMinor),
+          book_part_price_minor: e.bookUnitPriceMinor,
+          book_selling_amount_minor: purchaseTotalMinor(e.bookUnitPriceMinor, e.quantity),
           type: 'SALE' as const,
         })),
         total,
@@ -477,6 +482,12 @@ export async function historyPage(
                 part_quantity: e.quantity,
                 full_amount: money(e, e.totalMinor),
                 t: e.at.toISOString(),
+                ...(e.kind === 'SALE'
+                  ? {
+                      book_part_price_minor: e.bookUnitPriceMinor,
+                      book_full_amount_minor: purchaseTotalMinor(e.bookUnitPriceMinor, e.quantity),
+                    }
+                  : {}),
                 ...(e.kind === 'EXIT'
                   ? exit
                     ? { cost_basis: shown(exit.costMinor), realised_return: shown(exit.gainMinor) }

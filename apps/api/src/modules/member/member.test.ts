@@ -330,6 +330,9 @@ describe('GET /member/history/{type}', () => {
       part_price: { value: 4, curr: 'EURO' },
       part_sold: 1,
       selling_amount: { value: 4, curr: 'EURO' },
+      // Issue 31: the book's euros the listing sold at, shown beside the display currency.
+      book_part_price_minor: 400,
+      book_selling_amount_minor: 400,
       type: 'SALE',
     });
     // Carol bought, she did not sell.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
+import { bookAmountText } from '@parcelle/shared/notification-texts';
 import { formatPartsQuantity, purchaseTotalMinor } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { AppError, badRequest, notFound, RetryLaterError } from '../../http/erro
 import { ok } from '../../http/reply';
 import { recordPurchase, recordReservations } from '../../observability/metrics';
 import { checkStepUp } from '../auth/step-up';
+import { Rates } from '../catalogue/rates';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
@@ -24,6 +26,7 @@ import type { InvestorState } from '../investor/profile';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
 import { lockWallet, walletBalance } from '../ledger/ledger';
+import { BOOK_CURRENCY } from '../market/bids';
 import { MARKET } from '../market/state';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
@@ -481,15 +484,21 @@ async function revocationOffer(
   };
 }
 
-/** Each seller whose listed parts a settled secondary purchase took: what was sold and credited. */
+/**
+ * Each seller whose listed parts a settled secondary purchase took: what was sold and credited. Issue 31, one currency
+ * per screen: the amount as their wallet received it (in their currency: the purchase's, exchanged at the day's rate
+ * when it was in the other one, as `memberCreditLines` paid it), the book's euros the parts were listed at beside it.
+ */
 async function notifySellers(ctx: AppContext, purchase: Purchase, title: { en: string; fr: string }): Promise<void> {
   const fills = await ctx.database.db
     .select({
       email: users.email,
       firstName: users.firstName,
       language: users.language,
+      currency: users.currency,
       quantity: purchaseFills.quantity,
       unitPriceMinor: purchaseFills.unitPriceMinor,
+      bookUnitPriceMinor: listings.unitPriceMinor,
       sellerId: listings.sellerId,
     })
     .from(purchaseFills)
@@ -498,22 +507,39 @@ async function notifySellers(ctx: AppContext, purchase: Purchase, title: { en: s
     .where(eq(purchaseFills.purchaseId, purchase.id));
   const bySeller = new Map<
     string,
-    { email: string; firstName: string; language: 'en' | 'fr'; parts: number; minor: number }
+    {
+      email: string;
+      firstName: string;
+      language: 'en' | 'fr';
+      currency: Currency;
+      minor: number;
+      bookMinor: number;
+      parts: number;
+    }
   >();
   for (const fill of fills) {
-    const seller = bySeller.get(fill.sellerId) ?? { ...fill, parts: 0, minor: 0 };
+    const seller = bySeller.get(fill.sellerId) ?? { ...fill, parts: 0, minor: 0, bookMinor: 0 };
     seller.parts += fill.quantity;
     seller.minor += purchaseTotalMinor(fill.unitPriceMinor, fill.quantity);
+    seller.bookMinor += purchaseTotalMinor(fill.bookUnitPriceMinor, fill.quantity);
     bySeller.set(fill.sellerId, seller);
   }
+  let rates: Rates | null = null;
   for (const seller of bySeller.values()) {
+    let credited: { minor: number; currency: Currency } | null = { minor: seller.minor, currency: purchase.currency };
+    if (seller.currency !== purchase.currency) {
+      rates ??= await Rates.load(ctx.database.db);
+      credited = rates.known
+        ? { minor: rates.exchange(seller.minor, purchase.currency, seller.currency), currency: seller.currency }
+        : null;
+    }
     await ctx.mailer.sendEmail({
       to: seller.email,
       ...partsSoldEmail(seller.language, {
         firstName: seller.firstName,
         paintingTitle: title[seller.language],
         parts: formatPartsQuantity(seller.parts, seller.language),
-        amount: formatMoney(seller.minor, purchase.currency, seller.language),
+        amount: bookAmountText({ minor: seller.bookMinor, currency: BOOK_CURRENCY }, credited, seller.language),
       }),
     });
   }

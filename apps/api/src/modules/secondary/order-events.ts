@@ -1,3 +1,4 @@
+import type { Currency } from '@parcelle/shared/constants';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -43,20 +44,9 @@ export type OrderEvent =
  * that did it: the in-app notification and its email job commit with the trade or the release, or not at all.
  */
 export async function notifyOrderEvents(ctx: NotifyContext, tx: Executor, events: readonly OrderEvent[]) {
-  let rates: Rates | null = null;
+  const displayed = displayPrices(tx);
   for (const event of events) {
     if (event.kind === 'filled') {
-      // Issue 31: the price also in the member's currency at the day's rate, the book's euros beside it.
-      const [member] = await tx.select({ currency: users.currency }).from(users).where(eq(users.id, event.memberId));
-      const currency = member?.currency ?? BOOK_CURRENCY;
-      rates = currency === BOOK_CURRENCY ? rates : (rates ?? (await Rates.load(tx)));
-      const display =
-        currency !== BOOK_CURRENCY && rates?.known
-          ? {
-              display_unit_price_minor: displayMinor(rates, event.unitPriceMinor, BOOK_CURRENCY, currency),
-              display_currency: currency,
-            }
-          : {};
       await notifyMember(ctx, tx, event.memberId, 'order_filled', {
         order_id: event.orderId,
         painting_id: event.paintingId,
@@ -64,7 +54,7 @@ export async function notifyOrderEvents(ctx: NotifyContext, tx: Executor, events
         quantity: event.quantity,
         unit_price_minor: event.unitPriceMinor,
         currency: BOOK_CURRENCY,
-        ...display,
+        ...(await displayed(event.memberId, event.unitPriceMinor)),
       });
     } else if (event.remaining > 0) {
       await notifyMember(ctx, tx, event.memberId, 'bid_expired', {
@@ -73,9 +63,33 @@ export async function notifyOrderEvents(ctx: NotifyContext, tx: Executor, events
         quantity: event.remaining,
         unit_price_minor: event.unitPriceMinor,
         currency: BOOK_CURRENCY,
+        ...(await displayed(event.memberId, event.unitPriceMinor)),
       });
     }
   }
+}
+
+/**
+ * Issue 31, one currency per screen: a book price as a notice to `memberId` also carries it, in the member's own
+ * currency at the day's rate (the book's euros stay beside it in the text); nothing for a member who reads euros, or
+ * without a known rate (the euros alone then). The rates are read once per batch of events, and only when needed.
+ */
+function displayPrices(tx: Executor) {
+  let rates: Rates | null = null;
+  return async (
+    memberId: string,
+    unitPriceMinor: number,
+  ): Promise<{ display_unit_price_minor?: number; display_currency?: Currency }> => {
+    const [member] = await tx.select({ currency: users.currency }).from(users).where(eq(users.id, memberId));
+    const currency = member?.currency ?? BOOK_CURRENCY;
+    if (currency === BOOK_CURRENCY) return {};
+    rates ??= await Rates.load(tx);
+    if (!rates.known) return {};
+    return {
+      display_unit_price_minor: displayMinor(rates, unitPriceMinor, BOOK_CURRENCY, currency),
+      display_currency: currency,
+    };
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { fillMessage, messages } from '@parcelle/shared';
-import { and, eq } from 'drizzle-orm';
+import { fillMessage, messages, toMajor } from '@parcelle/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buyByCard,
@@ -247,6 +247,32 @@ describe('bids and matching (price-time priority)', () => {
       expect.objectContaining({ listing_reference: older, part_sold: 3, selling_amount: { value: 15, curr: 'EURO' } }),
     ]);
     expect(sold.total).toBe(1);
+    // Issue 31: a dollar reader gets the trade's day's dollars, and the book's euros to show beside them.
+    const rates = await Rates.load(db());
+    const soldInDollars = (
+      await t.call('GET', '/api/member/history/sale?currency=USD&limit=10&offset=0', { token: m.a.accessToken })
+    ).json().data;
+    expect(soldInDollars.saleHistory).toEqual([
+      expect.objectContaining({
+        part_price: { value: toMajor(rates.convert(500, 'USD')), curr: 'USD' },
+        selling_amount: { value: toMajor(rates.convert(1500, 'USD')), curr: 'USD' },
+        book_part_price_minor: 500,
+        book_selling_amount_minor: 1500,
+      }),
+    ]);
+    const soldWorks = (
+      await t.call('GET', '/api/member/history/artwork?currency=USD&limit=10&offset=0', { token: m.a.accessToken })
+    ).json().data.artworkHistory;
+    const saleEvents = soldWorks.flatMap((work: { salePurchase: { type: string }[] }) =>
+      work.salePurchase.filter((event) => event.type === 'SALE'),
+    );
+    expect(saleEvents).toEqual([
+      expect.objectContaining({
+        part_price: { value: toMajor(rates.convert(500, 'USD')), curr: 'USD' },
+        book_part_price_minor: 500,
+        book_full_amount_minor: 1500,
+      }),
+    ]);
     const works = await history(m.c, 'artwork', '&limit=10&offset=0');
     expect(works.total).toBe(2);
 
@@ -340,10 +366,13 @@ describe('bids and matching (price-time priority)', () => {
 
   it('an expired bid never trades, and the sweep gives its funds back', async () => {
     const order = (await bid(m.c, m.work.id, 3, 450)).json().data.bid;
+    // Issue 31: D, who displays dollars, is told of their expired bid in dollars beside the book's euros.
+    const inDollars = (await bid(m.d, m.work.id, 1, 420)).json().data.bid;
+    await db().update(users).set({ currency: 'USD' }).where(eq(users.id, m.d.id));
     await db()
       .update(bids)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(bids.reference, order.reference));
+      .where(inArray(bids.reference, [order.reference, inDollars.reference]));
     const ask = await sell(m.a, m.work.id, 3, 400);
     expect(ask.json().data.remaining).toBe(3);
     expect(await releaseExpiredBids(t.ctx)).toBeGreaterThanOrEqual(1);
@@ -355,6 +384,15 @@ describe('bids and matching (price-time priority)', () => {
       { bid_id: row?.id, painting_id: m.work.id, quantity: 3, unit_price_minor: 450, currency: 'EURO' },
     ]);
     expect(await notified(m.c, 'order_filled')).toEqual([]);
+    expect(await notified(m.d, 'bid_expired')).toEqual([
+      expect.objectContaining({
+        quantity: 1,
+        unit_price_minor: 420,
+        currency: 'EURO',
+        display_unit_price_minor: (await Rates.load(db())).convert(420, 'USD'),
+        display_currency: 'USD',
+      }),
+    ]);
   });
 });
 

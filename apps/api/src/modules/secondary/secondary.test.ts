@@ -1,4 +1,5 @@
 import { messages } from '@parcelle/shared';
+import { formatMoney } from '@parcelle/shared/money';
 import { stepsTotalMinor } from '@parcelle/shared/secondary';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,9 @@ import {
 import { raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
-import { listings, paintings } from '../../db/schema';
+import { listings, paintings, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { Rates } from '../catalogue/rates';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { memberHolding } from '../parts/register';
@@ -163,6 +165,26 @@ describe('the secondary market', () => {
       token: stranger.accessToken,
     });
     expect(notYours.statusCode).toBe(404);
+  });
+});
+
+describe('a seller who displays dollars (issue 31, one currency per screen)', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+  it('is told what their wallet received, in dollars, with the book’s euros beside it, in their language', async () => {
+    const seller = await member();
+    const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
+    await buyAndPay(seller, work.id, 9);
+    expect((await sell(seller, work.id, 3)).statusCode).toBe(200);
+    await t.ctx.database.db.update(users).set({ currency: 'USD', language: 'fr' }).where(eq(users.id, seller.id));
+    const buyer = await member();
+    await buyAndPay(buyer, (await createPaintingForSale(t)).id, 1);
+    expect((await buyAndPay(buyer, work.id, 2)).statusCode).toBe(200);
+    const dollars = (await Rates.load(t.ctx.database.db)).exchange(800, 'EURO', 'USD');
+    const mail = (await t.call('GET', `/api/dev/outbox?to=${encodeURIComponent(seller.email)}`)).json().data[0];
+    expect(mail.subject).toContain('Vos parts ont été vendues');
+    expect(plain(mail.text)).toContain(
+      `${plain(formatMoney(dollars, 'USD', 'fr'))} (8,00 € dans le carnet) ont été crédités sur votre compte Parcelle.`,
+    );
   });
 });
 

@@ -12,7 +12,12 @@ export type Amount = { value: number; curr: Currency };
  */
 export function formatAmount(amount: Amount, language: Language): string {
   if (!Number.isFinite(amount.value)) return '';
-  return formatMoney(Math.round(amount.value * 100), amount.curr, language);
+  return formatMoney(amountMinor(amount), amount.curr, language);
+}
+
+/** An API amount back in whole minor units (cents): what the server computed it from. */
+export function amountMinor(amount: Amount): number {
+  return Math.round(amount.value * 100);
 }
 
 /** The currency's sign as the reader writes it ("€", "$"), e.g. to say in which currency a chart's axis counts. */

@@ -25,7 +25,7 @@ import { localized, useLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
 import { DESKTOP, palette } from '../theme/theme';
 import { type ArtworkRow, artworkHistoryQuery, failureText } from './api';
-import { safeDate } from './HistoryTable';
+import { HistoryAmount, safeDate } from './HistoryTable';
 import { responsiveTableSx } from './table-style';
 
 const EVENT_COLORS = {
@@ -100,13 +100,13 @@ function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: stri
                   </Box>
                 </TableCell>
                 <TableCell align="right" data-label={label('partPrice')} sx={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(event.part_price, language)}
+                  <HistoryAmount amount={event.part_price} bookMinor={event.book_part_price_minor} />
                 </TableCell>
                 <TableCell align="right" data-label={label('parts')} sx={{ whiteSpace: 'nowrap' }}>
                   {formatPartsQuantity(Math.max(0, event.part_quantity), language)}
                 </TableCell>
                 <TableCell align="right" data-label={label('total')} sx={{ whiteSpace: 'nowrap' }}>
-                  {formatAmount(event.full_amount, language)}
+                  <HistoryAmount amount={event.full_amount} bookMinor={event.book_full_amount_minor} />
                   {event.realised_return && event.cost_basis ? (
                     <Typography
                       variant="body2"

@@ -6,13 +6,25 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
-import { formatAmount, mediaUrl } from '../catalogue/format';
+import { type Amount, amountMinor, formatAmount, mediaUrl } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
+import { BookAmount, type ShownAmount } from '../market-order/BookAmount';
 import { useCurrency } from '../preferences/currency';
 import { palette } from '../theme/theme';
 import { failureText, HISTORY_PAGE_SIZE, historyQuery, type TableRows, type TableType } from './api';
 import { Pager } from './Pager';
 import { responsiveTableSx } from './table-style';
+
+/**
+ * An amount of a history row, in the display currency (converted by the API at the rate of its day); a sale's with the
+ * book's euros it traded at beside it (issue 31, one currency per screen), as the order book and the notices write it.
+ */
+export function HistoryAmount({ amount, bookMinor }: { amount: Amount; bookMinor?: number }) {
+  const language = useLanguage();
+  if (bookMinor === undefined || !Number.isFinite(amount.value)) return formatAmount(amount, language);
+  const shown: ShownAmount = { minor: amountMinor(amount), currency: amount.curr };
+  return <BookAmount minor={bookMinor} shown={shown} />;
+}
 
 type Column<T> = {
   key: string;
@@ -128,7 +140,11 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
   ],
   SALE: [
     ...head,
-    { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
+    {
+      key: 'partPrice',
+      align: 'right',
+      render: (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
+    },
     {
       key: 'partsSold',
       align: 'right',
@@ -137,7 +153,7 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
     {
       key: 'sellingAmount',
       align: 'right',
-      render: (row, { language }) => formatAmount(row.selling_amount, language),
+      render: (row) => <HistoryAmount amount={row.selling_amount} bookMinor={row.book_selling_amount_minor} />,
     },
   ],
   DIVIDEND: [

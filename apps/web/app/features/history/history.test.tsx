@@ -44,6 +44,8 @@ const sale: SaleRow = {
   part_price: { value: 12.5, curr: 'USD' },
   part_sold: 5,
   selling_amount: { value: 62.5, curr: 'USD' },
+  book_part_price_minor: 1157,
+  book_selling_amount_minor: 5785,
   type: 'SALE',
 };
 
@@ -265,9 +267,10 @@ describe('tables', () => {
       'PU-S001',
       'Harbour 1',
       '15 Sep 2026',
-      '$12.50',
+      // Issue 31: the display currency at the sale's day, the book's euros beside it.
+      '$12.50 (€11.57 in the book)',
       '5 parts',
-      '$62.50',
+      '$62.50 (€57.85 in the book)',
     ]);
     await act(() => i18n.changeLanguage('fr'));
     expect(headers()).toEqual([
@@ -282,12 +285,22 @@ describe('tables', () => {
       'PU-S001',
       'Port 1',
       '15 sept. 2026',
-      '12,50 $US',
+      '12,50 $US (11,57 € dans le carnet)',
       '5 parts',
-      '62,50 $US',
+      '62,50 $US (57,85 € dans le carnet)',
     ]);
     await act(() => router.navigate(-1));
     await waitFor(() => expect(screen.getByTestId('history-tab-purchase').getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('writes a euro reader’s sale in euros alone: the book’s currency is theirs', async () => {
+    window.localStorage.setItem('currency', 'EURO');
+    state.sales = [
+      { ...sale, part_price: { value: 11.57, curr: 'EURO' }, selling_amount: { value: 57.85, curr: 'EURO' } },
+    ];
+    renderHistory('/user/history?tab=sale');
+    await waitFor(() => expect(references()).toEqual(['PU-S001']));
+    expect(cells(screen.getByTestId('history-row')).slice(3)).toEqual(['€11.57', '5 parts', '€57.85']);
   });
 
   it('shows the dividend tab in English and French', async () => {
@@ -341,6 +354,47 @@ describe('artwork tab', () => {
     await waitFor(() => expect(screen.getAllByTestId('artwork-item')).toHaveLength(6));
     expect(historyCalls('ARTWORK').at(-1)).toBe('?limit=4&offset=4&currency=USD');
     expect(screen.queryByTestId('artwork-load-more')).toBeNull();
+  });
+});
+
+describe('artwork tab: a sale in the display currency (issue 31)', () => {
+  it('writes a sale’s dollars with the book’s euros beside, in English and French; a purchase as before', async () => {
+    const first = artwork(1);
+    state.artworks = [
+      {
+        ...first,
+        salePurchase: [
+          {
+            reference_id: 'TR-1',
+            type: 'SALE',
+            part_price: { value: 4.86, curr: 'USD' },
+            part_quantity: 2,
+            full_amount: { value: 9.72, curr: 'USD' },
+            t: '2026-03-05T10:00:00.000Z',
+            book_part_price_minor: 450,
+            book_full_amount_minor: 900,
+          },
+          ...first.salePurchase,
+        ],
+      },
+    ];
+    renderHistory('/user/history?tab=artwork');
+    const [item] = await screen.findAllByTestId('artwork-item');
+    const events = () => within(item as HTMLElement).getAllByTestId('artwork-event');
+    expect(cells(events()[0] as HTMLElement)).toEqual([
+      'Sale',
+      '$4.86 (€4.50 in the book)',
+      '2 parts',
+      '$9.72 (€9.00 in the book)',
+      '05 Mar 2026',
+    ]);
+    expect(cells(events()[1] as HTMLElement)).toEqual(['Purchase', '€10.00', '3 parts', '€30.00', '05 Feb 2026']);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(cells(events()[0] as HTMLElement).slice(1, 4)).toEqual([
+      '4,86 $US (4,50 € dans le carnet)',
+      '2 parts',
+      '9,72 $US (9,00 € dans le carnet)',
+    ]);
   });
 });
 

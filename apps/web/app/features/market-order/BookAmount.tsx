@@ -21,6 +21,19 @@ export function bookMoney(minorEur: number, currency: Currency, rate: string | n
   return { display: converted === null ? null : formatMoney(converted, currency, language), euro, sameCurrency: false };
 }
 
+/**
+ * A book amount the API already gave in the display currency (a history row: converted at the rate of its day,
+ * decision 185) with the book's euros it traded at: the same two parts as `bookMoney`, without converting again.
+ */
+export function shownBookMoney(minorEur: number, shown: ShownAmount, language: Language): BookMoney {
+  const euro = formatMoney(minorEur, 'EURO', language);
+  const display = formatMoney(shown.minor, shown.currency, language);
+  return { display, euro: shown.currency === 'EURO' ? display : euro, sameCurrency: shown.currency === 'EURO' };
+}
+
+/** An amount in the member's display currency, in minor units, as an API answered it. */
+export type ShownAmount = { minor: number; currency: Currency };
+
 /** The reader's conversion of book amounts: `money(minorEur)` in their display currency with the euros. */
 export function useBookMoney(rate: string | null) {
   const currency = useCurrency();
@@ -34,10 +47,20 @@ export function bookMoneyText(money: BookMoney, inBook: (euro: string) => string
   return `${money.display} ${inBook(money.euro)}`;
 }
 
-/** An amount of the book as a member reads it: the display currency first, the euro price it trades at beside it. */
-export function BookAmount({ minor, rate, testId }: { minor: number; rate: string | null; testId?: string }) {
+type BookAmountProps = { minor: number; testId?: string } & (
+  | { rate: string | null; shown?: never }
+  | { shown: ShownAmount; rate?: never }
+);
+
+/**
+ * An amount of the book as a member reads it: the display currency first, the euro price it trades at beside it.
+ * `rate` converts the euros here (the day's rate); `shown` is the display amount the API already converted.
+ */
+export function BookAmount({ minor, rate, shown, testId }: BookAmountProps) {
   const { t } = useTranslation();
-  const money = useBookMoney(rate)(minor);
+  const language = useLanguage();
+  const convert = useBookMoney(rate ?? null);
+  const money = shown ? shownBookMoney(minor, shown, language) : convert(minor);
   if (money.sameCurrency || money.display === null) return <span data-testid={testId}>{money.euro}</span>;
   return (
     <span data-testid={testId}>

@@ -10,10 +10,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdentityCheckCancelled } from '../account/IdentityCheck';
 import { useStepUp } from '../account/StepUp';
@@ -22,6 +21,7 @@ import { localized, useLanguage } from '../i18n/language';
 import { isInvestorStep, useInvestmentWarning } from '../investor/api';
 import { InvestmentWarning } from '../investor/InvestmentWarning';
 import { InvestorStep } from '../investor/InvestorStep';
+import { bookMoneyText, useBookMoney } from '../market-order/BookAmount';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
@@ -29,6 +29,7 @@ import { palette } from '../theme/theme';
 import { isVerificationStep, useVerificationGate } from '../verification/api';
 import { VerificationStep } from '../verification/VerificationStep';
 import type { Chosen } from './BulletinBoard';
+import { BookRate } from './book-cells';
 
 type Side = Chosen['side'];
 
@@ -51,6 +52,10 @@ export function AcceptDialog({
   const queryClient = useQueryClient();
   const titleId = useId();
   const { side, order } = chosen;
+  // Issue 31, one currency per screen: the order's price and the total in the member's currency at the day's rate,
+  // the book's euros beside them (the board sits in the order book, which gives the rate).
+  const money = useBookMoney(useContext(BookRate));
+  const bookText = (minor: number) => bookMoneyText(money(minor), (amount) => t('marketOrder.inBook', { amount }));
   const [parts, setParts] = useState(String(order.quantity));
   const quantity = Number(parts);
   const valid = Number.isInteger(quantity) && quantity >= 1 && quantity <= order.quantity;
@@ -89,7 +94,7 @@ export function AcceptDialog({
     event.preventDefault();
     if (valid) accept.mutate();
   };
-  const total = formatMoney(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0), 'EURO', language);
+  const total = bookText(purchaseTotalMinor(order.price_per_part_minor, valid ? quantity : 0));
   // Issue 29: accepting moves money or parts; a member not yet verified is shown the identity step instead.
   const refused = accept.isError && isVerificationStep(accept.error) ? accept.error : null;
   const investorRefused = accept.isError && isInvestorStep(accept.error) ? accept.error : null;
@@ -111,7 +116,7 @@ export function AcceptDialog({
           <Typography variant="body2" sx={{ color: palette.muted }}>
             {t('paintings.board.orderLine', {
               parts: formatPartsQuantity(order.quantity, language),
-              price: formatMoney(order.price_per_part_minor, 'EURO', language),
+              price: bookText(order.price_per_part_minor),
             })}
           </Typography>
           {investorRefused && !refused && !gate.gated ? (

@@ -6,11 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { failed, ok, stubApi } from '../content/testing';
 import { i18n } from '../i18n/i18n';
+import { setCurrency } from '../preferences/currency';
 import { BulletinBoard } from './BulletinBoard';
+import { BookRate } from './book-cells';
 
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
+  setCurrency('EURO');
   await act(() => i18n.changeLanguage('en'));
 });
 
@@ -151,6 +154,57 @@ describe('the bulletin board (issue 17, EU 2020/1503 art. 25)', () => {
       expect(asked?.searchParams.get('painting_id'), path).toBe('p-1');
       expect(asked?.searchParams.get('status'), path).toBe('open');
     }
+  });
+
+  it('a member who displays dollars reads the order and its total in dollars, the book’s euros beside (issue 31)', async () => {
+    setCurrency('USD');
+    stubApi({ '/api/user/profile': ok({ user: profile }) });
+    // The board sits in the order book, which gives the day's rate: €3.80 × 1.08 = $4.104 → $4.10.
+    renderScreen(
+      <BookRate.Provider value="1.08">
+        <BulletinBoard book={book} signedIn />
+      </BookRate.Provider>,
+    );
+    fireEvent.click(
+      within(screen.getByTestId('board-asks')).getByRole('button', {
+        name: 'Buy from the offer of 12 parts at $4.10 (€3.80 in the book) per part',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Buy parts of this offer' }, { timeout: 15_000 });
+    expect(clean(dialog.textContent)).toContain('12 parts (1 cm² + 3 parts) at $4.10 (€3.80 in the book) per part.');
+    // €45.60 × 1.08 = $49.248 → $49.25; 4 parts: €15.20 × 1.08 = $16.416 → $16.42.
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe(
+      'Paid from your wallet: $49.25 (€45.60 in the book)',
+    );
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Parts/ }), { target: { value: '4' } });
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe(
+      'Paid from your wallet: $16.42 (€15.20 in the book)',
+    );
+  });
+
+  it('and in French, selling into a bid', async () => {
+    setCurrency('USD');
+    await act(() => i18n.changeLanguage('fr'));
+    stubApi({ '/api/user/profile': ok({ user: profile }) });
+    renderScreen(
+      <BookRate.Provider value="1.08">
+        <BulletinBoard book={book} signedIn />
+      </BookRate.Provider>,
+    );
+    fireEvent.click(
+      within(screen.getByTestId('board-bids')).getByRole('button', {
+        name: /^Vendre dans l’offre d’achat de 5 parts à 3,78.\$US \(3,50.€ dans le carnet\) par part$/,
+      }),
+    );
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Vendre des parts dans cette offre d’achat' },
+      { timeout: 15_000 },
+    );
+    expect(clean(dialog.textContent)).toContain('5 parts à 3,78 $US (3,50 € dans le carnet) par part.');
+    expect(clean(screen.getByTestId('board-total').textContent)).toBe(
+      'Versé sur votre porte-monnaie : 18,90 $US (17,50 € dans le carnet)',
+    );
   });
 
   it('shows the orders to a visitor without an action, and asks them to sign in', () => {

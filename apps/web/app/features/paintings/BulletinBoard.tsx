@@ -1,13 +1,13 @@
 import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
-import { formatMoney } from '@parcelle/shared/money';
 import { partsLabel } from '@parcelle/shared/parts';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/language';
+import { bookMoneyText, useBookMoney } from '../market-order/BookAmount';
 import { palette } from '../theme/theme';
-import { ActionsHead, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
+import { ActionsHead, BookRate, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 import { useMyOpenAsks, useMyOpenBids } from './my-orders';
 
 /** Fetched when a member chooses an order (a visitor's page loads no dialog and no text field). */
@@ -92,6 +92,9 @@ function OrdersTable({
   const { t } = useTranslation();
   const language = useLanguage();
   const captionId = useId();
+  // Issue 31: the accept button's name says the price as its cell shows it (display currency, the book's euros).
+  const money = useBookMoney(useContext(BookRate));
+  const inBook = (amount: string) => t('marketOrder.inBook', { amount });
   return (
     <Box>
       <Typography id={captionId} variant="h4" component="h3" sx={{ mb: 1.5 }}>
@@ -112,7 +115,7 @@ function OrdersTable({
           </TableHead>
           <TableBody>
             {orders.map((order) => {
-              const price = formatMoney(order.price_per_part_minor, 'EURO', language);
+              const price = bookMoneyText(money(order.price_per_part_minor), inBook);
               const parts = partsLabel(order.quantity, language);
               return (
                 <TableRow key={order.reference} data-testid={`board-${side}`} data-reference={order.reference}>
