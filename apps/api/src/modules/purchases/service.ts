@@ -18,9 +18,9 @@ import { AppError, badRequest, notFound, RetryLaterError } from '../../http/erro
 import { ok } from '../../http/reply';
 import { recordPurchase, recordReservations } from '../../observability/metrics';
 import { checkStepUp } from '../auth/step-up';
-import { Rates } from '../catalogue/rates';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
+import { Rates } from '../fx/rates';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
 import type { InvestorState } from '../investor/profile';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
 import { listings, paintings, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
-import { Rates } from '../catalogue/rates';
+import { Rates } from '../fx/rates';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { memberHolding } from '../parts/register';
