@@ -58,7 +58,6 @@ import { purchaseRoutes } from './modules/purchases/routes';
 import { marketAdminRoutes } from './modules/secondary/admin-routes';
 import { secondaryRoutes } from './modules/secondary/routes';
 import { seoRoutes } from './modules/seo/routes';
-import { userRoutes } from './modules/users/routes';
 import { verificationWebhookRoutes } from './modules/verification/providers/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { watchlistRoutes } from './modules/watchlist/routes';
@@ -200,7 +199,6 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
       healthRoutes(typed, ctx);
       authRoutes(typed, ctx);
-      userRoutes(typed, ctx);
       accountRoutes(typed, ctx);
       socialRoutes(typed, ctx);
       geoRoutes(typed, ctx);

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest } from '../../http/errors';
-import { imageUrlBase } from '../users/profile';
+import { imageUrlBase } from './profile';
 
 /** Longest side of a stored profile picture. */
 export const PROFILE_IMAGE_MAX_SIDE = 1024;

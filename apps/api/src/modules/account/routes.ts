@@ -36,6 +36,7 @@ import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
 import { requireFreshProof } from '../auth/reauth';
 import { setProfileImage } from './profile-image';
+import { registrationRoutes } from './registration-routes';
 import { checkSecurityCode, freezeAccount, sendSecurityCode } from './security';
 import * as account from './service';
 import { confirmTwoFactor, disableTwoFactor, enrolTwoFactor, twoFactorState } from './two-factor';
@@ -77,6 +78,8 @@ async function readImagePart(request: Parameters<ReturnType<typeof authenticate>
 
 /** Member account management of spec §2 "Profile edit", §4 and §7. Every call acts on the signed-in member only. */
 export function accountRoutes(app: App, ctx: AppContext) {
+  // Sign-up, the email's verification code and the profile: the first /user/* routes of a member's account.
+  registrationRoutes(app, ctx);
   const limit = ctx.config.rateLimitAuthPerMinute;
   const member = authenticate(ctx);
   // Contact details: a full session (not quick sign-up's); payout details also need a verified email; both need the

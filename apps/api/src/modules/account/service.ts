@@ -18,8 +18,8 @@ import { revokeAllSessions } from '../auth/sessions';
 import { checkCode, consumeCode, issueCode } from '../codes/service';
 import { verificationCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
-import { buildProfile } from '../users/profile';
 import { requireVerified } from '../verification/gate';
+import { buildProfile } from './profile';
 import { decryptSecret, encryptSecret } from './secrets';
 import {
   type ChannelProof,

@@ -19,11 +19,11 @@ import {
 } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
+import { sendEmailVerificationCode } from '../account/registration';
 import { FROZEN_REASON, payoutHoldUntil } from '../account/security';
 import { audit } from '../admin/audit';
 import { revokeAllSessions } from '../auth/sessions';
 import { walletBalances } from '../ledger/ledger';
-import { sendEmailVerificationCode } from '../users/service';
 
 /** How many rows of each list the member page shows (newest first); the full lists have their own pages. */
 export const MEMBER_PAGE_ROWS = 50;

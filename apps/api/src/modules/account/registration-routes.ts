@@ -14,12 +14,12 @@ import { ok } from '../../http/reply';
 import { type App, codeSendBudget, perIp } from '../../http/types';
 import { captchaGuard } from '../captcha/guard';
 import { buildProfile } from './profile';
-import * as users from './service';
+import * as users from './registration';
 
 const errors = { 400: ZFailure, 401: ZFailure, 409: ZFailure, 429: ZFailure };
 const ZNull = z.null();
 
-export function userRoutes(app: App, ctx: AppContext) {
+export function registrationRoutes(app: App, ctx: AppContext) {
   const limit = ctx.config.rateLimitAuthPerMinute;
 
   app.post(
