@@ -16,8 +16,8 @@ export default defineConfig({
       'apps/web',
       'apps/admin',
       ...apiProjects,
-      // The security probe's pure parts (scripts/security-probe/*.test.mjs).
-      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      // The scripts' and benches' pure parts (scripts/security-probe/*.test.mjs, bench/lib/twin.test.mjs).
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'bench/**/*.test.mjs'], environment: 'node' } },
     ],
   },
 });

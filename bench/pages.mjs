@@ -1,21 +1,28 @@
-// Lighthouse on the public pages of the production build (issue 14). Not part of `npm test`. Usage:
-//   npm run bench:pages                       (builds, starts the server on a free port, 3 runs per page and preset)
+// Lighthouse on the public pages of the production build, each beside its script-free twin (issues 14 and 33). Not
+// part of `npm test`. Usage:
+//   npm run bench:pages                       (builds, starts the server on a free port, 5 runs per page and preset)
 //   node bench/pages.mjs --skip-build --runs 1 --url http://127.0.0.1:3000   (an already running server)
 //   node bench/pages.mjs --pages home,painting                              (some of the pages only)
 //   node bench/pages.mjs --skip-build --runs 1 --pages home --json-dir /tmp/lh   (also keeps each run's Lighthouse JSON)
 //   WEB_DIST_DIR=/tmp/old/client node bench/pages.mjs --skip-build --server apps/api/dist-old/server.js  (a kept build)
 // Chromium is the machine's own (/usr/bin/chromium or CHROME_PATH); nothing is downloaded and nothing leaves the
 // machine: the pages, their media and their API calls are all served by the local server.
+// Every page is measured beside its twin, the same page's HTML without its scripts (bench/lib/twin.mjs), in turns
+// (page, twin, page, twin…) so that the machine's load weighs on both alike; both go through the twin proxy, on one
+// origin. It prints the medians of both, the page's performance as a share of its twin's, and the issue's targets on
+// mobile, each met (✓) or not (✗).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { cli, median, root, startBuiltServer } from './lib/run.mjs';
+import { cli, freePort, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
+import { startTwinProxy, twinUrl } from './lib/twin.mjs';
 
 const { option, flag } = cli();
-const runs = Number(option('--runs', '3'));
+const runs = Number(option('--runs', '5'));
+if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number, 1 or more');
 const skipBuild = flag('--skip-build');
 const jsonDir = option('--json-dir');
 let reportNumber = 0;
@@ -32,15 +39,31 @@ const chromeFlags = [
   '--disable-extensions',
 ];
 
-/** The built server on a throw-away data folder, seeded with the demo catalogue as `npm start` does in development. */
-const startServer = () =>
-  startBuiltServer({
-    port: Number(option('--port', 0)),
-    server: option('--server', 'apps/api/dist/server.js'),
-    prefix: 'bench-pages',
-  });
+/**
+ * The built server on a throw-away data folder, seeded with the demo catalogue as `npm start` does in development,
+ * and the twin proxy in front of it (`--url`: in front of a running server). The server's public address is the
+ * proxy's, so that the canonical and alternate links of both the page and its twin name the origin they are read on.
+ */
+async function startServers() {
+  const external = option('--url');
+  if (external) return { ...(await startTwinProxy(external.replace(/\/$/, ''))), stopApp: async () => {} };
+  const port = Number(option('--port', 0)) || (await freePort());
+  const proxy = await startTwinProxy(`http://127.0.0.1:${port}`);
+  try {
+    const app = await startBuiltServer({
+      port,
+      server: option('--server', 'apps/api/dist/server.js'),
+      prefix: 'bench-pages',
+      env: { PUBLIC_URL: proxy.base },
+    });
+    return { ...proxy, stopApp: app.stop };
+  } catch (error) {
+    await proxy.stop();
+    throw error;
+  }
+}
 
-/** Home, the detail of the first work on the primary market, the market list and one content page (`--pages a,b`). */
+/** Home, the first work on the primary market, the artists, the market list, the FAQ and About (`--pages a,b`). */
 async function pagesOf(base) {
   const wanted = option('--pages')?.split(',');
   const list = await (await fetch(`${base}/api/paintings/?type=primary&limit=1&offset=0&currency=EURO`)).json();
@@ -49,7 +72,9 @@ async function pagesOf(base) {
   const pages = [
     ['home', '/'],
     ['painting detail', `/primary-market/details/${painting.id}`],
+    ['artists', '/artists'],
     ['primary market', '/primary-market'],
+    ['faq', '/faqs'],
     ['about', '/about'],
   ];
   return wanted ? pages.filter(([name]) => wanted.some((word) => name.startsWith(word))) : pages;
@@ -112,7 +137,8 @@ async function auditOnce(url, preset) {
     if (jsonDir) {
       // Read with e.g. the audits network-requests, render-blocking-insight, lcp-breakdown-insight, metrics.
       mkdirSync(jsonDir, { recursive: true });
-      const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+      const { pathname, search } = new URL(url);
+      const slug = `${pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}${search ? '-twin' : ''}`;
       reportNumber += 1;
       writeFileSync(join(jsonDir, `${String(reportNumber).padStart(2, '0')}-${preset}-${slug}.json`), result.report);
     }
@@ -123,49 +149,101 @@ async function auditOnce(url, preset) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const HEADER = ['Page', 'Preset', 'Perf.', 'LCP', 'CLS', 'TBT', 'FCP', 'A11y', 'Best pr.', 'SEO'];
-const line = (row) =>
-  `| ${[row.page, row.preset, row.performance, row.lcp, row.cls, row.tbt, row.fcp, row.a11y, row.bp, row.seo].join(' | ')} |`;
+const thousandths = (v) => Math.round(v * 1000) / 1000;
+/** The columns: how a median is rounded (a mark is the rounded figure's, so that a figure and its mark agree), shown. */
+const COLUMNS = [
+  { key: 'performance', title: 'Perf.', round: (v) => v, show: String },
+  { key: 'ratio', title: 'Perf. ÷ twin', round: thousandths, show: (v) => v.toFixed(3) },
+  { key: 'lcp', title: 'LCP', round: (v) => Math.round(v / 10) * 10, show: seconds },
+  { key: 'tbt', title: 'TBT', round: Math.round, show: (v) => `${v} ms` },
+  { key: 'cls', title: 'CLS', round: thousandths, show: (v) => v.toFixed(3) },
+  { key: 'fcp', title: 'FCP', round: (v) => Math.round(v / 10) * 10, show: seconds },
+  { key: 'accessibility', title: 'A11y', round: (v) => v, show: String },
+  { key: 'bestPractices', title: 'Best pr.', round: (v) => v, show: String },
+  { key: 'seo', title: 'SEO', round: (v) => v, show: String },
+];
+/** The issue's targets, on mobile: what is printed, and whether a figure meets it. */
+const TARGETS = {
+  performance: ['≥ 95', (v) => v >= 95],
+  ratio: ['≥ 0.97', (v) => v >= 0.97],
+  lcp: ['≤ 1.5 s', (v) => v <= 1500],
+  tbt: ['≤ 100 ms', (v) => v <= 100],
+  cls: ['≤ 0.02', (v) => v <= 0.02],
+  accessibility: ['100', (v) => v === 100],
+  bestPractices: ['100', (v) => v === 100],
+  seo: ['100', (v) => v === 100],
+};
+
+/** The medians of a page's (or a twin's) runs, rounded as printed. */
+function medians(results) {
+  const row = {};
+  for (const { key, round } of COLUMNS) if (key !== 'ratio') row[key] = round(median(results.map((r) => r[key])));
+  return row;
+}
+
+/** One table line; on a mobile page's line every figure with a target says whether it meets it. */
+function line(row) {
+  const cells = COLUMNS.map(({ key, show }) => {
+    if (row[key] === undefined) return '—';
+    const target = row.preset === 'mobile' && !row.twin ? TARGETS[key] : undefined;
+    return target ? `${show(row[key])} ${target[1](row[key]) ? '✓' : '✗'}` : show(row[key]);
+  });
+  return `| ${[row.twin ? `${row.page}: twin` : row.page, row.preset, ...cells].join(' | ')} |`;
+}
+
+/** A page's runs and its twin's, in turns; both rows, the page's with its performance as a share of the twin's. */
+async function measure(base, name, path, preset) {
+  const pageRuns = [];
+  const twinRuns = [];
+  for (let run = 0; run < runs; run += 1) {
+    pageRuns.push(await audit(`${base}${path}`, preset));
+    twinRuns.push(await audit(twinUrl(`${base}${path}`), preset));
+  }
+  const page = { page: name, preset, ...medians(pageRuns), lcpElement: pageRuns.at(-1)?.lcpElement };
+  const twin = { page: name, preset, twin: true, ...medians(twinRuns), lcpElement: twinRuns.at(-1)?.lcpElement };
+  page.ratio = thousandths(page.performance / twin.performance);
+  return [page, twin];
+}
 
 async function main() {
   if (!skipBuild) execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  const external = option('--url');
-  const server = external ? { base: external.replace(/\/$/, ''), stop: async () => {} } : await startServer();
+  const servers = await startServers();
   const rows = [];
+  const loadBefore = loadAverage();
   try {
-    const pages = await pagesOf(server.base);
-    await warmUp(server.base, pages);
+    const pages = await pagesOf(servers.base);
+    await warmUp(servers.base, pages);
     for (const preset of ['mobile', 'desktop']) {
       for (const [name, path] of pages) {
-        const results = [];
-        for (let run = 0; run < runs; run += 1) results.push(await audit(`${server.base}${path}`, preset));
-        const pick = (key) => median(results.map((result) => result[key]));
-        rows.push({
-          page: name,
-          preset,
-          performance: pick('performance'),
-          lcp: seconds(pick('lcp')),
-          cls: pick('cls').toFixed(3),
-          tbt: `${Math.round(pick('tbt'))} ms`,
-          fcp: seconds(pick('fcp')),
-          a11y: pick('accessibility'),
-          bp: pick('bestPractices'),
-          seo: pick('seo'),
-          lcpElement: results.at(-1)?.lcpElement,
-        });
-        // Each row as soon as it is known, so that a long run cut short still tells what it measured.
-        console.error(`${preset} ${name} (${runs} runs): ${line(rows.at(-1))}`);
+        rows.push(...(await measure(servers.base, name, path, preset)));
+        // Each pair as soon as it is known, so that a long run cut short still tells what it measured.
+        console.error(`${preset} ${name} (${runs} runs each):\n${line(rows.at(-2))}\n${line(rows.at(-1))}`);
       }
     }
   } finally {
-    await server.stop();
+    await servers.stop();
+    await servers.stopApp();
   }
-  console.log(`\nMedian of ${runs} run(s), Chromium ${chromePath}\n`);
-  console.log(`| ${HEADER.join(' | ')} |`);
-  console.log(`| ${HEADER.map(() => '---').join(' | ')} |`);
+  const header = ['Page', 'Preset', ...COLUMNS.map((column) => column.title)];
+  console.log(`\nMedian of ${runs} run(s) each, page and script-free twin in turns, Chromium ${chromePath}`);
+  console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${loadAverage()} after\n`);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`| ${header.map(() => '---').join(' | ')} |`);
+  const targets = COLUMNS.map(({ key }) => TARGETS[key]?.[0] ?? '—');
+  console.log(`| target | mobile | ${targets.join(' | ')} |`);
   for (const row of rows) console.log(line(row));
+  console.log('\n✓ met, ✗ not met (the targets are on mobile, for the page; its twin is the reference).');
+  console.log('\nMobile targets not met:');
+  const missed = rows
+    .filter((row) => row.preset === 'mobile' && !row.twin)
+    .flatMap((row) =>
+      COLUMNS.filter(({ key }) => TARGETS[key] && !TARGETS[key][1](row[key])).map(
+        ({ key, title, show }) => `- ${row.page}: ${title} ${show(row[key])}, target ${TARGETS[key][0]}`,
+      ),
+    );
+  console.log(missed.length ? missed.join('\n') : '- none: every target is met');
   console.log('\nLCP elements (last run):');
-  for (const row of rows) console.log(`- ${row.preset} ${row.page}: ${row.lcpElement}`);
+  for (const row of rows) console.log(`- ${row.preset} ${row.page}${row.twin ? ': twin' : ''}: ${row.lcpElement}`);
 }
 
 await main();
