@@ -60,5 +60,17 @@ describe('wallet balances', () => {
     const locked = await db().transaction((tx) => lockWallet(tx, id, 'EURO'));
     expect(locked.balanceMinor).toBe(10_345);
     expect(locked.accountId).toBe(await accountFor(db(), 'member_wallet', 'EURO', id));
+    // The hold given back (no bid stands behind it: the invariants checked when the app closes would say so).
+    await db().transaction(async (tx) => {
+      await postTransaction(tx, {
+        reference: `test-release-${id}`,
+        description: 'test bid hold released',
+        lines: [
+          { accountId: await accountFor(tx, 'bid_hold', 'EURO', id), amountMinor: -2_000, currency: 'EURO' },
+          { accountId: await accountFor(tx, 'member_wallet', 'EURO', id), amountMinor: 2_000, currency: 'EURO' },
+        ],
+      });
+    });
+    expect(await walletBalance(db(), id, 'EURO')).toBe(12_345);
   });
 });
