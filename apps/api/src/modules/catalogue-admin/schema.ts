@@ -142,23 +142,6 @@ export const paintings = pgTable(
   ],
 );
 
-/**
- * Value of the whole work by year (EUR minor units). No longer read or written: the painting's value history, chart and
- * change come from its appraisals (`painting_valuations`, decision 167). Kept so the rows of existing databases are not
- * dropped unseen; to be removed with a migration once they are carried over or known to be seed data.
- */
-export const paintingValueHistory = pgTable(
-  'painting_value_history',
-  {
-    paintingId: uuid('painting_id')
-      .notNull()
-      .references(() => paintings.id),
-    year: integer('year').notNull(),
-    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
-  },
-  (table) => [uniqueIndex('painting_value_history_painting_year_unique').on(table.paintingId, table.year)],
-);
-
 export const documentKindEnum = pgEnum('document_kind', [
   'client_pdf',
   'technical_file',
