@@ -1,10 +1,21 @@
-import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns';
 import { purchases } from '../purchases/schema';
 import { users } from '../users/schema';
 
 /**
- * Sign-in: sessions, refresh tokens, linked social accounts and password links. Owned by modules/auth: only its files
+ * Sign-in: sessions, refresh tokens, linked social accounts, password links and operators' second factor (written by
+ * auth/totp.ts; modules/admin only reads it). Owned by modules/auth: only its files
  * write these tables (issue 28, decision 408). Re-exported by db/schema.ts; drizzle-kit reads this file
  * (drizzle.config.ts).
  */
@@ -108,5 +119,37 @@ export const passwordResets = pgTable(
   (table) => [
     uniqueIndex('password_resets_hash_unique').on(table.tokenHash),
     index('password_resets_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * An operator's TOTP second factor (RFC 6238, SHA-1, 6 digits, 30 s): the secret is encrypted at rest; it counts
+ * once confirmed with a first code. `lastUsedStep` refuses a code replayed within (or before) its step.
+ */
+export const operatorTotp = pgTable('operator_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of an operator's second factor, HMAC-hashed with the server secret. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('operator_recovery_codes_hash_unique').on(table.codeHash),
+    index('operator_recovery_codes_user_idx').on(table.userId),
   ],
 );
