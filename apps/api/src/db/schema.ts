@@ -29,7 +29,6 @@ export * from '../modules/notifications/schema';
 export * from '../modules/parts/schema';
 export * from '../modules/purchases/schema';
 export * from '../modules/sanctions/schema';
-export * from '../modules/secondary/schema';
 export * from '../modules/users/schema';
 export * from '../modules/verification/schema';
 export * from '../modules/watchlist/schema';

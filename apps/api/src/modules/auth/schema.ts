@@ -15,9 +15,8 @@ import { users } from '../users/schema';
 
 /**
  * Sign-in: sessions, refresh tokens, linked social accounts, password links and operators' second factor (written by
- * auth/totp.ts; modules/admin only reads it). Owned by modules/auth: only its files
- * write these tables (issue 28, decision 408). Re-exported by db/schema.ts; drizzle-kit reads this file
- * (drizzle.config.ts).
+ * auth/totp.ts; modules/admin only reads it). Owned by modules/auth: only its files write these tables (issue 28,
+ * decision 408). Re-exported by db/schema.ts; drizzle-kit reads this file (drizzle.config.ts).
  */
 
 export const socialProviderEnum = pgEnum('social_provider', ['google', 'microsoft']);

@@ -2,9 +2,9 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { createdAt, languageEnum } from '../../db/columns';
 
 /**
- * Editorial content, galleries, site settings, contact messages and the newsletter (content and content-admin). Owned
- * by modules/content: only its files write these tables (issue 28, decision 408). Re-exported by db/schema.ts; drizzle-
- * kit reads this file (drizzle.config.ts).
+ * Editorial content, galleries, site settings, contact messages and the newsletter. Owned by modules/content, and
+ * written by content-admin too (the console's editorial screens); issue 28, decision 408. Re-exported by
+ * db/schema.ts; drizzle-kit reads this file (drizzle.config.ts).
  */
 
 /** Editorial pages of spec §2 (about, faqs, terms…), bilingual, as lists of blocks. */

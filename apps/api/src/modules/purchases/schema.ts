@@ -16,12 +16,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, currencyEnum, languageEnum } from '../../db/columns';
 import { paintings } from '../catalogue-admin/schema';
+import { listings } from '../market/schema';
 import { users } from '../users/schema';
 
 /**
- * Purchases, their payments, idempotency keys, refunds and revocations. Owned by modules/purchases: only its files
- * write these tables (issue 28, decision 408). Re-exported by db/schema.ts; drizzle-kit reads this file
- * (drizzle.config.ts).
+ * Purchases, the listings a secondary purchase took its parts from, their payments, idempotency keys, refunds and
+ * revocations. Owned by modules/purchases: only its files write these tables (issue 28, decision 408). Re-exported by
+ * db/schema.ts; drizzle-kit reads this file (drizzle.config.ts).
  */
 
 export const paymentMethodEnum = pgEnum('payment_method', ['card', 'paypal', 'smart_amount']);
@@ -203,5 +204,26 @@ export const purchaseRevocations = pgTable(
     uniqueIndex('purchase_revocations_purchase_unique').on(table.purchaseId),
     index('purchase_revocations_created_idx').on(table.createdAt),
     check('purchase_revocations_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+
+/** Which listings a secondary purchase takes its parts from (oldest first), at which price. */
+export const purchaseFills = pgTable(
+  'purchase_fills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    listingId: uuid('listing_id')
+      .notNull()
+      .references(() => listings.id),
+    quantity: integer('quantity').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    index('purchase_fills_purchase_idx').on(table.purchaseId),
+    index('purchase_fills_listing_idx').on(table.listingId),
+    check('purchase_fills_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
