@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  // The shared tables, and each module's own (modules/<domain>/schema.ts, e.g. modules/investor, issue 30).
-  schema: ['./src/db/schema.ts', './src/modules/*/schema.ts'],
+  // Each module declares its own tables (modules/<m>/schema.ts, decision 416); the enums several modules use are in
+  // db/columns.ts. db/schema.ts only re-exports them all.
+  schema: ['./src/db/columns.ts', './src/modules/*/schema.ts'],
   out: './drizzle',
 });

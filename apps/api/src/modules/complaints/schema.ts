@@ -14,12 +14,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema';
+import { users } from '../account/schema';
 
 /**
  * Complaints (issue 30), owned by modules/complaints: only its files write these tables. Re-exported by db/schema.ts
- * so drizzle-kit and the typed client see them; nothing of db/schema.ts may be used here outside a callback (the two
- * files import each other).
+ * so drizzle-kit and the typed client see them; `users` comes from its owner's schema (decision 416).
  */
 
 export const complaintStateEnum = pgEnum('complaint_state', [
@@ -57,7 +56,7 @@ export const complaints = pgTable(
     userId: uuid('user_id').references(() => users.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    /** The complainant's language (en, fr): every message to them is in it. Text, as db/schema.ts re-exports this file. */
+    /** The complainant's language (en, fr): every message to them is in it. Text, as it was created when this file could not import the enum. */
     language: text('language').$type<Language>().notNull(),
     category: text('category').notNull(),
     subject: text('subject').notNull(),

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ledgerTransactions, users } from '../../db/schema';
+import { users } from '../account/schema';
+import { ledgerTransactions } from '../ledger/schema';
 
 /**
  * Deposits by SEPA bank transfer (issue 31), owned by modules/deposits: only its files write these tables. Every table
  * is append-only (a trigger refuses UPDATE and DELETE): a transfer's state is read from the rows that follow it (its
- * resolution), never written over. Re-exported by db/schema.ts; nothing of db/schema.ts may be used here outside a
- * callback (the two files import each other).
+ * resolution), never written over. Re-exported by db/schema.ts; the tables it references come
+ * from their owners' schemas (decision 416).
  */
 
 /** Each member's personal reference (ISO 11649, packages/shared deposits.ts): given on first use, never changed. */
@@ -138,7 +139,7 @@ export const walletTopUps = pgTable(
     /** The card form's client secret, given again to a retried request (null for PayPal). */
     clientSecret: text('client_secret'),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    /** Always the euro (a dollar wallet is credited at the day's rate); text, as the currency enum lives in db/schema.ts. */
+    /** Always the euro (a dollar wallet is credited at the day's rate); text, as it was created when this file could not import the currency enum. */
     currency: text('currency').$type<'EURO'>().notNull(),
     reference: text('reference').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),

@@ -13,7 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bytea, currencyEnum, languageEnum, users } from '../../db/schema';
+import { bytea, currencyEnum, languageEnum } from '../../db/columns';
+import { users } from '../account/schema';
 
 /**
  * The investor's protections (issue 30, decisions 300+): tables owned by modules/investor, written by it only.

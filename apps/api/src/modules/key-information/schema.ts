@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { languageEnum, paintings, purchases, users } from '../../db/schema';
+import { languageEnum } from '../../db/columns';
+import { users } from '../account/schema';
+import { paintings } from '../catalogue-admin/schema';
+import { purchases } from '../purchases/schema';
 import type { KeyInformationContent } from './content';
 
 /**

@@ -12,22 +12,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns';
+import { users } from '../account/schema';
+import { paintings } from '../catalogue-admin/schema';
 
 /**
- * The order book's tables, owned by the market module (decisions 396, 397): only modules/market writes them
- * (test/market-tables.test.ts). db/schema.ts re-exports them, and its own tables (the register's entries, a secondary
- * purchase's fills) reference `listings` from here.
- *
- * Their foreign keys point at `users.id` and `paintings.id`, which db/schema.ts declares. Importing those from there
- * would make the two files import each other (test/import-circles.test.ts), so the two keys are named here by two
- * stand-ins: tables of the same name with only their `id` column, never exported (drizzle-kit sees only exported
- * tables) and never queried. A key's constraint is built from the names alone (`listings_seller_id_users_id_fk`), so
- * the SQL is what it was; `npx drizzle-kit generate` finds no change.
+ * The order book's tables, owned by the market module (decisions 396, 397, 416): only modules/market writes them
+ * (test/market-tables.test.ts). db/schema.ts re-exports them; the register's entries and a secondary purchase's
+ * fills reference `listings` from here. Their keys point at `users` and `paintings`, imported from their owners'
+ * schemas (decision 416; the stand-ins of decision 397 are gone).
  */
-const users = pgTable('users', { id: uuid('id').primaryKey() });
-const paintings = pgTable('paintings', { id: uuid('id').primaryKey() });
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * A member's offer of parts on the secondary market, at the part price of the day it was listed. The parts sit
