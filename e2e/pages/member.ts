@@ -441,6 +441,31 @@ export class FinancePage {
     return plain(await this.page.getByTestId('finance-wallet-balance').textContent());
   }
 
+  /**
+   * "Add money" → by card → the amount → the sandbox card form (the purchase's): returns what the dialog says once the
+   * server has credited the top-up, then closes it.
+   */
+  async addMoneyByCard(amount: string, cardNumber: string): Promise<string> {
+    const add = this.page.getByTestId('finance-add-money');
+    await this.page.locator('[data-testid="finance-add-money"]:not([disabled])').waitFor();
+    await add.click();
+    await this.page.getByTestId('add-money-dialog').waitFor();
+    await this.page.getByTestId('add-money-card').check();
+    await fillInput(this.page, 'add-money-amount', amount);
+    await this.page.getByTestId('add-money-submit').click();
+    await this.page.getByTestId('card-modal').waitFor();
+    await fillInput(this.page, 'card-number', cardNumber);
+    await fillInput(this.page, 'card-expiry', '12/30');
+    await fillInput(this.page, 'card-cvc', '123');
+    await this.page.getByTestId('card-pay').click();
+    const done = this.page.getByTestId('add-money-done');
+    await done.waitFor();
+    const text = plain(await done.textContent());
+    await this.page.getByTestId('add-money-close').click();
+    await this.page.getByTestId('add-money-dialog').waitFor({ state: 'detached' });
+    return text;
+  }
+
   /** Each movement: `nature` is purchase, sale, dividend, withdrawal or other; `natureText` as shown. */
   async rows(): Promise<
     { reference: string; direction: string; nature: string; natureText: string; amount: string }[]

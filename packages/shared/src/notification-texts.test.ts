@@ -78,3 +78,42 @@ describe('bookAmountText', () => {
     expect(plain(bookAmountText(book, null, 'fr'))).toBe('12,34 €');
   });
 });
+
+const sold = (parts: number, wallet: { amount_minor: number; currency: 'EURO' | 'USD' }) =>
+  ({
+    kind: 'parts_sold',
+    payload: {
+      purchase_id: '00000000-0000-4000-8000-000000000004',
+      painting_id: '00000000-0000-4000-8000-000000000002',
+      parts,
+      ...wallet,
+      book_amount_minor: 1_350,
+      book_currency: 'EURO',
+    },
+  }) as Parameters<typeof notificationText>[1];
+
+describe('listed parts sold (issue 31)', () => {
+  it('tells the seller what their wallet received, in dollars with the book’s euros beside, in both languages', () => {
+    const dollars = sold(3, { amount_minor: 1_458, currency: 'USD' });
+    const en = notificationText('en', dollars, 'Waterlilies');
+    expect(en.title).toBe('Your parts were sold: “Waterlilies”');
+    expect(plain(en.body)).toBe(
+      '3 parts of “Waterlilies” that you listed for sale were bought. Your Parcelle wallet has been credited with $14.58 (€13.50 in the book).',
+    );
+    const fr = notificationText('fr', dollars, 'Nymphéas');
+    expect(plain(fr.title)).toBe('Vos parts ont été vendues : « Nymphéas »');
+    expect(plain(fr.body)).toBe(
+      '3 parts de « Nymphéas » que vous aviez mises en vente ont été achetées. Votre porte-monnaie Parcelle a été crédité de 14,58 $US (13,50 € dans le carnet).',
+    );
+  });
+
+  it('writes euros alone for a euro wallet, and one part in the singular', () => {
+    const euros = sold(1, { amount_minor: 1_350, currency: 'EURO' });
+    expect(plain(notificationText('en', euros, 'Waterlilies').body)).toBe(
+      '1 part of “Waterlilies” that you listed for sale was bought. Your Parcelle wallet has been credited with €13.50.',
+    );
+    expect(plain(notificationText('fr', euros, 'Nymphéas').body)).toBe(
+      '1 part de « Nymphéas » que vous aviez mise en vente a été achetée. Votre porte-monnaie Parcelle a été crédité de 13,50 €.',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { Currency } from './constants';
 import type { NotificationKind, NotificationPayload, TNotificationContent } from './contracts/notifications';
 import { formatDate } from './dates';
 import type { Language } from './i18n/messages';
+import { pluralRules } from './intl';
 import { formatMoney } from './money';
 import { formatPartsQuantity } from './parts';
 
@@ -27,6 +28,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, { en: string; fr
   exit_paid: { en: 'Parts sold in an exit', fr: 'Parts vendues lors d’une sortie' },
   deposit_credited: { en: 'Bank transfer received', fr: 'Virement reçu' },
   top_up_credited: { en: 'Top-up received', fr: 'Rechargement reçu' },
+  parts_sold: { en: 'Listed parts sold', fr: 'Parts en vente vendues' },
 };
 
 const NBSP = '\u00a0';
@@ -60,6 +62,19 @@ function bookPrice(
       : null;
   return bookAmountText({ minor: p.unit_price_minor, currency: p.currency }, display, lang);
 }
+/**
+ * What a seller's wallet received for listed parts (decision 409): in the wallet's currency, the book's euros beside
+ * it when they differ. The "parts sold" notice and its email say it the same way.
+ */
+export function soldAmount(p: NotificationPayload<'parts_sold'>, lang: Language): string {
+  return bookAmountText(
+    { minor: p.book_amount_minor, currency: p.book_currency },
+    { minor: p.amount_minor, currency: p.currency },
+    lang,
+  );
+}
+/** Whether a count takes the singular in the language (its plural rules: French's 0 and 1, English's 1). */
+const one = (count: number, lang: Language) => pluralRules(lang).select(count) === 'one';
 const quoteFr = (title: string) => `«${NBSP}${title}${NBSP}»`;
 const quoteEn = (title: string) => `“${title}”`;
 
@@ -161,6 +176,13 @@ function englishText(content: TNotificationContent, work: string): NotificationT
       return {
         title: p.method === 'card' ? 'Card top-up received' : 'PayPal top-up received',
         body: `Your top-up of ${formatMoney(p.amount_minor, p.currency, lang)} by ${p.method === 'card' ? 'card' : 'PayPal'} has been credited to your Parcelle wallet.`,
+      };
+    }
+    case 'parts_sold': {
+      const p = content.payload;
+      return {
+        title: `Your parts were sold: ${work}`,
+        body: `${formatPartsQuantity(p.parts, lang)} of ${work} that you listed for sale ${one(p.parts, lang) ? 'was' : 'were'} bought. Your Parcelle wallet has been credited with ${soldAmount(p, lang)}.`,
       };
     }
     case 'verification_decided':
@@ -266,6 +288,13 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       return {
         title: p.method === 'card' ? 'Rechargement par carte reçu' : 'Rechargement PayPal reçu',
         body: `Votre rechargement de ${formatMoney(p.amount_minor, p.currency, lang)} par ${p.method === 'card' ? 'carte' : 'PayPal'} a été crédité sur votre porte-monnaie Parcelle.`,
+      };
+    }
+    case 'parts_sold': {
+      const p = content.payload;
+      return {
+        title: `Vos parts ont été vendues${NBSP}: ${work}`,
+        body: `${formatPartsQuantity(p.parts, lang)} de ${work} que vous aviez ${one(p.parts, lang) ? 'mise en vente a été achetée' : 'mises en vente ont été achetées'}. Votre porte-monnaie Parcelle a été crédité de ${soldAmount(p, lang)}.`,
       };
     }
     case 'verification_decided':

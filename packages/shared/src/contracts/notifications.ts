@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_approved',
   'deposit_credited',
   'top_up_credited',
+  'parts_sold',
   'verification_decided',
   'vote_opened',
   'watched_work_opened',
@@ -133,6 +134,19 @@ export const NOTIFICATION_PAYLOADS = {
     amount_minor: ZMinor,
     currency: ZPayloadCurrency,
   }),
+  /**
+   * Parts the member listed were bought by card, PayPal or wallet (issue 31): what their wallet received, in its
+   * currency (`amount_minor`, `currency`), and the book's euros the parts were listed at (`book_amount_minor`).
+   */
+  parts_sold: z.strictObject({
+    purchase_id: ZId,
+    painting_id: ZId,
+    parts: z.number().int().positive(),
+    amount_minor: ZMinor,
+    currency: ZPayloadCurrency,
+    book_amount_minor: ZMinor,
+    book_currency: ZPayloadCurrency,
+  }),
 } as const satisfies Record<NotificationKind, z.ZodType>;
 
 export type NotificationPayload<K extends NotificationKind> = z.infer<(typeof NOTIFICATION_PAYLOADS)[K]>;
@@ -157,6 +171,7 @@ const ZContent = z.discriminatedUnion('kind', [
   content('exit_paid'),
   content('deposit_credited'),
   content('top_up_credited'),
+  content('parts_sold'),
 ]);
 
 /** The work a notification is about, when it names one (its titles and the slug of its page). */

@@ -22,14 +22,31 @@ export async function memberCreditLines(
   credits: readonly MemberCredit[],
   currency: Currency,
 ): Promise<LedgerLine[]> {
+  return (await memberCredits(tx, credits, currency)).lines;
+}
+
+/** What one member's wallet received: in the wallet's own currency, after the exchange when there was one. */
+export type CreditedAmount = { userId: string; amountMinor: number; currency: Currency };
+
+/**
+ * `memberCreditLines` with what each member's wallet received (the amount its line credits, in its currency): a
+ * caller that tells the member (a seller's "parts sold" notice) says the figure the ledger paid, not a second
+ * computation of it.
+ */
+export async function memberCredits(
+  tx: Executor,
+  credits: readonly MemberCredit[],
+  currency: Currency,
+): Promise<{ lines: LedgerLine[]; credited: CreditedAmount[] }> {
   const paid = credits.filter((credit) => credit.amountMinor > 0);
-  if (paid.length === 0) return [];
+  if (paid.length === 0) return { lines: [], credited: [] };
   const walletCurrency = await walletCurrencies(
     tx,
     paid.map((credit) => credit.userId),
   );
   let rates: Rates | null = null;
   const lines: LedgerLine[] = [];
+  const credited: CreditedAmount[] = [];
   const exchanged = new Map<Currency, { inMinor: number; outMinor: number }>();
   for (const credit of paid) {
     const to = walletCurrency.get(credit.userId) ?? currency;
@@ -44,6 +61,7 @@ export async function memberCreditLines(
     }
     if (amountMinor > 0) {
       lines.push({ accountId: await accountFor(tx, 'member_wallet', to, credit.userId), amountMinor, currency: to });
+      credited.push({ userId: credit.userId, amountMinor, currency: to });
     }
   }
   for (const [to, position] of exchanged) {
@@ -52,7 +70,7 @@ export async function memberCreditLines(
       lines.push({ accountId: await accountFor(tx, 'fx_clearing', to), amountMinor: -position.outMinor, currency: to });
     }
   }
-  return lines;
+  return { lines, credited };
 }
 
 async function walletCurrencies(tx: Executor, userIds: string[]): Promise<Map<string, Currency>> {

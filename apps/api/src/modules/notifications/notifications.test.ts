@@ -146,6 +146,19 @@ function samplePayload(kind: NotificationKind, paintingId: string): TNotificatio
       return { kind, payload: { transfer_id: id, amount_minor: 25_000, currency: 'EURO' } };
     case 'top_up_credited':
       return { kind, payload: { top_up_id: id, method: 'card', amount_minor: 5_000, currency: 'EURO' } };
+    case 'parts_sold':
+      return {
+        kind,
+        payload: {
+          purchase_id: id,
+          painting_id: paintingId,
+          parts: 3,
+          amount_minor: 1_296,
+          currency: 'USD',
+          book_amount_minor: 1_200,
+          book_currency: 'EURO',
+        },
+      };
   }
 }
 
@@ -173,9 +186,10 @@ describe('notifyMember', () => {
       title_fr: painting.titleFr,
     });
 
-    const enMails = (await mailsTo(en.email)).slice(-NOTIFICATION_KINDS.length + 1);
-    const frMails = (await mailsTo(fr.email)).slice(-NOTIFICATION_KINDS.length + 1);
-    // purchase_settled's email is the purchase confirmation (its own job): the others are emailed here.
+    const enMails = (await mailsTo(en.email)).slice(-NOTIFICATION_KINDS.length + 2);
+    const frMails = (await mailsTo(fr.email)).slice(-NOTIFICATION_KINDS.length + 2);
+    // purchase_settled's email is the purchase confirmation, parts_sold's the sellers' "Your parts were sold" (both
+    // sent by the purchase-confirmation job): the others are emailed here.
     expect(enMails.map((mail) => mail.subject)).toEqual([
       `Order filled: “${painting.titleEn}”`,
       `Bid expired: “${painting.titleEn}”`,

@@ -5,7 +5,7 @@ import {
   notificationText,
   type TNotificationContent,
 } from '@parcelle/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -14,10 +14,11 @@ import { NOTIFICATION_EMAIL_JOB } from './delivery-jobs';
 import { notificationEmail } from './emails';
 
 /**
- * Kinds whose email another job already writes: a settled purchase's confirmation (with its certificate) is sent by
- * the purchase-confirmation job, which reads the same preference (emailWanted); notifying must not send a second one.
+ * Kinds whose email another job already writes: a settled purchase's confirmation (with its certificate) and its
+ * sellers' "Your parts were sold" are sent by the purchase-confirmation job, which reads the same preference
+ * (emailWanted, the notice's `emailed`); notifying must not send a second one.
  */
-const EMAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set(['purchase_settled']);
+const EMAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set(['purchase_settled', 'parts_sold']);
 
 /** What notifying needs of the application: its job queue (the email is a job enqueued in the caller's transaction). */
 export type NotifyContext = { jobs: JobQueue };
@@ -111,6 +112,33 @@ export async function notifyMembers<K extends NotificationKind>(
   for (const row of rows) {
     if (row.emailed) await ctx.jobs.sendIn(tx, NOTIFICATION_EMAIL_JOB, { notificationId: row.id }, { id: row.id });
   }
+}
+
+/**
+ * The "parts sold" notices of one purchase whose email is wanted (the seller's preference when it was written), with
+ * the seller's address and language: the purchase-confirmation job sends their emails from them.
+ */
+export async function partsSoldToEmail(
+  db: Executor,
+  purchaseId: string,
+): Promise<{ email: string; firstName: string; language: 'en' | 'fr'; payload: NotificationPayload<'parts_sold'> }[]> {
+  const rows = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+      payload: memberNotifications.payload,
+    })
+    .from(memberNotifications)
+    .innerJoin(users, eq(users.id, memberNotifications.userId))
+    .where(
+      and(
+        eq(memberNotifications.kind, 'parts_sold'),
+        eq(memberNotifications.emailed, true),
+        sql`${memberNotifications.payload}->>'purchase_id' = ${purchaseId}`,
+      ),
+    );
+  return rows.map((row) => ({ ...row, payload: NOTIFICATION_PAYLOADS.parts_sold.parse(row.payload) }));
 }
 
 /** Retried like any message; a notification whose member is gone has nothing to send. */

@@ -67,7 +67,7 @@ export const memberNotifications = pgTable(
     index('member_notifications_unread_idx').on(table.userId).where(sql`${table.readAt} IS NULL`),
     check(
       'member_notifications_kind_valid',
-      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid', 'deposit_credited', 'top_up_credited')`,
+      sql`${table.kind} IN ('purchase_settled', 'order_filled', 'bid_expired', 'dividend_paid', 'withdrawal_approved', 'vote_opened', 'watched_work_opened', 'price_alert_reached', 'verification_decided', 'vote_closed', 'exit_paid', 'deposit_credited', 'top_up_credited', 'parts_sold')`,
     ),
   ],
 );

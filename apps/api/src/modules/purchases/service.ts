@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
 import { formatMoney, toMajor } from '@parcelle/shared/money';
-import { bookAmountText } from '@parcelle/shared/notification-texts';
-import { formatPartsQuantity, purchaseTotalMinor } from '@parcelle/shared/parts';
+import { soldAmount } from '@parcelle/shared/notification-texts';
+import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,7 +12,7 @@ import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction, isLockTimeout } from '../../db/retry';
-import { certificates, listings, purchaseFills, purchases, users } from '../../db/schema';
+import { certificates, purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { ok } from '../../http/reply';
@@ -20,17 +20,15 @@ import { recordPurchase, recordReservations } from '../../observability/metrics'
 import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
-import { Rates } from '../fx/rates';
 import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
 import type { InvestorState } from '../investor/profile';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
 import { lockWallet, walletBalance } from '../ledger/ledger';
-import { BOOK_CURRENCY } from '../market/bids';
 import { MARKET } from '../market/state';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
-import { emailWanted } from '../notifications/notify';
+import { emailWanted, partsSoldToEmail } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requireVerified } from '../verification/gate';
 import { buyerMailContext } from './buyer-mail';
@@ -485,61 +483,22 @@ async function revocationOffer(
 }
 
 /**
- * Each seller whose listed parts a settled secondary purchase took: what was sold and credited. Issue 31, one currency
- * per screen: the amount as their wallet received it (in their currency: the purchase's, exchanged at the day's rate
- * when it was in the other one, as `memberCreditLines` paid it), the book's euros the parts were listed at beside it.
+ * Each seller whose listed parts a settled secondary purchase took: the email of their "parts sold" notice, written
+ * with the settlement (settle.ts). Issue 31, one currency per screen: the amount as their wallet received it (in its
+ * currency, the ledger's figure), the book's euros the parts were listed at beside it, as the notice says it
+ * (`soldAmount`); sent when the seller's preference for the kind allowed it when the notice was written.
  */
 async function notifySellers(ctx: AppContext, purchase: Purchase, title: { en: string; fr: string }): Promise<void> {
-  const fills = await ctx.database.db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      language: users.language,
-      currency: users.currency,
-      quantity: purchaseFills.quantity,
-      unitPriceMinor: purchaseFills.unitPriceMinor,
-      bookUnitPriceMinor: listings.unitPriceMinor,
-      sellerId: listings.sellerId,
-    })
-    .from(purchaseFills)
-    .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
-    .innerJoin(users, eq(users.id, listings.sellerId))
-    .where(eq(purchaseFills.purchaseId, purchase.id));
-  const bySeller = new Map<
-    string,
-    {
-      email: string;
-      firstName: string;
-      language: 'en' | 'fr';
-      currency: Currency;
-      minor: number;
-      bookMinor: number;
-      parts: number;
-    }
-  >();
-  for (const fill of fills) {
-    const seller = bySeller.get(fill.sellerId) ?? { ...fill, parts: 0, minor: 0, bookMinor: 0 };
-    seller.parts += fill.quantity;
-    seller.minor += purchaseTotalMinor(fill.unitPriceMinor, fill.quantity);
-    seller.bookMinor += purchaseTotalMinor(fill.bookUnitPriceMinor, fill.quantity);
-    bySeller.set(fill.sellerId, seller);
-  }
-  let rates: Rates | null = null;
-  for (const seller of bySeller.values()) {
-    let credited: { minor: number; currency: Currency } | null = { minor: seller.minor, currency: purchase.currency };
-    if (seller.currency !== purchase.currency) {
-      rates ??= await Rates.load(ctx.database.db);
-      credited = rates.known
-        ? { minor: rates.exchange(seller.minor, purchase.currency, seller.currency), currency: seller.currency }
-        : null;
-    }
+  const notices = await partsSoldToEmail(ctx.database.db, purchase.id);
+  for (const notice of notices) {
+    const sold = notice.payload;
     await ctx.mailer.sendEmail({
-      to: seller.email,
-      ...partsSoldEmail(seller.language, {
-        firstName: seller.firstName,
-        paintingTitle: title[seller.language],
-        parts: formatPartsQuantity(seller.parts, seller.language),
-        amount: bookAmountText({ minor: seller.bookMinor, currency: BOOK_CURRENCY }, credited, seller.language),
+      to: notice.email,
+      ...partsSoldEmail(notice.language, {
+        firstName: notice.firstName,
+        paintingTitle: title[notice.language],
+        parts: formatPartsQuantity(sold.parts, notice.language),
+        amount: soldAmount(sold, notice.language),
       }),
     });
   }

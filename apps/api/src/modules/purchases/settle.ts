@@ -4,7 +4,8 @@ import type { Executor } from '../../db/client';
 import { listings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificate } from '../certificates/service';
 import { accountFor, postTransaction } from '../ledger/ledger';
-import { type MemberCredit, memberCreditLines } from '../ledger/member-credits';
+import { type CreditedAmount, memberCredits } from '../ledger/member-credits';
+import { BOOK_CURRENCY } from '../market/bids';
 import { openSecondaryIfSoldOut } from '../market/sell-out';
 import { MARKET } from '../market/state';
 import { recordNotification } from '../notifications/notify';
@@ -53,16 +54,17 @@ export async function settlePurchase(
   const method = source.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
   // Primary: Parcelle sells. Secondary: each seller is paid for the parts taken from their listings.
   // Each seller is paid into their own wallet, in its currency (exchanged when the purchase was in the other one).
-  const credits =
-    purchase.market === MARKET.secondary
-      ? await memberCreditLines(tx, await sellerCredits(tx, purchase), purchase.currency)
-      : [
-          {
-            accountId: await accountFor(tx, 'platform_revenue', purchase.currency),
-            amountMinor: purchase.totalMinor,
-            currency: purchase.currency,
-          },
-        ];
+  const sellers = purchase.market === MARKET.secondary ? await sellersOf(tx, purchase) : [];
+  const paidSellers = sellers.length > 0 ? await memberCredits(tx, sellers, purchase.currency) : null;
+  const credits = paidSellers
+    ? paidSellers.lines
+    : [
+        {
+          accountId: await accountFor(tx, 'platform_revenue', purchase.currency),
+          amountMinor: purchase.totalMinor,
+          currency: purchase.currency,
+        },
+      ];
   await postTransaction(tx, {
     reference: purchase.reference,
     description: `${purchase.market === MARKET.secondary ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
@@ -87,27 +89,59 @@ export async function settlePurchase(
     total_minor: purchase.totalMinor,
     currency: purchase.currency,
   });
+  if (paidSellers) await recordPartsSold(tx, purchase, sellers, paidSellers.credited);
   await openSecondaryIfSoldOut(tx, purchase.paintingId);
   return { purchase, certificate };
 }
 
+/** One seller of a secondary purchase: what they are paid (in the purchase's currency), parts and the book's euros. */
+type Seller = { userId: string; amountMinor: number; parts: number; bookMinor: number };
+
+/**
+ * Each seller's notice (issue 31, decision 413): their listed parts were bought, with what their wallet received (the
+ * ledger's figure, in its currency) and the book's euros. Written once, with the settlement (pending → paid happens
+ * once); its email is the "Your parts were sold" message of the purchase-confirmation job, which reads these notices.
+ */
+async function recordPartsSold(
+  tx: Executor,
+  purchase: Purchase,
+  sellers: readonly Seller[],
+  credited: readonly CreditedAmount[],
+): Promise<void> {
+  for (const seller of sellers) {
+    const wallet = credited.find((credit) => credit.userId === seller.userId);
+    if (!wallet) continue;
+    await recordNotification(tx, seller.userId, 'parts_sold', {
+      purchase_id: purchase.id,
+      painting_id: purchase.paintingId,
+      parts: seller.parts,
+      amount_minor: wallet.amountMinor,
+      currency: wallet.currency,
+      book_amount_minor: seller.bookMinor,
+      book_currency: BOOK_CURRENCY,
+    });
+  }
+}
+
 /** What each seller of a secondary purchase receives: the parts taken from their listings at the listed price. */
-async function sellerCredits(tx: Executor, purchase: Purchase): Promise<MemberCredit[]> {
+async function sellersOf(tx: Executor, purchase: Purchase): Promise<Seller[]> {
   const fills = await tx
     .select({
       sellerId: listings.sellerId,
       quantity: purchaseFills.quantity,
       unitPriceMinor: purchaseFills.unitPriceMinor,
+      bookUnitPriceMinor: listings.unitPriceMinor,
     })
     .from(purchaseFills)
     .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
     .where(eq(purchaseFills.purchaseId, purchase.id));
-  const bySeller = new Map<string, number>();
+  const bySeller = new Map<string, Seller>();
   for (const fill of fills) {
-    bySeller.set(
-      fill.sellerId,
-      (bySeller.get(fill.sellerId) ?? 0) + purchaseTotalMinor(fill.unitPriceMinor, fill.quantity),
-    );
+    const seller = bySeller.get(fill.sellerId) ?? { userId: fill.sellerId, amountMinor: 0, parts: 0, bookMinor: 0 };
+    seller.amountMinor += purchaseTotalMinor(fill.unitPriceMinor, fill.quantity);
+    seller.bookMinor += purchaseTotalMinor(fill.bookUnitPriceMinor, fill.quantity);
+    seller.parts += fill.quantity;
+    bySeller.set(fill.sellerId, seller);
   }
-  return [...bySeller].sort(([a], [b]) => a.localeCompare(b)).map(([userId, amountMinor]) => ({ userId, amountMinor }));
+  return [...bySeller.values()].sort((a, b) => a.userId.localeCompare(b.userId));
 }

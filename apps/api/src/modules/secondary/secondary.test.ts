@@ -18,6 +18,7 @@ import { seedCatalogue } from '../../db/seed-catalogue';
 import { Rates } from '../fx/rates';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
+import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
 import { memberHolding } from '../parts/register';
 import { releaseExpired } from '../purchases/reserve';
 
@@ -185,6 +186,74 @@ describe('a seller who displays dollars (issue 31, one currency per screen)', ()
     expect(plain(mail.text)).toContain(
       `${plain(formatMoney(dollars, 'USD', 'fr'))} (8,00 € dans le carnet) ont été crédités sur votre compte Parcelle.`,
     );
+    // The notice in the app carries the same figures: the dollars the wallet received, the book's euros.
+    const inbox = (await t.call('GET', '/api/member/notifications', { token: seller.accessToken })).json().data;
+    const sold = inbox.notifications.filter((notice: { kind: string }) => notice.kind === 'parts_sold');
+    expect(sold.map((notice: { payload: unknown }) => notice.payload)).toEqual([
+      expect.objectContaining({ parts: 2, amount_minor: dollars, currency: 'USD', book_amount_minor: 800 }),
+    ]);
+  });
+});
+
+describe('a seller is told in the app when their listed parts are bought (issue 31)', () => {
+  const soldNotices = async (seller: Buyer) =>
+    (await t.call('GET', '/api/member/notifications?limit=50', { token: seller.accessToken }))
+      .json()
+      .data.notifications.filter((notice: { kind: string }) => notice.kind === 'parts_sold');
+
+  it('gets exactly one notice per sale, with what the wallet received, and its email once', async () => {
+    const seller = await member();
+    const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
+    await buyAndPay(seller, work.id, 9);
+    expect((await sell(seller, work.id, 5)).statusCode).toBe(200);
+    const buyer = await member();
+    await buyAndPay(buyer, (await createPaintingForSale(t)).id, 1);
+    const before = await wallet(seller.id);
+    const bought = await buyAndPay(buyer, work.id, 3);
+    expect(bought.statusCode).toBe(200);
+    // The confirmation job runs again (a retry): nothing is told twice.
+    await t.ctx.jobs.drain(DELIVERY_JOBS);
+    const [notice, ...others] = await soldNotices(seller);
+    expect(others).toEqual([]);
+    expect(notice.payload).toEqual({
+      purchase_id: expect.any(String),
+      painting_id: work.id,
+      parts: 3,
+      amount_minor: 1200,
+      currency: 'EURO',
+      book_amount_minor: 1200,
+      book_currency: 'EURO',
+    });
+    expect(await wallet(seller.id)).toBe(before + notice.payload.amount_minor);
+    expect(notice.work).toMatchObject({ slug: work.slug });
+    const mails = (await t.call('GET', `/api/dev/outbox?to=${encodeURIComponent(seller.email)}`)).json().data;
+    expect(mails.filter((mail: { subject: string }) => mail.subject.includes('Your parts were sold'))).toHaveLength(1);
+    // The buyer is told of their purchase, not of a sale.
+    expect(await soldNotices(buyer)).toEqual([]);
+
+    // A second sale, a second notice.
+    expect((await buyAndPay(buyer, work.id, 2)).statusCode).toBe(200);
+    const notices = await soldNotices(seller);
+    expect(notices.map((n: { payload: { parts: number } }) => n.payload.parts)).toEqual([2, 3]);
+  });
+
+  it('keeps the notice but sends no email when the seller switched the kind’s email off', async () => {
+    const seller = await member();
+    const work = await createPaintingForSale(t, { widthCm: 1, heightCm: 1, pricePerPartMinor: 400 });
+    await buyAndPay(seller, work.id, 9);
+    expect((await sell(seller, work.id, 2)).statusCode).toBe(200);
+    const off = await t.call('PUT', '/api/member/notification-preferences', {
+      token: seller.accessToken,
+      body: { preferences: [{ kind: 'parts_sold', email: false }] },
+    });
+    expect(off.statusCode).toBe(200);
+    const buyer = await member();
+    await buyAndPay(buyer, (await createPaintingForSale(t)).id, 1);
+    expect((await buyAndPay(buyer, work.id, 2)).statusCode).toBe(200);
+    await t.ctx.jobs.drain(DELIVERY_JOBS);
+    expect(await soldNotices(seller)).toHaveLength(1);
+    const mails = (await t.call('GET', `/api/dev/outbox?to=${encodeURIComponent(seller.email)}`)).json().data;
+    expect(mails.filter((mail: { subject: string }) => mail.subject.includes('Your parts were sold'))).toEqual([]);
   });
 });
 

@@ -23,7 +23,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { FormTextField } from '../forms/FormTextField';
 import { localized, useLanguage } from '../i18n/language';
@@ -35,7 +35,14 @@ import { errorText } from '../session/api-error';
 import { PROFILE_KEY } from '../session/profile';
 import { FINANCE_KEY } from './api';
 import { depositQuery } from './DepositCard';
-import { cancelTopUp, captureTopUpPaypal, payTopUpSandboxCard, startTopUp, waitUntilCredited } from './top-up-api';
+import {
+  cancelTopUp,
+  captureTopUpPaypal,
+  payTopUpSandboxCard,
+  startTopUp,
+  topUpReturnPath,
+  waitUntilCredited,
+} from './top-up-api';
 
 const StripeCardModal = lazy(() => import('../purchase/StripeCardModal'));
 const PaypalButtonsModal = lazy(() => import('../purchase/PaypalButtonsModal'));
@@ -64,6 +71,7 @@ export function AddMoneyDialog({ open, onClose, limits, verified, onShowTransfer
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
   const schema = useMemo(() => topUpFormSchema(limits), [limits]);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(schema),
@@ -311,6 +319,7 @@ export function AddMoneyDialog({ open, onClose, limits, verified, onShowTransfer
             onPay={payWithStripe}
             onClose={giveUp}
             error={modalError}
+            returnTo={topUpReturnPath(pathname, card.id)}
           />
         </Suspense>
       )}

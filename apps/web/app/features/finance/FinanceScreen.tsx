@@ -15,6 +15,7 @@ import { fonts, palette } from '../theme/theme';
 import { AddMoneyDialog } from './AddMoneyDialog';
 import { DepositCard, depositQuery } from './DepositCard';
 import { FinanceTable } from './FinanceTable';
+import { TopUpReturn } from './TopUpReturn';
 
 const cardSx = {
   p: { xs: 3, md: 4 },
@@ -131,6 +132,7 @@ export function FinanceScreen() {
       <Typography variant="subtitle1" sx={{ mb: 5, maxWidth: 640 }}>
         {t('finance.intro')}
       </Typography>
+      <TopUpReturn />
       {profile.data ? (
         <Cards profile={profile.data} />
       ) : profile.isError ? (

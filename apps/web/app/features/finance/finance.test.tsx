@@ -11,6 +11,7 @@ import { i18n, initI18n } from '../i18n/i18n';
 import { theme } from '../theme/theme';
 import { FINANCE_PAGE_SIZE, type FinanceRow, signedAmount } from './api';
 import { FinanceScreen } from './FinanceScreen';
+import { topUpReturnPath } from './top-up-api';
 
 initI18n();
 
@@ -99,6 +100,8 @@ let failure: Response | undefined;
 /** The top-up calls made (path, method, body, Idempotency-Key) and what the sandbox card answers. */
 let topUpCalls: { path: string; method: string; body: unknown; key: string | null }[];
 let cardAnswer: () => Response;
+/** What GET /member/top-ups/:id answers, one after the other (the last one repeats). */
+let stateAnswers: (() => Response)[];
 
 beforeEach(async () => {
   window.localStorage.clear();
@@ -110,6 +113,7 @@ beforeEach(async () => {
   topUpCalls = [];
   failure = undefined;
   cardAnswer = () => ok({ ...topUp('card'), status: 'credited' });
+  stateAnswers = [() => ok(topUp('card'))];
   rows = Array.from({ length: 12 }, (_, index) => movement(index));
   depositDetails = deposit;
   vi.stubGlobal(
@@ -132,6 +136,10 @@ beforeEach(async () => {
         if (url.pathname.endsWith('/sandbox-card')) return cardAnswer();
         if (url.pathname.endsWith('/paypal')) return ok({ ...topUp('paypal'), status: 'credited' });
         if (url.pathname.endsWith('/cancel')) return ok({ ...topUp('card'), status: 'cancelled' });
+        if (!init?.method || init.method === 'GET') {
+          const answer = stateAnswers.length > 1 ? stateAnswers.shift() : stateAnswers[0];
+          if (answer) return answer();
+        }
       }
       if (url.pathname === '/api/user/profile') return ok({ user: profile });
       if (url.pathname === '/api/member/deposit') return ok(depositDetails);
@@ -153,13 +161,13 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('en'));
 });
 
-function renderFinance() {
+function renderFinance(entry = '/user/finance') {
   const router = createMemoryRouter(
     [
       { path: '/user/finance', element: <FinanceScreen /> },
       { path: '/user/withdraw', element: <div data-testid="withdraw-page" /> },
     ],
-    { initialEntries: ['/user/finance'] },
+    { initialEntries: [entry] },
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -482,5 +490,72 @@ describe('adding money (issue 31)', () => {
       ['Carte', 'Rechargement par carte'],
       ['PayPal', 'Rechargement PayPal'],
     ]);
+  });
+});
+
+describe('back from a card payment that left the site (3-D Secure, issue 31)', () => {
+  const ID = topUp('card').id;
+  /** The address Stripe sends the member back to: the one AddMoneyDialog gives, with Stripe's parameters. */
+  const returnAddress = (id: string, redirectStatus = 'succeeded') =>
+    `${topUpReturnPath('/user/finance', id)}&payment_intent=pi_3Q&payment_intent_client_secret=pi_3Q_secret_x&redirect_status=${redirectStatus}`;
+  const stateCalls = (id: string) =>
+    topUpCalls.filter((call) => call.method === 'GET' && call.path === `/api/member/top-ups/${id}`);
+
+  it('names the top-up on the return address', () => {
+    expect(topUpReturnPath('/user/finance', ID)).toBe(`/user/finance?top_up=${ID}`);
+  });
+
+  it('says it is confirming, waits for the credit, then says so, with a clean address', async () => {
+    stateAnswers = [() => ok(topUp('card')), () => ok({ ...topUp('card'), status: 'credited' })];
+    const router = renderFinance(returnAddress(ID));
+    const confirming = await screen.findByTestId('top-up-return');
+    expect(confirming.getAttribute('data-outcome')).toBe('confirming');
+    expect(confirming.textContent).toBe('Confirming your top-up with your bank: this takes a few seconds.');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByTestId('top-up-return').getAttribute('data-outcome')).toBe('credited'), {
+      timeout: 3_000,
+    });
+    expect(plain(screen.getByTestId('top-up-return').textContent)).toBe('€50.00 paid by card is now in your wallet.');
+    expect(stateCalls(ID)).toHaveLength(2);
+    // The wallet's balance is read again once credited.
+    await waitFor(() => expect(calls.filter((url) => url.pathname === '/api/user/profile').length).toBe(2));
+    fireEvent.click(within(screen.getByTestId('top-up-return')).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('top-up-return')).toBeNull();
+  });
+
+  it('says a declined card took nothing, in French', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    stateAnswers = [() => ok({ ...topUp('card'), status: 'declined', failure: 'card declined' })];
+    renderFinance(returnAddress(ID, 'failed'));
+    const alert = await screen.findByRole('alert');
+    expect(alert.getAttribute('data-outcome')).toBe('declined');
+    expect(plain(alert.textContent)).toBe(
+      'Votre carte a été refusée : rien n’a été ajouté à votre porte-monnaie et rien n’a été prélevé. Vous pouvez réessayer avec une autre carte.',
+    );
+    expect(stateCalls(ID)).toHaveLength(1);
+  });
+
+  it('answers calmly for a top-up that is not the member’s, and asks only once', async () => {
+    const foreign = '0b9d7c1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
+    stateAnswers = [() => fail(404, messages.TopUpNotFound)];
+    const router = renderFinance(returnAddress(foreign));
+    await waitFor(() => expect(screen.getByTestId('top-up-return').getAttribute('data-outcome')).toBe('unknown'));
+    const notice = screen.getByTestId('top-up-return');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toBe(
+      'This top-up is not among yours: there is nothing to confirm. Your wallet and its movements below are up to date.',
+    );
+    expect(stateCalls(foreign)).toHaveLength(1);
+    expect(router.state.location.search).toBe('');
+    // The rest of the page is there as usual.
+    expect(await screen.findByTestId('finance-wallet')).toBeTruthy();
+    await waitFor(() => expect(references()).toHaveLength(FINANCE_PAGE_SIZE));
+  });
+
+  it('does nothing on an ordinary visit', async () => {
+    renderFinance();
+    await screen.findByTestId('finance-wallet');
+    expect(screen.queryByTestId('top-up-return')).toBeNull();
+    expect(topUpCalls).toEqual([]);
   });
 });

@@ -15,8 +15,8 @@ export function startTopUp(method: TopUpMethod, amountMinor: number, idempotency
   });
 }
 
-export function topUpState(id: string): Promise<TTopUp> {
-  return apiData<TTopUp>(`/member/top-ups/${encodeURIComponent(id)}`);
+export function topUpState(id: string, signal?: AbortSignal): Promise<TTopUp> {
+  return apiData<TTopUp>(`/member/top-ups/${encodeURIComponent(id)}`, { signal });
 }
 
 /** The offline card sandbox's "Pay": 200 once credited, 402 CardDeclined otherwise. */
@@ -43,14 +43,26 @@ export function cancelTopUp(id: string): Promise<TTopUp> {
  * page never credits on the browser's word. Throws CardDeclined when the provider refused, PaymentError when no
  * confirmation came in time (the money, if taken, is still credited when it comes; the notice says so).
  */
-export function waitUntilCredited(id: string, poll = POLL): Promise<TTopUp> {
+export function waitUntilCredited(id: string, poll = POLL, signal?: AbortSignal): Promise<TTopUp> {
   return pollUntilSettled(
-    () => topUpState(id),
+    (aborted) => topUpState(id, aborted),
     (state) => {
       if (state.status === 'credited') return state;
       if (state.status === 'declined') throw new ApiError(402, messages.CardDeclined);
       return undefined;
     },
     poll,
+    signal,
   );
+}
+
+/**
+ * The query parameter that names the top-up on Stripe's return address: a card whose 3-D Secure leaves the site
+ * (a bank's page) comes back to the finance page with it and Stripe's own parameters, and the page resumes the wait.
+ */
+export const TOP_UP_RETURN_PARAM = 'top_up';
+
+/** The finance page's address to come back to after a redirect, naming the top-up (path and query, no origin). */
+export function topUpReturnPath(pathname: string, id: string): string {
+  return `${pathname}?${new URLSearchParams({ [TOP_UP_RETURN_PARAM]: id })}`;
 }

@@ -50,6 +50,22 @@ const notifications: TNotification[] = [
     read: true,
     created_at: '2026-11-19T10:00:00.000Z',
   },
+  {
+    id: '00000000-0000-4000-8000-0000000000a3',
+    kind: 'parts_sold',
+    payload: {
+      purchase_id: '00000000-0000-4000-8000-000000000005',
+      painting_id: PAINTING,
+      parts: 2,
+      amount_minor: 972,
+      currency: 'USD',
+      book_amount_minor: 900,
+      book_currency: 'EURO',
+    },
+    work,
+    read: false,
+    created_at: '2026-11-18T10:00:00.000Z',
+  },
 ];
 
 const ok = (data: unknown) =>
@@ -66,8 +82,9 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/member/notifications') return ok({ notifications, total: 2, unread: 1 });
-      if (url.pathname === '/api/member/notification-preferences') return ok({ preferences: [] });
+      if (url.pathname === '/api/member/notifications') return ok({ notifications, total: 3, unread: 2 });
+      if (url.pathname === '/api/member/notification-preferences')
+        return ok({ preferences: [{ kind: 'parts_sold', email: true }] });
       return ok({});
     }),
   );
@@ -102,7 +119,7 @@ const bodies = () => screen.getAllByTestId('notification').map((item) => plain(i
 describe('the notices of a sale in the member’s currency (issue 31)', () => {
   it('writes an expired bid and a filled order in dollars with the book’s euros beside, in English and French', async () => {
     renderScreen();
-    await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(3));
     const [expired, filled] = bodies();
     expect(expired).toContain(
       'Your bid for 2 parts of “Waterlilies” at $4.32 (€4.00 in the book) a part expired without being filled.',
@@ -114,5 +131,24 @@ describe('the notices of a sale in the member’s currency (issue 31)', () => {
       'Votre offre d’achat de 2 parts de « Nymphéas » à 4,32 $US (4,00 € dans le carnet) la part a expiré sans être exécutée.',
     );
     expect(filledFr).toContain('3 parts de « Nymphéas » vendues à 4,86 $US (4,50 € dans le carnet) la part.');
+  });
+});
+
+describe('the notice of listed parts sold (issue 31)', () => {
+  it('says what the seller’s wallet received, in dollars with the book’s euros beside, in English and French', async () => {
+    renderScreen();
+    await waitFor(() => expect(screen.getAllByTestId('notification')).toHaveLength(3));
+    const sold = () => bodies()[2];
+    expect(sold()).toContain('Your parts were sold: “Waterlilies”');
+    expect(sold()).toContain(
+      '2 parts of “Waterlilies” that you listed for sale were bought. Your Parcelle wallet has been credited with $9.72 (€9.00 in the book).',
+    );
+    expect(await screen.findByLabelText(/Listed parts sold/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('fr'));
+    expect(sold()).toContain('Vos parts ont été vendues : « Nymphéas »');
+    expect(sold()).toContain(
+      '2 parts de « Nymphéas » que vous aviez mises en vente ont été achetées. Votre porte-monnaie Parcelle a été crédité de 9,72 $US (9,00 € dans le carnet).',
+    );
+    expect(await screen.findByLabelText(/Parts en vente vendues/)).toBeTruthy();
   });
 });

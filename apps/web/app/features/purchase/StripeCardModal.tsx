@@ -73,21 +73,26 @@ type Props = {
   onClose: () => void;
   /** The refusal of the last attempt (Stripe's message, in the buyer's language), or null. */
   error: string | null;
+  /**
+   * Where a redirect-based confirmation comes back to (a path with its query, e.g. the finance page naming the
+   * top-up); the current page when not given (/buy resumes with the kept purchase).
+   */
+  returnTo?: string;
 };
 
-type FormProps = Pick<Props, 'amount' | 'onPay' | 'onClose' | 'error'> & {
+type FormProps = Pick<Props, 'amount' | 'onPay' | 'onClose' | 'error' | 'returnTo'> & {
   busy: boolean;
   setBusy: (busy: boolean) => void;
 };
 
-function StripeForm({ amount, onPay, onClose, error, busy, setBusy }: FormProps) {
+function StripeForm({ amount, onPay, onClose, error, returnTo, busy, setBusy }: FormProps) {
   const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const location = useLocation();
-  const here = useHref({ pathname: location.pathname, search: location.search });
+  const here = useHref(returnTo ?? { pathname: location.pathname, search: location.search });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,7 +103,8 @@ function StripeForm({ amount, onPay, onClose, error, busy, setBusy }: FormProps)
         stripe.confirmPayment({
           elements,
           redirect: 'if_required',
-          // Only for a method that must leave the site (a bank's page): /buy resumes with the kept purchase.
+          // Only for a method that must leave the site (a bank's page): /buy resumes with the kept purchase, the
+          // finance page with the top-up named in `returnTo`.
           confirmParams: { return_url: stripeReturnUrl(new URL(here, window.location.origin).href) },
         }),
       );
@@ -182,6 +188,7 @@ export function StripeCardModal({
   onPay,
   onClose,
   error,
+  returnTo,
 }: Props) {
   const [busy, setBusy] = useState(false);
   return (
@@ -201,7 +208,15 @@ export function StripeCardModal({
         stripe={stripeFor(publishableKey)}
         options={{ clientSecret, locale: language, appearance: STRIPE_APPEARANCE }}
       >
-        <StripeForm amount={amount} onPay={onPay} onClose={onClose} error={error} busy={busy} setBusy={setBusy} />
+        <StripeForm
+          amount={amount}
+          onPay={onPay}
+          onClose={onClose}
+          error={error}
+          returnTo={returnTo}
+          busy={busy}
+          setBusy={setBusy}
+        />
       </Elements>
     </Dialog>
   );
