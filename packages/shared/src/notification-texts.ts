@@ -4,6 +4,7 @@ import { formatDate } from './dates';
 import type { Language } from './i18n/messages';
 import { formatMoney } from './money';
 import { formatPartsQuantity } from './parts';
+import { VERIFICATION_MISSING_LABELS } from './verification';
 
 /**
  * The words of each notification kind (issue 17), in both languages, written from its payload: the bell's list and
@@ -164,7 +165,7 @@ function englishText(content: TNotificationContent, work: string): NotificationT
       };
     }
     case 'verification_decided':
-      return verificationText(VERIFICATION_TEXTS.en[content.payload.decision], content.payload.message);
+      return verificationText(content.payload, 'en');
   }
 }
 
@@ -269,7 +270,7 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       };
     }
     case 'verification_decided':
-      return verificationText(VERIFICATION_TEXTS.fr[content.payload.decision], content.payload.message);
+      return verificationText(content.payload, 'fr');
   }
 }
 
@@ -323,6 +324,18 @@ const VERIFICATION_TEXTS: Record<Language, Record<VerificationDecision, Notifica
   },
 };
 
-function verificationText(text: NotificationText, message: string): NotificationText {
-  return message ? { title: text.title, body: `${text.body}\n\n${message}` } : text;
+/** What a request for new documents asks for, before the list of their kinds (decision 411). */
+const SEND_AGAIN: Record<Language, string> = { en: 'Please send again:', fr: `Veuillez renvoyer${NBSP}:` };
+
+/**
+ * A decision's text, then the documents asked for again (a paragraph each: an email's paragraphs are its blank lines),
+ * then the operator's message.
+ */
+function verificationText(payload: NotificationPayload<'verification_decided'>, language: Language): NotificationText {
+  const text = VERIFICATION_TEXTS[language][payload.decision];
+  const kinds = payload.document_kinds ?? [];
+  const asked = kinds.length
+    ? [SEND_AGAIN[language], ...kinds.map((kind) => `• ${VERIFICATION_MISSING_LABELS[kind][language]}`)]
+    : [];
+  return { title: text.title, body: [text.body, ...asked, payload.message].filter(Boolean).join('\n\n') };
 }
