@@ -11,8 +11,9 @@ import { baseUrl, launchBrowser, newPage, screenshot, waitForMessage } from './s
  * Issue 29, the compliance operator's side in the console (French; the member's side is verification.e2e.ts): a new
  * member sends their case from /user/verification; a compliance operator finds it in the console's queue (« Vérifications
  * »), opens it, views the front of the identity card (the view is in the audit log, read back by an admin), and asks
- * for a new document with a message in the member's language; the member is told by email and sees the decision and
- * the message on their page. axe-core on the queue, the case, the viewer and the member's page.
+ * for a new document (the identity card's front picked, decision 411) with a message in the member's language; the
+ * member is told by email (the document named) and sees the decision, the message, the document to send again and its
+ * upload slot marked on their page. axe-core on the queue, the case, the viewer and the member's page.
  */
 
 let browser: Browser;
@@ -107,18 +108,34 @@ describe('a compliance operator decides a case in the console (fr)', () => {
       await desk.getByRole('button', { name: 'Demander un complément', exact: true }).click();
       const dialog = desk.getByRole('dialog', { name: 'Demander un complément à Camille Claudel ?' });
       await dialog.waitFor();
+      // The document to send again, picked among the case's (decision 411).
+      await dialog.getByRole('checkbox', { name: 'Pièce d’identité (recto)' }).check();
       await dialog.getByLabel(/^Message au membre \(en français/).fill(MESSAGE);
       await dialog.getByRole('button', { name: 'Demander un complément' }).click();
       await dialog.waitFor({ state: 'detached' });
       const history = desk.getByRole('table', { name: 'Historique' });
       await history.getByText(MESSAGE).waitFor();
+      await history.getByText('Redemandés\u00a0: Pièce d’identité (recto)').waitFor();
 
       // The member is told by email, and their page says what is asked.
-      await waitForMessage(member.email, (message) => message.text.includes(MESSAGE));
+      const mail = await waitForMessage(member.email, (message) => message.text.includes(MESSAGE));
+      expect(plain(mail.text)).toContain(
+        'Veuillez renvoyer :\n\n• Votre pièce d’identité (recto, ou page photo du passeport)',
+      );
       await verification.open();
       expect(await verification.state()).toBe('resubmission_requested');
       expect(await verification.stateText()).toBe('À compléter');
       expect(plain(await page.getByTestId('verification-decision-message').textContent())).toBe(MESSAGE);
+      // The document to send again listed, its slot marked, the others not; sending it again is held until then.
+      const resend = page.getByTestId('verification-resend');
+      expect(plain(await resend.getByTestId('verification-resend-title').textContent())).toBe('Renvoyez ce document :');
+      expect(await resend.getByRole('listitem').allTextContents()).toEqual([
+        'Votre pièce d’identité (recto, ou page photo du passeport)',
+      ]);
+      expect(await page.getByTestId('verification-identity_front-row').getAttribute('data-asked')).toBe('yes');
+      expect(await page.getByTestId('verification-identity_back-row').getAttribute('data-asked')).toBe('no');
+      expect(await page.getByTestId('verification-identity_front-asked').textContent()).toBe('À renvoyer');
+      expect(await page.getByTestId('verification-submit').isDisabled()).toBe(true);
       await expectNoAxeViolations(page, '/user/verification, a new document asked (fr)');
       await screenshot(page, 'verification-console-member-fr');
       expect(reviewer.problems).toEqual([]);

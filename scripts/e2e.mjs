@@ -7,11 +7,13 @@
 // the data of another (the demo member, a drop's last parts, an exit). Within a group the files still run one after
 // another. The files are dealt to the groups longest first, by the seconds each took in the last measured run
 // (docs/testing.md, "Phase times"); a file not listed yet counts as a minute. E2E_GROUPS sets the number of groups
-// (default: 2, or 1 on a one-core machine); arguments given (a file filter) run as one group.
+// (default: 2, or 1 on a one-core machine); arguments given (a file filter) run as one group. A journey that needs a
+// server configured otherwise (OWN_SERVERS: the Sumsub stub as the identity provider) runs in a group of its own, its
+// global setup told which configuration by E2E_SERVER (decision 412).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,19 +49,51 @@ export const MEASURED_SECONDS = {
   'complaint.e2e.ts': 48,
   'onboarding-in-french.e2e.ts': 45,
   'verification-console.e2e.ts': 44,
+  // Its own group and server (OWN_SERVERS): measured on 29 November 13:25 here, alone, with its server's start.
+  'verification-sumsub.e2e.ts': 22,
 };
 const UNMEASURED_SECONDS = 60;
 
-/** Deals the files to `count` groups, longest first, each to the group with the fewest seconds so far. */
-export function groupsOf(files, count, seconds = MEASURED_SECONDS) {
+/**
+ * Journeys that need a server configured otherwise than the others (decision 412), each dealt to a group of its own
+ * whose global setup (e2e/support/server.ts) reads the configuration's name from E2E_SERVER. The identity provider is
+ * one per server: `sumsub` starts the local Sumsub stub and names it the server's provider.
+ */
+export const OWN_SERVERS = { 'verification-sumsub.e2e.ts': 'sumsub' };
+
+/**
+ * Deals the files to `count` groups, longest first, each to the group with the fewest seconds so far; a file of
+ * `servers` gets a group of its own after them, with its server's configuration (`server`).
+ */
+export function groupsOf(files, count, seconds = MEASURED_SECONDS, servers = OWN_SERVERS) {
   const weight = (file) => seconds[file] ?? UNMEASURED_SECONDS;
   const groups = Array.from({ length: Math.max(1, count) }, () => ({ files: [], seconds: 0 }));
-  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+  const shared = files.filter((file) => !(file in servers));
+  for (const file of [...shared].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
     const lightest = groups.reduce((best, group) => (group.seconds < best.seconds ? group : best));
     lightest.files.push(file);
     lightest.seconds += weight(file);
   }
-  return groups.filter((group) => group.files.length > 0);
+  const own = files
+    .filter((file) => file in servers)
+    .sort()
+    .map((file) => ({ files: [file], seconds: weight(file), server: servers[file] }));
+  return [...groups.filter((group) => group.files.length > 0), ...own];
+}
+
+/**
+ * The server configuration the arguments of a filtered run need: that of the journey files they name (none: the
+ * default server). Files needing different servers cannot share one run: that is an error, as a message.
+ */
+export function serverForArguments(args, servers = OWN_SERVERS) {
+  const files = args.filter((arg) => arg.endsWith('.e2e.ts')).map((arg) => basename(arg));
+  const wanted = new Set(files.map((file) => servers[file] ?? ''));
+  if (wanted.size > 1) {
+    return {
+      error: `run ${files.filter((file) => file in servers).join(', ')} on its own: it needs a server of its own`,
+    };
+  }
+  return { server: [...wanted][0] || undefined };
 }
 
 /**
@@ -73,12 +107,15 @@ export function ambiguousNames(files) {
   );
 }
 
-function runGroup(index, args) {
+function runGroup(index, args, server) {
   return new Promise((resolveRun) => {
+    const env = { ...process.env, E2E_GROUP: String(index + 1) };
+    if (server) env.E2E_SERVER = server;
+    else delete env.E2E_SERVER;
     const child = spawn(
       process.execPath,
       [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...args],
-      { cwd: ROOT, env: { ...process.env, E2E_GROUP: String(index + 1) }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const prefix = `[e2e ${index + 1}] `;
     for (const stream of [child.stdout, child.stderr]) {
@@ -96,7 +133,14 @@ function runGroup(index, args) {
 
 async function main() {
   const args = process.argv.slice(2);
-  if (args.length > 0) process.exit(await runGroup(0, args));
+  if (args.length > 0) {
+    const { server, error } = serverForArguments(args);
+    if (error) {
+      console.error(`[e2e] ${error}`);
+      process.exit(1);
+    }
+    process.exit(await runGroup(0, args, server));
+  }
   const files = readdirSync(join(ROOT, 'e2e')).filter((file) => file.endsWith('.e2e.ts'));
   const ambiguous = ambiguousNames(files);
   if (ambiguous.length > 0) {
@@ -106,7 +150,8 @@ async function main() {
   const count = Number(process.env.E2E_GROUPS ?? (availableParallelism() > 1 ? 2 : 1));
   const groups = groupsOf(files, count);
   for (const [index, group] of groups.entries()) {
-    console.log(`[e2e ${index + 1}] ${group.files.join(' ')} (about ${group.seconds} s measured)`);
+    const own = group.server ? `, its own server: ${group.server}` : '';
+    console.log(`[e2e ${index + 1}] ${group.files.join(' ')} (about ${group.seconds} s measured${own})`);
   }
   const started = Date.now();
   // No file name ends another's (checked above), so each filter names one file only.
@@ -115,6 +160,7 @@ async function main() {
       runGroup(
         index,
         group.files.map((f) => `e2e/${f}`),
+        group.server,
       ),
     ),
   );

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ambiguousNames, groupsOf, MEASURED_SECONDS } from './e2e.mjs';
+import { ambiguousNames, groupsOf, MEASURED_SECONDS, OWN_SERVERS, serverForArguments } from './e2e.mjs';
 
 describe('scripts/e2e.mjs: the journeys dealt to groups', () => {
   it('deals every file exactly once, longest first to the lightest group', () => {
@@ -17,6 +17,40 @@ describe('scripts/e2e.mjs: the journeys dealt to groups', () => {
   it('counts a file not measured yet as a minute, and never makes an empty group', () => {
     const groups = groupsOf(['new.e2e.ts'], 3, {});
     expect(groups).toEqual([{ files: ['new.e2e.ts'], seconds: 60 }]);
+  });
+
+  it('gives a journey needing a server of its own a group of its own, with that server’s configuration', () => {
+    const groups = groupsOf(
+      ['a.e2e.ts', 'own.e2e.ts', 'b.e2e.ts'],
+      2,
+      { 'a.e2e.ts': 10, 'own.e2e.ts': 30 },
+      {
+        'own.e2e.ts': 'sumsub',
+      },
+    );
+    expect(groups).toEqual([
+      { files: ['b.e2e.ts'], seconds: 60 },
+      { files: ['a.e2e.ts'], seconds: 10 },
+      { files: ['own.e2e.ts'], seconds: 30, server: 'sumsub' },
+    ]);
+    // Today's: the Sumsub journey alone on a server configured for the stub.
+    const sumsub = groupsOf(Object.keys(MEASURED_SECONDS), 2).filter((group) => group.server);
+    expect(sumsub).toEqual([
+      {
+        files: ['verification-sumsub.e2e.ts'],
+        seconds: MEASURED_SECONDS['verification-sumsub.e2e.ts'],
+        server: 'sumsub',
+      },
+    ]);
+  });
+
+  it('runs a filtered journey on the server it needs, and refuses to mix servers in one run', () => {
+    expect(serverForArguments(['e2e/verification-sumsub.e2e.ts'])).toEqual({ server: 'sumsub' });
+    expect(serverForArguments(['e2e/verification-console.e2e.ts', '-t', 'queue'])).toEqual({ server: undefined });
+    expect(serverForArguments(['e2e/verification-sumsub.e2e.ts', 'e2e/purchase.e2e.ts']).error).toContain(
+      'verification-sumsub.e2e.ts',
+    );
+    expect(Object.keys(OWN_SERVERS).every((file) => file in MEASURED_SECONDS)).toBe(true);
   });
 
   it('splits today’s journeys into two groups within a tenth of each other', () => {

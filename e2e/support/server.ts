@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSumsubStub } from '../../apps/api/src/modules/verification/providers/sumsub-stub';
 import { startErrorIngest } from './error-ingest';
 
 declare module 'vitest' {
@@ -38,6 +39,8 @@ declare module 'vitest' {
     auditor: { email: string; password: string };
     /** The stand-in for Sentry's ingest the pages report their errors to (support/error-ingest.ts). */
     errorIngestUrl: string;
+    /** The server's identity provider: `manual`, or `sumsub` (the local stub) for a group run with E2E_SERVER=sumsub. */
+    verificationProvider: 'manual' | 'sumsub';
   }
 }
 
@@ -100,6 +103,40 @@ function createOperators(
 }
 
 /**
+ * A server configured otherwise for one journey's group (scripts/e2e.mjs OWN_SERVERS, decision 412), by the name in
+ * E2E_SERVER: `sumsub` starts the local Sumsub stub (decision 347: its own page picks GREEN or RED and sends the signed
+ * webhook to this server) and names it the identity provider. Answers the server's extra environment and what to stop.
+ */
+async function ownServer(
+  name: string | undefined,
+  baseUrl: string,
+): Promise<{ env: Record<string, string>; provider: 'manual' | 'sumsub'; close: () => Promise<void> }> {
+  if (!name) return { env: {}, provider: 'manual', close: async () => undefined };
+  if (name !== 'sumsub') throw new Error(`E2E_SERVER=${name} is not a server configuration (scripts/e2e.mjs)`);
+  const keys = {
+    appToken: `sbx:e2e-${randomBytes(8).toString('hex')}`,
+    secretKey: randomBytes(24).toString('hex'),
+    webhookSecret: randomBytes(24).toString('hex'),
+  };
+  const stub = await startSumsubStub({
+    appToken: keys.appToken,
+    secretKey: keys.secretKey,
+    webhook: { url: `${baseUrl}/api/webhooks/verification/sumsub`, secret: keys.webhookSecret },
+  });
+  return {
+    env: {
+      VERIFICATION_PROVIDER: 'sumsub',
+      SUMSUB_APP_TOKEN: keys.appToken,
+      SUMSUB_SECRET_KEY: keys.secretKey,
+      SUMSUB_WEBHOOK_SECRET: keys.webhookSecret,
+      SUMSUB_API_URL: stub.url,
+    },
+    provider: 'sumsub',
+    close: stub.close,
+  };
+}
+
+/**
  * Starts the built platform the way `npm start` does (node apps/api/dist/server.js, development mode so
  * the outbox is readable) on a free port (or E2E_PORT) with a throw-away data folder, for the whole e2e run.
  */
@@ -110,6 +147,7 @@ export default async function setup(project: TestProject) {
   let log = '';
   const baseUrl = `http://127.0.0.1:${port}`;
   const errorIngest = await startErrorIngest();
+  const own = await ownServer(process.env.E2E_SERVER, baseUrl);
   const env = {
     ...process.env,
     PORT: String(port),
@@ -139,6 +177,7 @@ export default async function setup(project: TestProject) {
     JOBS_POLL_SECONDS: '0.5',
     // The browser's error reports go to a local stand-in (e2e/browser-errors.e2e.ts).
     SENTRY_BROWSER_DSN: `${errorIngest.url.replace('http://', 'http://e2epublickey@')}/7`,
+    ...own.env,
   };
   const operator = { email: 'operator@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
   const finance = { email: 'finance@parcelle.test', password: `Op-${randomBytes(12).toString('hex')}` };
@@ -185,6 +224,7 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     await errorIngest.close();
+    await own.close();
     throw error;
   }
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -207,6 +247,7 @@ export default async function setup(project: TestProject) {
       await new Promise((r) => child.once('exit', r));
     }
     await errorIngest.close();
+    await own.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -224,10 +265,12 @@ export default async function setup(project: TestProject) {
   project.provide('complaintsOfficer', complaintsOfficer);
   project.provide('auditor', auditor);
   project.provide('errorIngestUrl', errorIngest.url);
+  project.provide('verificationProvider', own.provider);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await errorIngest.close();
+    await own.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

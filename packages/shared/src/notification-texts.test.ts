@@ -114,6 +114,42 @@ describe('listed parts sold (issue 31)', () => {
     );
     expect(plain(notificationText('fr', euros, 'Nymphéas').body)).toBe(
       '1 part de « Nymphéas » que vous aviez mise en vente a été achetée. Votre porte-monnaie Parcelle a été crédité de 13,50 €.',
+
+describe('a request for new documents (issue 29, decision 411)', () => {
+  const asked = (documentKinds?: string[]) =>
+    ({
+      kind: 'verification_decided',
+      payload: {
+        decision: 'resubmission_requested',
+        reason_code: 'document_unreadable',
+        message: 'The photo is blurred.',
+        ...(documentKinds ? { document_kinds: documentKinds } : {}),
+      },
+    }) as Parameters<typeof notificationText>[1];
+
+  it('names the documents to send again before the operator’s message, in both languages', () => {
+    expect(plain(notificationText('en', asked(['identity_back', 'proof_of_address']), '').body)).toBe(
+      [
+        'To finish verifying your identity, please complete your Verification page.',
+        'Please send again:',
+        '• The back of your identity card',
+        '• A proof of address under 3 months old',
+        'The photo is blurred.',
+      ].join('\n\n'),
+    );
+    expect(plain(notificationText('fr', asked(['identity_front']), '').body)).toBe(
+      [
+        'Pour terminer la vérification de votre identité, veuillez compléter votre page Vérification.',
+        'Veuillez renvoyer :',
+        '• Votre pièce d’identité (recto, ou page photo du passeport)',
+        'The photo is blurred.',
+      ].join('\n\n'),
+    );
+  });
+
+  it('reads as before for a notice without kinds (a provider’s request, or one sent before)', () => {
+    expect(notificationText('en', asked(), '').body).toBe(
+      'To finish verifying your identity, please complete your Verification page.\n\nThe photo is blurred.',
     );
   });
 });

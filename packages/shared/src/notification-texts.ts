@@ -5,6 +5,7 @@ import type { Language } from './i18n/messages';
 import { pluralRules } from './intl';
 import { formatMoney } from './money';
 import { formatPartsQuantity } from './parts';
+import { VERIFICATION_MISSING_LABELS } from './verification';
 
 /**
  * The words of each notification kind (issue 17), in both languages, written from its payload: the bell's list and
@@ -186,7 +187,7 @@ function englishText(content: TNotificationContent, work: string): NotificationT
       };
     }
     case 'verification_decided':
-      return verificationText(VERIFICATION_TEXTS.en[content.payload.decision], content.payload.message);
+      return verificationText(content.payload, 'en');
   }
 }
 
@@ -298,7 +299,7 @@ function frenchText(content: TNotificationContent, work: string): NotificationTe
       };
     }
     case 'verification_decided':
-      return verificationText(VERIFICATION_TEXTS.fr[content.payload.decision], content.payload.message);
+      return verificationText(content.payload, 'fr');
   }
 }
 
@@ -352,6 +353,18 @@ const VERIFICATION_TEXTS: Record<Language, Record<VerificationDecision, Notifica
   },
 };
 
-function verificationText(text: NotificationText, message: string): NotificationText {
-  return message ? { title: text.title, body: `${text.body}\n\n${message}` } : text;
+/** What a request for new documents asks for, before the list of their kinds (decision 411). */
+const SEND_AGAIN: Record<Language, string> = { en: 'Please send again:', fr: `Veuillez renvoyer${NBSP}:` };
+
+/**
+ * A decision's text, then the documents asked for again (a paragraph each: an email's paragraphs are its blank lines),
+ * then the operator's message.
+ */
+function verificationText(payload: NotificationPayload<'verification_decided'>, language: Language): NotificationText {
+  const text = VERIFICATION_TEXTS[language][payload.decision];
+  const kinds = payload.document_kinds ?? [];
+  const asked = kinds.length
+    ? [SEND_AGAIN[language], ...kinds.map((kind) => `• ${VERIFICATION_MISSING_LABELS[kind][language]}`)]
+    : [];
+  return { title: text.title, body: [text.body, ...asked, payload.message].filter(Boolean).join('\n\n') };
 }

@@ -1001,6 +1001,8 @@ export const en = {
       suspend: 'No money or part moves for {{member}} until the case is reviewed.',
       close: 'The business relationship with {{member}} ends. Records are kept 5 years.',
     },
+    documentsToResend: 'Documents to send again (at least one)',
+    askedAgain: 'Asked again: {{kinds}}',
     reasonCode: 'Reason code',
     memberMessage: 'Message to the member (in {{language}})',
     memberMessageOptional: 'Message to the member (in {{language}}, optional)',

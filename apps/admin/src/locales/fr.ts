@@ -1019,6 +1019,8 @@ export const fr: Messages = {
       suspend: 'Aucun argent ni aucune part ne bouge pour {{member}} jusqu’à l’examen du dossier.',
       close: 'La relation d’affaires avec {{member}} prend fin. Les dossiers sont conservés 5\u00a0ans.',
     },
+    documentsToResend: 'Documents à renvoyer (au moins un)',
+    askedAgain: 'Redemandés\u00a0: {{kinds}}',
     reasonCode: 'Code motif',
     memberMessage: 'Message au membre (en {{language}})',
     memberMessageOptional: 'Message au membre (en {{language}}, facultatif)',

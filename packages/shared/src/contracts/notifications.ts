@@ -1,6 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES } from '../constants';
+import { VERIFICATION_DOCUMENT_KINDS } from '../verification';
 import { ZLimit, ZOffset } from './catalogue';
 
 /**
@@ -106,6 +107,8 @@ export const NOTIFICATION_PAYLOADS = {
     decision: z.enum(['approved', 'rejected', 'resubmission_requested', 'suspended', 'closed']),
     reason_code: z.string(),
     message: z.string(),
+    /** A request for new documents: the kinds to send again (decision 411); absent for other decisions. */
+    document_kinds: z.array(z.enum(VERIFICATION_DOCUMENT_KINDS)).optional(),
   }),
   /** An exit vote ended (issue 31): the offer was accepted (the work is sold) or rejected. Told to every voter. */
   vote_closed: z.strictObject({

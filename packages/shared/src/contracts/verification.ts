@@ -151,6 +151,8 @@ export const ZVerificationDecisionNote = z.object({
   reason_code: z.string(),
   /** The operator's words to the member, in the member's language (empty for the platform's own steps). */
   message: z.string(),
+  /** A request for new documents: the kinds asked for again (decision 411); empty for other decisions. */
+  document_kinds: z.array(ZVerificationDocumentKind),
   at: z.string(),
 });
 
@@ -184,6 +186,11 @@ export const ZVerificationStatus = z.object({
   submitted_at: z.string().nullable(),
   /** The last decision told to the member (approval, rejection, resubmission request, suspension). */
   last_decision: ZVerificationDecisionNote.nullable(),
+  /**
+   * The kinds the last request for new documents asked for that the member has not sent again since (decision 411):
+   * the case cannot be sent back until this is empty.
+   */
+  documents_to_resend: z.array(ZVerificationDocumentKind),
   /** The provider configured on the server and this round's step with it (decision 345). */
   provider: ZVerificationProviderState,
 });
@@ -235,6 +242,8 @@ export const ZVerificationEvent = z.object({
   actor_email: z.string().nullable(),
   reason_code: z.enum(VERIFICATION_REASON_CODES),
   message: z.string(),
+  /** The kinds a request for new documents asked for (decision 411); empty for every other event. */
+  document_kinds: z.array(ZVerificationDocumentKind),
   at: z.string(),
 });
 
@@ -304,10 +313,20 @@ export const ZRejectVerification = z.strictObject({
   reason_code: z.enum(VERIFICATION_REJECT_REASONS, { error: 'VerificationReasonInvalid' }),
   message: memberMessage,
 });
+/**
+ * POST /admin/verifications/:id/request-resubmission: the member is told why, and which documents to send again (at
+ * least one, each once, among those the case's identity document uses: decision 411).
+ */
 export const ZRequestResubmission = z.strictObject({
   reason_code: z.enum(VERIFICATION_RESUBMISSION_REASONS, { error: 'VerificationReasonInvalid' }),
   message: memberMessage,
+  document_kinds: z
+    .array(ZVerificationDocumentKind, { error: 'VerificationDocumentKindsRequired' })
+    .min(1, { error: 'VerificationDocumentKindsRequired' })
+    .max(VERIFICATION_DOCUMENT_KINDS.length, { error: 'VerificationDocumentKindInvalid' })
+    .refine((kinds) => new Set(kinds).size === kinds.length, { error: 'VerificationDocumentKindInvalid' }),
 });
+export type TRequestResubmission = z.infer<typeof ZRequestResubmission>;
 export const ZSuspendVerification = z.strictObject({
   reason_code: z.enum(VERIFICATION_SUSPEND_REASONS, { error: 'VerificationReasonInvalid' }),
   message: memberMessage,

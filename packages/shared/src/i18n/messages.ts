@@ -1010,6 +1010,14 @@ export const messages = {
     fr: 'Il manque encore quelque chose avant de pouvoir envoyer votre vérification.',
   },
   VerificationReasonInvalid: { en: 'Choose a reason.', fr: 'Choisissez un motif.' },
+  VerificationDocumentKindsRequired: {
+    en: 'Choose at least one document to send again.',
+    fr: 'Choisissez au moins un document à renvoyer.',
+  },
+  VerificationDocumentKindNotUsed: {
+    en: 'This case does not use that document: a passport has no back.',
+    fr: 'Ce dossier n’utilise pas ce document : un passeport n’a pas de verso.',
+  },
   VerificationMessageRequired: {
     en: 'Write a message to the member.',
     fr: 'Écrivez un message au membre.',

@@ -82,6 +82,7 @@ const inReview = {
       actor_email: null,
       reason_code: 'sanctions_hit',
       message: '',
+      document_kinds: [],
       at: '2026-11-20T10:00:00.000Z',
     },
   ],
@@ -158,7 +159,18 @@ describe('the case page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Ask Léa Tremblay for more?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ask for more' }));
     expect(await within(dialog).findByText(messages.VerificationMessageRequired.en)).toBeTruthy();
+    // The documents to send again: at least one, among those of an identity card (decision 411).
+    const kinds = within(dialog).getByRole('group', { name: 'Documents to send again (at least one)' });
+    expect(
+      within(kinds)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Identity document (front)', 'Identity document (back)', 'Proof of address']);
+    expect(within(dialog).getByText(messages.VerificationDocumentKindsRequired.en)).toBeTruthy();
     expect(calls).toHaveLength(1);
+    fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Proof of address' }));
+    fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Identity document (front)' }));
+    expect(within(dialog).queryByText(messages.VerificationDocumentKindsRequired.en)).toBeNull();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Reason code' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Document expired' }));
     fireEvent.change(within(dialog).getByLabelText(/Message to the member \(in French\)/), {
@@ -168,8 +180,50 @@ describe('the case page', () => {
     await waitFor(() => expect(calls.length).toBeGreaterThanOrEqual(2));
     expect(calls[1]).toMatchObject({
       url: `/api/admin/verifications/${CASE_ID}/request-resubmission`,
-      body: { reason_code: 'document_expired', message: 'Votre carte d’identité a expiré : envoyez-en une valide.' },
+      body: {
+        reason_code: 'document_expired',
+        message: 'Votre carte d’identité a expiré : envoyez-en une valide.',
+        document_kinds: ['identity_front', 'proof_of_address'],
+      },
     });
+  });
+
+  it('asks a passport holder for no back, and names the kinds asked in the history (fr)', async () => {
+    await act(() => i18nProvider.changeLocale('fr'));
+    const passport = {
+      ...inReview,
+      declaration: { ...inReview.declaration, identity_document_type: 'passport' },
+      history: [
+        ...inReview.history,
+        {
+          id: 'e2',
+          from_state: 'in_review',
+          to_state: 'resubmission_requested',
+          actor: 'operator',
+          actor_id: 'op-1',
+          actor_email: 'compliance@example.com',
+          reason_code: 'document_unreadable',
+          message: 'La photo est floue.',
+          document_kinds: ['identity_front', 'proof_of_address'],
+          at: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    };
+    const calls = stubFetch([ok(passport)]);
+    renderCase();
+    expect(await screen.findByText('Redemandés : Pièce d’identité (recto), Justificatif de domicile')).toBeTruthy();
+    fireEvent.click(within(header()).getByRole('button', { name: 'Demander un complément' }));
+    const dialog = await screen.findByRole('dialog');
+    const kinds = within(dialog).getByRole('group', { name: 'Documents à renvoyer (au moins un)' });
+    expect(
+      within(kinds)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Pièce d’identité (recto)', 'Justificatif de domicile']);
+    fireEvent.change(within(dialog).getByLabelText(/Message au membre/), { target: { value: 'Merci.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Demander un complément' }));
+    expect(await within(dialog).findByText(messages.VerificationDocumentKindsRequired.fr)).toBeTruthy();
+    expect(calls).toHaveLength(1);
   });
 
   it('offers the second approval on a high-risk case approved once', async () => {

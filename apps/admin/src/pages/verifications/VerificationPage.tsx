@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -8,6 +9,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -33,6 +39,7 @@ import { countryName } from '@parcelle/shared/countries';
 import { messages } from '@parcelle/shared/i18n/messages';
 import {
   RISK_LEVEL_LABELS,
+  requiredDocuments,
   riskReasonText,
   VERIFICATION_APPROVE_REASONS,
   VERIFICATION_CLOSE_REASONS,
@@ -41,6 +48,7 @@ import {
   VERIFICATION_RESUBMISSION_REASONS,
   VERIFICATION_STATE_LABELS,
   VERIFICATION_SUSPEND_REASONS,
+  type VerificationDocumentKind,
   type VerificationReasonCode,
 } from '@parcelle/shared/verification';
 import { useCustomMutation, useGetLocale, useInvalidate, useNotification, useOne, useTranslate } from '@refinedev/core';
@@ -500,7 +508,18 @@ function History({ history, language }: { history: Case['history']; language: La
             </TableCell>
             <TableCell>{event.actor_email ?? translate(`verifications.actors.${event.actor}`)}</TableCell>
             <TableCell>{VERIFICATION_REASON_LABELS[event.reason_code][language]}</TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{event.message}</TableCell>
+            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>
+              {event.document_kinds.length > 0 && (
+                <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                  {translate('verifications.askedAgain', {
+                    kinds: event.document_kinds
+                      .map((kind) => translate(`verifications.documentKinds.${kind}`))
+                      .join(', '),
+                  })}
+                </Box>
+              )}
+              {event.message}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -528,15 +547,34 @@ function DecisionDialog({
   const [reasonCode, setReasonCode] = useState<string>(decision.reasons[0]);
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A request for new documents names the kinds to send again (decision 411): those the case's identity document uses.
+  const asksDocuments = kind === 'request_resubmission';
+  const offeredKinds = requiredDocuments(row.declaration?.identity_document_type ?? null);
+  const [documentKinds, setDocumentKinds] = useState<VerificationDocumentKind[]>([]);
+  const [kindsProblem, setKindsProblem] = useState<string | null>(null);
+  const toggleKind = (documentKind: VerificationDocumentKind, on: boolean) => {
+    setKindsProblem(null);
+    setDocumentKinds((chosen) =>
+      // Kept in the offered order, whatever the clicking order.
+      offeredKinds.filter((offered) => (offered === documentKind ? on : chosen.includes(offered))),
+    );
+  };
   const wording = kind === 'approve' ? approvalKind(row) : kind;
   const member = row.member.name;
   const memberLanguage = translate(`verifications.languages.${row.member.language}`);
   const submit = () => {
-    const parsed = (decision.schema as z.ZodType<object>).safeParse({ reason_code: reasonCode, message });
+    const body = { reason_code: reasonCode, message, ...(asksDocuments ? { document_kinds: documentKinds } : {}) };
+    const parsed = (decision.schema as z.ZodType<object>).safeParse(body);
     if (!parsed.success) {
-      setProblem(issueText(parsed.error.issues, language, 'VerificationMessageRequired'));
+      const kindsIssues = parsed.error.issues.filter((issue) => issue.path[0] === 'document_kinds');
+      const otherIssues = parsed.error.issues.filter((issue) => issue.path[0] !== 'document_kinds');
+      setKindsProblem(
+        kindsIssues.length ? issueText(kindsIssues, language, 'VerificationDocumentKindsRequired') : null,
+      );
+      setProblem(otherIssues.length ? issueText(otherIssues, language, 'VerificationMessageRequired') : null);
       return;
     }
+    setKindsProblem(null);
     mutate(
       {
         url: `/admin/verifications/${row.id}/${decision.path}`,
@@ -577,6 +615,26 @@ function DecisionDialog({
             </MenuItem>
           ))}
         </TextField>
+        {asksDocuments && (
+          <FormControl component="fieldset" error={Boolean(kindsProblem)} required sx={{ mb: 2 }}>
+            <FormLabel component="legend">{translate('verifications.documentsToResend')}</FormLabel>
+            <FormGroup>
+              {offeredKinds.map((documentKind) => (
+                <FormControlLabel
+                  key={documentKind}
+                  control={
+                    <Checkbox
+                      checked={documentKinds.includes(documentKind)}
+                      onChange={(event) => toggleKind(documentKind, event.target.checked)}
+                    />
+                  }
+                  label={translate(`verifications.documentKinds.${documentKind}`)}
+                />
+              ))}
+            </FormGroup>
+            {kindsProblem && <FormHelperText>{kindsProblem}</FormHelperText>}
+          </FormControl>
+        )}
         <TextField
           fullWidth
           multiline

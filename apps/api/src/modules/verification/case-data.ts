@@ -1,13 +1,15 @@
 import {
+  EDITABLE_VERIFICATION_STATES,
   requiredDocuments,
   type TVerificationDeclaration,
   type VerificationDocumentKind,
   type VerificationMissingItem,
+  VerificationState,
   ZVerificationDeclaration,
 } from '@parcelle/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { verificationDocuments } from '../../db/schema';
+import { verificationDocuments, verificationEvents } from '../../db/schema';
 import type { VerificationCase } from './state';
 
 /** A document as listed (never its bytes). */
@@ -84,4 +86,53 @@ export function missingItems(
     if (!present.has(kind)) missing.push(kind);
   }
   return missing;
+}
+
+/** The decisions a member is told of (the last one is shown on their page). */
+const DECISION_STATES: VerificationState[] = [
+  VerificationState.Approved,
+  VerificationState.Rejected,
+  VerificationState.ResubmissionRequested,
+  VerificationState.Suspended,
+  VerificationState.Closed,
+];
+
+export type DecisionEvent = typeof verificationEvents.$inferSelect;
+
+/** The last decision on a case (a move into a decided state), or undefined. */
+export async function lastDecisionOf(db: Executor, caseId: string): Promise<DecisionEvent | undefined> {
+  const [decision] = await db
+    .select()
+    .from(verificationEvents)
+    .where(
+      and(
+        eq(verificationEvents.verificationId, caseId),
+        inArray(verificationEvents.toState, DECISION_STATES),
+        // Moves only: a first approval or a retention note (from a state to the same) is not a decision.
+        sql`${verificationEvents.fromState} <> ${verificationEvents.toState}`,
+      ),
+    )
+    .orderBy(desc(verificationEvents.seq))
+    .limit(1);
+  return decision;
+}
+
+/**
+ * The documents a request for new ones asked for that the member has not sent again since (decision 411): while the
+ * case is editable and its last decision is that request, each kind asked (among those the declared identity document
+ * still uses) without a current document uploaded after the request. The case is sent back only once this is empty.
+ */
+export function documentsToResend(
+  state: VerificationState,
+  decision: Pick<DecisionEvent, 'toState' | 'documentKinds' | 'createdAt'> | undefined,
+  declaration: TVerificationDeclaration | null,
+  documents: readonly Pick<DocumentRow, 'kind' | 'uploadedAt'>[],
+): VerificationDocumentKind[] {
+  if (!EDITABLE_VERIFICATION_STATES.includes(state)) return [];
+  if (decision?.toState !== VerificationState.ResubmissionRequested) return [];
+  const used = requiredDocuments(declaration?.identity_document_type ?? null);
+  const sent = new Set(
+    documents.filter((document) => document.uploadedAt > decision.createdAt).map((document) => document.kind),
+  );
+  return decision.documentKinds.filter((kind) => used.includes(kind) && !sent.has(kind));
 }

@@ -1,12 +1,18 @@
-import { type VerificationReasonCode, VerificationState } from '@parcelle/shared';
+import {
+  requiredDocuments,
+  type VerificationDocumentKind,
+  type VerificationReasonCode,
+  VerificationState,
+} from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { verifications } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
-import { conflict } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { type NotifyContext, notifyMember } from '../notifications/notify';
+import { declarationOf } from './case-data';
 import { assertNoStandingHits } from './sanctions-hits';
 import { type Actor, lockCase, lockCaseOfMember, recordStep, transition, type VerificationCase } from './state';
 
@@ -17,7 +23,12 @@ import { type Actor, lockCase, lockCaseOfMember, recordStep, transition, type Ve
  */
 export type Decision = 'approve' | 'reject' | 'request_resubmission' | 'suspend' | 'close';
 
-type DecisionInput = { reason_code: VerificationReasonCode; message: string };
+type DecisionInput = {
+  reason_code: VerificationReasonCode;
+  message: string;
+  /** A request for new documents: the kinds to send again (decision 411; the contract asks for at least one). */
+  document_kinds?: VerificationDocumentKind[];
+};
 
 const TOLD: Record<Exclude<Decision, 'approve'>, 'rejected' | 'resubmission_requested' | 'suspended' | 'closed'> = {
   reject: 'rejected',
@@ -55,6 +66,7 @@ async function tell(
     decision,
     reason_code: input.reason_code,
     message: input.message,
+    ...(input.document_kinds?.length ? { document_kinds: input.document_kinds } : {}),
   });
 }
 
@@ -124,6 +136,18 @@ export async function approveVerification(
   });
 }
 
+/**
+ * The documents a request for new ones asks for (decision 411): at least one (the contract's rule, checked again for
+ * callers that skip it), each among those the case's identity document uses (a passport has no back): 400 otherwise.
+ */
+function kindsAsked(locked: VerificationCase, input: DecisionInput): VerificationDocumentKind[] {
+  const kinds = input.document_kinds ?? [];
+  if (kinds.length === 0) throw badRequest('VerificationDocumentKindsRequired', 'document_kinds');
+  const used = requiredDocuments(declarationOf(locked)?.identity_document_type ?? null);
+  if (kinds.some((kind) => !used.includes(kind))) throw badRequest('VerificationDocumentKindNotUsed', 'document_kinds');
+  return kinds;
+}
+
 /** Rejects, asks for more, suspends or closes a case (the table says from which states). */
 export async function decideVerification(
   ctx: AppContext,
@@ -135,12 +159,14 @@ export async function decideVerification(
   return ctx.database.db.transaction(async (tx) => {
     const locked = await lockCase(tx, caseId);
     if (locked.userId === operator.id) throw conflict('VerificationOwnCase');
+    const documentKinds = decision === 'request_resubmission' ? kindsAsked(locked, input) : [];
     const now = new Date();
     const moved = await transition(tx, locked, {
       to: TARGET[decision],
       actor: { kind: 'operator', id: operator.id },
       reason: input.reason_code,
       message: input.message,
+      documentKinds,
       set: {
         firstApprovedBy: null,
         approvedBy: null,
@@ -153,11 +179,11 @@ export async function decideVerification(
       action: `verification.${decision}`,
       targetType: 'verification',
       targetId: locked.id,
-      details: { reason_code: input.reason_code },
+      details: { reason_code: input.reason_code, ...(documentKinds.length ? { document_kinds: documentKinds } : {}) },
       before: snapshot(locked),
       after: snapshot(moved),
     });
-    await tell(ctx, tx, moved, TOLD[decision], input);
+    await tell(ctx, tx, moved, TOLD[decision], { ...input, document_kinds: documentKinds });
     return { case: moved, awaitingSecondApproval: false };
   });
 }

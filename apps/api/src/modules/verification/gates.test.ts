@@ -14,7 +14,7 @@ import {
   walletCode,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { caseIdOf, submitCase } from '../../../test/verification';
+import { caseIdOf, photo, submitCase, uploadDocument } from '../../../test/verification';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { memberHolding } from '../parts/register';
@@ -199,9 +199,14 @@ describe('before approval', () => {
     const caseId = await caseIdOf(t, compliance.accessToken, member.email);
     await t.call('POST', `/api/admin/verifications/${caseId}/request-resubmission`, {
       token: compliance.accessToken,
-      body: { reason_code: 'document_unreadable', message: 'Please send a sharper photo.' },
+      body: {
+        reason_code: 'document_unreadable',
+        message: 'Please send a sharper photo.',
+        document_kinds: ['identity_front'],
+      },
     });
     expect((await bid()).json().error).toEqual(messages.VerificationResubmissionNeeded);
+    expect((await uploadDocument(t, member.accessToken, 'identity_front', await photo())).statusCode).toBe(200);
     const again = await t.call('POST', '/api/user/verification/submit', { token: member.accessToken });
     expect(again.json().data.state).toBe('in_review');
   });

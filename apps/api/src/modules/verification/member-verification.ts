@@ -7,25 +7,23 @@ import {
   VerificationState,
   ZVerificationDocumentKind,
 } from '@parcelle/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { verificationDocuments, verificationEvents, verifications } from '../../db/schema';
+import { verificationDocuments, verifications } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
-import { currentDocumentsOf, declarationOf, documentData, missingItems } from './case-data';
+import {
+  currentDocumentsOf,
+  declarationOf,
+  documentData,
+  documentsToResend,
+  lastDecisionOf,
+  missingItems,
+} from './case-data';
 import { checkDocument, sealDocument } from './documents';
 import { providerStateOf } from './providers/provider-flow';
 import { lockCaseOfMember, transition, type VerificationCase } from './state';
-
-/** The decisions a member is told of (the last one is shown on their page). */
-const DECISION_STATES: VerificationState[] = [
-  VerificationState.Approved,
-  VerificationState.Rejected,
-  VerificationState.ResubmissionRequested,
-  VerificationState.Suspended,
-  VerificationState.Closed,
-];
 
 /** GET /user/verification: the member's state, what they declared and sent, and what is missing. */
 export async function verificationStatus(ctx: AppContext, member: Pick<Member, 'id'>): Promise<TVerificationStatus> {
@@ -36,21 +34,8 @@ export async function verificationStatus(ctx: AppContext, member: Pick<Member, '
   const documents = row ? await currentDocumentsOf(db, row.id) : [];
   const missing = missingItems(declaration, documents, ctx.config.verification.sourceOfFundsMinor);
   const editable = EDITABLE_VERIFICATION_STATES.includes(state);
-  const [decision] = row
-    ? await db
-        .select()
-        .from(verificationEvents)
-        .where(
-          and(
-            eq(verificationEvents.verificationId, row.id),
-            inArray(verificationEvents.toState, DECISION_STATES),
-            // Moves only: a first approval or a retention note (from a state to the same) is not a decision.
-            sql`${verificationEvents.fromState} <> ${verificationEvents.toState}`,
-          ),
-        )
-        .orderBy(desc(verificationEvents.seq))
-        .limit(1)
-    : [];
+  const decision = row ? await lastDecisionOf(db, row.id) : undefined;
+  const toResend = documentsToResend(state, decision, declaration, documents);
   return {
     state,
     verified: mayMoveMoney(state),
@@ -58,7 +43,7 @@ export async function verificationStatus(ctx: AppContext, member: Pick<Member, '
     documents: documents.map(documentData),
     missing,
     can_edit: editable,
-    can_submit: editable && missing.length === 0,
+    can_submit: editable && missing.length === 0 && toResend.length === 0,
     source_of_funds_threshold_minor: ctx.config.verification.sourceOfFundsMinor,
     submitted_at: row?.submittedAt?.toISOString() ?? null,
     last_decision: decision
@@ -66,9 +51,11 @@ export async function verificationStatus(ctx: AppContext, member: Pick<Member, '
           state: decision.toState,
           reason_code: decision.reasonCode,
           message: decision.message,
+          document_kinds: decision.documentKinds,
           at: decision.createdAt.toISOString(),
         }
       : null,
+    documents_to_resend: toResend,
     provider: await providerStateOf(ctx, row?.id ?? null, state),
   };
 }

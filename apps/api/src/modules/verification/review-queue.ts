@@ -136,6 +136,7 @@ export async function historyOf(db: Executor, caseId: string) {
     actor_email: emailOf(event.actorId),
     reason_code: event.reasonCode as never,
     message: event.message,
+    document_kinds: event.documentKinds,
     at: event.createdAt.toISOString(),
   }));
 }

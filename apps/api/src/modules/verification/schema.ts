@@ -96,7 +96,8 @@ export const verifications = pgTable(
 /**
  * Every transition of a verification case, append-only (a trigger refuses UPDATE and DELETE): who (member, operator
  * or the platform), from which state to which, why (a reason code), and the message the member was sent. A first
- * approval of a high-risk case is recorded too (from and to in_review, reason `first_approval`).
+ * approval of a high-risk case is recorded too (from and to in_review, reason `first_approval`). An operator's request
+ * for new documents names their kinds (`document_kinds`).
  */
 export const verificationEvents = pgTable(
   'verification_events',
@@ -113,11 +114,17 @@ export const verificationEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id),
     reasonCode: text('reason_code').notNull(),
     message: text('message').notNull().default(''),
+    /** A request for new documents names the kinds to send again (decision 411); empty for every other event. */
+    documentKinds: verificationDocumentKindEnum('document_kinds').array().notNull().default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (table) => [
     index('verification_events_case_idx').on(table.verificationId, table.seq),
     check('verification_events_actor_shape', sql`(${table.actor}::text = 'system') = (${table.actorId} IS NULL)`),
+    check(
+      'verification_events_kinds_asked',
+      sql`cardinality(${table.documentKinds}) = 0 OR ${table.toState}::text = 'resubmission_requested'`,
+    ),
   ],
 );
 

@@ -1,6 +1,7 @@
 import {
   canTransitionVerification,
   type VerificationActor,
+  type VerificationDocumentKind,
   type VerificationReasonCode,
   VerificationState,
 } from '@parcelle/shared';
@@ -52,6 +53,8 @@ export type TransitionRequest = {
   actor: Actor;
   reason: VerificationReasonCode;
   message?: string;
+  /** A request for new documents: the kinds to send again (decision 411). */
+  documentKinds?: VerificationDocumentKind[];
   /** Other columns the move sets (approvals, risk, dates). */
   set?: Partial<Omit<typeof verifications.$inferInsert, 'id' | 'userId' | 'state'>>;
 };
@@ -83,6 +86,7 @@ export async function transition(
     actorId,
     reasonCode: request.reason,
     message: request.message ?? '',
+    documentKinds: request.documentKinds ?? [],
   });
   return updated;
 }

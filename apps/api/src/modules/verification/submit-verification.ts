@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
-import { currentDocumentsOf, declarationOf, missingItems } from './case-data';
+import { currentDocumentsOf, declarationOf, documentsToResend, lastDecisionOf, missingItems } from './case-data';
 import { verificationStatus } from './member-verification';
 import type { ProviderAnswer, VerificationProvider } from './provider';
 import { rateRisk } from './risk-rules';
@@ -43,7 +43,8 @@ export function routeAfterScreening(
 
 /**
  * POST /user/verification/submit, one transaction that reads top to bottom:
- * 1. lock the member's case; only a case being collected (or sent back for more) is submitted, with nothing missing;
+ * 1. lock the member's case; only a case being collected (or sent back for more) is submitted, with nothing missing
+ *    and every document a request for new ones named sent again;
  * 2. rate its risk by the written rules, stored with their version;
  * 3. collecting → submitted (the member);
  * 4. screen the person (`screen`, the sanctions module, wired in by the caller; none: no list is loaded here);
@@ -62,6 +63,11 @@ export async function submitVerification(
     const declaration = declarationOf(locked);
     const documents = await currentDocumentsOf(tx, locked.id);
     if (!declaration || missingItems(declaration, documents, ctx.config.verification.sourceOfFundsMinor).length > 0) {
+      throw badRequest('VerificationIncomplete');
+    }
+    // The documents a request for new ones named, sent again since (decision 411).
+    const decision = await lastDecisionOf(tx, locked.id);
+    if (documentsToResend(locked.state, decision, declaration, documents).length > 0) {
       throw badRequest('VerificationIncomplete');
     }
     if (locked.state !== VerificationState.Collecting) {

@@ -357,19 +357,33 @@ describe('the compliance side', () => {
     const member = await newcomer();
     await submitCase(t, member.accessToken);
     const caseId = await caseIdOf(t, compliance.accessToken, member.email);
-    const silent = await decide(caseId, 'request-resubmission', { reason_code: 'document_unreadable', message: ' ' });
+    const silent = await decide(caseId, 'request-resubmission', {
+      reason_code: 'document_unreadable',
+      message: ' ',
+      document_kinds: ['identity_back'],
+    });
     expect(silent.statusCode).toBe(400);
     expect(silent.json().error).toEqual(messages.VerificationMessageRequired);
     const asked = await decide(caseId, 'request-resubmission', {
       reason_code: 'document_unreadable',
       message: 'The back of your ID card is blurred: please send a sharper photo.',
+      document_kinds: ['identity_back'],
     });
     expect(asked.statusCode, asked.body).toBe(200);
     const waiting = await status(member.accessToken);
-    expect(waiting).toMatchObject({ state: 'resubmission_requested', can_edit: true, can_submit: true });
+    expect(waiting).toMatchObject({
+      state: 'resubmission_requested',
+      can_edit: true,
+      can_submit: false,
+      documents_to_resend: ['identity_back'],
+    });
     expect((await lastMessageTo(t, member.email))?.text).toContain('sharper photo');
     expect((await uploadDocument(t, member.accessToken, 'identity_back', await photo(1300, 900))).statusCode).toBe(200);
-    expect((await status(member.accessToken)).state).toBe('collecting');
+    expect(await status(member.accessToken)).toMatchObject({
+      state: 'collecting',
+      can_submit: true,
+      documents_to_resend: [],
+    });
     const again = await t.call('POST', '/api/user/verification/submit', { token: member.accessToken });
     expect(again.json().data.state).toBe('in_review');
     const rejected = await decide(caseId, 'reject', {
@@ -459,12 +473,139 @@ describe('four eyes on high risk', () => {
   });
 });
 
+describe('a request for new documents names the kinds to send again (decision 411)', () => {
+  it('refuses a request without kinds, with an unknown or repeated kind, or one the case does not use', async () => {
+    const member = await newcomer();
+    await submitCase(t, member.accessToken, { identity_document_type: 'passport' });
+    const caseId = await caseIdOf(t, compliance.accessToken, member.email);
+    const body = { reason_code: 'document_unreadable', message: 'Please send it again.' };
+    const none = await decide(caseId, 'request-resubmission', body);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toEqual(messages.VerificationDocumentKindsRequired);
+    const empty = await decide(caseId, 'request-resubmission', { ...body, document_kinds: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toEqual(messages.VerificationDocumentKindsRequired);
+    const unknown = await decide(caseId, 'request-resubmission', { ...body, document_kinds: ['selfie'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toEqual(messages.VerificationDocumentKindInvalid);
+    const twice = await decide(caseId, 'request-resubmission', {
+      ...body,
+      document_kinds: ['identity_front', 'identity_front'],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toEqual(messages.VerificationDocumentKindInvalid);
+    // A passport has no back: the case does not use that document.
+    const back = await decide(caseId, 'request-resubmission', { ...body, document_kinds: ['identity_back'] });
+    expect(back.statusCode).toBe(400);
+    expect(back.json().error).toEqual(messages.VerificationDocumentKindNotUsed);
+    expect(back.json().error.fr).toBe('Ce dossier n’utilise pas ce document\u00a0: un passeport n’a pas de verso.');
+    expect((await status(member.accessToken)).state).toBe('in_review');
+  });
+
+  it('stores the kinds with the move, audits them, tells the member in their language and holds the case until each is sent', async () => {
+    const member = await newcomer('fr');
+    await submitCase(t, member.accessToken);
+    const caseId = await caseIdOf(t, compliance.accessToken, member.email);
+    const asked = await decide(caseId, 'request-resubmission', {
+      reason_code: 'document_unreadable',
+      message: 'Les deux photos sont floues.',
+      document_kinds: ['identity_back', 'proof_of_address'],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // The case page's history carries them.
+    expect(asked.json().data.history.at(-1)).toMatchObject({
+      to_state: 'resubmission_requested',
+      reason_code: 'document_unreadable',
+      document_kinds: ['identity_back', 'proof_of_address'],
+    });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'verification.request_resubmission'), eq(auditLog.targetId, caseId)));
+    expect(entry?.details).toEqual({
+      reason_code: 'document_unreadable',
+      document_kinds: ['identity_back', 'proof_of_address'],
+    });
+    const mail = await lastMessageTo(t, member.email);
+    expect(mail?.text.replace(/\u00a0/g, ' ')).toContain(
+      'Veuillez renvoyer :\n\n• Le verso de votre carte d’identité\n\n• Un justificatif de domicile de moins de 3 mois',
+    );
+    expect(mail?.text).toContain('Les deux photos sont floues.');
+
+    const waiting = await status(member.accessToken);
+    expect(waiting).toMatchObject({
+      state: 'resubmission_requested',
+      missing: [],
+      can_submit: false,
+      documents_to_resend: ['identity_back', 'proof_of_address'],
+      last_decision: {
+        state: 'resubmission_requested',
+        message: 'Les deux photos sont floues.',
+        document_kinds: ['identity_back', 'proof_of_address'],
+      },
+    });
+    const early = await t.call('POST', '/api/user/verification/submit', { token: member.accessToken });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error).toEqual(messages.VerificationIncomplete);
+
+    // One sent again: the other is still asked for, and the case still held.
+    expect((await uploadDocument(t, member.accessToken, 'identity_back', await photo(1300, 900))).statusCode).toBe(200);
+    expect(await status(member.accessToken)).toMatchObject({
+      state: 'collecting',
+      can_submit: false,
+      documents_to_resend: ['proof_of_address'],
+    });
+    expect((await t.call('POST', '/api/user/verification/submit', { token: member.accessToken })).statusCode).toBe(400);
+    const proof = await uploadDocument(t, member.accessToken, 'proof_of_address', await pdf(), {
+      filename: 'facture.pdf',
+      type: 'application/pdf',
+    });
+    expect(proof.statusCode).toBe(200);
+    expect(await status(member.accessToken)).toMatchObject({ can_submit: true, documents_to_resend: [] });
+    const again = await t.call('POST', '/api/user/verification/submit', { token: member.accessToken });
+    expect(again.json().data).toMatchObject({ state: 'in_review', documents_to_resend: [] });
+
+    // The history is append-only: the event keeps its kinds after the member's answer.
+    const events = await db()
+      .select()
+      .from(verificationEvents)
+      .where(eq(verificationEvents.verificationId, caseId))
+      .orderBy(verificationEvents.seq);
+    expect(events.filter((event) => event.documentKinds.length > 0).map((event) => event.documentKinds)).toEqual([
+      ['identity_back', 'proof_of_address'],
+    ]);
+  });
+
+  it('keeps kinds to requests for new documents only (the database refuses them on another move)', async () => {
+    const member = await newcomer();
+    await submitCase(t, member.accessToken);
+    const caseId = await caseIdOf(t, compliance.accessToken, member.email);
+    await expect(
+      db()
+        .insert(verificationEvents)
+        .values({
+          verificationId: caseId,
+          fromState: 'in_review',
+          toState: 'rejected',
+          actor: 'system',
+          reasonCode: 'provider_rejected',
+          documentKinds: ['identity_front'],
+        }),
+    ).rejects.toThrow();
+  });
+});
+
 describe('the platform’s own steps', () => {
   it('routes a submission with a screening hit to review as a sanctions hit (the sanctions module’s hook)', async () => {
     const member = await newcomer();
     await submitCase(t, member.accessToken);
     const caseId = await caseIdOf(t, compliance.accessToken, member.email);
-    await decide(caseId, 'request-resubmission', { reason_code: 'data_mismatch', message: 'Check your birth date.' });
+    await decide(caseId, 'request-resubmission', {
+      reason_code: 'data_mismatch',
+      message: 'Check your birth date.',
+      document_kinds: ['identity_front'],
+    });
+    expect((await uploadDocument(t, member.accessToken, 'identity_front', await photo())).statusCode).toBe(200);
     const userId = (await userRow(t, member.email))?.id ?? '';
     const screened: ScreenedPerson[] = [];
     const result = await submitVerification(
@@ -565,11 +706,20 @@ describe('notifications', () => {
     const member = await newcomer();
     await submitCase(t, member.accessToken);
     const caseId = await caseIdOf(t, compliance.accessToken, member.email);
-    await decide(caseId, 'request-resubmission', { reason_code: 'document_expired', message: 'Your ID expired.' });
+    await decide(caseId, 'request-resubmission', {
+      reason_code: 'document_expired',
+      message: 'Your ID expired.',
+      document_kinds: ['identity_front', 'identity_back'],
+    });
     const userId = (await userRow(t, member.email))?.id ?? '';
     const rows = await db().select().from(memberNotifications).where(eq(memberNotifications.userId, userId));
     expect(rows.map((row) => row.payload)).toEqual([
-      { decision: 'resubmission_requested', reason_code: 'document_expired', message: 'Your ID expired.' },
+      {
+        decision: 'resubmission_requested',
+        reason_code: 'document_expired',
+        message: 'Your ID expired.',
+        document_kinds: ['identity_front', 'identity_back'],
+      },
     ]);
   });
 });

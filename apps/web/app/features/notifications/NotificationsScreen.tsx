@@ -47,7 +47,8 @@ function NotificationItem({ notification, onRead }: { notification: TNotificatio
       <Typography variant="h6" component="h3" sx={{ mb: 1, fontWeight: notification.read ? 400 : 500 }}>
         {text.title}
       </Typography>
-      <Typography sx={{ maxWidth: 680 }}>{text.body}</Typography>
+      {/* A body's blank lines are paragraphs (a decision, the documents asked for, the operator's message). */}
+      <Typography sx={{ maxWidth: 680, whiteSpace: 'pre-line' }}>{text.body}</Typography>
       <Stack direction="row" sx={{ gap: 2, mt: 1.5, flexWrap: 'wrap' }}>
         {paintingId && notification.work && (
           <Button component={Link} to={`/primary-market/details/${paintingId}`} size="small" sx={{ px: 0 }}>

@@ -73,6 +73,7 @@ function verificationStatus(state: TVerificationStatus['state']): TVerificationS
     source_of_funds_threshold_minor: 1_000_000,
     submitted_at: null,
     last_decision: null,
+    documents_to_resend: [],
     provider: { name: 'manual', step: 'none' },
   };
 }

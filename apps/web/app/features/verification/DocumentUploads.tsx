@@ -1,7 +1,7 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
 import type { TVerificationStatus } from '@parcelle/shared/contracts/verification';
 import {
   documentFileProblem,
@@ -67,6 +67,8 @@ function DocumentRow({
     onError: (error) => setProblem(localized(errorText(error), language)),
   });
   const stored = status.documents.find((document) => document.kind === kind);
+  // The reviewer asked for this one again (decision 411): marked until a new file is sent.
+  const asked = status.documents_to_resend.includes(kind);
   const chosen = (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
@@ -81,18 +83,30 @@ function DocumentRow({
       component="li"
       data-testid={`${id}-row`}
       data-received={stored ? 'yes' : 'no'}
+      data-asked={asked ? 'yes' : 'no'}
       sx={{ py: 2.5, borderTop: `1px solid ${palette.line}`, listStyle: 'none' }}
     >
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
-        {stored ? (
+        {stored && !asked ? (
           <CheckCircleOutline sx={{ color: palette.success, mt: 0.25 }} aria-hidden="true" />
         ) : (
-          <UploadFileOutlined sx={{ color: palette.muted, mt: 0.25 }} aria-hidden="true" />
+          <UploadFileOutlined sx={{ color: asked ? palette.accentDark : palette.muted, mt: 0.25 }} aria-hidden="true" />
         )}
         <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography id={`${id}-label`} sx={{ fontWeight: 500 }}>
-            {label}
-          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Typography id={`${id}-label`} sx={{ fontWeight: 500 }}>
+              {label}
+            </Typography>
+            {asked && (
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t('verification.documents.askedAgain')}
+                data-testid={`${id}-asked`}
+                sx={{ color: palette.accentDark, borderColor: palette.accent }}
+              />
+            )}
+          </Box>
           <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`${id}-state`}>
             {stored
               ? t('verification.documents.received', {

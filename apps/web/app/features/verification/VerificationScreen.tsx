@@ -43,6 +43,7 @@ function StatusPanel({ status }: { status: TVerificationStatus }) {
   const language = useLanguage();
   const colours = tone(status.state);
   const decision = status.last_decision;
+  const resend = status.documents_to_resend;
   return (
     <Paper
       component="section"
@@ -101,6 +102,21 @@ function StatusPanel({ status }: { status: TVerificationStatus }) {
 
       {status.can_edit && (
         <Box sx={{ mt: 3 }} data-testid="verification-missing">
+          {resend.length > 0 && (
+            // The documents the reviewer asked for again (decision 411), until each is sent.
+            <Box data-testid="verification-resend" sx={{ mb: status.missing.length > 0 ? 2 : 0 }}>
+              <Typography sx={{ fontWeight: 500 }} data-testid="verification-resend-title">
+                {t('verification.status.resend', { count: resend.length })}
+              </Typography>
+              <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
+                {resend.map((kind) => (
+                  <Typography component="li" key={kind} data-testid={`verification-resend-${kind}`}>
+                    {localized(VERIFICATION_MISSING_LABELS[kind], language)}
+                  </Typography>
+                ))}
+              </Box>
+            </Box>
+          )}
           {status.missing.length > 0 ? (
             <>
               <Typography sx={{ fontWeight: 500 }}>
@@ -114,7 +130,7 @@ function StatusPanel({ status }: { status: TVerificationStatus }) {
                 ))}
               </Box>
             </>
-          ) : status.state === VerificationState.ResubmissionRequested ? (
+          ) : resend.length > 0 ? null : status.state === VerificationState.ResubmissionRequested ? (
             // Every required piece is there, but the reviewer asked for one again: not "everything is here".
             <Typography data-testid="verification-replace-asked">{t('verification.status.replaceAsked')}</Typography>
           ) : (
@@ -142,7 +158,7 @@ function SubmitSection({ status }: { status: TVerificationStatus }) {
       await queryClient.invalidateQueries({ queryKey: VERIFICATION_KEY });
     },
   });
-  const left = status.missing.length;
+  const left = status.missing.length + status.documents_to_resend.length;
   return (
     <EditSection
       id="submit"

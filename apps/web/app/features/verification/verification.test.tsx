@@ -24,6 +24,7 @@ function status(overrides: Partial<TVerificationStatus> = {}): TVerificationStat
     source_of_funds_threshold_minor: 1_000_000,
     submitted_at: null,
     last_decision: null,
+    documents_to_resend: [],
     provider: { name: 'manual', step: 'none' },
     ...overrides,
   };
@@ -209,6 +210,7 @@ describe('/user/verification (issue 29)', () => {
         state: 'resubmission_requested',
         reason_code: 'document_unreadable',
         message: 'Le verso est flou : merci de le reprendre.',
+        document_kinds: [],
         at: '2026-11-21T09:00:00Z',
       },
     });
@@ -237,6 +239,7 @@ describe('/user/verification (issue 29)', () => {
         state: 'resubmission_requested',
         reason_code: 'document_unreadable',
         message: 'Le recto est flou : merci de le reprendre.',
+        document_kinds: [],
         at: '2026-11-21T09:00:00Z',
       },
     });
@@ -246,6 +249,79 @@ describe('/user/verification (issue 29)', () => {
     expect(plain(within(panel).getByTestId('verification-replace-asked').textContent)).toBe(
       'Remplacez ou complétez ce que demande l’examinateur ci-dessus, puis renvoyez-le.',
     );
+  });
+
+  it('lists the documents the reviewer asked for again and marks their upload slots (en, decision 411)', async () => {
+    const front = {
+      id: 'd1',
+      kind: 'identity_front' as const,
+      content_type: 'image/jpeg',
+      size_bytes: 245_000,
+      width: 1200,
+      height: 800,
+      uploaded_at: '2026-11-20T10:00:00Z',
+    };
+    current = status({
+      state: 'resubmission_requested',
+      declaration: DECLARATION,
+      documents: [
+        front,
+        { ...front, id: 'd2', kind: 'identity_back' },
+        { ...front, id: 'd3', kind: 'proof_of_address' },
+      ],
+      missing: [],
+      can_submit: false,
+      last_decision: {
+        state: 'resubmission_requested',
+        reason_code: 'document_unreadable',
+        message: 'Both photos are blurred.',
+        document_kinds: ['identity_back', 'proof_of_address'],
+        at: '2026-11-21T09:00:00Z',
+      },
+      documents_to_resend: ['identity_back', 'proof_of_address'],
+    });
+    renderScreen(<VerificationScreen />, '/user/verification');
+    const list = await screen.findByTestId('verification-resend');
+    expect(plain(within(list).getByText(/again/).textContent)).toBe('Send these 2 documents again:');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The back of your identity card', 'A proof of address under 3 months old']);
+    // Not "everything is here", nor the general words: the list says what to do.
+    expect(screen.queryByTestId('verification-replace-asked')).toBeNull();
+    expect(screen.getByTestId('verification-identity_back-row').dataset.asked).toBe('yes');
+    expect(screen.getByTestId('verification-proof_of_address-row').dataset.asked).toBe('yes');
+    expect(screen.getByTestId('verification-identity_front-row').dataset.asked).toBe('no');
+    expect(screen.getByTestId('verification-identity_back-asked').textContent).toBe('To send again');
+    expect(screen.queryByTestId('verification-identity_front-asked')).toBeNull();
+    expect(screen.getByText('Still 2 things to complete before sending.')).toBeTruthy();
+    expect((screen.getByTestId('verification-submit') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('names one document to send again in French, and its slot', async () => {
+    await act(() => i18n.changeLanguage('fr'));
+    current = status({
+      state: 'collecting',
+      declaration: DECLARATION,
+      missing: [],
+      last_decision: {
+        state: 'resubmission_requested',
+        reason_code: 'address_proof_too_old',
+        message: 'Votre justificatif date de plus de 3 mois.',
+        document_kinds: ['proof_of_address'],
+        at: '2026-11-21T09:00:00Z',
+      },
+      documents_to_resend: ['proof_of_address'],
+    });
+    renderScreen(<VerificationScreen />, '/user/verification');
+    const list = await screen.findByTestId('verification-resend');
+    expect(plain(within(list).getByText(/Renvoyez/).textContent)).toBe('Renvoyez ce document :');
+    expect(within(list).getByTestId('verification-resend-proof_of_address').textContent).toBe(
+      'Un justificatif de domicile de moins de 3 mois',
+    );
+    expect(screen.getByTestId('verification-proof_of_address-asked').textContent).toBe('À renvoyer');
+    expect(screen.getByTestId('verification-identity_back-row').dataset.asked).toBe('no');
   });
 
   it('shows a case in review read-only: no form, no upload, no submission', async () => {
@@ -369,6 +445,7 @@ describe('the identity partner’s step (Sumsub, decisions 345–348)', () => {
           state: 'approved',
           reason_code: 'provider_approved',
           message: '',
+          document_kinds: [],
           at: '2026-11-20T10:05:00Z',
         },
       });

@@ -115,6 +115,7 @@ beforeEach(async () => {
             source_of_funds_threshold_minor: 1_000_000,
             submitted_at: '2026-11-20T10:00:00Z',
             last_decision: null,
+            documents_to_resend: [],
             provider: { name: 'manual', step: 'none' },
           });
         case 'GET /api/member/withdrawal/eligibility':

@@ -1,0 +1,2 @@
+ALTER TABLE "verification_events" ADD COLUMN "document_kinds" "verification_document_kind"[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "verification_events" ADD CONSTRAINT "verification_events_kinds_asked" CHECK (cardinality("verification_events"."document_kinds") = 0 OR "verification_events"."to_state"::text = 'resubmission_requested');
