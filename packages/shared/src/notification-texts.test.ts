@@ -114,6 +114,9 @@ describe('listed parts sold (issue 31)', () => {
     );
     expect(plain(notificationText('fr', euros, 'Nymphéas').body)).toBe(
       '1 part de « Nymphéas » que vous aviez mise en vente a été achetée. Votre porte-monnaie Parcelle a été crédité de 13,50 €.',
+    );
+  });
+});
 
 describe('a request for new documents (issue 29, decision 411)', () => {
   const asked = (documentKinds?: string[]) =>
