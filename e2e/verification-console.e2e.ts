@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plain } from './pages/catalogue';
 import { type Console, openConsole, setConsoleLanguage } from './pages/console';
 import { Operator, signUpMemberByApi } from './pages/member';
-import { VerificationPage } from './pages/verification';
+import { BuyPage, paintingOnSale } from './pages/purchase';
+import { documentPhoto, VerificationPage } from './pages/verification';
 import { expectNoAxeViolations } from './support/axe';
-import { baseUrl, launchBrowser, newPage, screenshot, waitForMessage } from './support/browser';
+import { baseUrl, launchBrowser, makeInvestorReady, newPage, screenshot, waitForMessage } from './support/browser';
 
 /**
  * Issue 29, the compliance operator's side in the console (French; the member's side is verification.e2e.ts): a new
@@ -13,7 +14,9 @@ import { baseUrl, launchBrowser, newPage, screenshot, waitForMessage } from './s
  * »), opens it, views the front of the identity card (the view is in the audit log, read back by an admin), and asks
  * for a new document (the identity card's front picked, decision 411) with a message in the member's language; the
  * member is told by email (the document named) and sees the decision, the message, the document to send again and its
- * upload slot marked on their page. axe-core on the queue, the case, the viewer and the member's page.
+ * upload slot marked on their page. They send a new photo and the case again; the operator approves it in the console,
+ * and the member, told in French, buys by card (the French journey of issue 29's "verifies, is approved, buys").
+ * axe-core on the queue, the case, the viewer and the member's page.
  */
 
 let browser: Browser;
@@ -138,6 +141,40 @@ describe('a compliance operator decides a case in the console (fr)', () => {
       expect(await page.getByTestId('verification-submit').isDisabled()).toBe(true);
       await expectNoAxeViolations(page, '/user/verification, a new document asked (fr)');
       await screenshot(page, 'verification-console-member-fr');
+
+      // The member sends a sharp photo and the case again; the operator approves it in the console.
+      await verification.upload('identity_front', {
+        name: 'recto-net.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await documentPhoto('CARTE D’IDENTITÉ - RECTO'),
+      });
+      await verification.submit();
+      expect(await verification.state()).toBe('in_review');
+      await desk.reload();
+      await desk.getByRole('button', { name: 'Approuver', exact: true }).click();
+      const approval = desk.getByRole('dialog', { name: 'Approuver la vérification de Camille Claudel ?' });
+      await approval.waitFor();
+      await approval.getByRole('button', { name: 'Approuver', exact: true }).click();
+      await approval.waitFor({ state: 'detached' });
+      await desk
+        .getByRole('table', { name: 'Historique' })
+        .getByText(/En cours d’examen → Vérifiée/)
+        .first()
+        .waitFor();
+
+      // Approved, told in French; with the investor's steps done through the development API, a card pays.
+      await waitForMessage(member.email, (message) => message.text.includes('vérification d’identité est approuvée'));
+      await verification.open();
+      expect(await verification.state()).toBe('approved');
+      await makeInvestorReady(member.email);
+      const painting = await paintingOnSale();
+      const buy = new BuyPage(page);
+      await buy.fromPainting(painting.id);
+      await buy.choose(9, 'Camille Claudel');
+      expect(await page.getByTestId('buy-verification-step').count()).toBe(0);
+      await buy.openDrawer('card');
+      await buy.payByCard('4242 4242 4242 4242');
+      expect(await buy.certificateNumber()).toMatch(/^PCL-/);
       expect(reviewer.problems).toEqual([]);
     } finally {
       await context.close();

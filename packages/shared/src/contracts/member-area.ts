@@ -214,6 +214,12 @@ export const ZPurchaseHistoryRow = z.object({
   /** 2 bought on the primary market, 3 from members' listings. */
   market: z.number().int(),
   payment_method: z.string(),
+  /**
+   * Issue 31, one currency per screen: a purchase made at the book's price in euros (a trade the member bought in, a
+   * listing paid in euros) carries those euros in minor units, shown beside `part_price` and `total_amount`.
+   */
+  book_part_price_minor: z.number().int().optional(),
+  book_total_amount_minor: z.number().int().optional(),
   /** Issue 30: the key information document version the member acknowledged for this primary purchase. */
   key_information: z
     .object({ version: z.number().int(), content_hash: z.string(), acknowledged_at: z.string() })

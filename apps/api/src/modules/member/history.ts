@@ -419,6 +419,10 @@ export async function historyPage(
           part_price: money(e, e.unitPriceMinor),
           quantity: e.quantity,
           total_amount: money(e, e.totalMinor),
+          // Bought at the book's euros: those euros beside the display amounts (one currency per screen).
+          ...(e.market === MARKET.secondary && e.currency === BOOK.currency
+            ? { book_part_price_minor: e.unitPriceMinor, book_total_amount_minor: e.totalMinor }
+            : {}),
           type: 'PURCHASE' as const,
           market: e.market,
           payment_method: e.paymentMethod,

@@ -320,6 +320,20 @@ describe('GET /member/history/{type}', () => {
     expect(page.purchaseHistory[0].painting_id).toBe(workA.id);
   });
 
+  it('PURCHASE: a purchase at the book’s euros carries them; a primary purchase does not (issue 31)', async () => {
+    const rows = (await get(carol, '/member/history/PURCHASE')).json().data.purchaseHistory as {
+      reference_id: string;
+      book_part_price_minor?: number;
+      book_total_amount_minor?: number;
+    }[];
+    // Carol's part of A came from Alice's listing at €4.00, paid in euros; her part of B from the primary market.
+    const fromListing = rows.find((row) => row.reference_id === carolPurchaseOfA);
+    expect(fromListing).toMatchObject({ book_part_price_minor: 400, book_total_amount_minor: 400 });
+    const primary = rows.find((row) => row.reference_id !== carolPurchaseOfA);
+    expect(primary?.book_part_price_minor).toBeUndefined();
+    expect(primary?.book_total_amount_minor).toBeUndefined();
+  });
+
   it('SALE: the fills of paid purchases taken from the member’s listings', async () => {
     const data = (await get(alice, '/member/history/sale')).json().data;
     expect(data.total).toBe(1);

@@ -130,13 +130,21 @@ const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
       render: (row) => <ReferenceCell reference={row.reference_id} keyInformation={row.key_information ?? null} />,
     },
     ...head.slice(1),
-    { key: 'partPrice', align: 'right', render: (row, { language }) => formatAmount(row.part_price, language) },
+    {
+      key: 'partPrice',
+      align: 'right',
+      render: (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
+    },
     {
       key: 'parts',
       align: 'right',
       render: (row, { language }) => <PartsCell parts={row.quantity} language={language} />,
     },
-    { key: 'total', align: 'right', render: (row, { language }) => formatAmount(row.total_amount, language) },
+    {
+      key: 'total',
+      align: 'right',
+      render: (row) => <HistoryAmount amount={row.total_amount} bookMinor={row.book_total_amount_minor} />,
+    },
   ],
   SALE: [
     ...head,

@@ -256,6 +256,24 @@ describe('tables', () => {
     await waitFor(() => expect(references()).toEqual(['PU-0001', 'PU-0002', 'PU-0003', 'PU-0004']));
   });
 
+  it('writes a purchase from the book in the display currency with the book’s euros beside (issue 31)', async () => {
+    state.purchases = [
+      {
+        ...purchase(1),
+        market: 3,
+        part_price: { value: 4.86, curr: 'USD' },
+        total_amount: { value: 9.72, curr: 'USD' },
+        book_part_price_minor: 450,
+        book_total_amount_minor: 900,
+      },
+    ];
+    renderHistory();
+    await waitFor(() => expect(references()).toEqual(['PU-0001']));
+    const row = cells(screen.getByTestId('history-row'));
+    expect(row[3]).toBe('$4.86 (€4.50 in the book)');
+    expect(row[5]).toBe('$9.72 (€9.00 in the book)');
+  });
+
   it('shows the sale tab and keeps the tab in the URL', async () => {
     const router = renderHistory();
     await waitFor(() => expect(references()).toHaveLength(4));
