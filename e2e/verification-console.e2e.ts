@@ -34,7 +34,7 @@ afterAll(async () => {
 const MESSAGE = 'La photo du recto est floue : envoyez-en une nouvelle, bien nette.';
 
 describe('a compliance operator decides a case in the console (fr)', () => {
-  it('queue → case → document viewed (audited) → new document asked → the member sees it', async () => {
+  it('queue → case → document viewed (audited) → new document asked → sent again → approved → a card purchase', async () => {
     const { context, page } = await newPage(browser, { locale: 'fr' });
     try {
       const member = await signUpMemberByApi(
