@@ -18,7 +18,6 @@ import { MOBILE, palette } from '../theme/theme';
 import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
-import { ExitVoteNotice } from './ExitVoteNotice';
 import { Gallery } from './Gallery';
 import { InvestmentCase } from './InvestmentCase';
 import { OrderBook } from './OrderBook';
@@ -28,6 +27,9 @@ import { AvailabilityBar, Fact, PriceChange } from './ui';
 /** The full description opens in a dialog fetched when the button is first pointed at, focused or pressed (issue 14). */
 const loadReadMoreDialog = () => import('./ReadMoreDialog');
 const ReadMoreDialog = lazy(() => loadReadMoreDialog().then((module) => ({ default: module.ReadMoreDialog })));
+
+// Shown only while an exit vote is open on the work: loaded then, not with every work's page.
+const ExitVoteNotice = lazy(() => import('./ExitVoteNotice').then((module) => ({ default: module.ExitVoteNotice })));
 
 // Members only, and loaded when shown: the public page's first load does not carry it.
 const WatchToggle = lazy(() =>
@@ -281,7 +283,11 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
             </Box>
           )}
 
-          <ExitVoteNotice vote={painting.exit_vote} language={language} />
+          {painting.exit_vote && (
+            <Suspense fallback={null}>
+              <ExitVoteNotice vote={painting.exit_vote} language={language} />
+            </Suspense>
+          )}
 
           <Box sx={{ mt: 4 }}>
             {sold ? (
