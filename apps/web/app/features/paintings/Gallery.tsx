@@ -29,9 +29,9 @@ function shownByChoice(total: number) {
 
 /**
  * The work's images: the chosen one large, on a quiet wall, and the others as thumbnails below. It works with no
- * script and no state (issue 33): the thumbnails are the labels of a radio group, the main images are stacked and CSS
- * shows the checked one; the others are lazy, so not fetched until shown. Tab reaches the group once, the arrow keys
- * move between the thumbnails and show the image at once (the browser's own radio group).
+ * script and no state (issue 33, decision 444): the thumbnails are the labels of a radio group, the main images are
+ * stacked and CSS shows the checked one; the others are lazy, so not fetched until shown. Tab reaches the group once,
+ * the arrow keys move between the thumbnails and show the image at once (the browser's own radio group).
  */
 export function Gallery({ images, title }: Props) {
   const { t } = useTranslation();

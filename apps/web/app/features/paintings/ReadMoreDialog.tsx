@@ -21,8 +21,8 @@ type Props = {
 
 /**
  * "Read more" (spec §2): the cover, the artist, the title, the price per part and the full description, in the page as
- * the browser's modal dialog (issue 33): opened by its button's command, closed by Escape, a click beside it or its
- * close button, all without a script. The cover is lazy: it is fetched when the dialog is first shown.
+ * the browser's modal dialog (issue 33, decision 444): opened by its button's command, closed by Escape, a click beside
+ * it or its close button, all without a script. The cover is lazy: it is fetched when the dialog is first shown.
  */
 export function ReadMoreDialog({ painting, coverUrl, language }: Props) {
   const { t } = useTranslation();
