@@ -14,7 +14,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Detail = { title: { en: string; fr: string }; price_per_part: { value: number; curr: string } };
+type Detail = {
+  title: { en: string; fr: string };
+  price_per_part: { value: number; curr: string };
+  images: string[];
+  cover_img: string;
+};
 
 async function paintingFromApi(id: string, currency: 'USD' | 'EURO'): Promise<Detail> {
   const response = await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${id}&currency=${currency}`);
@@ -90,6 +95,16 @@ describe('a visitor browses the catalogue', () => {
       }
       expect(opened).toBe(true);
       expect(await painting.readMore()).toContain(inDollars.title.en);
+      // The gallery: a thumbnail per image when there are several, each showing its image (no script needed).
+      const imageCount = new Set(inDollars.images.length > 0 ? inDollars.images : [inDollars.cover_img]).size;
+      expect(await page.getByTestId('painting-gallery-thumb').count()).toBe(imageCount > 1 ? imageCount : 0);
+      expect(await painting.shownImage()).toBe(`${inDollars.title.en}, image 1 of ${imageCount}`);
+      if (imageCount > 1) {
+        expect(await painting.browseImages(imageCount - 1)).toEqual([
+          `${inDollars.title.en}, image ${imageCount} of ${imageCount}`,
+          `${inDollars.title.en}, image 1 of ${imageCount}`,
+        ]);
+      }
 
       // French and euros: texts and amounts change in place.
       await choosePreferences(page, { language: 'fr', currency: 'EURO' });

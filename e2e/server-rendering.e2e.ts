@@ -226,7 +226,8 @@ describe('in Chromium', () => {
       expect(await page.title()).toBe(`${painting.title.en} — ${painting.artist.name} · Parcelle`);
       expect(await page.locator('h1').first().textContent()).toBe(painting.title.en);
       expect(await page.getByText(painting.artist.name).first().isVisible()).toBe(true);
-      const image = page.getByTestId('painting-gallery-main');
+      // The first of the gallery's stacked images, the one shown before any other is chosen.
+      const image = page.getByTestId('painting-gallery-main').first();
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
         .toBe(true);

@@ -24,10 +24,14 @@ export async function textOf(page: Page, testId: string): Promise<string> {
   return plain(await page.getByTestId(testId).first().textContent());
 }
 
-/** Waits until every image on the page that has started loading has finished (for screenshots). */
+/**
+ * Waits until every image on the page that has started loading has finished (for screenshots). An image not rendered
+ * (a gallery image not chosen, the cover of a closed dialog) has no box and, being lazy, is not fetched: skipped.
+ */
 export async function imagesLoaded(page: Page) {
   await page.waitForFunction(() =>
     Array.from(document.images)
+      .filter((image) => image.getClientRects().length > 0)
       .filter((image) => image.loading !== 'lazy' || image.getBoundingClientRect().top < window.innerHeight)
       .every((image) => image.complete),
   );
@@ -67,13 +71,38 @@ export class PaintingPage {
     await popup.close();
   }
 
+  /**
+   * Opens "Read more" (the browser's modal dialog, opened by its button's command), reads it and closes it with Escape;
+   * focus goes back to the button.
+   */
   async readMore(): Promise<string> {
-    await this.page.getByTestId('read-more').click();
+    const opener = this.page.getByTestId('read-more');
+    await opener.click();
     const dialog = this.page.getByTestId('read-more-dialog');
     await dialog.waitFor();
+    expect(await dialog.evaluate((element: HTMLDialogElement) => element.open && element.matches(':modal'))).toBe(true);
     const text = plain(await dialog.textContent());
     await this.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
     return text;
+  }
+
+  /** The alt text of the main image shown: one at a time, saying which image it is. */
+  async shownImage(): Promise<string> {
+    const shown = this.page.getByTestId('painting-gallery-main').filter({ visible: true });
+    expect(await shown.count()).toBe(1);
+    return (await shown.getAttribute('alt')) ?? '';
+  }
+
+  /**
+   * Shows image `index` (from 0) of the gallery by its thumbnail (a radio's label), then goes back to the first with the
+   * arrow keys of the radio group; returns the alt texts of the main image shown after each step.
+   */
+  async browseImages(index: number): Promise<string[]> {
+    await this.page.getByTestId('painting-gallery-thumb').nth(index).click();
+    const chosen = await this.shownImage();
+    for (let step = 0; step < index; step += 1) await this.page.keyboard.press('ArrowLeft');
+    return [chosen, await this.shownImage()];
   }
 }

@@ -1,10 +1,11 @@
-import { Box, Button, Container, LinearProgress, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Container, Skeleton, Typography } from '@mui/material';
 import { formatNumber } from '@parcelle/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import type { HomeData } from '../catalogue/api';
 import { formatAmount, mediaUrl } from '../catalogue/format';
+import { PartsBar } from '../catalogue/PartsBar';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
 import { PAGE_WIDTH } from '../layout/page-width';
@@ -46,12 +47,9 @@ function FeaturedWork({ painting, baseUrl }: { painting: Painting; baseUrl: stri
           {painting.market === 1 ? t('home.featured.notBuyable') : t('home.featured.available', { percent: available })}
         </Typography>
       </Box>
-      <LinearProgress
-        variant="determinate"
-        value={painting.progress}
-        aria-hidden="true"
-        sx={{ mt: 1, height: 2, bgcolor: palette.line, '& .MuiLinearProgress-bar': { bgcolor: palette.accent } }}
-      />
+      <Box sx={{ mt: 1 }}>
+        <PartsBar value={painting.progress} height={2} />
+      </Box>
     </Box>
   );
 }

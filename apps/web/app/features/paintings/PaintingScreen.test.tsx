@@ -77,19 +77,31 @@ describe('painting detail', () => {
     expect(document.title).toBe('Raw Linen No. 12 — Elsa Vanterpool · Parcelle');
   });
 
-  it('switches the main image with the thumbnails, by click and by keyboard', async () => {
+  it('offers the images as a radio group that needs no script: the first shown and fetched, the others lazy', async () => {
     detailApi();
     renderDetail();
-    const main = await screen.findByTestId('painting-gallery-main');
-    expect(main.getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
+    const mains = await screen.findAllByTestId('painting-gallery-main');
+    expect(mains.map((image) => image.getAttribute('src'))).toEqual([
+      `${BASE_URL}artworks/raw/cover.webp`,
+      `${BASE_URL}artworks/raw/detail.webp`,
+    ]);
+    // Each main image says which it is; only the first is fetched at once (and with high priority).
+    expect(mains.map((image) => image.getAttribute('alt'))).toEqual([
+      'Raw Linen No. 12, image 1 of 2',
+      'Raw Linen No. 12, image 2 of 2',
+    ]);
+    expect(mains.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy']);
+    expect(mains[0]?.getAttribute('fetchpriority')).toBe('high');
+    const group = screen.getByRole('radiogroup', { name: 'Choose an image' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((radio) => radio.getAttribute('aria-label'))).toEqual(['Show image 1 of 2', 'Show image 2 of 2']);
+    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([true, false]);
+    // The thumbnail is the radio's label: clicking it checks the radio, with no handler of the page's own.
     const thumbs = screen.getAllByTestId('painting-gallery-thumb');
-    expect(thumbs).toHaveLength(2);
-    fireEvent.click(thumbs[1] as HTMLElement);
-    expect(screen.getByTestId('painting-gallery-main').getAttribute('src')).toBe(`${BASE_URL}artworks/raw/detail.webp`);
-    expect(thumbs[1]?.getAttribute('aria-pressed')).toBe('true');
-    fireEvent.keyDown(thumbs[1] as HTMLElement, { key: 'ArrowRight' });
-    expect(screen.getByTestId('painting-gallery-main').getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
-    expect(document.activeElement).toBe(thumbs[0]);
+    expect(thumbs.map((thumb) => thumb.tagName)).toEqual(['LABEL', 'LABEL']);
+    fireEvent.click(thumbs[1]?.querySelector('img') as HTMLImageElement);
+    expect(radios.map((radio) => (radio as HTMLInputElement).checked)).toEqual([false, true]);
+    expect(new Set(radios.map((radio) => radio.getAttribute('name'))).size).toBe(1);
   });
 
   it('links the documents of the current language and disables the missing ones', async () => {
@@ -118,18 +130,27 @@ describe('painting detail', () => {
     expect(screen.getByTestId('painting-document-auth_certif').textContent).toContain('Certificat d’authenticité');
   });
 
-  it('opens the read-more dialog with the cover, artist, title, price and description', async () => {
+  it("renders the read-more dialog in the page, opened by its button's command with no script", async () => {
     detailApi();
     renderDetail();
-    fireEvent.click(await screen.findByTestId('read-more'));
-    const dialog = await screen.findByTestId('read-more-dialog');
+    const opener = await screen.findByTestId('read-more');
+    expect(opener.getAttribute('command')).toBe('show-modal');
+    const dialog = screen.getByTestId('read-more-dialog');
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(opener.getAttribute('commandfor')).toBe(dialog.id);
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(dialog.getAttribute('closedby')).toBe('any');
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Raw Linen No. 12');
     expect(dialog.textContent).toContain('Elsa Vanterpool');
-    expect(dialog.textContent).toContain('Raw Linen No. 12');
     expect(dialog.textContent).toContain('$0.52');
     expect(dialog.textContent).toContain('Three thin lines cross an unprimed ground.');
-    expect(within(dialog).getByRole('img').getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByTestId('read-more-dialog')).toBeNull());
+    const cover = within(dialog).getByRole('img', { hidden: true });
+    expect(cover.getAttribute('src')).toBe(`${BASE_URL}artworks/raw/cover.webp`);
+    expect(cover.getAttribute('loading')).toBe('lazy');
+    const close = within(dialog).getByRole('button', { name: 'Close', hidden: true });
+    expect(close.getAttribute('command')).toBe('close');
+    expect(close.getAttribute('commandfor')).toBe(dialog.id);
   });
 
   it('shows amounts in French and euros after switching', async () => {

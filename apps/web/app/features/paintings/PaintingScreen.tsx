@@ -21,12 +21,9 @@ import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
 import { InvestmentCase } from './InvestmentCase';
 import { OrderBook } from './OrderBook';
+import { READ_MORE_DIALOG_ID, ReadMoreDialog } from './ReadMoreDialog';
 import { SaleOpening, SoldNotice, useSaleOpening } from './SaleFacts';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
-
-/** The full description opens in a dialog fetched when the button is first pointed at, focused or pressed (issue 14). */
-const loadReadMoreDialog = () => import('./ReadMoreDialog');
-const ReadMoreDialog = lazy(() => loadReadMoreDialog().then((module) => ({ default: module.ReadMoreDialog })));
 
 // Shown only while an exit vote is open on the work: loaded then, not with every work's page.
 const ExitVoteNotice = lazy(() => import('./ExitVoteNotice').then((module) => ({ default: module.ExitVoteNotice })));
@@ -142,9 +139,6 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   const { t } = useTranslation();
   const language = useLanguage();
   const currency = useCurrency();
-  const [readMore, setReadMore] = useState(false);
-  // Mounted from the first opening on, so that it fades out when closed like any dialog.
-  const [readMoreShown, setReadMoreShown] = useState(false);
   const opening = useSaleOpening(painting.opens_at);
   const sold = painting.market_state === 'sold';
   const title = localized(painting.title, language);
@@ -200,12 +194,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
           </Typography>
           <Button
             data-testid="read-more"
-            onClick={() => {
-              setReadMoreShown(true);
-              setReadMore(true);
-            }}
-            onPointerEnter={loadReadMoreDialog}
-            onFocus={loadReadMoreDialog}
+            command="show-modal"
+            commandfor={READ_MORE_DIALOG_ID}
             size="small"
             aria-haspopup="dialog"
             sx={{ px: 0, mt: 1, color: palette.accentDark, textDecoration: 'underline', textUnderlineOffset: 4 }}
@@ -357,17 +347,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
 
       <InvestmentCase painting={painting} language={language} currency={currency} />
 
-      {readMoreShown && (
-        <Suspense fallback={null}>
-          <ReadMoreDialog
-            open={readMore}
-            onClose={() => setReadMore(false)}
-            painting={painting}
-            coverUrl={coverUrl}
-            language={language}
-          />
-        </Suspense>
-      )}
+      {/* In the page, opened by the "Read more" button's command: no script needed (issue 33). */}
+      <ReadMoreDialog painting={painting} coverUrl={coverUrl} language={language} />
       {/* The room the pinned bar takes on small screens, so that it never covers the end of the page. */}
       {!sold && <Box aria-hidden sx={{ display: 'none', [MOBILE]: { display: 'block', height: BUY_BAR_HEIGHT } }} />}
     </>

@@ -1,9 +1,10 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatNumber } from '@parcelle/shared/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChange } from '../catalogue/format';
+import { PartsBar } from '../catalogue/PartsBar';
 import { DirectionMark } from '../layout/marks';
 import { palette } from '../theme/theme';
 
@@ -63,18 +64,7 @@ export function AvailabilityBar({
   const available = t('paintings.availability.available', { percent: formatPercent(availability, language) });
   return (
     <Box>
-      <LinearProgress
-        variant="determinate"
-        value={Math.min(100, Math.max(0, progress))}
-        aria-label={t('paintings.availability.label')}
-        aria-valuetext={available}
-        sx={{
-          height: 3,
-          borderRadius: 0,
-          bgcolor: palette.line,
-          '& .MuiLinearProgress-bar': { bgcolor: palette.accent, borderRadius: 0 },
-        }}
-      />
+      <PartsBar value={progress} height={3} label={{ name: t('paintings.availability.label'), valueText: available }} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>
         <Typography variant="body2" sx={{ color: palette.muted, fontVariantNumeric: 'tabular-nums' }}>
           {available}
