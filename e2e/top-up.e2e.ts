@@ -58,12 +58,12 @@ describe('adding money to the wallet (issue 31)', () => {
         const unreadBefore = await bell.getAttribute('aria-label');
 
         expect(await finance.addMoneyByCard(texts.amount, CARD)).toBe(texts.done);
-        await expect.poll(() => finance.walletBalance(), { timeout: 15_000 }).toBe(texts.balance);
+        await expect.poll(() => finance.walletBalance(), { timeout: 30_000 }).toBe(texts.balance);
 
         // The notice: the bell counts one more (the identity's approval may already be there), the page names it.
         await page.reload();
         await finance.walletBalance();
-        await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 15_000 }).not.toBe(unreadBefore);
+        await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).not.toBe(unreadBefore);
         await new NotificationsPage(page).open();
         expect(plain(await page.getByTestId('notification').first().textContent())).toContain(texts.notice);
 

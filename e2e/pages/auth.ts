@@ -14,9 +14,12 @@ export type NewMember = {
   phone?: string;
 };
 
-/** Waits until the path (without query) is the expected one. */
+/**
+ * Waits until the path (without query) is the expected one, within the navigation guard of every journey (60 s,
+ * decision 366): a client navigation on CI's loaded machine fetched its route's code and data for more than 15 s.
+ */
 export async function expectPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === path, { timeout: 60_000 });
   expect(new URL(page.url()).pathname).toBe(path);
 }
 

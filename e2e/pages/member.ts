@@ -607,7 +607,8 @@ export async function openMemberPage(page: Page, testId: string) {
     // The button is in the server's page before the browser has made it live: a click then would be lost (or
     // replayed by React after ours, closing the list again).
     await waitUntilLive(toggle);
-    await toggle.click();
+    // Opened only when closed: a click on an open list's button would close it.
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
   await link.click();
 }

@@ -92,7 +92,7 @@ export class VerificationPage {
     await page.getByTestId('verification-save').click();
     // Saved: the declared data is no longer missing.
     await expect
-      .poll(async () => page.getByTestId('verification-missing-declared_data').count(), { timeout: 15_000 })
+      .poll(async () => page.getByTestId('verification-missing-declared_data').count(), { timeout: 30_000 })
       .toBe(0);
   }
 
@@ -102,12 +102,12 @@ export class VerificationPage {
   ) {
     const row = this.page.getByTestId(`verification-${kind}-row`);
     await this.page.getByTestId(`verification-${kind}-input`).setInputFiles(file);
-    await expect.poll(async () => row.getAttribute('data-received'), { timeout: 15_000 }).toBe('yes');
+    await expect.poll(async () => row.getAttribute('data-received'), { timeout: 30_000 }).toBe('yes');
   }
 
   async submit() {
     await this.page.getByTestId('verification-submit').click();
-    await expect.poll(async () => this.state(), { timeout: 15_000 }).not.toBe('collecting');
+    await expect.poll(async () => this.state(), { timeout: 30_000 }).not.toBe('collecting');
   }
 
   /**

@@ -39,7 +39,8 @@ export function MemberNav() {
   const listId = useId();
   const current = currentMemberLink(pathname);
 
-  // A page chosen in the list closes it.
+  // A page chosen in the list closes it, at the click (the next page may take a moment to come), and any new page
+  // (the browser's back button) too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on each new page.
   useEffect(() => setOpen(false), [pathname]);
 
@@ -106,7 +107,13 @@ export function MemberNav() {
       >
         {MEMBER_AREA_LINKS.map((link) => (
           <li key={link.to}>
-            <Box component={NavLink} to={link.to} sx={itemSx} data-testid={`sidebar-${link.testId}`}>
+            <Box
+              component={NavLink}
+              to={link.to}
+              onClick={() => setOpen(false)}
+              sx={itemSx}
+              data-testid={`sidebar-${link.testId}`}
+            >
               {t(link.label)}
             </Box>
           </li>
