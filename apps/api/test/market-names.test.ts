@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesMatching, SRC } from './source-scan';
 
 /**
  * A work's market state is named (decision 400): outside the market module (apps/api/src/modules/market, which maps
@@ -8,7 +7,6 @@ import { describe, expect, it } from 'vitest';
  * The schema (the column's CHECK constraint), the seed's data file and tests (which read the spec's wire value
  * `market: 3` in answers) are left out.
  */
-const SRC = join(import.meta.dirname, '../src');
 const EXEMPT = [/^modules\/market\//, /^db\/schema\.ts$/, /^db\/seed-catalogue-data\.ts$/, /\.test\.ts$/];
 
 const NUMERIC_MARKET = [
@@ -19,34 +17,9 @@ const NUMERIC_MARKET = [
   /\bmarket\s+IN\s*\(\s*\d/i, // SQL: market IN (1, 2)
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-/** Every line outside the exempt files that names a market by its number (comments skipped). */
-function numericMarketUses(root: string): string[] {
-  const found: string[] = [];
-  for (const path of sources(root)) {
-    const name = relative(root, path).replaceAll('\\', '/');
-    if (EXEMPT.some((pattern) => pattern.test(name))) continue;
-    readFileSync(path, 'utf8')
-      .split('\n')
-      .forEach((line, index) => {
-        const code = line.trim();
-        if (code.startsWith('*') || code.startsWith('/*') || code.startsWith('//')) return;
-        if (NUMERIC_MARKET.some((pattern) => pattern.test(code))) found.push(`${name}:${index + 1}: ${code}`);
-      });
-  }
-  return found;
-}
-
 describe('market states are named', () => {
   it('no source outside the market module compares or writes a market as a number', () => {
-    expect(numericMarketUses(SRC)).toEqual([]);
+    expect(linesMatching(SRC, EXEMPT, NUMERIC_MARKET)).toEqual([]);
   });
 
   it('the check sees each form it forbids', () => {

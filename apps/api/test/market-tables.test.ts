@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles, sourceName } from './source-scan';
 
 /**
  * Only the market module writes the secondary market's orders and trades (decision 396): outside
@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
  * (`tx.insert(listings)`, written over several lines too) or in SQL (`UPDATE listings`, `DELETE FROM ${bids}`).
  * Reading them (joins, `FOR UPDATE` locks) is everyone's. Tests are left out (they set up and damage rows on purpose).
  */
-const SRC = join(import.meta.dirname, '../src');
 const OWNER = /^modules\/market\//;
 const TABLES = '(?:listings|bids|trades)';
 
@@ -21,14 +20,6 @@ const WRITES = [
   ),
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /** Comments dropped (a comment may say "update listings"), and whitespace folded, so a chain split over lines is one. */
 function code(text: string): string {
   return text
@@ -40,8 +31,8 @@ function code(text: string): string {
 /** Each source outside the market module that writes one of its tables, with what it wrote. */
 function writersOutsideMarket(root: string): string[] {
   const found: string[] = [];
-  for (const path of sources(root)) {
-    const name = relative(root, path).replaceAll('\\', '/');
+  for (const path of sourceFiles(root)) {
+    const name = sourceName(root, path);
     if (OWNER.test(name) || name.endsWith('.test.ts')) continue;
     const text = code(readFileSync(path, 'utf8'));
     for (const pattern of WRITES) {

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as columns from '../src/db/columns';
 import * as schema from '../src/db/schema';
+import { SRC, sourceFiles, sourceName } from './source-scan';
 
 /**
  * Only a table's owner writes it (issue 28, decision 416). The owner is the module whose `modules/<m>/schema.ts`
@@ -14,7 +15,6 @@ import * as schema from '../src/db/schema';
  * out (they set up and damage rows on purpose), and so are the migrations (SQL files, apps/api/drizzle).
  * test/market-tables.test.ts is the same check for the order book, from before the split (decision 396).
  */
-const SRC = join(import.meta.dirname, '../src');
 
 /** The demo seed and the operators' CLI build rows of every module on purpose (development and set-up tools). */
 const TOOLS = [/^db\/seed[\w-]*\.ts$/, /^db\/admin-cli\.ts$/];
@@ -67,14 +67,6 @@ async function declaredTables(): Promise<Table[]> {
   return tables;
 }
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /** Comments dropped (a comment may say "update users"), and whitespace folded, so a chain split over lines is one. */
 function code(text: string): string {
   return text
@@ -103,8 +95,8 @@ function writes(text: string, tables: Table[]): Table[] {
 /** "file: table" for each source outside a table's owner that writes it (tools and tests left out). */
 function writersOutsideOwners(tables: Table[]): string[] {
   const found = new Set<string>();
-  for (const path of sources(SRC)) {
-    const file = relative(SRC, path).replaceAll('\\', '/');
+  for (const path of sourceFiles(SRC)) {
+    const file = sourceName(SRC, path);
     if (file.endsWith('.test.ts') || TOOLS.some((tool) => tool.test(file))) continue;
     for (const table of writes(readFileSync(path, 'utf8'), tables)) {
       if (!file.startsWith(`modules/${table.owner}/`)) found.add(`${file}: ${table.sqlName}`);

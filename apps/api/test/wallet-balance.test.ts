@@ -1,25 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles, sourceName } from './source-scan';
 
 /**
  * One wallet balance (decision 406): the ledger module (apps/api/src/modules/ledger) computes balances; elsewhere no
  * source sums a wallet's entries itself or reads an account's balance with the ledger's primitive `balanceOf`: they
  * call `walletBalance`, `walletBalances` or `lockWallet`. Tests are left out (they check balances their own way).
  */
-const SRC = join(import.meta.dirname, '../src');
 const EXEMPT = [/^modules\/ledger\//, /\.test\.ts$/];
 
 /** A wallet's entries summed by hand: `member_wallet` and a sum of amounts in one statement (within a few lines). */
 const NEAR = 400;
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 function balanceCopies(name: string, text: string): string[] {
   const found: string[] = [];
@@ -35,8 +26,8 @@ function balanceCopies(name: string, text: string): string[] {
 
 describe('one wallet balance', () => {
   it('no source outside the ledger module computes a wallet balance itself', () => {
-    const found = sources(SRC).flatMap((path) => {
-      const name = relative(SRC, path).replaceAll('\\', '/');
+    const found = sourceFiles(SRC).flatMap((path) => {
+      const name = sourceName(SRC, path);
       return EXEMPT.some((pattern) => pattern.test(name)) ? [] : balanceCopies(name, readFileSync(path, 'utf8'));
     });
     expect(found).toEqual([]);
