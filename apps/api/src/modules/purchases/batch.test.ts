@@ -73,8 +73,9 @@ describe('purchases of one work as batches (PostgreSQL)', () => {
     raceTitle('two batches for the last parts of a work never sell more than it has (sold + available = total)'),
     async () => {
       // Guard: the condition of market/stock.ts:takePrimaryParts (`sold_parts + quantity <= total_parts`), after
-      // which the batch that lost runs again with the work locked. Removed, both batches take their 8 of 9 parts
-      // (checked: sold 16 of 9, the assertions below fail).
+      // which the batch that lost runs again with the work locked. Removed, the second batch takes its 8 parts too
+      // (checked: the table's CHECK paintings_parts_valid refuses sold 16 of 9 and the batch fails instead of
+      // answering each request, the test fails).
       const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1 });
       const [a, b, c, d, e, f, g, h] = members as [string, ...string[]];
       const first = [a, b, c, d].map((m) => request(m as string, painting.id, 2));
@@ -102,8 +103,8 @@ describe('purchases of one work as batches (PostgreSQL)', () => {
     raceTitle('one member in two batches at once never passes the caps nor holds two unpaid purchases of a work'),
     async () => {
       // Guard: the members' row lock of limits.ts:beginLimitedReservations (`FOR NO KEY UPDATE`). Removed, both batches
-      // read the member's unpaid purchases before either commits and both pass the value cap (checked: 2 purchases
-      // of 3 parts each held at once, the assertions below fail). The unique index on pending purchases per member
+      // read the member's unpaid purchases before either commits and both pass the value cap (checked: both of the
+      // member's requests reserved, 6 parts' worth unpaid against a cap of 5, the assertions below fail). The unique index on pending purchases per member
       // and work also refuses the second purchase of one work.
       const workA = await createPaintingForSale(t, { pricePerPartMinor: 1000 });
       const workB = await createPaintingForSale(t, { pricePerPartMinor: 1000 });
@@ -145,8 +146,10 @@ describe('purchases of one work as batches (PostgreSQL)', () => {
   );
 
   it('a refused purchase inside an accepted batch gets its own refusal, writes nothing, and the others commit', async () => {
-    // Guard: reserve-purchase.ts's per-request decision (a refusal is that request's outcome, the batch goes on).
-    // Removed (the refusal thrown out of the batch), the whole batch rolls back and the assertions below fail.
+    // Guards: reserve-purchase.ts's per-request decision (a refusal is that request's outcome, the batch goes on):
+    // removed (the refusal thrown out of the batch), the whole batch rolls back and the assertions fail (checked);
+    // and the refused requests' key claims dropped before COMMIT (`dropKeyClaims`): removed, d's key stays claimed
+    // without an answer (checked: the keys assertion fails).
     const db = t.ctx.database.db;
     const painting = await createPaintingForSale(t, { widthCm: 1, heightCm: 1 });
     const [a, b, c, d, e, f] = members as [string, string, string, string, string, string];
