@@ -60,10 +60,12 @@ function purchaseScript(size) {
   const list = members.map((m) => `:m${m}`).join(', ');
   const rows = (row) => members.map((m) => row(m)).join(', ');
   return `${each((m) => `\\set m${m} random(1, 100)`)}
-${each((m) => `SELECT id, email FROM members WHERE id = :m${m};
+${each(
+  (m) => `SELECT id, email FROM members WHERE id = :m${m};
 SELECT id FROM members WHERE id = :m${m};
 SELECT id FROM members WHERE id = :m${m};
-SELECT n FROM bench_hot WHERE id = 1;`)}
+SELECT n FROM bench_hot WHERE id = 1;`,
+)}
 BEGIN;
 SELECT id FROM members WHERE id IN (${list}) ORDER BY id FOR NO KEY UPDATE;
 SELECT member, count(*) FROM reservations WHERE member IN (${list}) AND status = 'held' GROUP BY member;
@@ -74,7 +76,8 @@ INSERT INTO movement_entries (movement, holder, quantity) VALUES ${rows(() => "(
 INSERT INTO reservation_notes (reservation, note) VALUES ${rows(() => "(currval('reservations_id_seq'), 'key information')")};
 UPDATE bench_hot SET n = n + ${size} WHERE id = 1 AND n >= 0;
 COMMIT;
-${each((m) => `SELECT max(id) AS reservation_id FROM reservations WHERE member = :m${m} AND status = 'held' \\gset
+${each(
+  (m) => `SELECT max(id) AS reservation_id FROM reservations WHERE member = :m${m} AND status = 'held' \\gset
 UPDATE reservations SET provider_ref = 'pay' WHERE id = :reservation_id;
 SELECT id, email FROM members WHERE id = :m${m};
 SELECT id FROM reservations WHERE id = :reservation_id;
@@ -94,7 +97,8 @@ SELECT id FROM members WHERE id = :m${m};
 INSERT INTO notifications (member, kind) VALUES (:m${m}, 'purchase_settled');
 SELECT n FROM bench_hot WHERE id = 1;
 COMMIT;
-INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');`)}
+INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');`,
+)}
 `;
 }
 

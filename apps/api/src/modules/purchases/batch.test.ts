@@ -172,7 +172,9 @@ describe('purchases of one work as batches (PostgreSQL)', () => {
     const keyA = `batch-a-${painting.id.slice(0, 8)}`;
     const keyD = `batch-d-${painting.id.slice(0, 8)}`;
     const outcomes = await reserveBatch(db, [
-      request(a, painting.id, 2, { records: { key: key(a, keyA), warning: async (_tx, reserved) => consent(a, reserved.reference) } }),
+      request(a, painting.id, 2, {
+        records: { key: key(a, keyA), warning: async (_tx, reserved) => consent(a, reserved.reference) },
+      }),
       // Too many parts: 9 on sale, 2 taken by a.
       request(b, painting.id, 8),
       // Above the share cap (10 % of 9 parts: 1).
