@@ -55,9 +55,11 @@ const turnsOf = new WeakMap<AppContext, WorkTurns<ReservationRequest, Purchase>>
 function reserveInTurn(ctx: AppContext, request: ReservationRequest): Promise<Purchase> {
   let turns = turnsOf.get(ctx);
   if (!turns) {
-    turns = new WorkTurns<ReservationRequest, Purchase>(async (_workId, requests) => {
+    turns = new WorkTurns<ReservationRequest, Purchase>(async (workId, requests) => {
       try {
         const outcomes = await reserveBatch(ctx.database.db, requests);
+        // One announcement per batch that reserved: what the work has available changed once, at its commit.
+        if (outcomes.some((outcome) => 'purchase' in outcome)) announceSale(ctx, workId);
         return outcomes.map((outcome) =>
           'refusal' in outcome ? { error: outcome.refusal } : { value: outcome.purchase },
         );
@@ -204,7 +206,6 @@ export async function createPurchase(
       ...(options.quickSignUpSessionId ? { quickSignUpSessionId: options.quickSignUpSessionId } : {}),
     },
   });
-  announceSale(ctx, purchase.paintingId);
   recordPurchase(request.payment_method, 'reserved');
   recordReservations('created');
   return startProviderPayment(ctx, purchase);
