@@ -16,7 +16,7 @@ import { certificates, purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { ok } from '../../http/reply';
-import { recordPurchase, recordReservations } from '../../observability/metrics';
+import { recordPurchase, recordReservationBatch, recordReservations } from '../../observability/metrics';
 import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
@@ -56,6 +56,7 @@ function reserveInTurn(ctx: AppContext, request: ReservationRequest): Promise<Pu
   let turns = turnsOf.get(ctx);
   if (!turns) {
     turns = new WorkTurns<ReservationRequest, Purchase>(async (workId, requests) => {
+      recordReservationBatch(requests.length);
       try {
         const outcomes = await reserveBatch(ctx.database.db, requests);
         // One announcement per batch that reserved: what the work has available changed once, at its commit.
