@@ -318,10 +318,16 @@ async function recordReservations(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fills = accepted.flatMap(({ id, quote }) => quote.fills.map((fill) => ({ purchaseId: id, fill })));
   if (fills.length > 0) {
-    await takeListingParts(
-      tx,
-      fills.map(({ fill }) => ({ listingId: fill.listing.id, quantity: fill.quantity })),
-    );
+    try {
+      await takeListingParts(
+        tx,
+        fills.map(({ fill }) => ({ listingId: fill.listing.id, quantity: fill.quantity })),
+      );
+    } catch (error) {
+      // The listings are locked and counted above, so this is not expected; a larger batch is not refused for it.
+      if (batchSize > 1 && error instanceof AppError) throw new SplitBatch('a listing changed under the batch');
+      throw error;
+    }
     await tx.insert(purchaseFills).values(
       fills.map(({ purchaseId, fill }) => ({
         purchaseId,
