@@ -72,8 +72,8 @@ export type PurchaseRecords = {
 export type Reserved = { purchase: Purchase } | { refusal: unknown };
 
 /**
- * A larger batch's transaction found, at its last statement, that the primary stock changed since it was read
- * (another process's batch, a late payment): it rolls back and runs again with the work locked (`reserveBatch`).
+ * A batch's transaction found, at its last statement, that the primary stock changed since it was read (another
+ * process's batch, a late payment): it rolls back and runs again with the work locked (`reserveBatch`).
  */
 export class StockMoved extends Error {}
 
@@ -91,7 +91,12 @@ export class SplitBatch extends Error {}
 export async function reservePurchases(
   tx: Executor,
   requests: readonly ReservationRequest[],
-  options: { lockWork?: boolean } = {},
+  options: {
+    /** The work read FOR NO KEY UPDATE (a batch's second run, `reserveBatch`). */
+    lockWork?: boolean;
+    /** The caller runs the batch again when the stock moved since the read (`reserveBatch`): StockMoved is thrown. */
+    runAgain?: boolean;
+  } = {},
 ): Promise<Reserved[]> {
   const paintingId = requests[0]?.paintingId;
   if (!paintingId || requests.some((request) => request.paintingId !== paintingId)) {
@@ -135,13 +140,15 @@ export async function reservePurchases(
       keys.filter((_, at) => claimed[at] && refusals[at]),
     );
     // 7. Primary: the stock taken last, by one conditional UPDATE for the batch (market/stock.ts); parts taken since
-    //    the work was read refuse a batch of one, and run a larger batch again with the work locked.
+    //    the work was read run the batch again with the work locked (`reserveBatch`), or, in a caller's own
+    //    transaction (the wallet's batch of one), refuse it.
     const taken = accepted.reduce((sum, one) => sum + one.request.quantity, 0);
     if (market.painting && onMarket(market.painting, 'primary') && taken > 0) {
       const priced = market.painting.pricePerPartMinor;
       if (!(await takePrimaryParts(tx, paintingId, taken, priced))) {
+        if (options.runAgain) throw new StockMoved('the primary stock changed since the batch read it');
         if (requests.length === 1) throw await primaryStockRefusal(tx, paintingId, priced);
-        throw new StockMoved('the primary stock changed since the batch read it');
+        throw new SplitBatch('the primary stock changed under a locked batch');
       }
     }
     return requests.map((_, at) => {
@@ -172,7 +179,7 @@ export async function reservePurchase(tx: Executor, request: ReservationRequest)
  */
 export async function reserveBatch(db: Executor, requests: readonly ReservationRequest[]): Promise<Reserved[]> {
   try {
-    return await inTransaction(db, (tx) => reservePurchases(tx, requests));
+    return await inTransaction(db, (tx) => reservePurchases(tx, requests, { runAgain: true }));
   } catch (error) {
     if (!(error instanceof StockMoved)) throw error;
     return inTransaction(db, (tx) => reservePurchases(tx, requests, { lockWork: true }));
