@@ -125,7 +125,13 @@ describe('purchases of one work as batches (PostgreSQL)', () => {
       const held = await t.ctx.database.db
         .select({ quantity: purchases.quantity })
         .from(purchases)
-        .where(and(eq(purchases.userId, m), eq(purchases.status, 'pending')));
+        .where(
+          and(
+            eq(purchases.userId, m),
+            eq(purchases.status, 'pending'),
+            inArray(purchases.paintingId, [workA.id, workB.id]),
+          ),
+        );
       expect(held.map((p) => p.quantity)).toEqual([3]);
 
       // The same member twice for one work, in two batches at once: one unpaid purchase of it, never two.
