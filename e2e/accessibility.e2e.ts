@@ -66,6 +66,7 @@ beforeAll(async () => {
     '/risks',
     '/exits',
     '/complaints',
+    '/newsletter/subscribe',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
     '/account/freeze',
