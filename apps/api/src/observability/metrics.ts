@@ -84,6 +84,12 @@ function createMetrics() {
     labelNames: ['event'] as const,
     registers: [registry],
   });
+  const reservationBatches = new Histogram({
+    name: 'parcelle_reservation_batch_size',
+    help: 'Requests per batch of reservations of one work (purchases/turns.ts), counted as each batch ends.',
+    buckets: [1, 2, 4, 8, 16, 32, 48],
+    registers: [registry],
+  });
   new Gauge({
     name: 'parcelle_reservations_pending',
     help: 'Purchases holding parts while they are paid, read from the database (all processes).',
@@ -127,7 +133,7 @@ function createMetrics() {
       for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state, database }, pool[state]);
     },
   });
-  return { registry, httpRequests, httpDuration, purchases, reservations };
+  return { registry, httpRequests, httpDuration, purchases, reservations, reservationBatches };
 }
 
 function theMetrics(): Metrics {
@@ -164,6 +170,11 @@ export function recordRequest(method: string, route: string, statusCode: number,
 /** A purchase outcome; call after the transaction that decided it committed. */
 export function recordPurchase(method: string, outcome: PurchaseOutcome): void {
   theMetrics().purchases.inc({ method, outcome });
+}
+
+/** The size of one batch of reservations of a work, once it ended (committed or not). */
+export function recordReservationBatch(size: number): void {
+  theMetrics().reservationBatches.observe(size);
 }
 
 /** Reservation events; call after the transaction committed (`count` for a sweep that released several). */

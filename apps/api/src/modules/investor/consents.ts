@@ -30,22 +30,30 @@ export type ConsentInput = {
  * key information document's acknowledgement) record through this function.
  */
 export async function recordConsent(tx: Executor, input: ConsentInput) {
-  const [row] = await tx
-    .insert(investorConsents)
-    .values({
-      userId: input.memberId,
-      kind: input.kind,
-      textVersion: input.textVersion,
-      textHash: textHash(input.text),
-      language: input.language,
-      sessionId: input.sessionId ?? null,
-      reference: input.reference ?? null,
-      amountMinor: input.amountMinor ?? null,
-      currency: input.currency ?? null,
-    })
-    .returning();
+  const [row] = await recordConsents(tx, [input]);
   if (!row) throw new Error('consent not recorded');
   return row;
+}
+
+/** Appends several acknowledgements in one INSERT (a batch of purchases' investment warnings), in that order. */
+export async function recordConsents(tx: Executor, inputs: readonly ConsentInput[]) {
+  if (inputs.length === 0) return [];
+  return tx
+    .insert(investorConsents)
+    .values(
+      inputs.map((input) => ({
+        userId: input.memberId,
+        kind: input.kind,
+        textVersion: input.textVersion,
+        textHash: textHash(input.text),
+        language: input.language,
+        sessionId: input.sessionId ?? null,
+        reference: input.reference ?? null,
+        amountMinor: input.amountMinor ?? null,
+        currency: input.currency ?? null,
+      })),
+    )
+    .returning();
 }
 
 /** One member's consent log, newest first (the console's read view). */

@@ -10,7 +10,7 @@ import {
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { recordConsent } from './consents';
+import { type ConsentInput, recordConsent } from './consents';
 import { INVESTMENT_WARNING_KIND, type InvestorState, investmentWarningApplies, investorState } from './profile';
 
 /** The investor gate's refusal (issue 30): 403, the step named, the page that resolves it (the verification gate's shape). */
@@ -106,13 +106,27 @@ export async function confirmInvestmentWarning(
   rules: InvestorConfig,
   input: { amountMinor: number; currency: Currency } & InvestmentConsent,
 ): Promise<void> {
-  if (!state || !(await investmentWarningApplies(tx, state, rules, input.amountMinor, input.currency))) return;
+  const consent = await investmentWarningConsent(tx, state, rules, input);
+  if (consent && input.record !== false) await recordConsent(tx, consent);
+}
+
+/**
+ * The check of `confirmInvestmentWarning` alone: refuses a missing or outdated consent where the warning applies and
+ * answers the consent to record (null where none is asked), so a batch of purchases records its consents together
+ * (`recordConsents`) in the transaction that records the purchases.
+ */
+export async function investmentWarningConsent(
+  tx: Executor,
+  state: InvestorState | null,
+  rules: InvestorConfig,
+  input: { amountMinor: number; currency: Currency } & InvestmentConsent,
+): Promise<ConsentInput | null> {
+  if (!state || !(await investmentWarningApplies(tx, state, rules, input.amountMinor, input.currency))) return null;
   const warning = INVESTOR_WARNINGS.investment_warning;
   if (!input.consent) throw new InvestorGateError('investment_warning', 'InvestmentWarningRequired');
   if (input.consent.version !== warning.version) throw new InvestorGateError('investment_warning', 'WarningOutdated');
-  if (input.record === false) return;
   const language = input.consent.language ?? input.language;
-  await recordConsent(tx, {
+  return {
     memberId: state.memberId,
     kind: INVESTMENT_WARNING_KIND,
     textVersion: warning.version,
@@ -122,5 +136,5 @@ export async function confirmInvestmentWarning(
     reference: input.reference ?? null,
     amountMinor: input.amountMinor,
     currency: input.currency,
-  });
+  };
 }

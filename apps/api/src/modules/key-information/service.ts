@@ -265,10 +265,21 @@ export async function recordPurchaseKeyInformation(
   purchaseId: string,
   acknowledgement: { id: string; versionId: string } | null,
 ): Promise<void> {
-  if (!acknowledgement) return;
-  await tx
-    .insert(keyInformationPurchases)
-    .values({ purchaseId, acknowledgementId: acknowledgement.id, versionId: acknowledgement.versionId });
+  await recordPurchasesKeyInformation(tx, [{ purchaseId, acknowledgement }]);
+}
+
+/** The same for several purchases in one INSERT (a batch of reservations); those without a version record none. */
+export async function recordPurchasesKeyInformation(
+  tx: Executor,
+  made: readonly { purchaseId: string; acknowledgement: { id: string; versionId: string } | null }[],
+): Promise<void> {
+  const rows = made.flatMap(({ purchaseId, acknowledgement }) =>
+    acknowledgement
+      ? [{ purchaseId, acknowledgementId: acknowledgement.id, versionId: acknowledgement.versionId }]
+      : [],
+  );
+  if (rows.length === 0) return;
+  await tx.insert(keyInformationPurchases).values(rows);
 }
 
 /** For the member's history: the version each of these purchases (by reference) was made under. */

@@ -21,3 +21,15 @@ export async function holdsPrimaryParts(tx: Executor, userId: string): Promise<b
 export async function requireSecondaryBuyer(tx: Executor, userId: string): Promise<void> {
   if (!(await holdsPrimaryParts(tx, userId))) throw new AppError(403, 'SecondaryReserved');
 }
+
+/** Which of these members may buy on the secondary market (`holdsPrimaryParts`, for a batch in one statement). */
+export async function secondaryBuyersAmong(tx: Executor, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await queryRows<{ user_id: string }>(
+    tx,
+    sql`SELECT user_id FROM part_entries
+      WHERE user_id = ANY(${`{${[...new Set(userIds)].join(',')}}`}::uuid[]) AND holder_kind = 'member' AND lot = 'primary'
+      GROUP BY user_id, painting_id HAVING sum(quantity) > 0`,
+  );
+  return new Set(rows.map((row) => row.user_id));
+}

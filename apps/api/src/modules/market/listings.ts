@@ -121,6 +121,19 @@ export function openListings(tx: Executor, paintingId: string, buyerId: string) 
     .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id));
 }
 
+/**
+ * Every open listing of a painting, in the order buyers take them, locked for the rest of the transaction: a batch
+ * of secondary reservations reads them once and leaves out each buyer's own in memory (`openListings`' rule).
+ */
+export function openListingsOfWorkForUpdate(tx: Executor, paintingId: string) {
+  return tx
+    .select()
+    .from(listings)
+    .where(and(eq(listings.paintingId, paintingId), eq(listings.status, 'open')))
+    .orderBy(asc(listings.unitPriceMinor), asc(listings.createdAt), asc(listings.id))
+    .for('update');
+}
+
 /** The same, locked for the rest of the transaction (a secondary reservation). */
 export function openListingsForUpdate(tx: Executor, paintingId: string, buyerId: string) {
   return tx

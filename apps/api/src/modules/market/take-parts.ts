@@ -35,6 +35,31 @@ export async function takeParts(tx: Executor, side: OrderSide, orderId: string, 
 }
 
 /**
+ * Takes parts off several open listings in one UPDATE (a batch of secondary reservations, whose listings are locked
+ * and counted by the caller): the same conditions as `takeParts`, per listing; a listing no longer open or with fewer
+ * parts left refuses the whole statement (409 ListingClosed), which the caller's transaction rolls back.
+ */
+export async function takeListingParts(
+  tx: Executor,
+  takes: readonly { listingId: string; quantity: number }[],
+): Promise<void> {
+  const perListing = new Map<string, number>();
+  for (const take of takes) perListing.set(take.listingId, (perListing.get(take.listingId) ?? 0) + take.quantity);
+  if (perListing.size === 0) return;
+  const values = sql.join(
+    [...perListing].map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::int)`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`UPDATE listings l SET remaining = l.remaining - v.quantity,
+      status = CASE WHEN l.remaining - v.quantity = 0 THEN 'filled'::listing_status ELSE 'open'::listing_status END,
+      closed_at = CASE WHEN l.remaining - v.quantity = 0 THEN now() ELSE NULL END
+    FROM (VALUES ${values}) AS v(id, quantity)
+    WHERE l.id = v.id AND l.status = 'open' AND l.remaining >= v.quantity
+    RETURNING l.id`)) as unknown as { rows: unknown[] };
+  if (result.rows.length !== perListing.size) throw new AppError(409, 'ListingClosed');
+}
+
+/**
  * Puts parts back on a listing they were taken from (a secondary reservation released: expired, failed, cancelled):
  * `quantity` more, open again. The caller holds the listing's lock and has checked it was not withdrawn meanwhile
  * (a withdrawn listing's parts go back to its seller instead). The register's lines are the caller's.

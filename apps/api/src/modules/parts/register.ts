@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { partEntries, partMovements } from '../../db/schema';
@@ -37,30 +38,43 @@ export function assertMovementBalanced(lines: readonly PartLine[]): void {
   if (sum !== 0) throw new UnbalancedMovement(`movement entries sum to ${sum}, not 0`);
 }
 
+export type Movement = { paintingId: string; reason: string; reference: string; lines: readonly PartLine[] };
+
 /** Records one balanced movement of parts of a painting. Call inside the caller's database transaction. */
-export async function moveParts(
-  tx: Executor,
-  params: { paintingId: string; reason: string; reference: string; lines: readonly PartLine[] },
-): Promise<string> {
-  assertMovementBalanced(params.lines);
-  const [movement] = await tx
+export async function moveParts(tx: Executor, params: Movement): Promise<string> {
+  const [id] = await movePartsMany(tx, [params]);
+  if (!id) throw new Error('part movement not recorded');
+  return id;
+}
+
+/**
+ * Records several balanced movements in two statements whatever their number (a batch of reservations): the
+ * movements in one INSERT, their entries in another. The ids are made here, so no entry waits for a RETURNING.
+ */
+export async function movePartsMany(tx: Executor, movements: readonly Movement[]): Promise<string[]> {
+  if (movements.length === 0) return [];
+  for (const movement of movements) assertMovementBalanced(movement.lines);
+  const ids = movements.map(() => randomUUID());
+  await tx
     .insert(partMovements)
-    .values({ paintingId: params.paintingId, reason: params.reason, reference: params.reference })
-    .returning({ id: partMovements.id });
-  if (!movement) throw new Error('part movement not recorded');
+    .values(
+      movements.map((m, at) => ({ id: ids[at], paintingId: m.paintingId, reason: m.reason, reference: m.reference })),
+    );
   await tx.insert(partEntries).values(
-    params.lines.map(({ holder, quantity }) => ({
-      movementId: movement.id,
-      paintingId: params.paintingId,
-      holderKind: holder.kind,
-      userId: holder.kind === 'member' ? holder.userId : null,
-      lot: holder.kind === 'member' ? holder.lot : null,
-      purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
-      listingId: holder.kind === 'listed' ? holder.listingId : null,
-      quantity,
-    })),
+    movements.flatMap((m, at) =>
+      m.lines.map(({ holder, quantity }) => ({
+        movementId: ids[at] as string,
+        paintingId: m.paintingId,
+        holderKind: holder.kind,
+        userId: holder.kind === 'member' ? holder.userId : null,
+        lot: holder.kind === 'member' ? holder.lot : null,
+        purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
+        listingId: holder.kind === 'listed' ? holder.listingId : null,
+        quantity,
+      })),
+    ),
   );
-  return movement.id;
+  return ids;
 }
 
 /** Issues a painting's parts (issuer → available), once: true when it did, false when they already were. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
@@ -17,15 +17,73 @@ export type Answer = { status: number; body: unknown };
  * killed after it leaves the key tied to the purchase, and a retry resolves it from what actually happened.
  */
 export type KeyClaim = {
+  /** The row a claim inserts (null: a request sent without a key); a batch of purchases claims its keys together. */
+  row: KeyRowClaim | null;
+  /** Told that the claim was inserted in the work's transaction (`claimKeys`). */
+  claimed(): void;
   claim(tx: Executor): Promise<void>;
   record(tx: Executor, outcome: { purchaseId?: string; answer?: Answer }): Promise<void>;
 };
 
+type KeyRowClaim = { userId: string; key: string; route: string; requestHash: string };
+
 /** The work of a request sent without a key: nothing to claim. */
-export const NO_KEY: KeyClaim = { claim: async () => {}, record: async () => {} };
+export const NO_KEY: KeyClaim = { row: null, claimed: () => {}, claim: async () => {}, record: async () => {} };
 
 /** The key was claimed by another request with the same key that committed first: its answer is replayed. */
-class KeyTaken extends Error {}
+export class KeyTaken extends Error {}
+
+/**
+ * Claims the keys of several requests in one INSERT (a batch of purchases, reserve-purchase.ts), first in their
+ * transaction: answers, per claim, whether it was inserted. A key another transaction holds uncommitted makes the
+ * statement wait for it, as one claim does; the same key twice in one batch is claimed by the first only.
+ */
+export async function claimKeys(tx: Executor, claims: readonly KeyClaim[]): Promise<boolean[]> {
+  const rows = claims.map((claim) => claim.row).filter((row): row is KeyRowClaim => row !== null);
+  if (rows.length === 0) return claims.map(() => true);
+  const inserted = await tx
+    .insert(idempotencyKeys)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
+  const won = new Set(inserted.map((row) => `${row.userId}\n${row.key}`));
+  return claims.map((claim) => {
+    if (!claim.row) return true;
+    const id = `${claim.row.userId}\n${claim.row.key}`;
+    if (!won.delete(id)) return false; // taken elsewhere, or by an earlier request of the batch
+    claim.claimed();
+    return true;
+  });
+}
+
+/** Ties each claimed key to the purchase its request created, in one UPDATE (the batch's transaction). */
+export async function recordKeyPurchases(
+  tx: Executor,
+  made: readonly { claim: KeyClaim; purchaseId: string }[],
+): Promise<void> {
+  const keyed = made.flatMap(({ claim, purchaseId }) => (claim.row ? [{ ...claim.row, purchaseId }] : []));
+  if (keyed.length === 0) return;
+  const values = sql.join(
+    keyed.map((row) => sql`(${row.userId}::uuid, ${row.key}, ${row.purchaseId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(sql`UPDATE idempotency_keys k SET purchase_id = v.purchase_id
+    FROM (VALUES ${values}) AS v(user_id, key, purchase_id) WHERE k.user_id = v.user_id AND k.key = v.key`);
+}
+
+/**
+ * Removes the claims of refused requests of a batch whose transaction commits (the others' purchases): a refusal
+ * claims nothing, as when it rolled its own transaction back; `withIdempotency` stores its answer after.
+ */
+export async function dropKeyClaims(tx: Executor, claims: readonly KeyClaim[]): Promise<void> {
+  const rows = claims.flatMap((claim) => (claim.row ? [claim.row] : []));
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((row) => sql`(${row.userId}::uuid, ${row.key})`),
+    sql`, `,
+  );
+  await tx.execute(sql`DELETE FROM idempotency_keys WHERE status_code IS NULL AND (user_id, key) IN (${values})`);
+}
 
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -78,14 +136,13 @@ export async function withIdempotency(
     if (existing) return existingAnswer(existing);
     let claimed = false;
     const claim: KeyClaim = {
-      claim: async (tx) => {
-        const rows = await tx
-          .insert(idempotencyKeys)
-          .values({ userId, key, route, requestHash })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (rows.length === 0) throw new KeyTaken();
+      row: { userId, key, route, requestHash },
+      claimed: () => {
         claimed = true;
+      },
+      claim: async (tx) => {
+        const [won] = await claimKeys(tx, [claim]);
+        if (!won) throw new KeyTaken();
       },
       record: async (tx, outcome) => {
         await tx

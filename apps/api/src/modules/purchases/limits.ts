@@ -29,44 +29,65 @@ export function maxPendingParts(partsOnSale: number, percent: number): number {
 }
 
 /**
- * The start of a card or PayPal reservation, before anything else is locked: the member's row is locked for the
- * rest of the transaction (in the same statement, the transaction's `lock_timeout`, so no later statement waits long
- * for a row), so two requests of one member run one after the other and cannot both pass the checks below. Then the
- * member's unpaid purchases are read once, with a snapshot taken after that lock: those already past their expiry
- * are released now rather than at the next sweep (except one the sweep holds at this moment), a purchase of the same
- * work still awaiting payment answers 409, and the EUR value of the others is what the value cap counts.
+ * The start of a batch's card and PayPal reservations, before anything else is locked: the members' rows are locked
+ * in id order for the rest of the transaction (in the same statement, the transaction's `lock_timeout`, so no later
+ * statement waits long for a row), so two requests of one member in two batches run one after the other and cannot
+ * both pass the checks. Then the members' unpaid purchases are read once, with a snapshot taken after those locks:
+ * those already past their expiry are released now rather than at the next sweep (except one the sweep holds at this
+ * moment). Answers, per member, the works they hold unpaid (a second purchase of one answers 409) and the EUR value
+ * the value cap counts.
  */
-export async function beginLimitedReservation(
+export async function beginLimitedReservations(
   tx: Executor,
-  params: { userId: string; paintingId: string; reservationMinutes: number },
+  userIds: readonly string[],
   release: (tx: Executor, purchaseId: string) => Promise<unknown>,
-): Promise<{ heldEurMinor: number }> {
+): Promise<Map<string, HeldUnpaid>> {
+  const members = [...new Set(userIds)].sort();
+  const held = new Map<string, HeldUnpaid>();
+  if (members.length === 0) return held;
   await queryRows(
     tx,
     sql`SELECT set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true) AS lock_timeout, id
-      FROM users WHERE id = ${params.userId}::uuid FOR NO KEY UPDATE`,
+      FROM users WHERE id = ANY(${uuidArray(members)}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
   );
-  let unpaid = await unpaidPurchases(tx, params.userId);
+  let unpaid = await unpaidPurchases(tx, members);
   if (unpaid.some((purchase) => purchase.overdue)) {
-    await releaseOverdue(tx, params.userId, release);
-    unpaid = await unpaidPurchases(tx, params.userId);
+    await releaseOverdue(tx, members, release);
+    unpaid = await unpaidPurchases(tx, members);
   }
-  if (unpaid.some((purchase) => purchase.paintingId === params.paintingId)) {
-    throw reservationPending(params.reservationMinutes);
+  for (const userId of members) held.set(userId, { works: new Set(), heldEurMinor: 0 });
+  for (const purchase of unpaid) {
+    const member = held.get(purchase.userId);
+    if (!member) continue;
+    member.works.add(purchase.paintingId);
+    member.heldEurMinor += purchase.eurValueMinor;
   }
-  return { heldEurMinor: unpaid.reduce((sum, purchase) => sum + purchase.eurValueMinor, 0) };
+  return held;
 }
 
-/** The member's overdue unpaid purchases released; one the reservation job is releasing right now is left to it. */
+/** What a member holds unpaid: the works (one unpaid purchase each), and their EUR value (minor units). */
+export type HeldUnpaid = { works: Set<string>; heldEurMinor: number };
+
+/** A PostgreSQL array literal of uuids (one parameter, so the statement's text is the same for any count). */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/** The members' overdue unpaid purchases released; one the reservation job is releasing right now is left to it. */
 async function releaseOverdue(
   tx: Executor,
-  userId: string,
+  userIds: readonly string[],
   release: (tx: Executor, purchaseId: string) => Promise<unknown>,
 ): Promise<void> {
   const overdue = await tx
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.status, 'pending'), lte(purchases.expiresAt, new Date())))
+    .where(
+      and(
+        sql`${purchases.userId} = ANY(${uuidArray(userIds)}::uuid[])`,
+        eq(purchases.status, 'pending'),
+        lte(purchases.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(purchases.id)
     // Waiting for the job's lock could deadlock on a painting.
     .for('update', { skipLocked: true });
   for (const row of overdue) await release(tx, row.id);
@@ -76,26 +97,28 @@ export const reservationPending = (minutes: number) =>
   new AppError(409, 'ReservationPending', 'painting_id', fillMessage('ReservationPending', { minutes }));
 
 /**
- * A member's card and PayPal purchases awaiting payment: the work, whether past its expiry, and the EUR value
+ * The members' card and PayPal purchases awaiting payment: the work, whether past its expiry, and the EUR value
  * (minor units) at the EUR prices their parts are stored at: the work's part price on the primary market, each
  * listing's price on the secondary market. No exchange rate enters it, so a USD purchase counts exactly what the same
  * parts cost in EUR.
  */
 async function unpaidPurchases(
   tx: Executor,
-  userId: string,
-): Promise<{ paintingId: string; overdue: boolean; eurValueMinor: number }[]> {
-  const rows = await queryRows<{ painting_id: string; overdue: boolean; eur_value: string | number }>(
+  userIds: readonly string[],
+): Promise<{ userId: string; paintingId: string; overdue: boolean; eurValueMinor: number }[]> {
+  const rows = await queryRows<{ user_id: string; painting_id: string; overdue: boolean; eur_value: string | number }>(
     tx,
-    sql`SELECT p.painting_id, p.expires_at <= now() AS overdue,
+    sql`SELECT p.user_id, p.painting_id, p.expires_at <= now() AS overdue,
         (CASE WHEN p.market = ${marketLiteral('secondary')}
           THEN (SELECT coalesce(sum(f.quantity * l.unit_price_minor), 0) FROM purchase_fills f
                 JOIN listings l ON l.id = f.listing_id WHERE f.purchase_id = p.id)
           ELSE p.quantity * w.price_per_part_minor END)::bigint AS eur_value
         FROM purchases p JOIN paintings w ON w.id = p.painting_id
-        WHERE p.user_id = ${userId}::uuid AND p.status = 'pending' AND p.payment_method <> 'smart_amount'`,
+        WHERE p.user_id = ANY(${uuidArray(userIds)}::uuid[]) AND p.status = 'pending'
+          AND p.payment_method <> 'smart_amount'`,
   );
   return rows.map((row) => ({
+    userId: row.user_id,
     paintingId: row.painting_id,
     overdue: row.overdue,
     eurValueMinor: Number(row.eur_value),
@@ -104,14 +127,14 @@ async function unpaidPurchases(
 
 /**
  * The caps, checked with the new purchase's parts and EUR value before it is recorded (the member's row is locked
- * by `beginLimitedReservation`, which read the other unpaid purchases): 422 with the limit in both languages.
+ * by `beginLimitedReservations`, which read the other unpaid purchases): 422 with the limit in both languages.
  */
 export function checkReservationCaps(params: {
   quantity: number;
   /** The parts of a drop on sale; null on the secondary market, where no share cap applies (decision 237). */
   partsOnSale: number | null;
   eurValueMinor: number;
-  /** The EUR value of the member's other unpaid purchases (`beginLimitedReservation`). */
+  /** The EUR value of the member's other unpaid purchases (`beginLimitedReservations`, and earlier ones of the batch). */
   heldEurMinor: number;
   limits: ReservationLimits;
 }): void {

@@ -1,6 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { sessions } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { type Executor, queryRows } from '../../db/client';
 import type { Session } from '../../http/authenticate';
 import { forbidden } from '../../http/errors';
 
@@ -20,16 +19,30 @@ export function assertMayStartPurchase(session: Session, paymentMethod: string):
   if (paymentMethod === 'smart_amount' || session.scopePurchaseId) throw forbidden('QuickSignUpRestricted');
 }
 
-/** In the reservation's transaction: binds the purchase to the quick sign-up session, or refuses (a race lost). */
-export async function bindPurchaseToSession(tx: Executor, session: Session, purchaseId: string): Promise<void> {
-  if (!isQuickSignUp(session)) return;
-  const bound = await tx
-    .update(sessions)
-    .set({ scopePurchaseId: purchaseId })
-    .where(and(eq(sessions.id, session.id), eq(sessions.scope, 'quick_signup'), isNull(sessions.scopePurchaseId)))
-    .returning({ id: sessions.id });
-  if (bound.length === 0) throw forbidden('QuickSignUpRestricted');
+/**
+ * In the reservation's transaction: binds each purchase to its quick sign-up session (one UPDATE for a batch of
+ * reservations). Answers the purchases bound; a session that already had one (a race lost) binds none.
+ */
+export async function bindPurchasesToSessions(
+  tx: Executor,
+  bindings: readonly { sessionId: string; purchaseId: string }[],
+): Promise<Set<string>> {
+  if (bindings.length === 0) return new Set();
+  const values = sql.join(
+    bindings.map((b) => sql`(${b.sessionId}::uuid, ${b.purchaseId}::uuid)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ purchase_id: string }>(
+    tx,
+    sql`UPDATE sessions s SET scope_purchase_id = v.purchase_id FROM (VALUES ${values}) AS v(id, purchase_id)
+      WHERE s.id = v.id AND s.scope = 'quick_signup' AND s.scope_purchase_id IS NULL
+      RETURNING s.scope_purchase_id AS purchase_id`,
+  );
+  return new Set(rows.map((row) => row.purchase_id));
 }
+
+/** The refusal of a quick sign-up session's second purchase. */
+export const quickSignUpRestricted = () => forbidden('QuickSignUpRestricted');
 
 /** Paying (PayPal capture, card sandbox): a quick sign-up session only for its own purchase. */
 export function assertMayFinish(session: Session, purchaseId: string): void {

@@ -42,7 +42,7 @@ export type Quote = {
  * Takes parts from the oldest open listings first; each listing's price is converted to the purchase's currency.
  * The offer shown before buying (secondary/offer.ts + @parcelle/shared/secondary) prices the same way.
  */
-function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Currency): Fill[] {
+export function fillFrom(open: Listing[], quantity: number, rates: Rates, currency: Currency): Fill[] {
   const fills: Fill[] = [];
   let left = quantity;
   for (const listing of open) {
@@ -87,13 +87,8 @@ export async function quotePurchase(
       fills,
     };
   }
-  if (onMarket(painting, 'draft')) throw notFound('PaintingNotFound');
-  if (!onMarket(painting, 'primary')) throw badRequest('PaintingNotOnSale', 'painting_id');
-  // A scheduled opening (issue 15): nothing is bought before it.
-  if (painting.opensAt && painting.opensAt.getTime() > Date.now()) {
-    const when = painting.opensAt.toISOString().slice(0, 16).replace('T', ' ');
-    throw new AppError(400, 'SaleNotOpenYet', 'painting_id', fillMessage('SaleNotOpenYet', { opens_at: when }));
-  }
+  const refused = primarySaleRefusal(painting);
+  if (refused) throw refused;
   const available = painting.totalParts - painting.soldParts;
   if (params.quantity > available) {
     // A reservation tells the member what is left (none, or how many); the check before paying keeps it short.
@@ -108,6 +103,29 @@ export async function quotePurchase(
     currency: params.currency,
     fills: [],
   };
+}
+
+/** Why nothing of a work off the secondary market can be bought now (a draft, not on sale, not open yet), or null. */
+export function primarySaleRefusal(painting: Painting): AppError | null {
+  if (onMarket(painting, 'draft')) return notFound('PaintingNotFound');
+  if (!onMarket(painting, 'primary')) return badRequest('PaintingNotOnSale', 'painting_id');
+  // A scheduled opening (issue 15): nothing is bought before it.
+  if (painting.opensAt && painting.opensAt.getTime() > Date.now()) {
+    const when = painting.opensAt.toISOString().slice(0, 16).replace('T', ' ');
+    return new AppError(400, 'SaleNotOpenYet', 'painting_id', fillMessage('SaleNotOpenYet', { opens_at: when }));
+  }
+  return null;
+}
+
+/**
+ * The work a batch of reservations buys, read once: on the primary market locked (FOR NO KEY UPDATE, which purchases
+ * referring to it do not wait for) when `lock`, so the batch decides on the stock no other transaction can change
+ * before its COMMIT.
+ */
+export async function readWork(tx: Executor, paintingId: string, lock: boolean): Promise<Painting | undefined> {
+  const query = tx.select().from(paintings).where(eq(paintings.id, paintingId));
+  const [painting] = lock ? await query.for('no key update') : await query;
+  return painting;
 }
 
 /** Gives a secondary purchase's parts back to their listings (or to the seller when a listing was withdrawn). */

@@ -25,7 +25,7 @@ import { handleTopUpCardEvent } from '../deposits/top-ups';
 import { cancelPurchase } from './cancel';
 import { withIdempotency } from './idempotency';
 import { handleCardEvent, handlePaypalCapture } from './payment-events';
-import { assertMayFinish, assertMayStartPurchase, bindPurchaseToSession } from './quick-signup';
+import { assertMayFinish, assertMayStartPurchase, isQuickSignUp } from './quick-signup';
 import {
   createPurchase,
   finishPayment,
@@ -108,7 +108,7 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           const data = await createPurchase(ctx, buyer, request.body, {
             key,
             sessionId: session.id,
-            onReserved: (tx, purchase) => bindPurchaseToSession(tx, session, purchase.id),
+            ...(isQuickSignUp(session) ? { quickSignUpSessionId: session.id } : {}),
           });
           return purchaseAnswer(data);
         },

@@ -16,11 +16,11 @@ import { certificates, purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { ok } from '../../http/reply';
-import { recordPurchase, recordReservations } from '../../observability/metrics';
+import { recordPurchase, recordReservationBatch, recordReservations } from '../../observability/metrics';
 import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
-import { confirmInvestmentWarning, requireInvestorReady } from '../investor/gate';
+import { confirmInvestmentWarning, investmentWarningConsent, requireInvestorReady } from '../investor/gate';
 import type { InvestorState } from '../investor/profile';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
@@ -38,34 +38,41 @@ import type { PaymentOutcome } from './payment-events';
 import { recordPaymentOutcome } from './purchase-metrics';
 import { formatReflectionEnd, reflectionAppliesTo, reflectionEndsAt } from './reflection';
 import { type Purchase, quotePurchase, releasePurchase } from './reserve';
-import { reservePurchase } from './reserve-purchase';
+import { type ReservationRequest, reserveBatch, reservePurchase } from './reserve-purchase';
 import { revocationUrl } from './revocation-link';
 import { settlePurchase } from './settle';
 import { WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
 
-/** Each process's queues of reservations per work (turns.ts), one set per application context. */
-const turnsOf = new WeakMap<AppContext, WorkTurns>();
+/** Each process's batches of reservations per work (turns.ts), one set per application context. */
+const turnsOf = new WeakMap<AppContext, WorkTurns<ReservationRequest, Purchase>>();
 
-/** Runs a reservation of a work in its turn: arrival order per work, a bounded wait, then 503 DropBusy. */
-function inTurn<T>(ctx: AppContext, paintingId: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Reserves a card or PayPal purchase in its work's next batch (turns.ts, reserve-purchase.ts): arrival order per
+ * work, one transaction for the batch, each request its own answer; a bounded wait, then 503 DropBusy.
+ */
+function reserveInTurn(ctx: AppContext, request: ReservationRequest): Promise<Purchase> {
   let turns = turnsOf.get(ctx);
   if (!turns) {
-    // Enough reservations of one work at a time to keep PostgreSQL's lock queue fed, few enough to leave connections
-    // of the pool to every other request while a drop is on.
-    turns = new WorkTurns(Math.max(2, ctx.config.databasePoolMax - 2));
+    turns = new WorkTurns<ReservationRequest, Purchase>(async (workId, requests) => {
+      recordReservationBatch(requests.length);
+      try {
+        const outcomes = await reserveBatch(ctx.database.db, requests);
+        // One announcement per batch that reserved: what the work has available changed once, at its commit.
+        if (outcomes.some((outcome) => 'purchase' in outcome)) announceSale(ctx, workId);
+        return outcomes.map((outcome) =>
+          'refusal' in outcome ? { error: outcome.refusal } : { value: outcome.purchase },
+        );
+      } catch (error) {
+        // A row stayed locked longer than lock_timeout, twice (inTransaction ran it again once).
+        if (isLockTimeout(error)) throw new RetryLaterError(1, 'DropBusy', 503);
+        throw error;
+      }
+    });
     turnsOf.set(ctx, turns);
   }
-  return turns.run(paintingId, async () => {
-    try {
-      return await work();
-    } catch (error) {
-      // The painting's row stayed locked longer than lock_timeout, twice (inTransaction ran it again once).
-      if (isLockTimeout(error)) throw new RetryLaterError(1, 'DropBusy', 503);
-      throw error;
-    }
-  });
+  return turns.run(request.paintingId, request);
 }
 
 /** After a commit that changed what a work has available or sold: the public reads kept in memory drop it. */
@@ -168,7 +175,8 @@ export async function createPurchase(
   member: Member,
   request: PurchaseRequest,
   options: {
-    onReserved?: (tx: Executor, purchase: Purchase) => Promise<void>;
+    /** A quick sign-up session, bound to the purchase it makes (quick-signup.ts). */
+    quickSignUpSessionId?: string;
     key?: KeyClaim;
     /** The buyer's session, kept with a per-investment warning's consent (issue 30). */
     sessionId?: string;
@@ -189,20 +197,16 @@ export async function createPurchase(
   if (request.payment_method === 'smart_amount') {
     return payFromWallet(ctx, member, request, key, warning, acknowledgement);
   }
-  const params = reserveFor(ctx, member, request);
-  const purchase = await inTurn(ctx, params.paintingId, () =>
-    inTransaction(ctx.database.db, async (tx) => {
-      await key.claim(tx);
-      return reservePurchase(tx, params, async (inner, reserved) => {
-        // The consent to the per-investment warning is recorded with the purchase, or the reservation is undone.
-        await warning(inner, reserved);
-        await recordPurchaseKeyInformation(inner, reserved.id, acknowledgement);
-        await options.onReserved?.(inner, reserved);
-        await key.record(inner, { purchaseId: reserved.id });
-      });
-    }),
-  );
-  announceSale(ctx, purchase.paintingId);
+  const purchase = await reserveInTurn(ctx, {
+    ...reserveFor(ctx, member, request),
+    // Recorded with the purchase in its batch's transaction, or the reservation is undone (reserve-purchase.ts).
+    records: {
+      key,
+      warning: warning.check,
+      keyInformation: acknowledgement,
+      ...(options.quickSignUpSessionId ? { quickSignUpSessionId: options.quickSignUpSessionId } : {}),
+    },
+  });
   recordPurchase(request.payment_method, 'reserved');
   recordReservations('created');
   return startProviderPayment(ctx, purchase);
@@ -219,16 +223,22 @@ function investmentWarning(
   investor: InvestorState | null,
   sessionId: string | undefined,
 ) {
-  return (tx: Executor, purchase: { totalMinor: number; currency: Currency; reference: string }, record = true) =>
-    confirmInvestmentWarning(tx, investor, ctx.config.investor, {
-      amountMinor: purchase.totalMinor,
-      currency: purchase.currency,
-      consent: request.risk_warning_consent,
-      language: member.language,
-      sessionId: sessionId ?? null,
-      reference: purchase.reference,
-      record,
-    });
+  const input = (purchase: { totalMinor: number; currency: Currency; reference: string }) => ({
+    amountMinor: purchase.totalMinor,
+    currency: purchase.currency,
+    consent: request.risk_warning_consent,
+    language: member.language,
+    sessionId: sessionId ?? null,
+    reference: purchase.reference,
+  });
+  return {
+    /** Checked only: the consent to record with the purchase, or null where none is asked. */
+    check: (tx: Executor, purchase: { totalMinor: number; currency: Currency; reference: string }) =>
+      investmentWarningConsent(tx, investor, ctx.config.investor, input(purchase)),
+    /** Checked and recorded in the caller's transaction. */
+    confirm: (tx: Executor, purchase: { totalMinor: number; currency: Currency; reference: string }) =>
+      confirmInvestmentWarning(tx, investor, ctx.config.investor, input(purchase)),
+  };
 }
 
 /**
@@ -350,7 +360,7 @@ async function payFromWallet(
     throw badRequest('InsufficientBalance', 'payment_method');
   }
   // A missing warning consent is answered before the code is checked, so no code is spent for nothing.
-  await warning(db, { totalMinor: quote.totalMinor, currency, reference: '' }, false);
+  await warning.check(db, { totalMinor: quote.totalMinor, currency, reference: '' });
   // The wallet code, and the app's code when the member's second factor is on (issue 26: auth/step-up.ts).
   const stepUp = await checkStepUp(ctx, member, request);
   const settled = await inTransaction(db, async (tx) => {
@@ -360,7 +370,7 @@ async function payFromWallet(
     const purchase = await reservePurchase(tx, reserveFor(ctx, member, request));
     await recordPurchaseKeyInformation(tx, purchase.id, acknowledgement);
     if (locked.balanceMinor < purchase.totalMinor) throw badRequest('InsufficientBalance', 'payment_method');
-    await warning(tx, purchase);
+    await warning.confirm(tx, purchase);
     const result = await settlePurchase(tx, purchase.id, { kind: 'wallet', walletAccountId: locked.accountId });
     if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
     const data = purchaseData(result.purchase, { certificate_number: result.certificate.number });

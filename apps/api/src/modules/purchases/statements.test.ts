@@ -1,9 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acknowledgeKeyInformation, createMember, createPaintingForSale } from '../../../test/factories';
+import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
+import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { checkInvariants } from '../ledger/invariants';
+import { type ReservationRequest, reserveBatch } from './reserve-purchase';
 
 /**
  * What one purchase of a drop costs the database (issue 16): reserve + pay by card (sandbox) + settle, primary market,
@@ -12,13 +14,13 @@ import { checkInvariants } from '../ledger/invariants';
  * announcements of the change to other processes after commit, and the job workers' own statements (the tests' drain fetching and running the queued email).
  */
 /**
- * One purchase through the one path (decisions 403–404): the reservation (BEGIN, member lock, their unpaid
- * purchases, the work, the purchase, the register movement and entries, the key information version, the stock,
- * COMMIT, the provider payment's reference: 11), the payment (the sandbox's reference read, BEGIN, the purchase
- * locked, the event, paid, the register (2), the two ledger accounts, the ledger transaction and entries, the
- * certificate (read, insert), the notification (preference, insert), the sell-out read, COMMIT, the confirmation job:
- * 18), and the gates' three reads (identity, decision 254; investor, 306; key information, 324). drop.ts's two SQL
- * copies sent 14 in all; batching per work (issue 28) is what is meant to pay the difference back.
+ * One purchase through the one path (decisions 403–404), reserved as a batch of one (decisions 447–449): the
+ * reservation (BEGIN, members locked, their unpaid purchases, the work, the purchases, the register's movements and
+ * entries, the key information versions, the stock, COMMIT: 10, the provider payment's reference: 11), the payment
+ * (the sandbox's reference read, BEGIN, the purchase locked, the event, paid, the register (2), the two ledger
+ * accounts, the ledger transaction and entries, the certificate (read, insert), the notification (preference,
+ * insert), the sell-out read, COMMIT, the confirmation job: 18), and the gates' three reads (identity, decision 254;
+ * investor, 306; key information, 324). A batch of N reservations sends the reservation's 10 once (BATCH below).
  */
 const BUDGET = 32;
 
@@ -68,7 +70,49 @@ async function statementsOf(work: () => Promise<void>): Promise<string[]> {
   return sent;
 }
 
+/**
+ * A batch of reservations of one work (reserve-purchase.ts): the same statements whatever its size. BEGIN, the
+ * members locked (one statement), their unpaid purchases, the work, the purchases, the register's movements, its
+ * entries, the key information versions, the stock, COMMIT. Before batching, N reservations sent 10 × N.
+ */
+const BATCH = 10;
+
 describe('statements per purchase (PostgreSQL)', () => {
+  it(`a batch of reservations sends ${BATCH} statements, for one purchase as for twelve`, async () => {
+    const painting = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
+    const requests: ReservationRequest[] = [];
+    for (let i = 0; i < 13; i++) {
+      const buyer = await createMember(t, { verified: true });
+      const userId = (await userRow(t, buyer.email))?.id ?? '';
+      await acknowledgeKeyInformation(t, buyer, painting.id);
+      const keyInformation = await requireKeyInformationAcknowledged(t.ctx.database.db, userId, painting.id);
+      requests.push({
+        userId,
+        paintingId: painting.id,
+        quantity: 1 + (i % 3),
+        currency: 'EURO',
+        paymentMethod: 'card',
+        ownerName: 'J. D.',
+        language: 'en',
+        reservationMinutes: 15,
+        limits: t.ctx.config.reservationLimits,
+        records: { keyInformation },
+      });
+    }
+    const [alone, ...others] = requests as [ReservationRequest, ...ReservationRequest[]];
+    const one = await statementsOf(async () => {
+      const [outcome] = await reserveBatch(t.ctx.database.db, [alone]);
+      expect(outcome && 'purchase' in outcome).toBe(true);
+    });
+    const twelve = await statementsOf(async () => {
+      const outcomes = await reserveBatch(t.ctx.database.db, others);
+      expect(outcomes.filter((outcome) => 'purchase' in outcome)).toHaveLength(12);
+    });
+    expect(one.length, one.join('\n')).toBe(BATCH);
+    expect(twelve.length, twelve.join('\n')).toBe(BATCH);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
   it(`reserve + pay by card + settle sends at most ${BUDGET} statements`, async () => {
     const buyer = await createMember(t, { verified: true });
     const painting = await createPaintingForSale(t);

@@ -1,58 +1,130 @@
 import { describe, expect, it } from 'vitest';
-import { RetryLaterError } from '../../http/errors';
-import { WorkTurns } from './turns';
+import { AppError, RetryLaterError } from '../../http/errors';
+import { type Settled, WorkTurns } from './turns';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-
-describe('WorkTurns: purchases of one work in arrival order', () => {
-  it('lets `concurrency` run at once and starts the others in the order they came, never a late one first', async () => {
-    const turns = new WorkTurns(2, 10_000);
-    const started: number[] = [];
-    const gates: (() => void)[] = [];
-    const run = (n: number) =>
-      turns.run('work', async () => {
-        started.push(n);
-        await new Promise<void>((resolve) => gates.push(resolve));
+/** A batch runner the test steps by hand: each batch waits until the test opens it, and answers what the test says. */
+function steppedRunner() {
+  const batches: { work: string; items: number[]; open: (answer?: (items: number[]) => Settled<string>[]) => void }[] =
+    [];
+  const waiters: (() => void)[] = [];
+  const runBatch = (work: string, items: number[]) =>
+    new Promise<Settled<string>[]>((resolve, reject) => {
+      batches.push({
+        work,
+        items,
+        open: (answer) => {
+          try {
+            resolve(answer ? answer(items) : items.map((n) => ({ value: `done ${n}` })));
+          } catch (error) {
+            reject(error);
+          }
+        },
       });
-    const all = [1, 2, 3, 4, 5].map(run);
-    await tick();
-    expect(started).toEqual([1, 2]);
-    expect(turns.waiting('work')).toBe(3);
-    gates[0]?.();
-    await tick();
-    // A request arriving now queues behind 4 and 5 although 3's start left no slot free for a moment.
-    all.push(run(6));
-    gates[1]?.();
-    await tick();
-    for (let i = 2; i < 6; i++) {
-      gates[i]?.();
-      await tick();
-    }
-    await Promise.all(all);
-    expect(started).toEqual([1, 2, 3, 4, 5, 6]);
+      for (const wake of waiters.splice(0)) wake();
+    });
+  /** Resolves once `count` batches have started. */
+  const started = async (count: number) => {
+    while (batches.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  return { batches, runBatch, started };
+}
+
+describe('WorkTurns: purchases of one work as batches, in arrival order', () => {
+  it('runs the first alone, then those that arrived meanwhile together (at most maxBatch), each its own answer', async () => {
+    const runner = steppedRunner();
+    const turns = new WorkTurns(runner.runBatch, 3, 10_000);
+    const answers = [1, 2, 3, 4, 5, 6].map((n) => turns.run('work', n));
+    await runner.started(1);
+    expect(runner.batches.map((b) => b.items)).toEqual([[1]]);
+    expect(turns.waiting('work')).toBe(5);
+    runner.batches[0]?.open();
+    await runner.started(2);
+    // 2–4 go together, 5 and 6 wait for the next: arrival order kept, the batch bounded.
+    expect(runner.batches[1]?.items).toEqual([2, 3, 4]);
+    const late = turns.run('work', 7);
+    runner.batches[1]?.open((items) =>
+      items.map((n) => (n === 3 ? { error: new AppError(400, 'NotEnoughParts') } : { value: `done ${n}` })),
+    );
+    await runner.started(3);
+    expect(runner.batches[2]?.items).toEqual([5, 6, 7]);
+    runner.batches[2]?.open();
+    const settled = await Promise.allSettled([...answers, late]);
+    expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : (s.reason as AppError).key))).toEqual([
+      'done 1',
+      'done 2',
+      'NotEnoughParts',
+      'done 4',
+      'done 5',
+      'done 6',
+      'done 7',
+    ]);
     expect(turns.waiting('work')).toBe(0);
   });
 
   it('another work does not wait for this one', async () => {
-    const turns = new WorkTurns(1, 10_000);
-    let release!: () => void;
-    const busy = turns.run('a', () => new Promise<void>((resolve) => (release = resolve)));
-    await expect(turns.run('b', async () => 'b done')).resolves.toBe('b done');
-    release();
-    await busy;
+    const runner = steppedRunner();
+    const turns = new WorkTurns(runner.runBatch, 48, 10_000);
+    const a = turns.run('a', 1);
+    const b = turns.run('b', 2);
+    await runner.started(2);
+    expect(runner.batches.map((batch) => batch.work)).toEqual(['a', 'b']);
+    runner.batches[1]?.open();
+    await expect(b).resolves.toBe('done 2');
+    runner.batches[0]?.open();
+    await expect(a).resolves.toBe('done 1');
   });
 
-  it('answers 503 DropBusy to a request that waited too long for its turn, and forgets it', async () => {
-    const turns = new WorkTurns(1, 30);
-    let release!: () => void;
-    const busy = turns.run('work', () => new Promise<void>((resolve) => (release = resolve)));
-    const late = turns.run('work', async () => 'never');
+  it('runs a batch that failed as a whole one request at a time; an AppError is every request`s answer', async () => {
+    const runner = steppedRunner();
+    const turns = new WorkTurns(runner.runBatch, 48, 10_000);
+    const first = turns.run('work', 1);
+    await runner.started(1);
+    const rest = [2, 3].map((n) => turns.run('work', n));
+    runner.batches[0]?.open();
+    await runner.started(2);
+    runner.batches[1]?.open(() => {
+      throw new Error('a unique index nobody foresaw');
+    });
+    // Each alone, in arrival order: the one that fails alone gets its own failure, the other its purchase.
+    await runner.started(3);
+    expect(runner.batches[2]?.items).toEqual([2]);
+    runner.batches[2]?.open(() => {
+      throw new Error('request 2 is the bad one');
+    });
+    await runner.started(4);
+    expect(runner.batches[3]?.items).toEqual([3]);
+    runner.batches[3]?.open();
+    await expect(first).resolves.toBe('done 1');
+    await expect(rest[0]).rejects.toThrow('request 2 is the bad one');
+    await expect(rest[1]).resolves.toBe('done 3');
+
+    const busy = [4, 5].map((n) => turns.run('work', n));
+    await runner.started(5);
+    runner.batches[4]?.open(() => {
+      throw new RetryLaterError(1, 'DropBusy', 503);
+    });
+    await expect(busy[0]).rejects.toBeInstanceOf(RetryLaterError);
+    await runner.started(6);
+    runner.batches[5]?.open(() => {
+      throw new RetryLaterError(1, 'DropBusy', 503);
+    });
+    await expect(busy[1]).rejects.toBeInstanceOf(RetryLaterError);
+    expect(runner.batches.length).toBe(6);
+  });
+
+  it('answers 503 DropBusy to a request that waited too long for its batch, and forgets it', async () => {
+    const runner = steppedRunner();
+    const turns = new WorkTurns(runner.runBatch, 48, 30);
+    const busy = turns.run('work', 1);
+    await runner.started(1);
+    const late = turns.run('work', 2);
     await expect(late).rejects.toBeInstanceOf(RetryLaterError);
     await late.catch((error: RetryLaterError) => {
       expect([error.status, error.key, error.retryAfterSeconds]).toEqual([503, 'DropBusy', 1]);
     });
     expect(turns.waiting('work')).toBe(0);
-    release();
-    await busy;
+    runner.batches[0]?.open();
+    await expect(busy).resolves.toBe('done 1');
+    expect(runner.batches.length).toBe(1);
   });
 });
