@@ -32,7 +32,36 @@ export function useInDocument(): boolean {
 
 /** The attribute naming an island: the part of a document the runtime turns into React when a visitor acts on it. */
 export const ISLAND_ATTRIBUTE = 'data-island';
-export type IslandName = 'account' | 'contact' | 'newsletter';
+/**
+ * The islands: mounted when a visitor acts on them (`ON_ACTION_ISLANDS`), or when the page loads for a member (the
+ * header's account, a work's watch toggle and its order book, which show what only a member's session knows).
+ */
+export type IslandName = 'account' | 'buy' | 'contact' | 'newsletter' | 'order-book' | 'watch';
+
+/** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */
+export const ON_ACTION_ISLANDS: readonly IslandName[] = ['buy', 'contact', 'newsletter'];
+
+/** Islands that act for a member only: a guest's action on them is the page's own (a link, a form to /login). */
+export const MEMBER_ISLANDS: readonly IslandName[] = ['buy'];
+
+/**
+ * A form whose address is a guest's (sign in first) and, in this attribute, a member's: the runtime takes it and
+ * enables the form's hidden fields when a session is stored (a work's "Buy now" leads a member to /buy).
+ */
+export const MEMBER_ACTION_ATTRIBUTE = 'data-member-action';
+
+/**
+ * A work's pinned "Buy now" bar (phones): sent hidden, shown by the runtime while the element marked
+ * `BUY_ANCHOR_ATTRIBUTE` (the page's own button) is below the window.
+ */
+export const BUY_BAR_ATTRIBUTE = 'data-buy-bar';
+export const BUY_ANCHOR_ATTRIBUTE = 'data-buy-anchor';
+
+/**
+ * A countdown the runtime ticks: the moment (ms since the epoch) in this attribute, the sentence in
+ * `data-countdown-text` with {days}, {hours}, {minutes} and {seconds} to fill.
+ */
+export const COUNTDOWN_ATTRIBUTE = 'data-countdown-until';
 
 /**
  * The attribute marking what only a visitor without a session is shown (an invitation to join): the server cannot know
