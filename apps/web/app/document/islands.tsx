@@ -163,9 +163,12 @@ export function mountIsland(name: IslandName, element: HTMLElement, trigger: str
     return;
   }
   if (name === 'order-book') {
-    ready(element);
-    // A failed read leaves the guest's book as the server drew it (a member may reload to try again).
-    void mountOrderBook(element).catch(() => element.removeAttribute('data-island-ready'));
+    mounted.add(element);
+    // Ready once drawn; a failed read leaves the guest's book as the server drew it (a reload tries again).
+    void mountOrderBook(element).then(
+      () => ready(element),
+      () => undefined,
+    );
     return;
   }
   if (name === 'watch') {
