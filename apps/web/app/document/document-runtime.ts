@@ -19,7 +19,7 @@
 import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
 import { timeLeft, twoDigits } from '../features/paintings/time-left';
 import { getStoredSession } from '../features/session/storage';
-import { type IslandName, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './document';
+import { type IslandName, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
 
 const loadIslands = () => import('./islands');
 

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type UIMatch, useLocation, useMatches } from 'react-router';
+import type { IslandName } from './island-names';
 
 /**
  * A route whose page is a document (issue 33, decision 433): `export const handle = { document: true }`. The server
@@ -32,17 +33,7 @@ export function useInDocument(): boolean {
 
 /** The attribute naming an island: the part of a document the runtime turns into React when a visitor acts on it. */
 export const ISLAND_ATTRIBUTE = 'data-island';
-/**
- * The islands: mounted when a visitor acts on them (`ON_ACTION_ISLANDS`), or when the page loads for a member (the
- * header's account, a work's watch toggle and its order book, which show what only a member's session knows).
- */
-export type IslandName = 'account' | 'buy' | 'contact' | 'newsletter' | 'order-book' | 'watch';
-
-/** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */
-export const ON_ACTION_ISLANDS: readonly IslandName[] = ['buy', 'contact', 'newsletter'];
-
-/** Islands that act for a member only: a guest's action on them is the page's own (a link, a form to /login). */
-export const MEMBER_ISLANDS: readonly IslandName[] = ['buy'];
+export { type IslandName, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
 
 /**
  * A form whose address is a guest's (sign in first) and, in this attribute, a member's: the runtime takes it and
