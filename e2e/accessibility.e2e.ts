@@ -152,7 +152,7 @@ async function auditBuyIsland(page: Page): Promise<Found[]> {
   const found = (await axeViolations(page)).map((violation) => ({ route, ...violation }));
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'buy-now');
   return found;
 }
 
