@@ -69,6 +69,7 @@ beforeAll(async () => {
     '/risks',
     '/exits',
     '/complaints',
+    '/newsletter/subscribe',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',
     '/account/freeze',

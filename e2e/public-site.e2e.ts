@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectPath } from './pages/auth';
 import { ArtistsPage, choosePreferences, imagesLoaded, PaintingPage, plain, textOf } from './pages/catalogue';
 import { signUpMemberByApi } from './pages/member';
@@ -299,6 +299,66 @@ describe('public pages as documents', () => {
       await shot(page, 'documents-about-mobile-fr-no-script');
     } finally {
       await context.close();
+    }
+  });
+
+  it('signs up to the newsletter with JavaScript disabled: the address, a confirmation step, the email (decision 465)', async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      reducedMotion: 'reduce',
+      baseURL: baseUrl(),
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const page = await context.newPage();
+      const email = `plain.${Date.now()}@example.com`;
+      await page.goto('/faqs?lng=fr');
+      await page.getByTestId('newsletter-email').fill(email);
+      await page.getByTestId('newsletter-submit').click();
+      // The post answers a step to confirm, which holds the signed token; nothing is sent yet.
+      await expectPath(page, '/newsletter/subscribe');
+      const screen = page.getByTestId('newsletter-subscribe-screen');
+      expect(await screen.getAttribute('data-state')).toBe('confirm');
+      expect(plain(await screen.textContent())).toContain(email);
+      // Confirmed at once, sooner than a person reads, it asks to confirm again; a moment later it is taken.
+      await page.getByTestId('newsletter-subscribe-confirm').click();
+      await vi.waitFor(
+        async () => {
+          if ((await screen.getAttribute('data-state')) === 'confirm') {
+            await page.getByTestId('newsletter-subscribe-confirm').click();
+          }
+          expect(await screen.getAttribute('data-state')).toBe('sent');
+        },
+        { timeout: 20_000, interval: 500 },
+      );
+      expect(plain(await page.getByTestId('newsletter-subscribe-message').textContent())).toContain(
+        'Veuillez consulter votre messagerie pour confirmer votre inscription.',
+      );
+      await waitForMessage(email, (sent) => sent.subject.includes('Confirmez'));
+      await shot(page, 'newsletter-plain-sent-mobile-fr-no-script');
+      // And back to the page the visitor was on.
+      await page.getByRole('link', { name: 'Revenir à la page précédente' }).click();
+      await expectPath(page, '/faqs');
+    } finally {
+      await context.close();
+    }
+    // axe reads the page with a script: the same steps, as the server renders them, checked in a browser that runs one
+    // (the page itself is a document; its forms are plain posts either way).
+    const checked = await newPage(browser, { locale: 'en' });
+    try {
+      await checked.page.goto('/newsletter/subscribe');
+      await expectNoAxeViolations(checked.page, '/newsletter/subscribe (the address)');
+      await checked.page.getByTestId('newsletter-subscribe-email').fill('not an address');
+      await checked.page.getByRole('button', { name: 'Continue' }).click();
+      await checked.page.locator('[data-state="address"] [aria-invalid="true"]').waitFor();
+      await expectNoAxeViolations(checked.page, '/newsletter/subscribe (an address that is not one)');
+      await checked.page.getByTestId('newsletter-subscribe-email').fill(`checked.${Date.now()}@example.com`);
+      await checked.page.getByRole('button', { name: 'Continue' }).click();
+      await checked.page.locator('[data-state="confirm"]').waitFor();
+      await expectNoAxeViolations(checked.page, '/newsletter/subscribe (the step to confirm)');
+    } finally {
+      await checked.context.close();
     }
   });
 

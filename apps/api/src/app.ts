@@ -32,6 +32,7 @@ import { accountRoutes } from './modules/account/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { socialRoutes } from './modules/auth/social-routes';
+import { issueFormToken } from './modules/captcha/form-token';
 import { captchaRoutes } from './modules/captcha/routes';
 import { PublicReadCache } from './modules/catalogue/read-cache';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -245,6 +246,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     pageData,
     production: config.env === 'production',
     browserErrors: config.observability.browserSentry,
+    formToken: (form) => issueFormToken(config.serverSecret, form),
   });
   return app as App;
 }

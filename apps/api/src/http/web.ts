@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext, createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
-import { createPageDataReader, type PageDataCache, type PageDataReader } from './page-data';
+import { createPageDataReader, type PageDataAnswer, type PageDataCache, type PageDataReader } from './page-data';
 import { renderWithProductionReact } from './react-production';
 
 const brotli = promisify(brotliCompress);
@@ -86,10 +86,24 @@ type WebServerBuild = ServerBuild & {
 /** What the page loaders get from this process (apps/web/app/features/ssr/context.ts). */
 type SsrRequest = {
   get: PageDataReader;
+  post: FormSender;
+  formToken: WebAppOptions['formToken'];
   publicUrl: string;
   nonce: string;
   browserErrors: WebAppOptions['browserErrors'];
 };
+
+/** A form page's action sending its form to the API, from the visitor's address (their rate limits apply). */
+type FormSender = (path: string, body: Record<string, unknown>, language: string) => Promise<PageDataAnswer>;
+
+/**
+ * The pages that take a form posted without JavaScript (issue 33, decision 465): their React Router action answers
+ * the post. Every other page is GET or HEAD.
+ */
+export const FORM_PAGES = ['/newsletter/subscribe'] as const;
+
+/** A form of those pages is small: an address, a language, a token, a path back. */
+const FORM_LIMIT_BYTES = 4_096;
 
 export type WebAppOptions = {
   publicUrl: string;
@@ -99,17 +113,25 @@ export type WebAppOptions = {
   browserErrors: { dsn: string; environment: string } | null;
   /** The cache of public reads, shared with the writes that empty it (content-admin). */
   pageData?: PageDataCache;
+  /** A new signed token for a form sent without JavaScript (modules/captcha/form-token.ts). */
+  formToken: (form: 'newsletter') => string;
 };
 
-/** A page request as the Fetch API Request React Router's handler takes (pages are GET or HEAD: no body). */
+/**
+ * A page request as the Fetch API Request React Router's handler takes: GET or HEAD, or the POST of a form page
+ * with its form as sent (a string, kept so by the form pages' own parser).
+ */
 function toFetchRequest(request: FastifyRequest, abort: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    // A form page's post reaches here only from our own pages (sameOrigin); under `Referrer-Policy: no-referrer` the
+    // browser names its origin `null`, which React Router's own check of an action's origin would refuse.
+    if (value === undefined || (name === 'origin' && value === 'null')) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
-  return new Request(url, { method: request.method, headers, signal: abort });
+  const body = request.method === 'POST' && typeof request.body === 'string' ? request.body : undefined;
+  return new Request(url, { method: request.method, headers, body, signal: abort });
 }
 
 /** Paths the web app answers besides pages: React Router's data requests (`.data`) and its route manifest. */
@@ -150,9 +172,27 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     const { build, handle, Provider } = await load();
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());
+    const post: FormSender = async (path, form, language) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `/api${path}`,
+        payload: form,
+        remoteAddress: request.ip,
+        headers: { 'accept-language': language },
+      });
+      let body: unknown = null;
+      try {
+        body = answer.json();
+      } catch {
+        // Not JSON (a proxy's error page): the action answers with its generic failure.
+      }
+      return { status: answer.statusCode, body: body };
+    };
     const context = build.entry.module.createLoadContext(
       {
         get: read,
+        post,
+        formToken: options.formToken,
         publicUrl: options.publicUrl,
         nonce: cspNonceOf(request.raw),
         browserErrors: options.browserErrors,
@@ -201,6 +241,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
   const render = webDist ? serverRenderer(app, webDist, options) : undefined;
+  if (render) await registerFormPages(app, render, options.publicUrl);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // /api, /media and /dev belong to the server, never to the web app.
@@ -218,4 +259,48 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * The POST of a form page (FORM_PAGES), answered by its React Router action. The form parser lives in this scope
+ * only, as `POST /preferences`'s does, so no API route can be reached by a cross-site form; a post whose Origin is
+ * another site's is refused before the action runs.
+ */
+async function registerFormPages(
+  app: FastifyInstance,
+  render: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  publicUrl: string,
+) {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    for (const path of FORM_PAGES) {
+      scope.post(path, { schema: { hide: true } }, async (request, reply) => {
+        if (!sameOrigin(request, publicUrl)) return reply.status(403).send(failureBody(403, 'Forbidden'));
+        return render(request, reply);
+      });
+    }
+  });
+}
+
+/**
+ * Whether a form post comes from one of our pages. A browser says where a request comes from in `Sec-Fetch-Site`
+ * (another site's form: `cross-site` or `same-site`), and names the page's origin in `Origin`, except that under our
+ * `Referrer-Policy: no-referrer` it sends `null` there: `null` alone decides nothing. A named origin must be this
+ * request's host or PUBLIC_URL's (behind a proxy).
+ */
+export function sameOrigin(request: Pick<FastifyRequest, 'headers'>, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return false;
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return true;
+  try {
+    const host = new URL(origin).host;
+    return host === request.headers.host || host === new URL(publicUrl).host;
+  } catch {
+    return false;
+  }
 }

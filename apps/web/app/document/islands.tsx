@@ -219,7 +219,8 @@ export function mountIsland(name: IslandName, element: HTMLElement, trigger: str
     return;
   }
   // The sign-up is drawn again by React in place of the server's markup, keeping what was typed and the focus.
-  const typed = element.querySelector('input')?.value ?? '';
+  const email = () => element.querySelector<HTMLInputElement>('input[name="email"]');
+  const typed = email()?.value ?? '';
   const focused = document.activeElement instanceof HTMLElement && element.contains(document.activeElement);
   const focusedInput = focused && document.activeElement?.tagName === 'INPUT';
   flushSync(() =>
@@ -230,6 +231,6 @@ export function mountIsland(name: IslandName, element: HTMLElement, trigger: str
     ),
   );
   ready(element);
-  if (focused) element.querySelector<HTMLElement>(focusedInput ? 'input' : 'button[type="submit"]')?.focus();
+  if (focused) (focusedInput ? email() : element.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
   if (trigger === 'submit') element.querySelector('form')?.requestSubmit();
 }

@@ -1,7 +1,7 @@
 import '../zod-config';
 import { z } from 'zod';
 import { CURRENCIES, DEFAULT_CURRENCY, LANGUAGES, PAGINATION_LIMIT_MAX } from '../constants';
-import { captchaField, emailField, requiredString, safeText } from '../validation/fields';
+import { captchaField, emailField, formTokenField, requiredString, safeText } from '../validation/fields';
 import { ZLanguage, ZMoney } from './auth';
 import { ZLocalized } from './envelope';
 
@@ -307,7 +307,14 @@ export const ZNewsletterSignupForm = z.strictObject({
   email: emailField('RequiredField'),
   lang: ZLanguage.optional().default(LANGUAGES[0]),
 });
-export const ZNewsletterSubscribeRequest = ZNewsletterSignupForm.extend({ captcha: captchaField() });
+/**
+ * The sign-up as sent: the captcha a page's script solved, or, from a page read without JavaScript, the signed token
+ * of the form's confirmation step (decision 465). The server asks for one of the two (400 'CaptchaRequired').
+ */
+export const ZNewsletterSubscribeRequest = ZNewsletterSignupForm.extend({
+  captcha: captchaField().optional(),
+  form_token: formTokenField().optional(),
+});
 const tokenField = safeText({ error: 'NewsletterTokenInvalid' }).min(16, { error: 'NewsletterTokenInvalid' }).max(200);
 export const ZNewsletterConfirmQuery = z.strictObject({ token: tokenField });
 export const ZNewsletterUnsubscribeRequest = z.strictObject({ token: tokenField, email: safeText().optional() });

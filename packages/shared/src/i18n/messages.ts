@@ -209,6 +209,14 @@ export const messages = {
   ContactFieldTooLong: { en: 'This field is too long', fr: 'Ce champ est trop long' },
   MessageSentSuccess: { en: 'Message sent successfully', fr: 'Message envoyé avec succès' },
   MessageSentError: { en: 'Error sending message', fr: "Erreur lors de l'envoi du message" },
+  FormTooSoon: {
+    en: 'Please take a moment to check what you are sending, then confirm again.',
+    fr: 'Prenez un instant pour vérifier ce que vous envoyez, puis confirmez de nouveau.',
+  },
+  FormExpired: {
+    en: 'This form has expired. Please fill it in again.',
+    fr: 'Ce formulaire a expiré. Veuillez le remplir de nouveau.',
+  },
   NewsletterConfirmSent: {
     en: 'Please check your email to confirm your subscription.',
     fr: 'Veuillez consulter votre messagerie pour confirmer votre inscription.',

@@ -76,6 +76,14 @@ export const requiredString = (blank: BlankKey = 'RequiredField', options: { mul
 export const captchaField = () =>
   safeText({ error: 'CaptchaRequired' }).min(1, { error: 'CaptchaRequired' }).max(8192, { error: 'CaptchaFailed' });
 
+/** The signed token of a form sent without JavaScript (apps/api captcha/form-token.ts): four base64url parts. */
+export const formTokenField = () =>
+  safeText({ error: 'CaptchaRequired' })
+    .max(200, { error: 'CaptchaFailed' })
+    .regex(/^[A-Za-z0-9_.-]+$/, {
+      error: 'CaptchaFailed',
+    });
+
 export const nameField = (blank: BlankKey = 'RegValBlank') =>
   requiredString(blank)
     .refine((value) => value.trim().length > 0, { error: blank })

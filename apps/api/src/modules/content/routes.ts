@@ -94,7 +94,7 @@ export function contentRoutes(app: App, ctx: AppContext, reads: PublicReadCache)
     '/newsletter/subscribe',
     {
       config: formLimit,
-      preHandler: captchaGuard(ctx),
+      preHandler: captchaGuard(ctx, { plainForm: 'newsletter' }),
       schema: { tags: ['content'], body: ZNewsletterSubscribeRequest, response: { 200: ZSuccess(ZNull), ...errors } },
     },
     async (request) => {

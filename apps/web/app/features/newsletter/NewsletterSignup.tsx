@@ -1,6 +1,7 @@
 import { Box, Button, FormHelperText, Typography } from '@mui/material';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useToast } from '../feedback/toast';
 import { issueText } from '../forms/issue-text';
 import { localized, useLanguage } from '../i18n/language';
@@ -18,6 +19,23 @@ async function checkEmail(email: string): Promise<{ email: string } | { issue: s
   return parsed.success ? { email: parsed.data.email } : { issue: parsed.error.issues[0]?.message ?? 'InvalidEmail' };
 }
 
+/** The sign-up's address field: a plain input styled as the site's outlined fields (also the no-script page's). */
+export const EMAIL_INPUT_SX = {
+  display: 'block',
+  width: '100%',
+  minHeight: 48,
+  px: 1.75,
+  font: 'inherit',
+  fontSize: 16,
+  color: palette.ink,
+  bgcolor: '#FFFFFF',
+  border: `1px solid ${palette.line}`,
+  borderRadius: '2px',
+  '&::placeholder': { color: palette.muted, opacity: 1 },
+  '&:hover': { borderColor: palette.ink },
+  '&:focus-visible': { outline: `2px solid ${palette.accent}`, outlineOffset: 1, borderColor: palette.ink },
+} as const;
+
 /**
  * The footer's newsletter sign-up (double opt-in): the answer is the server's message, in a toast. `initialEmail` is what
  * was typed in a document's sign-up before it became an island (issue 33).
@@ -33,6 +51,7 @@ export function NewsletterSignup({ initialEmail = '' }: { initialEmail?: string 
   // After a first attempt, the field is checked again as it changes (as the other forms do).
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { pathname, search } = useLocation();
 
   const change = async (value: string) => {
     setEmail(value);
@@ -88,7 +107,17 @@ export function NewsletterSignup({ initialEmail = '' }: { initialEmail?: string 
           {t('content.footer.newsletterText')}
         </Typography>
       </Box>
-      <Box component="form" onSubmit={submit} noValidate data-testid="newsletter-form">
+      {/* With a script, `submit` sends it with a captcha; read without one, the browser posts it to the page of the
+          plain sign-up (decision 465), which asks to confirm and comes back here. */}
+      <Box
+        component="form"
+        method="post"
+        action="/newsletter/subscribe"
+        onSubmit={submit}
+        noValidate
+        data-testid="newsletter-form"
+      >
+        <input type="hidden" name="back" value={`${pathname}${search}`} />
         <Typography
           component="label"
           htmlFor={inputId}
@@ -113,26 +142,7 @@ export function NewsletterSignup({ initialEmail = '' }: { initialEmail?: string 
               aria-invalid={Boolean(issueShown)}
               aria-describedby={issueShown ? helperId : undefined}
               data-testid="newsletter-email"
-              sx={{
-                display: 'block',
-                width: '100%',
-                minHeight: 48,
-                px: 1.75,
-                font: 'inherit',
-                fontSize: 16,
-                color: palette.ink,
-                bgcolor: '#FFFFFF',
-                border: `1px solid ${palette.line}`,
-                borderRadius: '2px',
-                '&::placeholder': { color: palette.muted, opacity: 1 },
-                '&:hover': { borderColor: palette.ink },
-                '&:focus-visible': {
-                  outline: `2px solid ${palette.accent}`,
-                  outlineOffset: 1,
-                  borderColor: palette.ink,
-                },
-                '&[aria-invalid="true"]': { borderColor: '#F2A996', borderWidth: 2 },
-              }}
+              sx={{ ...EMAIL_INPUT_SX, '&[aria-invalid="true"]': { borderColor: '#F2A996', borderWidth: 2 } }}
             />
             {issueShown && (
               <FormHelperText

@@ -12,6 +12,10 @@ export type PublicApiAnswer = { status: number; body: unknown };
 export type SsrRequest = {
   /** GET on the public API (`/api/...` without the prefix), in `language`. */
   get(path: string, query: Record<string, string | number>, language: Language): Promise<PublicApiAnswer>;
+  /** POST of a form page's action to the API, from the visitor's address (decision 465). */
+  post(path: string, body: Record<string, unknown>, language: Language): Promise<PublicApiAnswer>;
+  /** A new signed token for a form sent without JavaScript; only the API process can sign one. */
+  formToken(form: 'newsletter'): string;
   /** `PUBLIC_URL`, without the trailing slash: canonical, alternates, Open Graph images. */
   publicUrl: string;
   /** The nonce of this answer's Content-Security-Policy (inline hydration scripts). */
@@ -31,6 +35,17 @@ const overHttp: SsrRequest = {
     const response = await fetch(url, { headers: { accept: 'application/json', 'accept-language': language } });
     return { status: response.status, body: await response.json().catch(() => null) };
   },
+  async post(path, body, language) {
+    const url = new URL(`/api${path}`, process.env.PARCELLE_API_URL ?? 'http://127.0.0.1:3000');
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'accept-language': language, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json().catch(() => null) };
+  },
+  // The development server has no server secret: its sign-ups go through the page's script and captcha.
+  formToken: () => '',
   get publicUrl() {
     return (process.env.PUBLIC_URL ?? 'http://localhost:5173').replace(/\/$/, '');
   },
