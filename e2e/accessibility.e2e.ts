@@ -28,6 +28,8 @@ async function apiData<T>(path: string): Promise<T> {
 let publicRoutes: string[];
 /** Routes behind the sign-in, and the public pages that change for a member (the purchase screen). */
 let memberRoutes: string[];
+/** A work resold by members (or a primary one when the seed has none): its page's islands are audited open. */
+let resoldWork: string;
 
 let browser: Browser;
 
@@ -41,6 +43,7 @@ beforeAll(async () => {
   if (!artist || !work) throw new Error('the seed needs an artist and a work on the primary market');
   // A work resold by members if the seed has one, else the detail page of the secondary market shows a primary work.
   const resold = secondary.paintings[0]?.id ?? work;
+  resoldWork = resold;
   publicRoutes = [
     '/',
     '/artists',
@@ -107,6 +110,9 @@ beforeAll(async () => {
     `/key-information/${work}`,
     '/user/no-such-page',
     `/buy?painting_id=${work}`,
+    // Issue 33: a work's page is a document whose member parts are islands (the book's form, the watch toggle).
+    `/primary-market/details/${work}`,
+    `/secondary-market/details/${resold}`,
   ];
 });
 afterAll(async () => {
@@ -121,6 +127,34 @@ async function settled(page: Page) {
     () =>
       !document.querySelector('main .MuiSkeleton-root, main [aria-busy="true"]') && document.fonts.status === 'loaded',
   );
+  // A document's member islands (a work's order book and watch toggle) are mounted once the page has loaded.
+  await page.waitForFunction(
+    () =>
+      !window.localStorage.getItem('token') ||
+      !document.querySelector('[data-island="order-book"]:not([data-island-ready]), [data-island="watch"][hidden]'),
+  );
+}
+
+/**
+ * Issue 33: a member's "Buy now" on a resold work, an island of the document, opened by the keyboard: the dialog is
+ * audited open, Escape closes it and the focus goes back to the button.
+ */
+async function auditBuyIsland(page: Page): Promise<Found[]> {
+  const route = `/secondary-market/details/${resoldWork} (buy dialog)`;
+  await page.goto(`/secondary-market/details/${resoldWork}`, { waitUntil: 'domcontentloaded' });
+  await settled(page);
+  const button = page.getByTestId('buy-now');
+  if (!(await button.isEnabled())) return [];
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByTestId('secondary-dialog');
+  await dialog.waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="secondary-dialog-loading"]'));
+  const found = (await axeViolations(page)).map((violation) => ({ route, ...violation }));
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'buy-now');
+  return found;
 }
 
 type Found = { route: string; id: string; impact: string; help: string; targets: string[] };
@@ -268,6 +302,7 @@ describe.each(LANGUAGES)('axe, WCAG 2.2 AA, in %s', (language) => {
         found.push(...(await auditChooser(page, language, viewport)));
         await signInDemo(page, language);
         for (const route of routesOfRun(memberRoutes, language, viewport)) found.push(...(await audit(page, route)));
+        found.push(...(await auditBuyIsland(page)));
         expect(found, report(found)).toEqual([]);
       } finally {
         await context.close();

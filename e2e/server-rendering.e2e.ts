@@ -12,6 +12,8 @@ import { documentFirstLoadSizes, documentRuntimeFile } from './support/first-loa
 let browser: Browser;
 let painting: { id: string; title: { en: string; fr: string }; market: number; artist: { id: string; name: string } };
 let artistId: string;
+/** A work resold by members (the seed has some): its page shows the order book. */
+let resold: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -20,6 +22,8 @@ beforeAll(async () => {
   const detail = await (await fetch(`${baseUrl()}/api/paintings/detail?painting_id=${id}`)).json();
   painting = detail.data.paintings;
   artistId = painting.artist.id;
+  const secondary = await (await fetch(`${baseUrl()}/api/paintings/?type=secondary&limit=1&offset=0`)).json();
+  resold = secondary.data.paintings[0].id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,8 +66,8 @@ describe('server-rendered public pages (no JavaScript)', () => {
   });
 
   it('allows exactly the inline scripts carrying this answer’s nonce', async () => {
-    // A page of the app (a work's page): documents carry no inline script at all.
-    const { response, html } = await fetchPage(`/primary-market/details/${painting.id}`);
+    // A page of the app (sign-in): documents, a work's page among them, carry no inline script at all.
+    const { response, html } = await fetchPage('/login');
     const csp = response.headers.get('content-security-policy') ?? '';
     const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
@@ -72,9 +76,7 @@ describe('server-rendered public pages (no JavaScript)', () => {
     const executable = inline.filter((attributes) => !attributes.includes('application/ld+json'));
     expect(executable.length).toBeGreaterThan(0);
     for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
-    const again = (await fetchPage(`/primary-market/details/${painting.id}`)).response.headers.get(
-      'content-security-policy',
-    );
+    const again = (await fetchPage('/login')).response.headers.get('content-security-policy');
     expect(again).not.toContain(nonce);
   });
 
@@ -238,6 +240,23 @@ describe('in Chromium', () => {
           .isVisible(),
       ).toBe(true);
       await screenshot(page, 'ssr-painting-mobile-nojs-en');
+      // Issue 33: "Buy now" is a form: without a script it leads a visitor to sign in (decision 454).
+      await page.getByTestId('buy-now').click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      // A work resold by members: its book, read on the server, and its links are all there.
+      await page.goto(`/secondary-market/details/${resold}`);
+      await page.getByTestId('order-book').waitFor();
+      expect(
+        await page
+          .locator(
+            '[data-testid="bulletin-board"], [data-testid="order-book-asks"], [data-testid="order-book-asks-empty"]',
+          )
+          .count(),
+      ).toBeGreaterThan(0);
+      expect(await page.getByTestId('buy-now-bar').isVisible()).toBe(false);
+      await page.getByTestId('painting-artist').click();
+      await page.waitForURL(/\/artists\/details\//);
+      await page.getByRole('heading', { level: 1 }).waitFor();
     } finally {
       await context.close();
     }
@@ -247,7 +266,7 @@ describe('in Chromium', () => {
     ['en', 1440],
     ['fr', 390],
   ] as const) {
-    it(`hydrates home, a painting and an artist without a warning or a shift (${language}, ${width} px)`, async () => {
+    it(`shows home, a painting and an artist without a warning or a shift (${language}, ${width} px)`, async () => {
       const context = await browser.newContext({
         reducedMotion: 'reduce', // decision 367: a sliding ticker costs a core in headless Chromium
         baseURL: baseUrl(),
@@ -261,7 +280,7 @@ describe('in Chromium', () => {
           await page.goto(path, { waitUntil: 'networkidle' });
           const h1 = await page.locator('h1').first().textContent();
           expect(await page.getAttribute('html', 'lang')).toBe(language);
-          // The page stays as the server sent it: the same heading after hydration, nothing moved.
+          // The page stays as the server sent it (documents, decisions 445 and 453): the same heading, nothing moved.
           await page.waitForFunction(() => document.querySelector('[data-testid="cookie-banner"]') !== null);
           expect(await page.locator('h1').first().textContent()).toBe(h1);
           const shift = await page.evaluate(
@@ -356,20 +375,24 @@ describe('in Chromium', () => {
     try {
       const page = await context.newPage();
       const problems = watch(page);
-      // A work's page is the app (hydrated); its artist's page is a document when loaded first, and the app renders it
-      // all the same once running, its data read by the client router.
-      await page.goto('/primary-market');
-      await page.getByTestId('painting-card').first().click();
-      await page.waitForURL(/\/primary-market\/details\//);
-      await waitUntilLive(page.getByTestId('painting-artist'));
-      const artistName = (await page.getByTestId('painting-artist').textContent()) ?? '';
+      // Sign-in is the app (hydrated); the market's list and a work's page are documents when loaded first, and the
+      // app renders them all the same once running, their data read by the client router (decision 453).
+      await page.goto('/login');
+      await page.locator('[data-testid="login-form"][data-hydrated="true"]').waitFor();
       const documentLoads: string[] = [];
       page.on('request', (request) => request.isNavigationRequest() && documentLoads.push(request.url()));
-      await page.getByTestId('painting-artist').click();
-      await page.waitForURL(/\/artists\/details\//);
-      await page.getByRole('heading', { level: 1, name: artistName }).waitFor();
-      // No page load: the client router went there.
+      await page.getByTestId('nav-primary-market').click();
+      await page.waitForURL(/\/primary-market$/);
+      const card = page.getByTestId('painting-card').first();
+      const title = (await card.getByRole('heading').first().textContent()) ?? '';
+      await card.click();
+      await page.waitForURL(/\/primary-market\/details\//);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await waitUntilLive(page.getByTestId('painting-artist'));
+      // No page load: the client router went there, and the work's page acts as the app's (its dialog by a script).
       expect(documentLoads).toEqual([]);
+      await page.getByTestId('read-more').click();
+      await page.getByRole('dialog').waitFor();
       expect(await page.title()).toMatch(/ · Parcelle$/);
       expect(problems).toEqual([]);
     } finally {
@@ -410,7 +433,9 @@ describe('public pages as documents (issue 33)', () => {
     const artists = (await fetchPage('/artists')).html;
     const artist = artists.match(/href="(\/artists\/details\/[^"?]+)"/)?.[1];
     expect(artist, 'an artist on /artists').toBeTruthy();
-    for (const path of [...DOCUMENT_PATHS, artist ?? '']) {
+    // Issue 33, decision 453: a work's page on each market.
+    const works = [`/primary-market/details/${painting.id}`, `/secondary-market/details/${resold}`];
+    for (const path of [...DOCUMENT_PATHS, artist ?? '', ...works]) {
       const { response, html } = await fetchPage(path);
       expect(response.status, path).toBe(path.startsWith('/certificates/') ? 404 : 200);
       // No hydration: neither the router's context and manifest, nor its modules, nor ScrollRestoration's script.
@@ -425,9 +450,7 @@ describe('public pages as documents (issue 33)', () => {
       figures.push(`${path} ${(first.gzip / 1024).toFixed(1)} KB (${first.files.length} files)`);
     }
     console.info(`JavaScript before acting, gzip:\n${figures.join('\n')}`);
-    // A work's page stays the app (its buy panel and order form): hydrated, with React Router's scripts.
-    const work = (await fetchPage('/primary-market')).html.match(/href="(\/primary-market\/details\/[^"?]+)"/)?.[1];
-    expect(work, 'a work on /primary-market').toBeTruthy();
-    expect((await fetchPage(work ?? '')).html).toContain('__reactRouterContext');
+    // Sign-in stays the app: hydrated, with React Router's scripts.
+    expect((await fetchPage('/login')).html).toContain('__reactRouterContext');
   });
 });

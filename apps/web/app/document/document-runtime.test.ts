@@ -61,6 +61,55 @@ describe('the document runtime (issue 33)', () => {
     expect(signIn?.textContent).toBe('Verify your email');
   });
 
+  it('gives a member the address of /buy on a work’s "Buy now" form, and leaves a guest’s to sign in', async () => {
+    const form = `
+      <form id="buy-now-form" action="/login" method="get" data-member-action="/buy">
+        <input type="hidden" name="painting_id" value="w1" disabled /><button type="submit">Buy now</button>
+      </form>`;
+    document.body.insertAdjacentHTML('beforeend', form);
+    await run();
+    expect(document.querySelector('form')?.getAttribute('action')).toBe('/login');
+    expect(document.querySelector('input')?.disabled).toBe(true);
+
+    document.body.innerHTML = PAGE + form;
+    window.localStorage.setItem('token', 'a-token');
+    await run();
+    expect(document.querySelector('form')?.getAttribute('action')).toBe('/buy');
+    expect(document.querySelector('input')?.disabled).toBe(false);
+  });
+
+  it('shows the pinned "Buy now" only while the page’s button is below the window', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div data-buy-anchor></div><div data-buy-bar hidden></div>');
+    const anchor = document.querySelector<HTMLElement>('[data-buy-anchor]');
+    let top = window.innerHeight + 400;
+    if (anchor) anchor.getBoundingClientRect = () => ({ top }) as DOMRect;
+    await run();
+    const bar = document.querySelector<HTMLElement>('[data-buy-bar]');
+    expect(bar?.hidden).toBe(false);
+    top = 100;
+    window.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(() => expect(bar?.hidden).toBe(true));
+  });
+
+  it('counts down to a sale’s opening every second, in the page’s words', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      vi.setSystemTime(0);
+      const until = (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000;
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        `<p data-countdown-until="${until}" data-countdown-text="Opens in {days} d {hours} h {minutes} min {seconds} s"></p>`,
+      );
+      await run();
+      const timer = document.querySelector('[data-countdown-until]');
+      expect(timer?.textContent).toBe('Opens in 2 d 03 h 04 min 05 s');
+      vi.advanceTimersByTime(2000);
+      expect(timer?.textContent).toBe('Opens in 2 d 03 h 04 min 03 s');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts the error reports with the DSN the server put on its script tag, and not without one', async () => {
     await run();
     await vi.waitFor(() => expect(document.readyState).toBe('complete'));

@@ -7,14 +7,19 @@
  * - the member's header: a signed-in member (localStorage) gets the account menu and the bell as an island, an
  *   unverified one the link to /verify-email in place of the sign-in link;
  * - islands: a part marked `data-island` becomes the app's own React component the first time a visitor acts on it
- *   (the footer's contact form, the newsletter sign-up). React, MUI and the texts load then, not before.
+ *   (the footer's contact form, the newsletter sign-up, a member's "Buy now" on the secondary market). React, MUI and
+ *   the texts load then, not before. A member's parts of a work's page (its order book, the watch toggle) are mounted
+ *   once the page has loaded, as the account menu is;
+ * - a work's page (decisions 453–455): the "Buy now" form's member address, the pinned bar on phones while the page's
+ *   button is below the window, the countdown to a sale's opening (the page is loaded again when it opens).
  * - error reports: when the server names a DSN (on the runtime's own script tag), the reporter of the app is
  *   fetched once the page has loaded, as the app fetches it once interactive.
  * It imports nothing of React: what a visitor downloads before acting is this file and the session's reader.
  */
 import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
+import { timeLeft, twoDigits } from '../features/paintings/time-left';
 import { getStoredSession } from '../features/session/storage';
-import type { IslandName } from './document';
+import { type IslandName, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
 
 const loadIslands = () => import('./islands');
 
@@ -30,10 +35,25 @@ function showCookieBanner() {
   });
 }
 
+/** Mounts the island `name` on each of its parts at once (not on an action): what a member's session shows. */
+function mountNow(name: IslandName) {
+  const slots = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`);
+  if (slots.length === 0) return;
+  void loadIslands().then(({ mountIsland }) => {
+    for (const slot of slots) mountIsland(name, slot, 'wake');
+  });
+}
+
 function showMember() {
   const { token, userData } = getStoredSession();
   if (!token) return;
   for (const invitation of document.querySelectorAll('[data-guest-only]')) invitation.remove();
+  // A member's "Buy now" leads to /buy (with the work in the query) rather than to sign-in.
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-member-action]')) {
+    form.action = form.dataset.memberAction ?? form.action;
+    for (const field of form.querySelectorAll('input')) field.disabled = false;
+  }
+  mountNow('order-book');
   const signIn = document.querySelector<HTMLAnchorElement>('[data-testid="header-login"]');
   if (userData?.iev !== true) {
     // A member whose email is not verified is led to the verification screen rather than to sign-in (decision 19).
@@ -44,6 +64,7 @@ function showMember() {
     }
     return;
   }
+  mountNow('watch');
   const slot = document.querySelector<HTMLElement>('[data-island="account"]');
   if (!slot) return;
   void loadIslands().then(({ mountIsland }) => {
@@ -63,7 +84,9 @@ function wakeOnAction() {
     const target = event.target instanceof Element ? event.target : null;
     const island = target?.closest<HTMLElement>('[data-island]');
     const name = island?.dataset.island as IslandName | undefined;
-    if (!island || !name || name === 'account' || island.hasAttribute('data-island-ready')) return;
+    if (!island || !name || !ON_ACTION_ISLANDS.includes(name) || island.hasAttribute('data-island-ready')) return;
+    // A guest's action on a member's island is the page's own (the form leads to sign-in).
+    if (MEMBER_ISLANDS.includes(name) && !getStoredSession().token) return;
     const held = event.type === 'submit' || (event.type === 'click' && name === 'contact');
     if (held) event.preventDefault();
     void loadIslands().then(({ mountIsland }) => mountIsland(name, island, held ? event.type : 'wake'));
@@ -85,7 +108,59 @@ function startErrorReports() {
   else window.addEventListener('load', start, { once: true });
 }
 
+/**
+ * A work's pinned "Buy now" (phones, issue 17): shown while the page's own button is below the window, measured on
+ * scroll and resize (a jump by Home, End or a link crosses no IntersectionObserver threshold).
+ */
+function followBuyBar() {
+  const bar = document.querySelector<HTMLElement>('[data-buy-bar]');
+  const anchor = document.querySelector<HTMLElement>('[data-buy-anchor]');
+  if (!bar || !anchor) return;
+  let frame = 0;
+  const measure = () => {
+    frame = 0;
+    bar.hidden = anchor.getBoundingClientRect().top <= window.innerHeight;
+  };
+  const schedule = () => {
+    if (!frame) frame = window.requestAnimationFrame(measure);
+  };
+  measure();
+  window.addEventListener('scroll', schedule, { passive: true });
+  window.addEventListener('resize', schedule);
+}
+
+/**
+ * The countdown to a sale's opening, every second. The page is loaded again when the sale opens, so that the server
+ * renders the button usable; a page loaded after the moment (a clock ahead of the server's) counts nothing and is not
+ * loaded again.
+ */
+function tickCountdown() {
+  const timer = document.querySelector<HTMLElement>('[data-countdown-until]');
+  const target = Number(timer?.dataset.countdownUntil);
+  const text = timer?.dataset.countdownText;
+  if (!timer || !text || !(Date.now() < target)) return;
+  const days = new Intl.NumberFormat(document.documentElement.lang === 'fr' ? 'fr-FR' : 'en-US');
+  const tick = () => {
+    const left = timeLeft(target, Date.now());
+    const values: Record<string, string> = {
+      days: days.format(left.days),
+      hours: twoDigits(left.hours),
+      minutes: twoDigits(left.minutes),
+      seconds: twoDigits(left.seconds),
+    };
+    timer.textContent = text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+    if (Date.now() >= target) {
+      window.clearInterval(every);
+      window.location.reload();
+    }
+  };
+  const every = window.setInterval(tick, 1000);
+  tick();
+}
+
 showCookieBanner();
 showMember();
 wakeOnAction();
+followBuyBar();
+tickCountdown();
 startErrorReports();

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { type UIMatch, useLocation, useMatches } from 'react-router';
+import type { IslandName } from './island-names';
 
 /**
  * A route whose page is a document (issue 33, decision 433): `export const handle = { document: true }`. The server
@@ -32,7 +33,26 @@ export function useInDocument(): boolean {
 
 /** The attribute naming an island: the part of a document the runtime turns into React when a visitor acts on it. */
 export const ISLAND_ATTRIBUTE = 'data-island';
-export type IslandName = 'account' | 'contact' | 'newsletter';
+export { type IslandName, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
+
+/**
+ * A form whose address is a guest's (sign in first) and, in this attribute, a member's: the runtime takes it and
+ * enables the form's hidden fields when a session is stored (a work's "Buy now" leads a member to /buy).
+ */
+export const MEMBER_ACTION_ATTRIBUTE = 'data-member-action';
+
+/**
+ * A work's pinned "Buy now" bar (phones): sent hidden, shown by the runtime while the element marked
+ * `BUY_ANCHOR_ATTRIBUTE` (the page's own button) is below the window.
+ */
+export const BUY_BAR_ATTRIBUTE = 'data-buy-bar';
+export const BUY_ANCHOR_ATTRIBUTE = 'data-buy-anchor';
+
+/**
+ * A countdown the runtime ticks: the moment (ms since the epoch) in this attribute, the sentence in
+ * `data-countdown-text` with {days}, {hours}, {minutes} and {seconds} to fill.
+ */
+export const COUNTDOWN_ATTRIBUTE = 'data-countdown-until';
 
 /**
  * The attribute marking what only a visitor without a session is shown (an invitation to join): the server cannot know

@@ -3,20 +3,25 @@
  * acts on one (or, for the member's header, when the browser holds a session). Each island is the app's own component
  * under the app's providers (theme, texts in the page's language, queries, toasts) and a router whose navigations are
  * page loads: a document has no client router, so a link followed from an island loads the next page as any link.
+ * A work's islands (decisions 453–455) are modules of their own, loaded with the island that needs them.
  */
 import { ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useLayoutEffect, useState } from 'react';
+import { buyPath, MEMBER_MARKET_PATH } from '@parcelle/shared/buy-now';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createPath, type Navigator, Router, type To } from 'react-router';
+import { paintingDetailQuery } from '../features/catalogue/api';
 import { ContactDialog } from '../features/contact/ContactDialog';
 import { ToastProvider } from '../features/feedback/toast';
 import { initI18n } from '../features/i18n/i18n';
 import { AccountMenu } from '../features/layout/AccountMenu';
+import { orderBookQuery } from '../features/market-order/book';
 import { NewsletterSignup } from '../features/newsletter/NewsletterSignup';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { getCurrency, useCurrency } from '../features/preferences/currency';
 import { queryClient } from '../features/session/query-client';
 import { useSession } from '../features/session/use-session';
 import { theme } from '../features/theme/theme';
@@ -72,6 +77,73 @@ function ContactIsland({ opener, openAtOnce }: { opener: HTMLElement; openAtOnce
   return <ContactDialog open={open} onClose={() => setOpen(false)} />;
 }
 
+const SecondaryOfferDialog = lazy(() =>
+  import('../features/paintings/SecondaryOfferDialog').then((module) => ({ default: module.SecondaryOfferDialog })),
+);
+const WatchToggle = lazy(() =>
+  import('../features/notifications/WatchToggle').then((module) => ({ default: module.WatchToggle })),
+);
+
+/**
+ * A member's "Buy now" on the secondary market: the dialog of the member's offer (spec §4), opened by the page's form
+ * (its submit, by the page's button or the pinned bar's), which stays where it is.
+ */
+function BuyIsland({
+  form,
+  paintingId,
+  openAtOnce,
+}: {
+  form: HTMLFormElement;
+  paintingId: string;
+  openAtOnce: boolean;
+}) {
+  const currency = useCurrency();
+  const detail = useQuery(paintingDetailQuery(paintingId, currency));
+  const [open, setOpen] = useState(openAtOnce);
+  useLayoutEffect(() => {
+    const show = (event: Event) => {
+      event.preventDefault();
+      setOpen(true);
+    };
+    form.addEventListener('submit', show);
+    return () => form.removeEventListener('submit', show);
+  }, [form]);
+  if (!detail.data) return null;
+  return (
+    <Suspense fallback={null}>
+      <SecondaryOfferDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        painting={detail.data.paintings}
+        baseUrl={detail.data.base_url}
+        currency={currency}
+        buyTo={buyPath(paintingId, currency, 'secondary')}
+        marketTo={MEMBER_MARKET_PATH}
+      />
+    </Suspense>
+  );
+}
+
+/**
+ * A work's order book for a member (their open bids, the order form, the board's accept buttons): read before it is
+ * drawn, so that React draws it again in place of the server's guest view without a blank in between.
+ */
+async function mountOrderBook(element: HTMLElement) {
+  const paintingId = element.dataset.paintingId ?? '';
+  const [{ OrderBook }, detail] = await Promise.all([
+    import('../features/paintings/OrderBook'),
+    queryClient.fetchQuery(paintingDetailQuery(paintingId, getCurrency())),
+    queryClient.fetchQuery(orderBookQuery(paintingId)),
+  ]);
+  flushSync(() =>
+    createRoot(element).render(
+      <IslandProviders>
+        <OrderBook painting={detail.paintings} />
+      </IslandProviders>,
+    ),
+  );
+}
+
 const mounted = new WeakSet<Element>();
 
 function ready(element: Element) {
@@ -86,7 +158,42 @@ function ready(element: Element) {
 export function mountIsland(name: IslandName, element: HTMLElement, trigger: string): void {
   if (mounted.has(element)) {
     if (trigger === 'click') element.click();
-    if (trigger === 'submit') element.querySelector('form')?.requestSubmit();
+    if (trigger === 'submit')
+      (element instanceof HTMLFormElement ? element : element.querySelector('form'))?.requestSubmit();
+    return;
+  }
+  if (name === 'order-book') {
+    mounted.add(element);
+    // Ready once drawn; a failed read leaves the guest's book as the server drew it (a reload tries again).
+    void mountOrderBook(element).then(
+      () => ready(element),
+      () => undefined,
+    );
+    return;
+  }
+  if (name === 'watch') {
+    createRoot(element).render(
+      <IslandProviders>
+        <Suspense fallback={null}>
+          <WatchToggle paintingId={element.dataset.paintingId ?? ''} />
+        </Suspense>
+      </IslandProviders>,
+    );
+    ready(element);
+    element.hidden = false;
+    return;
+  }
+  if (name === 'buy' && element instanceof HTMLFormElement) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    flushSync(() =>
+      createRoot(container).render(
+        <IslandProviders>
+          <BuyIsland form={element} paintingId={element.dataset.paintingId ?? ''} openAtOnce={trigger === 'submit'} />
+        </IslandProviders>,
+      ),
+    );
+    ready(element);
     return;
   }
   if (name === 'account') {

@@ -1,9 +1,11 @@
 import { redirect, useParams } from 'react-router';
+import { DOCUMENT_HANDLE } from '../document/document';
 import { catalogueKeys, type PaintingDetailData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
 import { artworkImageSources, PAINTING_MAIN_SIZES } from '../features/catalogue/image-sources';
 import { marketOf, marketOfPath, paintingPath } from '../features/catalogue/paths';
 import { localized } from '../features/i18n/language';
+import { orderBookKey } from '../features/market-order/book';
 import { PaintingScreen } from '../features/paintings/PaintingScreen';
 import { loadPublicPage } from '../features/ssr/public-page';
 import { seoMeta } from '../features/ssr/seo';
@@ -24,6 +26,10 @@ export async function loader(args: Route.LoaderArgs) {
     // A work lives under the list of its market (the screen does the same on a client-side navigation).
     if (marketOf(painting.market) !== marketOfPath(page.url.pathname)) {
       throw redirect(`${paintingPath(painting)}${page.url.search}`, 301);
+    }
+    // The book is part of a secondary work's page (decision 453): read here, as a document is never hydrated to read it.
+    if (painting.market === 3 && painting.market_state !== 'sold') {
+      await page.read(orderBookKey(painting.id), '/paintings/order-book', { painting_id: painting.id });
     }
     const title = localized(painting.title, page.language);
     const description = localized(painting.description, page.language).slice(0, 160);
@@ -51,6 +57,12 @@ export async function loader(args: Route.LoaderArgs) {
     });
   });
 }
+
+/**
+ * A document: sent rendered, never hydrated (issue 33, decisions 433 and 453); its buy panel, order book and watch
+ * toggle are islands.
+ */
+export const handle = DOCUMENT_HANDLE;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => seoMeta(loaderData?.seo);
 

@@ -77,14 +77,16 @@ export function usePaintings(type: MarketType, limit: number, offset: number, cu
   });
 }
 
+/** A work's detail: the query of its page, and of a document's islands, which read it before they mount. */
+export const paintingDetailQuery = (paintingId: string, currency: Currency) => ({
+  queryKey: catalogueKeys.painting(paintingId, currency),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiData<PaintingDetailData>('/paintings/detail', { query: { painting_id: paintingId, currency }, signal }),
+  staleTime: CATALOGUE_STALE,
+});
+
 export function usePaintingDetail(paintingId: string, currency: Currency) {
-  return useQuery({
-    queryKey: catalogueKeys.painting(paintingId, currency),
-    queryFn: ({ signal }) =>
-      apiData<PaintingDetailData>('/paintings/detail', { query: { painting_id: paintingId, currency }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: CATALOGUE_STALE,
-  });
+  return useQuery({ ...paintingDetailQuery(paintingId, currency), placeholderData: keepPreviousData });
 }
 
 export function useHomeContent(currency: Currency) {

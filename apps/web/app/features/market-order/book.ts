@@ -11,15 +11,13 @@ export const orderBookKey = (paintingId: string) => [...PAINTINGS_KEY, 'order-bo
  * The work's page and "Sell" on My parts read the same query.
  */
 export function useOrderBook(paintingId: string | null) {
-  return useQuery({
-    queryKey: orderBookKey(paintingId ?? ''),
-    enabled: Boolean(paintingId),
-    // Revalidated with the server each time (ETag, 304 when unchanged): after an order the browser's copy is stale.
-    queryFn: ({ signal }) =>
-      apiData<TOrderBook>('/paintings/order-book', {
-        query: { painting_id: paintingId ?? '' },
-        signal,
-        cache: 'no-cache',
-      }),
-  });
+  return useQuery({ ...orderBookQuery(paintingId ?? ''), enabled: Boolean(paintingId) });
 }
+
+/** The book's query (a document's order-book island reads it before it mounts, in place of the server's). */
+export const orderBookQuery = (paintingId: string) => ({
+  queryKey: orderBookKey(paintingId),
+  // Revalidated with the server each time (ETag, 304 when unchanged): after an order the browser's copy is stale.
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiData<TOrderBook>('/paintings/order-book', { query: { painting_id: paintingId }, signal, cache: 'no-cache' }),
+});

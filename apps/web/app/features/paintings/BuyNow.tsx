@@ -1,9 +1,10 @@
 import { Box, Button, Typography } from '@mui/material';
 import { buyNowAction } from '@parcelle/shared/buy-now';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
-import { lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { BUY_BAR_ATTRIBUTE, islandProps, MEMBER_ACTION_ATTRIBUTE, useInDocument } from '../../document/document';
 import { useCurrency } from '../preferences/currency';
 import { useSession } from '../session/use-session';
 
@@ -22,15 +23,24 @@ import { DESKTOP, palette } from '../theme/theme';
 const STICKY_BUTTON_HEIGHT = 48;
 export const BUY_BAR_HEIGHT = STICKY_BUTTON_HEIGHT + 2 * 12 + 1;
 
+/** The form of the page's "Buy now": the pinned bar's button submits it too (`form`), so both do the same. */
+export const BUY_FORM_ID = 'buy-now-form';
+
 /**
  * The "Buy now" button and what it says when it cannot be used (rules in @parcelle/shared/buy-now). `notOpenYet`,
  * the id of the text giving the opening date, disables it until the primary sale opens (issue 15).
+ *
+ * The button submits a GET form (decision 454), so that it works in a document, where no script runs before a visitor
+ * acts: the form leads a guest to /login; for a member the document runtime gives it the member's address (/buy with
+ * the work in its query, as `buyPath` writes it) or, on the secondary market, hands the submit to the `buy` island,
+ * which opens the dialog. In the app the submit is taken in place and does the same.
  */
 export function BuyNow({
   painting,
   baseUrl,
   notOpenYet,
   sticky = false,
+  hidden = false,
 }: {
   painting: TPaintingDetail;
   baseUrl: string;
@@ -40,17 +50,19 @@ export function BuyNow({
    * same action, nothing when it cannot be used (the reason is beside the page's button).
    */
   sticky?: boolean;
+  /** The pinned copy while the page's button is in sight (a document sends it hidden; the runtime shows it). */
+  hidden?: boolean;
 }) {
   const { t } = useTranslation();
   const { signedIn } = useSession();
   const currency = useCurrency();
   const location = useLocation();
   const navigate = useNavigate();
+  const inDocument = useInDocument();
   const [dialogOpen, setDialogOpen] = useState(false);
   // Mounted from the first opening on, so that it fades out when closed like any dialog.
   const [dialogShown, setDialogShown] = useState(false);
-  const action = buyNowAction({
-    signedIn,
+  const input = {
     market: painting.market,
     totalParts: painting.total_part,
     soldParts: painting.sold_out_part,
@@ -59,9 +71,15 @@ export function BuyNow({
     pathname: location.pathname,
     painting,
     baseUrl,
-  });
+  };
+  const action = buyNowAction({ ...input, signedIn });
+  // The form says both a guest's and a member's way: the server renders for a guest, the runtime knows the session.
+  const forGuest = buyNowAction({ ...input, signedIn: false });
+  const forMember = buyNowAction({ ...input, signedIn: true });
+  const [memberPath, memberQuery = ''] = forMember.kind === 'buy' ? forMember.to.split('?') : [];
 
-  const onClick = () => {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
     if (action.kind === 'login') navigate(action.to, { state: action.state });
     else if (action.kind === 'buy') navigate(action.to, { state: action.state });
     else if (action.kind === 'secondary-dialog') {
@@ -75,9 +93,25 @@ export function BuyNow({
   const describedBy = waiting ? `${notOpenYet} ${reasonId}` : disabled || painting.market === 3 ? reasonId : undefined;
 
   if (sticky && disabled) return null;
+  const form =
+    !sticky && forGuest.kind === 'login'
+      ? {
+          component: 'form',
+          id: BUY_FORM_ID,
+          method: 'get',
+          action: forGuest.to,
+          onSubmit,
+          ...(memberPath ? { [MEMBER_ACTION_ATTRIBUTE]: memberPath } : {}),
+          ...(forMember.kind === 'secondary-dialog' ? islandProps(inDocument, 'buy') : {}),
+          'data-painting-id': painting.id,
+        }
+      : {};
+  const bar = sticky ? { hidden, ...(inDocument ? { [BUY_BAR_ATTRIBUTE]: '' } : {}) } : {};
 
   return (
     <Box
+      {...form}
+      {...bar}
       data-testid={sticky ? 'buy-now-bar' : undefined}
       sx={
         sticky
@@ -97,14 +131,21 @@ export function BuyNow({
           : undefined
       }
     >
+      {/* A member's query, sent once the runtime (or nothing: the app submits in place) enables it. */}
+      {!sticky &&
+        memberPath &&
+        [...new URLSearchParams(memberQuery)].map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} disabled />
+        ))}
       <Button
         variant="contained"
         size="large"
         fullWidth
+        type="submit"
+        form={sticky ? BUY_FORM_ID : undefined}
         data-testid={sticky ? 'buy-now-sticky' : 'buy-now'}
         disabled={disabled}
         aria-describedby={sticky ? undefined : describedBy}
-        onClick={onClick}
         onPointerEnter={action.kind === 'secondary-dialog' ? loadSecondaryOfferDialog : undefined}
         onFocus={action.kind === 'secondary-dialog' ? loadSecondaryOfferDialog : undefined}
         sx={{ minHeight: sticky ? STICKY_BUTTON_HEIGHT : 54, fontSize: 16 }}

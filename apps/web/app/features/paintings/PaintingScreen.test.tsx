@@ -3,6 +3,7 @@ import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DocumentContext } from '../../document/document';
 import { renderScreen } from '../../test/render';
 import { i18n, initI18n } from '../i18n/i18n';
 import { PaintingScreen } from './PaintingScreen';
@@ -394,5 +395,37 @@ describe('painting address', () => {
     detailApi({ market: 3, sold_out_part: 48600, progress: 100, availability: 0 });
     renderDetail('/primary-market/details/p-raw');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/secondary-market/details/p-raw'));
+  });
+});
+
+describe('a work’s page as a document (issue 33)', () => {
+  it('sends "Buy now" as a form to sign-in carrying the member’s /buy, the pinned bar hidden, the islands’ slots', async () => {
+    detailApi();
+    renderScreen(
+      <DocumentContext.Provider value={true}>
+        <PaintingScreen paintingId="p-raw" />
+      </DocumentContext.Provider>,
+      '/primary-market/details/p-raw',
+    );
+    const button = await screen.findByTestId('buy-now');
+    const form = button.closest('form');
+    expect(form?.getAttribute('action')).toBe('/login');
+    expect(form?.getAttribute('method')).toBe('get');
+    expect(form?.getAttribute('data-member-action')).toBe('/buy');
+    const fields = [...(form?.querySelectorAll('input[type="hidden"]') ?? [])] as HTMLInputElement[];
+    expect(fields.map((field) => [field.name, field.value, field.disabled])).toContainEqual([
+      'painting_id',
+      'p-raw',
+      true,
+    ]);
+    expect(fields.map((field) => field.name)).toEqual(['type', 'path', 'limit', 'offset', 'currency', 'painting_id']);
+    const bar = screen.getByTestId('buy-now-bar');
+    expect(bar.hidden).toBe(true);
+    expect(bar.hasAttribute('data-buy-bar')).toBe(true);
+    expect(screen.getByTestId('buy-now-sticky').getAttribute('form')).toBe(form?.id);
+    expect(document.querySelector('[data-buy-anchor]')?.contains(button)).toBe(true);
+    const watch = document.querySelector<HTMLElement>('[data-island="watch"]');
+    expect(watch?.hidden).toBe(true);
+    expect(watch?.dataset.paintingId).toBe('p-raw');
   });
 });

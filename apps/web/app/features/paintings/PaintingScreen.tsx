@@ -5,6 +5,7 @@ import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { BUY_ANCHOR_ATTRIBUTE, islandProps, useInDocument, useRetryProps } from '../../document/document';
 import { type MarketType, usePaintingDetail } from '../catalogue/api';
 import { formatAmount, formatCount, lifeYears, mediaUrl } from '../catalogue/format';
 import { paintingImageUrls } from '../catalogue/image-sources';
@@ -122,13 +123,18 @@ function useBelowView<T extends Element>() {
   return [ref, below] as const;
 }
 
+const WATCH = { mt: -1.5, mb: 2 } as const;
+
 /** The Watch toggle, for a signed-in member only (its own component: the session's changes re-render it alone). */
 function MemberWatch({ paintingId }: { paintingId: string }) {
   const { verified } = useSession();
+  const inDocument = useInDocument();
+  // A document is rendered for a guest: the runtime mounts the toggle here when a verified session is stored.
+  if (inDocument) return <Box {...islandProps(true, 'watch')} data-painting-id={paintingId} hidden sx={WATCH} />;
   if (!verified) return null;
   return (
     <Suspense fallback={null}>
-      <Box sx={{ mt: -1.5, mb: 2 }}>
+      <Box sx={WATCH}>
         <WatchToggle paintingId={paintingId} />
       </Box>
     </Suspense>
@@ -153,6 +159,8 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   // Issue 17: on small screens the button comes after the gallery and the text, far down; while it is still
   // below the window, the same action is pinned to the bottom of the screen.
   const [buyRef, buyBelow] = useBelowView<HTMLDivElement>();
+  // In a document the runtime follows the page's button and shows the pinned bar (sent hidden) while it is below.
+  const inDocument = useInDocument();
 
   return (
     <>
@@ -293,19 +301,20 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                     language={language}
                   />
                 )}
-                <Box ref={buyRef}>
+                <Box ref={buyRef} {...(inDocument ? { [BUY_ANCHOR_ATTRIBUTE]: '' } : {})}>
                   <BuyNow
                     painting={painting}
                     baseUrl={baseUrl}
                     notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
                   />
                 </Box>
-                {buyBelow && (
+                {(buyBelow || inDocument) && (
                   <BuyNow
                     painting={painting}
                     baseUrl={baseUrl}
                     notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
                     sticky
+                    hidden={inDocument}
                   />
                 )}
               </>
@@ -335,7 +344,12 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
       </Box>
 
       {painting.market === 3 && !sold && (
-        <Box sx={{ mt: { xs: 10, md: 14 }, maxWidth: 880 }}>
+        // A member's orders, form and accept buttons are the island's, mounted when a session is stored.
+        <Box
+          {...islandProps(inDocument, 'order-book')}
+          data-painting-id={painting.id}
+          sx={{ mt: { xs: 10, md: 14 }, maxWidth: 880 }}
+        >
           <OrderBook painting={painting} />
         </Box>
       )}
@@ -365,6 +379,7 @@ export function PaintingScreen({ paintingId }: { paintingId: string }) {
   const query = usePaintingDetail(paintingId, currency);
   const painting = query.data?.paintings;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const retry = useRetryProps(() => query.refetch());
 
   const title = painting ? localized(painting.title, language) : t('pages.paintingDetails');
   const description = painting ? localized(painting.description, language).slice(0, 160) : undefined;
@@ -385,7 +400,7 @@ export function PaintingScreen({ paintingId }: { paintingId: string }) {
         <Typography variant="subtitle1" sx={{ mb: 4 }}>
           {errorText(query.error)[language]}
         </Typography>
-        <Button variant="outlined" onClick={() => query.refetch()}>
+        <Button variant="outlined" {...retry}>
           {t('paintings.retry')}
         </Button>
       </Box>

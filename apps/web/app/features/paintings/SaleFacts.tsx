@@ -7,8 +7,12 @@ import { formatBps, formatMoney, formatNumber, shareBps } from '@parcelle/shared
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COUNTDOWN_ATTRIBUTE, useInDocument } from '../../document/document';
 import { localized } from '../i18n/language';
 import { palette } from '../theme/theme';
+import { timeLeft, twoDigits } from './time-left';
+
+export { timeLeft } from './time-left';
 
 /** The time zone the opening of a sale is written in, on the server and in the browser alike (no hydration drift). */
 export const SALE_TIME_ZONE = 'Europe/Paris' as const;
@@ -19,17 +23,6 @@ export const SALE_TIME_ZONE = 'Europe/Paris' as const;
  */
 export function formatOpening(iso: string, language: Language): string {
   return formatClockDateTime(iso, language, SALE_TIME_ZONE);
-}
-
-/** Whole days, hours, minutes and seconds left until `target`, none below zero. */
-export function timeLeft(targetMs: number, nowMs: number) {
-  const total = Math.max(0, Math.floor((targetMs - nowMs) / 1000));
-  return {
-    days: Math.floor(total / 86_400),
-    hours: Math.floor((total % 86_400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-  };
 }
 
 /**
@@ -55,8 +48,6 @@ export function useSaleOpening(opensAt: string | null) {
   return { pending: pendingAtRender, target, now };
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /**
  * "Sale opens on <date>" and its countdown. The countdown is a `timer` (aria-live off: screen readers read it when
  * the reader reaches it, never every second); its line is always there, so that it fills in without moving the page.
@@ -75,7 +66,20 @@ export function SaleOpening({
   id: string;
 }) {
   const { t } = useTranslation();
+  const inDocument = useInDocument();
   const left = now === null ? null : timeLeft(target, now);
+  // In a document the runtime ticks it (decision 455): the moment and the sentence with its places to fill.
+  const ticker = inDocument
+    ? {
+        [COUNTDOWN_ATTRIBUTE]: String(target),
+        'data-countdown-text': t('paintings.sale.countdown', {
+          days: '{days}',
+          hours: '{hours}',
+          minutes: '{minutes}',
+          seconds: '{seconds}',
+        }),
+      }
+    : {};
   return (
     <Box
       data-testid="sale-opening"
@@ -90,14 +94,15 @@ export function SaleOpening({
         aria-live="off"
         aria-atomic="true"
         data-testid="sale-countdown"
+        {...ticker}
         sx={{ color: palette.muted, minHeight: '1.5em' }}
       >
         {left &&
           t('paintings.sale.countdown', {
             days: formatNumber(left.days, language),
-            hours: two(left.hours),
-            minutes: two(left.minutes),
-            seconds: two(left.seconds),
+            hours: twoDigits(left.hours),
+            minutes: twoDigits(left.minutes),
+            seconds: twoDigits(left.seconds),
           })}
       </Typography>
     </Box>

@@ -1,0 +1,16 @@
+/*
+ * The names of a document's islands, free of React: the document runtime reads them, and what it imports is what a
+ * visitor downloads before acting (decision 433).
+ */
+
+/**
+ * The islands: mounted when a visitor acts on them (`ON_ACTION_ISLANDS`), or when the page loads for a member (the
+ * header's account, a work's watch toggle and its order book, which show what only a member's session knows).
+ */
+export type IslandName = 'account' | 'buy' | 'contact' | 'newsletter' | 'order-book' | 'watch';
+
+/** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */
+export const ON_ACTION_ISLANDS: readonly IslandName[] = ['buy', 'contact', 'newsletter'];
+
+/** Islands that act for a member only: a guest's action on them is the page's own (a link, a form to /login). */
+export const MEMBER_ISLANDS: readonly IslandName[] = ['buy'];
