@@ -50,7 +50,6 @@ function isSecondFactorRefusal(error: unknown): boolean {
   return refusals.some((message) => message.en === error.error.en);
 }
 
-const FIRST_PAGES: Record<WithdrawalListKind, number> = { pending: 0, approved: 0 };
 
 function WithdrawView({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
@@ -70,7 +69,8 @@ function WithdrawView({ profile }: { profile: TProfile }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedWithdrawal | null>(null);
   const [smsCode, setSmsCode] = useState('');
-  const [offsets, setOffsets] = useState(FIRST_PAGES);
+  // Counted up after a new withdrawal: both lists go back to their first page (spec §4).
+  const [listsVersion, setListsVersion] = useState(0);
   const balance = profile.wallet_amount;
 
   const needPhone = () => navigate(PHONE_SECTION, { state: { needPhone: true } satisfies EditLocationState });
@@ -164,7 +164,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
     });
     setPending(null);
     // Spec §4: both lists refresh and go back to page 1; the wallet balance follows.
-    setOffsets(FIRST_PAGES);
+    setListsVersion((version) => version + 1);
     void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
     void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   };
@@ -237,15 +237,13 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         <WithdrawalTable
           kind="pending"
           name="pending"
-          offset={offsets.pending}
-          onOffset={(offset) => setOffsets((current) => ({ ...current, pending: offset }))}
+          resetKey={String(listsVersion)}
           enabled={Boolean(token)}
         />
         <WithdrawalTable
           kind="approved"
           name="history"
-          offset={offsets.approved}
-          onOffset={(offset) => setOffsets((current) => ({ ...current, approved: offset }))}
+          resetKey={String(listsVersion)}
           enabled={Boolean(token)}
         />
       </Stack>
