@@ -114,14 +114,13 @@ export function DataTable<Row>(props: Props<Row>) {
         severity="error"
         variant="outlined"
         sx={{ mx: { xs: 2.5, md: 4 }, my: 3 }}
-        data-testid={error.testId}
         action={
           <Button color="inherit" size="small" onClick={error.onRetry} data-testid="table-retry">
             {t('dataTable.retry')}
           </Button>
         }
       >
-        {error.message}
+        <TableMessage testId={error.testId}>{error.message}</TableMessage>
       </Alert>
     );
   }
