@@ -23,9 +23,13 @@ export function nextSort(current: SortState | null, key: string, firstDirection:
   return { key, direction: firstDirection };
 }
 
+function missing(value: SortValue): value is null | undefined {
+  return value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
+}
+
 function compareValues(a: SortValue, b: SortValue, collator: Intl.Collator): number {
-  const aMissing = a === null || a === undefined || (typeof a === 'number' && Number.isNaN(a));
-  const bMissing = b === null || b === undefined || (typeof b === 'number' && Number.isNaN(b));
+  const aMissing = missing(a);
+  const bMissing = missing(b);
   if (aMissing || bMissing) return aMissing === bMissing ? 0 : aMissing ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return collator.compare(String(a), String(b));
@@ -46,10 +50,9 @@ export function sortRows<Row>(
   return rows
     .map((row, index) => ({ row, index, key: value(row) }))
     .sort((a, b) => {
-      const aMissing = a.key === null || a.key === undefined;
-      const bMissing = b.key === null || b.key === undefined;
       // Absent values stay last whichever way the column is turned.
-      const order = aMissing || bMissing ? compareValues(a.key, b.key, collator) : sign * compareValues(a.key, b.key, collator);
+      const either = missing(a.key) || missing(b.key);
+      const order = (either ? 1 : sign) * compareValues(a.key, b.key, collator);
       return order !== 0 ? order : a.index - b.index;
     })
     .map((entry) => entry.row);
