@@ -138,3 +138,18 @@ export function tableProps<Row>(list: PagedRows<Row>, name: string, specPageSize
     },
   };
 }
+
+/** A table holding all its rows (a work's events in the Artwork tab): sorted here, not paged. */
+export function useSortedRows<Row>(
+  rows: readonly Row[],
+  columns: readonly { key: string; sortValue?: (row: Row) => SortValue }[],
+  defaultSort: SortState | null,
+  language: string,
+) {
+  const [sort, setSort] = useState<SortState | null>(defaultSort);
+  const value = sort ? columns.find((column) => column.key === sort.key)?.sortValue : undefined;
+  return {
+    rows: sort && value ? sortRows(rows, value, sort.direction, language) : [...rows],
+    sort: { value: sort, onChange: setSort, enabled: true },
+  };
+}
