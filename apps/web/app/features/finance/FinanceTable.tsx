@@ -110,7 +110,10 @@ export function FinanceTable({ enabled }: { enabled: boolean }) {
         }
         empty={t('finance.transactions.empty')}
         emptyTestId="finance-empty"
-        sx={{ '& td[data-direction="in"]': { color: palette.success }, '& td[data-direction="out"]': { color: palette.ink } }}
+        sx={{
+          '& td[data-direction="in"]': { color: palette.success },
+          '& td[data-direction="out"]': { color: palette.ink },
+        }}
       />
     </TableSection>
   );

@@ -12,9 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import type { Language } from '@parcelle/shared/i18n/messages';
-import type { TFunction } from 'i18next';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { amountMinor, formatAmount, mediaUrl } from '../catalogue/format';

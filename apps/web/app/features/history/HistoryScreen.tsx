@@ -96,12 +96,7 @@ export function HistoryScreen() {
         {tab === 'ARTWORK' ? (
           <ArtworkHistory enabled={Boolean(token)} />
         ) : (
-          <HistoryTable
-            key={tab}
-            type={tab}
-            enabled={Boolean(token)}
-            labelledBy={titleId}
-          />
+          <HistoryTable key={tab} type={tab} enabled={Boolean(token)} labelledBy={titleId} />
         )}
       </Box>
     </Box>

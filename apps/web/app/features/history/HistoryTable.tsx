@@ -8,12 +8,12 @@ import { type Amount, amountMinor, formatAmount, mediaUrl } from '../catalogue/f
 import { localized, useLanguage } from '../i18n/language';
 import { BookAmount, type ShownAmount } from '../market-order/BookAmount';
 import { useCurrency } from '../preferences/currency';
-import { MOBILE, palette } from '../theme/theme';
 import { type Column, DataTable } from '../table/DataTable';
 import { TableSection } from '../table/TableSection';
 import { timeOf } from '../table/table-logic';
 import { tableProps, usePagedRows } from '../table/use-paged-rows';
-import { fetchHistory, failureText, HISTORY_KEY, HISTORY_PAGE_SIZE, type TableRows, type TableType } from './api';
+import { MOBILE, palette } from '../theme/theme';
+import { failureText, fetchHistory, HISTORY_KEY, HISTORY_PAGE_SIZE, type TableRows, type TableType } from './api';
 
 /**
  * An amount of a history row, in the display currency (converted by the API at the rate of its day); a sale's with the
@@ -130,7 +130,11 @@ function head<Row extends Common>(language: Language, baseUrl: string, reference
       firstDirection: 'asc',
       sortValue: (row) => row.reference_id,
       render: reference ?? ((row) => row.reference_id),
-      sx: { letterSpacing: '0.03em', whiteSpace: 'nowrap', [MOBILE]: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
+      sx: {
+        letterSpacing: '0.03em',
+        whiteSpace: 'nowrap',
+        [MOBILE]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+      },
     }),
     column<Row>('work', {
       firstDirection: 'asc',
@@ -140,7 +144,11 @@ function head<Row extends Common>(language: Language, baseUrl: string, reference
       ),
       sx: { minWidth: 200 },
     }),
-    column<Row>('date', { numeric: true, sortValue: (row) => timeOf(row.t), render: (row) => safeDate(row.t, language) }),
+    column<Row>('date', {
+      numeric: true,
+      sortValue: (row) => timeOf(row.t),
+      render: (row) => safeDate(row.t, language),
+    }),
   ];
 }
 
@@ -152,33 +160,45 @@ function columnsOf(type: TableType, language: Language, baseUrl: string) {
       ...head<Row>(language, baseUrl, (row) => (
         <ReferenceCell reference={row.reference_id} keyInformation={row.key_information ?? null} />
       )),
-      amountColumn<Row>('partPrice', (row) => row.part_price, (row) => (
-        <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />
-      )),
+      amountColumn<Row>(
+        'partPrice',
+        (row) => row.part_price,
+        (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
+      ),
       partsColumn<Row>('parts', (row) => row.quantity, language),
-      amountColumn<Row>('total', (row) => row.total_amount, (row) => (
-        <HistoryAmount amount={row.total_amount} bookMinor={row.book_total_amount_minor} />
-      )),
+      amountColumn<Row>(
+        'total',
+        (row) => row.total_amount,
+        (row) => <HistoryAmount amount={row.total_amount} bookMinor={row.book_total_amount_minor} />,
+      ),
     ];
   }
   if (type === 'SALE') {
     type Row = TableRows['SALE'];
     return [
       ...head<Row>(language, baseUrl),
-      amountColumn<Row>('partPrice', (row) => row.part_price, (row) => (
-        <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />
-      )),
+      amountColumn<Row>(
+        'partPrice',
+        (row) => row.part_price,
+        (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
+      ),
       partsColumn<Row>('partsSold', (row) => row.part_sold, language),
-      amountColumn<Row>('sellingAmount', (row) => row.selling_amount, (row) => (
-        <HistoryAmount amount={row.selling_amount} bookMinor={row.book_selling_amount_minor} />
-      )),
+      amountColumn<Row>(
+        'sellingAmount',
+        (row) => row.selling_amount,
+        (row) => <HistoryAmount amount={row.selling_amount} bookMinor={row.book_selling_amount_minor} />,
+      ),
     ];
   }
   type Row = TableRows['DIVIDEND'];
   return [
     ...head<Row>(language, baseUrl),
     partsColumn<Row>('partsOwned', (row) => row.owner_parts, language),
-    amountColumn<Row>('amount', (row) => row.amount, (row) => formatAmount(row.amount, language)),
+    amountColumn<Row>(
+      'amount',
+      (row) => row.amount,
+      (row) => formatAmount(row.amount, language),
+    ),
   ];
 }
 

@@ -181,7 +181,11 @@ export function MarketTable({ type, paged, enabled }: Props) {
         {...props}
         paging={paged ? props.paging : undefined}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({ 'data-testid': 'member-market-row', 'data-painting-id': row.id, 'data-market': row.market })}
+        rowProps={(row) => ({
+          'data-testid': 'member-market-row',
+          'data-painting-id': row.id,
+          'data-market': row.market,
+        })}
         labelledBy={titleId}
         error={list.error ? { message: localized(errorText(list.error), language), onRetry: list.retry } : null}
         empty={t(`memberMarket.${type}.empty`)}

@@ -12,8 +12,8 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StepUpProof } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
-import type { RowsPage } from '../table/use-paged-rows';
 import { apiData, apiRequest } from '../session/api';
+import type { RowsPage } from '../table/use-paged-rows';
 
 /** The calls of /user/portfolio and /user/parts (spec §2, §4 Sale, §7 `/member/portfolio`, `/member/parts*`). */
 
@@ -84,7 +84,11 @@ export function sellBlock(holding: Pick<THolding, 'market' | 'quantity' | 'liste
 export const LISTINGS_KEY = ['member-listings'] as const;
 
 /** One page of the member's open listings (and those emptied by a purchase still being paid), newest first. */
-export async function fetchMyListings(offset: number, limit: number, signal: AbortSignal): Promise<RowsPage<TMyListing>> {
+export async function fetchMyListings(
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<RowsPage<TMyListing>> {
   const data = await apiData<TListingsPage>('/paintings/sale', { query: { status: 'open', limit, offset }, signal });
   return { rows: data.listings, total: data.total, base_url: data.base_url };
 }

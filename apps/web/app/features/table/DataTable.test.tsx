@@ -22,7 +22,13 @@ const ROWS: Row[] = [
 
 // Header keys are translation keys; these two exist in the member texts (history tabs).
 const COLUMNS: Column<Row>[] = [
-  { key: 'work', header: 'history.columns.work', firstDirection: 'asc', sortValue: (row) => row.title, render: (row) => row.title },
+  {
+    key: 'work',
+    header: 'history.columns.work',
+    firstDirection: 'asc',
+    sortValue: (row) => row.title,
+    render: (row) => row.title,
+  },
   {
     key: 'amount',
     header: 'history.columns.amount',
@@ -51,7 +57,14 @@ function Harness({ rows = ROWS, pageSize = 2 }: { rows?: Row[]; pageSize?: numbe
       fetching={false}
       empty="Nothing here yet."
       emptyTestId="empty"
-      sort={{ value: sort, onChange: (next) => (setSort(next), setPage(0)), enabled: true }}
+      sort={{
+        value: sort,
+        onChange: (next) => {
+          setSort(next);
+          setPage(0);
+        },
+        enabled: true,
+      }}
       paging={{
         name: 'works',
         page,
@@ -60,7 +73,10 @@ function Harness({ rows = ROWS, pageSize = 2 }: { rows?: Row[]; pageSize?: numbe
         total: rows.length,
         waiting: false,
         onPage: setPage,
-        onPageSize: (next) => (setSize(next), setPage(0)),
+        onPageSize: (next) => {
+          setSize(next);
+          setPage(0);
+        },
       }}
     />
   );
@@ -148,7 +164,17 @@ describe('the shared member table (decision 459)', () => {
 
   it('shows skeleton rows while loading, the table busy', () => {
     renderScreen(
-      <DataTable columns={COLUMNS} rows={[]} rowKey={(row) => row.id} label="Works" pending fetching empty="None" emptyTestId="empty" skeletonRows={3} />,
+      <DataTable
+        columns={COLUMNS}
+        rows={[]}
+        rowKey={(row) => row.id}
+        label="Works"
+        pending
+        fetching
+        empty="None"
+        emptyTestId="empty"
+        skeletonRows={3}
+      />,
     );
     expect(screen.getAllByTestId('table-skeleton')).toHaveLength(3);
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
@@ -193,13 +219,13 @@ function Loaded({ fetchPage }: { fetchPage: (offset: number, limit: number) => P
         reload
       </button>
       <DataTable
-      columns={COLUMNS}
-      {...tableProps(list, 'works', 2)}
-      rowKey={(row) => row.id}
-      rowProps={(row) => ({ 'data-testid': 'row', 'data-id': row.id })}
-      label="Works"
-      empty="None"
-    />
+        columns={COLUMNS}
+        {...tableProps(list, 'works', 2)}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-testid': 'row', 'data-id': row.id })}
+        label="Works"
+        empty="None"
+      />
     </>
   );
 }

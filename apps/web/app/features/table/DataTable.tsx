@@ -17,7 +17,14 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE, visuallyHidden } from '../theme/theme';
-import { hasNextPage, nextSort, pageSizeOptions, type SortDirection, type SortState, type SortValue } from './table-logic';
+import {
+  hasNextPage,
+  nextSort,
+  pageSizeOptions,
+  type SortDirection,
+  type SortState,
+  type SortValue,
+} from './table-logic';
 import { COMPACT, dataTableSx, numeric } from './table-style';
 
 /** Test ids and other data attributes put on a row or a cell. */
@@ -131,7 +138,9 @@ export function DataTable<Row>(props: Props<Row>) {
   return (
     <>
       {sortable.length > 0 && several && sort && (
-        <Box sx={{ display: 'none', px: 2.5, pb: 2, [cardsBelow === 'compact' ? COMPACT : MOBILE]: { display: 'block' } }}>
+        <Box
+          sx={{ display: 'none', px: 2.5, pb: 2, [cardsBelow === 'compact' ? COMPACT : MOBILE]: { display: 'block' } }}
+        >
           <TextField
             select
             size="small"
@@ -183,9 +192,7 @@ export function DataTable<Row>(props: Props<Row>) {
                       <TableSortLabel
                         active={Boolean(active)}
                         direction={active ?? column.firstDirection ?? 'desc'}
-                        onClick={() =>
-                          sort.onChange(nextSort(sort.value, column.key, column.firstDirection ?? 'desc'))
-                        }
+                        onClick={() => sort.onChange(nextSort(sort.value, column.key, column.firstDirection ?? 'desc'))}
                         data-testid={`sort-${column.key}`}
                       >
                         {text}
@@ -264,7 +271,10 @@ function Pager({ paging, shown }: { paging: Paging; shown: number }) {
       data-testid={`${name}-pager`}
       slotProps={{
         displayedRows: { 'data-testid': `${name}-range` } as object,
-        select: { inputProps: { 'aria-label': t('dataTable.rowsPerPage') }, 'data-testid': `${name}-page-size` } as object,
+        select: {
+          inputProps: { 'aria-label': t('dataTable.rowsPerPage') },
+          'data-testid': `${name}-page-size`,
+        } as object,
         actions: {
           previousButton: { 'data-testid': `${name}-previous`, title: t('dataTable.previousPage') } as object,
           nextButton: { 'data-testid': `${name}-next`, title: t('dataTable.nextPage'), disabled: !next } as object,
@@ -273,7 +283,12 @@ function Pager({ paging, shown }: { paging: Paging; shown: number }) {
       sx={{
         borderTop: 0,
         color: 'text.secondary',
-        '& .MuiTablePagination-toolbar': { px: { xs: 1.5, md: 3 }, flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 },
+        '& .MuiTablePagination-toolbar': {
+          px: { xs: 1.5, md: 3 },
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          rowGap: 0.5,
+        },
         '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
         '& .MuiTablePagination-displayedRows': { fontVariantNumeric: 'tabular-nums' },
       }}

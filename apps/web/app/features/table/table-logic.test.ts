@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hasNextPage,
-  lastPage,
-  nextSort,
-  pageSizeOptions,
-  pageSlice,
-  sameSort,
-  sortRows,
-  timeOf,
-} from './table-logic';
+import { hasNextPage, lastPage, nextSort, pageSizeOptions, pageSlice, sameSort, sortRows, timeOf } from './table-logic';
 
 type Row = { id: string; amount?: number | null; title?: string };
 

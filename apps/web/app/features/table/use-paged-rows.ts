@@ -1,6 +1,6 @@
+import { PAGINATION_LIMIT_MAX } from '@parcelle/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PAGINATION_LIMIT_MAX } from '@parcelle/shared/constants';
 import { pageSlice, type SortState, type SortValue, sameSort, sortRows } from './table-logic';
 
 /** One page as every member list answers it: its rows, how many there are in all, where its images are. */
@@ -24,10 +24,7 @@ type Options<Row> = {
   resetKey?: string;
 };
 
-async function fetchAll<Row>(
-  fetchPage: Options<Row>['fetchPage'],
-  signal: AbortSignal,
-): Promise<RowsPage<Row>> {
+async function fetchAll<Row>(fetchPage: Options<Row>['fetchPage'], signal: AbortSignal): Promise<RowsPage<Row>> {
   const rows: Row[] = [];
   let total = 0;
   let baseUrl: string | undefined;

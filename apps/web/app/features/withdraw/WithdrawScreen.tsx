@@ -29,7 +29,6 @@ import {
   storeWithdrawal,
   verifyWithdrawalCode,
   WITHDRAWALS_KEY,
-  type WithdrawalListKind,
 } from './api';
 import { InProgressDialog, type SubmittedWithdrawal } from './InProgressDialog';
 import { type PayoutMethod, RequestDialog } from './RequestDialog';
@@ -49,7 +48,6 @@ function isSecondFactorRefusal(error: unknown): boolean {
   const refusals: Localized[] = [messages.TotpCodeInvalid, messages.TwoFactorCodeRequired, messages.TooManyRequests];
   return refusals.some((message) => message.en === error.error.en);
 }
-
 
 function WithdrawView({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
@@ -234,18 +232,8 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         </Alert>
       )}
       <Stack spacing={4}>
-        <WithdrawalTable
-          kind="pending"
-          name="pending"
-          resetKey={String(listsVersion)}
-          enabled={Boolean(token)}
-        />
-        <WithdrawalTable
-          kind="approved"
-          name="history"
-          resetKey={String(listsVersion)}
-          enabled={Boolean(token)}
-        />
+        <WithdrawalTable kind="pending" name="pending" resetKey={String(listsVersion)} enabled={Boolean(token)} />
+        <WithdrawalTable kind="approved" name="history" resetKey={String(listsVersion)} enabled={Boolean(token)} />
       </Stack>
       <RequestDialog
         open={step === 'request'}

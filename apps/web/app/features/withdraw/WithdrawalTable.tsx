@@ -7,7 +7,13 @@ import { type Column, DataTable } from '../table/DataTable';
 import { TableSection } from '../table/TableSection';
 import { timeOf } from '../table/table-logic';
 import { tableProps, usePagedRows } from '../table/use-paged-rows';
-import { fetchWithdrawals, WITHDRAWALS_KEY, WITHDRAWALS_PAGE_SIZE, type WithdrawalListKind, type WithdrawalRow } from './api';
+import {
+  fetchWithdrawals,
+  WITHDRAWALS_KEY,
+  WITHDRAWALS_PAGE_SIZE,
+  type WithdrawalListKind,
+  type WithdrawalRow,
+} from './api';
 
 type Props = {
   kind: WithdrawalListKind;
@@ -75,10 +81,7 @@ export function WithdrawalTable({ kind, name, enabled, resetKey }: Props) {
   });
 
   return (
-    <TableSection
-      titleId={titleId}
-      title={t(name === 'pending' ? 'withdraw.pending.title' : 'withdraw.history.title')}
-    >
+    <TableSection titleId={titleId} title={t(name === 'pending' ? 'withdraw.pending.title' : 'withdraw.history.title')}>
       <DataTable
         columns={shown}
         {...tableProps(list, `withdraw-${name}`, WITHDRAWALS_PAGE_SIZE)}
