@@ -163,7 +163,15 @@ export function DataTable<Row>(props: Props<Row>) {
           </TextField>
         </Box>
       )}
-      <Box sx={{ overflowX: 'auto', [cardsBelow === 'compact' ? COMPACT : MOBILE]: { overflowX: 'visible' } }}>
+      {/* Positioned: what is placed absolutely inside (a header read by screen readers only) scrolls with the table
+          instead of widening the page. */}
+      <Box
+        sx={{
+          position: 'relative',
+          overflowX: 'auto',
+          [cardsBelow === 'compact' ? COMPACT : MOBILE]: { overflowX: 'visible' },
+        }}
+      >
         <Table
           aria-labelledby={props.labelledBy}
           aria-label={props.label}
@@ -172,39 +180,44 @@ export function DataTable<Row>(props: Props<Row>) {
           {...props.tableProps}
           sx={[dataTableSx(cardsBelow), ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}
         >
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => {
-                const active = direction(column);
-                const text = headerText(column);
-                return (
-                  <TableCell
-                    key={column.key}
-                    align={column.align}
-                    aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
-                    data-column={column.key}
-                  >
-                    {column.hideHeader ? (
-                      <Box component="span" sx={visuallyHidden}>
-                        {text}
-                      </Box>
-                    ) : sort?.enabled && column.sortValue ? (
-                      <TableSortLabel
-                        active={Boolean(active)}
-                        direction={active ?? column.firstDirection ?? 'desc'}
-                        onClick={() => sort.onChange(nextSort(sort.value, column.key, column.firstDirection ?? 'desc'))}
-                        data-testid={`sort-${column.key}`}
-                      >
-                        {text}
-                      </TableSortLabel>
-                    ) : (
-                      text
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
+          {/* An empty list shows its message alone, without column names over nothing. */}
+          {!(loaded && rows.length === 0) && (
+            <TableHead>
+              <TableRow>
+                {columns.map((column) => {
+                  const active = direction(column);
+                  const text = headerText(column);
+                  return (
+                    <TableCell
+                      key={column.key}
+                      align={column.align}
+                      aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
+                      data-column={column.key}
+                    >
+                      {column.hideHeader ? (
+                        <Box component="span" sx={visuallyHidden}>
+                          {text}
+                        </Box>
+                      ) : sort?.enabled && column.sortValue ? (
+                        <TableSortLabel
+                          active={Boolean(active)}
+                          direction={active ?? column.firstDirection ?? 'desc'}
+                          onClick={() =>
+                            sort.onChange(nextSort(sort.value, column.key, column.firstDirection ?? 'desc'))
+                          }
+                          data-testid={`sort-${column.key}`}
+                        >
+                          {text}
+                        </TableSortLabel>
+                      ) : (
+                        text
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+          )}
           <TableBody>
             {pending &&
               Array.from({ length: props.skeletonRows ?? paging?.pageSize ?? 3 }, (_, index) => (

@@ -66,8 +66,10 @@ function cards(grid: boolean) {
  * the breakpoint (the mobile one, or COMPACT for the market) each row becomes a card.
  */
 export function dataTableSx(cardsBelow: 'mobile' | 'compact') {
+  const compact = cardsBelow === 'compact';
   return {
-    '& th, & td': { borderColor: palette.line, px: { xs: 2, md: 2 } },
+    // Seven columns beside the member menu: closer cells, headers on two lines where they must.
+    '& th, & td': { borderColor: palette.line, px: { xs: 2, md: compact ? 1.5 : 2 } },
     '& th:first-of-type, & td:first-of-type': { pl: { xs: 2.5, md: 4 } },
     '& th:last-of-type, & td:last-of-type': { pr: { xs: 2.5, md: 4 } },
     '& th': {
@@ -76,10 +78,16 @@ export function dataTableSx(cardsBelow: 'mobile' | 'compact') {
       fontSize: 13,
       letterSpacing: '0.04em',
       lineHeight: 1.3,
-      whiteSpace: 'nowrap',
+      whiteSpace: compact ? 'normal' : 'nowrap',
     },
+    // The sort arrow takes no width of its own (it sits in the cell's padding), so that sortable headers are as
+    // narrow as plain ones and the tables keep their widths; it shows on the sorted column, on hover and on focus.
+    '& .MuiTableSortLabel-root': { position: 'relative' },
+    '& .MuiTableSortLabel-icon': { position: 'absolute', left: '100%', m: 0, fontSize: 16 },
+    '& th.MuiTableCell-alignRight .MuiTableSortLabel-icon': { left: 'auto', right: '100%' },
+    '& .MuiTableSortLabel-root.Mui-focusVisible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
     '& td': { fontVariantNumeric: 'tabular-nums' },
-    '& tbody tr.row-message td': { color: palette.muted, py: 5 },
+    '& tbody tr.row-message td': { color: palette.muted, pt: 1.5, pb: 4 },
     [cardsBelow === 'compact' ? COMPACT : MOBILE]: cards(cardsBelow === 'compact'),
   } as const;
 }
