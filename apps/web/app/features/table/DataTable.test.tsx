@@ -230,7 +230,7 @@ function Loaded({ fetchPage }: { fetchPage: (offset: number, limit: number) => P
   );
 }
 
-describe('usePagedRows (decision 459)', () => {
+describe('usePagedRows (decisions 460, 461)', () => {
   it('asks the server for one page at a time, and for the whole list once sorted', async () => {
     let rows = ROWS;
     const asked: string[] = [];

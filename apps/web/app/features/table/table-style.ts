@@ -62,7 +62,7 @@ function cards(grid: boolean) {
 }
 
 /**
- * Every member table (decision 459): quiet small header, generous side padding, figures in tabular digits; below
+ * Every member table (decisions 459, 462): quiet small header, generous side padding, figures in tabular digits; below
  * the breakpoint (the mobile one, or COMPACT for the market) each row becomes a card.
  */
 export function dataTableSx(cardsBelow: 'mobile' | 'compact') {

@@ -6,7 +6,7 @@ import { pageSlice, type SortState, type SortValue, sameSort, sortRows } from '.
 /** One page as every member list answers it: its rows, how many there are in all, where its images are. */
 export type RowsPage<Row> = { rows: Row[]; total: number; base_url?: string };
 
-/** Beyond this many rows a list is not loaded whole to sort it: its headers then do not sort (decision 459). */
+/** Beyond this many rows a list is not loaded whole to sort it: its headers then do not sort (decision 460). */
 export const SORT_ALL_MAX = 1000;
 
 type Options<Row> = {
@@ -39,7 +39,7 @@ async function fetchAll<Row>(fetchPage: Options<Row>['fetchPage'], signal: Abort
 }
 
 /**
- * The rows a member table shows (decision 459). In the server's order the table asks the server for one page at a
+ * The rows a member table shows (decisions 460, 461). In the server's order the table asks the server for one page at a
  * time, as the specification describes (`limit=4&offset=4`…). Sorted another way, it loads the list whole (pages of
  * 100, up to SORT_ALL_MAX rows) once, then sorts and pages it here, so that a sort covers every row, not the four shown.
  * The page goes back to the first when the sort, the page size, `resetKey` or the number of rows changes (a row
