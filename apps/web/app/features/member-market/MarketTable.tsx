@@ -118,7 +118,12 @@ function marketColumns(
       numeric: true,
       sortValue: (row) => amountMinor(row.total_price),
       cellProps: () => ({ 'data-testid': 'member-market-total' }),
-      render: (row) => formatTotalPrice(row.total_price, language),
+      // Spec §2 separates thousands by plain spaces: kept on one line in a narrow card.
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatTotalPrice(row.total_price, language)}
+        </Box>
+      ),
     },
     {
       key: 'details',

@@ -303,6 +303,10 @@ function Pager({ paging, shown }: { paging: Paging; shown: number }) {
           rowGap: 0.5,
         },
         '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        // On a phone the size keeps its name for screen readers only, so that the arrows stay on the same line.
+        '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+        '& .MuiTablePagination-input': { ml: { xs: 0, sm: 1 }, mr: { xs: 2, sm: 4 } },
+        '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
         '& .MuiTablePagination-displayedRows': { fontVariantNumeric: 'tabular-nums' },
       }}
     />

@@ -41,6 +41,8 @@ function cards(grid: boolean) {
       py: 0.75,
       px: 2,
       textAlign: 'right',
+      // A card is narrow: a figure's note ("since the previous appraisal") wraps under it instead of overflowing.
+      whiteSpace: 'normal',
     },
     '& tbody td[data-label]::before': {
       content: 'attr(data-label)',
