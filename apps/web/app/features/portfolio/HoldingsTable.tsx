@@ -30,7 +30,7 @@ type Props = {
   onHistory?: (holding: THolding) => void;
 };
 
-const stacked = { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' } as const;
+const stacked = { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', textAlign: 'right' } as const;
 
 type Actions = {
   baseUrl: string;
@@ -77,11 +77,13 @@ function holdingColumns(t: TFunction, language: Language, currency: Currency, ac
       key: 'price',
       header: 'portfolio.columns.partPrice',
       align: 'right',
-      numeric: true,
       sortValue: (holding) => amountMinor(holding.part_price),
+      // The figure stays on one line, its note may wrap: six columns then fit beside the member menu.
       render: (holding) => (
         <Box component="span" sx={stacked}>
-          <span data-testid="holding-price">{formatAmount(holding.part_price, language)}</span>
+          <Box component="span" sx={numeric} data-testid="holding-price">
+            {formatAmount(holding.part_price, language)}
+          </Box>
           <Box component="span" sx={{ fontSize: 13 }} data-testid="holding-change">
             <PriceChange percentage={holding.percentage} language={language} />
           </Box>
@@ -115,11 +117,12 @@ function holdingColumns(t: TFunction, language: Language, currency: Currency, ac
       key: 'total',
       header: 'portfolio.columns.total',
       align: 'right',
-      numeric: true,
       sortValue: (holding) => amountMinor(holding.total),
       render: (holding) => (
         <Box component="span" sx={stacked}>
-          <span data-testid="holding-total">{formatAmount(holding.total, language)}</span>
+          <Box component="span" sx={numeric} data-testid="holding-total">
+            {formatAmount(holding.total, language)}
+          </Box>
           {/* Issue 17: what these parts gained or lost since they were bought (value from the latest appraisal less
               their FIFO cost), computed by the server in the currency shown. */}
           <Box
