@@ -30,7 +30,12 @@ type Props = {
   onHistory?: (holding: THolding) => void;
 };
 
-const stacked = { display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', textAlign: 'right' } as const;
+const stacked = {
+  display: 'inline-flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  textAlign: 'right',
+} as const;
 
 type Actions = {
   baseUrl: string;

@@ -121,6 +121,18 @@ describe('the shared member table (decision 459)', () => {
     expect(header('amount').getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('sorts on a phone by the select above the cards (the header row is hidden there)', async () => {
+    renderScreen(<Harness />);
+    const select = screen.getByTestId('table-sort-select');
+    fireEvent.change(select, { target: { value: 'amount:asc' } });
+    expect(header('amount').getAttribute('aria-sort')).toBe('ascending');
+    expect(shownIds()).toEqual(['r2', 'r4']);
+    fireEvent.change(select, { target: { value: 'work:desc' } });
+    expect(header('work').getAttribute('aria-sort')).toBe('descending');
+    // Nymphéas, then Écume (read as an E), Clair de lune…
+    expect(shownIds()).toEqual(['r1', 'r5']);
+  });
+
   it('pages with translated labels and real plurals, next disabled on the last page', async () => {
     renderScreen(<Harness />);
     expect(screen.getByTestId('works-range').textContent).toBe('1–2 of 5 rows');
