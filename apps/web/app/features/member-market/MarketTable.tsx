@@ -82,15 +82,16 @@ function marketColumns(
       align: 'right',
       sortValue: (row) => amountMinor(row.price_per_part),
       cellProps: () => ({ 'data-testid': 'member-market-price' }),
+      // One block (the price over its change), so that on a card the two stack beside the label.
       render: (row) => (
-        <>
+        <Box component="span" sx={{ display: 'block', textAlign: 'right' }}>
           <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {formatAmount(row.price_per_part, language)}
           </Box>
           <Box component="span" sx={{ display: 'block', fontSize: 13 }} data-testid="member-market-change">
             <PriceChange percentage={row.percentage} language={language} />
           </Box>
-        </>
+        </Box>
       ),
     },
     {
