@@ -1,10 +1,10 @@
 import type { Currency } from '@parcelle/shared/constants';
 import type { ZFinanceData } from '@parcelle/shared/contracts/member-area';
 import type { Language } from '@parcelle/shared/i18n/messages';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { formatAmount } from '../catalogue/format';
 import { apiData } from '../session/api';
+import type { RowsPage } from '../table/use-paged-rows';
 
 /** The calls of /user/finance (spec §2 Finance, §3 Finance rows, §7 `/member/finance/history`). */
 
@@ -19,16 +19,15 @@ export type FinanceRow = FinanceData['purchaseHistory'][number];
 
 export const FINANCE_KEY = ['member-finance'] as const;
 
-export function financeQuery(offset: number, currency: Currency) {
-  return queryOptions({
-    queryKey: [...FINANCE_KEY, offset, currency] as const,
-    queryFn: ({ signal }) =>
-      apiData<FinanceData>('/member/finance/history', {
-        query: { limit: FINANCE_PAGE_SIZE, offset, currency },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+/** One page of the member's money movements, newest first, in the display currency. */
+export async function fetchFinance(
+  currency: Currency,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<RowsPage<FinanceRow>> {
+  const data = await apiData<FinanceData>('/member/finance/history', { query: { limit, offset, currency }, signal });
+  return { rows: data.purchaseHistory, total: data.total };
 }
 
 /**

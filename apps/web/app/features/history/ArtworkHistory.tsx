@@ -9,24 +9,23 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
+import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
-import { formatAmount, mediaUrl } from '../catalogue/format';
+import { amountMinor, formatAmount, mediaUrl } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
+import { type Column, DataTable } from '../table/DataTable';
+import { timeOf } from '../table/table-logic';
+import { useSortedRows } from '../table/use-paged-rows';
 import { DESKTOP, palette } from '../theme/theme';
 import { type ArtworkRow, artworkHistoryQuery, failureText } from './api';
 import { HistoryAmount, safeDate } from './HistoryTable';
-import { responsiveTableSx } from './table-style';
 
 const EVENT_COLORS = {
   PURCHASE: palette.ink,
@@ -35,11 +34,99 @@ const EVENT_COLORS = {
   EXIT: palette.success,
 } as const;
 
+type ArtworkEvent = ArtworkRow['salePurchase'][number];
+
+function eventColumns(t: TFunction, language: Language): Column<ArtworkEvent>[] {
+  return [
+    {
+      key: 'type',
+      header: 'history.columns.type',
+      firstDirection: 'asc',
+      sortValue: (event) => t(`history.eventType.${event.type}`),
+      render: (event) => (
+        <Box component="span" sx={{ color: EVENT_COLORS[event.type], fontWeight: 500 }}>
+          {t(`history.eventType.${event.type}`)}
+        </Box>
+      ),
+    },
+    {
+      key: 'partPrice',
+      header: 'history.columns.partPrice',
+      align: 'right',
+      numeric: true,
+      sortValue: (event) => amountMinor(event.part_price),
+      render: (event) => <HistoryAmount amount={event.part_price} bookMinor={event.book_part_price_minor} />,
+    },
+    {
+      key: 'parts',
+      header: 'history.columns.parts',
+      align: 'right',
+      numeric: true,
+      sortValue: (event) => Math.max(0, event.part_quantity),
+      render: (event) => formatPartsQuantity(Math.max(0, event.part_quantity), language),
+    },
+    {
+      key: 'total',
+      header: 'history.columns.total',
+      align: 'right',
+      numeric: true,
+      sortValue: (event) => amountMinor(event.full_amount),
+      render: (event) => (
+        <>
+          <HistoryAmount amount={event.full_amount} bookMinor={event.book_full_amount_minor} />
+          {event.realised_return && event.cost_basis ? (
+            <Typography
+              variant="body2"
+              component="span"
+              data-testid="realised-return"
+              sx={{ display: 'block', color: palette.muted }}
+            >
+              {t('history.exit.costBasis', { amount: formatAmount(event.cost_basis, language) })}
+              <br />
+              {t('history.exit.realisedReturn', { amount: formatAmount(event.realised_return, language) })}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'date',
+      header: 'history.columns.date',
+      align: 'right',
+      numeric: true,
+      sortValue: (event) => timeOf(event.t),
+      render: (event) => safeDate(event.t, language),
+    },
+  ];
+}
+
+/** A work's purchases, sales and dividends: every one of them, sortable, in the server's order first. */
+function EventTable({ work, title }: { work: ArtworkRow; title: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const columns = eventColumns(t, language);
+  const sorted = useSortedRows(work.salePurchase, columns, null, language);
+  return (
+    <DataTable
+      columns={columns}
+      rows={sorted.rows}
+      sort={sorted.sort}
+      rowKey={(event) => `${event.type}-${event.reference_id}`}
+      rowProps={(event) => ({ 'data-testid': 'artwork-event', 'data-reference': event.reference_id })}
+      label={title}
+      size="small"
+      pending={false}
+      fetching={false}
+      empty={null}
+      sx={{ [DESKTOP]: { '& tbody tr:last-of-type td': { borderBottom: 0 } } }}
+    />
+  );
+}
+
 function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: string; first: boolean }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const title = localized(work.painting_title, language);
-  const label = (key: string) => t(`history.columns.${key}`);
   const detailsId = `artwork-${work.painting_id}-details`;
   return (
     <Accordion
@@ -73,60 +160,7 @@ function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: stri
         </Box>
       </AccordionSummary>
       <AccordionDetails id={detailsId} sx={{ p: 0, borderTop: `1px solid ${palette.line}` }}>
-        <Table
-          size="small"
-          aria-label={title}
-          sx={[responsiveTableSx, { [DESKTOP]: { '& tbody tr:last-of-type td': { borderBottom: 0 } } }]}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{label('type')}</TableCell>
-              <TableCell align="right">{label('partPrice')}</TableCell>
-              <TableCell align="right">{label('parts')}</TableCell>
-              <TableCell align="right">{label('total')}</TableCell>
-              <TableCell align="right">{label('date')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {work.salePurchase.map((event) => (
-              <TableRow
-                key={`${event.type}-${event.reference_id}`}
-                data-testid="artwork-event"
-                data-reference={event.reference_id}
-              >
-                <TableCell data-label={label('type')}>
-                  <Box component="span" sx={{ color: EVENT_COLORS[event.type], fontWeight: 500 }}>
-                    {t(`history.eventType.${event.type}`)}
-                  </Box>
-                </TableCell>
-                <TableCell align="right" data-label={label('partPrice')} sx={{ whiteSpace: 'nowrap' }}>
-                  <HistoryAmount amount={event.part_price} bookMinor={event.book_part_price_minor} />
-                </TableCell>
-                <TableCell align="right" data-label={label('parts')} sx={{ whiteSpace: 'nowrap' }}>
-                  {formatPartsQuantity(Math.max(0, event.part_quantity), language)}
-                </TableCell>
-                <TableCell align="right" data-label={label('total')} sx={{ whiteSpace: 'nowrap' }}>
-                  <HistoryAmount amount={event.full_amount} bookMinor={event.book_full_amount_minor} />
-                  {event.realised_return && event.cost_basis ? (
-                    <Typography
-                      variant="body2"
-                      component="span"
-                      data-testid="realised-return"
-                      sx={{ display: 'block', color: palette.muted }}
-                    >
-                      {t('history.exit.costBasis', { amount: formatAmount(event.cost_basis, language) })}
-                      <br />
-                      {t('history.exit.realisedReturn', { amount: formatAmount(event.realised_return, language) })}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell align="right" data-label={label('date')} sx={{ whiteSpace: 'nowrap' }}>
-                  {safeDate(event.t, language)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <EventTable work={work} title={title} />
       </AccordionDetails>
     </Accordion>
   );

@@ -1,6 +1,5 @@
 import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { HISTORY_TYPES, type HistoryType } from '@parcelle/shared/contracts/member-area';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { usePageMeta } from '../layout/use-page-meta';
@@ -8,7 +7,6 @@ import { ProvisionalPurchases } from '../reflection/ProvisionalPurchases';
 import { useStoredSession } from '../session/use-session';
 import { palette, visuallyHidden } from '../theme/theme';
 import { ArtworkHistory } from './ArtworkHistory';
-import type { TableType } from './api';
 import { DownloadButtons } from './DownloadButtons';
 import { HistoryTable } from './HistoryTable';
 
@@ -26,8 +24,6 @@ export function initialTab(search: URLSearchParams, state: unknown): HistoryType
   return asType(search.get('tab')) ?? asType((state as HistoryLocationState | null)?.tab) ?? 'PURCHASE';
 }
 
-const FIRST_PAGES: Record<TableType, number> = { PURCHASE: 0, SALE: 0, DIVIDEND: 0 };
-
 /** /user/history (spec §2): Purchase, Sale, Dividend and Artwork tabs, each with its statement to download. */
 export function HistoryScreen() {
   const { t } = useTranslation();
@@ -36,7 +32,6 @@ export function HistoryScreen() {
   const location = useLocation();
   const [search, setSearch] = useSearchParams();
   const tab = initialTab(search, location.state);
-  const [offsets, setOffsets] = useState(FIRST_PAGES);
   const titleId = `history-tab-title`;
 
   const choose = (next: HistoryType) => {
@@ -101,14 +96,7 @@ export function HistoryScreen() {
         {tab === 'ARTWORK' ? (
           <ArtworkHistory enabled={Boolean(token)} />
         ) : (
-          <HistoryTable
-            key={tab}
-            type={tab}
-            offset={offsets[tab]}
-            onOffset={(offset) => setOffsets((current) => ({ ...current, [tab]: offset }))}
-            enabled={Boolean(token)}
-            labelledBy={titleId}
-          />
+          <HistoryTable key={tab} type={tab} enabled={Boolean(token)} labelledBy={titleId} />
         )}
       </Box>
     </Box>

@@ -1,19 +1,19 @@
-import { Alert, Box, Paper, Skeleton, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Box } from '@mui/material';
 import { formatDate } from '@parcelle/shared/dates';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { type Amount, amountMinor, formatAmount, mediaUrl } from '../catalogue/format';
 import { localized, useLanguage } from '../i18n/language';
 import { BookAmount, type ShownAmount } from '../market-order/BookAmount';
 import { useCurrency } from '../preferences/currency';
-import { palette } from '../theme/theme';
-import { failureText, HISTORY_PAGE_SIZE, historyQuery, type TableRows, type TableType } from './api';
-import { Pager } from './Pager';
-import { responsiveTableSx } from './table-style';
+import { type Column, DataTable } from '../table/DataTable';
+import { TableSection } from '../table/TableSection';
+import { timeOf } from '../table/table-logic';
+import { tableProps, usePagedRows } from '../table/use-paged-rows';
+import { MOBILE, palette } from '../theme/theme';
+import { failureText, fetchHistory, HISTORY_KEY, HISTORY_PAGE_SIZE, type TableRows, type TableType } from './api';
 
 /**
  * An amount of a history row, in the display currency (converted by the API at the rate of its day); a sale's with the
@@ -25,12 +25,6 @@ export function HistoryAmount({ amount, bookMinor }: { amount: Amount; bookMinor
   const shown: ShownAmount = { minor: amountMinor(amount), currency: amount.curr };
   return <BookAmount minor={bookMinor} shown={shown} />;
 }
-
-type Column<T> = {
-  key: string;
-  align?: 'right';
-  render: (row: T, context: { language: Language; baseUrl: string }) => ReactNode;
-};
 
 /** "05 Mar 2026"; an unreadable date shows nothing rather than breaking the table. */
 export function safeDate(value: string, language: Language): string {
@@ -111,69 +105,102 @@ function ReferenceCell({
 
 type Common = { reference_id: string; painting_title: { en: string; fr: string }; painting_img: string; t: string };
 
-const head: Column<Common>[] = [
-  { key: 'reference', render: (row) => row.reference_id },
-  {
-    key: 'work',
-    render: (row, { language, baseUrl }) => (
-      <WorkCell title={localized(row.painting_title, language)} src={mediaUrl(baseUrl, row.painting_img)} />
-    ),
-  },
-  { key: 'date', render: (row, { language }) => safeDate(row.t, language) },
-];
+/** A column of the history tabs: its header is `history.columns.<key>`. */
+function column<Row>(key: string, rest: Omit<Column<Row>, 'key' | 'header'>): Column<Row> {
+  return { key, header: `history.columns.${key}`, ...rest };
+}
 
-const COLUMNS: { [T in TableType]: Column<TableRows[T]>[] } = {
-  PURCHASE: [
-    {
-      key: 'reference',
+/** An amount column: figures, sorted by their minor units. */
+function amountColumn<Row>(key: string, amount: (row: Row) => Amount, render: Column<Row>['render']): Column<Row> {
+  return column(key, { align: 'right', numeric: true, sortValue: (row) => amountMinor(amount(row)), render });
+}
+
+function partsColumn<Row>(key: string, parts: (row: Row) => number, language: Language): Column<Row> {
+  return column(key, {
+    align: 'right',
+    numeric: true,
+    sortValue: parts,
+    render: (row) => <PartsCell parts={parts(row)} language={language} />,
+  });
+}
+
+function head<Row extends Common>(language: Language, baseUrl: string, reference?: Column<Row>['render']) {
+  return [
+    column<Row>('reference', {
+      firstDirection: 'asc',
+      sortValue: (row) => row.reference_id,
+      render: reference ?? ((row) => row.reference_id),
+      sx: {
+        letterSpacing: '0.03em',
+        whiteSpace: 'nowrap',
+        [MOBILE]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+      },
+    }),
+    column<Row>('work', {
+      firstDirection: 'asc',
+      sortValue: (row) => localized(row.painting_title, language),
+      render: (row) => (
+        <WorkCell title={localized(row.painting_title, language)} src={mediaUrl(baseUrl, row.painting_img)} />
+      ),
+      sx: { minWidth: 200 },
+    }),
+    column<Row>('date', {
+      numeric: true,
+      sortValue: (row) => timeOf(row.t),
+      render: (row) => safeDate(row.t, language),
+    }),
+  ];
+}
+
+function columnsOf(type: TableType, language: Language, baseUrl: string) {
+  if (type === 'PURCHASE') {
+    type Row = TableRows['PURCHASE'];
+    return [
       // Issue 30: a primary purchase names the key information version the member acknowledged before it.
-      render: (row) => <ReferenceCell reference={row.reference_id} keyInformation={row.key_information ?? null} />,
-    },
-    ...head.slice(1),
-    {
-      key: 'partPrice',
-      align: 'right',
-      render: (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
-    },
-    {
-      key: 'parts',
-      align: 'right',
-      render: (row, { language }) => <PartsCell parts={row.quantity} language={language} />,
-    },
-    {
-      key: 'total',
-      align: 'right',
-      render: (row) => <HistoryAmount amount={row.total_amount} bookMinor={row.book_total_amount_minor} />,
-    },
-  ],
-  SALE: [
-    ...head,
-    {
-      key: 'partPrice',
-      align: 'right',
-      render: (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
-    },
-    {
-      key: 'partsSold',
-      align: 'right',
-      render: (row, { language }) => <PartsCell parts={row.part_sold} language={language} />,
-    },
-    {
-      key: 'sellingAmount',
-      align: 'right',
-      render: (row) => <HistoryAmount amount={row.selling_amount} bookMinor={row.book_selling_amount_minor} />,
-    },
-  ],
-  DIVIDEND: [
-    ...head,
-    {
-      key: 'partsOwned',
-      align: 'right',
-      render: (row, { language }) => <PartsCell parts={row.owner_parts} language={language} />,
-    },
-    { key: 'amount', align: 'right', render: (row, { language }) => formatAmount(row.amount, language) },
-  ],
-};
+      ...head<Row>(language, baseUrl, (row) => (
+        <ReferenceCell reference={row.reference_id} keyInformation={row.key_information ?? null} />
+      )),
+      amountColumn<Row>(
+        'partPrice',
+        (row) => row.part_price,
+        (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
+      ),
+      partsColumn<Row>('parts', (row) => row.quantity, language),
+      amountColumn<Row>(
+        'total',
+        (row) => row.total_amount,
+        (row) => <HistoryAmount amount={row.total_amount} bookMinor={row.book_total_amount_minor} />,
+      ),
+    ];
+  }
+  if (type === 'SALE') {
+    type Row = TableRows['SALE'];
+    return [
+      ...head<Row>(language, baseUrl),
+      amountColumn<Row>(
+        'partPrice',
+        (row) => row.part_price,
+        (row) => <HistoryAmount amount={row.part_price} bookMinor={row.book_part_price_minor} />,
+      ),
+      partsColumn<Row>('partsSold', (row) => row.part_sold, language),
+      amountColumn<Row>(
+        'sellingAmount',
+        (row) => row.selling_amount,
+        (row) => <HistoryAmount amount={row.selling_amount} bookMinor={row.book_selling_amount_minor} />,
+      ),
+    ];
+  }
+  type Row = TableRows['DIVIDEND'];
+  return [
+    ...head<Row>(language, baseUrl),
+    partsColumn<Row>('partsOwned', (row) => row.owner_parts, language),
+    amountColumn<Row>(
+      'amount',
+      (row) => row.amount,
+      (row) => formatAmount(row.amount, language),
+    ),
+  ];
+}
 
 const EMPTY: Record<TableType, string> = {
   PURCHASE: 'history.empty.purchase',
@@ -183,101 +210,46 @@ const EMPTY: Record<TableType, string> = {
 
 type Props<T extends TableType> = {
   type: T;
-  offset: number;
-  onOffset: (offset: number) => void;
   enabled: boolean;
   labelledBy: string;
 };
 
 /** A paged history tab (Purchase, Sale, Dividend): 4 rows per page, newest first; cards on mobile. */
-export function HistoryTable<T extends TableType>({ type, offset, onOffset, enabled, labelledBy }: Props<T>) {
+export function HistoryTable<T extends TableType>({ type, enabled, labelledBy }: Props<T>) {
   const { t } = useTranslation();
   const language = useLanguage();
   const currency = useCurrency();
-  const query = useQuery({ ...historyQuery(type, offset, currency), enabled });
-  const columns = COLUMNS[type] as Column<TableRows[T]>[];
-  const rows = query.data?.rows ?? [];
-  const baseUrl = query.data?.base_url ?? '';
-  const label = (key: string) => t(`history.columns.${key}`);
+  // The columns' sort values do not depend on the images' address: the hook is given them before it is known.
+  const sortColumns = columnsOf(type, language, '') as Column<TableRows[T]>[];
+  const list = usePagedRows<TableRows[T]>({
+    queryKey: [...HISTORY_KEY, type, currency],
+    fetchPage: (offset, limit, signal) => fetchHistory(type, currency, offset, limit, signal),
+    pageSize: HISTORY_PAGE_SIZE,
+    defaultSort: { key: 'date', direction: 'desc' },
+    columns: sortColumns,
+    enabled,
+    language,
+    resetKey: currency,
+  });
+  const columns = columnsOf(type, language, list.baseUrl) as Column<TableRows[T]>[];
 
   return (
-    <Paper variant="outlined" sx={{ borderColor: palette.line, overflowX: 'auto' }}>
-      {query.isError && !query.data ? (
-        <Alert severity="error" variant="outlined" sx={{ m: { xs: 2, md: 3 } }} data-testid="history-error">
-          {localized(failureText(query.error), language)}
-        </Alert>
-      ) : (
-        <Table
-          aria-labelledby={labelledBy}
-          data-testid="history-table"
-          data-type={type}
-          aria-busy={query.isFetching}
-          sx={responsiveTableSx}
-        >
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.key} align={column.align}>
-                  {label(column.key)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {query.isPending &&
-              Array.from({ length: HISTORY_PAGE_SIZE }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
-                <TableRow key={index}>
-                  <TableCell colSpan={columns.length}>
-                    <Skeleton variant="text" height={48} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            {query.data && rows.length === 0 && (
-              <TableRow>
-                <TableCell
-                  colSpan={columns.length}
-                  className="table-empty"
-                  sx={{ color: palette.muted, py: 5 }}
-                  data-testid="history-empty"
-                >
-                  {t(EMPTY[type])}
-                </TableCell>
-              </TableRow>
-            )}
-            {rows.map((row) => (
-              <TableRow key={row.reference_id} data-testid="history-row" data-reference={row.reference_id}>
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.key}
-                    align={column.align}
-                    data-label={label(column.key)}
-                    data-column={column.key}
-                    className={column.key === 'reference' ? 'table-reference' : undefined}
-                    sx={
-                      column.key === 'work'
-                        ? { minWidth: 200 }
-                        : column.key === 'reference'
-                          ? undefined
-                          : { whiteSpace: 'nowrap' }
-                    }
-                  >
-                    {column.render(row, { language, baseUrl })}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      <Pager
-        name="history"
-        offset={offset}
-        pageSize={HISTORY_PAGE_SIZE}
-        total={query.data?.total}
-        busy={!query.data || query.isPlaceholderData}
-        onOffset={onOffset}
+    <TableSection titleId={labelledBy}>
+      <DataTable
+        columns={columns}
+        {...tableProps(list, 'history', HISTORY_PAGE_SIZE)}
+        rowKey={(row) => row.reference_id}
+        rowProps={(row) => ({ 'data-testid': 'history-row', 'data-reference': row.reference_id })}
+        labelledBy={labelledBy}
+        tableProps={{ 'data-testid': 'history-table', 'data-type': type }}
+        error={
+          list.error
+            ? { message: localized(failureText(list.error), language), onRetry: list.retry, testId: 'history-error' }
+            : null
+        }
+        empty={t(EMPTY[type])}
+        emptyTestId="history-empty"
       />
-    </Paper>
+    </TableSection>
   );
 }

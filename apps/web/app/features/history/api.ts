@@ -9,7 +9,7 @@ import type {
   ZSaleHistoryRow,
 } from '@parcelle/shared/contracts/member-area';
 import { type Localized, messages } from '@parcelle/shared/i18n/messages';
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiData } from '../session/api';
 import { ApiError } from '../session/api-error';
@@ -46,18 +46,18 @@ function rowsOf(type: TableType, data: Partial<PurchasePage & SalePage & Dividen
 }
 
 /** One page of a table tab, newest first, amounts in the display currency. */
-export function historyQuery<T extends TableType>(type: T, offset: number, currency: Currency) {
-  return queryOptions({
-    queryKey: [...HISTORY_KEY, type, offset, currency] as const,
-    queryFn: async ({ signal }): Promise<TablePage<T>> => {
-      const data = await apiData<Partial<PurchasePage & SalePage & DividendPage> & Paged>(`/member/history/${type}`, {
-        query: { limit: HISTORY_PAGE_SIZE, offset, currency },
-        signal,
-      });
-      return { total: data.total, base_url: data.base_url, rows: rowsOf(type, data) as TableRows[T][] };
-    },
-    placeholderData: keepPreviousData,
+export async function fetchHistory<T extends TableType>(
+  type: T,
+  currency: Currency,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<TablePage<T>> {
+  const data = await apiData<Partial<PurchasePage & SalePage & DividendPage> & Paged>(`/member/history/${type}`, {
+    query: { limit, offset, currency },
+    signal,
   });
+  return { total: data.total, base_url: data.base_url, rows: rowsOf(type, data) as TableRows[T][] };
 }
 
 /** The Artwork tab: one accordion per work, 4 more works per "load more". */

@@ -251,7 +251,7 @@ describe('tables', () => {
     await waitFor(() => expect(references()).toEqual(['PU-0005', 'PU-0006']));
     expect(historyCalls('PURCHASE').at(-1)).toContain('offset=4');
     expect(screen.getByTestId('history-next').hasAttribute('disabled')).toBe(true);
-    expect(plain(screen.getByTestId('history-range').textContent)).toBe('5–6 of 6');
+    expect(plain(screen.getByTestId('history-range').textContent)).toBe('5–6 of 6 rows');
     fireEvent.click(screen.getByTestId('history-previous'));
     await waitFor(() => expect(references()).toEqual(['PU-0001', 'PU-0002', 'PU-0003', 'PU-0004']));
   });

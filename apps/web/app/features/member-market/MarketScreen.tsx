@@ -1,5 +1,4 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useStoredSession } from '../session/use-session';
@@ -13,7 +12,6 @@ export function MarketScreen() {
   const { t } = useTranslation();
   usePageMeta(t('memberMarket.title'), t('memberMarket.metaDescription'));
   const { token } = useStoredSession();
-  const [secondaryOffset, setSecondaryOffset] = useState(0);
 
   return (
     <Box data-testid="member-market-screen">
@@ -24,8 +22,8 @@ export function MarketScreen() {
         {t('memberMarket.intro')}
       </Typography>
       <Stack spacing={4}>
-        <MarketTable type="primary" offset={0} enabled={Boolean(token)} />
-        <MarketTable type="secondary" offset={secondaryOffset} onOffset={setSecondaryOffset} enabled={Boolean(token)} />
+        <MarketTable type="primary" paged={false} enabled={Boolean(token)} />
+        <MarketTable type="secondary" paged enabled={Boolean(token)} />
       </Stack>
     </Box>
   );

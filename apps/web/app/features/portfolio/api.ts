@@ -8,11 +8,12 @@ import type {
   ZPortfolioData,
 } from '@parcelle/shared/contracts/member-area';
 import type { TSalePlaced } from '@parcelle/shared/contracts/orderbook';
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StepUpProof } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { apiData, apiRequest } from '../session/api';
+import type { RowsPage } from '../table/use-paged-rows';
 
 /** The calls of /user/portfolio and /user/parts (spec §2, §4 Sale, §7 `/member/portfolio`, `/member/parts*`). */
 
@@ -40,17 +41,15 @@ export function portfolioQuery(currency: Currency) {
   });
 }
 
-/** One page of the works held, most recently bought first. */
-export function partsQuery(offset: number, currency: Currency) {
-  return queryOptions({
-    queryKey: [...HOLDINGS_KEY, 'parts', currency, offset] as const,
-    queryFn: ({ signal }) =>
-      apiData<TPartsPage>('/member/parts/', {
-        query: { limit: HOLDINGS_PAGE_SIZE, offset, currency },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+/** One page of the works held, newest work first, in the display currency. */
+export async function fetchParts(
+  currency: Currency,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<RowsPage<THolding>> {
+  const data = await apiData<TPartsPage>('/member/parts/', { query: { limit, offset, currency }, signal });
+  return { rows: data.getParts, total: data.total, base_url: data.base_url };
 }
 
 /** What the member's parts of each work were worth at the end of each year. */
@@ -85,16 +84,13 @@ export function sellBlock(holding: Pick<THolding, 'market' | 'quantity' | 'liste
 export const LISTINGS_KEY = ['member-listings'] as const;
 
 /** One page of the member's open listings (and those emptied by a purchase still being paid), newest first. */
-export function myListingsQuery(offset: number) {
-  return queryOptions({
-    queryKey: [...LISTINGS_KEY, 'open', offset] as const,
-    queryFn: ({ signal }) =>
-      apiData<TListingsPage>('/paintings/sale', {
-        query: { status: 'open', limit: HOLDINGS_PAGE_SIZE, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+export async function fetchMyListings(
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<RowsPage<TMyListing>> {
+  const data = await apiData<TListingsPage>('/paintings/sale', { query: { status: 'open', limit, offset }, signal });
+  return { rows: data.listings, total: data.total, base_url: data.base_url };
 }
 
 /** Takes a listing off the market: its remaining parts return to the member's holdings. */

@@ -23,14 +23,11 @@ export type HistoryLocationState = { tab: 'ARTWORK' };
 /** The table's page and the sell flow, shared by both screens. */
 function useHoldingsPage() {
   const queryClient = useQueryClient();
-  const [offset, setOffset] = useState(0);
-  const [listingsOffset, setListingsOffset] = useState(0);
+  // Counted up after a sale: the tables go back to their first page.
+  const [version, setVersion] = useState(0);
   const [selling, setSelling] = useState<{ holding: THolding; baseUrl: string } | null>(null);
   return {
-    offset,
-    setOffset,
-    listingsOffset,
-    setListingsOffset,
+    resetKey: String(version),
     sell: (holding: THolding, baseUrl: string) => setSelling({ holding, baseUrl }),
     flow: (
       <SellFlow
@@ -41,8 +38,7 @@ function useHoldingsPage() {
           // Spec §4: the dialog closes, the list returns to page 1; the cards, the chart and the listings follow
           // (the new listing, newest first, opens the first page of the parts for sale).
           setSelling(null);
-          setOffset(0);
-          setListingsOffset(0);
+          setVersion((current) => current + 1);
           void refreshAfterListingChange(queryClient);
         }}
       />
@@ -97,8 +93,7 @@ export function PortfolioScreen() {
         <HoldingsChart currency={currency} enabled={enabled} kind="value" testId="portfolio-chart" />
         <HoldingsTable
           variant="portfolio"
-          offset={page.offset}
-          onOffset={page.setOffset}
+          resetKey={page.resetKey}
           currency={currency}
           enabled={enabled}
           onSell={page.sell}
@@ -129,14 +124,13 @@ export function PartsScreen() {
         <HoldingsChart currency={currency} enabled={enabled} kind="index" testId="parts-chart" />
         <HoldingsTable
           variant="parts"
-          offset={page.offset}
-          onOffset={page.setOffset}
+          resetKey={page.resetKey}
           currency={currency}
           enabled={enabled}
           onSell={page.sell}
           onHistory={() => navigate('/user/history', { state: { tab: 'ARTWORK' } satisfies HistoryLocationState })}
         />
-        <MyListings offset={page.listingsOffset} onOffset={page.setListingsOffset} enabled={enabled} />
+        <MyListings resetKey={page.resetKey} enabled={enabled} />
       </Stack>
       {page.flow}
     </Box>

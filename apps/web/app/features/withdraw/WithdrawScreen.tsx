@@ -29,7 +29,6 @@ import {
   storeWithdrawal,
   verifyWithdrawalCode,
   WITHDRAWALS_KEY,
-  type WithdrawalListKind,
 } from './api';
 import { InProgressDialog, type SubmittedWithdrawal } from './InProgressDialog';
 import { type PayoutMethod, RequestDialog } from './RequestDialog';
@@ -50,8 +49,6 @@ function isSecondFactorRefusal(error: unknown): boolean {
   return refusals.some((message) => message.en === error.error.en);
 }
 
-const FIRST_PAGES: Record<WithdrawalListKind, number> = { pending: 0, approved: 0 };
-
 function WithdrawView({ profile }: { profile: TProfile }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -70,7 +67,8 @@ function WithdrawView({ profile }: { profile: TProfile }) {
   const [pending, setPending] = useState<Pending | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedWithdrawal | null>(null);
   const [smsCode, setSmsCode] = useState('');
-  const [offsets, setOffsets] = useState(FIRST_PAGES);
+  // Counted up after a new withdrawal: both lists go back to their first page (spec §4).
+  const [listsVersion, setListsVersion] = useState(0);
   const balance = profile.wallet_amount;
 
   const needPhone = () => navigate(PHONE_SECTION, { state: { needPhone: true } satisfies EditLocationState });
@@ -164,7 +162,7 @@ function WithdrawView({ profile }: { profile: TProfile }) {
     });
     setPending(null);
     // Spec §4: both lists refresh and go back to page 1; the wallet balance follows.
-    setOffsets(FIRST_PAGES);
+    setListsVersion((version) => version + 1);
     void queryClient.invalidateQueries({ queryKey: WITHDRAWALS_KEY });
     void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
   };
@@ -234,20 +232,8 @@ function WithdrawView({ profile }: { profile: TProfile }) {
         </Alert>
       )}
       <Stack spacing={4}>
-        <WithdrawalTable
-          kind="pending"
-          name="pending"
-          offset={offsets.pending}
-          onOffset={(offset) => setOffsets((current) => ({ ...current, pending: offset }))}
-          enabled={Boolean(token)}
-        />
-        <WithdrawalTable
-          kind="approved"
-          name="history"
-          offset={offsets.approved}
-          onOffset={(offset) => setOffsets((current) => ({ ...current, approved: offset }))}
-          enabled={Boolean(token)}
-        />
+        <WithdrawalTable kind="pending" name="pending" resetKey={String(listsVersion)} enabled={Boolean(token)} />
+        <WithdrawalTable kind="approved" name="history" resetKey={String(listsVersion)} enabled={Boolean(token)} />
       </Stack>
       <RequestDialog
         open={step === 'request'}

@@ -1,7 +1,8 @@
 import type { TWithdrawalEligibility, ZWithdrawalList } from '@parcelle/shared/contracts/member';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiData, apiRequest } from '../session/api';
+import type { RowsPage } from '../table/use-paged-rows';
 
 /** The calls of /user/withdraw (spec §4, §7 `/member/withdrawal/*`). */
 
@@ -15,16 +16,14 @@ export type WithdrawalRow = TWithdrawalList['list'][number];
 export const WITHDRAWALS_KEY = ['withdrawals'] as const;
 
 /** One page of the member's PENDING ("In progress") or APPROVED ("History") withdrawals, newest first. */
-export function withdrawalsQuery(kind: WithdrawalListKind, offset: number) {
-  return queryOptions({
-    queryKey: [...WITHDRAWALS_KEY, kind, offset] as const,
-    queryFn: ({ signal }) =>
-      apiData<TWithdrawalList>(`/member/withdrawal/${kind}`, {
-        query: { limit: WITHDRAWALS_PAGE_SIZE, offset },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+export async function fetchWithdrawals(
+  kind: WithdrawalListKind,
+  offset: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<RowsPage<WithdrawalRow>> {
+  const data = await apiData<TWithdrawalList>(`/member/withdrawal/${kind}`, { query: { limit, offset }, signal });
+  return { rows: data.list, total: data.total };
 }
 
 export const ELIGIBILITY_KEY = [...WITHDRAWALS_KEY, 'eligibility'] as const;
