@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ibanLast4, normalizeIban, type OperatorRole, type TRegisterRequest } from '@parcelle/shared';
+import { MARKET } from '@parcelle/shared/market';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { listOutbox } from '../src/adapters/mail/outbox';
@@ -251,7 +252,7 @@ async function isPrimary(t: TestApp, paintingId: string): Promise<boolean> {
     .select({ market: paintings.market })
     .from(paintings)
     .where(eq(paintings.id, paintingId));
-  return row?.market === 2;
+  return row?.market === MARKET.primary;
 }
 
 /** Credits a member's wallet (as a sale or dividend would) through a balanced ledger transaction. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesMatching, SRC } from './source-scan';
+import { linesMatching, SHARED_SRC, SRC, WEB_SRC } from './source-scan';
 
 /**
  * A work's market state is named (decision 400): outside the market module (apps/api/src/modules/market, which maps
@@ -20,6 +20,14 @@ const NUMERIC_MARKET = [
 describe('market states are named', () => {
   it('no source outside the market module compares or writes a market as a number', () => {
     expect(linesMatching(SRC, EXEMPT, NUMERIC_MARKET)).toEqual([]);
+  });
+
+  it('nor does the web app or the shared package, which read the states from @parcelle/shared/market', () => {
+    // market.ts declares the numbers; tests and fixtures write the wire value as the API answers it; constants.ts's
+    // `PAGE_SIZE.market` is the member market's page size, not a state.
+    const exempt = [/^market\.ts$/, /^constants\.ts$/, /\.test\.tsx?$/, /test-fixtures\.ts$/, /(^|\/)test\//];
+    expect(linesMatching(WEB_SRC, exempt, NUMERIC_MARKET)).toEqual([]);
+    expect(linesMatching(SHARED_SRC, exempt, NUMERIC_MARKET)).toEqual([]);
   });
 
   it('the check sees each form it forbids', () => {

@@ -4,12 +4,16 @@ import { join, relative } from 'node:path';
 /** apps/api/src, the tree the rules about sources (named states, one owner, one copy of a rule) are checked on. */
 export const SRC = join(import.meta.dirname, '../src');
 
-/** Every TypeScript file under `dir`, at any depth. */
+/** The web app's sources (apps/web/app) and the shared package's (packages/shared/src), for rules that hold there too. */
+export const WEB_SRC = join(import.meta.dirname, '../../web/app');
+export const SHARED_SRC = join(import.meta.dirname, '../../../packages/shared/src');
+
+/** Every TypeScript file (`.ts`, `.tsx`) under `dir`, at any depth. */
 export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 

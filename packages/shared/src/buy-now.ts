@@ -1,4 +1,5 @@
 import type { Currency } from './constants';
+import { MARKET } from './market';
 
 /**
  * What the "Buy now" button of a painting does (spec §4), as a pure rule so that every case is tested:
@@ -16,7 +17,7 @@ import type { Currency } from './constants';
 
 export type BuyNowInput<P> = {
   signedIn: boolean;
-  market: 1 | 2 | 3;
+  market: (typeof MARKET)['shown' | 'primary' | 'secondary'];
   totalParts: number;
   soldParts: number;
   currency: Currency;
@@ -61,11 +62,11 @@ export function isSoldOut(soldParts: number, totalParts: number): boolean {
 }
 
 export function buyNowAction<P>(input: BuyNowInput<P>): BuyNowAction<P> {
-  if (input.market === 1) return { kind: 'disabled', reason: 'not-buyable' };
-  if (input.market === 2 && isSoldOut(input.soldParts, input.totalParts))
+  if (input.market === MARKET.shown) return { kind: 'disabled', reason: 'not-buyable' };
+  if (input.market === MARKET.primary && isSoldOut(input.soldParts, input.totalParts))
     return { kind: 'disabled', reason: 'sold-out' };
   if (!input.signedIn) return { kind: 'login', to: '/login', state: { from: input.pathname } };
-  if (input.market === 3)
+  if (input.market === MARKET.secondary)
     return {
       kind: 'secondary-dialog',
       to: MEMBER_MARKET_PATH,

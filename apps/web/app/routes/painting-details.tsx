@@ -1,3 +1,4 @@
+import { MARKET } from '@parcelle/shared/market';
 import { redirect, useParams } from 'react-router';
 import { DOCUMENT_HANDLE } from '../document/document';
 import { catalogueKeys, type PaintingDetailData } from '../features/catalogue/api';
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
       throw redirect(`${paintingPath(painting)}${page.url.search}`, 301);
     }
     // The book is part of a secondary work's page (decision 453): read here, as a document is never hydrated to read it.
-    if (painting.market === 3 && painting.market_state !== 'sold') {
+    if (painting.market === MARKET.secondary && painting.market_state !== 'sold') {
       await page.read(orderBookKey(painting.id), '/paintings/order-book', { painting_id: painting.id });
     }
     const title = localized(painting.title, page.language);

@@ -1,8 +1,9 @@
+import { MARKET } from '@parcelle/shared/market';
 import type { MarketType } from './api';
 
 /** The list a market number belongs to: 1 (not yet buyable) and 2 are shown on the primary market, 3 on the secondary. */
 export function marketOf(market: number): MarketType {
-  return market === 3 ? 'secondary' : 'primary';
+  return market === MARKET.secondary ? 'secondary' : 'primary';
 }
 
 export function marketListPath(type: MarketType): string {

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Container, Link, Typography } from '@mui/material';
 import { formatDate } from '@parcelle/shared/dates';
+import { MARKET } from '@parcelle/shared/market';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -88,7 +89,7 @@ export function PastExitsScreen() {
                     <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
                       <Link
                         component={RouterLink}
-                        to={paintingPath({ id: exit.painting.id, market: 4 })}
+                        to={paintingPath({ id: exit.painting.id, market: MARKET.sold })}
                         color="inherit"
                         underline="hover"
                       >

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Skeleton, Typography } from '@mui/material';
+import { MARKET } from '@parcelle/shared/market';
 import { formatNumber } from '@parcelle/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -44,7 +45,9 @@ function FeaturedWork({ painting, baseUrl }: { painting: Painting; baseUrl: stri
           {t('home.featured.perPart', { price: formatAmount(painting.price_per_part, language) })}
         </Typography>
         <Typography variant="body2" sx={{ color: palette.muted }}>
-          {painting.market === 1 ? t('home.featured.notBuyable') : t('home.featured.available', { percent: available })}
+          {painting.market === MARKET.shown
+            ? t('home.featured.notBuyable')
+            : t('home.featured.available', { percent: available })}
         </Typography>
       </Box>
       <Box sx={{ mt: 1 }}>

@@ -1,4 +1,5 @@
 import { Container, Skeleton } from '@mui/material';
+import { MARKET } from '@parcelle/shared/market';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HomeData, useHomeContent } from '../catalogue/api';
@@ -21,7 +22,7 @@ const MarketStatistics = lazy(() =>
 
 /** The hero shows a work on offer when there is one (market 2), else the newest work. */
 export function heroWork(featured: HomeData['featured'] | undefined) {
-  return featured?.find((painting) => painting.market === 2) ?? featured?.[0];
+  return featured?.find((painting) => painting.market === MARKET.primary) ?? featured?.[0];
 }
 
 /** Home (spec §2): hero with a work, the figures boxes, how it works, works on offer, art-market statistics. */

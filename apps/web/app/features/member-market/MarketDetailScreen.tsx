@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { MARKET } from '@parcelle/shared/market';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +102,10 @@ function Detail({
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
             <Fact label={t('memberMarket.columns.price')} testId="member-painting-part-value">
               <Box component="span" sx={{ display: 'block', fontSize: 26, fontWeight: 500 }}>
-                {formatAmount(record.market === 3 ? record.price_per_part : painting.price_per_part, language)}
+                {formatAmount(
+                  record.market === MARKET.secondary ? record.price_per_part : painting.price_per_part,
+                  language,
+                )}
               </Box>
               <Box component="span" sx={{ display: 'block', fontSize: 15 }}>
                 <PriceChange percentage={painting.percentage} language={language} />

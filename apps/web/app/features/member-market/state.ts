@@ -1,3 +1,4 @@
+import { MARKET } from '@parcelle/shared/market';
 import type { MemberMarketRow } from './api';
 
 export const MEMBER_MARKET_PATH = '/user/market';
@@ -18,4 +19,4 @@ export function detailStateOf(state: unknown): MarketDetailState | null {
 
 /** Spec §2: the heading reads "Primary Market" when the record's market is 2, else "Secondary Market". */
 export const headingKeyOf = (market: number) =>
-  market === 2 ? 'memberMarket.detail.primaryHeading' : 'memberMarket.detail.secondaryHeading';
+  market === MARKET.primary ? 'memberMarket.detail.primaryHeading' : 'memberMarket.detail.secondaryHeading';

@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { buyNowAction } from '@parcelle/shared/buy-now';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { MARKET } from '@parcelle/shared/market';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -90,7 +91,11 @@ export function BuyNow({
   const waiting = notOpenYet !== undefined && action.kind !== 'disabled';
   const disabled = action.kind === 'disabled' || waiting;
   const reasonId = 'buy-now-reason';
-  const describedBy = waiting ? `${notOpenYet} ${reasonId}` : disabled || painting.market === 3 ? reasonId : undefined;
+  const describedBy = waiting
+    ? `${notOpenYet} ${reasonId}`
+    : disabled || painting.market === MARKET.secondary
+      ? reasonId
+      : undefined;
 
   if (sticky && disabled) return null;
   const form =
@@ -164,7 +169,7 @@ export function BuyNow({
           {t('paintings.sale.notOpenReason')}
         </Typography>
       )}
-      {!sticky && !disabled && painting.market === 3 && (
+      {!sticky && !disabled && painting.market === MARKET.secondary && (
         <Typography id={reasonId} variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
           {t('paintings.buy.secondaryNote')}
         </Typography>

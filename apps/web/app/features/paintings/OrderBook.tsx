@@ -2,6 +2,7 @@ import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, T
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
+import { MARKET } from '@parcelle/shared/market';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -189,12 +190,12 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
               )}
             </Box>
             {session.signedIn && <MyBids paintingId={painting.id} />}
-            {session.signedIn && data.market === 3 && (
+            {session.signedIn && data.market === MARKET.secondary && (
               <Suspense fallback={null}>
                 <OrderForm painting={painting} book={data} />
               </Suspense>
             )}
-            {!session.signedIn && data.market === 3 && data.mode !== 'bulletin_board' && (
+            {!session.signedIn && data.market === MARKET.secondary && data.mode !== 'bulletin_board' && (
               // The bulletin board says it in its own words; in matching mode a visitor would not know where to bid.
               <Typography variant="body2" sx={{ color: palette.muted }} data-testid="order-book-sign-in">
                 {t('paintings.book.signIn')}

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { TPainting } from '@parcelle/shared/contracts/catalogue';
+import { MARKET } from '@parcelle/shared/market';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,13 +27,13 @@ export function PaintingCard({
   const { t } = useTranslation();
   const language = useLanguage();
   const title = localized(painting.title, language);
-  const secondary = painting.market === 3 ? painting.secondary_market : null;
+  const secondary = painting.market === MARKET.secondary ? painting.secondary_market : null;
   // On the secondary market the parts to buy are those members offer now (issue 17).
   const left = secondary ? secondary.parts_offered : Math.max(0, painting.total_part - painting.sold_out_part);
   const status =
-    painting.market === 1
+    painting.market === MARKET.shown
       ? t('paintings.card.openingSoon')
-      : painting.market === 2 && left === 0
+      : painting.market === MARKET.primary && left === 0
         ? t('paintings.buy.soldOut')
         : null;
   return (

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box, Button, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
+import { MARKET } from '@parcelle/shared/market';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,7 +154,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
   const images = paintingImageUrls(painting, baseUrl);
   const coverUrl = mediaUrl(baseUrl, painting.cover_img);
   // On the secondary market the parts to buy are those members offer now (issue 17), not the primary stock.
-  const offered = painting.market === 3 ? painting.secondary_market?.parts_offered : undefined;
+  const offered = painting.market === MARKET.secondary ? painting.secondary_market?.parts_offered : undefined;
   const left = offered ?? Math.max(0, painting.total_part - painting.sold_out_part);
   const life = lifeYears(painting.artist.life_dates, (year) => t('paintings.detail.born', { year }));
   // Issue 17: on small screens the button comes after the gallery and the text, far down; while it is still
@@ -343,7 +344,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
         </Box>
       </Box>
 
-      {painting.market === 3 && !sold && (
+      {painting.market === MARKET.secondary && !sold && (
         // A member's orders, form and accept buttons are the island's, mounted when a session is stored.
         <Box
           {...islandProps(inDocument, 'order-book')}

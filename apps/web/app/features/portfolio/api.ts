@@ -8,6 +8,7 @@ import type {
   ZPortfolioData,
 } from '@parcelle/shared/contracts/member-area';
 import type { TSalePlaced } from '@parcelle/shared/contracts/orderbook';
+import { MARKET } from '@parcelle/shared/market';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StepUpProof } from '../account/StepUp';
@@ -76,7 +77,7 @@ export const partsInHand = (holding: Pick<THolding, 'quantity' | 'listed'>) =>
 
 /** Why a holding cannot be sold now, or null when it can (spec §4: only when market equals 3). */
 export function sellBlock(holding: Pick<THolding, 'market' | 'quantity' | 'listed'>): 'notOpen' | 'allListed' | null {
-  if (holding.market !== 3) return 'notOpen';
+  if (holding.market !== MARKET.secondary) return 'notOpen';
   return partsInHand(holding) > 0 ? null : 'allListed';
 }
 
