@@ -478,7 +478,7 @@ describe('the catalogue screens of the operator console', () => {
         await expectNoAxeViolations(`public work before the opening (${lang})`, publicPage);
         await shoot(`public-${lang}`, publicPage);
 
-        // At the opening the button turns on without a reload; the member buys nine parts by card.
+        // At the opening the page loads again by itself (decision 455) with the button on; the member buys nine parts by card.
         await expect
           .poll(() => publicPage.getByTestId('buy-now').isEnabled(), {
             timeout: Math.max(0, opening - Date.now()) + 30_000,
