@@ -89,7 +89,24 @@ export class VerificationPage {
     await page
       .getByTestId(data.document === 'passport' ? 'verification-document-passport' : 'verification-document-id-card')
       .check();
+    // The declaration's PUT, waited for: when a run fails here, it says whether the form sent nothing (and which
+    // fields it marked invalid) or what the API answered (a CI run on 29 November failed here once, without a trace).
+    const sent = page
+      .waitForResponse(
+        (response) =>
+          response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/user/verification',
+        { timeout: 30_000 },
+      )
+      .catch(() => null);
     await page.getByTestId('verification-save').click();
+    const response = await sent;
+    if (!response) {
+      const invalid = await page
+        .locator('[aria-invalid="true"]')
+        .evaluateAll((fields) => fields.map((field) => field.getAttribute('data-testid') ?? field.id));
+      throw new Error(`the declaration was not sent; fields marked invalid: ${invalid.join(', ') || 'none'}`);
+    }
+    expect(response.status(), await response.text()).toBeLessThan(400);
     // Saved: the declared data is no longer missing.
     await expect
       .poll(async () => page.getByTestId('verification-missing-declared_data').count(), { timeout: 30_000 })
