@@ -1,6 +1,7 @@
 import { ZNewsletterSignupForm } from '@parcelle/shared/contracts/catalogue';
 import { type Language, type Localized, messages } from '@parcelle/shared/i18n/messages';
 import { returnPath } from '@parcelle/shared/preferences';
+import { isLocalized } from '../session/api-error';
 import type { PublicApiAnswer } from '../ssr/context';
 
 /**
@@ -30,12 +31,6 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : '';
 };
-
-const isLocalized = (value: unknown): value is Localized =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Localized).en === 'string' &&
-  typeof (value as Localized).fr === 'string';
 
 const same = (a: Localized, b: Localized) => a.en === b.en && a.fr === b.fr;
 
