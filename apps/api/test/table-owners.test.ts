@@ -27,21 +27,6 @@ const ALLOWED = [
   // Adapters keep their own small stores: the captcha's spent solutions (replays) and the development outbox.
   'adapters/captcha/spent.ts: captcha_solutions',
   'adapters/mail/outbox.ts: outbox_messages',
-  // `users` (the account module's, decision 442): auth creates the members who sign up with Google or Microsoft and
-  // sets a new password; the console creates operators, changes their roles and disables or restores members.
-  'modules/admin/operators.ts: users',
-  'modules/auth/service.ts: users',
-  'modules/auth/social.ts: users',
-  'modules/members-admin/service.ts: users',
-  // `sessions`: a quick sign-up's session is bound to its one purchase, and freed when the email is verified.
-  'modules/purchases/quick-signup.ts: sessions',
-  'modules/account/registration.ts: sessions',
-  // content and content-admin share the editorial tables (docs/architecture.md); the market settings live in
-  // site_settings.
-  'modules/content-admin/galleries.ts: galleries',
-  'modules/content-admin/pages.ts: content_pages',
-  'modules/content-admin/site-settings.ts: site_settings',
-  'modules/secondary/market-settings.ts: site_settings',
   // The market owns two columns of `paintings`: `market` (transitions.ts) and `sold_parts` (stock.ts), decision 400.
   'modules/market/stock.ts: paintings',
   'modules/market/transitions.ts: paintings',

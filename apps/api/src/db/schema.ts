@@ -15,6 +15,7 @@ export * from '../modules/certificates/schema';
 export * from '../modules/codes/schema';
 export * from '../modules/complaints/schema';
 export * from '../modules/content/schema';
+export * from '../modules/content-admin/schema';
 export * from '../modules/deposits/schema';
 export * from '../modules/dividends/schema';
 export * from '../modules/exits/schema';

@@ -7,14 +7,14 @@ import {
   type TSessionData,
   toE164,
 } from '@parcelle/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { badRequest, conflict } from '../../http/errors';
 import { hashPassword } from '../auth/passwords';
 import { findUserByEmail, issuePasswordLink, sessionData } from '../auth/service';
-import { revokeOtherSessions } from '../auth/sessions';
+import { liftQuickSignUp, revokeOtherSessions } from '../auth/sessions';
 import { newOpaqueToken } from '../auth/tokens';
 import { consumeCode, issueCode } from '../codes/service';
 import { quickSignUpEmail, signUpAttemptEmail, verificationCodeEmail } from '../notifications/emails';
@@ -144,10 +144,7 @@ export async function verifyEmail(ctx: AppContext, member: Member, sessionId: st
   await consumeCode(ctx.database.db, ctx.config, { userId: member.id, purpose: 'email_verification', code });
   await ctx.database.db.transaction(async (tx) => {
     await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, member.id));
-    await tx
-      .update(sessions)
-      .set({ scope: null, scopePurchaseId: null })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.scope, 'quick_signup')));
+    await liftQuickSignUp(tx, sessionId);
     await revokeOtherSessions(tx, member.id, sessionId, 'email_verified');
   });
 }

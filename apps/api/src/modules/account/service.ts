@@ -29,6 +29,7 @@ import {
   spendChannelCode,
   startPayoutHold,
 } from './security';
+import { setAccountDisabled } from './users';
 
 /** The signed-in member, their session (the password proof and the emailed code are bound to it). */
 export type Actor = { member: Member; sessionId: string };
@@ -352,7 +353,7 @@ export async function savePaypal(
 /** Deactivates the account (nothing is deleted) and ends every session at once. */
 export async function disableAccount(ctx: AppContext, member: Member, reason: string): Promise<void> {
   await ctx.database.db.transaction(async (tx) => {
-    await tx.update(users).set({ disabledAt: new Date(), disabledReason: reason }).where(eq(users.id, member.id));
+    await setAccountDisabled(tx, member.id, reason);
     await revokeAllSessions(tx, member.id, 'account_disabled');
   });
 }

@@ -10,6 +10,7 @@ import { operatorTotp, users } from '../../db/schema';
 import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
 import { AppError, conflict } from '../../http/errors';
+import { createAccount, setAccountDisabled, writeOperatorRole } from '../account/users';
 import { hashPassword } from '../auth/passwords';
 import { issuePasswordLink } from '../auth/service';
 import { revokeAllSessions } from '../auth/sessions';
@@ -83,7 +84,7 @@ export async function setOperatorRole(
       .for('update');
     if (target?.role !== 'admin') throw new AppError(404, 'NotFound');
     if (target.operatorRole === role) return;
-    await tx.update(users).set({ operatorRole: role }).where(eq(users.id, operatorId));
+    await writeOperatorRole(tx, operatorId, role);
     await audit(tx, {
       actorId: actor.id,
       action: 'operator.role',
@@ -127,18 +128,15 @@ export async function inviteOperator(ctx: AppContext, actor: Member, invite: Ope
   const token = await inTransaction(ctx.database.db, async (tx) => {
     let id: string | undefined;
     try {
-      [{ id } = { id: undefined }] = await tx
-        .insert(users)
-        .values({
-          email: invite.email,
-          passwordHash,
-          firstName: invite.first_name.trim(),
-          lastName: invite.last_name.trim(),
-          language: invite.language,
-          role: 'admin',
-          operatorRole: invite.operator_role,
-        })
-        .returning({ id: users.id });
+      ({ id } = await createAccount(tx, {
+        email: invite.email,
+        passwordHash,
+        firstName: invite.first_name.trim(),
+        lastName: invite.last_name.trim(),
+        language: invite.language,
+        role: 'admin',
+        operatorRole: invite.operator_role,
+      }));
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_unique')) throw conflict('EmailAlreadyExists');
       throw error;
@@ -184,14 +182,7 @@ export async function setOperatorDisabled(
       .for('update');
     if (target?.role !== 'admin') throw new AppError(404, 'NotFound');
     if ((target.disabledAt !== null) === disabled) return;
-    await tx
-      .update(users)
-      .set(
-        disabled
-          ? { disabledAt: new Date(), disabledReason: 'operator_disabled' }
-          : { disabledAt: null, disabledReason: null },
-      )
-      .where(eq(users.id, operatorId));
+    await setAccountDisabled(tx, operatorId, disabled ? 'operator_disabled' : null);
     if (disabled) await revokeAllSessions(tx, operatorId, 'operator_disabled');
     await audit(tx, {
       actorId: actor.id,

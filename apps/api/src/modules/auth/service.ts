@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { badRequest, forbidden, unauthorized } from '../../http/errors';
+import { setPasswordHash } from '../account/users';
 import { passwordChangedEmail, passwordResetEmail } from '../notifications/emails';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import {
@@ -173,14 +174,9 @@ async function setPasswordFromLink(
       .returning({ id: passwordResets.id });
     if (spent.length === 0) throw badRequest('ResetLinkInvalid');
     await spendPasswordLinks(tx, row.user.id);
-    await tx
-      .update(users)
-      .set(
-        purpose === 'set'
-          ? { passwordHash, emailVerifiedAt: row.user.emailVerifiedAt ?? new Date() }
-          : { passwordHash },
-      )
-      .where(eq(users.id, row.user.id));
+    // A first password comes by a link to the mailbox: it proves the email too.
+    const proveEmail = purpose === 'set' ? { emailVerifiedAt: row.user.emailVerifiedAt ?? new Date() } : undefined;
+    await setPasswordHash(tx, row.user.id, passwordHash, proveEmail);
     await revokeAllSessions(tx, row.user.id, purpose === 'set' ? 'password_set' : 'password_reset');
   });
   await ctx.mailer.sendEmail({
@@ -221,7 +217,7 @@ export async function changePassword(
   if (params.oldPassword === params.newPassword) throw badRequest('NewPasswordSameAsOld', 'new_password');
   const passwordHash = await hashPassword(params.newPassword, ctx.config);
   await ctx.database.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+    await setPasswordHash(tx, member.id, passwordHash);
     await spendPasswordLinks(tx, member.id);
     await revokeOtherSessions(tx, member.id, sessionId, 'password_changed');
   });

@@ -1,7 +1,7 @@
 import type { TTokenPair } from '@parcelle/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { refreshTokens, sessions, users } from '../../db/schema';
 import { unauthorized } from '../../http/errors';
 import { newOpaqueToken, sha256, signAccessToken } from './tokens';
@@ -197,4 +197,35 @@ export async function revokeOtherSessions(db: Executor, userId: string, keepSess
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
+}
+
+/**
+ * A quick sign-up session (scope 'quick_signup') may buy once (spec §2, issue 12): in the reservation's transaction,
+ * binds each purchase to its session, one UPDATE for a batch of reservations. Answers the purchases bound; a session
+ * that already had one (a race lost) binds none.
+ */
+export async function bindPurchasesToSessions(
+  tx: Executor,
+  bindings: readonly { sessionId: string; purchaseId: string }[],
+): Promise<Set<string>> {
+  if (bindings.length === 0) return new Set();
+  const values = sql.join(
+    bindings.map((b) => sql`(${b.sessionId}::uuid, ${b.purchaseId}::uuid)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ purchase_id: string }>(
+    tx,
+    sql`UPDATE sessions s SET scope_purchase_id = v.purchase_id FROM (VALUES ${values}) AS v(id, purchase_id)
+      WHERE s.id = v.id AND s.scope = 'quick_signup' AND s.scope_purchase_id IS NULL
+      RETURNING s.scope_purchase_id AS purchase_id`,
+  );
+  return new Set(rows.map((row) => row.purchase_id));
+}
+
+/** A proven mailbox lifts a quick sign-up session's restriction (it becomes an ordinary session). */
+export async function liftQuickSignUp(tx: Executor, sessionId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ scope: null, scopePurchaseId: null })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.scope, 'quick_signup')));
 }

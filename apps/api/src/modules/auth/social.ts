@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { socialAccounts, users } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, conflict, unauthorized } from '../../http/errors';
+import { createAccount } from '../account/users';
 import { issueCode } from '../codes/service';
 import { verificationCodeEmail } from '../notifications/emails';
 import { hashPassword } from './passwords';
@@ -174,19 +175,15 @@ export async function socialLogin(
   let created: Member | undefined;
   try {
     created = await ctx.database.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: identity.email,
-          passwordHash,
-          firstName: identity.firstName,
-          lastName: identity.lastName,
-          currency: input.curr ?? 'USD',
-          language: input.lang ?? 'en',
-          emailVerifiedAt: identity.emailVerified ? new Date() : null,
-        })
-        .returning();
-      if (!user) throw new Error('user insert returned nothing');
+      const user = await createAccount(tx, {
+        email: identity.email,
+        passwordHash,
+        firstName: identity.firstName,
+        lastName: identity.lastName,
+        currency: input.curr ?? 'USD',
+        language: input.lang ?? 'en',
+        emailVerifiedAt: identity.emailVerified ? new Date() : null,
+      });
       await tx
         .insert(socialAccounts)
         .values({ provider: identity.provider, subject: identity.subject, userId: user.id, email: identity.email });

@@ -43,6 +43,15 @@ export async function readSiteSettings(db: Executor): Promise<TAdminSiteSettings
 }
 
 async function put(tx: Executor, key: (typeof KEYS)[number], value: unknown) {
+  await putSiteSetting(tx, key, value);
+}
+
+/**
+ * Saves one site setting, in the caller's transaction (the owner's one write of `site_settings`): the footer's
+ * settings here and the secondary market's bounds (secondary/market-settings.ts), each checked and audited by its
+ * caller.
+ */
+export async function putSiteSetting(tx: Executor, key: string, value: unknown): Promise<void> {
   await tx
     .insert(siteSettings)
     .values({ key, value, updatedAt: new Date() })

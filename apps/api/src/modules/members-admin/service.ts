@@ -21,6 +21,7 @@ import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { sendEmailVerificationCode } from '../account/registration';
 import { FROZEN_REASON, payoutHoldUntil } from '../account/security';
+import { setAccountDisabled } from '../account/users';
 import { audit } from '../admin/audit';
 import { revokeAllSessions } from '../auth/sessions';
 import { walletBalances } from '../ledger/ledger';
@@ -296,7 +297,7 @@ export async function disableMember(ctx: AppContext, operator: Member, memberId:
     const before = await lockMember(tx, memberId);
     if (before.disabledAt) throw new AppError(409, 'MemberAlreadyDisabled');
     const disabledReason = `operator: ${reason}`;
-    await tx.update(users).set({ disabledAt: new Date(), disabledReason }).where(eq(users.id, memberId));
+    await setAccountDisabled(tx, memberId, disabledReason);
     await revokeAllSessions(tx, memberId, 'account_disabled');
     await audit(tx, {
       actorId: operator.id,
@@ -314,7 +315,7 @@ export async function enableMember(ctx: AppContext, operator: Member, memberId: 
   await inTransaction(ctx.database.db, async (tx) => {
     const before = await lockMember(tx, memberId);
     if (!before.disabledAt) throw new AppError(409, 'MemberNotDisabled');
-    await tx.update(users).set({ disabledAt: null, disabledReason: null }).where(eq(users.id, memberId));
+    await setAccountDisabled(tx, memberId, null);
     await audit(tx, {
       actorId: operator.id,
       action: 'member.enable',

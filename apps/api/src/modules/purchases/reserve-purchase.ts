@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { purchaseFills, purchases } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { bindPurchasesToSessions } from '../auth/sessions';
 import { Rates } from '../fx/rates';
 import type { ConsentInput } from '../investor/consents';
 import { recordConsents } from '../investor/consents';
@@ -27,7 +28,7 @@ import {
   type ReservationLimits,
   reservationPending,
 } from './limits';
-import { bindPurchasesToSessions, quickSignUpRestricted } from './quick-signup';
+import { quickSignUpRestricted } from './quick-signup';
 import {
   type Fill,
   fillFrom,

@@ -13,6 +13,7 @@ import { siteSettings } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError } from '../../http/errors';
 import { audit } from '../admin/audit';
+import { putSiteSetting } from '../content-admin/site-settings';
 
 /** The site_settings key of the secondary market's settings (issue 17). */
 const KEY = 'secondary_market';
@@ -75,10 +76,7 @@ export async function updateMarketSettings(db: Executor, actor: Member, input: T
       mode: input.mode ?? before.mode,
     };
     const value = marketSettingsData(after);
-    await tx
-      .insert(siteSettings)
-      .values({ key: KEY, value, updatedAt: new Date() })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+    await putSiteSetting(tx, KEY, value);
     await audit(tx, {
       actorId: actor.id,
       action: 'market_settings.update',
