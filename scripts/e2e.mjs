@@ -35,6 +35,7 @@ export const MEASURED_SECONDS = {
   'verification.e2e.ts': 45,
   'sign-up-and-sign-in.e2e.ts': 43,
   'verification-console.e2e.ts': 32,
+  'documents.e2e.ts': 31,
   'notifications.e2e.ts': 28,
   'account.e2e.ts': 25,
   'onboarding-in-french.e2e.ts': 23,

@@ -12,6 +12,8 @@
  *   once the page has loaded, as the account menu is;
  * - a work's page (decisions 453–455): the "Buy now" form's member address, the pinned bar on phones while the page's
  *   button is below the window, the countdown to a sale's opening (the page is loaded again when it opens).
+ * - the gallery's enlarged pictures (decision 482): views the URL's fragment opens without a script; Esc, ← and →
+ *   and focus, in a module of their own loaded on that page only.
  * - error reports: when the server names a DSN (on the runtime's own script tag), the reporter of the app is
  *   fetched once the page has loaded, as the app fetches it once interactive.
  * It imports nothing of React: what a visitor downloads before acting is this file and the session's reader.
@@ -158,9 +160,16 @@ function tickCountdown() {
   tick();
 }
 
+/** The gallery's views (decision 482): their keys and focus, loaded only where the page has some. */
+function followGalleryViews() {
+  if (!document.querySelector('[data-gallery-view]')) return;
+  void import('../features/content/gallery-views').then((views) => views.followGalleryViews(document));
+}
+
 showCookieBanner();
 showMember();
 wakeOnAction();
 followBuyBar();
 tickCountdown();
+followGalleryViews();
 startErrorReports();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../test/render';
 import { pageFromSearch } from '../catalogue/paths';
@@ -35,19 +35,17 @@ function stubGalleries(total: number) {
 }
 
 describe('gallery', () => {
-  it('reads the page from ?page=, 12 pictures per page', async () => {
+  it('reads the page from ?page=, 12 pictures per page; the pages are links (a document, decision 482)', async () => {
     const fetch = stubGalleries(30);
-    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderScreen(<GalleryScreen />, '/gallery?page=2');
     await waitFor(() => expect(screen.getAllByTestId('gallery-item')).toHaveLength(12));
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/content/galleries?limit=12&offset=12');
     expect(screen.getAllByTestId('gallery-item')[0]?.textContent).toContain('Picture 13');
-    const pagination = screen.getByTestId('gallery-pagination');
-    expect(within(pagination).getByRole('button', { name: 'Page 2, current page' })).toBeTruthy();
-    fireEvent.click(within(pagination).getByRole('button', { name: 'Go to page 3' }));
-    await waitFor(() => expect(screen.getAllByTestId('gallery-item')).toHaveLength(6));
-    expect(String(fetch.mock.calls.at(-1)?.[0])).toBe('/api/content/galleries?limit=12&offset=24');
-    expect(scroll).toHaveBeenCalled();
+    const pagination = within(screen.getByTestId('gallery-pagination'));
+    expect(pagination.getByRole('link', { name: 'Page 2, current page' }).getAttribute('aria-current')).toBe('page');
+    expect(pagination.getByRole('link', { name: 'Go to page 3' }).getAttribute('href')).toBe('/gallery?page=3');
+    expect(pagination.getByRole('link', { name: 'Go to page 1' }).getAttribute('href')).toBe('/gallery');
+    expect(pagination.getByRole('link', { name: 'Next page' }).getAttribute('href')).toBe('/gallery?page=3');
   });
 
   it('has no pagination when everything fits on one page', async () => {
@@ -57,24 +55,28 @@ describe('gallery', () => {
     expect(screen.queryByTestId('gallery-pagination')).toBeNull();
   });
 
-  it('opens a picture in the lightbox; arrows move through the page, Esc closes', async () => {
+  it('links each picture to its view, which links to its neighbours and back to its place', async () => {
     stubGalleries(3);
     renderScreen(<GalleryScreen />, '/gallery');
     await waitFor(() => expect(screen.getAllByTestId('gallery-item')).toHaveLength(3));
-    fireEvent.click(screen.getByRole('button', { name: 'Enlarge “Picture 2”' }));
-    const lightbox = await screen.findByTestId('lightbox');
-    expect(within(lightbox).getByRole('heading').textContent).toBe('Picture 2');
-    expect(screen.getByTestId('lightbox-counter').textContent).toBe('2 / 3');
-    expect(screen.getByTestId('lightbox-image').getAttribute('src')).toBe('/media/gallery/1.webp');
-    fireEvent.keyDown(lightbox, { key: 'ArrowRight' });
-    expect(within(lightbox).getByRole('heading').textContent).toBe('Picture 3');
-    fireEvent.keyDown(lightbox, { key: 'ArrowRight' });
-    expect(within(lightbox).getByRole('heading').textContent).toBe('Picture 3');
-    fireEvent.keyDown(lightbox, { key: 'ArrowLeft' });
-    fireEvent.keyDown(lightbox, { key: 'ArrowLeft' });
-    expect(within(lightbox).getByRole('heading').textContent).toBe('Picture 1');
-    fireEvent.keyDown(lightbox, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByTestId('lightbox')).toBeNull());
+    const second = screen.getByRole('link', { name: 'Enlarge “Picture 2”' });
+    expect(second.getAttribute('href')).toBe('#gallery-view-g1');
+    expect(second.id).toBe('gallery-item-g1');
+    const views = screen.getAllByTestId('lightbox', { exact: true });
+    expect(views).toHaveLength(3);
+    const view = document.getElementById('gallery-view-g1') as HTMLElement;
+    expect(view.getAttribute('role')).toBe('dialog');
+    expect(within(view).getByRole('heading', { hidden: true }).textContent).toBe('Picture 2');
+    expect(within(view).getByTestId('lightbox-counter').textContent).toBe('2 / 3');
+    expect(within(view).getByTestId('lightbox-image').getAttribute('src')).toBe('/media/gallery/1.webp');
+    expect(within(view).getByTestId('lightbox-close').getAttribute('href')).toBe('#gallery-item-g1');
+    expect(within(view).getByTestId('lightbox-previous').getAttribute('href')).toBe('#gallery-view-g0');
+    expect(within(view).getByTestId('lightbox-next').getAttribute('href')).toBe('#gallery-view-g2');
+    // The first has no previous picture and the last no next one: no link where there is nowhere to go.
+    const first = document.getElementById('gallery-view-g0') as HTMLElement;
+    const last = document.getElementById('gallery-view-g2') as HTMLElement;
+    expect(within(first).queryByTestId('lightbox-previous')).toBeNull();
+    expect(within(last).queryByTestId('lightbox-next')).toBeNull();
   });
 
   it('treats a missing or invalid ?page= as page 1', () => {

@@ -1,5 +1,5 @@
-import { Alert, Box, Button, ButtonBase, Container, Pagination, Skeleton, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, Container, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
@@ -10,6 +10,7 @@ import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
 import { errorText } from '../session/api-error';
 import { fonts, palette } from '../theme/theme';
+import { followGalleryViews, galleryItemId, galleryViewId } from './gallery-views';
 import { Lightbox, type LightboxImage } from './Lightbox';
 
 export const GALLERY_PAGE_SIZE = 12;
@@ -37,15 +38,22 @@ function GallerySkeleton() {
   );
 }
 
-/** /gallery: moments of Parcelle's life, 12 per page (?page=), each opening in a lightbox. */
+/** The address of a page of the gallery (the first one has none). */
+export const galleryPageHref = (page: number) => (page <= 1 ? '/gallery' : `/gallery?page=${page}`);
+
+/**
+ * /gallery: moments of Parcelle's life, 12 per page (?page=), each opening large. A document (decision 482): the
+ * pages are links, each picture a link to its view (Lightbox.tsx), so it reads and moves without a script.
+ */
 export function GalleryScreen() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const page = pageFromSearch(search.get('page'));
   const query = useGalleries(GALLERY_PAGE_SIZE, (page - 1) * GALLERY_PAGE_SIZE);
-  const [open, setOpen] = useState<number | null>(null);
   usePageMeta(t('pages.gallery'), t('content.meta.gallery'));
+  // The app's part of what the document runtime does on this page: the views' keys and focus.
+  useEffect(() => followGalleryViews(document), []);
 
   const data = query.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / GALLERY_PAGE_SIZE)) : 1;
@@ -55,20 +63,6 @@ export function GalleryScreen() {
       src: mediaUrl(data.base_url, gallery.image),
       title: localized(gallery.title, language),
     })) ?? [];
-
-  const goTo = (next: number) => {
-    setOpen(null);
-    setSearch(
-      (current) => {
-        const params = new URLSearchParams(current);
-        if (next <= 1) params.delete('page');
-        else params.set('page', String(next));
-        return params;
-      },
-      { preventScrollReset: false },
-    );
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
 
   return (
     <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
@@ -116,14 +110,15 @@ export function GalleryScreen() {
           <Box component="ul" sx={{ ...gridSx, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
             {images.map((image, index) => (
               <li key={image.id} data-testid="gallery-item">
-                <ButtonBase
-                  onClick={() => setOpen(index)}
+                <Box
+                  component="a"
+                  href={`#${galleryViewId(image.id)}`}
+                  id={galleryItemId(image.id)}
+                  data-gallery-item=""
                   aria-label={t('content.gallery.open', { title: image.title })}
-                  aria-haspopup="dialog"
                   sx={{
                     display: 'block',
                     width: '100%',
-                    textAlign: 'left',
                     '&:hover img, &:focus-visible img': { transform: 'scale(1.03)' },
                     '&:focus-visible': { outline: `2px solid ${palette.accent}`, outlineOffset: 4 },
                   }}
@@ -139,7 +134,7 @@ export function GalleryScreen() {
                       '& img': { transition: 'transform .6s ease' },
                     }}
                   />
-                </ButtonBase>
+                </Box>
                 <Typography
                   component="h2"
                   sx={{ mt: 2.25, fontFamily: fonts.display, fontSize: 23, fontWeight: 500, lineHeight: 1.25 }}
@@ -156,9 +151,15 @@ export function GalleryScreen() {
               data-testid="gallery-pagination"
               page={Math.min(page, pageCount)}
               count={pageCount}
-              onChange={(_, next) => goTo(next)}
               shape="rounded"
               siblingCount={1}
+              renderItem={(item) =>
+                item.page === null || item.type.endsWith('ellipsis') ? (
+                  <PaginationItem {...item} />
+                ) : (
+                  <PaginationItem component={Link} to={galleryPageHref(item.page)} {...item} />
+                )
+              }
               getItemAriaLabel={(type, item, selected) =>
                 type === 'page'
                   ? t(selected ? 'content.gallery.currentPage' : 'content.gallery.goToPage', { page: item })
@@ -168,7 +169,7 @@ export function GalleryScreen() {
           </Box>
         )}
       </Box>
-      <Lightbox images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+      <Lightbox images={images} />
     </Container>
   );
 }

@@ -1,150 +1,164 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Dialog, IconButton, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { fonts, palette } from '../theme/theme';
+import { galleryItemId, galleryViewId } from './gallery-views';
 
 export type LightboxImage = { id: string; src: string | undefined; title: string };
-
-type Props = {
-  images: readonly LightboxImage[];
-  /** The image shown, or null when closed. */
-  index: number | null;
-  onIndexChange: (index: number) => void;
-  onClose: () => void;
-};
 
 const navButtonSx = {
   color: palette.paper,
   bgcolor: 'rgba(251, 249, 245, 0.08)',
   '&:hover': { bgcolor: 'rgba(251, 249, 245, 0.18)' },
-  '&.Mui-disabled': { color: 'rgba(251, 249, 245, 0.25)' },
+  '&:focus-visible': { outline: `2px solid ${palette.paper}`, outlineOffset: 2 },
 } as const;
 
-/** An image of the gallery, large on a dark wall: Esc closes, ← and → move through the page. */
-export function Lightbox({ images, index, onIndexChange, onClose }: Props) {
+/** A disabled arrow keeps its place (the title stays centred) but is neither a link nor in the tab order. */
+const absentSx = { visibility: 'hidden' } as const;
+
+type ArrowProps = { to: LightboxImage | undefined; direction: 'previous' | 'next'; sx?: object };
+
+/** A link to the previous or next picture's view, marked for the ← and → keys (gallery-views.ts). */
+function Arrow({ to, direction, sx }: ArrowProps) {
   const { t } = useTranslation();
-  const open = index !== null && index >= 0 && index < images.length;
-  const current = open ? images[index] : undefined;
-  const hasPrevious = open && index > 0;
-  const hasNext = open && index < images.length - 1;
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (!open) return;
-    if (event.key === 'ArrowLeft' && hasPrevious) {
-      event.preventDefault();
-      onIndexChange(index - 1);
-    } else if (event.key === 'ArrowRight' && hasNext) {
-      event.preventDefault();
-      onIndexChange(index + 1);
-    }
-  };
-
+  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
+  if (!to)
+    return (
+      <Box component="span" aria-hidden="true" sx={{ ...sx, ...absentSx, width: 48, height: 48 }}>
+        <Icon />
+      </Box>
+    );
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen
-      onKeyDown={onKeyDown}
-      aria-labelledby="lightbox-title"
-      slotProps={{
-        paper: { sx: { bgcolor: '#141311', color: palette.paper }, 'data-testid': 'lightbox' } as object,
-      }}
+    <IconButton
+      href={`#${galleryViewId(to.id)}`}
+      aria-label={t(direction === 'previous' ? 'content.gallery.previous' : 'content.gallery.next')}
+      {...{ [direction === 'previous' ? 'data-gallery-previous' : 'data-gallery-next']: '' }}
+      data-testid={`lightbox-${direction}`}
+      sx={{ ...navButtonSx, ...sx }}
     >
-      {current && (
-        <Box sx={{ height: '100%', display: 'grid', gridTemplateRows: 'auto minmax(0, 1fr) auto' }}>
-          <Box
-            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, md: 4 }, py: 2 }}
+      <Icon fontSize="large" />
+    </IconButton>
+  );
+}
+
+/**
+ * Each picture of the page, large on a dark wall, as a view the URL's fragment opens (decision 482): hidden until it
+ * is the `:target`, with links to close (back to its place in the grid) and to the previous and next pictures. Esc,
+ * ← and → follow those links once a script runs (gallery-views.ts). The image is lazy: a view not shown is not drawn,
+ * so its file is fetched when it is opened.
+ */
+export function Lightbox({ images }: { images: readonly LightboxImage[] }) {
+  const { t } = useTranslation();
+  return images.map((image, index) => {
+    const titleId = `${galleryViewId(image.id)}-title`;
+    const previous = images[index - 1];
+    const next = images[index + 1];
+    return (
+      <Box
+        key={image.id}
+        id={galleryViewId(image.id)}
+        role="dialog"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        data-gallery-view=""
+        data-testid="lightbox"
+        sx={{
+          display: 'none',
+          '&:target': { display: 'grid' },
+          position: 'fixed',
+          inset: 0,
+          zIndex: 1300,
+          bgcolor: '#141311',
+          color: palette.paper,
+          gridTemplateRows: 'auto minmax(0, 1fr) auto',
+          outline: 'none',
+        }}
+      >
+        <Box
+          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { xs: 2, md: 4 }, py: 2 }}
+        >
+          <Typography
+            sx={{ fontSize: 13, letterSpacing: '0.12em', color: 'rgba(251, 249, 245, 0.7)' }}
+            data-testid="lightbox-counter"
           >
-            <Typography
-              sx={{ fontSize: 13, letterSpacing: '0.12em', color: 'rgba(251, 249, 245, 0.7)' }}
-              data-testid="lightbox-counter"
-            >
-              {t('content.gallery.counter', { current: (index ?? 0) + 1, total: images.length })}
-            </Typography>
-            <IconButton onClick={onClose} aria-label={t('common.close')} sx={navButtonSx} data-testid="lightbox-close">
-              <CloseIcon />
-            </IconButton>
-          </Box>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', md: '64px minmax(0, 1fr) 64px' },
-              alignItems: 'center',
-              gap: 2,
-              px: { xs: 2, md: 4 },
-              minHeight: 0,
-            }}
+            {t('content.gallery.counter', { current: index + 1, total: images.length })}
+          </Typography>
+          <IconButton
+            href={`#${galleryItemId(image.id)}`}
+            aria-label={t('common.close')}
+            data-gallery-close=""
+            data-testid="lightbox-close"
+            sx={navButtonSx}
           >
-            <IconButton
-              onClick={() => hasPrevious && onIndexChange((index ?? 0) - 1)}
-              disabled={!hasPrevious}
-              aria-label={t('content.gallery.previous')}
-              sx={{ ...navButtonSx, display: { xs: 'none', md: 'inline-flex' }, justifySelf: 'start' }}
-              data-testid="lightbox-previous"
-            >
-              <ChevronLeft fontSize="large" />
-            </IconButton>
-            <Box sx={{ height: '100%', minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-              <ArtworkImage
-                key={current.id}
-                src={current.src}
-                alt={current.title}
-                sizes="(max-width: 900px) 100vw, 80vw"
-                priority
-                fit="contain"
-                testId="lightbox-image"
-                sx={{ width: '100%', height: '100%', bgcolor: 'transparent' }}
-              />
-            </Box>
-            <IconButton
-              onClick={() => hasNext && onIndexChange((index ?? 0) + 1)}
-              disabled={!hasNext}
-              aria-label={t('content.gallery.next')}
-              sx={{ ...navButtonSx, display: { xs: 'none', md: 'inline-flex' }, justifySelf: 'end' }}
-              data-testid="lightbox-next"
-            >
-              <ChevronRight fontSize="large" />
-            </IconButton>
-          </Box>
-          <Box
-            sx={{
-              px: { xs: 2, md: 4 },
-              py: 3,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: { xs: 'space-between', md: 'center' },
-              gap: 2,
-            }}
-          >
-            <IconButton
-              onClick={() => hasPrevious && onIndexChange((index ?? 0) - 1)}
-              disabled={!hasPrevious}
-              aria-label={t('content.gallery.previous')}
-              sx={{ ...navButtonSx, display: { md: 'none' } }}
-            >
-              <ChevronLeft />
-            </IconButton>
-            <Typography
-              id="lightbox-title"
-              component="h2"
-              sx={{ fontFamily: fonts.display, fontSize: { xs: 22, md: 28 }, fontWeight: 500, textAlign: 'center' }}
-            >
-              {current.title}
-            </Typography>
-            <IconButton
-              onClick={() => hasNext && onIndexChange((index ?? 0) + 1)}
-              disabled={!hasNext}
-              aria-label={t('content.gallery.next')}
-              sx={{ ...navButtonSx, display: { md: 'none' } }}
-            >
-              <ChevronRight />
-            </IconButton>
-          </Box>
+            <CloseIcon />
+          </IconButton>
         </Box>
-      )}
-    </Dialog>
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', md: '64px minmax(0, 1fr) 64px' },
+            alignItems: 'center',
+            gap: 2,
+            px: { xs: 2, md: 4 },
+            minHeight: 0,
+          }}
+        >
+          <Arrow to={previous} direction="previous" sx={{ display: { xs: 'none', md: 'inline-flex' } }} />
+          <Box sx={{ height: '100%', minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <ArtworkImage
+              src={image.src}
+              alt={image.title}
+              sizes="(max-width: 900px) 100vw, 80vw"
+              fit="contain"
+              testId="lightbox-image"
+              sx={{ width: '100%', height: '100%', bgcolor: 'transparent' }}
+            />
+          </Box>
+          <Arrow to={next} direction="next" sx={{ display: { xs: 'none', md: 'inline-flex' } }} />
+        </Box>
+        <Box
+          sx={{
+            px: { xs: 2, md: 4 },
+            py: 3,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: { xs: 'space-between', md: 'center' },
+            gap: 2,
+          }}
+        >
+          <PhoneArrow to={previous} direction="previous" />
+          <Typography
+            id={titleId}
+            component="h2"
+            sx={{ fontFamily: fonts.display, fontSize: { xs: 22, md: 28 }, fontWeight: 500, textAlign: 'center' }}
+          >
+            {image.title}
+          </Typography>
+          <PhoneArrow to={next} direction="next" />
+        </Box>
+      </Box>
+    );
+  });
+}
+
+/** The arrows under the picture on a phone (the side ones are hidden there); not marked for the keys, to click once. */
+function PhoneArrow({ to, direction }: Omit<ArrowProps, 'sx'>) {
+  const { t } = useTranslation();
+  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
+  if (!to)
+    return (
+      <Box component="span" aria-hidden="true" sx={{ ...absentSx, display: { md: 'none' }, width: 40, height: 40 }} />
+    );
+  return (
+    <IconButton
+      href={`#${galleryViewId(to.id)}`}
+      aria-label={t(direction === 'previous' ? 'content.gallery.previous' : 'content.gallery.next')}
+      sx={{ ...navButtonSx, display: { md: 'none' } }}
+    >
+      <Icon />
+    </IconButton>
   );
 }
