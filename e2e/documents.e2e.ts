@@ -76,7 +76,7 @@ describe('every public page of the sitemap, with JavaScript disabled', () => {
           const lang = await page.evaluate(() => document.documentElement.lang);
           const heading = (await page.locator('main h1').first().textContent())?.trim() ?? '';
           const scripts = await page.evaluate(() =>
-            [...document.querySelectorAll('script[src]')].map((script) => script.getAttribute('src')),
+            Array.from(document.querySelectorAll('script[src]'), (script) => script.getAttribute('src')),
           );
           const placeholders = await page.locator('main .MuiSkeleton-root, main [aria-busy="true"]').count();
           const links = await page.locator('header a[href], footer a[href]').count();
@@ -94,6 +94,32 @@ describe('every public page of the sitemap, with JavaScript disabled', () => {
       });
     });
   }
+});
+
+describe('a public page whose subject is gone, with JavaScript disabled (decision 483)', () => {
+  const unknown = '00000000-0000-0000-0000-000000000000';
+  it('answers 404 with the page\'s "not found" state in the reader\'s language, not loading placeholders', async () => {
+    await withoutScript('fr', async (context) => {
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of [
+        `/primary-market/details/${unknown}`,
+        `/secondary-market/details/${unknown}`,
+        `/artists/details/${unknown}`,
+      ]) {
+        const response = await page.goto(path);
+        const heading = (await page.locator('main h1').first().textContent())?.trim();
+        const placeholders = await page.locator('main .MuiSkeleton-root').count();
+        found.push(`${path}: ${response?.status()} ${heading} (${placeholders} placeholders)`);
+      }
+      await screenshot(page, 'artist-not-found-mobile-fr-no-script');
+      expect(found).toEqual([
+        `/primary-market/details/${unknown}: 404 Œuvre introuvable (0 placeholders)`,
+        `/secondary-market/details/${unknown}: 404 Œuvre introuvable (0 placeholders)`,
+        `/artists/details/${unknown}: 404 Artiste introuvable (0 placeholders)`,
+      ]);
+    });
+  });
 });
 
 /** The gallery's first two pictures' view addresses, as the page links them. */

@@ -99,7 +99,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // The browser keeps one client for the whole visit; the server one per request (no data shared between visitors).
-  const [client] = useState(() => (typeof window === 'undefined' ? createQueryClient() : queryClient));
+  const [client] = useState(() =>
+    typeof window === 'undefined' ? createQueryClient({ onServer: true }) : queryClient,
+  );
   const { browserErrors } = useLoaderData<typeof loader>();
   const inDocument = useDocumentPageOnServer();
   useEffect(() => {

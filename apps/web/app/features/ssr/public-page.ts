@@ -1,5 +1,5 @@
 import type { Currency } from '@parcelle/shared/constants';
-import type { Language } from '@parcelle/shared/i18n/messages';
+import type { Language, Localized } from '@parcelle/shared/i18n/messages';
 import { type DehydratedState, dehydrate, type QueryKey } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { data, type RouterContextProvider } from 'react-router';
@@ -7,12 +7,20 @@ import { mediaUrl } from '../catalogue/format';
 import { i18n } from '../i18n/i18n';
 import { requestLanguage, urlLanguage } from '../i18n/request-language';
 import { requestCurrency } from '../preferences/request-currency';
+import { isLocalized, NETWORK_ERROR } from '../session/api-error';
 import { createQueryClient } from '../session/query-client';
 import { ssrRequestContext } from './context';
 import type { PageSeo } from './seo';
 
+/**
+ * A read the API refused (an unknown work, an artist removed…): the screen's query starts in that error, so the page
+ * renders its "not found" or error state. A document has no script to read again with: without this it would show
+ * its loading placeholders for ever.
+ */
+export type FailedRead = { queryKey: QueryKey; status: number; error: Localized };
+
 /** What a public route's loader returns: the queries its page reads, ready for the browser's query cache. */
-export type PublicPageData = { dehydrated: DehydratedState; seo?: PageSeo };
+export type PublicPageData = { dehydrated: DehydratedState; failed?: FailedRead[]; seo?: PageSeo };
 
 /** What a public page's description step gets: reads that fill the page's queries, and the page's language. */
 export type PublicPage = {
@@ -43,8 +51,8 @@ function significantPath(url: URL): string {
 
 /**
  * Runs a public page's reads on the server (in the API process, through its in-process client and short shared
- * cache) and returns them dehydrated, with the page's SEO block; the status follows the main read (a 404 work
- * answers 404, its page still renders the app's "not found" state).
+ * cache) and returns them dehydrated, with the page's SEO block and the reads the API refused; the status follows the
+ * main read (a 404 work answers 404, and its page renders the screen's "not found" state from the refused read).
  */
 export async function loadPublicPage(
   { request, context }: LoaderArgs,
@@ -54,6 +62,7 @@ export async function loadPublicPage(
   const language = requestLanguage(request);
   const url = new URL(request.url);
   const client = createQueryClient();
+  const failed: FailedRead[] = [];
   const siteName = i18n.getFixedT(language)('common.appName');
   const page: PublicPage = {
     language,
@@ -70,6 +79,8 @@ export async function loadPublicPage(
         return value;
       }
       page.status = answer.status;
+      const refusal = (answer.body as { error?: unknown } | undefined)?.error;
+      failed.push({ queryKey, status: answer.status, error: isLocalized(refusal) ? refusal : NETWORK_ERROR });
       return undefined;
     },
     absoluteMedia(baseUrl, key) {
@@ -90,6 +101,7 @@ export async function loadPublicPage(
   const status = page.status >= 400 && page.status < 500 ? page.status : 200;
   const body: PublicPageData = {
     dehydrated: dehydrate(client),
+    ...(failed.length > 0 ? { failed } : {}),
     seo: seo && { ...seo, noindex: seo.noindex || status !== 200 },
   };
   return data(body, { status });
