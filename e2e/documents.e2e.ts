@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectPath } from './pages/auth';
+import { signUpMemberByApi } from './pages/member';
+import { paintingOnSale } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
-import { baseUrl, launchBrowser, screenshot } from './support/browser';
+import { baseUrl, launchBrowser, newPage, screenshot } from './support/browser';
 import { documentRuntimeFile } from './support/first-load';
 
 /**
@@ -180,6 +182,55 @@ describe("the gallery's pictures, enlarged (decision 482)", () => {
           first ?? '',
         );
         expect(await page.locator('[data-gallery-view]:target').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("a work's key information document (decision 484)", () => {
+  it('reads without a script: title, version and both PDFs, no placeholder and no member part', async () => {
+    const { id } = await paintingOnSale(1);
+    await withoutScript('fr', async (context) => {
+      const page = await context.newPage();
+      const response = await page.goto(`/key-information/${id}`);
+      expect(response?.status()).toBe(200);
+      expect((await page.getByTestId('key-information-title').textContent())?.trim()).toBeTruthy();
+      expect(await page.getByTestId('key-information-version').textContent()).toMatch(/Version \d+/);
+      expect(await page.getByTestId('key-information-pdf-en').getAttribute('href')).toMatch(/\/en\/pdf$/);
+      expect(await page.locator('main .MuiSkeleton-root').count()).toBe(0);
+      expect(await page.locator('[data-island="key-information"]').isVisible()).toBe(false);
+      await screenshot(page, 'key-information-mobile-fr-no-script');
+    });
+  });
+
+  for (const [language, width, salt] of [
+    ['en', 1440, 484],
+    ['fr', 390, 485],
+  ] as const) {
+    it(`lets a signed-in member confirm the version read, by keyboard, with axe (${language}, ${width} px)`, async () => {
+      const { id } = await paintingOnSale(1);
+      const { context, page } = await newPage(browser, { locale: language });
+      try {
+        await page.setViewportSize({ width, height: 900 });
+        await signUpMemberByApi(page, language, { firstName: 'Rosa', lastName: 'Bonheur', tag: 'kid-document', salt });
+        await page.goto(`/key-information/${id}?lng=${language}`);
+        const step = page.getByTestId('key-information-acknowledge');
+        await step.waitFor();
+        await expectNoAxeViolations(page, `/key-information with the member's confirmation (${language})`);
+        // The confirmation is offered once a document was opened: the PDF, in a tab of its own.
+        const [pdf] = await Promise.all([
+          context.waitForEvent('page'),
+          page.getByTestId(`key-information-acknowledge-pdf-${language}`).click(),
+        ]);
+        await pdf.close();
+        await page.locator('[data-testid="key-information-acknowledge-read"] input').focus();
+        await page.keyboard.press('Space');
+        await page.getByTestId('key-information-acknowledge-confirm').focus();
+        await page.keyboard.press('Enter');
+        await page.getByTestId('key-information-acknowledged').waitFor();
+        await screenshot(page, `key-information-confirmed-${width}-${language}`);
       } finally {
         await context.close();
       }

@@ -56,6 +56,7 @@ function showMember() {
     for (const field of form.querySelectorAll('input')) field.disabled = false;
   }
   mountNow('order-book');
+  mountNow('key-information');
   const signIn = document.querySelector<HTMLAnchorElement>('[data-testid="header-login"]');
   if (userData?.iev !== true) {
     // A member whose email is not verified is led to the verification screen rather than to sign-in (decision 19).

@@ -5,9 +5,10 @@
 
 /**
  * The islands: mounted when a visitor acts on them (`ON_ACTION_ISLANDS`), or when the page loads for a member (the
- * header's account, a work's watch toggle and its order book, which show what only a member's session knows).
+ * header's account, a work's watch toggle and its order book, the confirmation of a key information document, which
+ * show what only a member's session knows).
  */
-export type IslandName = 'account' | 'buy' | 'contact' | 'newsletter' | 'order-book' | 'watch';
+export type IslandName = 'account' | 'buy' | 'contact' | 'key-information' | 'newsletter' | 'order-book' | 'watch';
 
 /** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */
 export const ON_ACTION_ISLANDS: readonly IslandName[] = ['buy', 'contact', 'newsletter'];

@@ -77,6 +77,11 @@ function ContactIsland({ opener, openAtOnce }: { opener: HTMLElement; openAtOnce
   return <ContactDialog open={open} onClose={() => setOpen(false)} />;
 }
 
+const KeyInformationAcknowledgement = lazy(() =>
+  import('../features/key-information/KeyInformationScreen').then((module) => ({
+    default: module.KeyInformationAcknowledgement,
+  })),
+);
 const SecondaryOfferDialog = lazy(() =>
   import('../features/paintings/SecondaryOfferDialog').then((module) => ({ default: module.SecondaryOfferDialog })),
 );
@@ -169,6 +174,19 @@ export function mountIsland(name: IslandName, element: HTMLElement, trigger: str
       () => ready(element),
       () => undefined,
     );
+    return;
+  }
+  if (name === 'key-information') {
+    // A work's key information document: the member confirms this version here (decision 484).
+    createRoot(element).render(
+      <IslandProviders>
+        <Suspense fallback={null}>
+          <KeyInformationAcknowledgement paintingId={element.dataset.paintingId ?? ''} spaced={false} />
+        </Suspense>
+      </IslandProviders>,
+    );
+    ready(element);
+    element.hidden = false;
     return;
   }
   if (name === 'watch') {
