@@ -40,6 +40,7 @@ describe('sitemap.xml', () => {
     expect(locs).toContain('https://parcelle.example/?lng=en');
     expect(locs).toContain('https://parcelle.example/privacy-policy?lng=fr');
     expect(locs).toContain('https://parcelle.example/exits?lng=fr');
+    expect(locs).toContain('https://parcelle.example/contact?lng=en');
     for (const url of urls) {
       const plain = url.loc.replace(/\?lng=(en|fr)$/, '');
       expect(url.alternates).toEqual({ en: `${plain}?lng=en`, fr: `${plain}?lng=fr`, 'x-default': plain });
