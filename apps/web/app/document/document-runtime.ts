@@ -90,8 +90,7 @@ function wakeOnAction() {
     if (MEMBER_ISLANDS.includes(name) && !getStoredSession().token) return;
     // The contact link's click opens the dialog, unless the visitor asked for a new tab or window (then /contact).
     const held =
-      event.type === 'submit' ||
-      (event.type === 'click' && name === 'contact' && !opensElsewhere(event as MouseEvent));
+      event.type === 'submit' || (event.type === 'click' && name === 'contact' && !opensElsewhere(event as MouseEvent));
     if (held) event.preventDefault();
     void loadIslands().then(({ mountIsland }) => mountIsland(name, island, held ? event.type : 'wake'));
   };

@@ -34,7 +34,7 @@ describe('sitemap.xml', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     const urls = urlsOf(response.body);
-    const pages = 6 + CONTENT_TYPES.length + SEED_ARTISTS.length + SEED_PAINTINGS.length;
+    const pages = 7 + CONTENT_TYPES.length + SEED_ARTISTS.length + SEED_PAINTINGS.length;
     expect(urls).toHaveLength(pages * LANGUAGES.length);
     const locs = urls.map((url) => url.loc);
     expect(locs).toContain('https://parcelle.example/?lng=en');

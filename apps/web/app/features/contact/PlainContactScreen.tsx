@@ -7,13 +7,7 @@ import { localized, useLanguage } from '../i18n/language';
 import { EMAIL_INPUT_SX } from '../newsletter/NewsletterSignup';
 import { HONEYPOT_FIELD } from '../newsletter/plain-signup';
 import { palette, visuallyHidden } from '../theme/theme';
-import type {
-  ContactBox,
-  ContactField,
-  ContactIssues,
-  PlainContactState,
-  PlainContactValues,
-} from './plain-contact';
+import type { ContactBox, ContactField, ContactIssues, PlainContactState, PlainContactValues } from './plain-contact';
 
 type FieldSpec = { name: ContactField; label: string; testId: string; type?: string; autoComplete?: string };
 
@@ -56,7 +50,11 @@ function Field({
         aria-invalid={issue ? true : undefined}
         aria-describedby={issue ? `${id}-issue` : undefined}
         data-testid={spec.testId}
-        sx={{ ...EMAIL_INPUT_SX, ...INVALID_SX, ...(multiline ? { py: 1.5, resize: 'vertical', lineHeight: 1.6 } : {}) }}
+        sx={{
+          ...EMAIL_INPUT_SX,
+          ...INVALID_SX,
+          ...(multiline ? { py: 1.5, resize: 'vertical', lineHeight: 1.6 } : {}),
+        }}
       />
       {issue && (
         <FormHelperText id={`${id}-issue`} error data-testid={`${spec.testId}-error`} sx={{ mx: 0 }}>

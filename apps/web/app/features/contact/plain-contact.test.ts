@@ -51,7 +51,11 @@ describe('the contact form sent without JavaScript (decision 476)', () => {
     data.delete('privacy');
     const page = await plainContactStep(data, 'en', api);
     expect(api.post).not.toHaveBeenCalled();
-    expect(page).toMatchObject({ state: 'form', token: 'token-a', values: { email: 'not an address', privacy: false } });
+    expect(page).toMatchObject({
+      state: 'form',
+      token: 'token-a',
+      values: { email: 'not an address', privacy: false },
+    });
     if (page.state !== 'form') throw new Error('the form again');
     expect(page.values.message).toBe(FILLED.message);
     expect(page.issues.first_name).toEqual(messages.ContactFirstNameRequired);

@@ -94,7 +94,8 @@ export async function plainContactStep(
   const given = text(form, 'form_token');
   const issues = localIssues(values);
   // A page without its token (a hand-made post) gets one now, to be sent again; what was typed is kept.
-  if (!given) return { state: 'form', values, token: server.formToken('contact'), issues, failure: messages.FormExpired };
+  if (!given)
+    return { state: 'form', values, token: server.formToken('contact'), issues, failure: messages.FormExpired };
   if (Object.keys(issues).length > 0) return { state: 'form', values, token: given, issues };
   // A robot filled the field people never see: it is told what a person is told, and nothing is sent.
   if (text(form, HONEYPOT_FIELD) !== '') return { state: 'sent', message: messages.MessageSentSuccess };

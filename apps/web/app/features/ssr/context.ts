@@ -1,5 +1,5 @@
-import type { PlainForm } from '@parcelle/shared/plain-forms';
 import type { Language } from '@parcelle/shared/i18n/messages';
+import type { PlainForm } from '@parcelle/shared/plain-forms';
 import { createContext, type RouterContextProvider } from 'react-router';
 
 /** One public API read, as the server answers it: the status and the JSON body. */
