@@ -442,6 +442,22 @@ describe('public pages as documents', () => {
     });
   }
 
+  it('refuses a post of /contact from another site, and takes a whole message of accented letters', async () => {
+    const post = (headers: Record<string, string>, message = 'Bonjour') =>
+      fetch(`${baseUrl()}/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ first_name: 'Camille', message }).toString(),
+        redirect: 'manual',
+      });
+    expect((await post({ origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    // 5 000 characters (spec §3's largest), each é sent as %C3%A9: past the newsletter's 4 KB, within /contact's limit.
+    const whole = await post({ 'sec-fetch-site': 'same-origin' }, 'é'.repeat(5_000));
+    expect(whole.status).toBe(200);
+    expect(await whole.text()).toContain('data-testid="contact-screen"');
+  });
+
   it('opens the contact dialog in place of /contact when scripts run, in the app and in a document', async () => {
     const { context, page } = await newPage(browser, { locale: 'en' });
     try {
