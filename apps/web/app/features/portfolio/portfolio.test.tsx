@@ -304,7 +304,9 @@ describe('/user/portfolio', () => {
     expect(first.getAttribute('data-painting-id')).toBe('p1');
     expect(text('holding-title', first)).toBe('Work 1');
     // The title is the link to the work's page (the shared WorkCell, decision 478).
-    expect(within(first).getByRole('link', { name: 'Work 1' }).getAttribute('href')).toBe('/secondary-market/details/p1');
+    expect(within(first).getByRole('link', { name: 'Work 1' }).getAttribute('href')).toBe(
+      '/secondary-market/details/p1',
+    );
     // In the server's order, which no column holds, no header says it sorts nor shows an arrow (decision 479).
     expect(
       screen.getByTestId('portfolio-table').querySelectorAll('th[aria-sort], .MuiTableSortLabel-root.Mui-active'),
