@@ -69,6 +69,7 @@ beforeAll(async () => {
     '/risks',
     '/exits',
     '/complaints',
+    '/contact',
     '/newsletter/subscribe',
     '/newsletter/confirm',
     '/newsletter/unsubscribe',

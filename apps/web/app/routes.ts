@@ -30,6 +30,7 @@ export default [
     route('risks', 'routes/risks.tsx'),
     route('exits', 'routes/exits.tsx'),
     route('complaints', 'routes/complaints.tsx'),
+    route('contact', 'routes/contact.tsx'),
     route('newsletter/subscribe', 'routes/newsletter-subscribe.tsx'),
     route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
     route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),

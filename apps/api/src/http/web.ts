@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import type { PlainForm } from '@parcelle/shared/plain-forms';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext, createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
 import { cspNonceOf } from './csp';
@@ -97,13 +98,12 @@ type SsrRequest = {
 type FormSender = (path: string, body: Record<string, unknown>, language: string) => Promise<PageDataAnswer>;
 
 /**
- * The pages that take a form posted without JavaScript (issue 33, decision 465): their React Router action answers
- * the post. Every other page is GET or HEAD.
+ * The pages that take a form posted without JavaScript (issue 33, decisions 465 and 476), with the largest form each
+ * takes: their React Router action answers the post. Every other page is GET or HEAD. A sign-up is an address, a
+ * language, a token and a path back; a contact message is up to 5 000 characters (spec §3), which a form encodes in
+ * up to 9 bytes each (three UTF-8 bytes, each %XX).
  */
-export const FORM_PAGES = ['/newsletter/subscribe'] as const;
-
-/** A form of those pages is small: an address, a language, a token, a path back. */
-const FORM_LIMIT_BYTES = 4_096;
+export const FORM_PAGES = { '/newsletter/subscribe': 4_096, '/contact': 64 * 1_024 } as const;
 
 export type WebAppOptions = {
   publicUrl: string;
@@ -114,7 +114,7 @@ export type WebAppOptions = {
   /** The cache of public reads, shared with the writes that empty it (content-admin). */
   pageData?: PageDataCache;
   /** A new signed token for a form sent without JavaScript (modules/captcha/form-token.ts). */
-  formToken: (form: 'newsletter') => string;
+  formToken: (form: PlainForm) => string;
 };
 
 /**
@@ -271,19 +271,19 @@ async function registerFormPages(
   render: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   publicUrl: string,
 ) {
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
-      (_request, body, done) => done(null, body),
-    );
-    for (const path of FORM_PAGES) {
+  for (const [path, bodyLimit] of Object.entries(FORM_PAGES)) {
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit },
+        (_request, body, done) => done(null, body),
+      );
       scope.post(path, { schema: { hide: true } }, async (request, reply) => {
         if (!sameOrigin(request, publicUrl)) return reply.status(403).send(failureBody(403, 'Forbidden'));
         return render(request, reply);
       });
-    }
-  });
+    });
+  }
 }
 
 /**

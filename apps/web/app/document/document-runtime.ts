@@ -18,6 +18,7 @@
  *   fetched once the page has loaded, as the app fetches it once interactive.
  * It imports nothing of React: what a visitor downloads before acting is this file and the session's reader.
  */
+import { opensElsewhere } from '../features/contact/contact-link';
 import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
 import { timeLeft, twoDigits } from '../features/paintings/time-left';
 import { getStoredSession } from '../features/session/storage';
@@ -78,7 +79,7 @@ function showMember() {
 }
 
 /**
- * Hands an action on an island to the island. Before it is mounted, a click on the contact button or a submit of the
+ * Hands an action on an island to the island. Before it is mounted, a click on the contact link or a submit of the
  * sign-up is held (a form without a script would post to the page itself) and replayed by the island; once mounted,
  * the island (`data-island-ready`) takes its own events.
  */
@@ -90,11 +91,15 @@ function wakeOnAction() {
     if (!island || !name || !ON_ACTION_ISLANDS.includes(name) || island.hasAttribute('data-island-ready')) return;
     // A guest's action on a member's island is the page's own (the form leads to sign-in).
     if (MEMBER_ISLANDS.includes(name) && !getStoredSession().token) return;
-    const held = event.type === 'submit' || (event.type === 'click' && name === 'contact');
+    // The contact link's click opens the dialog, unless the visitor asked for a new tab or window (then /contact).
+    const held =
+      event.type === 'submit' || (event.type === 'click' && name === 'contact' && !opensElsewhere(event as MouseEvent));
     if (held) event.preventDefault();
     void loadIslands().then(({ mountIsland }) => mountIsland(name, island, held ? event.type : 'wake'));
   };
   for (const type of ['focusin', 'pointerdown', 'click', 'submit']) document.addEventListener(type, act, true);
+  // Sent as a plain link to /contact (decision 476): with this script it opens a dialog, and says so.
+  for (const link of document.querySelectorAll('[data-island="contact"]')) link.setAttribute('aria-haspopup', 'dialog');
 }
 
 /** The browser's error reports (issue 13 §4), as in the app: the SDK in a chunk of its own, after the page's load. */

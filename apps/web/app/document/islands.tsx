@@ -15,6 +15,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createPath, type Navigator, Router, type To } from 'react-router';
 import { paintingDetailQuery } from '../features/catalogue/api';
 import { ContactDialog } from '../features/contact/ContactDialog';
+import { opensElsewhere } from '../features/contact/contact-link';
 import { ToastProvider } from '../features/feedback/toast';
 import { initI18n } from '../features/i18n/i18n';
 import { AccountMenu } from '../features/layout/AccountMenu';
@@ -66,11 +67,18 @@ function AccountIsland() {
   );
 }
 
-/** The footer's contact form, opened by the page's own button (which stays where it is). */
+/**
+ * The footer's contact form, opened in place by the page's own link to /contact (which stays where it is, and still
+ * leads there for a new tab or window).
+ */
 function ContactIsland({ opener, openAtOnce }: { opener: HTMLElement; openAtOnce: boolean }) {
   const [open, setOpen] = useState(openAtOnce);
   useLayoutEffect(() => {
-    const show = () => setOpen(true);
+    const show = (event: MouseEvent) => {
+      if (opensElsewhere(event)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
     opener.addEventListener('click', show);
     return () => opener.removeEventListener('click', show);
   }, [opener]);

@@ -298,8 +298,14 @@ export const ZContactMessage = z.strictObject({
   message: contactText('ContactMessageRequired', 5000, true),
 });
 export type TContactMessage = z.input<typeof ZContactMessage>;
-/** POST /contact/: the message and the captcha the page solved. */
-export const ZContactRequest = ZContactMessage.extend({ captcha: captchaField() });
+/**
+ * POST /contact/: the message and the captcha the page's script solved, or, from /contact sent without JavaScript,
+ * the signed token of that page (decision 476). The server asks for one of the two (400 'CaptchaRequired').
+ */
+export const ZContactRequest = ZContactMessage.extend({
+  captcha: captchaField().optional(),
+  form_token: formTokenField().optional(),
+});
 export type TContactRequest = z.input<typeof ZContactRequest>;
 
 /** The newsletter sign-up form; the request adds the captcha the page solved. */

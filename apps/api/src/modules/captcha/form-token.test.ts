@@ -123,3 +123,74 @@ describe('POST /api/newsletter/subscribe with the token of the plain sign-up', (
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('POST /api/contact/ with the token of /contact (decision 476)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  let sequence = 0;
+  const message = () => ({
+    first_name: 'Lucie',
+    last_name: 'Fontaine',
+    email: `plain.contact.${++sequence}.${Date.now()}@example.com`,
+    phone: '+33 6 12 34 56 78',
+    object: `A plain question ${sequence} ${Date.now()}`,
+    message: 'Hello,\ncan members visit the works in storage?',
+  });
+  /** The operators' emails about this message: its object is in the subject. */
+  const mailsAbout = async (object: string) =>
+    (
+      (await t.call('GET', `/api/dev/outbox?to=${encodeURIComponent(t.ctx.config.operatorsEmail)}`)).json().data as {
+        subject: string;
+      }[]
+    ).filter((mail) => mail.subject.includes(object)).length;
+  const tokenAged = (form: 'contact' | 'newsletter', ms: number) =>
+    issueFormToken(t.ctx.config.serverSecret, form, Date.now() - ms);
+  const send = (body: Record<string, unknown>, form_token: string) =>
+    t.call('POST', '/api/contact/', { body: { ...body, form_token } });
+
+  it('takes a contact token once, after the reading time: the operators are written to, a replay answers 400', async () => {
+    const token = tokenAged('contact', MIN_AGE_MS + 500);
+    const first = message();
+    const accepted = await send(first, token);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().message).toEqual(messages.MessageSentSuccess);
+    expect(await mailsAbout(first.object)).toBe(1);
+
+    const second = message();
+    const replay = await send(second, token);
+    expect(replay.json()).toEqual({ status: 400, error: messages.CaptchaFailed, field: 'form_token' });
+    expect(await mailsAbout(second.object)).toBe(0);
+  });
+
+  it('answers a token sent at once FormTooSoon without spending it, and an old one FormExpired', async () => {
+    const body = message();
+    const fresh = tokenAged('contact', 0);
+    expect((await send(body, fresh)).json()).toEqual({ status: 400, error: messages.FormTooSoon, field: 'form_token' });
+    const expired = await send(body, tokenAged('contact', MAX_AGE_MS + 1_000));
+    expect(expired.json()).toEqual({ status: 400, error: messages.FormExpired, field: 'form_token' });
+    expect(await mailsAbout(body.object)).toBe(0);
+  });
+
+  it('takes a token on its own form only: a newsletter token is refused here, a contact token there', async () => {
+    const body = message();
+    const newsletters = await send(body, tokenAged('newsletter', MIN_AGE_MS + 500));
+    expect(newsletters.json()).toEqual({ status: 400, error: messages.CaptchaFailed, field: 'form_token' });
+    expect(await mailsAbout(body.object)).toBe(0);
+    const contacts = await t.call('POST', '/api/newsletter/subscribe', {
+      body: { email: body.email, lang: 'en', form_token: tokenAged('contact', MIN_AGE_MS + 500) },
+    });
+    expect(contacts.json()).toEqual({ status: 400, error: messages.CaptchaFailed, field: 'form_token' });
+  });
+
+  it('checks the message before the token, which a refused message leaves unspent', async () => {
+    const token = tokenAged('contact', MIN_AGE_MS + 500);
+    const body = message();
+    const blank = await send({ ...body, first_name: ' ' }, token);
+    expect(blank.json()).toEqual({ status: 400, error: messages.ContactFirstNameRequired, field: 'first_name' });
+    expect((await send(body, token)).statusCode).toBe(200);
+  });
+});

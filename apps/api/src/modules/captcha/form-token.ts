@@ -1,19 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { PlainForm } from '@parcelle/shared/plain-forms';
 
 /**
- * The robot guard of a form sent without JavaScript (issue 33, decision 465). The captcha is a proof of work the
- * browser's script solves; a page read with scripting off cannot. Its form is instead sent in two steps: the first
- * post (the address) answers a confirmation page holding a token signed by the server (HMAC-SHA256 under the server
- * secret, a purpose tag, the form's name, the moment it was issued and a random nonce); the second post carries it
- * back. The token is accepted for one request only (spent in the captcha's own store), only after MIN_AGE_MS (a
- * person reads the page before confirming; a script that posts at once does not) and before MAX_AGE_MS. It is made
- * per request, never placed in a page that could be cached and shared.
+ * The robot guard of a form sent without JavaScript (issue 33, decisions 465 and 476). The captcha is a proof of work
+ * the browser's script solves; a page read with scripting off cannot. Such a form carries instead a token signed by
+ * the server (HMAC-SHA256 under the server secret, a purpose tag, the form's name, the moment it was issued and a
+ * random nonce): the newsletter's in a confirmation step that its first post answers, the contact form's in its own
+ * page (/contact, made per request). The token is accepted for one request only (spent in the captcha's own store),
+ * for its own form only, only after MIN_AGE_MS (a person reads or fills a page before sending it; a script that posts
+ * at once does not) and before MAX_AGE_MS. It is made per request, never placed in a page that could be cached and
+ * shared.
  */
 const PURPOSE = 'plain-form:v1';
 
-/** The forms that may be sent without a script. */
-export const PLAIN_FORMS = ['newsletter'] as const;
-export type PlainForm = (typeof PLAIN_FORMS)[number];
+/** The forms that may be sent without a script (one definition, shared with the web app's actions). */
+export { PLAIN_FORMS, type PlainForm } from '@parcelle/shared/plain-forms';
 
 export const MIN_AGE_MS = 2_000;
 export const MAX_AGE_MS = 30 * 60_000;

@@ -77,7 +77,7 @@ export function contentRoutes(app: App, ctx: AppContext, reads: PublicReadCache)
     '/contact/',
     {
       config: formLimit,
-      preHandler: captchaGuard(ctx),
+      preHandler: captchaGuard(ctx, { plainForm: 'contact' }),
       schema: {
         tags: ['content'],
         body: ZContactRequest,

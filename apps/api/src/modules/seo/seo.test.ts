@@ -34,12 +34,13 @@ describe('sitemap.xml', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     const urls = urlsOf(response.body);
-    const pages = 6 + CONTENT_TYPES.length + SEED_ARTISTS.length + SEED_PAINTINGS.length;
+    const pages = 7 + CONTENT_TYPES.length + SEED_ARTISTS.length + SEED_PAINTINGS.length;
     expect(urls).toHaveLength(pages * LANGUAGES.length);
     const locs = urls.map((url) => url.loc);
     expect(locs).toContain('https://parcelle.example/?lng=en');
     expect(locs).toContain('https://parcelle.example/privacy-policy?lng=fr');
     expect(locs).toContain('https://parcelle.example/exits?lng=fr');
+    expect(locs).toContain('https://parcelle.example/contact?lng=en');
     for (const url of urls) {
       const plain = url.loc.replace(/\?lng=(en|fr)$/, '');
       expect(url.alternates).toEqual({ en: `${plain}?lng=en`, fr: `${plain}?lng=fr`, 'x-default': plain });

@@ -15,6 +15,7 @@ export const PUBLIC_PATHS = [
   '/secondary-market',
   '/gallery',
   '/exits',
+  '/contact',
   ...CONTENT_TYPES.map((type) => `/${type}`),
 ] as const;
 

@@ -91,10 +91,14 @@ describe('footer (spec §2)', () => {
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
-  it('opens the contact form, and names the dialogs its three other buttons open with no script', async () => {
+  it('opens the contact form in place of its page, and names the dialogs its three other buttons open with no script', async () => {
     stubApi({ '/api/content/footer': ok(footerData) });
     renderScreen(<Footer />);
-    fireEvent.click(screen.getByTestId('footer-contact'));
+    // A link to the form's own page (decision 476), which a plain click opens as a dialog with a script.
+    const link = screen.getByTestId('footer-contact');
+    expect(link.getAttribute('href')).toBe('/contact');
+    expect(link.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(fireEvent.click(link)).toBe(false);
     const contact = await screen.findByTestId('contact-dialog');
     await waitFor(() => expect(contact.hasAttribute('open')).toBe(true));
     expect(within(contact).getByRole('heading', { level: 2 })).toBeTruthy();

@@ -6,11 +6,12 @@ import XIcon from '@mui/icons-material/X';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import { Box, ButtonBase, Container, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { isPublicHttpsLink } from '@parcelle/shared/links';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { islandProps, useInDocument } from '../../document/document';
 import { type FooterData, useFooterContent } from '../catalogue/api';
+import { CONTACT_PATH, opensElsewhere } from '../contact/contact-link';
 import { AddressDialog, INFO_DIALOG_IDS, JoinDialog, WorkDialog } from '../contact/InfoDialogs';
 import { useLanguage } from '../i18n/language';
 import { NewsletterSignup } from '../newsletter/NewsletterSignup';
@@ -104,10 +105,9 @@ function SocialLinks({ links }: { links: FooterData['siteSettings']['social_medi
   );
 }
 
-type DialogName = 'contact' | 'address' | 'join' | 'work';
+type InfoDialogName = 'address' | 'join' | 'work';
 
-const CONTACT_BUTTONS: readonly { name: DialogName; label: string; testId: string }[] = [
-  { name: 'contact', label: 'content.footer.contact', testId: 'footer-contact' },
+const INFO_BUTTONS: readonly { name: InfoDialogName; label: string; testId: string }[] = [
   { name: 'address', label: 'content.footer.address', testId: 'footer-address' },
   { name: 'join', label: 'content.footer.join', testId: 'footer-join' },
   { name: 'work', label: 'content.footer.work', testId: 'footer-work' },
@@ -239,19 +239,29 @@ export function Footer() {
           <Box component="section" aria-labelledby="footer-contact-title">
             <ColumnTitle id="footer-contact-title">{t('content.footer.contactTitle')}</ColumnTitle>
             <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {CONTACT_BUTTONS.map((button) => (
+              <li>
+                {/* A page of its own without a script (/contact, decision 476); with one, the dialog opens in place. */}
+                <MuiLink
+                  href={CONTACT_PATH}
+                  onClick={(event: MouseEvent) => {
+                    if (inDocument || opensElsewhere(event)) return;
+                    event.preventDefault();
+                    setContactUsed(true);
+                    setContactOpen(true);
+                  }}
+                  {...(inDocument ? islandProps(inDocument, 'contact') : { 'aria-haspopup': 'dialog' as const })}
+                  data-testid="footer-contact"
+                  sx={linkSx}
+                >
+                  {t('content.footer.contact')}
+                </MuiLink>
+              </li>
+              {INFO_BUTTONS.map((button) => (
                 <li key={button.name}>
                   <ButtonBase
-                    {...(button.name === 'contact'
-                      ? {
-                          onClick: () => {
-                            setContactUsed(true);
-                            setContactOpen(true);
-                          },
-                        }
-                      : { command: 'show-modal' as const, commandfor: INFO_DIALOG_IDS[button.name] })}
+                    command="show-modal"
+                    commandfor={INFO_DIALOG_IDS[button.name]}
                     aria-haspopup="dialog"
-                    {...(button.name === 'contact' ? islandProps(inDocument, 'contact') : {})}
                     data-testid={button.testId}
                     sx={{ ...linkSx, fontFamily: 'inherit', textAlign: 'left' }}
                   >

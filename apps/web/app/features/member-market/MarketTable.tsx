@@ -1,10 +1,9 @@
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ArtworkImage } from '../catalogue/ArtworkImage';
 import type { MarketType } from '../catalogue/api';
 import { amountMinor, formatAmount, formatCount, mediaUrl } from '../catalogue/format';
 import { marketListPath } from '../catalogue/paths';
@@ -16,7 +15,7 @@ import { errorText } from '../session/api-error';
 import { type Column, DataTable } from '../table/DataTable';
 import { TableSection } from '../table/TableSection';
 import { tableProps, usePagedRows } from '../table/use-paged-rows';
-import { palette } from '../theme/theme';
+import { WorkCell } from '../table/WorkCell';
 import { fetchMemberMarket, MEMBER_MARKET_KEY, MEMBER_MARKET_PAGE_SIZE, type MemberMarketRow } from './api';
 import { formatTotalPrice } from './format';
 import { Sparkline } from './Sparkline';
@@ -43,25 +42,13 @@ function marketColumns(
       firstDirection: 'asc',
       sortValue: (row) => localized(row.title, language),
       render: (row) => (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: { md: 180 } }}>
-          <ArtworkImage
-            src={mediaUrl(baseUrl, row.cover_img)}
-            alt=""
-            sizes="48px"
-            sx={{ width: 48, height: 48, flex: 'none' }}
-          />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography
-              sx={{ fontWeight: 500, lineHeight: 1.3, overflowWrap: 'anywhere' }}
-              data-testid="member-market-title"
-            >
-              {localized(row.title, language)}
-            </Typography>
-            <Typography variant="body2" sx={{ color: palette.muted, mt: 0.25 }} data-testid="member-market-artist">
-              {row.artist.name} · {row.year}
-            </Typography>
-          </Box>
-        </Box>
+        <WorkCell
+          image={mediaUrl(baseUrl, row.cover_img)}
+          title={localized(row.title, language)}
+          titleTestId="member-market-title"
+          lines={[{ text: `${row.artist.name} · ${row.year}`, testId: 'member-market-artist' }]}
+          dense
+        />
       ),
     },
     {

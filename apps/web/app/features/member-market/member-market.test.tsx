@@ -167,6 +167,11 @@ describe('/user/market', () => {
     const cells = within(first);
     expect(cells.getByTestId('member-market-title').textContent).toBe('Work p-1');
     expect(cells.getByTestId('member-market-artist').textContent).toBe('Artist 1 · 2001');
+    // In the server's order (newest first), which no column holds, no header sorts nor shows an arrow (decision 479).
+    for (const table of ['member-market-primary', 'member-market-secondary']) {
+      const marks = screen.getByTestId(table).querySelectorAll('th[aria-sort], .MuiTableSortLabel-root.Mui-active');
+      expect(marks).toHaveLength(0);
+    }
     expect(cells.getByTestId('member-market-chart').getAttribute('data-points')).toBe('3');
     expect(plain(cells.getByTestId('member-market-price').textContent)).toContain('$12.50');
     const change = cells.getByTestId('member-market-change').querySelector('[data-direction]');

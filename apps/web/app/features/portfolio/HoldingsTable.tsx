@@ -1,10 +1,9 @@
-import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { amountMinor, formatAmount, mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
@@ -14,6 +13,7 @@ import { type Column, DataTable } from '../table/DataTable';
 import { TableSection } from '../table/TableSection';
 import { numeric } from '../table/table-style';
 import { tableProps, usePagedRows } from '../table/use-paged-rows';
+import { WorkCell } from '../table/WorkCell';
 import { palette } from '../theme/theme';
 import { fetchParts, HOLDINGS_KEY, HOLDINGS_PAGE_SIZE, sellBlock, type THolding } from './api';
 import { PartsText } from './PartsText';
@@ -58,24 +58,12 @@ function holdingColumns(t: TFunction, language: Language, currency: Currency, ac
       firstDirection: 'asc',
       sortValue: (holding) => localized(holding.painting.title, language),
       render: (holding) => (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: { md: 180 } }}>
-          <ArtworkImage
-            src={mediaUrl(actions.baseUrl, holding.painting.img)}
-            alt=""
-            sizes="56px"
-            sx={{ width: 56, height: 56, flexShrink: 0 }}
-          />
-          <MuiLink
-            component={Link}
-            to={paintingPath({ id: holding.painting.id, market: holding.market })}
-            color="inherit"
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-            data-testid="holding-title"
-          >
-            {localized(holding.painting.title, language)}
-          </MuiLink>
-        </Stack>
+        <WorkCell
+          image={mediaUrl(actions.baseUrl, holding.painting.img)}
+          title={localized(holding.painting.title, language)}
+          to={paintingPath({ id: holding.painting.id, market: holding.market })}
+          titleTestId="holding-title"
+        />
       ),
     },
     {

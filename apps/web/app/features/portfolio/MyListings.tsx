@@ -25,6 +25,7 @@ import { type Column, DataTable } from '../table/DataTable';
 import { TableSection } from '../table/TableSection';
 import { numeric } from '../table/table-style';
 import { tableProps, usePagedRows } from '../table/use-paged-rows';
+import { WorkCell } from '../table/WorkCell';
 import { palette } from '../theme/theme';
 import {
   canWithdraw,
@@ -61,29 +62,19 @@ function listingColumns(t: TFunction, language: Language, baseUrl: string, open:
       firstDirection: 'asc',
       sortValue: (listing) => localized(listing.title, language),
       render: (listing) => (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', minWidth: { md: 240 } }}>
-          <ArtworkImage
-            src={mediaUrl(baseUrl, listing.cover_img)}
-            alt=""
-            sizes="56px"
-            sx={{ width: 56, height: 56, flexShrink: 0 }}
-          />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="my-listing-title">
-              {localized(listing.title, language)}
-            </Typography>
-            <Typography
-              variant="body2"
-              sx={{ color: palette.muted, fontSize: 13, mt: 0.25, whiteSpace: 'nowrap' }}
-              data-testid="my-listing-date"
-            >
-              {t('portfolio.listings.listedOn', { date: listedOn(listing.created_at, language) })}
-            </Typography>
-            <Typography variant="body2" sx={{ color: palette.muted, fontSize: 13, whiteSpace: 'nowrap' }}>
-              {t('portfolio.listings.reference', { reference: listing.reference })}
-            </Typography>
-          </Box>
-        </Stack>
+        <WorkCell
+          image={mediaUrl(baseUrl, listing.cover_img)}
+          title={localized(listing.title, language)}
+          titleTestId="my-listing-title"
+          lines={[
+            {
+              text: t('portfolio.listings.listedOn', { date: listedOn(listing.created_at, language) }),
+              testId: 'my-listing-date',
+            },
+            { text: t('portfolio.listings.reference', { reference: listing.reference }) },
+          ]}
+          minWidth={240}
+        />
       ),
     },
     {

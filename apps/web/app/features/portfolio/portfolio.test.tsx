@@ -303,6 +303,14 @@ describe('/user/portfolio', () => {
     const first = rows()[0] as HTMLElement;
     expect(first.getAttribute('data-painting-id')).toBe('p1');
     expect(text('holding-title', first)).toBe('Work 1');
+    // The title is the link to the work's page (the shared WorkCell, decision 478).
+    expect(within(first).getByRole('link', { name: 'Work 1' }).getAttribute('href')).toBe(
+      '/secondary-market/details/p1',
+    );
+    // In the server's order, which no column holds, no header says it sorts nor shows an arrow (decision 479).
+    expect(
+      screen.getByTestId('portfolio-table').querySelectorAll('th[aria-sort], .MuiTableSortLabel-root.Mui-active'),
+    ).toHaveLength(0);
     expect(text('holding-price', first)).toBe('€12.50');
     expect(text('holding-change', first)).toBe('+12.50% since the previous appraisal');
     // The rise is drawn (an SVG triangle), not typed: no glyph that the web fonts lack.
@@ -665,6 +673,8 @@ describe('/user/parts: parts for sale', () => {
     expect(first.getAttribute('data-reference')).toBe('L-1');
     expect(text('my-listing-title', first)).toBe('Work 1');
     expect(text('my-listing-date', first)).toBe('Listed on 01/03/2026');
+    expect(within(first).queryByRole('link', { name: 'Work 1' })).toBeNull();
+    expect(section.querySelectorAll('th[aria-sort], .MuiTableSortLabel-root.Mui-active')).toHaveLength(0);
     expect(text('my-listing-quantity', first)).toBe('20 parts (2 cm² + 2 parts)');
     expect(text('my-listing-remaining', first)).toBe('12 parts (1 cm² + 3 parts)');
     expect(text('my-listing-price', first)).toBe('€12.50');

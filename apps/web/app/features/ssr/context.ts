@@ -1,4 +1,5 @@
 import type { Language } from '@parcelle/shared/i18n/messages';
+import type { PlainForm } from '@parcelle/shared/plain-forms';
 import { createContext, type RouterContextProvider } from 'react-router';
 
 /** One public API read, as the server answers it: the status and the JSON body. */
@@ -15,7 +16,7 @@ export type SsrRequest = {
   /** POST of a form page's action to the API, from the visitor's address (decision 465). */
   post(path: string, body: Record<string, unknown>, language: Language): Promise<PublicApiAnswer>;
   /** A new signed token for a form sent without JavaScript; only the API process can sign one. */
-  formToken(form: 'newsletter'): string;
+  formToken(form: PlainForm): string;
   /** `PUBLIC_URL`, without the trailing slash: canonical, alternates, Open Graph images. */
   publicUrl: string;
   /** The nonce of this answer's Content-Security-Policy (inline hydration scripts). */

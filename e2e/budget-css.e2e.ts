@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './support/browser';
+import { clientDir, hasBuild } from './support/first-load';
+
+/** 1 KB = 1024 bytes, gzip level 9, as the JavaScript budget counts (budget.e2e.ts). */
+const KB = 1024;
+/** Issue 33's budget for the CSS of a page a visitor reads: inline and linked, gzip (decision 477). */
+const CSS_GOAL_KB = 30;
+/**
+ * A ratchet on it: the largest of the pages below when first measured (decision 477), rounded up to the next 0.1 KB.
+ * Then, gzip level 9 (inline emotion styles + the build's root stylesheet of 1.19 KB): home 12.52, a work 10.36
+ * (primary) and 10.96 (secondary), artists 7.97, primary market 8.03, FAQ 7.54, about 7.46, contact 7.49. A page that
+ * needs more must first make room.
+ */
+const CSS_CEILING_KB = 12.6;
+
+const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
+
+/**
+ * The CSS a page's HTML brings, as the server sends it: the `<style>` elements emotion writes into the page (one
+ * response, so counted as one gzip stream) and each `<link rel="stylesheet">` of the build (a response each).
+ */
+async function cssOf(
+  path: string,
+): Promise<{ inline: number; linked: { file: string; gzip: number }[]; gzip: number }> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  expect(response.status, path).toBe(200);
+  const html = await response.text();
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '').join('');
+  const linked = [...html.matchAll(/<link\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => /\brel="stylesheet"/.test(tag))
+    .map((tag) => /\bhref="([^"]+)"/.exec(tag)?.[1] ?? '')
+    .map((href) => {
+      const file = new URL(href, baseUrl()).pathname;
+      return { file, gzip: gzip(readFileSync(join(clientDir, file), 'utf8')) };
+    });
+  const inlineGzip = inline ? gzip(inline) : 0;
+  return { inline: inlineGzip, linked, gzip: linked.reduce((sum, file) => sum + file.gzip, inlineGzip) };
+}
+
+async function firstWork(market: 'primary' | 'secondary'): Promise<string> {
+  const listed = await (await fetch(`${baseUrl()}/api/paintings/?type=${market}&limit=1&offset=0`)).json();
+  const work = (listed as { data: { paintings: { id: string }[] } }).data.paintings[0]?.id;
+  expect(work, `a work on the ${market} market`).toBeTruthy();
+  return `/${market}-market/details/${work}`;
+}
+
+/**
+ * The CSS of every public document page (issue 33): what the browser must read before it can draw the page. Counted
+ * from the HTML the server renders for the seeded catalogue, so the figures are the same at every run.
+ */
+describe('CSS budget of the public pages (issue 33)', () => {
+  it('counts from the production build (npm run test:e2e builds first)', () => {
+    expect(hasBuild(), `no build in ${clientDir}: run npm run build first`).toBe(true);
+    expect(CSS_CEILING_KB).toBeLessThanOrEqual(CSS_GOAL_KB);
+  });
+
+  const pages: { name: string; path: () => Promise<string> }[] = [
+    { name: 'the home', path: async () => '/' },
+    { name: 'a work on the primary market', path: () => firstWork('primary') },
+    { name: 'a work on the secondary market', path: () => firstWork('secondary') },
+    { name: 'the artists', path: async () => '/artists' },
+    { name: 'the primary market', path: async () => '/primary-market' },
+    { name: 'the FAQ', path: async () => '/faqs' },
+    { name: 'about', path: async () => '/about' },
+    { name: 'the contact form', path: async () => '/contact' },
+  ];
+  for (const page of pages) {
+    it(`${page.name}: at most ${CSS_CEILING_KB} KB gzip of CSS (goal: ${CSS_GOAL_KB} KB)`, async () => {
+      const path = await page.path();
+      const css = await cssOf(path);
+      const sizes = [
+        `inline ${(css.inline / KB).toFixed(2)} KB`,
+        ...css.linked.map((file) => `${file.file} ${(file.gzip / KB).toFixed(2)} KB`),
+      ].join(', ');
+      expect(css.gzip / KB, `${path}: ${sizes}`).toBeLessThanOrEqual(CSS_CEILING_KB);
+    });
+  }
+});
