@@ -2,10 +2,9 @@ import { eq, or } from 'drizzle-orm';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { inTransaction } from '../../db/retry';
 import { purchases } from '../../db/schema';
 import type { Purchase } from './reserve';
-import { type PaymentNotice, type PaymentOutcome, settlePayments } from './settle-payment';
+import { type PaymentNotice, type PaymentOutcome, settlePaymentBatch } from './settle-payment';
 import { WorkTurns } from './turns';
 
 export type { PaymentOutcome } from './settle-payment';
@@ -24,7 +23,7 @@ function settleInTurn(ctx: AppContext, workId: string, notice: PaymentNotice): P
   let turns = turnsOf.get(ctx);
   if (!turns) {
     turns = new WorkTurns<PaymentNotice, PaymentOutcome>(async (_workId, notices) => {
-      const outcomes = await inTransaction(ctx.database.db, (tx) => settlePayments(tx, notices));
+      const outcomes = await settlePaymentBatch(ctx.database.db, notices);
       return outcomes.map((value) => ({ value }));
     });
     turnsOf.set(ctx, turns);

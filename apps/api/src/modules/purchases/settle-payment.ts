@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { Executor } from '../../db/client';
+import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
 import { recordRefundDue, retakeParts } from './late-payment';
 import type { Purchase } from './reserve';
@@ -75,6 +76,11 @@ export async function settlePayments(tx: Executor, notices: readonly PaymentNoti
     answers.push(await refundDue(tx, outcome.settling, paymentOf(notice)));
   }
   return answers;
+}
+
+/** A batch in its own transaction (the per-work turn, payment-events.ts): a deadlock or conflict runs it again. */
+export function settlePaymentBatch(db: Executor, notices: readonly PaymentNotice[]): Promise<PaymentOutcome[]> {
+  return inTransaction(db, (tx) => settlePayments(tx, notices));
 }
 
 /** What a notice comes to once its purchase (locked) and whether its event is new are known. */
