@@ -3,6 +3,7 @@ import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments'
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
+import { recordSettlementBatch } from '../../observability/metrics';
 import type { Purchase } from './reserve';
 import { type PaymentNotice, type PaymentOutcome, settlePaymentBatch } from './settle-payment';
 import { WorkTurns } from './turns';
@@ -23,6 +24,7 @@ function settleInTurn(ctx: AppContext, workId: string, notice: PaymentNotice): P
   let turns = turnsOf.get(ctx);
   if (!turns) {
     turns = new WorkTurns<PaymentNotice, PaymentOutcome>(async (_workId, notices) => {
+      recordSettlementBatch(notices.length);
       const outcomes = await settlePaymentBatch(ctx.database.db, notices);
       return outcomes.map((value) => ({ value }));
     });
