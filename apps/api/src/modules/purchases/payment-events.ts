@@ -25,7 +25,7 @@ function settleInTurn(ctx: AppContext, workId: string, notice: PaymentNotice): P
   if (!turns) {
     turns = new WorkTurns<PaymentNotice, PaymentOutcome>(async (_workId, notices) => {
       recordSettlementBatch(notices.length);
-      const outcomes = await settlePaymentBatch(ctx.database.db, notices);
+      const outcomes = await settlePaymentBatch(ctx.database.db, ctx.jobs, notices);
       return outcomes.map((value) => ({ value }));
     });
     turnsOf.set(ctx, turns);

@@ -5,10 +5,12 @@ import { createMember, createPaintingForSale, userRow } from '../../../test/fact
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { CardEvent } from '../../adapters/payments/payments';
+import { queryRows } from '../../db/client';
 import { certificates, ledgerTransactions, paintings, purchases, refunds } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { MARKET } from '../market/state';
+import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { heldBy } from '../parts/register';
 import { type Purchase, releaseExpired } from './reserve';
 import { type ReservationRequest, reserveBatch } from './reserve-purchase';
@@ -104,6 +106,15 @@ async function ledgerCount(reference: string): Promise<number> {
   return rows.length;
 }
 
+/** The purchase-confirmation jobs enqueued for a purchase (pg-boss's table). */
+async function confirmations(purchaseId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db(),
+    sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${PURCHASE_CONFIRMATION_JOB} AND data->>'purchaseId' = ${purchaseId}`,
+  );
+  return Number(row?.count ?? 0);
+}
+
 const kinds = (outcomes: readonly PaymentOutcome[] | undefined) => (outcomes ?? []).map((outcome) => outcome.kind);
 const lockPurchase = (id: string) => sql`SELECT id FROM purchases WHERE id = ${id} FOR UPDATE`;
 
@@ -116,8 +127,8 @@ describe('card payments of one work settled as batches (PostgreSQL)', () => {
     if (!purchase || !other) throw new Error('not reserved');
     const event = cardEvent(purchase);
     const [one, two] = await raceBehindLock(db(), { lock: lockPurchase(purchase.id), waiters: 2 }, [
-      () => settlePaymentBatch(db(), [notice(event), notice(cardEvent(other))]),
-      () => settlePaymentBatch(db(), [notice(event)]),
+      () => settlePaymentBatch(db(), t.ctx.jobs, [notice(event), notice(cardEvent(other))]),
+      () => settlePaymentBatch(db(), t.ctx.jobs, [notice(event)]),
     ]);
     const mine = [one?.[0]?.kind, two?.[0]?.kind].sort();
     expect(mine).toEqual(['duplicate', 'settled']);
@@ -140,8 +151,8 @@ describe('card payments of one work settled as batches (PostgreSQL)', () => {
     const first = cardEvent(purchase);
     const again = cardEvent(purchase); // Stripe sends a second event (another id) for the same payment
     const outcomes = await raceBehindLock(db(), { lock: lockPurchase(purchase.id), waiters: 2 }, [
-      () => settlePaymentBatch(db(), [notice(first)]),
-      () => settlePaymentBatch(db(), [notice(again)]),
+      () => settlePaymentBatch(db(), t.ctx.jobs, [notice(first)]),
+      () => settlePaymentBatch(db(), t.ctx.jobs, [notice(again)]),
     ]);
     expect(outcomes.map((batch) => batch[0]?.kind).sort()).toEqual(['already-paid', 'settled']);
     expect(await db().select().from(refunds).where(eq(refunds.purchaseId, purchase.id))).toEqual([]);
@@ -159,7 +170,7 @@ describe('card payments of one work settled as batches (PostgreSQL)', () => {
     const [a, b, c] = await reserved(painting.id, [4, 3, 2]);
     if (!a || !b || !c) throw new Error('not reserved');
     const eventA = cardEvent(a);
-    const outcomes = await settlePaymentBatch(db(), [
+    const outcomes = await settlePaymentBatch(db(), t.ctx.jobs, [
       notice(eventA),
       notice(eventA),
       notice(cardEvent(b)),
@@ -167,7 +178,11 @@ describe('card payments of one work settled as batches (PostgreSQL)', () => {
       notice(cardEvent(c)),
     ]);
     expect(kinds(outcomes)).toEqual(['settled', 'duplicate', 'settled', 'already-paid', 'settled']);
-    for (const purchase of [a, b, c]) expect(await ledgerCount(purchase.reference)).toBe(1);
+    for (const purchase of [a, b, c]) {
+      expect(await ledgerCount(purchase.reference)).toBe(1);
+      // Its confirmation enqueued once, with the settlement (decision 470).
+      expect(await confirmations(purchase.id)).toBe(1);
+    }
     const parts = await partsOf(painting.id);
     expect([parts.sold, parts.available, parts.reserved, parts.owned]).toEqual([9, 0, 0, 9]);
     expect(parts.market).toBe(MARKET.secondary);
@@ -187,7 +202,7 @@ describe('card payments of one work settled as batches (PostgreSQL)', () => {
     await releaseExpired(db(), new Date());
     const [ok1, mismatched, declined, ok2] = await reserved(painting.id, [3, 2, 1, 8], 2);
     if (!ok1 || !mismatched || !declined || !ok2) throw new Error('not reserved');
-    const outcomes = await settlePaymentBatch(db(), [
+    const outcomes = await settlePaymentBatch(db(), t.ctx.jobs, [
       notice(cardEvent(ok1)),
       notice(cardEvent(mismatched, { amountMinor: mismatched.totalMinor - 1 })),
       notice(cardEvent(late)),
@@ -248,6 +263,7 @@ describe('card payments of one work settled as batches (PostgreSQL)', () => {
             batches.map((batch) =>
               settlePaymentBatch(
                 db(),
+                t.ctx.jobs,
                 batch.map((one) => notice(event(one.purchase, one.event, one.kind))),
               ),
             ),

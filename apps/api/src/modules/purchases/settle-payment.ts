@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
+import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { recordRefundDue, retakeParts } from './late-payment';
 import type { Purchase } from './reserve';
 import { type Settlement, settlePurchases } from './settle';
@@ -28,7 +31,11 @@ type Payment = { providerRef: string; provider: string; paymentRef: string };
  * settled, a duplicate, already paid, refunded as late, a decline or a mismatch recorded, or ignored. Events in any
  * order end in the same state.
  */
-export async function settlePayments(tx: Executor, notices: readonly PaymentNotice[]): Promise<PaymentOutcome[]> {
+export async function settlePayments(
+  tx: Executor,
+  jobs: JobQueue,
+  notices: readonly PaymentNotice[],
+): Promise<PaymentOutcome[]> {
   // 1. The purchases the notices are about, locked once, in id order (two batches never wait on each other in turn).
   const locked = await lockPurchases(tx, notices);
   const purchaseOf = notices.map((notice) => matchPurchase(notice, locked));
@@ -75,12 +82,29 @@ export async function settlePayments(tx: Executor, notices: readonly PaymentNoti
     const notice = notices[at] as PaymentNotice;
     answers.push(await refundDue(tx, outcome.settling, paymentOf(notice)));
   }
+  // 6. The buyers' confirmations enqueued with the settlement (one INSERT): they exist exactly when it commits.
+  await jobs.sendManyIn(
+    tx,
+    PURCHASE_CONFIRMATION_JOB,
+    answers.flatMap((answer) =>
+      answer.kind === 'settled' ? [{ data: confirmationOf(answer), id: randomUUID() }] : [],
+    ),
+  );
   return answers;
 }
 
+/** What the purchase-confirmation job is given: the purchase and its certificate's number (service.ts). */
+export function confirmationOf(settled: Extract<PaymentOutcome, { kind: 'settled' }>) {
+  return { purchaseId: settled.purchase.id, certificateNumber: settled.certificateNumber };
+}
+
 /** A batch in its own transaction (the per-work turn, payment-events.ts): a deadlock or conflict runs it again. */
-export function settlePaymentBatch(db: Executor, notices: readonly PaymentNotice[]): Promise<PaymentOutcome[]> {
-  return inTransaction(db, (tx) => settlePayments(tx, notices));
+export function settlePaymentBatch(
+  db: Executor,
+  jobs: JobQueue,
+  notices: readonly PaymentNotice[],
+): Promise<PaymentOutcome[]> {
+  return inTransaction(db, (tx) => settlePayments(tx, jobs, notices));
 }
 
 /** What a notice comes to once its purchase (locked) and whether its event is new are known. */

@@ -19,9 +19,9 @@ import { type PaymentNotice, settlePaymentBatch } from './settle-payment';
  * One purchase through the one path (decisions 403–404), reserved as a batch of one (decisions 447–449): the
  * reservation (BEGIN, members locked, their unpaid purchases, the work, the purchases, the register's movements and
  * entries, the key information versions, the stock, COMMIT: 10, the provider payment's reference: 11), the payment
- * (the sandbox's purchase read, then the settlement as a batch of one, SETTLE below: 14, and the confirmation job:
+ * (the sandbox's purchase read, then the settlement as a batch of one with its confirmation job, SETTLE below:
  * 16), and the gates' three reads (identity, decision 254; investor, 306; key information, 324). A batch of N
- * reservations sends the reservation's 10 once (BATCH below), a batch of N payments the settlement's 14 once.
+ * reservations sends the reservation's 10 once (BATCH below), a batch of N payments the settlement's 15 once.
  */
 const BUDGET = 30;
 
@@ -82,9 +82,10 @@ const BATCH = 10;
  * A batch of card payments of one work (settle-payment.ts, decisions 466–468): the same statements whatever its size.
  * BEGIN, the purchases locked, the provider events, the purchases paid, the register's movements and entries, the
  * ledger accounts, the ledger transactions and entries, the certificates, the notification preferences, the
- * notifications, the work read (sold out?), COMMIT. Before batching, N payments sent 15 × N.
+ * notifications, the work read (sold out?), the buyers' confirmation jobs, COMMIT. Before batching, N payments sent
+ * 16 × N (the confirmation job after the commit included).
  */
-const SETTLE = 14;
+const SETTLE = 15;
 
 describe('statements per purchase (PostgreSQL)', () => {
   it(`a batch of card payments sends ${SETTLE} statements, for one payment as for twelve`, async () => {
@@ -126,11 +127,11 @@ describe('statements per purchase (PostgreSQL)', () => {
     await accountFor(t.ctx.database.db, 'platform_revenue', 'EURO');
     const [alone, ...others] = notices as [PaymentNotice, ...PaymentNotice[]];
     const one = await statementsOf(async () => {
-      const outcomes = await settlePaymentBatch(t.ctx.database.db, [alone]);
+      const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, [alone]);
       expect(outcomes.map((outcome) => outcome.kind)).toEqual(['settled']);
     });
     const twelve = await statementsOf(async () => {
-      const outcomes = await settlePaymentBatch(t.ctx.database.db, others);
+      const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, others);
       expect(outcomes.filter((outcome) => outcome.kind === 'settled')).toHaveLength(12);
     });
     expect(one.length, one.join('\n')).toBe(SETTLE);
