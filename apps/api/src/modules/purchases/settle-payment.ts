@@ -25,7 +25,7 @@ export type PaymentOutcome =
 type Payment = { providerRef: string; provider: string; paymentRef: string };
 
 /**
- * Settling the payments of one work that arrived together (issue 28, decisions 466–468): the one way a card or PayPal
+ * Settling the payments of one work that arrived together (issue 28, decisions 466–470): the one way a card or PayPal
  * payment settles, a batch of one as of many, in the caller's transaction, read top to bottom. A fixed handful of
  * statements whatever the batch's size; each notice gets its own outcome, as it would alone, in arrival order:
  * settled, a duplicate, already paid, refunded as late, a decline or a mismatch recorded, or ignored. Events in any
@@ -36,7 +36,7 @@ export async function settlePayments(
   jobs: JobQueue,
   notices: readonly PaymentNotice[],
 ): Promise<PaymentOutcome[]> {
-  // 1. The purchases the notices are about, locked once, in id order (two batches never wait on each other in turn).
+  // 1. The purchases the notices are about, locked once, in id order (two batches wait for each other in one order, never in a circle).
   const locked = await lockPurchases(tx, notices);
   const purchaseOf = notices.map((notice) => matchPurchase(notice, locked));
   // 2. Each provider event recorded once (one INSERT … ON CONFLICT DO NOTHING), matched to its purchase for the
@@ -53,12 +53,12 @@ export async function settlePayments(
     const found = purchaseOf[at];
     const purchase = found ? state.get(found.id) : undefined;
     const decided = decide(notice, purchase, firstTime[at] ?? false);
-    if (decided.kind === 'failure' && purchase) {
-      failures.set(purchase.id, decided.reason);
+    if (decided.kind === 'failure') {
+      failures.set(decided.purchase.id, decided.reason);
       outcomes.push(decided.outcome);
-    } else if (decided.kind === 'pay' && purchase) {
-      outcomes.push(await pay(tx, purchase, decided.payment, settling));
-    } else if (decided.kind === 'outcome') {
+    } else if (decided.kind === 'pay') {
+      outcomes.push(await pay(tx, decided.purchase, decided.payment, settling));
+    } else {
       outcomes.push(decided.outcome);
     }
   }
@@ -110,8 +110,8 @@ export function settlePaymentBatch(
 /** What a notice comes to once its purchase (locked) and whether its event is new are known. */
 type Decided =
   | { kind: 'outcome'; outcome: PaymentOutcome }
-  | { kind: 'failure'; reason: string; outcome: PaymentOutcome }
-  | { kind: 'pay'; payment: Payment };
+  | { kind: 'failure'; purchase: Purchase; reason: string; outcome: PaymentOutcome }
+  | { kind: 'pay'; purchase: Purchase; payment: Payment };
 
 function decide(notice: PaymentNotice, purchase: Purchase | undefined, firstTime: boolean): Decided {
   if (notice.kind === 'card') {
@@ -122,34 +122,34 @@ function decide(notice: PaymentNotice, purchase: Purchase | undefined, firstTime
     if (event.type === 'failed') {
       if (purchase.status !== 'pending') return { kind: 'outcome', outcome: { kind: 'ignored', purchase } };
       const reason = event.failureMessage ?? 'card declined';
-      return { kind: 'failure', reason, outcome: { kind: 'recorded-failure', purchase } };
+      return { kind: 'failure', purchase, reason, outcome: { kind: 'recorded-failure', purchase } };
     }
     // Never settled for another amount than the one reserved; the operators see the reason.
     if (!amountMatches(purchase, event.amountMinor, event.currency)) {
       const reason = `amount mismatch: ${event.amountMinor} ${event.currency}`;
-      return { kind: 'failure', reason, outcome: { kind: 'ignored', purchase } };
+      return { kind: 'failure', purchase, reason, outcome: { kind: 'ignored', purchase } };
     }
-    return { kind: 'pay', payment: paymentOf(notice) };
+    return { kind: 'pay', purchase, payment: paymentOf(notice) };
   }
   const { capture } = notice;
   if (!purchase) return { kind: 'outcome', outcome: { kind: 'ignored' } };
   if (!capture.completed) {
     const outcome = { kind: 'recorded-failure', purchase } as const;
     if (purchase.status !== 'pending') return { kind: 'outcome', outcome };
-    return { kind: 'failure', reason: 'PayPal capture not completed', outcome };
+    return { kind: 'failure', purchase, reason: 'PayPal capture not completed', outcome };
   }
   if (!firstTime) {
     // The same capture again: a purchase being refunded answers so again (nothing more is recorded).
     if (purchase.status === 'refund_pending' || purchase.status === 'refunded') {
-      return { kind: 'pay', payment: paymentOf(notice) };
+      return { kind: 'pay', purchase, payment: paymentOf(notice) };
     }
     return { kind: 'outcome', outcome: { kind: purchase.status === 'paid' ? 'already-paid' : 'duplicate', purchase } };
   }
   if (capture.reference !== purchase.reference || !amountMatches(purchase, capture.amountMinor, capture.currency)) {
     const reason = `PayPal capture does not match: ${capture.amountMinor} ${capture.currency}`;
-    return { kind: 'failure', reason, outcome: { kind: 'ignored', purchase } };
+    return { kind: 'failure', purchase, reason, outcome: { kind: 'ignored', purchase } };
   }
-  return { kind: 'pay', payment: paymentOf(notice) };
+  return { kind: 'pay', purchase, payment: paymentOf(notice) };
 }
 
 /**
