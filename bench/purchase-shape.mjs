@@ -3,15 +3,17 @@
 //   node bench/purchase-shape.mjs                 (50 clients, 10 s each, 3 runs; PG_URL as in hot-drop.mjs)
 //   node bench/purchase-shape.mjs --runs 5 --seconds 20 --clients 50 --batch 8
 // In a throw-away database: pgbench's one-hot-row script (the hot-drop anchor: BEGIN; UPDATE one row; INSERT one row;
-// END), then a script shaped like one purchase as the API sends it since the one purchase path (decisions 403-404,
-// statements.test.ts): two requests, each with the member's authentication read and its gate reads, then the
-// reservation (BEGIN, the member's row locked, their unpaid purchases, the work, the purchase, the register's movement
-// and entries, the key information version, the hot row's conditional UPDATE last, COMMIT, the provider reference)
-// and the payment (the reference read, BEGIN, the purchase locked, the event, paid, the register's movement and
-// entries, two ledger accounts read, the ledger transaction and entries, the certificate read and written, the
-// notification preference read and the notification, the hot row read, COMMIT, the confirmation job): 34 round trips,
-// the hot row locked once. Prints both rates and the ratio, which is the ceiling of bench/hot-drop.mjs's ratio if the
-// server's own work cost nothing.
+// END), then a script shaped like a batch of purchases as the API sends them since reservations and payments of a work
+// run as batches (decisions 447–449, 466–468, statements.test.ts): each member's two requests, with the member's
+// authentication read and the gate reads, the provider reference and the sandbox's purchase read; the batch's
+// reservation (BEGIN, the members locked, their unpaid purchases, the work, the purchases, the
+// register's movements and entries, the key information versions, the hot row's conditional UPDATE last, COMMIT: 10)
+// and the batch's settlement (BEGIN, the purchases locked, the events, paid, the register's movements and entries,
+// the ledger accounts read, the ledger transactions and entries, the certificates, the notification preferences read
+// and the notifications, the hot row read, the confirmation jobs, COMMIT: 15). A batch of 1 is 32 round trips, the
+// hot row locked once.
+// Prints both rates and the ratio, which is the ceiling of bench/hot-drop.mjs's ratio if the server's own work cost
+// nothing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,17 +50,17 @@ CREATE TABLE jobs (id bigserial PRIMARY KEY, name text NOT NULL, data jsonb NOT 
 `;
 
 /**
- * The script of one batch of `size` purchases of the hot work (decisions 447–449): each member's requests as the API
- * sends them (authentication and gate reads, the provider's reference, the payment), and the batch's one reservation
- * transaction: BEGIN, the members locked in one statement, their unpaid purchases in one, the work, the purchases,
- * the register's movements and entries, the key information versions (one multi-row INSERT each), the hot row's
- * conditional UPDATE last, COMMIT. A batch of 1 is the shape of one purchase: 34 round trips.
+ * The script of one batch of `size` purchases of the hot work (decisions 447–449, 466–468): each member's requests as
+ * the API sends them (authentication and gate reads, the provider's reference, the sandbox's read), the batch's one
+ * reservation transaction (10 statements) and its one settlement transaction (15, the confirmation jobs included), each with
+ * one multi-row statement per table whatever the batch's size. A batch of 1 is the shape of one purchase.
  */
 function purchaseScript(size) {
   const members = Array.from({ length: size }, (_, i) => i + 1);
   const each = (line) => members.map((m) => line(m)).join('\n');
   const list = members.map((m) => `:m${m}`).join(', ');
   const rows = (row) => members.map((m) => row(m)).join(', ');
+  const paid = members.map((m) => `:r${m}`).join(', ');
   return `${each((m) => `\\set m${m} random(1, 100)`)}
 ${each(
   (m) => `SELECT id, email FROM members WHERE id = :m${m};
@@ -77,28 +79,26 @@ INSERT INTO reservation_notes (reservation, note) VALUES ${rows(() => "(currval(
 UPDATE bench_hot SET n = n + ${size} WHERE id = 1 AND n >= 0;
 COMMIT;
 ${each(
-  (m) => `SELECT max(id) AS reservation_id FROM reservations WHERE member = :m${m} AND status = 'held' \\gset
-UPDATE reservations SET provider_ref = 'pay' WHERE id = :reservation_id;
+  (m) => `SELECT max(id) AS r${m} FROM reservations WHERE member = :m${m} AND status = 'held' \\gset
+UPDATE reservations SET provider_ref = 'pay' WHERE id = :r${m};
 SELECT id, email FROM members WHERE id = :m${m};
-SELECT id FROM reservations WHERE id = :reservation_id;
-BEGIN;
-SELECT id, status FROM reservations WHERE id = :reservation_id FOR UPDATE;
-INSERT INTO events (reservation, kind) VALUES (:reservation_id, 'succeeded');
-UPDATE reservations SET status = 'paid' WHERE id = :reservation_id AND status = 'held';
-INSERT INTO movements (reservation, kind) VALUES (:reservation_id, 'settle') RETURNING id \\gset movement_
-INSERT INTO movement_entries (movement, holder, quantity) VALUES (:movement_id, 'reserved', -1), (:movement_id, 'member', 1);
-SELECT id FROM accounts WHERE kind = 'external';
-SELECT id FROM accounts WHERE kind = 'revenue';
-INSERT INTO ledger_transactions (kind) VALUES ('purchase') RETURNING id \\gset transaction_
-INSERT INTO ledger_entries (transaction_id, account, amount_minor) VALUES (:transaction_id, 'external', -100), (:transaction_id, 'revenue', 100);
-SELECT id FROM certificates WHERE reservation = :reservation_id;
-INSERT INTO certificates (reservation, number) VALUES (:reservation_id, 'PCL-' || :reservation_id) ON CONFLICT DO NOTHING;
-SELECT id FROM members WHERE id = :m${m};
-INSERT INTO notifications (member, kind) VALUES (:m${m}, 'purchase_settled');
-SELECT n FROM bench_hot WHERE id = 1;
-COMMIT;
-INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');`,
+SELECT id FROM reservations WHERE id = :r${m};`,
 )}
+BEGIN;
+SELECT id, status FROM reservations WHERE id IN (${paid}) ORDER BY id FOR UPDATE;
+INSERT INTO events (reservation, kind) VALUES ${rows((m) => `(:r${m}, 'succeeded')`)};
+UPDATE reservations SET status = 'paid' WHERE id IN (${paid}) AND status = 'held';
+INSERT INTO movements (reservation, kind) VALUES ${rows((m) => `(:r${m}, 'settle')`)};
+INSERT INTO movement_entries (movement, holder, quantity) VALUES ${rows(() => "(currval('movements_id_seq'), 'reserved', -1), (currval('movements_id_seq'), 'member', 1)")};
+SELECT id, kind FROM accounts WHERE kind IN ('external', 'revenue');
+INSERT INTO ledger_transactions (kind) VALUES ${rows(() => "('purchase')")};
+INSERT INTO ledger_entries (transaction_id, account, amount_minor) VALUES ${rows(() => "(currval('ledger_transactions_id_seq'), 'external', -100), (currval('ledger_transactions_id_seq'), 'revenue', 100)")};
+INSERT INTO certificates (reservation, number) VALUES ${rows((m) => `(:r${m}, 'PCL-' || :r${m})`)} ON CONFLICT DO NOTHING;
+SELECT id FROM members WHERE id IN (${list});
+INSERT INTO notifications (member, kind) VALUES ${rows((m) => `(:m${m}, 'purchase_settled')`)};
+SELECT n FROM bench_hot WHERE id = 1;
+INSERT INTO jobs (name, data) VALUES ${rows(() => "('purchase-confirmation', '{}')")};
+COMMIT;
 `;
 }
 

@@ -213,6 +213,10 @@ async function createMember(index) {
   const token = registered.json.data.access_token;
   const verified = await call('POST', '/user/email/verify', { token, body: { code: await lastCode(email) } });
   if (verified.status !== 200) throw new Error(`verify: ${JSON.stringify(verified.json)}`);
+  // Every money path needs an approved identity and an investor ready to invest (issues 29 and 30): approved along the
+  // development server's seeded path, as bench/lib/buying.mjs does. Without it every purchase was refused 403.
+  const approved = await call('POST', '/dev/verification/approve', { body: { email } });
+  if (approved.status !== 200) throw new Error(`approve: ${JSON.stringify(approved.json)}`);
   const credit = await call('POST', '/dev/wallet/credit', { body: { email, currency: 'EURO', amount_minor: FUNDS } });
   if (credit.status !== 200) throw new Error(`credit: ${JSON.stringify(credit.json)}`);
   return {
@@ -228,7 +232,22 @@ async function createMember(index) {
     walletSpent: 0,
     boughtParts: 0,
     owned: new Set(),
+    // The works whose current key information document this member acknowledged (issue 30).
+    acknowledged: new Set(),
   };
+}
+
+/** The work's current key information document acknowledged once by the member, as the purchase drawer does. */
+async function acknowledgeKeyInformation(member, work) {
+  if (member.acknowledged.has(work.id)) return;
+  const status = await call('GET', `/user/key-information/${work.id}`, { token: member.token });
+  const versionId = status.json?.data?.version_id;
+  if (!versionId) return;
+  const ack = await call('POST', `/user/key-information/${work.id}/acknowledge`, {
+    token: member.token,
+    body: { version_id: versionId, language: 'en' },
+  });
+  if (ack.status === 200) member.acknowledged.add(work.id);
 }
 
 /**
@@ -316,6 +335,7 @@ async function payCard(member, data) {
 async function buyCard(member, market, abandon = false) {
   const work = pickWork(member, market);
   if (!work) return 'skip';
+  await acknowledgeKeyInformation(member, work);
   const before = await currentMarket(work.id);
   const answer = await keyed(member, 'POST', '/paintings/purchase', {
     token: member.token,
@@ -335,6 +355,7 @@ async function buyCard(member, market, abandon = false) {
 async function buyPaypal(member) {
   const work = pickWork(member, 2);
   if (!work) return 'skip';
+  await acknowledgeKeyInformation(member, work);
   const before = await currentMarket(work.id);
   const answer = await keyed(member, 'POST', '/paintings/purchase', {
     token: member.token,
@@ -354,6 +375,7 @@ async function buyPaypal(member) {
 async function buyWallet(member, market) {
   const work = pickWork(member, market);
   if (!work) return 'skip';
+  await acknowledgeKeyInformation(member, work);
   const before = await currentMarket(work.id);
   const sent = await call('POST', '/paintings/purchase/code', { token: member.token });
   if (sent.status !== 200) return refused(sent);

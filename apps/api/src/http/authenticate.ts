@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { keepOperatorSession } from '../modules/auth/sessions';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -38,6 +39,28 @@ function checkAccess(access: Access, member: Member, session: Session): void {
 }
 
 /**
+ * The member and session of a token, the read every authenticated request makes: prepared once per database (drizzle
+ * builds its SQL once, and each connection has PostgreSQL parse it once, not per request; decision 469).
+ */
+function prepareMemberSession(db: Database) {
+  return db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .prepare('authenticate_member_session');
+}
+const memberSessions = new WeakMap<Database, ReturnType<typeof prepareMemberSession>>();
+function memberSession(db: Database): ReturnType<typeof prepareMemberSession> {
+  let prepared = memberSessions.get(db);
+  if (!prepared) {
+    prepared = prepareMemberSession(db);
+    memberSessions.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
  * Reads the Bearer token, checks its signature and expiry, then that the account is active (a disabled
  * account answers 'Account Deactivated', spec §8, whatever its sessions) and the session still open: a
  * sign-out, a password reset or a disabled account takes effect at once, not when the access token expires.
@@ -50,11 +73,10 @@ export function authenticate(ctx: AppContext, options: { access?: Access } = {})
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized('InvalidToken');
     const claims = await verifyAccessToken(match[1], ctx.config);
-    const [row] = await ctx.database.db
-      .select({ user: users, session: sessions })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
+    const [row] = await memberSession(ctx.database.db).execute({
+      sessionId: claims.sessionId,
+      userId: claims.userId,
+    });
     if (!row) throw unauthorized('InvalidToken');
     if (row.user.disabledAt) throw unauthorized('AccountDeactivated');
     if (row.session.revokedAt) throw unauthorized('InvalidToken');

@@ -90,6 +90,12 @@ function createMetrics() {
     buckets: [1, 2, 4, 8, 16, 32, 48],
     registers: [registry],
   });
+  const settlementBatches = new Histogram({
+    name: 'parcelle_settlement_batch_size',
+    help: 'Payments per batch of settlements of one work (purchases/settle-payment.ts), counted as each batch ends.',
+    buckets: [1, 2, 4, 8, 16, 32, 48],
+    registers: [registry],
+  });
   new Gauge({
     name: 'parcelle_reservations_pending',
     help: 'Purchases holding parts while they are paid, read from the database (all processes).',
@@ -133,7 +139,7 @@ function createMetrics() {
       for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state, database }, pool[state]);
     },
   });
-  return { registry, httpRequests, httpDuration, purchases, reservations, reservationBatches };
+  return { registry, httpRequests, httpDuration, purchases, reservations, reservationBatches, settlementBatches };
 }
 
 function theMetrics(): Metrics {
@@ -175,6 +181,11 @@ export function recordPurchase(method: string, outcome: PurchaseOutcome): void {
 /** The size of one batch of reservations of a work, once it ended (committed or not). */
 export function recordReservationBatch(size: number): void {
   theMetrics().reservationBatches.observe(size);
+}
+
+/** The size of one batch of payments of a work settled together, once it ended (committed or not). */
+export function recordSettlementBatch(size: number): void {
+  theMetrics().settlementBatches.observe(size);
 }
 
 /** Reservation events; call after the transaction committed (`count` for a sweep that released several). */

@@ -34,6 +34,11 @@ export interface JobQueue {
    */
   sendIn<T extends object>(tx: Executor, name: string, data: T, options?: { id?: string }): Promise<string | null>;
   /**
+   * Several jobs of one kind enqueued inside the caller's open transaction in one statement (a batch of settlements'
+   * confirmations), with the same rule as `sendIn`: they exist once that transaction commits.
+   */
+  sendManyIn<T extends object>(tx: Executor, name: string, jobs: readonly { data: T; id?: string }[]): Promise<void>;
+  /**
    * Enqueues a job unless one was already enqueued, by any process, in the current window of `seconds`: the way
    * every process may tick a periodic job while only one job a window is created (pg-boss throttling).
    */

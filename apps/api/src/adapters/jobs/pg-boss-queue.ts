@@ -96,6 +96,20 @@ export class PgBossQueue implements JobQueue {
     return this.boss.send(name, data, { ...(options.id ? { id: options.id } : {}), db } as PgBoss.SendOptions);
   }
 
+  async sendManyIn<T extends object>(
+    tx: Executor,
+    name: string,
+    jobs: readonly { data: T; id?: string }[],
+  ): Promise<void> {
+    this.assertDefined(name);
+    if (jobs.length === 0) return;
+    const db = { executeSql: inTransaction(tx) };
+    await this.boss.insert(
+      jobs.map((job) => ({ name, data: job.data, ...(job.id ? { id: job.id } : {}) })),
+      { db } as PgBoss.InsertOptions,
+    );
+  }
+
   async sendOncePer(name: string, seconds: number): Promise<string | null> {
     this.assertDefined(name);
     return this.boss.sendThrottled(name, {}, {}, seconds, name);

@@ -1,5 +1,5 @@
 import { type Language, ZCertificateNumber } from '@parcelle/shared';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { artists, certificates, paintings, purchases } from '../../db/schema';
@@ -53,48 +53,68 @@ async function byPurchase(tx: Executor, purchaseId: string): Promise<Certificate
   return row;
 }
 
+/** The holder's name as printed (spaces folded), refused when empty or for a quantity that is not whole. */
+function checkedInput(input: IssueCertificateInput): IssueCertificateInput {
+  const holderName = input.holderName.trim().replace(/\s+/g, ' ');
+  if (!holderName) throw new RangeError('a certificate needs a holder name');
+  if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) {
+    throw new RangeError(`a certificate needs a positive whole quantity, got ${input.quantity}`);
+  }
+  return { ...input, holderName };
+}
+
 /**
- * Issues the certificate of a paid purchase, inside the caller's transaction (`tx`), and returns it.
- * Idempotent per purchase: a second call for the same purchase returns the first certificate unchanged.
- * Inserts with ON CONFLICT DO NOTHING, so a clash (the same purchase settled concurrently, or a random number
- * already taken) never aborts the caller's transaction: the purchase's certificate is read back, or a new number
- * is drawn. `options.newNumber` exists for tests.
+ * Issues the certificate of a paid purchase, inside the caller's transaction (`tx`), and returns it: a batch of one
+ * (`issueCertificates`). Idempotent per purchase: a second call for the same purchase returns the first certificate
+ * unchanged. `options.newNumber` exists for tests.
  */
 export async function issueCertificate(
   tx: Executor,
   input: IssueCertificateInput,
   options: { newNumber?: (issuedAt: Date) => string; issuedAt?: Date } = {},
 ): Promise<Certificate> {
-  const holderName = input.holderName.trim().replace(/\s+/g, ' ');
-  if (!holderName) throw new RangeError('a certificate needs a holder name');
-  if (!Number.isSafeInteger(input.quantity) || input.quantity <= 0) {
-    throw new RangeError(`a certificate needs a positive whole quantity, got ${input.quantity}`);
-  }
-  const existing = await byPurchase(tx, input.purchaseId);
-  if (existing) return existing;
+  const [certificate] = await issueCertificates(tx, [input], options);
+  if (!certificate) throw new Error('certificate not issued');
+  return certificate;
+}
 
+/**
+ * Issues the certificates of paid purchases (a batch of settlements), in one INSERT when nothing clashes, and returns
+ * them in the order asked. Inserts with ON CONFLICT DO NOTHING, so a clash (a purchase that already has its
+ * certificate, settled concurrently or asked twice, or a random number already taken) never aborts the caller's
+ * transaction: the certificates the purchases already have are read back in one statement, and only the purchases
+ * still without one draw new numbers.
+ */
+export async function issueCertificates(
+  tx: Executor,
+  inputs: readonly IssueCertificateInput[],
+  options: { newNumber?: (issuedAt: Date) => string; issuedAt?: Date } = {},
+): Promise<Certificate[]> {
+  const checked = inputs.map(checkedInput);
+  const issued = new Map<string, Certificate>();
   const issuedAt = options.issuedAt ?? new Date();
   const draw = options.newNumber ?? newCertificateNumber;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [row] = await tx
+    const missing = [...new Map(checked.map((input) => [input.purchaseId, input])).values()].filter(
+      (input) => !issued.has(input.purchaseId),
+    );
+    if (missing.length === 0) break;
+    const rows = await tx
       .insert(certificates)
-      .values({
-        number: draw(issuedAt),
-        purchaseId: input.purchaseId,
-        userId: input.userId,
-        paintingId: input.paintingId,
-        holderName,
-        quantity: input.quantity,
-        language: input.language,
-        issuedAt,
-      })
+      .values(missing.map((input) => ({ ...input, number: draw(issuedAt), issuedAt })))
       .onConflictDoNothing()
       .returning();
-    if (row) return row;
-    const concurrent = await byPurchase(tx, input.purchaseId);
-    if (concurrent) return concurrent;
+    for (const row of rows) issued.set(row.purchaseId, row);
+    const clashed = missing.filter((input) => !issued.has(input.purchaseId)).map((input) => input.purchaseId);
+    if (clashed.length === 0) break;
+    const existing = await tx.select().from(certificates).where(inArray(certificates.purchaseId, clashed));
+    for (const row of existing) issued.set(row.purchaseId, row);
   }
-  throw new Error(`no free certificate number after ${MAX_ATTEMPTS} attempts`);
+  return checked.map((input) => {
+    const certificate = issued.get(input.purchaseId);
+    if (!certificate) throw new Error(`no free certificate number after ${MAX_ATTEMPTS} attempts`);
+    return certificate;
+  });
 }
 
 /**

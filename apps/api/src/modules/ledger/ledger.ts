@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import { safeInteger } from '@parcelle/shared/money';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 
@@ -52,6 +53,47 @@ export async function accountFor(
   return created.id;
 }
 
+/** An account asked for by `accountsFor`: its kind and currency, and its member (null: the platform's). */
+export type AccountWanted = { kind: AccountKind; currency: Currency; userId?: string | null };
+
+/** The key `accountsFor` answers an account under. */
+export const accountKey = (wanted: AccountWanted): string => `${wanted.kind}/${wanted.currency}/${wanted.userId ?? ''}`;
+
+/**
+ * Several accounts in one read (a batch of settlements needs the `external` and revenue accounts of each currency
+ * once): a map by `accountKey`. An account never used before is created by `accountFor` (first use only).
+ */
+export async function accountsFor(tx: Executor, wanted: readonly AccountWanted[]): Promise<Map<string, string>> {
+  const distinct = [...new Map(wanted.map((one) => [accountKey(one), one])).values()];
+  const found = new Map<string, string>();
+  if (distinct.length === 0) return found;
+  const rows = await tx
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      currency: ledgerAccounts.currency,
+      userId: ledgerAccounts.userId,
+    })
+    .from(ledgerAccounts)
+    .where(
+      or(
+        ...distinct.map((one) =>
+          and(
+            eq(ledgerAccounts.kind, one.kind),
+            eq(ledgerAccounts.currency, one.currency),
+            one.userId ? eq(ledgerAccounts.userId, one.userId) : isNull(ledgerAccounts.userId),
+          ),
+        ),
+      ),
+    );
+  for (const row of rows) found.set(accountKey(row), row.id);
+  for (const one of distinct) {
+    const key = accountKey(one);
+    if (!found.has(key)) found.set(key, await accountFor(tx, one.kind, one.currency, one.userId ?? null));
+  }
+  return found;
+}
+
 /** Checks that lines balance to zero per currency and are whole, non-zero amounts. */
 export function assertBalanced(lines: readonly LedgerLine[]): void {
   if (lines.length < 2) throw new UnbalancedTransaction('a transaction needs at least two entries');
@@ -65,26 +107,39 @@ export function assertBalanced(lines: readonly LedgerLine[]): void {
   }
 }
 
+/** One balanced transaction to record: its reference, what it was for, its entries. */
+export type Posting = { reference: string; description: string; lines: readonly LedgerLine[] };
+
 /** Records one balanced transaction. Call inside the caller's database transaction. */
-export async function postTransaction(
-  tx: Executor,
-  params: { reference: string; description: string; lines: readonly LedgerLine[] },
-): Promise<string> {
-  assertBalanced(params.lines);
-  const [row] = await tx
+export async function postTransaction(tx: Executor, params: Posting): Promise<string> {
+  const [id] = await postTransactions(tx, [params]);
+  if (!id) throw new Error('ledger transaction not recorded');
+  return id;
+}
+
+/**
+ * Records several balanced transactions in two statements whatever their number (a batch of settlements): the
+ * transactions in one INSERT, their entries in another. Each is checked before anything is written; the ids are made
+ * here, so no entry waits for a RETURNING.
+ */
+export async function postTransactions(tx: Executor, postings: readonly Posting[]): Promise<string[]> {
+  if (postings.length === 0) return [];
+  for (const posting of postings) assertBalanced(posting.lines);
+  const ids = postings.map(() => randomUUID());
+  await tx
     .insert(ledgerTransactions)
-    .values({ reference: params.reference, description: params.description })
-    .returning({ id: ledgerTransactions.id });
-  if (!row) throw new Error('ledger transaction not recorded');
+    .values(postings.map((p, at) => ({ id: ids[at], reference: p.reference, description: p.description })));
   await tx.insert(ledgerEntries).values(
-    params.lines.map((line) => ({
-      transactionId: row.id,
-      accountId: line.accountId,
-      amountMinor: BigInt(line.amountMinor),
-      currency: line.currency,
-    })),
+    postings.flatMap((p, at) =>
+      p.lines.map((line) => ({
+        transactionId: ids[at] as string,
+        accountId: line.accountId,
+        amountMinor: BigInt(line.amountMinor),
+        currency: line.currency,
+      })),
+    ),
   );
-  return row.id;
+  return ids;
 }
 
 /** The balance of an account: the sum of its entries (minor units). */

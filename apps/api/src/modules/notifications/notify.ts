@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   NOTIFICATION_PAYLOADS,
   type NotificationKind,
@@ -32,10 +33,16 @@ export async function emailWanted(db: Executor, memberId: string, kind: Notifica
   return row?.email ?? true;
 }
 
+/** One in-app notification to write: whose, its kind, its payload (checked against the kind's schema). */
+export type NotificationToRecord<K extends NotificationKind = NotificationKind> = {
+  memberId: string;
+  kind: K;
+  payload: NotificationPayload<K>;
+};
+
 /**
  * Writes the in-app notification inside the caller's transaction, without any email (the kinds of EMAILED_ELSEWHERE,
- * whose own job sends it). The payload is checked against its kind's schema: a wrong one throws, and the caller's
- * transaction with it. Returns the notification's id.
+ * whose own job sends it): a batch of one (`recordNotifications`). Returns the notification's id.
  */
 export async function recordNotification<K extends NotificationKind>(
   tx: Executor,
@@ -43,15 +50,55 @@ export async function recordNotification<K extends NotificationKind>(
   kind: K,
   payload: NotificationPayload<K>,
 ): Promise<{ id: string; emailed: boolean }> {
-  const checked = NOTIFICATION_PAYLOADS[kind].parse(payload) as Record<string, unknown>;
-  const emailed = await emailWanted(tx, memberId, kind);
-  const paintingId = typeof checked.painting_id === 'string' ? checked.painting_id : null;
-  const [row] = await tx
-    .insert(memberNotifications)
-    .values({ userId: memberId, kind, payload: checked, paintingId, emailed })
-    .returning({ id: memberNotifications.id });
+  const [row] = await recordNotifications(tx, [{ memberId, kind, payload } as NotificationToRecord]);
   if (!row) throw new Error('notification not written');
-  return { id: row.id, emailed };
+  return row;
+}
+
+/**
+ * Writes several in-app notifications (a batch of settlements: each buyer's, each seller's) in two statements whatever
+ * their number: the members' email preferences for those kinds in one read, the notifications in one INSERT. Each
+ * payload is checked against its kind's schema first: a wrong one throws, and the caller's transaction with it.
+ * Answers each notification's id and whether its email is wanted, in the order given.
+ */
+export async function recordNotifications(
+  tx: Executor,
+  notifications: readonly NotificationToRecord[],
+): Promise<{ id: string; emailed: boolean }[]> {
+  if (notifications.length === 0) return [];
+  const checked = notifications.map(
+    ({ kind, payload }) => NOTIFICATION_PAYLOADS[kind].parse(payload) as Record<string, unknown>,
+  );
+  const members = [...new Set(notifications.map((one) => one.memberId))];
+  const kinds = [...new Set(notifications.map((one) => one.kind))];
+  const refused = new Set(
+    (
+      await tx
+        .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
+        .from(notificationPreferences)
+        .where(
+          and(
+            inArray(notificationPreferences.userId, members),
+            inArray(notificationPreferences.kind, kinds),
+            eq(notificationPreferences.email, false),
+          ),
+        )
+    ).map((row) => `${row.userId}/${row.kind}`),
+  );
+  const ids = notifications.map(() => randomUUID());
+  const rows = notifications.map(({ memberId, kind }, at) => {
+    const payload = checked[at] as Record<string, unknown>;
+    return {
+      id: ids[at] as string,
+      userId: memberId,
+      kind,
+      payload,
+      paintingId: typeof payload.painting_id === 'string' ? payload.painting_id : null,
+      emailed: !refused.has(`${memberId}/${kind}`),
+    };
+  });
+  await tx.insert(memberNotifications).values(rows);
+  return rows.map((row) => ({ id: row.id, emailed: row.emailed }));
 }
 
 /**

@@ -254,11 +254,11 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
         const payment = card.readClientSecret(request.body.client_secret);
         if (!payment) throw notFound('PurchaseNotFound');
         assertMayFinish(sessionOf(request), payment.purchaseId);
-        const reference = await referenceOf(ctx, buyer.id, payment.purchaseId);
+        const { reference, paintingId } = await purchaseOfMember(ctx, buyer.id, payment.purchaseId);
         const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
         if (!confirmed) throw notFound('PurchaseNotFound');
         const event = card.parseWebhook(Buffer.from(confirmed.body), confirmed.signature);
-        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
+        if (event) await finishPayment(ctx, await handleCardEvent(ctx, event, paintingId), request.log);
         if (!confirmed.succeeded) throw new AppError(402, 'CardDeclined');
         return ok({ status: 'succeeded' as const, reference_id: reference }, 'PaymentSuccessful');
       },
@@ -266,12 +266,19 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   }
 }
 
-/** The reference of one of the member's purchases (the sandbox never confirms another member's payment). */
-async function referenceOf(ctx: AppContext, userId: string, purchaseId: string): Promise<string> {
+/**
+ * The reference and the work of one of the member's purchases (the sandbox never confirms another member's payment;
+ * the work is its payment's settlement turn).
+ */
+async function purchaseOfMember(
+  ctx: AppContext,
+  userId: string,
+  purchaseId: string,
+): Promise<{ reference: string; paintingId: string }> {
   const [row] = await ctx.database.db
-    .select({ reference: purchases.reference })
+    .select({ reference: purchases.reference, paintingId: purchases.paintingId })
     .from(purchases)
     .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
   if (!row) throw notFound('PurchaseNotFound');
-  return row.reference;
+  return row;
 }

@@ -41,6 +41,7 @@ import { type Purchase, quotePurchase, releasePurchase } from './reserve';
 import { type ReservationRequest, reserveBatch, reservePurchase } from './reserve-purchase';
 import { revocationUrl } from './revocation-link';
 import { settlePurchase } from './settle';
+import { confirmationOf } from './settle-payment';
 import { WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
@@ -411,8 +412,8 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
 }
 
 /**
- * What follows a provider's payment once its transaction committed: a settled purchase is confirmed by email; a
- * late payment for parts no longer available is refunded through the provider now (if the provider fails, the
+ * What follows a provider's payment once its transaction committed: counted, announced when what is sold changed;
+ * a late payment for parts no longer available is refunded through the provider now (if the provider fails, the
  * refund stays pending and the reservation job retries it).
  */
 export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
@@ -421,24 +422,17 @@ export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, lo
   if ((outcome.kind === 'settled' || outcome.kind === 'refund-due') && outcome.purchase) {
     announceSale(ctx, outcome.purchase.paintingId);
   }
-  if (outcome.kind === 'refund-due') {
-    await processRefund(ctx, outcome.refundId, log);
-    return;
-  }
-  await sendConfirmation(ctx, outcome);
+  // A settled purchase's confirmation was enqueued with its settlement (settle-payment.ts, decision 470).
+  if (outcome.kind === 'refund-due') await processRefund(ctx, outcome.refundId, log);
 }
 
 /**
- * The confirmation of a settled purchase, after its transaction committed: one job enqueued (a hot drop's request
- * sends nothing more); the job reads the buyer and the work and writes the emails (sendConfirmationNow).
+ * The confirmation of a wallet purchase, after its transaction committed: one job enqueued; the job reads the buyer
+ * and the work and writes the emails (sendConfirmationNow). A card or PayPal payment's is enqueued with its settlement.
  */
 export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome): Promise<void> {
   if (outcome.kind !== 'settled') return;
-  await ctx.jobs.send(
-    PURCHASE_CONFIRMATION_JOB,
-    { purchaseId: outcome.purchase.id, certificateNumber: outcome.certificateNumber },
-    { id: randomUUID() },
-  );
+  await ctx.jobs.send(PURCHASE_CONFIRMATION_JOB, confirmationOf(outcome), { id: randomUUID() });
 }
 
 /** The confirmation job (reservation-job.ts): the buyer's email, and each seller's notice on the secondary market. */

@@ -1,15 +1,15 @@
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { listings, purchaseFills, purchases } from '../../db/schema';
-import { type Certificate, issueCertificate } from '../certificates/service';
-import { accountFor, postTransaction } from '../ledger/ledger';
+import { type Certificate, issueCertificates } from '../certificates/service';
+import { type AccountWanted, accountKey, accountsFor, type LedgerLine, postTransactions } from '../ledger/ledger';
 import { type CreditedAmount, memberCredits } from '../ledger/member-credits';
 import { BOOK_CURRENCY } from '../market/bids';
 import { openSecondaryIfSoldOut } from '../market/sell-out';
 import { MARKET } from '../market/state';
-import { recordNotification } from '../notifications/notify';
-import { moveParts } from '../parts/register';
+import { type NotificationToRecord, recordNotifications } from '../notifications/notify';
+import { type Movement, movePartsMany } from '../parts/register';
 import type { Purchase } from './reserve';
 
 /** Where the money of a purchase comes from: a provider (card, PayPal) or the member's wallet. */
@@ -17,30 +17,145 @@ export type PaymentSource =
   | { kind: 'external'; providerRef: string | null }
   | { kind: 'wallet'; walletAccountId: string };
 
+/** A purchase to settle and where its money came from. */
+export type Settlement = { purchaseId: string; source: PaymentSource };
+
+export type SettledPurchase = { purchase: Purchase; certificate: Certificate };
+
 /**
- * Settles a pending purchase, inside the caller's transaction: the status moves pending → paid (only once, so a
- * duplicated webhook does nothing), the reserved parts go to the buyer as primary parts, the ledger records the
- * payment, the certificate is issued, and the work moves to the secondary market when its last primary part is
- * sold and paid; the buyer is notified (in the app). Returns null when the purchase was no longer pending.
+ * Settles one pending purchase, inside the caller's transaction: a batch of one (`settlePurchases`). Returns null
+ * when the purchase was no longer pending.
  */
 export async function settlePurchase(
   tx: Executor,
   purchaseId: string,
   source: PaymentSource,
-): Promise<{ purchase: Purchase; certificate: Certificate } | null> {
-  const [purchase] = await tx
-    .update(purchases)
-    .set({
-      status: 'paid',
-      settledAt: new Date(),
-      ...(source.kind === 'external' && source.providerRef ? { providerRef: source.providerRef } : {}),
-    })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
-    .returning();
-  if (!purchase) return null;
+): Promise<SettledPurchase | null> {
+  const settled = await settlePurchases(tx, [{ purchaseId, source }]);
+  return settled.get(purchaseId) ?? null;
+}
 
+/**
+ * Settles pending purchases, inside the caller's transaction, in a fixed handful of statements whatever their number
+ * (issue 28: a batch of card payments of one work, decision 466): the statuses move pending → paid (only once, so a
+ * duplicated webhook does nothing; a purchase no longer pending is left out), the reserved parts go to the buyers, the
+ * ledger records each payment, the certificates are issued, the buyers (and on the secondary market the sellers) are
+ * notified in the app, and a work whose last primary part is sold and paid moves to the secondary market. Each step is
+ * one call to the module that owns what it writes. Answers the purchases settled, by id.
+ */
+export async function settlePurchases(
+  tx: Executor,
+  settlements: readonly Settlement[],
+): Promise<Map<string, SettledPurchase>> {
+  const settled = new Map<string, SettledPurchase>();
+  // 1. pending → paid, one UPDATE: what is no longer pending is not settled again.
+  const paid = await markPaid(tx, settlements);
+  if (paid.length === 0) return settled;
+  const sourceOf = new Map(settlements.map((one) => [one.purchaseId, one.source]));
+  // 2. The reserved parts to their buyers (the register: two INSERTs).
+  await movePartsMany(tx, paid.map(toBuyer));
+  // 3. The ledger: Primary, Parcelle sells; secondary, each seller is paid for the parts taken from their listings,
+  //    into their own wallet, in its currency (exchanged when the purchase was in the other one).
+  const sellers = await sellersOf(tx, paid);
+  const paidSellers = new Map<string, Awaited<ReturnType<typeof memberCredits>>>();
+  for (const purchase of paid) {
+    const own = sellers.get(purchase.id) ?? [];
+    if (own.length > 0) paidSellers.set(purchase.id, await memberCredits(tx, own, purchase.currency));
+  }
+  const wanted: AccountWanted[] = [];
+  for (const purchase of paid) {
+    if (sourceOf.get(purchase.id)?.kind !== 'wallet') wanted.push({ kind: 'external', currency: purchase.currency });
+    if (!paidSellers.has(purchase.id)) wanted.push({ kind: 'platform_revenue', currency: purchase.currency });
+  }
+  const accounts = await accountsFor(tx, wanted);
+  const account = (wanted: AccountWanted) => accounts.get(accountKey(wanted)) as string;
+  await postTransactions(
+    tx,
+    paid.map((purchase) => {
+      const source = sourceOf.get(purchase.id);
+      const from =
+        source?.kind === 'wallet' ? source.walletAccountId : account({ kind: 'external', currency: purchase.currency });
+      const method = source?.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
+      const credits: LedgerLine[] = paidSellers.get(purchase.id)?.lines ?? [
+        {
+          accountId: account({ kind: 'platform_revenue', currency: purchase.currency }),
+          amountMinor: purchase.totalMinor,
+          currency: purchase.currency,
+        },
+      ];
+      return {
+        reference: purchase.reference,
+        description: `${purchase.market === MARKET.secondary ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
+        lines: [{ accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency }, ...credits],
+      };
+    }),
+  );
+  // 4. The certificates (one INSERT).
+  const certificates = await issueCertificates(
+    tx,
+    paid.map((purchase) => ({
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      paintingId: purchase.paintingId,
+      holderName: purchase.ownerName,
+      quantity: purchase.quantity,
+      language: purchase.language,
+    })),
+  );
+  // 5. The buyers' notifications (issue 17; their email is the confirmation, sent by the purchase-confirmation job),
+  //    and each seller's notice on the secondary market: one read of preferences, one INSERT.
+  await recordNotifications(
+    tx,
+    paid.flatMap((purchase) => {
+      const credited = paidSellers.get(purchase.id)?.credited ?? [];
+      return [settledNotice(purchase), ...partsSoldNotices(purchase, sellers.get(purchase.id) ?? [], credited)];
+    }),
+  );
+  // 6. A work whose last primary part is now sold and paid opens on the secondary market: once per work of the batch.
+  for (const paintingId of new Set(paid.map((purchase) => purchase.paintingId))) {
+    await openSecondaryIfSoldOut(tx, paintingId);
+  }
+  paid.forEach((purchase, at) => {
+    settled.set(purchase.id, { purchase, certificate: certificates[at] as Certificate });
+  });
+  return settled;
+}
+
+/**
+ * The purchases still pending made paid, in one UPDATE (decision 466): each keeps the provider's payment id it was
+ * paid with (a card payment's or a PayPal order's), set here when the purchase had none yet.
+ */
+async function markPaid(tx: Executor, settlements: readonly Settlement[]): Promise<Purchase[]> {
+  if (settlements.length === 0) return [];
+  const refs = settlements.flatMap(({ purchaseId, source }) =>
+    source.kind === 'external' && source.providerRef ? [{ purchaseId, providerRef: source.providerRef }] : [],
+  );
+  const providerRef =
+    refs.length > 0
+      ? sql`CASE ${purchases.id} ${sql.join(
+          refs.map((ref) => sql`WHEN ${ref.purchaseId}::uuid THEN ${ref.providerRef}`),
+          sql` `,
+        )} ELSE ${purchases.providerRef} END`
+      : undefined;
+  return tx
+    .update(purchases)
+    .set({ status: 'paid', settledAt: new Date(), ...(providerRef ? { providerRef } : {}) })
+    .where(
+      and(
+        inArray(
+          purchases.id,
+          settlements.map((one) => one.purchaseId),
+        ),
+        eq(purchases.status, 'pending'),
+      ),
+    )
+    .returning();
+}
+
+/** The reserved parts of a purchase to its buyer, in the lot of its market. */
+function toBuyer(purchase: Purchase): Movement {
   const lot = purchase.market === MARKET.secondary ? 'secondary' : 'primary';
-  await moveParts(tx, {
+  return {
     paintingId: purchase.paintingId,
     reason: 'settle',
     reference: purchase.reference,
@@ -48,50 +163,22 @@ export async function settlePurchase(
       { holder: { kind: 'reserved', purchaseId: purchase.id }, quantity: -purchase.quantity },
       { holder: { kind: 'member', userId: purchase.userId, lot }, quantity: purchase.quantity },
     ],
-  });
+  };
+}
 
-  const from = source.kind === 'wallet' ? source.walletAccountId : await accountFor(tx, 'external', purchase.currency);
-  const method = source.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
-  // Primary: Parcelle sells. Secondary: each seller is paid for the parts taken from their listings.
-  // Each seller is paid into their own wallet, in its currency (exchanged when the purchase was in the other one).
-  const sellers = purchase.market === MARKET.secondary ? await sellersOf(tx, purchase) : [];
-  const paidSellers = sellers.length > 0 ? await memberCredits(tx, sellers, purchase.currency) : null;
-  const credits = paidSellers
-    ? paidSellers.lines
-    : [
-        {
-          accountId: await accountFor(tx, 'platform_revenue', purchase.currency),
-          amountMinor: purchase.totalMinor,
-          currency: purchase.currency,
-        },
-      ];
-  await postTransaction(tx, {
-    reference: purchase.reference,
-    description: `${purchase.market === MARKET.secondary ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
-    lines: [{ accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency }, ...credits],
-  });
-
-  const certificate = await issueCertificate(tx, {
-    purchaseId: purchase.id,
-    userId: purchase.userId,
-    paintingId: purchase.paintingId,
-    holderName: purchase.ownerName,
-    quantity: purchase.quantity,
-    language: purchase.language,
-  });
-
-  // The buyer's notification (issue 17); its email is the confirmation, sent by the purchase-confirmation job.
-  await recordNotification(tx, purchase.userId, 'purchase_settled', {
-    purchase_id: purchase.id,
-    reference: purchase.reference,
-    painting_id: purchase.paintingId,
-    quantity: purchase.quantity,
-    total_minor: purchase.totalMinor,
-    currency: purchase.currency,
-  });
-  if (paidSellers) await recordPartsSold(tx, purchase, sellers, paidSellers.credited);
-  await openSecondaryIfSoldOut(tx, purchase.paintingId);
-  return { purchase, certificate };
+function settledNotice(purchase: Purchase): NotificationToRecord<'purchase_settled'> {
+  return {
+    memberId: purchase.userId,
+    kind: 'purchase_settled',
+    payload: {
+      purchase_id: purchase.id,
+      reference: purchase.reference,
+      painting_id: purchase.paintingId,
+      quantity: purchase.quantity,
+      total_minor: purchase.totalMinor,
+      currency: purchase.currency,
+    },
+  };
 }
 
 /** One seller of a secondary purchase: what they are paid (in the purchase's currency), parts and the book's euros. */
@@ -102,31 +189,43 @@ type Seller = { userId: string; amountMinor: number; parts: number; bookMinor: n
  * ledger's figure, in its currency) and the book's euros. Written once, with the settlement (pending → paid happens
  * once); its email is the "Your parts were sold" message of the purchase-confirmation job, which reads these notices.
  */
-async function recordPartsSold(
-  tx: Executor,
+function partsSoldNotices(
   purchase: Purchase,
   sellers: readonly Seller[],
   credited: readonly CreditedAmount[],
-): Promise<void> {
-  for (const seller of sellers) {
+): NotificationToRecord<'parts_sold'>[] {
+  return sellers.flatMap((seller) => {
     const wallet = credited.find((credit) => credit.userId === seller.userId);
-    if (!wallet) continue;
-    await recordNotification(tx, seller.userId, 'parts_sold', {
-      purchase_id: purchase.id,
-      painting_id: purchase.paintingId,
-      parts: seller.parts,
-      amount_minor: wallet.amountMinor,
-      currency: wallet.currency,
-      book_amount_minor: seller.bookMinor,
-      book_currency: BOOK_CURRENCY,
-    });
-  }
+    if (!wallet) return [];
+    return [
+      {
+        memberId: seller.userId,
+        kind: 'parts_sold' as const,
+        payload: {
+          purchase_id: purchase.id,
+          painting_id: purchase.paintingId,
+          parts: seller.parts,
+          amount_minor: wallet.amountMinor,
+          currency: wallet.currency,
+          book_amount_minor: seller.bookMinor,
+          book_currency: BOOK_CURRENCY,
+        },
+      },
+    ];
+  });
 }
 
-/** What each seller of a secondary purchase receives: the parts taken from their listings at the listed price. */
-async function sellersOf(tx: Executor, purchase: Purchase): Promise<Seller[]> {
+/**
+ * What each seller of the secondary purchases receives: the parts taken from their listings at the listed price, by
+ * purchase (one read for the batch; none when every purchase is primary).
+ */
+async function sellersOf(tx: Executor, paid: readonly Purchase[]): Promise<Map<string, Seller[]>> {
+  const secondary = paid.filter((purchase) => purchase.market === MARKET.secondary).map((purchase) => purchase.id);
+  const byPurchase = new Map<string, Seller[]>();
+  if (secondary.length === 0) return byPurchase;
   const fills = await tx
     .select({
+      purchaseId: purchaseFills.purchaseId,
       sellerId: listings.sellerId,
       quantity: purchaseFills.quantity,
       unitPriceMinor: purchaseFills.unitPriceMinor,
@@ -134,14 +233,22 @@ async function sellersOf(tx: Executor, purchase: Purchase): Promise<Seller[]> {
     })
     .from(purchaseFills)
     .innerJoin(listings, eq(listings.id, purchaseFills.listingId))
-    .where(eq(purchaseFills.purchaseId, purchase.id));
-  const bySeller = new Map<string, Seller>();
+    .where(inArray(purchaseFills.purchaseId, secondary));
+  const sellers = new Map<string, Map<string, Seller>>();
   for (const fill of fills) {
-    const seller = bySeller.get(fill.sellerId) ?? { userId: fill.sellerId, amountMinor: 0, parts: 0, bookMinor: 0 };
+    const ofPurchase = sellers.get(fill.purchaseId) ?? new Map<string, Seller>();
+    const seller = ofPurchase.get(fill.sellerId) ?? { userId: fill.sellerId, amountMinor: 0, parts: 0, bookMinor: 0 };
     seller.amountMinor += purchaseTotalMinor(fill.unitPriceMinor, fill.quantity);
     seller.bookMinor += purchaseTotalMinor(fill.bookUnitPriceMinor, fill.quantity);
     seller.parts += fill.quantity;
-    bySeller.set(fill.sellerId, seller);
+    ofPurchase.set(fill.sellerId, seller);
+    sellers.set(fill.purchaseId, ofPurchase);
   }
-  return [...bySeller.values()].sort((a, b) => a.userId.localeCompare(b.userId));
+  for (const [purchaseId, ofPurchase] of sellers) {
+    byPurchase.set(
+      purchaseId,
+      [...ofPurchase.values()].sort((a, b) => a.userId.localeCompare(b.userId)),
+    );
+  }
+  return byPurchase;
 }

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { checkInvariants } from '../ledger/invariants';
+import { accountFor } from '../ledger/ledger';
 import { type ReservationRequest, reserveBatch } from './reserve-purchase';
+import { type PaymentNotice, settlePaymentBatch } from './settle-payment';
 
 /**
  * What one purchase of a drop costs the database (issue 16): reserve + pay by card (sandbox) + settle, primary market,
@@ -17,12 +19,11 @@ import { type ReservationRequest, reserveBatch } from './reserve-purchase';
  * One purchase through the one path (decisions 403–404), reserved as a batch of one (decisions 447–449): the
  * reservation (BEGIN, members locked, their unpaid purchases, the work, the purchases, the register's movements and
  * entries, the key information versions, the stock, COMMIT: 10, the provider payment's reference: 11), the payment
- * (the sandbox's reference read, BEGIN, the purchase locked, the event, paid, the register (2), the two ledger
- * accounts, the ledger transaction and entries, the certificate (read, insert), the notification (preference,
- * insert), the sell-out read, COMMIT, the confirmation job: 18), and the gates' three reads (identity, decision 254;
- * investor, 306; key information, 324). A batch of N reservations sends the reservation's 10 once (BATCH below).
+ * (the sandbox's purchase read, then the settlement as a batch of one with its confirmation job, SETTLE below:
+ * 16), and the gates' three reads (identity, decision 254; investor, 306; key information, 324). A batch of N
+ * reservations sends the reservation's 10 once (BATCH below), a batch of N payments the settlement's 15 once.
  */
-const BUDGET = 32;
+const BUDGET = 30;
 
 /** Each request's authentication reads the member: the same for every authenticated call, not the purchase's. */
 const AUTHENTICATE = /^select "users"\."id", "users"\."email"/;
@@ -77,7 +78,67 @@ async function statementsOf(work: () => Promise<void>): Promise<string[]> {
  */
 const BATCH = 10;
 
+/**
+ * A batch of card payments of one work (settle-payment.ts, decisions 466–468): the same statements whatever its size.
+ * BEGIN, the purchases locked, the provider events, the purchases paid, the register's movements and entries, the
+ * ledger accounts, the ledger transactions and entries, the certificates, the notification preferences, the
+ * notifications, the work read (sold out?), the buyers' confirmation jobs, COMMIT. Before batching, N payments sent
+ * 16 × N (the confirmation job after the commit included).
+ */
+const SETTLE = 15;
+
 describe('statements per purchase (PostgreSQL)', () => {
+  it(`a batch of card payments sends ${SETTLE} statements, for one payment as for twelve`, async () => {
+    const painting = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
+    const requests: ReservationRequest[] = [];
+    for (let i = 0; i < 13; i++) {
+      const buyer = await createMember(t, { verified: true });
+      requests.push({
+        userId: (await userRow(t, buyer.email))?.id ?? '',
+        paintingId: painting.id,
+        quantity: 1 + (i % 3),
+        currency: 'EURO',
+        paymentMethod: 'card',
+        ownerName: 'J. D.',
+        language: 'en',
+        reservationMinutes: 15,
+        limits: t.ctx.config.reservationLimits,
+      });
+    }
+    const notices: PaymentNotice[] = [];
+    for (const outcome of await reserveBatch(t.ctx.database.db, requests)) {
+      if (!('purchase' in outcome)) throw new Error('a reservation was refused');
+      const { purchase } = outcome;
+      notices.push({
+        kind: 'card',
+        provider: t.ctx.payments.card.name,
+        event: {
+          id: `evt_statements_${purchase.id}`,
+          type: 'succeeded',
+          paymentId: `pi_statements_${purchase.id}`,
+          purchaseId: purchase.id,
+          amountMinor: purchase.totalMinor,
+          currency: purchase.currency,
+        },
+      });
+    }
+    // The first sale of a database creates its ledger accounts: not a statement of each payment.
+    await accountFor(t.ctx.database.db, 'external', 'EURO');
+    await accountFor(t.ctx.database.db, 'platform_revenue', 'EURO');
+    const [alone, ...others] = notices as [PaymentNotice, ...PaymentNotice[]];
+    const one = await statementsOf(async () => {
+      const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, [alone]);
+      expect(outcomes.map((outcome) => outcome.kind)).toEqual(['settled']);
+    });
+    const twelve = await statementsOf(async () => {
+      const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, others);
+      expect(outcomes.filter((outcome) => outcome.kind === 'settled')).toHaveLength(12);
+    });
+    expect(one.length, one.join('\n')).toBe(SETTLE);
+    expect(twelve.length, twelve.join('\n')).toBe(SETTLE);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
   it(`a batch of reservations sends ${BATCH} statements, for one purchase as for twelve`, async () => {
     const painting = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
     const requests: ReservationRequest[] = [];
