@@ -5,7 +5,7 @@ import { createMember, createOperator, createPaintingForSale } from '../../test/
 import { createProductionTestApp, createTestApp, type TestApp } from '../../test/test-app';
 import { queryRows } from '../db/client';
 import { seedCatalogue } from '../db/seed-catalogue';
-import { releaseExpired } from '../modules/purchases/reserve';
+import { releaseExpired } from '../modules/purchases/release-reservation';
 import { DB_GAUGE_TTL_MS } from './metrics';
 
 /** Issue 13 §4: Prometheus metrics at an operator-only GET /metrics. */

@@ -6,7 +6,7 @@ import { purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
 import { AppError, notFound } from '../../http/errors';
 import { recordReservations } from '../../observability/metrics';
-import { releasePurchase } from './reserve';
+import { releasePurchase } from './release-reservation';
 import { announceSale, purchaseData } from './service';
 
 /** The reason a released purchase records when its buyer gave it up before paying. */
@@ -17,7 +17,7 @@ export const CANCELLED_BY_MEMBER = 'cancelled by the member';
  * still awaiting payment (a declined card, a change of mind): its parts go back to the offer (or to their listings)
  * at once instead of at the reservation's expiry, and the member may choose another way to pay. The purchase row is
  * locked first, so a payment settling at the same moment either settles first (then this answers 409) or finds the
- * purchase released and is handled as any late payment (late-payment.ts: the parts taken again, or refunded).
+ * purchase released and is handled as any late payment (refund-late-payment.ts: the parts taken again, or refunded).
  * Cancelling twice answers the same.
  */
 export async function cancelPurchase(ctx: AppContext, member: Member, reference: string): Promise<TPurchaseData> {

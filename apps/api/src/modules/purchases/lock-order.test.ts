@@ -18,7 +18,7 @@ import { listings, paintings, purchases } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
-import { releaseExpired } from './reserve';
+import { releaseExpired } from './release-reservation';
 import { settlePurchase } from './settle';
 
 /**

@@ -17,7 +17,7 @@ import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { memberHolding } from '../parts/register';
-import { releaseExpired } from './reserve';
+import { releaseExpired } from './release-reservation';
 
 let t: TestApp;
 let buyer: Awaited<ReturnType<typeof createMember>>;

@@ -12,7 +12,7 @@ import { checkInvariants } from '../ledger/invariants';
 import { lockWallet } from '../ledger/ledger';
 import { heldBy } from '../parts/register';
 import { handleCardEvent } from './payment-events';
-import { releaseExpired, releasePurchase } from './reserve';
+import { releaseExpired, releasePurchase } from './release-reservation';
 import { reservePurchase } from './reserve-purchase';
 import { settlePurchase } from './settle';
 

@@ -3,8 +3,8 @@ import type { QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { releaseExpiredBids } from '../secondary/orders';
-import { retryDueRefunds } from './late-payment';
-import { releaseExpired } from './reserve';
+import { retryDueRefunds } from './refund-late-payment';
+import { releaseExpired } from './release-reservation';
 import { announceSale, sendConfirmationNow } from './service';
 
 /** Releases unpaid reservations and bids (issue 17) past their time. */

@@ -29,15 +29,8 @@ import {
   reservationPending,
 } from './limits';
 import { quickSignUpRestricted } from './quick-signup';
-import {
-  type Fill,
-  fillFrom,
-  type Purchase,
-  primarySaleRefusal,
-  type Quote,
-  readWork,
-  releasePurchase,
-} from './reserve';
+import { releasePurchase } from './release-reservation';
+import { type Fill, fillFrom, type Purchase, primarySaleRefusal, type Quote, readWork } from './reserve';
 
 export type ReservationRequest = {
   userId: string;

@@ -1,21 +1,16 @@
 import type { Currency } from '@parcelle/shared/constants';
 import { fillMessage } from '@parcelle/shared/i18n/messages';
-import { MARKET } from '@parcelle/shared/market';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { inTransaction } from '../../db/retry';
-import { listings, paintings, purchaseFills, purchases } from '../../db/schema';
+import { paintings, type purchases } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
-import { recordReservations } from '../../observability/metrics';
 import { Rates } from '../fx/rates';
 import { requireSecondaryBuyer } from '../market/buyers';
-import { type Listing, openListings, openListingsForUpdate, returnToSeller } from '../market/listings';
-import { openSoldOutWorks } from '../market/sell-out';
+import { type Listing, openListings, openListingsForUpdate } from '../market/listings';
 import { onMarket } from '../market/state';
-import { notEnoughParts, returnPrimaryParts } from '../market/stock';
-import { putBackParts } from '../market/take-parts';
-import { heldBy, moveParts } from '../parts/register';
+import { notEnoughParts } from '../market/stock';
+import { heldBy } from '../parts/register';
 
 export type Purchase = typeof purchases.$inferSelect;
 type Painting = typeof paintings.$inferSelect;
@@ -126,96 +121,6 @@ export async function readWork(tx: Executor, paintingId: string, lock: boolean):
   const query = tx.select().from(paintings).where(eq(paintings.id, paintingId));
   const [painting] = lock ? await query.for('no key update') : await query;
   return painting;
-}
-
-/** Gives a secondary purchase's parts back to their listings (or to the seller when a listing was withdrawn). */
-async function releaseToListings(tx: Executor, purchase: Purchase): Promise<void> {
-  const fills = await tx.select().from(purchaseFills).where(eq(purchaseFills.purchaseId, purchase.id));
-  for (const fill of fills) {
-    const [listing] = await tx.select().from(listings).where(eq(listings.id, fill.listingId)).for('update');
-    if (!listing) continue;
-    const from = { kind: 'reserved' as const, purchaseId: purchase.id };
-    if (listing.status === 'withdrawn') {
-      await returnToSeller(tx, listing, fill.quantity, purchase.reference, from);
-      continue;
-    }
-    await putBackParts(tx, listing.id, fill.quantity);
-    await moveParts(tx, {
-      paintingId: purchase.paintingId,
-      reason: 'release',
-      reference: purchase.reference,
-      lines: [
-        { holder: from, quantity: -fill.quantity },
-        { holder: { kind: 'listed', listingId: listing.id }, quantity: fill.quantity },
-      ],
-    });
-  }
-}
-
-/**
- * Gives a pending purchase's parts back to the stock (expired or abandoned), once: the status changes only from
- * pending, so a second release does nothing. Returns whether it released.
- */
-export async function releasePurchase(
-  tx: Executor,
-  purchaseId: string,
-  status: 'expired' | 'failed',
-  reason: string,
-): Promise<boolean> {
-  const [released] = await tx
-    .update(purchases)
-    .set({ status, failureReason: reason })
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'pending')))
-    .returning();
-  if (!released) return false;
-  if (released.market === MARKET.secondary) {
-    await releaseToListings(tx, released);
-    return true;
-  }
-  await moveParts(tx, {
-    paintingId: released.paintingId,
-    reason: status === 'expired' ? 'release' : 'fail',
-    reference: released.reference,
-    lines: [
-      { holder: { kind: 'reserved', purchaseId: released.id }, quantity: -released.quantity },
-      { holder: { kind: 'available' }, quantity: released.quantity },
-    ],
-  });
-  await returnPrimaryParts(tx, released.paintingId, released.quantity);
-  return true;
-}
-
-/**
- * Releases every pending purchase past its expiry (the reservation job). SKIP LOCKED lets several workers run
- * it at once, and never waits on a purchase being paid right now. Then any sold-out work left on the primary market
- * with nothing pending opens its secondary market (market/sell-out.ts).
- */
-export async function releaseExpired(
-  db: Executor,
-  now = new Date(),
-  /** Told, after each batch committed, the works whose parts came back (catalogue changes, issue 16). */
-  announce: (paintingId: string) => void = () => {},
-): Promise<number> {
-  let released = 0;
-  for (;;) {
-    const batch = await inTransaction(db, async (tx) => {
-      const due = await tx
-        .select({ id: purchases.id, paintingId: purchases.paintingId })
-        .from(purchases)
-        .where(and(eq(purchases.status, 'pending'), sql`${purchases.expiresAt} <= ${now.toISOString()}`))
-        .limit(50)
-        .for('update', { skipLocked: true });
-      let count = 0;
-      for (const row of due) if (await releasePurchase(tx, row.id, 'expired', 'reservation expired')) count++;
-      return { found: due.length, count, works: new Set(due.map((row) => row.paintingId)) };
-    });
-    for (const paintingId of batch.works) announce(paintingId);
-    released += batch.count;
-    recordReservations('expired', batch.count);
-    if (batch.found < 50) break;
-  }
-  await openSoldOutWorks(db);
-  return released;
 }
 
 /** Parts of a painting still held by pending purchases (the secondary market opens only when none remain). */

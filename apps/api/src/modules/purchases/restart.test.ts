@@ -8,7 +8,7 @@ import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { memberHolding } from '../parts/register';
-import { releaseExpired } from './reserve';
+import { releaseExpired } from './release-reservation';
 
 /**
  * A server killed between the reservation and the payment: the database keeps the pending purchase; the next

@@ -14,8 +14,8 @@ import { returnPrimaryParts } from '../market/stock';
 import { purchaseRevokedEmail } from '../notifications/emails';
 import { memberHolding, moveParts } from '../parts/register';
 import { buyerMailContext } from './buyer-mail';
-import { processRefund } from './late-payment';
 import { reflectionAppliesTo, reflectionEndsAt } from './reflection';
+import { processRefund } from './refund-late-payment';
 import type { Purchase } from './reserve';
 
 /**
@@ -39,7 +39,7 @@ import type { Purchase } from './reserve';
  *      or revenue → refunds payable with a refund row (card, PayPal), never an update of the sale's own entries;
  *  10. the append-only revocation record (who, through which channel, when, where the money went, the period's end).
  *
- * After the commit: a card or PayPal refund is asked of the provider (late-payment.ts `processRefund`, with the
+ * After the commit: a card or PayPal refund is asked of the provider (refund-late-payment.ts `processRefund`, with the
  * purchase's idempotency key; a refusal is retried by the reservation job), and the member is emailed.
  */
 

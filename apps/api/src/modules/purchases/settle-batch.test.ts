@@ -12,7 +12,8 @@ import { checkInvariants } from '../ledger/invariants';
 import { MARKET } from '../market/state';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { heldBy } from '../parts/register';
-import { type Purchase, releaseExpired } from './reserve';
+import { releaseExpired } from './release-reservation';
+import type { Purchase } from './reserve';
 import { type ReservationRequest, reserveBatch } from './reserve-purchase';
 import { type PaymentNotice, type PaymentOutcome, settlePaymentBatch } from './settle-payment';
 

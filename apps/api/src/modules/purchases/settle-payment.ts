@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
 import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
-import { recordRefundDue, retakeParts } from './late-payment';
+import { recordRefundDue, retakeParts } from './refund-late-payment';
 import type { Purchase } from './reserve';
 import { type Settlement, settlePurchases } from './settle';
 
@@ -44,7 +44,7 @@ export async function settlePayments(
   const firstTime = await recordEvents(tx, notices, purchaseOf);
   // 3. Each notice decided in arrival order against the purchases as the batch leaves them (in memory): a decline or
   //    a mismatch noted, a payment of a pending purchase to settle; a late payment takes its parts again or is
-  //    refunded now (rare: late-payment.ts, a few statements of its own).
+  //    refunded now (rare: refund-late-payment.ts, a few statements of its own).
   const state = new Map(locked.map((purchase) => [purchase.id, { ...purchase }]));
   const failures = new Map<string, string>();
   const settling: Settlement[] = [];

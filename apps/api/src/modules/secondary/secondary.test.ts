@@ -20,7 +20,7 @@ import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { DELIVERY_JOBS } from '../notifications/delivery-jobs';
 import { memberHolding } from '../parts/register';
-import { releaseExpired } from '../purchases/reserve';
+import { releaseExpired } from '../purchases/release-reservation';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -18,8 +18,8 @@ import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
 import { memberHolding } from '../parts/register';
-import { retryDueRefunds } from './late-payment';
-import { releaseExpired } from './reserve';
+import { retryDueRefunds } from './refund-late-payment';
+import { releaseExpired } from './release-reservation';
 
 /**
  * A payment that completes after its reservation was released: settled when the same parts are still there at the
