@@ -151,6 +151,17 @@ describe('a public document served again from memory', () => {
     expect(notModified.rawPayload.length).toBe(0);
   });
 
+  it('renders a page once for a burst of visitors that asked for it at the same time', async () => {
+    let answers: { rawPayload: Buffer }[] = [];
+    const renders = await rendersDuring(async () => {
+      answers = await Promise.all(Array.from({ length: 5 }, () => page(t, `/work/${work.id}`)));
+    });
+    expect(renders).toBe(1);
+    for (const answer of answers) expect(answer.rawPayload.equals(answers[0]?.rawPayload as Buffer)).toBe(true);
+    // A page that is never kept is rendered for each of them, none waiting for another.
+    expect(await rendersDuring(() => Promise.all(Array.from({ length: 3 }, () => page(t, '/nonce'))))).toBe(3);
+  });
+
   it('keeps one page per language and currency, whatever else the cookies say', async () => {
     const renders = await rendersDuring(async () => {
       const en = await page(t, `/work/${work.id}`);

@@ -32,9 +32,14 @@ export type NotKept =
   | 'changed-meanwhile'
   | 'expired';
 
+/** Reasons that come from the page itself, not from the moment: its next render would not be kept either. */
+const OF_THE_PAGE = new Set<NotKept>(['status', 'set-cookie', 'cache-control', 'per-request', 'nonce']);
+
 /** A page being rendered: what the cache needs to decide whether its answer may be kept. */
 export type Rendering = {
   key: string;
+  /** The first render of its key under way: the requests for the same page meanwhile wait for its answer. */
+  leads: boolean;
   /** The cache's generation when the render started: a forget since then means the page may show a dropped read. */
   startedIn: number;
   reads: PageDataRead[];
@@ -60,6 +65,9 @@ declare module 'fastify' {
 /** Enough for every public page × language × currency of a catalogue of some hundreds of works. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
+/** Pages remembered as not kept: the oldest are forgotten first beyond it (and then tried again). */
+const MAX_NOT_KEPT = 2000;
+
 export function etagOf(html: Buffer): string {
   return `W/"${createHash('sha1').update(html).digest('base64url')}"`;
 }
@@ -71,6 +79,13 @@ export class PageCache {
   private generation = 0;
   private readonly maxBytes: number;
   private readonly now: () => number;
+  /** The renders under way, one per page: a burst of visitors of a page that just expired costs one render. */
+  private readonly underway = new Map<
+    string,
+    { promise: Promise<KeptPage | undefined>; done: (page?: KeptPage) => void }
+  >();
+  /** Pages not kept for a reason of their own (a hydrated page's nonce…), until when: rendered without waiting. */
+  private readonly notKept = new Map<string, number>();
 
   constructor(private readonly options: PageCacheOptions) {
     this.maxBytes = options.maxBytes ?? MAX_BYTES;
@@ -94,9 +109,39 @@ export class PageCache {
     return undefined;
   }
 
-  /** A render starts: what it reads is collected, and the generation it started in noted. */
-  start(key: string): Rendering {
-    return { key, startedIn: this.generation, reads: [], perRequest: false };
+  /** The render under way for `key`, if any: its promise gives the page it kept (undefined: not kept). */
+  underwayFor(key: string): Promise<KeptPage | undefined> | undefined {
+    return this.underway.get(key)?.promise;
+  }
+
+  /**
+   * A render starts: what it reads is collected, and the generation it started in noted; the first one of its page
+   * leads (the others wait for it). Undefined: this page is not kept (a reason of its own, lately), render it alone.
+   */
+  start(key: string): Rendering | undefined {
+    const until = this.notKept.get(key);
+    if (until !== undefined) {
+      if (until > this.now()) return undefined;
+      this.notKept.delete(key);
+    }
+    const leads = !this.underway.has(key);
+    if (leads) {
+      let done: (page?: KeptPage) => void = () => {};
+      const promise = new Promise<KeptPage | undefined>((resolve) => {
+        done = resolve;
+      });
+      this.underway.set(key, { promise, done });
+    }
+    return { key, leads, startedIn: this.generation, reads: [], perRequest: false };
+  }
+
+  /** A render ended (kept, not kept or failed): the requests waiting for it go on. */
+  settle(rendering: Rendering, page?: KeptPage): void {
+    if (!rendering.leads) return;
+    rendering.leads = false;
+    const underway = this.underway.get(rendering.key);
+    this.underway.delete(rendering.key);
+    underway?.done(page);
   }
 
   /**
@@ -107,6 +152,18 @@ export class PageCache {
    * or the TTL.
    */
   keep(
+    rendering: Rendering,
+    answer: { status: number; headers: [string, string][]; html: Buffer; nonce: string; changesAt?: number },
+  ): KeptPage | NotKept {
+    const kept = this.decide(rendering, answer);
+    if (typeof kept === 'string' && OF_THE_PAGE.has(kept)) {
+      this.notKept.set(rendering.key, this.now() + this.options.ttlMs);
+      if (this.notKept.size > MAX_NOT_KEPT) this.notKept.delete(this.notKept.keys().next().value as string);
+    }
+    return kept;
+  }
+
+  private decide(
     rendering: Rendering,
     answer: { status: number; headers: [string, string][]; html: Buffer; nonce: string; changesAt?: number },
   ): KeptPage | NotKept {
@@ -159,6 +216,7 @@ export class PageCache {
   clear(): void {
     this.generation++;
     this.pages.clear();
+    this.notKept.clear();
     this.bytes = 0;
   }
 

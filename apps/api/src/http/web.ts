@@ -10,7 +10,7 @@ import type { AppLoadContext, createRequestHandler, RouterContextProvider, Serve
 import { matchesEtag } from '../modules/catalogue/read-cache';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
-import type { KeptPage, PageCache } from './page-cache';
+import type { KeptPage, PageCache, Rendering } from './page-cache';
 import { createPageDataReader, type PageDataAnswer, type PageDataCache, type PageDataReader } from './page-data';
 import { renderWithProductionReact } from './react-production';
 
@@ -197,9 +197,28 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
       pages && variant && request.method === 'GET' && !ROUTER_PATH.test(request.url.split('?')[0] ?? '')
         ? `${variant(pageRequest(request))} ${request.url}`
         : undefined;
-    const kept = key ? pages?.get(key) : undefined;
-    if (key && kept) return sendKept(request, reply, key, kept);
+    if (key && pages) {
+      // Kept, or kept by the render of the same page already under way (a burst when a page expires costs one).
+      const underway = pages.underwayFor(key);
+      const kept = pages.get(key) ?? (underway && (await underway));
+      if (kept) return sendKept(request, reply, key, kept);
+    }
     const rendering = key ? pages?.start(key) : undefined;
+    try {
+      return await renderPage(request, reply, build, handle, Provider, rendering);
+    } finally {
+      if (rendering) pages?.settle(rendering);
+    }
+  };
+
+  async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: WebServerBuild,
+    handle: ReturnType<typeof createRequestHandler>,
+    Provider: typeof RouterContextProvider,
+    rendering: Rendering | undefined,
+  ) {
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());
     const post: FormSender = async (path, form, language) => {
@@ -248,11 +267,12 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
         nonce,
         changesAt: build.entry.module.pageChangesAt?.(html.toString()),
       });
-      if (typeof page === 'object') return sendKept(request, reply, rendering.key, page);
-      return sendRendered(request, reply, response, html);
+      if (typeof page !== 'object') return sendRendered(request, reply, response, html);
+      pages.settle(rendering, page);
+      return sendKept(request, reply, rendering.key, page);
     }
     return sendRendered(request, reply, response, response.body ? Buffer.from(await response.arrayBuffer()) : null);
-  };
+  }
 
   /** A kept document, as it was first sent: its headers, its ETag (304 when the browser has it), compressed once. */
   async function sendKept(request: FastifyRequest, reply: FastifyReply, key: string, page: KeptPage) {

@@ -1,0 +1,187 @@
+// Public documents served from the page cache against a bare Fastify serving the very same bytes, in the same run
+// (issue 33, decision 471). Not part of `npm test`. Usage:
+//   npm run bench:page-cache                      (builds, starts the built server on a throw-away data folder)
+//   node bench/page-cache.mjs --skip-build --runs 3 --duration 10 --connections 50 --data-dir /tmp/kept-data
+//   node bench/page-cache.mjs --accept-encoding gzip                      (br by default, as browsers ask)
+// The built server answers each page once to warm it (and the renditions it names are not asked: only HTML is
+// measured), then the bench reads the page's answer as sent (compressed bytes and headers, through node:http, which
+// decodes nothing) and starts a bare Fastify on the same Node that answers the same path with those bytes and those
+// headers. Each run measures, for each page, the bare server then the app with autocannon; the figures printed are the
+// medians of the runs, and each page's ratio is the median of the per-run ratios. The issue's target: ≥ 0.5.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { cli, freePort, median, root, startBuiltServer, stopper, waitFor } from './lib/run.mjs';
+
+const { option, flag } = cli();
+const runs = Number(option('--runs', '3'));
+const duration = Number(option('--duration', '10'));
+const connections = Number(option('--connections', '50'));
+const acceptEncoding = option('--accept-encoding', 'br');
+const TARGET = 0.5;
+
+/** The built server started on a ready database (a first start migrates and seeds, then stops), as catalogue.mjs. */
+async function startApp() {
+  const dataDir = option('--data-dir') ?? mkdtempSync(join(tmpdir(), 'parcelle-bench-page-cache-'));
+  const start = () =>
+    startBuiltServer({
+      port: Number(option('--port', 0)),
+      server: option('--server', 'apps/api/dist/server.js'),
+      dataDir,
+      prefix: 'bench-page-cache',
+    });
+  await (await start()).stop();
+  const app = await start();
+  const kept = option('--data-dir') !== undefined;
+  return {
+    ...app,
+    stop: async () => {
+      await app.stop();
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One answer as sent: status, headers and body bytes, nothing decoded. */
+function rawGet(url, headers) {
+  return new Promise((done, fail) => {
+    get(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        done({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+/** Headers the bare server's HTTP layer writes itself (or that describe the connection, not the answer). */
+const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * Warms a page and reads its kept answer: asked until two answers in a row carry the same ETag (the second was
+ * served from the cache), then that answer's headers and bytes.
+ */
+async function keptAnswer(base, path) {
+  let previous;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const answer = await rawGet(`${base}${path}`, { 'accept-encoding': acceptEncoding });
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
+    if (!answer.headers.etag) throw new Error(`${path}: no ETag, so not a kept page`);
+    if (previous && previous.headers.etag === answer.headers.etag && previous.body.equals(answer.body)) return answer;
+    previous = answer;
+  }
+  throw new Error(`${path}: never answered twice alike`);
+}
+
+/** A bare Fastify on the same Node answering each path with the kept bytes and headers: this machine's ceiling. */
+async function startBare(answers) {
+  const port = await freePort();
+  const folder = mkdtempSync(join(tmpdir(), 'parcelle-bench-bare-'));
+  const file = join(folder, 'answers.json');
+  const pages = Object.fromEntries(
+    Object.entries(answers).map(([path, answer]) => [
+      path,
+      {
+        headers: Object.entries(answer.headers).filter(([name]) => !CONNECTION_HEADERS.has(name)),
+        body: answer.body.toString('base64'),
+      },
+    ]),
+  );
+  writeFileSync(file, JSON.stringify(pages));
+  const code = `
+    const { readFileSync } = await import('node:fs');
+    const { default: Fastify } = await import('fastify');
+    const pages = JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8'));
+    const app = Fastify();
+    for (const [path, page] of Object.entries(pages)) {
+      const body = Buffer.from(page.body, 'base64');
+      app.get(path, (request, reply) => {
+        for (const [name, value] of page.headers) reply.header(name, value);
+        reply.send(body);
+      });
+    }
+    await app.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: join(root, 'apps/api'),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${Object.keys(answers)[0]}`, child, 60);
+  return { base, stop: stopper(child, () => rmSync(folder, { recursive: true, force: true })) };
+}
+
+function cannon(url) {
+  return new Promise((done, fail) => {
+    autocannon({ url, connections, duration, headers: { 'accept-encoding': acceptEncoding } }, (error, result) => {
+      if (error) return fail(error);
+      if (result.non2xx > 0) return fail(new Error(`${url}: ${result.non2xx} answers not 2xx`));
+      if (result.errors > 0) console.error(`${url}: ${result.errors} errors (${result.timeouts} timeouts)`);
+      done(result.requests.average);
+    });
+  });
+}
+
+async function main() {
+  if (!flag('--skip-build')) execFileSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+  const app = await startApp();
+  let bare;
+  try {
+    const list = await (await fetch(`${app.base}/api/paintings/?type=primary&limit=1&offset=0`)).json();
+    const painting = list?.data?.paintings?.[0];
+    if (!painting) throw new Error('no painting on the primary market: is the catalogue seeded?');
+    const pages = [
+      ['home', '/'],
+      ['work', `/primary-market/details/${painting.id}`],
+    ];
+    const answers = {};
+    for (const [, path] of pages) answers[path] = await keptAnswer(app.base, path);
+    bare = await startBare(answers);
+    for (const [name, path] of pages) {
+      const fromBare = await rawGet(`${bare.base}${path}`, { 'accept-encoding': acceptEncoding });
+      if (!fromBare.body.equals(answers[path].body)) throw new Error(`${name}: the bare server's bytes differ`);
+    }
+    const figures = Object.fromEntries(
+      pages.flatMap(([name]) => [
+        [`${name} bare`, []],
+        [`${name} app`, []],
+      ]),
+    );
+    const loads = [];
+    for (let run = 1; run <= runs; run += 1) {
+      loads.push(loadavg()[0]);
+      for (const [name, path] of pages) {
+        for (const [side, base] of [
+          ['bare', bare.base],
+          ['app', app.base],
+        ]) {
+          figures[`${name} ${side}`].push(await cannon(`${base}${path}`));
+          console.error(`run ${run} ${name} ${side}: ${Math.round(figures[`${name} ${side}`].at(-1))} req/s`);
+        }
+      }
+    }
+    console.log(
+      `\n${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model}, ` +
+        `load average at the runs' start ${loads.map((l) => l.toFixed(2)).join(' / ')}; accept-encoding: ` +
+        `${acceptEncoding}; ${connections} connections, ${duration} s per target, ${runs} runs\n`,
+    );
+    console.log('| Page | bytes sent | bare Fastify req/s | page cache req/s | ratio (median) | target ≥ 0.5 |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
+    for (const [name, path] of pages) {
+      const ratio = median(figures[`${name} app`].map((value, run) => value / figures[`${name} bare`][run]));
+      console.log(
+        `| ${name} | ${answers[path].body.length} | ${Math.round(median(figures[`${name} bare`]))} | ` +
+          `${Math.round(median(figures[`${name} app`]))} | ${ratio.toFixed(3)} | ${ratio >= TARGET ? '✓' : '✗'} |`,
+      );
+    }
+  } finally {
+    await bare?.stop();
+    await app.stop();
+  }
+}
+
+await main();
