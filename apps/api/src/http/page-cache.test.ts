@@ -38,6 +38,11 @@ export const entry = { module: {
   pageVariant: (request) => languageOf(request) + ' ' + currencyOf(request),
   pageChangesAt: (html) => { const at = html.match(/data-until="(\\d+)"/); return at ? Number(at[1]) : undefined; },
   default: async (request, status, headers, routerContext) => {
+    // ?slow: the page's reads are done, its render waits for the test.
+    if (new URL(request.url).searchParams.has('slow')) {
+      state.entered?.();
+      await state.gate;
+    }
     state.renders += 1;
     const path = new URL(request.url).pathname;
     headers.set('content-type', 'text/html; charset=utf-8');
@@ -55,10 +60,6 @@ export const routes = {
   work: { id: 'work', parentId: 'root', path: 'work/:id', module: { default: () => null,
     loader: async ({ params, request, context }) => {
       const found = await read(context, request, '/paintings/detail', { painting_id: params.id, currency: currencyOf(request) });
-      if (new URL(request.url).searchParams.has('slow')) {
-        state.entered?.();
-        await state.gate;
-      }
       return { title: found.paintings?.title?.en, currency: currencyOf(request), refused: found.refused };
     } } },
   list: page('list', async ({ request, context }) =>
@@ -200,6 +201,42 @@ describe('a public document served again from memory', () => {
     ).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, soon - Date.now() + 50));
     expect(await rendersDuring(() => page(t, `/countdown?until=${soon}`))).toBe(1);
+  });
+
+  it('sends a page whose time is up while it is rendered again, but not one whose moment has passed', async () => {
+    const short = await createTestAppOn(t.ctx.database, { ...settings, pageCacheSeconds: 1 });
+    try {
+      const until = Date.now() + 1_000;
+      const urls = [`/work/${work.id}?slow`, `/countdown?slow&until=${until}`];
+      const first = await Promise.all(urls.map((url) => page(short, url)));
+      // Both kept before now: both times are up a second from now at the latest.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      for (const [index, url] of urls.entries()) {
+        let release = () => {};
+        state().gate = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const entered = new Promise<void>((resolve) => {
+          state().entered = resolve;
+        });
+        const renewing = page(short, url);
+        await entered;
+        const during = page(short, url);
+        const answered = await Promise.race([
+          during.then(() => true),
+          new Promise((r) => setTimeout(() => r(false), 300)),
+        ]);
+        // The work's page (its time up) is sent at once, as it was; the countdown's (a sale opened) waits for its render.
+        expect(answered).toBe(index === 0);
+        if (index === 0) expect((await during).rawPayload.equals(first[0]?.rawPayload as Buffer)).toBe(true);
+        release();
+        await Promise.all([renewing, during]);
+      }
+    } finally {
+      state().gate = null;
+      state().entered = null;
+      await short.close();
+    }
   });
 
   it('renders every page with PAGE_CACHE_SECONDS=0', async () => {

@@ -19,6 +19,11 @@ export type KeptPage = {
   /** The API URLs of the reads the page was built from. */
   reads: string[];
   expires: number;
+  /**
+   * Whether, its time up, it may still be sent while its next render is under way (the reads it shows are at most
+   * that render older than their TTL): not when its time is a moment after which it renders otherwise (a sale opens).
+   */
+  renewable: boolean;
 };
 
 /** Why a rendered page is not kept: each one a test names (page-cache.test.ts). */
@@ -100,13 +105,19 @@ export class PageCache {
     return this.options.ttlMs > 0;
   }
 
-  /** The kept page of `key`, if its time is not up. */
+  /** The kept page of `key`, if its time is not up (an expired one stays for `expired` until it is rendered again). */
   get(key: string): KeptPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
     if (page.expires > this.now()) return page;
-    this.drop(key, page);
+    if (!page.renewable) this.drop(key, page);
     return undefined;
+  }
+
+  /** The page of `key` whose time is up but that may be sent while it is rendered again (`renewable`). */
+  expired(key: string): KeptPage | undefined {
+    const page = this.pages.get(key);
+    return page?.renewable ? page : undefined;
   }
 
   /** The render under way for `key`, if any: its promise gives the page it kept (undefined: not kept). */
@@ -175,11 +186,8 @@ export class PageCache {
     if (answer.nonce && answer.html.includes(answer.nonce)) return 'nonce';
     if (rendering.reads.some((read) => read.status !== 200 || read.expires === undefined)) return 'read-not-kept';
     if (rendering.startedIn !== this.generation) return 'changed-meanwhile';
-    const expires = Math.min(
-      this.now() + this.options.ttlMs,
-      answer.changesAt ?? Number.POSITIVE_INFINITY,
-      ...rendering.reads.map((read) => read.expires as number),
-    );
+    const renewAt = Math.min(this.now() + this.options.ttlMs, ...rendering.reads.map((read) => read.expires as number));
+    const expires = Math.min(renewAt, answer.changesAt ?? Number.POSITIVE_INFINITY);
     if (expires <= this.now()) return 'expired';
     const page: KeptPage = {
       headers: answer.headers.filter(([name]) => name.toLowerCase() !== 'content-length'),
@@ -188,6 +196,7 @@ export class PageCache {
       encoded: {},
       reads: [...new Set(rendering.reads.map((read) => read.url))],
       expires,
+      renewable: expires === renewAt,
     };
     const old = this.pages.get(rendering.key);
     if (old) this.drop(rendering.key, old);

@@ -198,9 +198,10 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
         ? `${variant(pageRequest(request))} ${request.url}`
         : undefined;
     if (key && pages) {
-      // Kept, or kept by the render of the same page already under way (a burst when a page expires costs one).
+      // Kept; or, while the same page is rendered again, the page whose time is up, else the one that render keeps:
+      // a burst of visitors when a page expires costs one render, and none of them waits for it (decision 471).
       const underway = pages.underwayFor(key);
-      const kept = pages.get(key) ?? (underway && (await underway));
+      const kept = pages.get(key) ?? (underway && (pages.expired(key) ?? (await underway)));
       if (kept) return sendKept(request, reply, key, kept);
     }
     const rendering = key ? pages?.start(key) : undefined;
