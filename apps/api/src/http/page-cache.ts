@@ -33,7 +33,7 @@ export type NotKept =
   | 'cache-control'
   | 'per-request'
   | 'nonce'
-  | 'read-not-kept'
+  | 'read-failed'
   | 'changed-meanwhile'
   | 'expired';
 
@@ -157,10 +157,11 @@ export class PageCache {
 
   /**
    * Keeps a rendered page, or says why not. Kept only a 200 without a cookie or a Cache-Control of its own, with
-   * nothing made for this request in it (a form token, the answer's CSP nonce), every read it was built from kept by
-   * the page-data cache (answered 200: a page showing a failed read is not kept), no forget since its render started;
-   * until the first of its reads expires, `changesAt` (a sale's opening, after which the server renders it otherwise)
-   * or the TTL.
+   * nothing made for this request in it (a form token, the answer's CSP nonce), every read it was built from answered
+   * 200 (a page showing a failed read is not kept), and no forget since its render started; for the TTL, or until
+   * `changesAt` (a sale's opening, after which the server renders it otherwise) if that comes first. The TTL counts
+   * from the render, not from its reads' own (each read has its time: counting from the first to end would render a
+   * page once per read and TTL), so a change nobody announces (a list's parts sold) shows within both TTLs.
    */
   keep(
     rendering: Rendering,
@@ -184,9 +185,9 @@ export class PageCache {
     if (names.has('cache-control')) return 'cache-control';
     if (rendering.perRequest) return 'per-request';
     if (answer.nonce && answer.html.includes(answer.nonce)) return 'nonce';
-    if (rendering.reads.some((read) => read.status !== 200 || read.expires === undefined)) return 'read-not-kept';
+    if (rendering.reads.some((read) => read.status !== 200)) return 'read-failed';
     if (rendering.startedIn !== this.generation) return 'changed-meanwhile';
-    const renewAt = Math.min(this.now() + this.options.ttlMs, ...rendering.reads.map((read) => read.expires as number));
+    const renewAt = this.now() + this.options.ttlMs;
     const expires = Math.min(renewAt, answer.changesAt ?? Number.POSITIVE_INFINITY);
     if (expires <= this.now()) return 'expired';
     const page: KeptPage = {

@@ -5,14 +5,14 @@ import { SaleWindows } from '../modules/catalogue/sale-windows';
 /** One public read as a page's loader receives it (the web app's features/ssr/context.ts `PublicApiAnswer`). */
 export type PageDataAnswer = { status: number; body: unknown };
 
-/** One read as a page used it: its API URL, its status, and until when the answer is kept (undefined: not kept). */
-export type PageDataRead = { url: string; status: number; expires?: number };
+/** One read as a page used it: its API URL and its status. */
+export type PageDataRead = { url: string; status: number };
 
 export type PageDataReader = (
   path: string,
   query: Record<string, string | number>,
   language: string,
-  /** Told what was read (the page cache keeps a page only as long as its reads, http/page-cache.ts). */
+  /** Told what was read (the page cache drops a page with its reads, http/page-cache.ts). */
   seen?: (read: PageDataRead) => void,
 ) => Promise<PageDataAnswer>;
 
@@ -134,7 +134,7 @@ export function createPageDataReader(
     const key = `${language} ${url}`;
     const hit = kept.get(key);
     if (hit && hit.expires > now()) {
-      seen?.({ url, status: hit.answer.status, expires: hit.expires });
+      seen?.({ url, status: hit.answer.status });
       return hit.answer;
     }
     // A read in flight is shared only within its generation: one started before a forget may carry the old row.
@@ -142,22 +142,16 @@ export function createPageDataReader(
     const flightKey = `${startedIn} ${key}`;
     let reading = inFlight.get(flightKey);
     if (!reading) {
-      reading = read(url, language).then((answer) => {
-        inFlight.delete(flightKey);
-        if (ttlSeconds > 0 && answer.status === 200 && startedIn === cache.generation) {
-          kept.delete(key);
-          kept.set(key, { expires: now() + ttlSeconds * 1000, answer });
-          if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
-        }
-        return answer;
-      });
-      reading.catch(() => inFlight.delete(flightKey));
+      reading = read(url, language).finally(() => inFlight.delete(flightKey));
       inFlight.set(flightKey, reading);
     }
     const answer = await reading;
-    // Kept only if this very answer is still the kept one (not dropped by a forget since, nor replaced).
-    const keptNow = kept.get(key);
-    seen?.({ url, status: answer.status, expires: keptNow?.answer === answer ? keptNow.expires : undefined });
+    seen?.({ url, status: answer.status });
+    if (ttlSeconds > 0 && answer.status === 200 && startedIn === cache.generation) {
+      kept.delete(key);
+      kept.set(key, { expires: now() + ttlSeconds * 1000, answer });
+      if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value as string);
+    }
     return answer;
   };
 }
