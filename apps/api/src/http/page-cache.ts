@@ -218,8 +218,17 @@ export class PageCache {
   /** Drops the pages built from a read the page-data cache forgot (PageDataCache.onForget). */
   forget(stale: StaleReads): void {
     this.generation++;
+    // Pages share most of their reads (the footer, the ticker): each one is judged once.
+    const verdicts = new Map<string, boolean>();
+    const isStale = (url: string) => {
+      const known = verdicts.get(url);
+      if (known !== undefined) return known;
+      const verdict = stale(url);
+      verdicts.set(url, verdict);
+      return verdict;
+    };
     for (const [key, page] of this.pages) {
-      if (page.reads.some(stale)) this.drop(key, page);
+      if (page.reads.some(isStale)) this.drop(key, page);
     }
   }
 
