@@ -80,6 +80,26 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(again).not.toContain(nonce);
   });
 
+  it('sends a document again as it was, with no nonce, an ETag and 304; never an application page (decision 471)', async () => {
+    for (const path of ['/', `/primary-market/details/${painting.id}`, '/faqs?lng=fr']) {
+      const first = await fetchPage(path);
+      const second = await fetchPage(path);
+      expect(first.response.status, path).toBe(200);
+      expect(first.html, path).not.toContain('nonce=');
+      const etag = second.response.headers.get('etag');
+      expect(etag, path).toMatch(/^W\/"/);
+      expect(second.html, path).toBe(first.html);
+      expect(second.response.headers.get('cache-control'), path).toBe('no-cache');
+      const again = await fetch(`${baseUrl()}${path}`, { headers: { 'if-none-match': etag ?? '' } });
+      expect(again.status, path).toBe(304);
+    }
+    const english = (await fetchPage('/faqs', { 'accept-language': 'en' })).response.headers.get('etag');
+    const french = (await fetchPage('/faqs', { 'accept-language': 'fr' })).response.headers.get('etag');
+    expect(french).not.toBe(english);
+    // A hydrated page carries its answer's nonce: never kept, no ETag.
+    expect((await fetchPage('/login')).response.headers.get('etag')).toBeNull();
+  });
+
   it('renders a painting with its image preloaded, Open Graph, Twitter and VisualArtwork, in French with ?lng=fr', async () => {
     const path = `/primary-market/details/${painting.id}`;
     const { response, html } = await fetchPage(`${path}?lng=fr`, { 'accept-language': 'en' });

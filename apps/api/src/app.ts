@@ -22,6 +22,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { failureBody } from './http/errors';
 import { registerInputGuards } from './http/input-guards';
 import { logError } from './http/log';
+import { PageCache } from './http/page-cache';
 import { PageDataCache } from './http/page-data';
 import { registerPreferencesForm } from './http/preferences-form';
 import { securityHeadersHook } from './http/security-headers';
@@ -188,10 +189,18 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
   const publicReads = new PublicReadCache({ ttlMs: config.catalogueCacheSeconds * 1000 });
   const pageData = new PageDataCache();
   app.decorate('pageData', pageData);
-  const stopListening = [publicReads.listen(changes), changes.onChange((change) => pageData.changed(change))];
+  // Rendered documents follow the reads they were built from: a forgotten read drops its pages (decision 471).
+  const pages = new PageCache({ ttlMs: config.pageCacheSeconds * 1000 });
+  app.decorate('pages', pages);
+  const stopListening = [
+    publicReads.listen(changes),
+    changes.onChange((change) => pageData.changed(change)),
+    pageData.onForget((stale) => pages.forget(stale)),
+  ];
   app.addHook('onClose', async () => {
     for (const stop of stopListening) stop();
     pageData.stop();
+    pages.clear();
     publicReads.clear();
     await changes.close?.();
   });
@@ -244,6 +253,7 @@ export async function buildApp(ctx: AppContext, options: { logStream?: Destinati
     publicUrl: config.publicUrl,
     pageDataCacheSeconds: config.pageDataCacheSeconds,
     pageData,
+    pages,
     production: config.env === 'production',
     browserErrors: config.observability.browserSentry,
     formToken: (form) => issueFormToken(config.serverSecret, form),

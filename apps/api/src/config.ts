@@ -52,6 +52,7 @@ const ZEnv = z.object({
   ADMIN_DIST_DIR: z.string().optional(),
   /** Seconds a public API read made for a server-rendered page is reused by the next pages (0: not kept). */
   PAGE_DATA_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   /**
    * Seconds at most a public catalogue read is answered from memory (modules/catalogue/read-cache.ts; changes drop it
    * sooner). 0: not kept. Default 60, and 0 under NODE_ENV=test, whose tests turn it on where they test it.
@@ -294,6 +295,11 @@ export type AppConfig = {
   adminDistDir: string | undefined;
   /** PAGE_DATA_CACHE_SECONDS: the shared cache of public reads behind server-rendered pages (http/page-data.ts). */
   pageDataCacheSeconds: number;
+  /**
+   * PAGE_CACHE_SECONDS: the longest a rendered public document is served again from memory (http/page-cache.ts); never
+   * longer than the reads it was built from. 0: every page is rendered.
+   */
+  pageCacheSeconds: number;
   /** CATALOGUE_CACHE_SECONDS: the longest a public catalogue read is answered from memory (0: not kept). */
   catalogueCacheSeconds: number;
   /**
@@ -795,6 +801,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     webDistDir: env.WEB_DIST_DIR,
     adminDistDir: env.ADMIN_DIST_DIR,
     pageDataCacheSeconds: env.PAGE_DATA_CACHE_SECONDS,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
     catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 60),
     trustProxy,
     captchaSiteKey: env.CAPTCHA_PROVIDER === 'altcha' ? null : env.CAPTCHA_SITE_KEY || null,

@@ -7,6 +7,7 @@ import type { Language } from '@parcelle/shared/i18n/messages';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { isDocumentPage } from './document/document';
 import { i18n, initI18n } from './features/i18n/i18n';
 import { setServerLanguageSource } from './features/i18n/language';
 import { requestLanguage } from './features/i18n/request-language';
@@ -18,6 +19,8 @@ import { NonceContext } from './features/ssr/nonce';
 import { createStyleCache } from './features/ssr/style-cache';
 
 export { createLoadContext } from './features/ssr/context';
+/** Read by the API process's cache of rendered documents (decision 471). */
+export { pageChangesAt, pageVariant } from './features/ssr/page-cache';
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +31,7 @@ setServerLanguageSource(() => rendering.getStore()?.language);
 setServerCurrencySource(() => rendering.getStore()?.currency);
 
 /** The whole document, once every part is rendered (no streamed fallbacks: crawlers and no-JS readers see it all). */
-function renderDocument(element: React.ReactNode, nonce: string): Promise<string> {
+function renderDocument(element: React.ReactNode, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown;
     const { pipe, abort } = renderToPipeableStream(element, {
@@ -58,7 +61,7 @@ function renderDocument(element: React.ReactNode, nonce: string): Promise<string
 /**
  * Renders a page on the server (decision "server rendering"): in the visitor's language, with the critical CSS
  * of every MUI component on the page in the head (emotion extracts it per request, so the first paint is styled
- * and hydration inserts nothing), and the CSP nonce on React Router's inline scripts.
+ * and hydration inserts nothing), and the CSP nonce on React Router's inline scripts (a hydrated page's only).
  */
 export default async function handleRequest(
   request: Request,
@@ -69,7 +72,13 @@ export default async function handleRequest(
 ) {
   headers.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
-  const { nonce } = loadContext.get(ssrRequestContext);
+  // A document has no inline script (decision 433): its one script, the runtime, is the site's own ('self'), so it
+  // carries no nonce and is the same for every visitor, which lets the server keep it (decision 471).
+  const { matches } = routerContext.staticHandlerContext;
+  const inDocument = isDocumentPage(
+    matches.map(({ route }) => ({ handle: routerContext.routeModules[route.id]?.handle })),
+  );
+  const nonce = inDocument ? undefined : loadContext.get(ssrRequestContext).nonce;
   const language = requestLanguage(request);
   const translator = i18n.cloneInstance({ lng: language, initAsync: false });
   const cache = createStyleCache();

@@ -64,6 +64,12 @@ describe('content security policy', () => {
     expect(directives.styleSrc).toEqual(["'self'", "'unsafe-inline'"]);
   });
 
+  it('never gives two answers the same nonce, across the random pools it is drawn from', () => {
+    const seen = new Set(Array.from({ length: 1000 }, () => cspNonceOf({} as IncomingMessage)));
+    expect(seen.size).toBe(1000);
+    for (const nonce of seen) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+
   it('treats a missing social section or an empty client id as not configured', () => {
     expect(hostsOf(cspDirectives({ captcha: { provider: 'altcha' } }))).toEqual([]);
     expect(hostsOf(cspDirectives({ ...base, social: { google: { clientId: '' }, microsoft: {} } }))).toEqual([]);

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPageDataReader, PageDataCache } from './page-data';
+import { createPageDataReader, PageDataCache, type PageDataRead } from './page-data';
 
 /** A tiny API with a counter, so that the test sees which reads reached it. */
 let app: FastifyInstance;
@@ -119,5 +119,43 @@ describe('sales', () => {
     expect((await read('/paintings/detail', { painting_id: 'g' }, 'en')).body).toMatchObject({ data: { sold: 5 } });
     expect(hits).toBe(2);
     cache.stop();
+  });
+});
+
+describe('what a page read, for the page cache', () => {
+  it('tells each read a page made, shared or not, and its status', async () => {
+    const read = createPageDataReader(app, 10);
+    const seen: PageDataRead[] = [];
+    await Promise.all([
+      read('/paintings/detail', { painting_id: 'h' }, 'en', (one) => seen.push(one)),
+      read('/paintings/detail', { painting_id: 'h' }, 'en', (one) => seen.push(one)),
+    ]);
+    await read('/paintings/detail', { painting_id: 'h' }, 'en', (one) => seen.push(one));
+    await read('/paintings/detail', { painting_id: 'missing' }, 'en', (one) => seen.push(one));
+    const h = { url: '/api/paintings/detail?painting_id=h', status: 200 };
+    expect(seen).toEqual([h, h, h, { url: '/api/paintings/detail?painting_id=missing', status: 404 }]);
+  });
+
+  it('tells its listeners what each forget drops', () => {
+    const cache = new PageDataCache();
+    const forgets: ((url: string) => boolean)[] = [];
+    const stop = cache.onForget((stale) => forgets.push(stale));
+    cache.changed({ kind: 'content' });
+    cache.changed({ kind: 'sale', paintingId: 'J' });
+    cache.changed({ kind: 'everything' });
+    stop();
+    cache.changed({ kind: 'rate' });
+    cache.stop();
+    expect(forgets).toHaveLength(3);
+    const [content, sale, everything] = forgets as [
+      (u: string) => boolean,
+      (u: string) => boolean,
+      (u: string) => boolean,
+    ];
+    expect(content('/api/content/?type=about')).toBe(true);
+    expect(content('/api/paintings/')).toBe(false);
+    expect(sale('/api/paintings/detail?painting_id=j')).toBe(true);
+    expect(sale('/api/paintings/?type=primary')).toBe(false);
+    expect(everything('/api/paintings/')).toBe(true);
   });
 });

@@ -5,11 +5,19 @@ import { SaleWindows } from '../modules/catalogue/sale-windows';
 /** One public read as a page's loader receives it (the web app's features/ssr/context.ts `PublicApiAnswer`). */
 export type PageDataAnswer = { status: number; body: unknown };
 
+/** One read as a page used it: its API URL and its status. */
+export type PageDataRead = { url: string; status: number };
+
 export type PageDataReader = (
   path: string,
   query: Record<string, string | number>,
   language: string,
+  /** Told what was read (the page cache drops a page with its reads, http/page-cache.ts). */
+  seen?: (read: PageDataRead) => void,
 ) => Promise<PageDataAnswer>;
+
+/** Which kept reads a forget drops, by their API URL (`/api/paintings/detail?painting_id=…`). */
+export type StaleReads = (url: string) => boolean;
 
 /** Enough for every page × query × language the public site has; the oldest entries go first beyond it. */
 const MAX_ENTRIES = 2000;
@@ -40,15 +48,22 @@ export class PageDataCache {
   /** Moves at every forget: a read that started before one is not kept when it ends after it. */
   generation = 0;
   private readonly sales = new SaleWindows(SALE_WINDOW_MS, (paintingId) => this.forgetWork(paintingId));
+  /** Told of every forget, with what it drops: the rendered pages built on those reads follow (http/page-cache.ts). */
+  private readonly forgetListeners = new Set<(stale: StaleReads) => void>();
 
   /** What a catalogue change makes stale. */
   changed(change: CatalogueChange): void {
     if (change.kind === 'sale') this.sales.sold(change.paintingId);
     else if (change.kind === 'content') this.forget('/content');
-    else {
-      this.generation++;
-      this.kept.clear();
-    }
+    else this.forgetWhere(() => true);
+  }
+
+  /** Listens to every forget; returns the function that stops. */
+  onForget(listener: (stale: StaleReads) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => {
+      this.forgetListeners.delete(listener);
+    };
   }
 
   /** Forgets every kept read whose API path starts with one of `paths` ("/content" forgets /content/footer…). */
@@ -71,11 +86,12 @@ export class PageDataCache {
     });
   }
 
-  private forgetWhere(stale: (url: string) => boolean): void {
+  private forgetWhere(stale: StaleReads): void {
     this.generation++;
     for (const key of [...this.kept.keys()]) {
       if (stale(key.slice(key.indexOf(' ') + 1))) this.kept.delete(key);
     }
+    for (const listener of this.forgetListeners) listener(stale);
   }
 }
 
@@ -110,22 +126,27 @@ export function createPageDataReader(
     return { status: response.statusCode, body };
   }
 
-  return async (path, query, language) => {
+  return async (path, query, language, seen) => {
     const search = new URLSearchParams(
       Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
     );
     const url = `/api${path.startsWith('/') ? path : `/${path}`}${search.size > 0 ? `?${search}` : ''}`;
     const key = `${language} ${url}`;
     const hit = kept.get(key);
-    if (hit && hit.expires > now()) return hit.answer;
+    if (hit && hit.expires > now()) {
+      seen?.({ url, status: hit.answer.status });
+      return hit.answer;
+    }
     // A read in flight is shared only within its generation: one started before a forget may carry the old row.
     const startedIn = cache.generation;
     const flightKey = `${startedIn} ${key}`;
-    const pending = inFlight.get(flightKey);
-    if (pending) return pending;
-    const reading = read(url, language).finally(() => inFlight.delete(flightKey));
-    inFlight.set(flightKey, reading);
+    let reading = inFlight.get(flightKey);
+    if (!reading) {
+      reading = read(url, language).finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, reading);
+    }
     const answer = await reading;
+    seen?.({ url, status: answer.status });
     if (ttlSeconds > 0 && answer.status === 200 && startedIn === cache.generation) {
       kept.delete(key);
       kept.set(key, { expires: now() + ttlSeconds * 1000, answer });

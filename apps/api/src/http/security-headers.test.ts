@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify from 'fastify';
+import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, crossOriginOpenerPolicy, cspNonceOf } from './csp';
 import { securityHeadersHook } from './security-headers';
 
 async function appWithHook() {
@@ -47,6 +50,29 @@ describe('security headers', () => {
       expect(first, url).toMatch(/'nonce-[A-Za-z0-9+/]{22}=='/);
       expect(second, url).not.toBe(first);
     }
+    await app.close();
+  });
+
+  it("gives pages helmet's very headers, the policy naming the answer's own nonce", async () => {
+    const settings = { captcha: { provider: 'altcha' as const } };
+    const request = {} as IncomingMessage;
+    const expected: Record<string, string> = {};
+    const recorder = { setHeader: (name: string, value: string) => (expected[name.toLowerCase()] = String(value)) };
+    helmet({
+      crossOriginOpenerPolicy: crossOriginOpenerPolicy(settings),
+      crossOriginEmbedderPolicy: false,
+      contentSecurityPolicy: contentSecurityPolicy(settings),
+    })(request, { ...recorder, removeHeader: () => {} } as unknown as ServerResponse, () => {});
+    const app = await appWithHook();
+    const answer = await app.inject('/');
+    const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, answer.headers[name]]));
+    const nonce = String(answer.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1] ?? '';
+    expect(nonce).toHaveLength(24);
+    expect({
+      ...sent,
+      'content-security-policy': String(sent['content-security-policy']).replace(nonce, cspNonceOf(request)),
+    }).toEqual(expected);
+    expect(answer.headers['x-powered-by']).toBeUndefined();
     await app.close();
   });
 });

@@ -7,8 +7,10 @@ import fastifyStatic from '@fastify/static';
 import type { PlainForm } from '@parcelle/shared/plain-forms';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppLoadContext, createRequestHandler, RouterContextProvider, ServerBuild } from 'react-router';
+import { matchesEtag } from '../modules/catalogue/read-cache';
 import { cspNonceOf } from './csp';
 import { failureBody } from './errors';
+import type { KeptPage, PageCache, Rendering } from './page-cache';
 import { createPageDataReader, type PageDataAnswer, type PageDataCache, type PageDataReader } from './page-data';
 import { renderWithProductionReact } from './react-production';
 
@@ -41,12 +43,13 @@ export async function encodePage(
   acceptEncoding: string | string[] | undefined,
 ): Promise<{ body: Buffer; encoding?: 'br' | 'gzip' }> {
   const encoding = body.length >= COMPRESS_THRESHOLD ? pageEncoding(acceptEncoding) : undefined;
-  if (encoding === 'br') {
-    const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length };
-    return { body: await brotli(body, { params }), encoding };
-  }
-  if (encoding === 'gzip') return { body: await gzipAsync(body), encoding };
-  return { body };
+  return encoding ? { body: await encodeAs(body, encoding), encoding } : { body };
+}
+
+function encodeAs(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(body);
+  const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length };
+  return brotli(body, { params });
 }
 
 /** The built web app (apps/web/build/client), from the source tree or the bundled dist alike. */
@@ -79,9 +82,23 @@ export function webCacheControl(path: string): string {
   return path.replaceAll('\\', '/').includes('/assets/') ? IMMUTABLE : REVALIDATE;
 }
 
-/** The web app's server entry (apps/web/app/entry.server.tsx) also builds the loaders' context. */
+/** The request as the web app's page variant reads it: its address and its headers. */
+type PageRequest = { url: string; headers: { get(name: string): string | null } };
+
+/**
+ * The web app's server entry (apps/web/app/entry.server.tsx) also builds the loaders' context, and tells the page
+ * cache what an answer depends on besides its address and reads (decision 471): `pageVariant`, the language and
+ * currency a request is rendered in; `pageChangesAt`, the moment a rendered page would render otherwise (a sale's
+ * opening). A build without them has no page kept.
+ */
 type WebServerBuild = ServerBuild & {
-  entry: { module: { createLoadContext(request: SsrRequest, provider: new () => RouterContextProvider): unknown } };
+  entry: {
+    module: {
+      createLoadContext(request: SsrRequest, provider: new () => RouterContextProvider): unknown;
+      pageVariant?: (request: PageRequest) => string;
+      pageChangesAt?: (html: string) => number | undefined;
+    };
+  };
 };
 
 /** What the page loaders get from this process (apps/web/app/features/ssr/context.ts). */
@@ -113,6 +130,8 @@ export type WebAppOptions = {
   browserErrors: { dsn: string; environment: string } | null;
   /** The cache of public reads, shared with the writes that empty it (content-admin). */
   pageData?: PageDataCache;
+  /** The rendered documents kept as sent (page-cache.ts), dropped with the reads they were built from. */
+  pages?: PageCache;
   /** A new signed token for a form sent without JavaScript (modules/captcha/form-token.ts). */
   formToken: (form: PlainForm) => string;
 };
@@ -140,7 +159,8 @@ const ROUTER_PATH = /(\.data$)|(^\/__manifest$)/;
 /**
  * Server rendering (decision "server rendering"): React Router's request handler runs the public routes' loaders and
  * renders the page in this process. Loaders read the public API through `inject` and a short shared cache; each
- * answer carries its own CSP nonce (csp.ts) for the hydration scripts.
+ * answer carries its own CSP nonce (csp.ts) for the hydration scripts. A document the same for every visitor of one
+ * language and currency is kept as sent and served again from memory (page-cache.ts, decision 471).
  */
 function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOptions) {
   const path = serverBuildOf(webDist);
@@ -168,8 +188,38 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     return loading;
   };
   const read = createPageDataReader(app, options.pageDataCacheSeconds, undefined, options.pageData);
+  const pages = options.pages?.enabled ? options.pages : undefined;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { build, handle, Provider } = await load();
+    // A GET of a page may be answered from the kept documents (decision 471); the rest is rendered as it comes.
+    const variant = build.entry.module.pageVariant;
+    const key =
+      pages && variant && request.method === 'GET' && !ROUTER_PATH.test(request.url.split('?')[0] ?? '')
+        ? `${variant(pageRequest(request))} ${request.url}`
+        : undefined;
+    if (key && pages) {
+      // Kept; or, while the same page is rendered again, the page whose time is up, else the one that render keeps:
+      // a burst of visitors when a page expires costs one render, and none of them waits for it (decision 471).
+      const underway = pages.underwayFor(key);
+      const kept = pages.get(key) ?? (underway && (pages.expired(key) ?? (await underway)));
+      if (kept) return sendKept(request, reply, key, kept);
+    }
+    const rendering = key ? pages?.start(key) : undefined;
+    try {
+      return await renderPage(request, reply, build, handle, Provider, rendering);
+    } finally {
+      if (rendering) pages?.settle(rendering);
+    }
+  };
+
+  async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: WebServerBuild,
+    handle: ReturnType<typeof createRequestHandler>,
+    Provider: typeof RouterContextProvider,
+    rendering: Rendering | undefined,
+  ) {
     const abort = new AbortController();
     reply.raw.on('close', () => abort.abort());
     const post: FormSender = async (path, form, language) => {
@@ -188,13 +238,20 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
       }
       return { status: answer.statusCode, body: body };
     };
+    const nonce = cspNonceOf(request.raw);
     const context = build.entry.module.createLoadContext(
       {
-        get: read,
+        // What a page reads is noted, to keep it only as long as its reads (and drop it with them).
+        get: rendering
+          ? (path, query, language) => read(path, query, language, (seen) => rendering.reads.push(seen))
+          : read,
         post,
-        formToken: options.formToken,
+        formToken: (form) => {
+          if (rendering) rendering.perRequest = true;
+          return options.formToken(form);
+        },
         publicUrl: options.publicUrl,
-        nonce: cspNonceOf(request.raw),
+        nonce,
         browserErrors: options.browserErrors,
       },
       Provider,
@@ -202,22 +259,73 @@ function serverRenderer(app: FastifyInstance, webDist: string, options: WebAppOp
     // With the web app's middleware flag on, the handler takes a RouterContextProvider as its load context (the
     // flag's types live in the web app, hence the cast).
     const response = await handle(toFetchRequest(request, abort.signal), context as AppLoadContext);
-    reply.status(response.status);
-    for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header('set-cookie', cookies);
-    // The page depends on the language the visitor asks for (?lng=, the cookie, Accept-Language), and is sent
-    // compressed as the client accepts (a home page is ~150 KB of HTML, most of it MUI's critical CSS: ~20 KB in br).
-    reply.header('vary', 'accept-language, cookie, accept-encoding');
-    if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
-    if (!response.body) return reply.send(null);
-    const page = await encodePage(Buffer.from(await response.arrayBuffer()), request.headers['accept-encoding']);
-    if (page.encoding) {
-      reply.header('content-encoding', page.encoding);
-      reply.removeHeader('content-length');
+    if (rendering && pages && response.body) {
+      const html = Buffer.from(await response.arrayBuffer());
+      const page = pages.keep(rendering, {
+        status: response.status,
+        headers: [...response.headers],
+        html,
+        nonce,
+        changesAt: build.entry.module.pageChangesAt?.(html.toString()),
+      });
+      if (typeof page !== 'object') return sendRendered(request, reply, response, html);
+      pages.settle(rendering, page);
+      return sendKept(request, reply, rendering.key, page);
     }
-    return reply.send(page.body);
+    return sendRendered(request, reply, response, response.body ? Buffer.from(await response.arrayBuffer()) : null);
+  }
+
+  /** A kept document, as it was first sent: its headers, its ETag (304 when the browser has it), compressed once. */
+  async function sendKept(request: FastifyRequest, reply: FastifyReply, key: string, page: KeptPage) {
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header('vary', PAGE_VARY).header('cache-control', 'no-cache').header('etag', page.etag);
+    if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+    const encoding =
+      page.html.length >= COMPRESS_THRESHOLD ? pageEncoding(request.headers['accept-encoding']) : undefined;
+    if (!encoding) return reply.send(page.html);
+    let body = page.encoded[encoding];
+    if (!body) {
+      body = await encodeAs(page.html, encoding);
+      pages?.encoded(key, page, encoding, body);
+    }
+    return reply.header('content-encoding', encoding).send(body);
+  }
+}
+
+/** The page's address and headers, for the web app's `pageVariant` (no Fetch Request made for a kept page). */
+function pageRequest(request: FastifyRequest): PageRequest {
+  return {
+    url: `http://localhost${request.url}`,
+    headers: {
+      get: (name) => {
+        const value = request.headers[name.toLowerCase()];
+        return value === undefined ? null : [value].flat().join(', ');
+      },
+    },
   };
+}
+
+/**
+ * The page depends on the language the visitor asks for (?lng=, the cookie, Accept-Language), and is sent
+ * compressed as the client accepts (a home page is ~150 KB of HTML, most of it MUI's critical CSS: ~20 KB in br).
+ */
+const PAGE_VARY = 'accept-language, cookie, accept-encoding';
+
+/** A page rendered for this request, sent as React Router answered it, compressed as the client accepts. */
+async function sendRendered(request: FastifyRequest, reply: FastifyReply, response: Response, html: Buffer | null) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) if (name !== 'set-cookie') reply.header(name, value);
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  reply.header('vary', PAGE_VARY);
+  if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+  if (!html) return reply.send(null);
+  const page = await encodePage(html, request.headers['accept-encoding']);
+  if (page.encoding) {
+    reply.header('content-encoding', page.encoding);
+    reply.removeHeader('content-length');
+  }
+  return reply.send(page.body);
 }
 
 /**

@@ -46,12 +46,15 @@ export function urlLanguage(url: URL): Language | undefined {
   return asLanguage(url.searchParams.get(LANGUAGE_PARAM));
 }
 
+/** What the server's choices of a page's language and currency read of a request: its address and its headers. */
+export type RequestLike = { url: string; headers: Pick<Headers, 'get'> };
+
 /**
  * The language a page is rendered in (decision "language of a server-rendered page"): the URL's `?lng=` first
  * (what hreflang alternates and shared links carry), then the visitor's saved choice (cookie), then the
  * browser's Accept-Language, then English.
  */
-export function requestLanguage(request: Request): Language {
+export function requestLanguage(request: RequestLike): Language {
   const url = new URL(request.url);
   return (
     urlLanguage(url) ??

@@ -1,6 +1,6 @@
 import { CURRENCIES, type Currency, DEFAULT_CURRENCY } from '@parcelle/shared/constants';
 import { CURRENCY_COOKIE } from '@parcelle/shared/preferences';
-import { cookieValue } from '../i18n/request-language';
+import { cookieValue, type RequestLike } from '../i18n/request-language';
 
 /**
  * The cookie the display currency is kept in besides localStorage (spec §3), so that the server renders public pages
@@ -20,6 +20,6 @@ export function cookieCurrency(header: string | null | undefined): Currency | un
 }
 
 /** The currency a page is rendered in: the visitor's saved choice (cookie), else the default. */
-export function requestCurrency(request: Request): Currency {
+export function requestCurrency(request: RequestLike): Currency {
   return cookieCurrency(request.headers.get('cookie')) ?? DEFAULT_CURRENCY;
 }
