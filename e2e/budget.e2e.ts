@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
-import {
-  clientDir,
-  documentFirstLoadSizes,
-  documentRuntimeFile,
-  firstLoadFiles,
-  firstLoadSizes,
-  hasBuild,
-} from './support/first-load';
+import { clientDir, documentFirstLoadSizes, documentRuntimeFile, firstLoadFiles, hasBuild } from './support/first-load';
 
 /** 1 KB = 1024 bytes, gzip level 9 of each file. */
 const KB = 1024;

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, FormHelperText, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, FormHelperText, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { Localized } from '@parcelle/shared/i18n/messages';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { localized, useLanguage } from '../i18n/language';
 import { EMAIL_INPUT_SX } from '../newsletter/NewsletterSignup';
 import { HONEYPOT_FIELD } from '../newsletter/plain-signup';
+import { StatusFrame } from '../newsletter/StatusFrame';
 import { palette, visuallyHidden } from '../theme/theme';
 import type { ContactBox, ContactField, ContactIssues, PlainContactState, PlainContactValues } from './plain-contact';
 
@@ -114,22 +115,13 @@ function Consents({ values, issues }: { values: PlainContactValues; issues: Cont
   );
 }
 
-/** The frame of the page: an eyebrow, a serif title, a hairline, as the site's quiet pages. */
+/** The frame of the page: the site's quiet pages' (an eyebrow, a serif title, a hairline), a form's width. */
 function Frame({ state, title, children }: { state: string; title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
-      <Box data-testid="contact-screen" data-state={state} sx={{ py: { xs: 8, md: 14 }, maxWidth: 760, mx: 'auto' }}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-          {t('content.contact.eyebrow')}
-        </Typography>
-        <Typography variant="h2" component="h1" sx={{ mt: 1.5, mb: 3 }}>
-          {title}
-        </Typography>
-        <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 4 }} />
-        {children}
-      </Box>
-    </Container>
+    <StatusFrame testId="contact-screen" state={state} eyebrow={t('content.contact.eyebrow')} title={title} wide>
+      {children}
+    </StatusFrame>
   );
 }
 

@@ -4,7 +4,7 @@ import type { PlainForm } from '@parcelle/shared/plain-forms';
 import { HONEYPOT_FIELD } from '../newsletter/plain-signup';
 import { isLocalized } from '../session/api-error';
 import type { PublicApiAnswer } from '../ssr/context';
-import { boxIssues } from './contact-form';
+import { boxIssues, EMPTY_CONTACT } from './contact-form';
 
 /**
  * The contact form sent without JavaScript (issue 33, decision 476): /contact is made per request, so its form
@@ -41,16 +41,8 @@ export type PlainContactServer = {
   formToken(form: PlainForm): string;
 };
 
-export const EMPTY_PLAIN_CONTACT: PlainContactValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  phone: '',
-  object: '',
-  message: '',
-  consent: false,
-  privacy: false,
-};
+/** The dialog's empty form, the same fields and boxes. */
+export const EMPTY_PLAIN_CONTACT: PlainContactValues = EMPTY_CONTACT;
 
 /** The page on a visit: an empty form and its own token. */
 export function plainContactForm(server: Pick<PlainContactServer, 'formToken'>): PlainContactState {

@@ -2,13 +2,27 @@ import { Box, Container, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { palette } from '../theme/theme';
 
-type Props = { testId: string; state: string; eyebrow: string; title: string; children: ReactNode };
+type Props = {
+  testId: string;
+  state: string;
+  eyebrow: string;
+  title: string;
+  /** A form rather than a message (the contact page): a wider column, a little less space above. */
+  wide?: boolean;
+  children: ReactNode;
+};
 
-/** The quiet page of a newsletter link: an eyebrow, a serif title, the outcome and where to go next. */
-export function StatusFrame({ testId, state, eyebrow, title, children }: Props) {
+const MESSAGE = { py: { xs: 10, md: 16 }, maxWidth: 640, mx: 'auto' } as const;
+const FORM = { py: { xs: 8, md: 14 }, maxWidth: 760, mx: 'auto' } as const;
+
+/**
+ * The site's quiet pages (a newsletter link's outcome, the contact form without a script): an eyebrow, a serif title,
+ * a hairline, then the outcome or the form and where to go next.
+ */
+export function StatusFrame({ testId, state, eyebrow, title, wide = false, children }: Props) {
   return (
     <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
-      <Box data-testid={testId} data-state={state} sx={{ py: { xs: 10, md: 16 }, maxWidth: 640, mx: 'auto' }}>
+      <Box data-testid={testId} data-state={state} sx={wide ? FORM : MESSAGE}>
         <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
           {eyebrow}
         </Typography>
