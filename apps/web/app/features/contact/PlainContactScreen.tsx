@@ -5,9 +5,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { localized, useLanguage } from '../i18n/language';
 import { EMAIL_INPUT_SX } from '../newsletter/NewsletterSignup';
-import { HONEYPOT_FIELD } from '../newsletter/plain-signup';
+import { PlainFormGuard } from '../newsletter/PlainFormGuard';
 import { StatusFrame } from '../newsletter/StatusFrame';
-import { palette, visuallyHidden } from '../theme/theme';
+import { palette } from '../theme/theme';
 import type { ContactBox, ContactField, ContactIssues, PlainContactState, PlainContactValues } from './plain-contact';
 
 type FieldSpec = { name: ContactField; label: string; testId: string; type?: string; autoComplete?: string };
@@ -163,14 +163,7 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
             {t('content.contact.checkFields')}
           </Alert>
         )}
-        <input type="hidden" name="form_token" value={page.token} />
-        {/* People never see this field, nor does a screen reader announce it; a robot filling every field does. */}
-        <Box aria-hidden="true" sx={visuallyHidden}>
-          <label>
-            {t('content.contact.leaveEmpty')}
-            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </Box>
+        <PlainFormGuard token={page.token} label={t('content.contact.leaveEmpty')} />
         <Stack spacing={3}>
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {PAIRED.map((spec) => (

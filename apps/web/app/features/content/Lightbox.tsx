@@ -19,27 +19,37 @@ const navButtonSx = {
 /** A disabled arrow keeps its place (the title stays centred) but is neither a link nor in the tab order. */
 const absentSx = { visibility: 'hidden' } as const;
 
-type ArrowProps = { to: LightboxImage | undefined; direction: 'previous' | 'next'; sx?: object };
-
-/** A link to the previous or next picture's view, marked for the ← and → keys (gallery-views.ts). */
-function Arrow({ to, direction, sx }: ArrowProps) {
+/**
+ * A link to the previous or next picture's view. Beside the picture on wide screens (`side`: large, marked for the ←
+ * and → keys of gallery-views.ts) or under it on a phone (`under`); where there is no picture to go to, an empty
+ * place of the same size keeps the title centred.
+ */
+function Arrow({
+  to,
+  direction,
+  at,
+}: {
+  to: LightboxImage | undefined;
+  direction: 'previous' | 'next';
+  at: 'side' | 'under';
+}) {
   const { t } = useTranslation();
   const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
-  if (!to)
-    return (
-      <Box component="span" aria-hidden="true" sx={{ ...sx, ...absentSx, width: 48, height: 48 }}>
-        <Icon />
-      </Box>
-    );
+  const side = at === 'side';
+  const display = side ? { xs: 'none', md: 'inline-flex' } : { md: 'none' };
+  if (!to) {
+    const size = side ? 48 : 40;
+    return <Box component="span" aria-hidden="true" sx={{ ...absentSx, display, width: size, height: size }} />;
+  }
+  const marks = side ? { [`data-gallery-${direction}`]: '', 'data-testid': `lightbox-${direction}` } : {};
   return (
     <IconButton
       href={`#${galleryViewId(to.id)}`}
       aria-label={t(direction === 'previous' ? 'content.gallery.previous' : 'content.gallery.next')}
-      {...{ [direction === 'previous' ? 'data-gallery-previous' : 'data-gallery-next']: '' }}
-      data-testid={`lightbox-${direction}`}
-      sx={{ ...navButtonSx, ...sx }}
+      {...marks}
+      sx={{ ...navButtonSx, display }}
     >
-      <Icon fontSize="large" />
+      <Icon fontSize={side ? 'large' : 'medium'} />
     </IconButton>
   );
 }
@@ -106,7 +116,7 @@ export function Lightbox({ images }: { images: readonly LightboxImage[] }) {
             minHeight: 0,
           }}
         >
-          <Arrow to={previous} direction="previous" sx={{ display: { xs: 'none', md: 'inline-flex' } }} />
+          <Arrow to={previous} direction="previous" at="side" />
           <Box sx={{ height: '100%', minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
             <ArtworkImage
               src={image.src}
@@ -117,7 +127,7 @@ export function Lightbox({ images }: { images: readonly LightboxImage[] }) {
               sx={{ width: '100%', height: '100%', bgcolor: 'transparent' }}
             />
           </Box>
-          <Arrow to={next} direction="next" sx={{ display: { xs: 'none', md: 'inline-flex' } }} />
+          <Arrow to={next} direction="next" at="side" />
         </Box>
         <Box
           sx={{
@@ -129,7 +139,7 @@ export function Lightbox({ images }: { images: readonly LightboxImage[] }) {
             gap: 2,
           }}
         >
-          <PhoneArrow to={previous} direction="previous" />
+          <Arrow to={previous} direction="previous" at="under" />
           <Typography
             id={titleId}
             component="h2"
@@ -137,28 +147,9 @@ export function Lightbox({ images }: { images: readonly LightboxImage[] }) {
           >
             {image.title}
           </Typography>
-          <PhoneArrow to={next} direction="next" />
+          <Arrow to={next} direction="next" at="under" />
         </Box>
       </Box>
     );
   });
-}
-
-/** The arrows under the picture on a phone (the side ones are hidden there); not marked for the keys, to click once. */
-function PhoneArrow({ to, direction }: Omit<ArrowProps, 'sx'>) {
-  const { t } = useTranslation();
-  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
-  if (!to)
-    return (
-      <Box component="span" aria-hidden="true" sx={{ ...absentSx, display: { md: 'none' }, width: 40, height: 40 }} />
-    );
-  return (
-    <IconButton
-      href={`#${galleryViewId(to.id)}`}
-      aria-label={t(direction === 'previous' ? 'content.gallery.previous' : 'content.gallery.next')}
-      sx={{ ...navButtonSx, display: { md: 'none' } }}
-    >
-      <Icon />
-    </IconButton>
-  );
 }

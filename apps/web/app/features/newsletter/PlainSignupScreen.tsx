@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueText } from '../forms/issue-text';
 import { localized, useLanguage } from '../i18n/language';
-import { visuallyHidden } from '../theme/theme';
 import { EMAIL_INPUT_SX } from './NewsletterSignup';
-import { HONEYPOT_FIELD, type PlainSignupStep } from './plain-signup';
+import { PlainFormGuard } from './PlainFormGuard';
+import type { PlainSignupStep } from './plain-signup';
 import { StatusFrame } from './StatusFrame';
 
 /** Where each step posts: the page itself, whose action takes the next step (plain-signup.ts). */
@@ -75,14 +75,7 @@ export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
           </Typography>
           <input type="hidden" name="email" value={step.email} />
           <input type="hidden" name="back" value={step.back} />
-          <input type="hidden" name="form_token" value={step.token} />
-          {/* People never see this field, nor does a screen reader announce it; a robot filling every field does. */}
-          <Box aria-hidden="true" sx={visuallyHidden}>
-            <label>
-              {t('content.newsletter.leaveEmpty')}
-              <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-            </label>
-          </Box>
+          <PlainFormGuard token={step.token} label={t('content.newsletter.leaveEmpty')} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button type="submit" variant="contained" data-testid="newsletter-subscribe-confirm" sx={{ minHeight: 48 }}>
               {t('content.newsletter.subscribe')}
