@@ -2,10 +2,12 @@
 // with one hot row in the same run. Not part of `npm test`. Usage:
 //   node bench/hot-drop.mjs                         (builds the API, 40 members, median of 3 runs)
 //   node bench/hot-drop.mjs --members 200 --runs 3 --purchases 10 --pgbench-seconds 10 --port 3110 --skip-build
+//   node bench/hot-drop.mjs --cpu-prof /tmp/prof      (the server runs under `node --cpu-prof`, one profile a run in
+//                                                       that folder; `node bench/cpu-profile.mjs <file>` reads one)
 // Each run: a throw-away database (dropped at the end) on PG_URL (default postgres://postgres@127.0.0.1:5432),
 // migrated and seeded by the built server itself (apps/api/dist/server.js, rate limits raised, LOG_LEVEL=warn);
-// pgbench's one-hot-row script (BEGIN; UPDATE one row; INSERT one row; END) with 50 clients in that database while the
-// server idles; then the purchase load (each member buys 1–3 parts of the same work by card, offline sandbox:
+// the members signed up; pgbench's one-hot-row script (BEGIN; UPDATE one row; INSERT one row; END) with 50 clients in
+// that database while the server idles; then the purchase load (each member buys 1–3 parts of the same work by card, offline sandbox:
 // reserve, then pay, `--purchases` times, all members at once); then `npm run ledger:check` on that database.
 // Prints pgbench tps, purchases/s, their ratio and p50/p99 of reserve + pay, per run and the median; exits non-zero
 // when the parts do not add up or an invariant fails.
@@ -24,6 +26,7 @@ const perMember = Number(option('--purchases', '10'));
 const pgbenchSeconds = Number(option('--pgbench-seconds', '10'));
 const pgbenchClients = Number(option('--pgbench-clients', '50'));
 const port = Number(option('--port', '3110'));
+const cpuProfileDir = option('--cpu-prof', undefined);
 
 if (!flag('--skip-build')) {
   execFileSync(process.execPath, ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
@@ -54,12 +57,15 @@ for (let run = 1; run <= runs; run++) {
     port,
     prefix: 'hot-drop',
     env: { DATABASE_URL: databaseUrl, CAPTCHA_COST: '10' },
+    nodeArgs: cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, '--cpu-prof-interval', '500'] : [],
   });
   try {
+    const call = apiClient(server.base);
+    // The members first, so the server's profile (--cpu-prof) shows the purchase load alone after pgbench's quiet.
+    const tokens = await signUpMembers(call, members, 'hotdrop');
     const loadBefore = loadAverage();
     const tps = runPgbench(databaseUrl);
-    const call = apiClient(server.base);
-    const buying = await purchaseLoad(call, await signUpMembers(call, members, 'hotdrop'), perMember);
+    const buying = await purchaseLoad(call, tokens, perMember);
     const result = { run, tps, ...buying, ratio: buying.perSecond / tps, load: `${loadBefore} → ${loadAverage()}` };
     results.push(result);
     console.log(

@@ -78,7 +78,7 @@ export function stopper(child, cleanup = () => {}) {
  * The built server (`server`, apps/api/dist/server.js by default) on 127.0.0.1, with a throw-away data folder
  * (`dataDir` keeps a given one), LOG_LEVEL=warn and the per-IP sign-in budget raised (a bench is one IP); `env` adds
  * or overrides (DATABASE_URL for PostgreSQL). The first start migrates and seeds, media renditions included: minutes
- * on a busy machine.
+ * on a busy machine. `nodeArgs` go to Node before the server's file (`--cpu-prof`, say).
  */
 export async function startBuiltServer({
   port,
@@ -86,11 +86,12 @@ export async function startBuiltServer({
   server = 'apps/api/dist/server.js',
   dataDir,
   prefix = 'bench',
+  nodeArgs = [],
 }) {
   const chosenPort = port || (await freePort());
   const folder = dataDir ?? mkdtempSync(join(tmpdir(), `parcelle-${prefix}-`));
   const base = `http://127.0.0.1:${chosenPort}`;
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     cwd: root,
     env: {
       ...process.env,
