@@ -2,6 +2,7 @@
 // with one hot row in the same run. Not part of `npm test`. Usage:
 //   node bench/hot-drop.mjs                         (builds the API, 40 members, median of 3 runs)
 //   node bench/hot-drop.mjs --members 200 --runs 3 --purchases 10 --pgbench-seconds 10 --port 3110 --skip-build
+//   node bench/hot-drop.mjs --server apps/api/dist-before/server.js   (another build, kept beside apps/api/dist)
 //   node bench/hot-drop.mjs --cpu-prof /tmp/prof      (the server runs under `node --cpu-prof`, one profile a run in
 //                                                       that folder; `node bench/cpu-profile.mjs <file>` reads one)
 // Each run: a throw-away database (dropped at the end) on PG_URL (default postgres://postgres@127.0.0.1:5432),
@@ -27,6 +28,8 @@ const pgbenchSeconds = Number(option('--pgbench-seconds', '10'));
 const pgbenchClients = Number(option('--pgbench-clients', '50'));
 const port = Number(option('--port', '3110'));
 const cpuProfileDir = option('--cpu-prof', undefined);
+// Another build of the server beside this one (a copy of apps/api/dist kept from before a change): before/after pairs.
+const serverFile = option('--server', 'apps/api/dist/server.js');
 
 if (!flag('--skip-build')) {
   execFileSync(process.execPath, ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
@@ -56,6 +59,7 @@ for (let run = 1; run <= runs; run++) {
   const server = await startBuiltServer({
     port,
     prefix: 'hot-drop',
+    server: serverFile,
     env: { DATABASE_URL: databaseUrl, CAPTCHA_COST: '10' },
     nodeArgs: cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, '--cpu-prof-interval', '500'] : [],
   });
