@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
+import { statementsSentBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
@@ -43,7 +43,6 @@ afterAll(() => t?.close());
 
 /** Counts the statements the app sends while `work` runs (every pg.Client of this process). */
 async function statementsOf(work: () => Promise<void>): Promise<string[]> {
-  const sent: string[] = [];
   // The tests' drain runs the queued jobs after each request, as a server's workers would later: not counted.
   let inJobs = false;
   const drain = t.ctx.jobs.drain.bind(t.ctx.jobs);
@@ -55,21 +54,11 @@ async function statementsOf(work: () => Promise<void>): Promise<string[]> {
       inJobs = false;
     }
   };
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    if (text && !inJobs && !AUTHENTICATE.test(text) && !ANNOUNCE.test(text))
-      sent.push(text.replace(/\s+/g, ' ').slice(0, 120));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
   try {
-    await work();
+    return await statementsSentBy(work, (text) => !inJobs && !AUTHENTICATE.test(text) && !ANNOUNCE.test(text));
   } finally {
-    pg.Client.prototype.query = original;
     t.ctx.jobs.drain = drain;
   }
-  return sent;
 }
 
 /**
