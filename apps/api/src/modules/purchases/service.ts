@@ -5,12 +5,13 @@ import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { soldAmount } from '@parcelle/shared/notification-texts';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { inTransaction, isLockTimeout } from '../../db/retry';
 import { certificates, purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
@@ -233,6 +234,15 @@ function investmentWarning(
   };
 }
 
+/** A purchase's provider reference recorded, once per purchase: a prepared statement (decision 469). */
+const providerReference = preparedPerDatabase((db) =>
+  db
+    .update(purchases)
+    .set({ providerRef: sql`${sql.placeholder('providerRef')}` })
+    .where(eq(purchases.id, sql.placeholder('purchaseId')))
+    .prepare('purchase_provider_reference'),
+);
+
 /**
  * Creates the provider's payment (card) or order (PayPal) of a reserved purchase and records its reference. Both
  * providers take the purchase as their idempotency key, so a retry that finishes a purchase left without its answer
@@ -248,8 +258,9 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
         reference: purchase.reference,
         amountMinor: purchase.totalMinor,
         currency: purchase.currency,
+        paintingId: purchase.paintingId,
       });
-      await db.update(purchases).set({ providerRef: payment.paymentId }).where(eq(purchases.id, purchase.id));
+      await providerReference(db).execute({ purchaseId: purchase.id, providerRef: payment.paymentId });
       return purchaseData(purchase, {
         stripe_publishable_key: card.publishableKey,
         payment_client_secret: payment.clientSecret,
@@ -262,7 +273,7 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
       amountMinor: purchase.totalMinor,
       currency: purchase.currency,
     });
-    await db.update(purchases).set({ providerRef: order.orderId }).where(eq(purchases.id, purchase.id));
+    await providerReference(db).execute({ purchaseId: purchase.id, providerRef: order.orderId });
     return purchaseData(purchase, {
       paypal_order_id: order.orderId,
       paypal_provider: paypal.name,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
 import { statementsSentBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { checkInvariants } from '../ledger/invariants';
@@ -186,6 +187,35 @@ describe('statements per purchase (PostgreSQL)', () => {
     await purchase();
     const sent = await statementsOf(purchase);
     expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(BUDGET);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
+  it(`a card webhook sends the settlement's ${SETTLE} statements and no read before it`, async () => {
+    // Guard: the payment's metadata carries its work (service.ts:startProviderPayment; routes.ts and
+    // payment-events.ts:handleCardEvent, decision 487). Without it the webhook reads the top-ups, then the purchase's
+    // work, before the settlement: 17 (checked).
+    const buyer = await createMember(t, { verified: true });
+    const painting = await createPaintingForSale(t);
+    await acknowledgeKeyInformation(t, buyer, painting.id);
+    const reserved = await t.call('POST', '/api/paintings/purchase', {
+      acknowledgeKeyInformation: false,
+      token: buyer.accessToken,
+      body: { total_part: 1, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' },
+    });
+    expect(reserved.statusCode).toBe(200);
+    const card = t.ctx.payments.card as SandboxCardPayments;
+    const event = card.confirm(reserved.json().data.payment_client_secret, SANDBOX_CARD_OK);
+    if (!event) throw new Error('the sandbox did not confirm');
+    const sent = await statementsOf(async () => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/card',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        payload: event.body,
+      });
+      expect(answer.statusCode).toBe(200);
+    });
+    expect(sent.length, sent.join('\n')).toBe(SETTLE);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
   });
 });
