@@ -55,7 +55,7 @@ function groupOf(frame) {
   const url = frame.url ?? '';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1];
-  if (url.includes('/apps/api/dist/')) return 'app (apps/api)';
+  if (/\/apps\/api\/(?:[^/]+\/)?dist\//.test(url)) return 'app (apps/api)';
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
   if (!url) return frame.functionName || '(native)';
   return url;

@@ -10,7 +10,8 @@
 // the members signed up; pgbench's one-hot-row script (BEGIN; UPDATE one row; INSERT one row; END) with 50 clients in
 // that database while the server idles; then the purchase load (each member buys 1–3 parts of the same work by card, offline sandbox:
 // reserve, then pay, `--purchases` times, all members at once); then `npm run ledger:check` on that database.
-// Prints pgbench tps, purchases/s, their ratio and p50/p99 of reserve + pay, per run and the median; exits non-zero
+// Prints pgbench tps, purchases/s, their ratio, p50/p99 of reserve + pay and the server's CPU time per purchase (all
+// its threads, from /proc: the figure the machine's other work moves least), per run and the median; exits non-zero
 // when the parts do not add up or an invariant fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { purchaseLoad, signUpMembers } from './lib/buying.mjs';
 import { HOT_ROW_SCRIPT, HOT_ROW_TABLES, pgbenchTps, pgUrl, psql } from './lib/pgbench.mjs';
-import { apiClient, cli, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
+import { apiClient, cli, cpuTimeMs, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
 
 const { option, flag } = cli();
 const members = Number(option('--members', '40'));
@@ -69,13 +70,14 @@ for (let run = 1; run <= runs; run++) {
     const tokens = await signUpMembers(call, members, 'hotdrop');
     const loadBefore = loadAverage();
     const tps = runPgbench(databaseUrl);
-    const buying = await purchaseLoad(call, tokens, perMember);
+    const buying = await purchaseLoad(call, tokens, perMember, { cpuOf: () => cpuTimeMs(server.child.pid) });
     const result = { run, tps, ...buying, ratio: buying.perSecond / tps, load: `${loadBefore} → ${loadAverage()}` };
     results.push(result);
     console.log(
       `run ${run}: pgbench ${tps.toFixed(0)} tps; purchases ${buying.completed} in ${buying.seconds.toFixed(1)} s = ` +
         `${buying.perSecond.toFixed(1)}/s; ratio ${result.ratio.toFixed(3)}; p50 ${buying.p50.toFixed(0)} ms, ` +
-        `p99 ${buying.p99.toFixed(0)} ms; load average ${result.load}`,
+        `p99 ${buying.p99.toFixed(0)} ms; server CPU ${buying.cpuMsPerPurchase.toFixed(2)} ms a purchase; ` +
+        `load average ${result.load}`,
     );
     if (buying.refusals.size > 0) console.log(`  refused: ${JSON.stringify(Object.fromEntries(buying.refusals))}`);
     console.log(`  parts: ${buying.parts}`);
@@ -100,6 +102,6 @@ const pick = (key) => median(results.map((r) => r[key]));
 console.log(
   `median of ${runs} (${members} members × ${perMember} purchases): pgbench ${pick('tps').toFixed(0)} tps; ` +
     `purchases ${pick('perSecond').toFixed(1)}/s; ratio ${pick('ratio').toFixed(3)}; p50 ${pick('p50').toFixed(0)} ms; ` +
-    `p99 ${pick('p99').toFixed(0)} ms`,
+    `p99 ${pick('p99').toFixed(0)} ms; server CPU ${pick('cpuMsPerPurchase').toFixed(2)} ms a purchase`,
 );
 if (failed) process.exitCode = 1;

@@ -60,6 +60,15 @@ async function keyRow(userId: string, key: string) {
   return row;
 }
 
+/** A wallet purchase's body, with a fresh purchase code for the member. */
+const walletBody = async (member: { accessToken: string; phone: string }, paintingId: string, parts: number) => ({
+  total_part: parts,
+  payment_method: 'smart_amount',
+  painting_id: paintingId,
+  owner: 'A. B.',
+  verification_code: await purchaseCode(member),
+});
+
 const balance = async (userId: string) =>
   balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', userId));
 
@@ -67,13 +76,7 @@ describe('an Idempotency-Key commits with its work', () => {
   it('a wallet purchase stores its key, its purchase and its answer in the transaction that pays', async () => {
     const member = await walletBuyer(10_000);
     const painting = await createPaintingForSale(t, { pricePerPartMinor: 1000 });
-    const body = {
-      total_part: 2,
-      payment_method: 'smart_amount',
-      painting_id: painting.id,
-      owner: 'A. B.',
-      verification_code: await purchaseCode(member),
-    };
+    const body = await walletBody(member, painting.id, 2);
     const first = await buy(member.accessToken, body, 'wallet-key-0001');
     expect(first.statusCode).toBe(200);
     const row = await keyRow(member.id, 'wallet-key-0001');
@@ -94,13 +97,7 @@ describe('an Idempotency-Key commits with its work', () => {
     // (ctx.jobs.send), the job's created_on is a later transaction's now(), not the purchase's (checked: it fails).
     const member = await walletBuyer(10_000);
     const painting = await createPaintingForSale(t, { pricePerPartMinor: 1000 });
-    const body = {
-      total_part: 1,
-      payment_method: 'smart_amount',
-      painting_id: painting.id,
-      owner: 'A. B.',
-      verification_code: await purchaseCode(member),
-    };
+    const body = await walletBody(member, painting.id, 1);
     const paid = await buy(member.accessToken, body, 'wallet-key-0002');
     expect(paid.statusCode).toBe(200);
     const [purchase] = await t.ctx.database.db
