@@ -50,9 +50,7 @@ export function PlainTextField({
   const text = required ? (
     <>
       {label}
-      <span aria-hidden className={styles.asterisk}>
-        {' *'}
-      </span>
+      <span aria-hidden>{'\u2009*'}</span>
     </>
   ) : (
     label
