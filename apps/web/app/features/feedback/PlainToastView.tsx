@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../theme/tokens.css';
 import styles from './plain-toast.module.css';
 import type { ToastSeverity, ToastViewProps } from './toast-queue';
 

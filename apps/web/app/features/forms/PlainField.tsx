@@ -1,7 +1,6 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import '../theme/tokens.css';
 import styles from './plain-field.module.css';
 
 type FieldProps = {
@@ -125,20 +124,4 @@ export function PlainGroupIssue({ id, testId, children }: { id: string; testId?:
       {children}
     </p>
   );
-}
-
-/** The theme's contained button: ink (`primary`, the default) or bronze (`secondary`), medium or large. */
-export function PlainButton({
-  tone = 'primary',
-  size = 'medium',
-  className,
-  ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: 'primary' | 'secondary'; size?: 'medium' | 'large' }) {
-  const classes = [
-    styles.button,
-    tone === 'secondary' && styles.secondary,
-    size === 'large' && styles.large,
-    className,
-  ];
-  return <button {...rest} className={classes.filter(Boolean).join(' ')} />;
 }

@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import '../theme/tokens.css';
 import styles from './dialog-close-button.module.css';
 
 /** MUI's Close icon (Material Symbols' "close"), drawn here so that the button needs no MUI (decision 494). */

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import '../theme/tokens.css';
 import styles from './modal-dialog.module.css';
 
 type Props = {

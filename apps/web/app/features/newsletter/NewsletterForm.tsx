@@ -2,10 +2,9 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../feedback/toast-queue';
 import { issueText } from '../forms/issue-text';
-import { PlainButton } from '../forms/PlainField';
+import { PlainButton } from '../forms/PlainButton';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
-import '../theme/tokens.css';
 import styles from './newsletter-signup.module.css';
 
 /**
