@@ -101,7 +101,7 @@ describe('JavaScript of a document page before a visitor acts (issue 33)', () =>
  * app's providers; now they are plain React and CSS Modules in a module of their own. Read from the client build's
  * chunk graph, so the figures are the same at every run. Ceilings: what waking each loads beyond the runtime (the
  * chunks' static imports, gzip level 9; the page's texts, 25 KB, and the CSS come beside), when first measured,
- * rounded up to the next 0.5 KB: the sign-up 94.3 KB (React DOM's client is 62.7 of it), the contact form 173 KB (its
+ * rounded up to the next 0.5 KB: the sign-up 93.6 KB (React DOM's client is 62.7 of it), the contact form 173 KB (its
  * shared zod schema and the phone numbers' rules, 69 KB, come with it: the form checks as the API does).
  */
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
