@@ -13,9 +13,12 @@ const CSS_GOAL_KB = 30;
  * A ratchet on it: the largest of the pages below when first measured (decision 477), rounded up to the next 0.1 KB.
  * Then, gzip level 9 (inline emotion styles + the build's root stylesheet of 1.19 KB): home 12.52, a work 10.36
  * (primary) and 10.96 (secondary), artists 7.97, primary market 8.03, FAQ 7.54, about 7.46, contact 7.49. A page that
- * needs more must first make room.
+ * needs more must first make room. Decision 496 moved the footer's sign-up and dialog frames to CSS Modules (the
+ * root's stylesheet 1.50 KB with the design tokens, the footer's 1.38 KB): 0.8–1.0 KB more on every page, e.g. a work
+ * 11.35 and 11.97, about 8.32, contact 8.44; the home 12.44 with the catalogue as first seeded, 13.32 when the other
+ * journeys ran before it (10.44 inline) (its inline styles follow what it shows; 12.52 was measured so). Re-based on that: 13.4.
  */
-const CSS_CEILING_KB = 12.6;
+const CSS_CEILING_KB = 13.4;
 
 const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
 

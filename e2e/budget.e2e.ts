@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser';
-import { clientDir, documentFirstLoadSizes, documentRuntimeFile, firstLoadFiles, hasBuild } from './support/first-load';
+import {
+  chunkClosure,
+  chunkOf,
+  clientDir,
+  documentFirstLoadSizes,
+  documentRuntimeFile,
+  firstLoadFiles,
+  hasBuild,
+  readChunkGraph,
+  sizeOf,
+} from './support/first-load';
 
 /** 1 KB = 1024 bytes, gzip level 9 of each file. */
 const KB = 1024;
@@ -82,5 +92,45 @@ describe('JavaScript of a document page before a visitor acts (issue 33)', () =>
     const carries = (file: string, text: string) => readFileSync(join(clientDir, file), 'utf8').includes(text);
     expect(first.files.filter(({ file }) => carries(file, 'react.transitional.element'))).toEqual([]);
     expect(first.files.filter(({ file }) => carries(file, 'createRoot'))).toEqual([]);
+  });
+});
+
+/**
+ * The islands any visitor wakes on any public page (decisions 494, 495): the footer's newsletter sign-up and its
+ * contact form. Waking either loaded 401.2 KB gzip (99 files) while every island was the app's MUI component under the
+ * app's providers; now they are plain React and CSS Modules in a module of their own. Read from the client build's
+ * chunk graph, so the figures are the same at every run. Ceilings: what waking each loads beyond the runtime (the
+ * chunks' static imports, gzip level 9; the page's texts, 25 KB, and the CSS come beside), when first measured,
+ * rounded up to the next 0.5 KB: the sign-up 93.6 KB (React DOM's client is 62.7 of it), the contact form 173 KB (its
+ * shared zod schema and the phone numbers' rules, 69 KB, come with it: the form checks as the API does).
+ */
+describe('the public islands carry no MUI (issue 33, decision 495)', () => {
+  const UI_KIT = /^@(?:mui|emotion)\//;
+  const islands = [
+    { name: 'the newsletter sign-up', modules: ['app/features/newsletter/NewsletterForm.tsx'], ceilingKb: 94.5 },
+    { name: 'the contact form', modules: ['app/features/contact/ContactDialog.tsx'], ceilingKb: 173.5 },
+  ];
+  for (const island of islands) {
+    it(`${island.name}: no @mui or @emotion in anything it loads, at most ${island.ceilingKb} KB gzip to wake it`, () => {
+      const graph = readChunkGraph();
+      const starts = ['app/document/public-islands.tsx', ...island.modules].map((module) => chunkOf(graph, module));
+      // Everything it may ever load: its chunks, their imports and what they import later (on a submit).
+      const all = chunkClosure(graph, starts, true);
+      const kit = all.flatMap((file) => (graph[file]?.packages ?? []).filter((name) => UI_KIT.test(name)));
+      expect(kit, all.join(', ')).toEqual([]);
+      // What waking it downloads: its chunks' static imports, less what the runtime has already loaded.
+      const runtime = new Set(chunkClosure(graph, [chunkOf(graph, 'app/document/document-runtime.ts')], false));
+      const woken = chunkClosure(graph, starts, false).filter((file) => !runtime.has(file));
+      const gzip = woken.reduce((sum, file) => sum + sizeOf(clientDir, `/${file}`).gzip, 0);
+      expect(gzip / KB, woken.join(', ')).toBeLessThanOrEqual(island.ceilingKb);
+    });
+  }
+
+  it("reads the graph right: the member's islands (account, buy, order book) do carry MUI and emotion", () => {
+    const graph = readChunkGraph();
+    const all = chunkClosure(graph, [chunkOf(graph, 'app/document/islands.tsx')], false);
+    const packages = new Set(all.flatMap((file) => graph[file]?.packages ?? []));
+    expect(packages.has('@mui/material')).toBe(true);
+    expect(packages.has('@emotion/react')).toBe(true);
   });
 });

@@ -500,14 +500,16 @@ describe('public pages as documents', () => {
       expect(await page.evaluate(() => window.localStorage.getItem('cookiesAccepted'))).toBe('true');
       // Before anyone acts: the runtime and what it imports, none of the islands.
       expect(scripts.some((path) => path.includes('/document-runtime-'))).toBe(true);
-      expect(scripts.some((path) => path.includes('/islands-'))).toBe(false);
+      expect(scripts.some((path) => /\/(public-)?islands-/.test(path))).toBe(false);
 
       // The contact button, reached by keyboard, opens the app's own form; Escape closes it and gives focus back.
       await page.getByTestId('footer-contact').focus();
       await page.keyboard.press('Enter');
       const dialog = page.getByTestId('contact-dialog');
       await dialog.waitFor();
-      expect(scripts.some((path) => path.includes('/islands-'))).toBe(true);
+      // The public islands' module, not the member's (decision 495): no MUI, no theme (budget.e2e.ts reads the chunks).
+      expect(scripts.some((path) => path.includes('/public-islands-'))).toBe(true);
+      expect(scripts.some((path) => /\/(islands|ThemeProvider|DefaultPropsProvider)-/.test(path))).toBe(false);
       await expectPath(page, '/about');
       await expectNoAxeViolations(page, '/about (contact island open)');
       await page.keyboard.press('Escape');
@@ -531,6 +533,8 @@ describe('public pages as documents', () => {
       expect(plain(await page.getByTestId('toast').textContent())).toContain('Please check your email');
       await waitForMessage(email, (sent) => sent.subject.length > 0);
       expect(new URL(page.url()).pathname).toBe('/about');
+      // Both islands woken and used, and still none of the member's module, the MUI theme or its styles' runtime.
+      expect(scripts.some((path) => /\/(islands|ThemeProvider|DefaultPropsProvider)-/.test(path))).toBe(false);
     } finally {
       await context.close();
     }

@@ -11,8 +11,8 @@
 // server configured otherwise (OWN_SERVERS: the Sumsub stub as the identity provider) runs in a group of its own, its
 // global setup told which configuration by E2E_SERVER (decision 412).
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -106,9 +106,37 @@ export function ambiguousNames(files) {
   );
 }
 
+/** The last `count` lines of a text, for the end of a server's log. */
+export function lastLines(text, count) {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines.slice(-count);
+}
+
+/**
+ * A failed group's server log (warnings and errors: E2E_SERVER_LOG, written by e2e/support/server.ts) is printed,
+ * its last lines, after the group's own output: a journey that waited for a job (a verification's decision, a
+ * settlement) otherwise failed with nothing to say what the server did meanwhile.
+ */
+function printServerLog(prefix, file) {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return;
+  }
+  const tail = lastLines(text, SERVER_LOG_LINES);
+  process.stdout.write(`${prefix}--- the server's log, its last ${tail.length} lines ---\n`);
+  for (const line of tail) process.stdout.write(`${prefix}${line}\n`);
+}
+
+const SERVER_LOG_LINES = 80;
+
 function runGroup(index, args, server) {
+  const logDir = mkdtempSync(join(tmpdir(), 'parcelle-e2e-log-'));
+  const serverLog = join(logDir, 'server.log');
   return new Promise((resolveRun) => {
-    const env = { ...process.env, E2E_GROUP: String(index + 1) };
+    const env = { ...process.env, E2E_GROUP: String(index + 1), E2E_SERVER_LOG: serverLog };
     if (server) env.E2E_SERVER = server;
     else delete env.E2E_SERVER;
     const child = spawn(
@@ -127,6 +155,10 @@ function runGroup(index, args, server) {
       stream.on('end', () => rest && process.stdout.write(`${prefix}${rest}\n`));
     }
     child.on('exit', (code, signal) => resolveRun(code ?? (signal ? 1 : 0)));
+  }).then((code) => {
+    if (code !== 0) printServerLog(`[e2e ${index + 1}] `, serverLog);
+    rmSync(logDir, { recursive: true, force: true });
+    return code;
   });
 }
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ambiguousNames, groupsOf, MEASURED_SECONDS, OWN_SERVERS, serverForArguments } from './e2e.mjs';
+import { ambiguousNames, groupsOf, lastLines, MEASURED_SECONDS, OWN_SERVERS, serverForArguments } from './e2e.mjs';
 
 describe('scripts/e2e.mjs: the journeys dealt to groups', () => {
   it('deals every file exactly once, longest first to the lightest group', () => {
@@ -65,6 +65,12 @@ describe('scripts/e2e.mjs: the journeys dealt to groups', () => {
       'catalogue.e2e.ts is the end of admin-catalogue.e2e.ts',
     ]);
     expect(ambiguousNames(['investor.e2e.ts', 'investor-onboarding.e2e.ts'])).toEqual([]);
+  });
+
+  it('prints the end of a failed group’s server log: its last lines, the final newline not counted as one', () => {
+    expect(lastLines('a\nb\nc\n', 2)).toEqual(['b', 'c']);
+    expect(lastLines('a\nb', 5)).toEqual(['a', 'b']);
+    expect(lastLines('', 3)).toEqual([]);
   });
 
   it('has no such pair among today’s journeys, each of which is measured', () => {

@@ -1,9 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 
 /** The script a document page loads (issue 33), relative to the web app's root. */
 export const RUNTIME_ENTRY = 'app/document/document-runtime.ts';
 const VIRTUAL = 'virtual:parcelle-document-runtime';
+/** The client build's chunk graph with the packages in each chunk, beside (not in) the served files. */
+export const CHUNK_GRAPH = 'build/client-chunks.json';
+
+/** `@scope/name` or `name` of a module inside node_modules; null for the app's own modules. */
+function packageOf(moduleId) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId.replaceAll('\\', '/'));
+  return match ? match[1] : null;
+}
 const RESOLVED = `\0${VIRTUAL}`;
 
 /**
@@ -33,6 +41,26 @@ export function documentRuntime() {
         if (Array.isArray(input)) return { ...options, input: [...input, entry] };
         if (input && typeof input === 'object') return { ...options, input: { ...input, 'document-runtime': entry } };
         return { ...options, input: input ? [input, entry] : [entry] };
+      },
+      /**
+       * Writes the chunk graph (each JavaScript chunk's static and dynamic imports, the packages bundled in it and the
+       * module it is the facade of), so that a test can tell what an island loads without building again: the
+       * public islands must carry no MUI (decision 495, e2e/budget.e2e.ts). Vite's manifest names no packages, and
+       * React Router deletes it after the build.
+       */
+      writeBundle(_options, bundle) {
+        const chunks = {};
+        for (const [file, chunk] of Object.entries(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const packages = [...new Set(chunk.moduleIds.map(packageOf).filter(Boolean))].sort();
+          chunks[file] = {
+            facade: chunk.facadeModuleId ? relative(root, chunk.facadeModuleId).replaceAll('\\', '/') : null,
+            imports: chunk.imports,
+            dynamicImports: chunk.dynamicImports,
+            packages,
+          };
+        }
+        writeFileSync(join(root, CHUNK_GRAPH), `${JSON.stringify(chunks)}\n`);
       },
     },
     {

@@ -36,6 +36,14 @@ function reactRouterProductionInBrowser(): Plugin {
   };
 }
 
+/**
+ * The CSS Modules of the plain components every page's footer renders (decisions 494–496: the sign-up, its button,
+ * the dialogs' frames) in one chunk: one linked stylesheet instead of five, each gzipped alone. Only the modules' class
+ * maps are grouped (they import nothing); the components stay in their own chunks.
+ */
+const FOOTER_STYLES =
+  /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/footer-dialog|layout\/(?:modal-dialog|dialog-close-button))\.module\.css$/;
+
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
   environments: { ssr: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } },
@@ -43,7 +51,14 @@ const productionStylesOnServer = {
 
 export default defineConfig(({ command }) => ({
   plugins: [reactRouter(), catalogueByLanguage(), reactRouterProductionInBrowser(), documentRuntime()],
-  build: { sourcemap: process.env.SHELL_MAPS === '1' },
+  build: {
+    sourcemap: process.env.SHELL_MAPS === '1',
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'footer-styles', test: FOOTER_STYLES }] },
+      },
+    },
+  },
   ...(command === 'build' ? productionStylesOnServer : {}),
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
   optimizeDeps: {

@@ -129,3 +129,39 @@ export function documentFirstLoadSizes(entries: readonly string[] = [documentRun
   const total = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((sum, file) => sum + file[key], 0);
   return { files, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
 }
+
+/**
+ * The client build's chunk graph, written beside the served files by the build (apps/web/document-runtime-plugin.mjs,
+ * `CHUNK_GRAPH`): each JavaScript chunk's static and dynamic imports, the packages bundled in it and the module it is
+ * the facade of. Paths are relative to the client folder (`assets/x.js`).
+ */
+export type ChunkGraph = Record<
+  string,
+  { facade: string | null; imports: string[]; dynamicImports: string[]; packages: string[] }
+>;
+
+export function readChunkGraph(dir = clientDir): ChunkGraph {
+  return JSON.parse(readFileSync(join(dir, '..', 'client-chunks.json'), 'utf8')) as ChunkGraph;
+}
+
+/** The chunk a module of the web app (`app/…`, relative to apps/web) is the facade of. */
+export function chunkOf(graph: ChunkGraph, module: string): string {
+  const file = Object.keys(graph).find((name) => graph[name]?.facade === module);
+  if (!file) throw new Error(`no chunk for ${module} in the client build's chunk graph`);
+  return file;
+}
+
+/** The chunks `starts` load: their static imports to the end, and with `dynamic` what they may import later too. */
+export function chunkClosure(graph: ChunkGraph, starts: readonly string[], dynamic: boolean): string[] {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const chunk = graph[file];
+    if (!chunk) throw new Error(`${file} is not in the client build's chunk graph`);
+    queue.push(...chunk.imports, ...(dynamic ? chunk.dynamicImports : []));
+  }
+  return [...seen];
+}

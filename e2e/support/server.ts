@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -232,12 +232,14 @@ export default async function setup(project: TestProject) {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
+  // The whole log is also written where scripts/e2e.mjs reads it when the group fails (E2E_SERVER_LOG).
+  const logFile = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG, { flags: 'a' }) : null;
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.on('data', (chunk) => {
+      log += chunk;
+      logFile?.write(chunk);
+    });
+  }
   try {
     await waitForHealth(baseUrl, child, () => log);
   } catch (error) {
@@ -269,6 +271,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await new Promise((r) => (logFile ? logFile.end(r) : r(undefined)));
     await errorIngest.close();
     await own.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -911,7 +911,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       issuer: {
         name: env.KID_ISSUER_NAME ?? 'Parcelle SAS',
         address: env.KID_ISSUER_ADDRESS ?? '12 rue des Ateliers, 75011 Paris, France',
-        registration: env.KID_ISSUER_REGISTRATION ?? 'Company registration not configured (development)',
+        // Outside production only (required there): a register's form in neither language's words, since the one
+        // sentence is printed on the English and the French document alike; the zeros say it is no company's.
+        registration: env.KID_ISSUER_REGISTRATION ?? 'RCS Paris 000 000 000',
       },
       registrationRequired: env.KID_REGISTRATION_REQUIRED === 'true',
     },

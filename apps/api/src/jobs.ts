@@ -30,7 +30,12 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   defineVerificationJobs(ctx, log);
   defineProviderJobs(ctx, log);
   defineInvestorJobs(ctx, log);
-  await ctx.jobs.start({ onError: (error) => log.error({ err: error }, 'job queue') });
+  await ctx.jobs.start({
+    onError: (error) => log.error({ err: error }, 'job queue'),
+    // The job's name and attempt, and the error's kind and message: never its data (it may name a member).
+    onJobFailed: ({ name, id, retryCount, error }) =>
+      log.warn({ job: name, jobId: id, retryCount, err: { type: error.name, message: error.message } }, 'job failed'),
+  });
 }
 
 /** Servers only (tests drain instead): workers poll every queue, and the periodic jobs are asked for. */

@@ -18,6 +18,8 @@ import {
 import type { Route } from './+types/root';
 import { DocumentContext, useDocumentPageOnServer } from './document/document';
 import './app.css';
+// The theme's design tokens as CSS custom properties, for the components styled by CSS Modules (decision 493).
+import './features/theme/tokens.css';
 import { ToastProvider } from './features/feedback/toast';
 import { initI18n } from './features/i18n/i18n';
 import { createQueryClient, queryClient } from './features/session/query-client';

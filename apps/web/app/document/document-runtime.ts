@@ -7,9 +7,10 @@
  * - the member's header: a signed-in member (localStorage) gets the account menu and the bell as an island, an
  *   unverified one the link to /verify-email in place of the sign-in link;
  * - islands: a part marked `data-island` becomes the app's own React component the first time a visitor acts on it
- *   (the footer's contact form, the newsletter sign-up, a member's "Buy now" on the secondary market). React, MUI and
- *   the texts load then, not before. A member's parts of a work's page (its order book, the watch toggle) are mounted
- *   once the page has loaded, as the account menu is;
+ *   (the footer's contact form, the newsletter sign-up, a member's "Buy now" on the secondary market). React and the
+ *   texts load then, not before; MUI only with a member's islands (decision 495: the sign-up and the contact form are
+ *   public-islands.tsx's, without it). A member's parts of a work's page (its order book, the watch toggle) are
+ *   mounted once the page has loaded, as the account menu is;
  * - a work's page (decisions 453–455): the "Buy now" form's member address, the pinned bar on phones while the page's
  *   button is below the window, the countdown to a sale's opening (the page is loaded again when it opens).
  * - the gallery's enlarged pictures (decision 482): views the URL's fragment opens without a script; Esc, ← and →
@@ -22,9 +23,17 @@ import { opensElsewhere } from '../features/contact/contact-link';
 import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
 import { timeLeft, twoDigits } from '../features/paintings/time-left';
 import { getStoredSession } from '../features/session/storage';
-import { type IslandName, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
+import { type IslandName, isPublicIsland, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
 
 const loadIslands = () => import('./islands');
+const loadPublicIslands = () => import('./public-islands');
+
+/** Mounts the island `name` on `element` from its own module: the public ones never load the member's (decision 495). */
+function mount(name: IslandName, element: HTMLElement, trigger: string): Promise<void> {
+  if (isPublicIsland(name))
+    return loadPublicIslands().then(({ mountPublicIsland }) => mountPublicIsland(name, element, trigger));
+  return loadIslands().then(({ mountIsland }) => mountIsland(name, element, trigger));
+}
 
 function showCookieBanner() {
   const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
@@ -42,9 +51,7 @@ function showCookieBanner() {
 function mountNow(name: IslandName) {
   const slots = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`);
   if (slots.length === 0) return;
-  void loadIslands().then(({ mountIsland }) => {
-    for (const slot of slots) mountIsland(name, slot, 'wake');
-  });
+  for (const slot of slots) void mount(name, slot, 'wake');
 }
 
 function showMember() {
@@ -71,8 +78,7 @@ function showMember() {
   mountNow('watch');
   const slot = document.querySelector<HTMLElement>('[data-island="account"]');
   if (!slot) return;
-  void loadIslands().then(({ mountIsland }) => {
-    mountIsland('account', slot, 'wake');
+  void mount('account', slot, 'wake').then(() => {
     slot.hidden = false;
     signIn?.remove();
   });
@@ -95,7 +101,7 @@ function wakeOnAction() {
     const held =
       event.type === 'submit' || (event.type === 'click' && name === 'contact' && !opensElsewhere(event as MouseEvent));
     if (held) event.preventDefault();
-    void loadIslands().then(({ mountIsland }) => mountIsland(name, island, held ? event.type : 'wake'));
+    void mount(name, island, held ? event.type : 'wake');
   };
   for (const type of ['focusin', 'pointerdown', 'click', 'submit']) document.addEventListener(type, act, true);
   // Sent as a plain link to /contact (decision 476): with this script it opens a dialog, and says so.

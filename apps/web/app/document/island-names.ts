@@ -10,6 +10,18 @@
  */
 export type IslandName = 'account' | 'buy' | 'contact' | 'key-information' | 'newsletter' | 'order-book' | 'watch';
 
+/**
+ * The islands any visitor wakes on any public page, in a module of their own without MUI (public-islands.tsx,
+ * decision 495); the others are the member's, under the app's providers (islands.tsx).
+ */
+export const PUBLIC_ISLANDS = ['contact', 'newsletter'] as const satisfies readonly IslandName[];
+export type PublicIslandName = (typeof PUBLIC_ISLANDS)[number];
+export type MemberIslandName = Exclude<IslandName, PublicIslandName>;
+
+export function isPublicIsland(name: IslandName): name is PublicIslandName {
+  return (PUBLIC_ISLANDS as readonly IslandName[]).includes(name);
+}
+
 /** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */
 export const ON_ACTION_ISLANDS: readonly IslandName[] = ['buy', 'contact', 'newsletter'];
 

@@ -1,9 +1,11 @@
 /**
- * The React parts of a document page (issue 33, decision 433), loaded by the document runtime when a visitor first
- * acts on one (or, for the member's header, when the browser holds a session). Each island is the app's own component
- * under the app's providers (theme, texts in the page's language, queries, toasts) and a router whose navigations are
- * page loads: a document has no client router, so a link followed from an island loads the next page as any link.
- * A work's islands (decisions 453–455) are modules of their own, loaded with the island that needs them.
+ * The member's React parts of a document page (issue 33, decision 433), loaded by the document runtime when the
+ * browser holds a session (the header's account menu, a work's order book, watch toggle and key information) or a
+ * member acts ("Buy now" on the secondary market). Each island is the app's own component under the app's providers
+ * (theme, texts in the page's language, queries, toasts) and a router whose navigations are page loads: a document
+ * has no client router, so a link followed from an island loads the next page as any link. A work's islands
+ * (decisions 453–455) are modules of their own, loaded with the island that needs them. The islands any visitor
+ * wakes, the newsletter sign-up and the contact form, are public-islands.tsx's, without MUI (decision 495).
  */
 import { ThemeProvider } from '@mui/material';
 import { buyPath, MEMBER_MARKET_PATH } from '@parcelle/shared/buy-now';
@@ -14,19 +16,17 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createPath, type Navigator, Router, type To } from 'react-router';
 import { paintingDetailQuery } from '../features/catalogue/api';
-import { ContactDialog } from '../features/contact/ContactDialog';
-import { opensElsewhere } from '../features/contact/contact-link';
 import { ToastProvider } from '../features/feedback/toast';
 import { initI18n } from '../features/i18n/i18n';
 import { AccountMenu } from '../features/layout/AccountMenu';
 import { orderBookQuery } from '../features/market-order/book';
-import { NewsletterSignup } from '../features/newsletter/NewsletterSignup';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { getCurrency, useCurrency } from '../features/preferences/currency';
 import { queryClient } from '../features/session/query-client';
 import { useSession } from '../features/session/use-session';
 import { theme } from '../features/theme/theme';
-import type { IslandName } from './document';
+import { isMounted, markMounted, ready, replay } from './island-mount';
+import type { MemberIslandName } from './island-names';
 
 const i18n = initI18n();
 
@@ -65,24 +65,6 @@ function AccountIsland() {
       <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />
     </>
   );
-}
-
-/**
- * The footer's contact form, opened in place by the page's own link to /contact (which stays where it is, and still
- * leads there for a new tab or window).
- */
-function ContactIsland({ opener, openAtOnce }: { opener: HTMLElement; openAtOnce: boolean }) {
-  const [open, setOpen] = useState(openAtOnce);
-  useLayoutEffect(() => {
-    const show = (event: MouseEvent) => {
-      if (opensElsewhere(event)) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    opener.addEventListener('click', show);
-    return () => opener.removeEventListener('click', show);
-  }, [opener]);
-  return <ContactDialog open={open} onClose={() => setOpen(false)} />;
 }
 
 const KeyInformationAcknowledgement = lazy(() =>
@@ -157,26 +139,17 @@ async function mountOrderBook(element: HTMLElement) {
   );
 }
 
-const mounted = new WeakSet<Element>();
-
-function ready(element: Element) {
-  mounted.add(element);
-  element.setAttribute('data-island-ready', '');
-}
-
 /**
- * Mounts the island `name` on `element` once. `trigger` is the action the runtime held back until now ("click" on the
- * contact button, "submit" of the sign-up), replayed here; "wake" is a focus or a press that only prepares it.
+ * Mounts the island `name` on `element` once. `trigger` is the action the runtime held back until now ("submit" of a
+ * member's "Buy now"), replayed here; "wake" is a load or a press that only prepares it.
  */
-export function mountIsland(name: IslandName, element: HTMLElement, trigger: string): void {
-  if (mounted.has(element)) {
-    if (trigger === 'click') element.click();
-    if (trigger === 'submit')
-      (element instanceof HTMLFormElement ? element : element.querySelector('form'))?.requestSubmit();
+export function mountIsland(name: MemberIslandName, element: HTMLElement, trigger: string): void {
+  if (isMounted(element)) {
+    replay(element, trigger);
     return;
   }
   if (name === 'order-book') {
-    mounted.add(element);
+    markMounted(element);
     // Ready once drawn; a failed read leaves the guest's book as the server drew it (a reload tries again).
     void mountOrderBook(element).then(
       () => ready(element),
@@ -231,32 +204,4 @@ export function mountIsland(name: IslandName, element: HTMLElement, trigger: str
     ready(element);
     return;
   }
-  if (name === 'contact') {
-    const container = document.createElement('div');
-    (element.closest('footer') ?? document.body).append(container);
-    flushSync(() =>
-      createRoot(container).render(
-        <IslandProviders>
-          <ContactIsland opener={element} openAtOnce={trigger === 'click'} />
-        </IslandProviders>,
-      ),
-    );
-    ready(element);
-    return;
-  }
-  // The sign-up is drawn again by React in place of the server's markup, keeping what was typed and the focus.
-  const email = () => element.querySelector<HTMLInputElement>('input[name="email"]');
-  const typed = email()?.value ?? '';
-  const focused = document.activeElement instanceof HTMLElement && element.contains(document.activeElement);
-  const focusedInput = focused && document.activeElement?.tagName === 'INPUT';
-  flushSync(() =>
-    createRoot(element).render(
-      <IslandProviders>
-        <NewsletterSignup initialEmail={typed} />
-      </IslandProviders>,
-    ),
-  );
-  ready(element);
-  if (focused) (focusedInput ? email() : element.querySelector<HTMLElement>('button[type="submit"]'))?.focus();
-  if (trigger === 'submit') element.querySelector('form')?.requestSubmit();
 }

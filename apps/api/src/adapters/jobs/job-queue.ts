@@ -20,9 +20,15 @@ export type QueueSpec = {
   policy: 'standard' | 'singleton';
 };
 
+/** A job whose code threw: what an operator needs to follow it (never its data, which may name a person). */
+export type JobFailure = { name: string; id: string; retryCount: number; error: Error };
+
 export interface JobQueue {
-  /** Creates the queue tables (first start) and the queues; starts no worker. `onError`: the queue's own failures. */
-  start(options: { onError: (error: Error) => void }): Promise<void>;
+  /**
+   * Creates the queue tables (first start) and the queues; starts no worker. `onError`: the queue's own failures;
+   * `onJobFailed`: a job whose code threw (it is retried by its queue's rule, or kept as failed after the last try).
+   */
+  start(options: { onError: (error: Error) => void; onJobFailed?: (failure: JobFailure) => void }): Promise<void>;
   /** Declares a kind of job and the code that runs it (in this process, when workers are started or on drain). */
   define<T extends object>(name: string, spec: QueueSpec, handler: JobHandler<T>): void;
   /** Enqueues a job; `id` (a UUID) makes a second send of the same job a no-op. Answers the job id, or null. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { type Executor, queryRows } from '../../db/client';
-import type { JobHandler, JobQueue, QueueSpec } from './job-queue';
+import type { JobFailure, JobHandler, JobQueue, QueueSpec } from './job-queue';
 
 /** One SQL statement (or, without values, a script) on the application's database: pg-boss's `db` option. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -36,6 +36,7 @@ export class PgBossQueue implements JobQueue {
   private drains: Promise<unknown> = Promise.resolve();
   private started = false;
   private onError: (error: Error) => void = (error) => console.error(`[jobs] ${error.message}`);
+  private onJobFailed: (failure: JobFailure) => void = () => undefined;
 
   constructor(
     executeSql: ExecuteSql,
@@ -57,8 +58,12 @@ export class PgBossQueue implements JobQueue {
     this.defined.set(name, { spec, handler: handler as JobHandler<object> });
   }
 
-  async start(options: { onError: (error: Error) => void }): Promise<void> {
+  async start(options: {
+    onError: (error: Error) => void;
+    onJobFailed?: (failure: JobFailure) => void;
+  }): Promise<void> {
     this.onError = options.onError;
+    if (options.onJobFailed) this.onJobFailed = options.onJobFailed;
     await this.options.exclusively(async () => {
       await this.boss.start();
       for (const [name, { spec }] of this.defined) await this.ensureQueue(name, spec);
@@ -122,8 +127,7 @@ export class PgBossQueue implements JobQueue {
         { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
         async (jobs) => {
           // pg-boss completes the job when this resolves, and fails it (retry, with backoff) when it throws.
-          for (const job of jobs)
-            await this.handlerOf(name)({ id: job.id, data: job.data, retryCount: job.retryCount });
+          for (const job of jobs) await this.runReported(name, job);
         },
       );
     }
@@ -169,9 +173,22 @@ export class PgBossQueue implements JobQueue {
     }
   }
 
-  private async runOne(name: string, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+  /**
+   * Runs a job's code; a throw is reported (a retry a minute later is otherwise silent: nothing in the log said why a
+   * member's verification waited) and thrown again for the queue's rule.
+   */
+  private async runReported(name: string, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     try {
       await this.handlerOf(name)({ id: job.id, data: job.data, retryCount: job.retryCount });
+    } catch (error) {
+      this.onJobFailed({ name, id: job.id, retryCount: job.retryCount, error: error as Error });
+      throw error;
+    }
+  }
+
+  private async runOne(name: string, job: PgBoss.JobWithMetadata<object>): Promise<void> {
+    try {
+      await this.runReported(name, job);
     } catch (error) {
       const { message, name: kind } = error as Error;
       await this.boss.fail(name, job.id, { name: kind, message });

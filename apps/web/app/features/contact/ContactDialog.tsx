@@ -1,38 +1,33 @@
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  Link as MuiLink,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { messages } from '@parcelle/shared/i18n/messages';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { captchaAnswer } from '../captcha/captcha';
-import { useToast } from '../feedback/toast';
-import { FormTextField } from '../forms/FormTextField';
+import { useToast } from '../feedback/toast-queue';
 import { issueText } from '../forms/issue-text';
+import { PlainButton } from '../forms/PlainButton';
+import { PlainCheckbox, PlainGroupIssue, PlainTextField } from '../forms/PlainField';
 import { localized } from '../i18n/language';
-import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
+import styles from './contact-dialog.module.css';
 import { type ContactInput, type ContactValues, contactBody, contactResolver, EMPTY_CONTACT } from './contact-form';
 import { FooterDialog } from './FooterDialog';
 
-const BOXES = [
-  { name: 'consent', testId: 'contact-consent', label: 'content.contact.consent' },
-  { name: 'privacy', testId: 'contact-privacy', label: 'content.contact.privacy' },
-] as const;
+/** The privacy policy, in a new tab: what was typed here stays. */
+function PrivacyLink({ children }: { children?: ReactNode }) {
+  return (
+    <a href="/privacy-policy" target="_blank" rel="noopener">
+      {children}
+    </a>
+  );
+}
 
-/** The contact form (spec §3 Contact message, §5, §8): every field and both boxes required. */
+/**
+ * The contact form (spec §3 Contact message, §5, §8): every field and both boxes required. Plain elements styled by
+ * CSS Modules (issue 33, decision 494): a document's island mounts it without MUI, and the app draws it the same.
+ */
 export function ContactForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const boxesId = useId();
   const [busy, setBusy] = useState(false);
   // Said in the form, not in a toast: the dialog is the browser's modal, above everything else on the page.
   const [failure, setFailure] = useState<string | null>(null);
@@ -41,12 +36,20 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
     defaultValues: EMPTY_CONTACT,
   });
   const errors = form.formState.errors;
-  const boxesError = issueText(t, errors.consent?.message ?? errors.privacy?.message);
+  const issue = (message: string | undefined) => issueText(t, message);
+  const boxesError = issue(errors.consent?.message ?? errors.privacy?.message);
 
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
     setFailure(null);
     try {
+      // The API client, the captcha and the catalogue's sentence come with the first send, not when the form opens
+      // (decision 495): a document's island wakes on the click that opens it.
+      const [{ apiRequest }, { captchaAnswer }, { messages }] = await Promise.all([
+        import('../session/api'),
+        import('../captcha/captcha'),
+        import('@parcelle/shared/i18n/messages'),
+      ]);
       await apiRequest<null>('/contact/', { method: 'POST', body: contactBody(values, await captchaAnswer()) });
       toast(localized(messages.MessageSentSuccess), 'success');
       form.reset(EMPTY_CONTACT);
@@ -58,136 +61,66 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
     }
   });
 
+  const text = (
+    name: 'first_name' | 'last_name' | 'email' | 'phone' | 'object' | 'message',
+    label: string,
+    testId: string,
+    extra: { type?: string; autoComplete?: string; multiline?: boolean } = {},
+  ) => (
+    <PlainTextField
+      registration={form.register(name)}
+      label={t(label)}
+      error={issue(errors[name]?.message)}
+      testId={testId}
+      required
+      {...extra}
+    />
+  );
+
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="contact-form">
-      <Stack spacing={2.25}>
-        <Box sx={{ display: 'grid', gap: 2.25, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField
-            control={form.control}
-            name="first_name"
-            label={t('content.contact.firstName')}
-            autoComplete="given-name"
-            required
-            testId="contact-first-name"
-          />
-          <FormTextField
-            control={form.control}
-            name="last_name"
-            label={t('content.contact.lastName')}
-            autoComplete="family-name"
-            required
-            testId="contact-last-name"
-          />
-          <FormTextField
-            control={form.control}
-            name="email"
-            label={t('content.contact.email')}
-            type="email"
-            autoComplete="email"
-            required
-            testId="contact-email"
-          />
-          <FormTextField
-            control={form.control}
-            name="phone"
-            label={t('content.contact.phone')}
-            type="tel"
-            autoComplete="tel"
-            required
-            testId="contact-phone"
-          />
-        </Box>
-        <FormTextField
-          control={form.control}
-          name="object"
-          label={t('content.contact.object')}
-          required
-          testId="contact-object"
-        />
-        <FormTextField
-          control={form.control}
-          name="message"
-          label={t('content.contact.message')}
-          required
-          multiline
-          minRows={4}
-          maxRows={10}
-          testId="contact-message"
-        />
-        <Box>
-          {BOXES.map((box) => (
-            <Controller
-              key={box.name}
-              control={form.control}
-              name={box.name}
-              render={({ field, fieldState }) => (
-                <FormControlLabel
-                  sx={{ display: 'flex', alignItems: 'flex-start', mr: 0, mb: 0.5 }}
-                  control={
-                    <Checkbox
-                      checked={Boolean(field.value)}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                      onBlur={field.onBlur}
-                      sx={{ mt: -0.75, ...(fieldState.error ? { color: palette.error } : {}) }}
-                      slotProps={{
-                        input: {
-                          ref: field.ref,
-                          'data-testid': box.testId,
-                          'aria-invalid': Boolean(fieldState.error),
-                          'aria-required': true,
-                        } as object,
-                      }}
-                    />
-                  }
-                  label={
-                    <Typography component="span" sx={{ fontSize: 14.5, lineHeight: 1.5 }}>
-                      {box.name === 'privacy' ? (
-                        <Trans
-                          i18nKey="content.contact.privacy"
-                          components={[
-                            <MuiLink
-                              key="link"
-                              component={Link}
-                              to="/privacy-policy"
-                              target="_blank"
-                              underline="always"
-                            />,
-                          ]}
-                        />
-                      ) : (
-                        t('content.contact.consent')
-                      )}
-                    </Typography>
-                  }
-                />
-              )}
-            />
-          ))}
-          {boxesError && (
-            <FormHelperText error data-testid="contact-boxes-error" sx={{ ml: 0 }}>
-              {boxesError}
-            </FormHelperText>
-          )}
-        </Box>
-        {failure && (
-          <Typography role="alert" data-testid="contact-failure" sx={{ color: palette.error, fontSize: 14.5 }}>
-            {failure}
-          </Typography>
+    <form onSubmit={submit} noValidate data-testid="contact-form" className={styles.form}>
+      <div className={styles.pairs}>
+        {text('first_name', 'content.contact.firstName', 'contact-first-name', { autoComplete: 'given-name' })}
+        {text('last_name', 'content.contact.lastName', 'contact-last-name', { autoComplete: 'family-name' })}
+        {text('email', 'content.contact.email', 'contact-email', { type: 'email', autoComplete: 'email' })}
+        {text('phone', 'content.contact.phone', 'contact-phone', { type: 'tel', autoComplete: 'tel' })}
+      </div>
+      {text('object', 'content.contact.object', 'contact-object')}
+      {text('message', 'content.contact.message', 'contact-message', { multiline: true })}
+      <div>
+        <PlainCheckbox
+          registration={form.register('consent')}
+          invalid={Boolean(errors.consent)}
+          describedBy={errors.consent ? boxesId : undefined}
+          testId="contact-consent"
+        >
+          {t('content.contact.consent')}
+        </PlainCheckbox>
+        <PlainCheckbox
+          registration={form.register('privacy')}
+          invalid={Boolean(errors.privacy)}
+          describedBy={errors.privacy ? boxesId : undefined}
+          testId="contact-privacy"
+        >
+          <Trans i18nKey="content.contact.privacy" components={[<PrivacyLink key="link" />]} />
+        </PlainCheckbox>
+        {boxesError && (
+          <PlainGroupIssue id={boxesId} testId="contact-boxes-error">
+            {boxesError}
+          </PlainGroupIssue>
         )}
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={busy}
-            data-testid="contact-submit"
-            sx={{ minWidth: { xs: '100%', sm: 200 } }}
-          >
-            {busy ? t('content.contact.sending') : t('content.contact.submit')}
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
+      </div>
+      {failure && (
+        <p role="alert" data-testid="contact-failure" className={styles.failure}>
+          {failure}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <PlainButton type="submit" size="large" disabled={busy} data-testid="contact-submit" className={styles.submit}>
+          {busy ? t('content.contact.sending') : t('content.contact.submit')}
+        </PlainButton>
+      </div>
+    </form>
   );
 }
 
@@ -202,7 +135,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
       title={t('content.contact.title')}
       testId="contact-dialog"
     >
-      <Typography sx={{ color: palette.muted, mb: 3 }}>{t('content.contact.intro')}</Typography>
+      <p className={styles.intro}>{t('content.contact.intro')}</p>
       <ContactForm onSent={onClose} />
     </FooterDialog>
   );

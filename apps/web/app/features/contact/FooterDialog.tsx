@@ -1,9 +1,8 @@
-import { Box, Typography } from '@mui/material';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogCloseButton } from '../layout/DialogCloseButton';
 import { ModalDialog } from '../layout/ModalDialog';
-import { fonts, palette } from '../theme/theme';
+import styles from './footer-dialog.module.css';
 
 type Props = {
   /** The dialog's id: a button opens it with `command="show-modal" commandfor={id}`, no script needed. */
@@ -20,7 +19,7 @@ type Props = {
 
 /**
  * The frame of the footer's dialogs (an eyebrow, a serif title, a close button; full screen on phones), as the
- * browser's own modal `<dialog>` (issue 33, {@link ModalDialog}).
+ * browser's own modal `<dialog>` (issue 33, {@link ModalDialog}); plain elements and a CSS Module (decision 494).
  */
 export function FooterDialog({ id, open, onClose, eyebrow, title, testId, children, maxWidth = 'sm' }: Props) {
   const { t } = useTranslation();
@@ -36,25 +35,19 @@ export function FooterDialog({ id, open, onClose, eyebrow, title, testId, childr
       open={open}
       onClose={onClose}
     >
-      <Box sx={{ px: { xs: 3, sm: 5 }, pt: { xs: 3, sm: 4.5 }, pb: 1, position: 'relative' }}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accent, pr: 6 }}>
-          {eyebrow}
-        </Typography>
-        <Typography
-          id={titleId}
-          component="h2"
-          sx={{ fontFamily: fonts.display, fontSize: { xs: 30, sm: 36 }, fontWeight: 500, lineHeight: 1.1, pr: 6 }}
-        >
+      <div className={styles.head}>
+        <p className={styles.eyebrow}>{eyebrow}</p>
+        <h2 id={titleId} className={styles.title}>
           {title}
-        </Typography>
+        </h2>
         <DialogCloseButton
           dialogId={id}
           label={t('common.close')}
           testId={`${testId}-close`}
-          sx={{ position: 'absolute', top: { xs: 16, sm: 24 }, right: { xs: 12, sm: 24 } }}
+          className={styles.close}
         />
-      </Box>
-      <Box sx={{ px: { xs: 3, sm: 5 }, pt: 2.5, pb: { xs: 4, sm: 5 } }}>{children}</Box>
+      </div>
+      <div className={styles.body}>{children}</div>
     </ModalDialog>
   );
 }

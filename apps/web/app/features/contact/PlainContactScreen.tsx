@@ -4,7 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { localized, useLanguage } from '../i18n/language';
-import { EMAIL_INPUT_SX } from '../newsletter/NewsletterSignup';
+import { EMAIL_INPUT_SX } from '../newsletter/email-input';
 import { PlainFormGuard } from '../newsletter/PlainFormGuard';
 import { StatusFrame } from '../newsletter/StatusFrame';
 import { palette } from '../theme/theme';

@@ -1,19 +1,9 @@
 import { Alert, Snackbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { Toast } from './toast';
+import type { ToastViewProps } from './toast-queue';
 
 /** One message at the bottom of the screen (MUI Snackbar + Alert); ToastProvider queues them. */
-export default function ToastView({
-  toast,
-  open,
-  onClose,
-  onExited,
-}: {
-  toast: Toast;
-  open: boolean;
-  onClose: () => void;
-  onExited: () => void;
-}) {
+export default function ToastView({ toast, open, onClose, onExited }: ToastViewProps) {
   const { t } = useTranslation();
   return (
     <Snackbar

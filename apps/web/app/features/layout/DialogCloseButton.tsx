@@ -1,46 +1,39 @@
-import Close from '@mui/icons-material/Close';
-import { Box, type SxProps, type Theme } from '@mui/material';
-import { palette } from '../theme/theme';
+import type { CSSProperties } from 'react';
+import styles from './dialog-close-button.module.css';
+
+/** MUI's Close icon (Material Symbols' "close"), drawn here so that the button needs no MUI (decision 494). */
+const CLOSE = 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
 
 /**
  * The close button of a native `<dialog>` (the phone menu, the footer's dialogs): the invoker command closes it with
- * no script, and focus goes back to what opened it.
+ * no script, and focus goes back to what opened it. Its place is the caller's (`className` or `style`).
  */
 export function DialogCloseButton({
   dialogId,
   label,
   testId,
-  sx,
+  className,
+  style,
 }: {
   dialogId: string;
   label: string;
   testId?: string;
-  sx?: SxProps<Theme>;
+  className?: string;
+  style?: CSSProperties;
 }) {
   return (
-    <Box
-      component="button"
+    <button
       type="button"
       command="close"
       commandfor={dialogId}
       aria-label={label}
       data-testid={testId}
-      sx={[
-        {
-          display: 'inline-flex',
-          p: 1,
-          color: 'inherit',
-          bgcolor: 'transparent',
-          border: 0,
-          borderRadius: '50%',
-          cursor: 'pointer',
-          '&:hover': { bgcolor: 'rgba(28, 27, 25, 0.04)' },
-          '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
+      className={className ? `${styles.button} ${className}` : styles.button}
+      style={style}
     >
-      <Close aria-hidden />
-    </Box>
+      <svg viewBox="0 0 24 24" aria-hidden focusable="false" className={styles.icon}>
+        <path d={CLOSE} />
+      </svg>
+    </button>
   );
 }

@@ -46,7 +46,7 @@ export function MobileMenu() {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 3, py: 2.5 }}>
         <Logo />
-        <DialogCloseButton dialogId={MOBILE_MENU_ID} label={t('nav.closeMenu')} sx={{ mr: -1 }} />
+        <DialogCloseButton dialogId={MOBILE_MENU_ID} label={t('nav.closeMenu')} style={{ marginRight: -8 }} />
       </Box>
       <Box component="nav" aria-label={t('nav.main')}>
         <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 1.5, py: 1 }}>

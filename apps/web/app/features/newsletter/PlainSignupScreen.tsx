@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueText } from '../forms/issue-text';
 import { localized, useLanguage } from '../i18n/language';
-import { EMAIL_INPUT_SX } from './NewsletterSignup';
+import { EMAIL_INPUT_SX } from './email-input';
 import { PlainFormGuard } from './PlainFormGuard';
 import type { PlainSignupStep } from './plain-signup';
 import { StatusFrame } from './StatusFrame';

@@ -33,7 +33,7 @@ export function ReadMoreDialog({ painting, coverUrl, language }: Props) {
         dialogId={READ_MORE_DIALOG_ID}
         label={t('paintings.close')}
         testId="read-more-close"
-        sx={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}
+        style={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 3fr' } }}>
         <Box sx={{ bgcolor: palette.wall, p: { xs: 3, sm: 4 }, display: 'flex', alignItems: 'center' }}>

@@ -105,7 +105,16 @@ export async function startSumsubStub(options: SumsubStubOptions) {
           'x-payload-digest-alg': algorithm,
         },
         body,
-      }).catch(() => undefined);
+      })
+        // Said, not swallowed: an undelivered webhook leaves the app to its poll, minutes later (a journey's
+        // member then waits in review with nothing in any log to say why).
+        .then((answer) => {
+          if (!answer.ok)
+            console.error(`[sumsub stub] the webhook to ${options.webhook?.url} answered ${answer.status}`);
+        })
+        .catch((error: Error) =>
+          console.error(`[sumsub stub] the webhook to ${options.webhook?.url} failed: ${error.message}`),
+        );
     }
     return applicant.review;
   }

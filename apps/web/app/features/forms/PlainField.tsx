@@ -1,0 +1,127 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import styles from './plain-field.module.css';
+
+type FieldProps = {
+  /** What react-hook-form's `register(name)` gives: the field stays uncontrolled, as the form's other fields. */
+  registration: UseFormRegisterReturn;
+  label: string;
+  /** The field's issue, in the page's language: under the field, and what a screen reader says after its name. */
+  error?: string;
+  /** data-testid of the input itself; its issue gets `${testId}-error`. */
+  testId?: string;
+  required?: boolean;
+  multiline?: boolean;
+  type?: InputHTMLAttributes<HTMLInputElement>['type'];
+  autoComplete?: string;
+};
+
+/**
+ * The site's outlined text field (MUI's TextField as theme.ts draws it: a label inside the field that moves to the
+ * outline's notch when the field is focused or filled) as plain elements styled by a CSS Module (issue 33, decision
+ * 494): no MUI in the islands of public pages.
+ */
+export function PlainTextField({
+  registration,
+  label,
+  error,
+  testId,
+  required = false,
+  multiline = false,
+  type = 'text',
+  autoComplete,
+}: FieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const shared = {
+    id,
+    ...registration,
+    className: styles.input,
+    // A blank placeholder lets CSS tell an empty field (`:placeholder-shown`) from a filled one.
+    placeholder: ' ',
+    required,
+    autoComplete,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? helperId : undefined,
+    'data-testid': testId,
+  };
+  const text = required ? (
+    <>
+      {label}
+      <span aria-hidden>{'\u2009*'}</span>
+    </>
+  ) : (
+    label
+  );
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {text}
+      </label>
+      <div className={multiline ? `${styles.box} ${styles.multiline}` : styles.box}>
+        {multiline ? <textarea {...shared} rows={4} /> : <input {...shared} type={type} />}
+        <fieldset aria-hidden className={styles.outline}>
+          <legend>
+            <span>{text}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {error && (
+        <p id={helperId} className={styles.helper} data-testid={testId ? `${testId}-error` : undefined}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const UNCHECKED = 'M19 5v14H5V5h14m0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2z';
+const CHECKED =
+  'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2zm-9 14l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8l-9 9z';
+
+/** The site's checkbox and its label (MUI's Checkbox in a FormControlLabel): the browser's own input, drawn over. */
+export function PlainCheckbox({
+  registration,
+  invalid,
+  describedBy,
+  testId,
+  children,
+}: {
+  registration: UseFormRegisterReturn;
+  invalid: boolean;
+  describedBy?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className={styles.check}>
+      <span className={styles.checkbox}>
+        <input
+          type="checkbox"
+          {...registration}
+          aria-invalid={invalid}
+          aria-required
+          aria-describedby={describedBy}
+          data-testid={testId}
+        />
+        <svg className={styles.unchecked} viewBox="0 0 24 24" aria-hidden focusable="false">
+          <path d={UNCHECKED} />
+        </svg>
+        <svg className={styles.checked} viewBox="0 0 24 24" aria-hidden focusable="false">
+          <path d={CHECKED} />
+        </svg>
+      </span>
+      <span className={styles.checkText}>{children}</span>
+    </label>
+  );
+}
+
+/** An issue under a group of fields (the contact form's two boxes). */
+export function PlainGroupIssue({ id, testId, children }: { id: string; testId?: string; children: ReactNode }) {
+  return (
+    <p id={id} className={styles.boxHelper} data-testid={testId}>
+      {children}
+    </p>
+  );
+}
