@@ -2,12 +2,16 @@
 // with one hot row in the same run. Not part of `npm test`. Usage:
 //   node bench/hot-drop.mjs                         (builds the API, 40 members, median of 3 runs)
 //   node bench/hot-drop.mjs --members 200 --runs 3 --purchases 10 --pgbench-seconds 10 --port 3110 --skip-build
+//   node bench/hot-drop.mjs --server apps/api/dist-before/server.js   (another build, kept beside apps/api/dist)
+//   node bench/hot-drop.mjs --cpu-prof /tmp/prof      (the server runs under `node --cpu-prof`, one profile a run in
+//                                                       that folder; `node bench/cpu-profile.mjs <file>` reads one)
 // Each run: a throw-away database (dropped at the end) on PG_URL (default postgres://postgres@127.0.0.1:5432),
 // migrated and seeded by the built server itself (apps/api/dist/server.js, rate limits raised, LOG_LEVEL=warn);
-// pgbench's one-hot-row script (BEGIN; UPDATE one row; INSERT one row; END) with 50 clients in that database while the
-// server idles; then the purchase load (each member buys 1–3 parts of the same work by card, offline sandbox:
+// the members signed up; pgbench's one-hot-row script (BEGIN; UPDATE one row; INSERT one row; END) with 50 clients in
+// that database while the server idles; then the purchase load (each member buys 1–3 parts of the same work by card, offline sandbox:
 // reserve, then pay, `--purchases` times, all members at once); then `npm run ledger:check` on that database.
-// Prints pgbench tps, purchases/s, their ratio and p50/p99 of reserve + pay, per run and the median; exits non-zero
+// Prints pgbench tps, purchases/s, their ratio, p50/p99 of reserve + pay and the server's CPU time per purchase (all
+// its threads, from /proc: the figure the machine's other work moves least), per run and the median; exits non-zero
 // when the parts do not add up or an invariant fails.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { purchaseLoad, signUpMembers } from './lib/buying.mjs';
 import { HOT_ROW_SCRIPT, HOT_ROW_TABLES, pgbenchTps, pgUrl, psql } from './lib/pgbench.mjs';
-import { apiClient, cli, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
+import { apiClient, cli, cpuTimeMs, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
 
 const { option, flag } = cli();
 const members = Number(option('--members', '40'));
@@ -24,6 +28,9 @@ const perMember = Number(option('--purchases', '10'));
 const pgbenchSeconds = Number(option('--pgbench-seconds', '10'));
 const pgbenchClients = Number(option('--pgbench-clients', '50'));
 const port = Number(option('--port', '3110'));
+const cpuProfileDir = option('--cpu-prof', undefined);
+// Another build of the server beside this one (a copy of apps/api/dist kept from before a change): before/after pairs.
+const serverFile = option('--server', 'apps/api/dist/server.js');
 
 if (!flag('--skip-build')) {
   execFileSync(process.execPath, ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
@@ -53,19 +60,24 @@ for (let run = 1; run <= runs; run++) {
   const server = await startBuiltServer({
     port,
     prefix: 'hot-drop',
+    server: serverFile,
     env: { DATABASE_URL: databaseUrl, CAPTCHA_COST: '10' },
+    nodeArgs: cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, '--cpu-prof-interval', '500'] : [],
   });
   try {
+    const call = apiClient(server.base);
+    // The members first, so the server's profile (--cpu-prof) shows the purchase load alone after pgbench's quiet.
+    const tokens = await signUpMembers(call, members, 'hotdrop');
     const loadBefore = loadAverage();
     const tps = runPgbench(databaseUrl);
-    const call = apiClient(server.base);
-    const buying = await purchaseLoad(call, await signUpMembers(call, members, 'hotdrop'), perMember);
+    const buying = await purchaseLoad(call, tokens, perMember, { cpuOf: () => cpuTimeMs(server.child.pid) });
     const result = { run, tps, ...buying, ratio: buying.perSecond / tps, load: `${loadBefore} → ${loadAverage()}` };
     results.push(result);
     console.log(
       `run ${run}: pgbench ${tps.toFixed(0)} tps; purchases ${buying.completed} in ${buying.seconds.toFixed(1)} s = ` +
         `${buying.perSecond.toFixed(1)}/s; ratio ${result.ratio.toFixed(3)}; p50 ${buying.p50.toFixed(0)} ms, ` +
-        `p99 ${buying.p99.toFixed(0)} ms; load average ${result.load}`,
+        `p99 ${buying.p99.toFixed(0)} ms; server CPU ${buying.cpuMsPerPurchase.toFixed(2)} ms a purchase; ` +
+        `load average ${result.load}`,
     );
     if (buying.refusals.size > 0) console.log(`  refused: ${JSON.stringify(Object.fromEntries(buying.refusals))}`);
     console.log(`  parts: ${buying.parts}`);
@@ -90,6 +102,6 @@ const pick = (key) => median(results.map((r) => r[key]));
 console.log(
   `median of ${runs} (${members} members × ${perMember} purchases): pgbench ${pick('tps').toFixed(0)} tps; ` +
     `purchases ${pick('perSecond').toFixed(1)}/s; ratio ${pick('ratio').toFixed(3)}; p50 ${pick('p50').toFixed(0)} ms; ` +
-    `p99 ${pick('p99').toFixed(0)} ms`,
+    `p99 ${pick('p99').toFixed(0)} ms; server CPU ${pick('cpuMsPerPurchase').toFixed(2)} ms a purchase`,
 );
 if (failed) process.exitCode = 1;

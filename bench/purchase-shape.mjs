@@ -5,13 +5,13 @@
 // In a throw-away database: pgbench's one-hot-row script (the hot-drop anchor: BEGIN; UPDATE one row; INSERT one row;
 // END), then a script shaped like a batch of purchases as the API sends them since reservations and payments of a work
 // run as batches (decisions 447–449, 466–468, statements.test.ts): each member's two requests, with the member's
-// authentication read and the gate reads, the provider reference and the sandbox's purchase read; the batch's
-// reservation (BEGIN, the members locked, their unpaid purchases, the work, the purchases, the
-// register's movements and entries, the key information versions, the hot row's conditional UPDATE last, COMMIT: 10)
+// authentication read and the gates' one read (decision 487), the provider reference and the sandbox's purchase read;
+// the batch's reservation (BEGIN, the members locked, their unpaid purchases, the work, the purchases, the register's
+// movements and entries, the key information versions, the hot row's conditional UPDATE last, COMMIT: 10)
 // and the batch's settlement (BEGIN, the purchases locked, the events, paid, the register's movements and entries,
 // the ledger accounts read, the ledger transactions and entries, the certificates, the notification preferences read
-// and the notifications, the hot row read, the confirmation jobs, COMMIT: 15). A batch of 1 is 32 round trips, the
-// hot row locked once.
+// and the notifications, the hot row read, the confirmation jobs, COMMIT: 15). A batch of 1 is 30 round trips (32
+// before the gates were read together), the hot row locked once.
 // Prints both rates and the ratio, which is the ceiling of bench/hot-drop.mjs's ratio if the server's own work cost
 // nothing.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ CREATE TABLE jobs (id bigserial PRIMARY KEY, name text NOT NULL, data jsonb NOT 
 
 /**
  * The script of one batch of `size` purchases of the hot work (decisions 447–449, 466–468): each member's requests as
- * the API sends them (authentication and gate reads, the provider's reference, the sandbox's read), the batch's one
+ * the API sends them (authentication, the gates' one read, the provider's reference, the sandbox's read), the batch's one
  * reservation transaction (10 statements) and its one settlement transaction (15, the confirmation jobs included), each with
  * one multi-row statement per table whatever the batch's size. A batch of 1 is the shape of one purchase.
  */
@@ -64,9 +64,7 @@ function purchaseScript(size) {
   return `${each((m) => `\\set m${m} random(1, 100)`)}
 ${each(
   (m) => `SELECT id, email FROM members WHERE id = :m${m};
-SELECT id FROM members WHERE id = :m${m};
-SELECT id FROM members WHERE id = :m${m};
-SELECT n FROM bench_hot WHERE id = 1;`,
+SELECT m.id, (SELECT n FROM bench_hot WHERE id = 1) FROM members m WHERE m.id = :m${m};`,
 )}
 BEGIN;
 SELECT id FROM members WHERE id IN (${list}) ORDER BY id FOR NO KEY UPDATE;

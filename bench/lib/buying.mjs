@@ -114,9 +114,10 @@ export async function buyParts(call, token, paintingId, parts) {
 /**
  * Every member buys 1–3 parts of the work with the most parts left, `perMember` times, all members at once. Returns
  * purchases completed, refusals by reason, the rate, p50/p99 of reserve + pay, and whether the parts add up on the
- * work's detail.
+ * work's detail; with `cpuOf` (the server's CPU time so far, ms), its CPU time per purchase, the steadier figure on a
+ * shared machine.
  */
-export async function purchaseLoad(call, tokens, perMember) {
+export async function purchaseLoad(call, tokens, perMember, { cpuOf } = {}) {
   const { painting, available: availableBefore } = await workWithMostPartsLeft(call);
   // A primary purchase needs the work's key information document acknowledged (issue 30): once per member, untimed.
   await Promise.all(tokens.map((token) => acknowledgeKeyInformation(call, token, painting.id)));
@@ -124,6 +125,7 @@ export async function purchaseLoad(call, tokens, perMember) {
   const refusals = new Map();
   let completed = 0;
   let partsBought = 0;
+  const cpuBefore = cpuOf?.();
   const started = performance.now();
   await Promise.all(
     tokens.map(async (token) => {
@@ -141,6 +143,7 @@ export async function purchaseLoad(call, tokens, perMember) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = cpuBefore === undefined ? undefined : (cpuOf?.() ?? 0) - cpuBefore;
   timings.sort((a, b) => a - b);
   const availableAfter = await partsLeft(call, painting.id);
   return {
@@ -148,6 +151,8 @@ export async function purchaseLoad(call, tokens, perMember) {
     refusals,
     seconds,
     perSecond: completed / seconds,
+    /** The server's CPU time (ms, all its threads) per completed purchase, when `cpuOf` reads it. */
+    cpuMsPerPurchase: cpuMs === undefined ? undefined : cpuMs / completed,
     p50: percentile(timings, 50) ?? Number.NaN,
     p99: percentile(timings, 99) ?? Number.NaN,
     partsAddUp: availableBefore - partsBought === availableAfter,

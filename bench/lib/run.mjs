@@ -1,7 +1,7 @@
 // What every bench script shares: its options, statistics, a built server on a throw-away data folder, and a small
 // API client. Not part of `npm test`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +35,13 @@ export const loadAverage = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/** A process's CPU time so far (user + system, all threads, ms), from /proc (Linux). */
+export function cpuTimeMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis, in ticks.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 export const freePort = () =>
   new Promise((done, fail) => {
@@ -78,7 +85,7 @@ export function stopper(child, cleanup = () => {}) {
  * The built server (`server`, apps/api/dist/server.js by default) on 127.0.0.1, with a throw-away data folder
  * (`dataDir` keeps a given one), LOG_LEVEL=warn and the per-IP sign-in budget raised (a bench is one IP); `env` adds
  * or overrides (DATABASE_URL for PostgreSQL). The first start migrates and seeds, media renditions included: minutes
- * on a busy machine.
+ * on a busy machine. `nodeArgs` go to Node before the server's file (`--cpu-prof`, say).
  */
 export async function startBuiltServer({
   port,
@@ -86,11 +93,12 @@ export async function startBuiltServer({
   server = 'apps/api/dist/server.js',
   dataDir,
   prefix = 'bench',
+  nodeArgs = [],
 }) {
   const chosenPort = port || (await freePort());
   const folder = dataDir ?? mkdtempSync(join(tmpdir(), `parcelle-${prefix}-`));
   const base = `http://127.0.0.1:${chosenPort}`;
-  const child = spawn(process.execPath, [server], {
+  const child = spawn(process.execPath, [...nodeArgs, server], {
     cwd: root,
     env: {
       ...process.env,

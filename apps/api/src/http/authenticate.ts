@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { keepOperatorSession } from '../modules/auth/sessions';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -42,23 +42,14 @@ function checkAccess(access: Access, member: Member, session: Session): void {
  * The member and session of a token, the read every authenticated request makes: prepared once per database (drizzle
  * builds its SQL once, and each connection has PostgreSQL parse it once, not per request; decision 469).
  */
-function prepareMemberSession(db: Database) {
-  return db
+const memberSession = preparedPerDatabase((db) =>
+  db
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
-    .prepare('authenticate_member_session');
-}
-const memberSessions = new WeakMap<Database, ReturnType<typeof prepareMemberSession>>();
-function memberSession(db: Database): ReturnType<typeof prepareMemberSession> {
-  let prepared = memberSessions.get(db);
-  if (!prepared) {
-    prepared = prepareMemberSession(db);
-    memberSessions.set(db, prepared);
-  }
-  return prepared;
-}
+    .prepare('authenticate_member_session'),
+);
 
 /**
  * Reads the Bearer token, checks its signature and expiry, then that the account is active (a disabled

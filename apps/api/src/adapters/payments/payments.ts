@@ -6,7 +6,14 @@ import type { Currency } from '@parcelle/shared/constants';
  */
 
 /** What a card payment is created for. Amounts are integer minor units. */
-export type CardPaymentRequest = { purchaseId: string; reference: string; amountMinor: number; currency: Currency };
+export type CardPaymentRequest = {
+  purchaseId: string;
+  reference: string;
+  amountMinor: number;
+  currency: Currency;
+  /** The work bought: carried in the payment's metadata, so its webhook finds its settlement turn without a read. */
+  paintingId?: string;
+};
 
 /** A verified provider event about a card payment (from the webhook). */
 export type CardEvent = {
@@ -16,6 +23,8 @@ export type CardEvent = {
   /** The provider's payment id (PaymentIntent id). */
   paymentId: string;
   purchaseId: string | null;
+  /** The work of the purchase, from the payment's metadata (absent from payments created before it was written). */
+  paintingId?: string | null;
   amountMinor: number;
   currency: Currency | null;
   failureMessage?: string;

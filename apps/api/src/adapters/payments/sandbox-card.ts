@@ -24,7 +24,7 @@ type SandboxEventBody = {
       id: string;
       amount: number;
       currency: string;
-      metadata: { purchase_id: string };
+      metadata: { purchase_id: string; painting_id?: string };
       last_payment_error?: { message: string };
     };
   };
@@ -61,23 +61,27 @@ export class SandboxCardPayments implements CardPayments {
 
   async createPayment(request: CardPaymentRequest) {
     const paymentId = `sbpi_${randomBytes(12).toString('hex')}`;
-    const payload = `${paymentId}.${request.purchaseId}.${request.amountMinor}.${ISO_OF[request.currency]}`;
+    const payload = `${paymentId}.${request.purchaseId}.${request.amountMinor}.${ISO_OF[request.currency]}.${request.paintingId ?? ''}`;
     return { paymentId, clientSecret: `${Buffer.from(payload).toString('base64url')}_secret_${this.mac(payload)}` };
   }
 
   /** Reads a client secret this sandbox issued (null if forged). */
-  readClientSecret(
-    clientSecret: string,
-  ): { paymentId: string; purchaseId: string; amountMinor: number; currency: Currency } | null {
+  readClientSecret(clientSecret: string): {
+    paymentId: string;
+    purchaseId: string;
+    amountMinor: number;
+    currency: Currency;
+    paintingId: string | null;
+  } | null {
     const [encoded, mac] = clientSecret.split('_secret_');
     if (!encoded || !mac) return null;
     const payload = Buffer.from(encoded, 'base64url').toString();
     const expected = Buffer.from(this.mac(payload));
     if (expected.length !== Buffer.byteLength(mac) || !timingSafeEqual(expected, Buffer.from(mac))) return null;
-    const [paymentId, purchaseId, amount, iso] = payload.split('.');
+    const [paymentId, purchaseId, amount, iso, paintingId] = payload.split('.');
     const currency = currencyOfIso(iso);
     if (!paymentId || !purchaseId || !currency) return null;
-    return { paymentId, purchaseId, amountMinor: Number(amount), currency };
+    return { paymentId, purchaseId, amountMinor: Number(amount), currency, paintingId: paintingId || null };
   }
 
   /** The test card form's "Pay": the signed event the provider would send to the webhook. */
@@ -93,7 +97,10 @@ export class SandboxCardPayments implements CardPayments {
           id: payment.paymentId,
           amount: payment.amountMinor,
           currency: ISO_OF[payment.currency].toLowerCase(),
-          metadata: { purchase_id: payment.purchaseId },
+          metadata: {
+            purchase_id: payment.purchaseId,
+            ...(payment.paintingId ? { painting_id: payment.paintingId } : {}),
+          },
           ...(succeeded ? {} : { last_payment_error: { message: 'Your card was declined.' } }),
         },
       },
@@ -128,6 +135,7 @@ export function cardEventOf(event: { id: string; type: string; data: { object: u
     type: event.type === 'payment_intent.succeeded' ? 'succeeded' : 'failed',
     paymentId: intent.id,
     purchaseId: intent.metadata?.purchase_id ?? null,
+    paintingId: intent.metadata?.painting_id ?? null,
     amountMinor: intent.amount,
     currency: currencyOfIso(intent.currency),
     failureMessage: intent.last_payment_error?.message ?? undefined,

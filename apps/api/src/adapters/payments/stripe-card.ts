@@ -40,7 +40,11 @@ export class StripeCardPayments implements CardPayments {
           amount: request.amountMinor,
           currency: ISO_OF[request.currency].toLowerCase(),
           allowed_payment_method_types: ['card'],
-          metadata: { purchase_id: request.purchaseId, reference: request.reference },
+          metadata: {
+            purchase_id: request.purchaseId,
+            reference: request.reference,
+            ...(request.paintingId ? { painting_id: request.paintingId } : {}),
+          },
           description: `Parcelle ${request.reference}`,
         },
         // A retried creation for the same purchase returns the same intent.

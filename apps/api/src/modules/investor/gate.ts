@@ -79,8 +79,7 @@ export async function requireInvestorReady(
 ): Promise<InvestorState | null> {
   if (options.action === 'ask') return null;
   const state = await investorState(db, options.rules, memberId);
-  const refused = refusal(state);
-  if (refused) throw refused;
+  assertInvestorReady(state);
   if (options.amountMinor !== undefined && options.currency) {
     await confirmInvestmentWarning(db, state, options.rules, {
       amountMinor: options.amountMinor,
@@ -93,6 +92,12 @@ export async function requireInvestorReady(
     });
   }
   return state;
+}
+
+/** The gate of a buy on a state already read (`investorState`, or a purchase's one read of its gates, decision 487). */
+export function assertInvestorReady(state: InvestorState): void {
+  const refused = refusal(state);
+  if (refused) throw refused;
 }
 
 /**

@@ -5,9 +5,9 @@ import {
   investmentWarningThresholdMinor,
   validUntil,
 } from '@parcelle/shared';
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { InvestorConfig } from '../../config';
-import type { Executor } from '../../db/client';
+import { type Executor, queryRows } from '../../db/client';
 import { Rates } from '../fx/rates';
 import { investorConsents, investorKnowledgeTests, investorLossSimulations, sophisticationRequests } from './schema';
 
@@ -40,27 +40,51 @@ export async function investorState(
   memberId: string,
   now: Date = new Date(),
 ): Promise<InvestorState> {
-  // One round trip (the gate sits on every purchase, decision 254's budget): the live approval, the latest request,
-  // test and simulation, and whether the latest test's risk warning was acknowledged.
+  // One round trip (the gate sits on every purchase, decision 254's budget).
+  const rows = await queryRows<{ state: InvestorStateRow | null }>(
+    db,
+    sql`SELECT ${investorStateColumn(memberId, now.toISOString())} AS state`,
+  );
+  return investorStateOf(rows[0]?.state ?? null, rules, memberId, now);
+}
+
+/** What `investorStateColumn` answers (one JSON value). */
+export type InvestorStateRow = {
+  approved: boolean;
+  request: Record<string, unknown> | null;
+  test: Record<string, unknown> | null;
+  simulation: Record<string, unknown> | null;
+  acknowledged: boolean;
+};
+
+/**
+ * The records a member's investor state is computed from, as one JSON column of a statement (`investorState`, or a
+ * purchase's one read of its gates, decision 487): the live approval, the latest request, test and simulation, and
+ * whether the latest test's risk warning was acknowledged. `memberId` and `now` (an ISO timestamp) are values or a
+ * prepared statement's placeholders.
+ */
+export function investorStateColumn(memberId: string | Placeholder, now: string | Placeholder): SQL {
   const latest = <T>(table: T, alias: string) =>
     sql`(SELECT row_to_json(${sql.raw(alias)}) FROM (SELECT * FROM ${table} WHERE user_id = ${memberId} ORDER BY created_at DESC, id DESC LIMIT 1) ${sql.raw(alias)})`;
-  type StateRow = {
-    approved: boolean;
-    request: Record<string, unknown> | null;
-    test: Record<string, unknown> | null;
-    simulation: Record<string, unknown> | null;
-    acknowledged: boolean;
-  };
-  const result = (await db.execute(sql`SELECT
-      EXISTS (SELECT 1 FROM ${sophisticationRequests} WHERE user_id = ${memberId} AND state = 'approved'
-        AND valid_until > ${now.toISOString()}::timestamptz) AS approved,
-      ${latest(sophisticationRequests, 'r')} AS request,
-      ${latest(investorKnowledgeTests, 'k')} AS test,
-      ${latest(investorLossSimulations, 's')} AS simulation,
-      EXISTS (SELECT 1 FROM ${investorConsents} c WHERE c.user_id = ${memberId} AND c.kind = ${RISK_WARNING_KIND}
+  return sql`json_build_object(
+      'approved', EXISTS (SELECT 1 FROM ${sophisticationRequests} WHERE user_id = ${memberId} AND state = 'approved'
+        AND valid_until > ${now}::timestamptz),
+      'request', ${latest(sophisticationRequests, 'r')},
+      'test', ${latest(investorKnowledgeTests, 'k')},
+      'simulation', ${latest(investorLossSimulations, 's')},
+      'acknowledged', EXISTS (SELECT 1 FROM ${investorConsents} c WHERE c.user_id = ${memberId}
+        AND c.kind = ${RISK_WARNING_KIND}
         AND c.reference = (SELECT id::text FROM ${investorKnowledgeTests} WHERE user_id = ${memberId}
-          ORDER BY created_at DESC, id DESC LIMIT 1)) AS acknowledged`)) as unknown as { rows: StateRow[] };
-  const row = result.rows[0];
+          ORDER BY created_at DESC, id DESC LIMIT 1)))`;
+}
+
+/** The investor state of what `investorStateColumn` read (null: a statement that found no member). */
+export function investorStateOf(
+  row: InvestorStateRow | null,
+  rules: InvestorConfig,
+  memberId: string,
+  now: Date,
+): InvestorState {
   const approved = rules.protections.category && row?.approved === true;
   const latestRequest = row?.request ? requestRow(row.request) : undefined;
   const test = row?.test ? testRow(row.test) : undefined;

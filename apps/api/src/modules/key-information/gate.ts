@@ -1,5 +1,5 @@
 import { MARKET } from '@parcelle/shared';
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { keyInformationPage } from './service';
@@ -36,9 +36,23 @@ export async function requireKeyInformationAcknowledged(
   memberId: string,
   paintingId: string,
 ): Promise<PurchaseAcknowledgement | null> {
-  const [row] = await queryRows<{ market: number; version_id: string | null; ack_id: string | null }>(
+  const [row] = await queryRows<{ gate: KeyInformationGateRow | null }>(
     db,
-    sql`SELECT p.market, v.id AS version_id, a.id AS ack_id
+    sql`SELECT ${keyInformationGateColumn(memberId, paintingId)} AS gate`,
+  );
+  return acknowledgementOf(row?.gate ?? null, paintingId);
+}
+
+/** What `keyInformationGateColumn` answers (one JSON value; null when the work does not exist). */
+export type KeyInformationGateRow = { market: number; version_id: string | null; ack_id: string | null };
+
+/**
+ * The gate's read as one JSON column of a statement (`requireKeyInformationAcknowledged`, or a purchase's one read of
+ * its gates, decision 487): the work's market, its current version, the member's latest acknowledgement of it.
+ * `memberId` and `paintingId` are values or a prepared statement's placeholders.
+ */
+export function keyInformationGateColumn(memberId: string | Placeholder, paintingId: string | Placeholder): SQL {
+  return sql`(SELECT json_build_object('market', p.market, 'version_id', v.id, 'ack_id', a.id)
           FROM paintings p
           LEFT JOIN LATERAL (
             SELECT id FROM key_information_versions WHERE painting_id = p.id ORDER BY version DESC LIMIT 1
@@ -48,8 +62,14 @@ export async function requireKeyInformationAcknowledged(
              WHERE user_id = ${memberId} AND version_id = v.id
              ORDER BY acknowledged_at DESC LIMIT 1
           ) a ON true
-         WHERE p.id = ${paintingId}`,
-  );
+         WHERE p.id = ${paintingId})`;
+}
+
+/** The gate on what `keyInformationGateColumn` read: the acknowledgement the purchase records, null, or the refusal. */
+export function acknowledgementOf(
+  row: KeyInformationGateRow | null,
+  paintingId: string,
+): PurchaseAcknowledgement | null {
   if (Number(row?.market) !== MARKET.primary) return null;
   if (!row?.version_id) throw new KeyInformationGateError(paintingId, 'unpublished');
   if (!row.ack_id) throw new KeyInformationGateError(paintingId, 'unacknowledged');

@@ -9,11 +9,13 @@ import {
   userRow,
   walletCode,
 } from '../../../test/factories';
+import { statementsSentBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { exchangeRates, users } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from './invariants';
 import { accountFor, balanceOf } from './ledger';
+import { memberCredits, memberCreditsMany } from './member-credits';
 
 /**
  * A member has one wallet, in their own currency: money paid to them in the other currency is exchanged into it at
@@ -184,5 +186,41 @@ describe('money paid to a member in the other currency', () => {
       },
     });
     expect(tooMuch.json().error).toEqual(messages.InsufficientBalance);
+  });
+});
+
+describe('the sellers of several payments credited together (decision 489)', () => {
+  it('answers each payment as it would be answered alone, in three statements whatever their number', async () => {
+    // Guard: memberCreditsMany reads the wallet currencies and the accounts once for all payments. Read per payment
+    // (a memberCredits call each, as settle.ts did), the three payments below send 13 statements (checked).
+    const [dollar, euro, other] = [await member('USD'), await member('EURO'), await member('EURO')];
+    const payments = [
+      {
+        credits: [
+          { userId: dollar.id, amountMinor: 1_000 },
+          { userId: euro.id, amountMinor: 500 },
+        ],
+        currency: 'EURO' as const,
+      },
+      { credits: [{ userId: other.id, amountMinor: 700 }], currency: 'USD' as const },
+      { credits: [{ userId: euro.id, amountMinor: 300 }], currency: 'EURO' as const },
+    ];
+    // Alone first (which also opens every account used: a first use creates it, a statement more).
+    const alone = await db().transaction(async (tx) => {
+      const answers = [];
+      for (const payment of payments) answers.push(await memberCredits(tx, payment.credits, payment.currency));
+      return answers;
+    });
+    let together: Awaited<ReturnType<typeof memberCreditsMany>> = [];
+    const sent = await statementsSentBy(
+      () =>
+        db().transaction(async (tx) => {
+          together = await memberCreditsMany(tx, payments);
+        }),
+      (text) => !/^(begin|commit)$/i.test(text.trim()),
+    );
+    expect(together).toEqual(alone);
+    // The wallets' currencies, the day's rates (one payment exchanges), the accounts.
+    expect(sent, sent.join('\n')).toHaveLength(3);
   });
 });

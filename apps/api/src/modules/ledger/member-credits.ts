@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { Rates } from '../fx/rates';
-import { accountFor, type LedgerLine, lockWallet } from './ledger';
+import { type AccountWanted, accountFor, accountKey, accountsFor, type LedgerLine, lockWallet } from './ledger';
 
 /** What one member is paid: `amountMinor` in the currency of the money paid (the caller's transaction's). */
 export type MemberCredit = { userId: string; amountMinor: number };
@@ -38,39 +38,73 @@ export async function memberCredits(
   credits: readonly MemberCredit[],
   currency: Currency,
 ): Promise<{ lines: LedgerLine[]; credited: CreditedAmount[] }> {
-  const paid = credits.filter((credit) => credit.amountMinor > 0);
-  if (paid.length === 0) return { lines: [], credited: [] };
-  const walletCurrency = await walletCurrencies(
-    tx,
-    paid.map((credit) => credit.userId),
-  );
+  const [paid] = await memberCreditsMany(tx, [{ credits, currency }]);
+  return paid ?? { lines: [], credited: [] };
+}
+
+/**
+ * `memberCredits` for several payments at once (a batch of secondary purchases settled together, decision 489), in
+ * a fixed number of statements whatever their number: the members' wallet currencies in one read, the rates once
+ * when one exchanges, the accounts in one read (`accountsFor`). Answers each payment's lines and credited amounts, in
+ * the order given, as `memberCredits` would have alone.
+ */
+export async function memberCreditsMany(
+  tx: Executor,
+  payments: readonly { credits: readonly MemberCredit[]; currency: Currency }[],
+): Promise<{ lines: LedgerLine[]; credited: CreditedAmount[] }[]> {
+  const paidOf = payments.map((payment) => payment.credits.filter((credit) => credit.amountMinor > 0));
+  const members = paidOf.flatMap((paid) => paid.map((credit) => credit.userId));
+  if (members.length === 0) return payments.map(() => ({ lines: [], credited: [] }));
+  const walletCurrency = await walletCurrencies(tx, members);
   let rates: Rates | null = null;
-  const lines: LedgerLine[] = [];
-  const credited: CreditedAmount[] = [];
-  const exchanged = new Map<Currency, { inMinor: number; outMinor: number }>();
-  for (const credit of paid) {
-    const to = walletCurrency.get(credit.userId) ?? currency;
-    let amountMinor = credit.amountMinor;
-    if (to !== currency) {
-      rates ??= await Rates.load(tx);
-      amountMinor = rates.exchange(credit.amountMinor, currency, to);
-      const position = exchanged.get(to) ?? { inMinor: 0, outMinor: 0 };
-      position.inMinor += credit.amountMinor;
-      position.outMinor += amountMinor;
-      exchanged.set(to, position);
+  // Each payment's lines as accounts wanted first, then the accounts in one read.
+  type Wanted = { account: AccountWanted; amountMinor: number; currency: Currency };
+  const planned: { wanted: Wanted[]; credited: CreditedAmount[] }[] = [];
+  for (const [at, paid] of paidOf.entries()) {
+    const currency = (payments[at] as { currency: Currency }).currency;
+    const wanted: Wanted[] = [];
+    const credited: CreditedAmount[] = [];
+    const exchanged = new Map<Currency, { inMinor: number; outMinor: number }>();
+    for (const credit of paid) {
+      const to = walletCurrency.get(credit.userId) ?? currency;
+      let amountMinor = credit.amountMinor;
+      if (to !== currency) {
+        rates ??= await Rates.load(tx);
+        amountMinor = rates.exchange(credit.amountMinor, currency, to);
+        const position = exchanged.get(to) ?? { inMinor: 0, outMinor: 0 };
+        position.inMinor += credit.amountMinor;
+        position.outMinor += amountMinor;
+        exchanged.set(to, position);
+      }
+      if (amountMinor > 0) {
+        wanted.push({
+          account: { kind: 'member_wallet', currency: to, userId: credit.userId },
+          amountMinor,
+          currency: to,
+        });
+        credited.push({ userId: credit.userId, amountMinor, currency: to });
+      }
     }
-    if (amountMinor > 0) {
-      lines.push({ accountId: await accountFor(tx, 'member_wallet', to, credit.userId), amountMinor, currency: to });
-      credited.push({ userId: credit.userId, amountMinor, currency: to });
+    for (const [to, position] of exchanged) {
+      wanted.push({ account: { kind: 'fx_clearing', currency }, amountMinor: position.inMinor, currency });
+      if (position.outMinor > 0) {
+        wanted.push({ account: { kind: 'fx_clearing', currency: to }, amountMinor: -position.outMinor, currency: to });
+      }
     }
+    planned.push({ wanted, credited });
   }
-  for (const [to, position] of exchanged) {
-    lines.push({ accountId: await accountFor(tx, 'fx_clearing', currency), amountMinor: position.inMinor, currency });
-    if (position.outMinor > 0) {
-      lines.push({ accountId: await accountFor(tx, 'fx_clearing', to), amountMinor: -position.outMinor, currency: to });
-    }
-  }
-  return { lines, credited };
+  const accounts = await accountsFor(
+    tx,
+    planned.flatMap((plan) => plan.wanted.map((one) => one.account)),
+  );
+  return planned.map(({ wanted, credited }) => ({
+    lines: wanted.map((one) => ({
+      accountId: accounts.get(accountKey(one.account)) as string,
+      amountMinor: one.amountMinor,
+      currency: one.currency,
+    })),
+    credited,
+  }));
 }
 
 async function walletCurrencies(tx: Executor, userIds: string[]): Promise<Map<string, Currency>> {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeIn,
@@ -11,10 +11,12 @@ import {
 import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK } from '../../adapters/payments/sandbox-card';
+import { queryRows } from '../../db/client';
 import { idempotencyKeys, purchases } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor, balanceOf } from '../ledger/ledger';
+import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { memberHolding } from '../parts/register';
 
 /**
@@ -58,6 +60,15 @@ async function keyRow(userId: string, key: string) {
   return row;
 }
 
+/** A wallet purchase's body, with a fresh purchase code for the member. */
+const walletBody = async (member: { accessToken: string; phone: string }, paintingId: string, parts: number) => ({
+  total_part: parts,
+  payment_method: 'smart_amount',
+  painting_id: paintingId,
+  owner: 'A. B.',
+  verification_code: await purchaseCode(member),
+});
+
 const balance = async (userId: string) =>
   balanceOf(t.ctx.database.db, await accountFor(t.ctx.database.db, 'member_wallet', 'EURO', userId));
 
@@ -65,13 +76,7 @@ describe('an Idempotency-Key commits with its work', () => {
   it('a wallet purchase stores its key, its purchase and its answer in the transaction that pays', async () => {
     const member = await walletBuyer(10_000);
     const painting = await createPaintingForSale(t, { pricePerPartMinor: 1000 });
-    const body = {
-      total_part: 2,
-      payment_method: 'smart_amount',
-      painting_id: painting.id,
-      owner: 'A. B.',
-      verification_code: await purchaseCode(member),
-    };
+    const body = await walletBody(member, painting.id, 2);
     const first = await buy(member.accessToken, body, 'wallet-key-0001');
     expect(first.statusCode).toBe(200);
     const row = await keyRow(member.id, 'wallet-key-0001');
@@ -85,6 +90,28 @@ describe('an Idempotency-Key commits with its work', () => {
     const retry = await buy(member.accessToken, body, 'wallet-key-0001');
     expect(retry.json()).toEqual(first.json());
     expect(await balance(member.id)).toBe(8_000);
+  });
+
+  it('a wallet purchase enqueues its confirmation in the transaction that pays (decision 488)', async () => {
+    // Guard: service.ts:payFromWallet enqueues with ctx.jobs.sendManyIn(tx, …). Enqueued after the commit instead
+    // (ctx.jobs.send), the job's created_on is a later transaction's now(), not the purchase's (checked: it fails).
+    const member = await walletBuyer(10_000);
+    const painting = await createPaintingForSale(t, { pricePerPartMinor: 1000 });
+    const body = await walletBody(member, painting.id, 1);
+    const paid = await buy(member.accessToken, body, 'wallet-key-0002');
+    expect(paid.statusCode).toBe(200);
+    const [purchase] = await t.ctx.database.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.reference, paid.json().data.reference_id));
+    const jobs = await queryRows<{ created_on: Date }>(
+      t.ctx.database.db,
+      sql`SELECT created_on FROM pgboss.job WHERE name = ${PURCHASE_CONFIRMATION_JOB}
+            AND data->>'purchaseId' = ${purchase?.id ?? ''}`,
+    );
+    expect(jobs).toHaveLength(1);
+    // now() is the transaction's start: the same instant for the purchase and its job, written together.
+    expect(new Date(jobs[0]?.created_on ?? 0).getTime()).toBe(purchase?.createdAt.getTime());
   });
 
   it('a card purchase whose answer was never stored (the process died after the reservation) answers the retry with the same purchase, payable', async () => {

@@ -38,10 +38,11 @@ function settleInTurn(ctx: AppContext, workId: string, notice: PaymentNotice): P
  * Duplicates are ignored by event id; a success settles the purchase unless it is no longer pending (a success after
  * the release settles if the parts are still there as reserved, else it is refunded); a failure is recorded and the
  * reservation stays until it expires, so the buyer may try another card. `paintingId`: the work, when the caller
- * already read it (the sandbox's confirmation); else it is read here.
+ * already read it (the sandbox's confirmation), else the one the payment's metadata carries; else it is read here.
  */
 export async function handleCardEvent(ctx: AppContext, event: CardEvent, paintingId?: string): Promise<PaymentOutcome> {
-  const workId = paintingId ?? (await workOfCardEvent(ctx.database.db, event)) ?? NO_WORK;
+  // The work: the caller's, else the payment's metadata (decision 487), else read (a payment created before that).
+  const workId = paintingId ?? event.paintingId ?? (await workOfCardEvent(ctx.database.db, event)) ?? NO_WORK;
   return settleInTurn(ctx, workId, { kind: 'card', provider: ctx.payments.card.name, event });
 }
 

@@ -10,12 +10,13 @@ import {
   ZSandboxCardResult,
   ZSuccess,
 } from '@parcelle/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { InvalidSignature } from '../../adapters/payments/payments';
 import { SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import type { AppContext } from '../../context';
+import { preparedPerDatabase } from '../../db/prepared';
 import { purchases } from '../../db/schema';
 import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { AppError, badRequest, failureBody, notFound } from '../../http/errors';
@@ -225,8 +226,9 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
           }
           throw error;
         }
-        // A top-up's payment (issue 31) is the deposits module's; every other is a purchase's.
-        if (event && !(await handleTopUpCardEvent(ctx, event))) {
+        // A top-up's payment (issue 31) is the deposits module's; every other is a purchase's. A payment whose metadata
+        // names a work is a purchase's (a top-up's never does): no read of the top-ups for it (decision 487).
+        if (event && (event.paintingId || !(await handleTopUpCardEvent(ctx, event)))) {
           await finishPayment(ctx, await handleCardEvent(ctx, event), request.log);
         }
         return reply.send({ received: true });
@@ -266,6 +268,14 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
   }
 }
 
+const purchaseOfMemberRead = preparedPerDatabase((db) =>
+  db
+    .select({ reference: purchases.reference, paintingId: purchases.paintingId })
+    .from(purchases)
+    .where(and(eq(purchases.id, sql.placeholder('purchaseId')), eq(purchases.userId, sql.placeholder('userId'))))
+    .prepare('sandbox_purchase_of_member'),
+);
+
 /**
  * The reference and the work of one of the member's purchases (the sandbox never confirms another member's payment;
  * the work is its payment's settlement turn).
@@ -275,10 +285,7 @@ async function purchaseOfMember(
   userId: string,
   purchaseId: string,
 ): Promise<{ reference: string; paintingId: string }> {
-  const [row] = await ctx.database.db
-    .select({ reference: purchases.reference, paintingId: purchases.paintingId })
-    .from(purchases)
-    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
+  const [row] = await purchaseOfMemberRead(ctx.database.db).execute({ purchaseId, userId });
   if (!row) throw notFound('PurchaseNotFound');
   return row;
 }

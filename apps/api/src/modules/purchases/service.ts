@@ -5,12 +5,13 @@ import { formatMoney, toMajor } from '@parcelle/shared/money';
 import { soldAmount } from '@parcelle/shared/notification-texts';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { toE164 } from '@parcelle/shared/validation/fields';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { inTransaction, isLockTimeout } from '../../db/retry';
 import { certificates, purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
@@ -20,9 +21,9 @@ import { recordPurchase, recordReservationBatch, recordReservations } from '../.
 import { checkStepUp } from '../auth/step-up';
 import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
-import { confirmInvestmentWarning, investmentWarningConsent, requireInvestorReady } from '../investor/gate';
+import { confirmInvestmentWarning, investmentWarningConsent } from '../investor/gate';
 import type { InvestorState } from '../investor/profile';
-import { requireKeyInformationAcknowledged } from '../key-information/gate';
+import type { PurchaseAcknowledgement } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
 import { lockWallet, walletBalance } from '../ledger/ledger';
 import { MARKET } from '../market/state';
@@ -30,8 +31,8 @@ import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
 import { emailWanted, partsSoldToEmail } from '../notifications/notify';
 import { codeSms, sendCodeSms } from '../notifications/sms';
-import { requireVerified } from '../verification/gate';
 import { buyerMailContext } from './buyer-mail';
+import { requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import type { PaymentOutcome } from './payment-events';
 import { recordPaymentOutcome } from './purchase-metrics';
@@ -101,15 +102,10 @@ function assertMethodOffered(ctx: AppContext, request: Pick<PurchaseRequest, 'pa
 /** POST /paintings/validate: prices the request and checks it could be bought now; nothing is reserved. */
 export async function validatePurchase(ctx: AppContext, member: Member, request: PurchaseRequest) {
   assertMethodOffered(ctx, request);
-  // An unverified member learns here, before paying, that buying needs an approved identity (issue 29).
-  await requireVerified(ctx.database.db, member.id);
-  // Then the investor's own steps (issue 30): test, risk warning, loss simulation, each named with its page.
-  const investor = await requireInvestorReady(ctx.database.db, member.id, {
-    action: 'primary_purchase',
-    rules: ctx.config.investor,
-  });
-  // A primary purchase: the work's current key information document opened and acknowledged (issue 30).
-  await requireKeyInformationAcknowledged(ctx.database.db, member.id, request.painting_id);
+  // An unverified member learns here, before paying, that buying needs an approved identity (issue 29); then the
+  // investor's own steps (issue 30: test, risk warning, loss simulation, each named with its page); then, on the
+  // primary market, the work's current key information document acknowledged (issue 30). One read (gates.ts).
+  const { investor } = await requirePurchaseGates(ctx, member.id, request.painting_id);
   const currency = currencyOf(member, request);
   const quote = await quotePurchase(ctx.database.db, {
     paintingId: request.painting_id,
@@ -185,15 +181,10 @@ export async function createPurchase(
   } = {},
 ): Promise<TPurchaseData> {
   assertMethodOffered(ctx, request);
-  // Every method (card, PayPal, wallet): identity verification approved first (issue 29).
-  await requireVerified(ctx.database.db, member.id);
-  // Then the investor's own steps (issue 30); the per-investment warning is checked on the reserved total below.
-  const investor = await requireInvestorReady(ctx.database.db, member.id, {
-    action: 'primary_purchase',
-    rules: ctx.config.investor,
-  });
-  // A primary purchase needs the work's current key information document acknowledged; the purchase records which.
-  const acknowledgement = await requireKeyInformationAcknowledged(ctx.database.db, member.id, request.painting_id);
+  // Every method (card, PayPal, wallet): identity verification approved first (issue 29); then the investor's own
+  // steps (issue 30; the per-investment warning is checked on the reserved total below); then a primary purchase needs
+  // the work's current key information document acknowledged, and records which. One read (gates.ts, decision 487).
+  const { investor, acknowledgement } = await requirePurchaseGates(ctx, member.id, request.painting_id);
   const key = options.key ?? NO_KEY;
   const warning = investmentWarning(ctx, member, request, investor, options.sessionId);
   if (request.payment_method === 'smart_amount') {
@@ -243,6 +234,15 @@ function investmentWarning(
   };
 }
 
+/** A purchase's provider reference recorded, once per purchase: a prepared statement (decision 469). */
+const providerReference = preparedPerDatabase((db) =>
+  db
+    .update(purchases)
+    .set({ providerRef: sql`${sql.placeholder('providerRef')}` })
+    .where(eq(purchases.id, sql.placeholder('purchaseId')))
+    .prepare('purchase_provider_reference'),
+);
+
 /**
  * Creates the provider's payment (card) or order (PayPal) of a reserved purchase and records its reference. Both
  * providers take the purchase as their idempotency key, so a retry that finishes a purchase left without its answer
@@ -258,8 +258,9 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
         reference: purchase.reference,
         amountMinor: purchase.totalMinor,
         currency: purchase.currency,
+        paintingId: purchase.paintingId,
       });
-      await db.update(purchases).set({ providerRef: payment.paymentId }).where(eq(purchases.id, purchase.id));
+      await providerReference(db).execute({ purchaseId: purchase.id, providerRef: payment.paymentId });
       return purchaseData(purchase, {
         stripe_publishable_key: card.publishableKey,
         payment_client_secret: payment.clientSecret,
@@ -272,7 +273,7 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
       amountMinor: purchase.totalMinor,
       currency: purchase.currency,
     });
-    await db.update(purchases).set({ providerRef: order.orderId }).where(eq(purchases.id, purchase.id));
+    await providerReference(db).execute({ purchaseId: purchase.id, providerRef: order.orderId });
     return purchaseData(purchase, {
       paypal_order_id: order.orderId,
       paypal_provider: paypal.name,
@@ -345,7 +346,7 @@ async function payFromWallet(
   request: PurchaseRequest,
   key: KeyClaim,
   warning: ReturnType<typeof investmentWarning>,
-  acknowledgement: Awaited<ReturnType<typeof requireKeyInformationAcknowledged>>,
+  acknowledgement: PurchaseAcknowledgement | null,
 ): Promise<TPurchaseData> {
   if (!request.verification_code) throw badRequest('OtpRequired', 'verification_code');
   const db = ctx.database.db;
@@ -377,15 +378,20 @@ async function payFromWallet(
     if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
     const data = purchaseData(result.purchase, { certificate_number: result.certificate.number });
     await key.record(tx, { purchaseId: purchase.id, answer: purchaseAnswer(data) });
+    // The confirmation enqueued with the settlement, as a card or PayPal payment's (decisions 470 and 488): it exists
+    // exactly when the purchase commits, and costs no statement after the commit.
+    const confirmation = {
+      kind: 'settled' as const,
+      purchase: result.purchase,
+      certificateNumber: result.certificate.number,
+    };
+    await ctx.jobs.sendManyIn(tx, PURCHASE_CONFIRMATION_JOB, [
+      { data: confirmationOf(confirmation), id: randomUUID() },
+    ]);
     return { ...result, data };
   });
   announceSale(ctx, settled.purchase.paintingId);
   recordPurchase('smart_amount', 'settled');
-  await sendConfirmation(ctx, {
-    kind: 'settled',
-    purchase: settled.purchase,
-    certificateNumber: settled.certificate.number,
-  });
   return settled.data;
 }
 
@@ -425,15 +431,6 @@ export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, lo
   }
   // A settled purchase's confirmation was enqueued with its settlement (settle-payment.ts, decision 470).
   if (outcome.kind === 'refund-due') await processRefund(ctx, outcome.refundId, log);
-}
-
-/**
- * The confirmation of a wallet purchase, after its transaction committed: one job enqueued; the job reads the buyer
- * and the work and writes the emails (sendConfirmationNow). A card or PayPal payment's is enqueued with its settlement.
- */
-export async function sendConfirmation(ctx: AppContext, outcome: PaymentOutcome): Promise<void> {
-  if (outcome.kind !== 'settled') return;
-  await ctx.jobs.send(PURCHASE_CONFIRMATION_JOB, confirmationOf(outcome), { id: randomUUID() });
 }
 
 /** The confirmation job (reservation-job.ts): the buyer's email, and each seller's notice on the secondary market. */

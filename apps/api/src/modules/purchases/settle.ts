@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { listings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificates } from '../certificates/service';
 import { type AccountWanted, accountKey, accountsFor, type LedgerLine, postTransactions } from '../ledger/ledger';
-import { type CreditedAmount, memberCredits } from '../ledger/member-credits';
+import { type CreditedAmount, memberCreditsMany } from '../ledger/member-credits';
 import { BOOK_CURRENCY } from '../market/bids';
 import { openSecondaryIfSoldOut } from '../market/sell-out';
 import { MARKET } from '../market/state';
@@ -56,12 +56,17 @@ export async function settlePurchases(
   await movePartsMany(tx, paid.map(toBuyer));
   // 3. The ledger: Primary, Parcelle sells; secondary, each seller is paid for the parts taken from their listings,
   //    into their own wallet, in its currency (exchanged when the purchase was in the other one).
+  //    The sellers' wallets, currencies and accounts are read once for the batch (decision 489).
   const sellers = await sellersOf(tx, paid);
-  const paidSellers = new Map<string, Awaited<ReturnType<typeof memberCredits>>>();
-  for (const purchase of paid) {
-    const own = sellers.get(purchase.id) ?? [];
-    if (own.length > 0) paidSellers.set(purchase.id, await memberCredits(tx, own, purchase.currency));
-  }
+  const secondary = paid.filter((purchase) => (sellers.get(purchase.id) ?? []).length > 0);
+  const credits = await memberCreditsMany(
+    tx,
+    secondary.map((purchase) => ({ credits: sellers.get(purchase.id) ?? [], currency: purchase.currency })),
+  );
+  const paidSellers = new Map<string, (typeof credits)[number]>();
+  secondary.forEach((purchase, at) => {
+    paidSellers.set(purchase.id, credits[at] as (typeof credits)[number]);
+  });
   const wanted: AccountWanted[] = [];
   for (const purchase of paid) {
     if (sourceOf.get(purchase.id)?.kind !== 'wallet') wanted.push({ kind: 'external', currency: purchase.currency });

@@ -33,6 +33,10 @@ export class VerificationGateError extends AppError {
  * step-up code is checked, so a member who cannot act does not spend a code.
  */
 export async function requireVerified(db: Executor, memberId: string): Promise<void> {
-  const state = await stateOfMember(db, memberId);
+  assertVerified(await stateOfMember(db, memberId));
+}
+
+/** The gate on a state already read (`stateOfMember`, or `verificationStateColumn` in a purchase's one read). */
+export function assertVerified(state: VerificationState): void {
   if (!mayMoveMoney(state)) throw new VerificationGateError(state);
 }

@@ -5,7 +5,7 @@ import {
   type VerificationReasonCode,
   VerificationState,
 } from '@parcelle/shared';
-import { eq } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { verificationEvents, verifications } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -47,6 +47,17 @@ export async function stateOfMember(db: Executor, userId: string): Promise<Verif
     .where(eq(verifications.userId, userId));
   return row?.state ?? VerificationState.NotStarted;
 }
+
+/**
+ * `stateOfMember` as one column of another statement (a purchase's one read of its gates, decision 487): the state,
+ * or NULL without a case (`stateOf`). `userId` is a value or a prepared statement's placeholder.
+ */
+export const verificationStateColumn = (userId: string | Placeholder): SQL =>
+  sql`(SELECT ${verifications.state} FROM ${verifications} WHERE ${verifications.userId} = ${userId})`;
+
+/** What `verificationStateColumn` read: no case yet is not started. */
+export const stateOf = (column: VerificationState | null | undefined): VerificationState =>
+  column ?? VerificationState.NotStarted;
 
 export type TransitionRequest = {
   to: VerificationState;
