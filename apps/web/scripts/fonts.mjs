@@ -5,7 +5,7 @@
  * uses. The files are committed in app/fonts/ (app/fonts/fonts.test.ts checks that they are what this script makes
  * from the installed packages); run it again after upgrading a font package or changing the lists below.
  *
- * Usage: node apps/web/scripts/fonts.mjs   (writes app/fonts/*.woff2 next to this script's package)
+ * Usage: node apps/web/scripts/fonts.mjs   (writes app/fonts/*.woff2 and app/fonts/fonts.css of this package)
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -20,7 +20,8 @@ const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from
  * The code points kept: printable ASCII, Latin-1 (French accents, « », the no-break space, ©, ×, ·, ²…), œ/Œ, and
  * the typographic punctuation the catalogues and content use (’ ‘ “ ” „ ‚ – — … • ‹ › ‰, the thin and narrow no-break
  * spaces that French number and currency formats put before € and between thousands, €, ™, the minus sign).
- * Anything else on a page (a name in another Latin script, an arrow) is drawn by the next font in the stack.
+ * Another Latin letter (a Polish or Czech name) comes from the package's latin-ext file (fontFaces below); anything
+ * else (an arrow) from the next font of the stack, as before.
  */
 export const CODE_POINTS = [
   ...range(0x20, 0x7e),
