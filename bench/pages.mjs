@@ -4,6 +4,7 @@
 //   node bench/pages.mjs --skip-build --runs 1 --url http://127.0.0.1:3000   (an already running server)
 //   node bench/pages.mjs --pages home,painting                              (some of the pages only)
 //   node bench/pages.mjs --skip-build --runs 1 --pages home --json-dir /tmp/lh   (also keeps each run's Lighthouse JSON)
+//   node bench/pages.mjs --skip-build --presets mobile                      (one preset only; the targets are mobile's)
 //   WEB_DIST_DIR=/tmp/old/client node bench/pages.mjs --skip-build --server apps/api/dist-old/server.js  (a kept build)
 // Chromium is the machine's own (/usr/bin/chromium or CHROME_PATH); nothing is downloaded and nothing leaves the
 // machine: the pages, their media and their API calls are all served by the local server.
@@ -25,6 +26,9 @@ const runs = Number(option('--runs', '5'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number, 1 or more');
 const skipBuild = flag('--skip-build');
 const jsonDir = option('--json-dir');
+const presets = option('--presets', 'mobile,desktop').split(',');
+if (presets.some((preset) => preset !== 'mobile' && preset !== 'desktop'))
+  throw new Error('--presets: mobile, desktop');
 let reportNumber = 0;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
@@ -213,7 +217,7 @@ async function main() {
   try {
     const pages = await pagesOf(servers.base);
     await warmUp(servers.base, pages);
-    for (const preset of ['mobile', 'desktop']) {
+    for (const preset of presets) {
       for (const [name, path] of pages) {
         rows.push(...(await measure(servers.base, name, path, preset)));
         // Each pair as soon as it is known, so that a long run cut short still tells what it measured.

@@ -1,6 +1,4 @@
 import documentRuntime from 'virtual:parcelle-document-runtime';
-import cormorantLatin from '@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url';
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -26,6 +24,8 @@ import { createQueryClient, queryClient } from './features/session/query-client'
 import { ssrRequestContext } from './features/ssr/context';
 import { useNonce } from './features/ssr/nonce';
 import { theme } from './features/theme/theme';
+import cormorantLatin from './fonts/cormorant-garamond-latin-wght.woff2?url';
+import interLatin from './fonts/inter-latin-wght-400-700.woff2?url';
 
 initI18n();
 
