@@ -132,7 +132,7 @@ function Exchange({ data }: { data: FooterData }) {
   const registration = data.siteSettings.registration_number;
   if (!registration && documents.length === 0) return null;
   return (
-    <div className={styles.exchange}>
+    <div className={cx(styles.band, styles.exchange)}>
       {registration && (
         <p className={cx(styles.text, styles.small)} data-testid="footer-registration">
           {t('content.footer.registration')} <span className={styles.registration}>{registration}</span>
@@ -249,7 +249,7 @@ export function Footer() {
           </section>
         </div>
         {data && <Exchange data={data} />}
-        <div className={cx(styles.bottom, data && styles.afterExchange)}>
+        <div className={cx(styles.band, styles.bottom, data && styles.afterExchange)}>
           <p className={cx(styles.text, styles.fine)}>{t('footer.rights', { year })}</p>
           <p className={cx(styles.text, styles.fine, styles.risk)}>{t('footer.risk')}</p>
         </div>
