@@ -17,8 +17,11 @@ const CSS_GOAL_KB = 30;
  * root's stylesheet 1.50 KB with the design tokens, the footer's 1.38 KB): 0.8–1.0 KB more on every page, e.g. a work
  * 11.35 and 11.97, about 8.32, contact 8.44; the home 12.44 with the catalogue as first seeded, 13.32 when the other
  * journeys ran before it (10.44 inline) (its inline styles follow what it shows; 12.52 was measured so). Re-based on that: 13.4.
+ * Decision 497 drew the footer and its dialogs with CSS Modules too (the footer's stylesheet 2.56 KB, inline styles
+ * 1.3–2.1 KB less): a work 10.88 and 11.48, about 8.20, contact 8.30; the home 12.35 on a fresh seed (8.30 inline),
+ * 13.16 after this run's other journeys (9.10 inline). Lowered from 13.4 to that: 13.2.
  */
-const CSS_CEILING_KB = 13.4;
+const CSS_CEILING_KB = 13.2;
 
 const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
 

@@ -1,14 +1,16 @@
-import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fonts, palette } from '../theme/theme';
+import buttons from '../forms/plain-button.module.css';
 import { COMPANY } from './company';
 import { closeEnclosingDialog, FooterDialog } from './FooterDialog';
+import styles from './info-dialogs.module.css';
 
 /** The ids the footer's buttons open these dialogs by (`commandfor`). */
 export const INFO_DIALOG_IDS = { address: 'address-dialog', join: 'join-dialog', work: 'work-dialog' } as const;
 
-const labelSx = { color: palette.muted, fontSize: 12.5, letterSpacing: '0.14em', textTransform: 'uppercase' } as const;
+/** The theme's large contained button (`forms/plain-button`), and its outlined form, on a link. */
+const contained = `${buttons.button} ${buttons.large}`;
+const outlined = `${contained} ${styles.outlined}`;
 
 /** Where to write to or visit the company: a postal address and how to reach it, no map. */
 export function AddressDialog() {
@@ -20,14 +22,10 @@ export function AddressDialog() {
       title={t('content.address.title')}
       testId="address-dialog"
     >
-      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <Box>
-          <Typography sx={labelSx}>{t('content.address.postal')}</Typography>
-          <Box
-            component="address"
-            data-testid="address-postal"
-            sx={{ fontStyle: 'normal', mt: 1, fontFamily: fonts.display, fontSize: 24, lineHeight: 1.3 }}
-          >
+      <div className={styles.pair}>
+        <div>
+          <p className={styles.label}>{t('content.address.postal')}</p>
+          <address data-testid="address-postal" className={styles.address}>
             {COMPANY.name}
             <br />
             {COMPANY.street}
@@ -35,20 +33,18 @@ export function AddressDialog() {
             {`${COMPANY.postcode} ${COMPANY.city}`}
             <br />
             {t('content.address.country')}
-          </Box>
-        </Box>
-        <Box>
-          <Typography sx={labelSx}>{t('content.address.hoursLabel')}</Typography>
-          <Typography sx={{ mt: 1 }}>{t('content.address.hours')}</Typography>
-          <Typography sx={{ ...labelSx, mt: 3 }}>{t('content.address.writeLabel')}</Typography>
-          <MuiLink href={`mailto:${COMPANY.contactEmail}`} underline="always" sx={{ display: 'inline-block', mt: 1 }}>
+          </address>
+        </div>
+        <div>
+          <p className={styles.label}>{t('content.address.hoursLabel')}</p>
+          <p className={`${styles.text} ${styles.gap8}`}>{t('content.address.hours')}</p>
+          <p className={`${styles.label} ${styles.gap24}`}>{t('content.address.writeLabel')}</p>
+          <a href={`mailto:${COMPANY.contactEmail}`} className={styles.mail}>
             {COMPANY.contactEmail}
-          </MuiLink>
-        </Box>
-      </Box>
-      <Typography sx={{ mt: 4, pt: 3, borderTop: `1px solid ${palette.line}`, color: palette.muted }}>
-        {t('content.address.directions')}
-      </Typography>
+          </a>
+        </div>
+      </div>
+      <p className={styles.directions}>{t('content.address.directions')}</p>
     </FooterDialog>
   );
 }
@@ -68,47 +64,28 @@ export function JoinDialog() {
       title={t('content.join.title')}
       testId="join-dialog"
     >
-      <Typography sx={{ color: palette.muted, mb: 3 }}>{t('content.join.intro')}</Typography>
-      <Stack component="ol" spacing={2.5} sx={{ listStyle: 'none', p: 0, m: 0, mb: 4 }}>
+      <p className={styles.intro}>{t('content.join.intro')}</p>
+      <ol className={styles.steps}>
         {steps.map((step, index) => (
-          <Box component="li" key={step.title} sx={{ display: 'grid', gridTemplateColumns: '40px 1fr', gap: 2 }}>
-            <Typography
-              aria-hidden="true"
-              sx={{ fontFamily: fonts.display, fontSize: 30, lineHeight: 1, color: palette.accent }}
-            >
+          <li key={step.title} className={styles.step}>
+            <p aria-hidden="true" className={styles.number}>
               {index + 1}
-            </Typography>
-            <Box>
-              <Typography component="h3" sx={{ fontWeight: 600, fontSize: 15.5 }}>
-                {step.title}
-              </Typography>
-              <Typography sx={{ color: palette.muted, fontSize: 15 }}>{step.text}</Typography>
-            </Box>
-          </Box>
+            </p>
+            <div>
+              <h3 className={styles.stepTitle}>{step.title}</h3>
+              <p className={styles.stepText}>{step.text}</p>
+            </div>
+          </li>
         ))}
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button
-          component={Link}
-          to="/register"
-          variant="contained"
-          size="large"
-          onClick={closeEnclosingDialog}
-          data-testid="join-register"
-        >
+      </ol>
+      <div className={styles.actions}>
+        <Link to="/register" onClick={closeEnclosingDialog} data-testid="join-register" className={contained}>
           {t('content.join.register')}
-        </Button>
-        <Button
-          component={Link}
-          to="/connexion"
-          variant="outlined"
-          size="large"
-          onClick={closeEnclosingDialog}
-          data-testid="join-login"
-        >
+        </Link>
+        <Link to="/connexion" onClick={closeEnclosingDialog} data-testid="join-login" className={outlined}>
           {t('content.join.login')}
-        </Button>
-      </Stack>
+        </Link>
+      </div>
     </FooterDialog>
   );
 }
@@ -131,37 +108,19 @@ export function WorkDialog() {
       testId="work-dialog"
       maxWidth="md"
     >
-      <Typography sx={{ color: palette.muted, mb: 3, maxWidth: '62ch' }}>{t('content.work.intro')}</Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          mb: 4,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-        }}
-      >
+      <p className={`${styles.intro} ${styles.workIntro}`}>{t('content.work.intro')}</p>
+      <ul className={styles.roles}>
         {roles.map((role) => (
-          <Box component="li" key={role.title} sx={{ p: 2.5, border: `1px solid ${palette.line}`, bgcolor: '#FFFFFF' }}>
-            <Typography component="h3" sx={{ fontFamily: fonts.display, fontSize: 21, fontWeight: 500, mb: 0.5 }}>
-              {role.title}
-            </Typography>
-            <Typography sx={{ color: palette.muted, fontSize: 14.5 }}>{role.text}</Typography>
-          </Box>
+          <li key={role.title} className={styles.role}>
+            <h3 className={styles.roleTitle}>{role.title}</h3>
+            <p className={styles.roleText}>{role.text}</p>
+          </li>
         ))}
-      </Box>
-      <Typography sx={{ mb: 2 }}>{t('content.work.apply')}</Typography>
-      <Button
-        href={`mailto:${COMPANY.careersEmail}?subject=${subject}`}
-        variant="contained"
-        size="large"
-        data-testid="work-email"
-      >
+      </ul>
+      <p className={styles.apply}>{t('content.work.apply')}</p>
+      <a href={`mailto:${COMPANY.careersEmail}?subject=${subject}`} data-testid="work-email" className={contained}>
         {COMPANY.careersEmail}
-      </Button>
+      </a>
     </FooterDialog>
   );
 }

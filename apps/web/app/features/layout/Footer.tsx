@@ -1,10 +1,3 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import FacebookIcon from '@mui/icons-material/Facebook';
-import InstagramIcon from '@mui/icons-material/Instagram';
-import LinkedInIcon from '@mui/icons-material/LinkedIn';
-import XIcon from '@mui/icons-material/X';
-import YouTubeIcon from '@mui/icons-material/YouTube';
-import { Box, ButtonBase, Container, IconButton, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { isPublicHttpsLink } from '@parcelle/shared/links';
 import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,68 +8,74 @@ import { CONTACT_PATH, opensElsewhere } from '../contact/contact-link';
 import { AddressDialog, INFO_DIALOG_IDS, JoinDialog, WorkDialog } from '../contact/InfoDialogs';
 import { useLanguage } from '../i18n/language';
 import { NewsletterSignup } from '../newsletter/NewsletterSignup';
-import { fonts, palette, visuallyHidden } from '../theme/theme';
+import styles from './footer.module.css';
 import { Logo } from './Logo';
 import { FOOTER_COLUMNS, type FooterLink } from './links';
-import { ExternalMark } from './marks';
+import { EXTERNAL_PATH } from './marks';
 
-const soft = 'rgba(251, 249, 245, 0.72)';
-const faint = 'rgba(251, 249, 245, 0.6)';
-const rule = '1px solid rgba(251, 249, 245, 0.16)';
-
-const linkSx = {
-  color: soft,
-  fontSize: 14,
-  textDecoration: 'none',
-  '&:hover': { color: palette.paper, textDecoration: 'underline', textUnderlineOffset: '4px' },
-} as const;
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 function NewWindow() {
   const { t } = useTranslation();
-  return (
-    <Box component="span" sx={visuallyHidden}>
-      {` (${t('footer.newWindow')})`}
-    </Box>
-  );
+  return <span className={styles.hidden}>{` (${t('footer.newWindow')})`}</span>;
 }
 
 function FooterItem({ link }: { link: FooterLink }) {
   const { t } = useTranslation();
   if (link.external) {
     return (
-      <MuiLink href={link.to} target="_blank" rel="noopener noreferrer" sx={linkSx}>
+      <a href={link.to} target="_blank" rel="noopener noreferrer" className={styles.link}>
         {t(link.label)}
         <NewWindow />
-        <ExternalMark />
-      </MuiLink>
+        <svg viewBox="0 0 10 10" aria-hidden="true" focusable="false" className={styles.external}>
+          <path d={EXTERNAL_PATH} fill="currentColor" />
+        </svg>
+      </a>
     );
   }
   return (
-    <MuiLink component={Link} to={link.to} sx={linkSx}>
+    <Link to={link.to} className={styles.link}>
       {t(link.label)}
-    </MuiLink>
+    </Link>
   );
 }
 
 function ColumnTitle({ children, id }: { children: ReactNode; id?: string }) {
   return (
-    <Typography
-      component="h2"
-      id={id}
-      sx={{ fontFamily: fonts.display, fontSize: 20, fontWeight: 500, mb: 2, color: palette.paper }}
-    >
+    <h2 id={id} className={styles.title}>
       {children}
-    </Typography>
+    </h2>
   );
 }
 
 type Network = keyof FooterData['siteSettings']['social_media_links'];
-const NETWORKS: readonly { network: Network; name: string; Icon: SvgIconComponent }[] = [
-  { network: 'youtube', name: 'YouTube', Icon: YouTubeIcon },
-  { network: 'linkedin', name: 'LinkedIn', Icon: LinkedInIcon },
-  { network: 'instagram', name: 'Instagram', Icon: InstagramIcon },
-  { network: 'facebook', name: 'Facebook', Icon: FacebookIcon },
-  { network: 'twitter', name: 'X (Twitter)', Icon: XIcon },
+/** The networks' marks: MUI's icons (Material Design and Simple Icons), drawn here so the footer needs no MUI. */
+const NETWORKS: readonly { network: Network; name: string; path: string }[] = [
+  {
+    network: 'youtube',
+    name: 'YouTube',
+    path: 'M10 15l5.19-3L10 9v6m11.56-7.83c.13.47.22 1.1.28 1.9.07.8.1 1.49.1 2.09L22 12c0 2.19-.16 3.8-.44 4.83-.25.9-.83 1.48-1.73 1.73-.47.13-1.33.22-2.65.28-1.3.07-2.49.1-3.59.1L12 19c-4.19 0-6.8-.16-7.83-.44-.9-.25-1.48-.83-1.73-1.73-.13-.47-.22-1.1-.28-1.9-.07-.8-.1-1.49-.1-2.09L2 12c0-2.19.16-3.8.44-4.83.25-.9.83-1.48 1.73-1.73.47-.13 1.33-.22 2.65-.28 1.3-.07 2.49-.1 3.59-.1L12 5c4.19 0 6.8.16 7.83.44.9.25 1.48.83 1.73 1.73z',
+  },
+  {
+    network: 'linkedin',
+    name: 'LinkedIn',
+    path: 'M19 3a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h14m-.5 15.5v-5.3a3.26 3.26 0 0 0-3.26-3.26c-.85 0-1.84.52-2.32 1.3v-1.11h-2.79v8.37h2.79v-4.93c0-.77.62-1.4 1.39-1.4a1.4 1.4 0 0 1 1.4 1.4v4.93h2.79M6.88 8.56a1.68 1.68 0 0 0 1.68-1.68c0-.93-.75-1.69-1.68-1.69a1.69 1.69 0 0 0-1.69 1.69c0 .93.76 1.68 1.69 1.68m1.39 9.94v-8.37H5.5v8.37h2.77z',
+  },
+  {
+    network: 'instagram',
+    name: 'Instagram',
+    path: 'M7.8 2h8.4C19.4 2 22 4.6 22 7.8v8.4a5.8 5.8 0 0 1-5.8 5.8H7.8C4.6 22 2 19.4 2 16.2V7.8A5.8 5.8 0 0 1 7.8 2m-.2 2A3.6 3.6 0 0 0 4 7.6v8.8C4 18.39 5.61 20 7.6 20h8.8a3.6 3.6 0 0 0 3.6-3.6V7.6C20 5.61 18.39 4 16.4 4H7.6m9.65 1.5a1.25 1.25 0 0 1 1.25 1.25A1.25 1.25 0 0 1 17.25 8 1.25 1.25 0 0 1 16 6.75a1.25 1.25 0 0 1 1.25-1.25M12 7a5 5 0 0 1 5 5 5 5 0 0 1-5 5 5 5 0 0 1-5-5 5 5 0 0 1 5-5m0 2a3 3 0 0 0-3 3 3 3 0 0 0 3 3 3 3 0 0 0 3-3 3 3 0 0 0-3-3z',
+  },
+  {
+    network: 'facebook',
+    name: 'Facebook',
+    path: 'M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2m13 2h-2.5A3.5 3.5 0 0 0 12 8.5V11h-2v3h2v7h3v-7h3v-3h-3V9a1 1 0 0 1 1-1h2V5z',
+  },
+  {
+    network: 'twitter',
+    name: 'X (Twitter)',
+    path: 'M18.244 2.25h3.308l-7.227 8.26 8.502 11.24H16.17l-5.214-6.817L4.99 21.75H1.68l7.73-8.835L1.254 2.25H8.08l4.713 6.231zm-1.161 17.52h1.833L7.084 4.126H5.117z',
+  },
 ];
 
 function SocialLinks({ links }: { links: FooterData['siteSettings']['social_media_links'] }) {
@@ -84,24 +83,26 @@ function SocialLinks({ links }: { links: FooterData['siteSettings']['social_medi
   const present = NETWORKS.filter(({ network }) => isPublicHttpsLink(links[network] ?? ''));
   if (present.length === 0) return null;
   return (
-    <Stack component="ul" direction="row" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, ml: -1 }}>
-      {present.map(({ network, name, Icon }) => (
+    <ul className={styles.social}>
+      {present.map(({ network, name, path }) => (
         <li key={network}>
-          <IconButton
-            component="a"
+          {/* biome-ignore lint/a11y/useAnchorContent: named by its aria-label; the mark beside it is decoration. */}
+          <a
             href={links[network]}
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`${t('content.footer.social', { network: name })} (${t('footer.newWindow')})`}
             title={name}
             data-testid={`footer-social-${network}`}
-            sx={{ color: soft, '&:hover': { color: palette.paper, bgcolor: 'rgba(251, 249, 245, 0.08)' } }}
+            className={styles.network}
           >
-            <Icon fontSize="small" />
-          </IconButton>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
+              <path d={path} />
+            </svg>
+          </a>
         </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
 
@@ -131,53 +132,34 @@ function Exchange({ data }: { data: FooterData }) {
   const registration = data.siteSettings.registration_number;
   if (!registration && documents.length === 0) return null;
   return (
-    <Box
-      sx={{
-        mt: { xs: 6, md: 8 },
-        pt: 3,
-        borderTop: rule,
-        display: 'flex',
-        flexDirection: { xs: 'column', md: 'row' },
-        gap: { xs: 2, md: 4 },
-        alignItems: { md: 'center' },
-        justifyContent: 'space-between',
-      }}
-    >
+    <div className={cx(styles.band, styles.exchange)}>
       {registration && (
-        <Typography sx={{ fontSize: 13.5, color: soft }} data-testid="footer-registration">
-          {t('content.footer.registration')}{' '}
-          <Box component="span" sx={{ color: palette.paper, fontWeight: 500, whiteSpace: 'nowrap' }}>
-            {registration}
-          </Box>
-        </Typography>
+        <p className={cx(styles.text, styles.small)} data-testid="footer-registration">
+          {t('content.footer.registration')} <span className={styles.registration}>{registration}</span>
+        </p>
       )}
       {documents.length > 0 && (
-        <Box component="nav" aria-label={t('content.footer.documents')}>
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
-          >
+        <nav aria-label={t('content.footer.documents')}>
+          <ul className={styles.documents}>
             {documents.map((doc) => (
               <li key={doc.name}>
-                <MuiLink
+                <a
                   href={doc.href}
                   target="_blank"
                   rel="noopener noreferrer"
                   data-testid={`footer-doc-${doc.name}`}
-                  sx={{ ...linkSx, fontSize: 13.5 }}
+                  className={cx(styles.link, styles.document)}
                 >
                   {t(doc.label)}
-                  <Box component="span" sx={{ ml: 0.75, fontSize: 11, letterSpacing: '0.08em', color: faint }}>
-                    PDF
-                  </Box>
+                  <span className={styles.pdf}>PDF</span>
                   <NewWindow />
-                </MuiLink>
+                </a>
               </li>
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </nav>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -204,44 +186,37 @@ export function Footer() {
   const data = footer.data;
 
   return (
-    <Box component="footer" sx={{ bgcolor: palette.ink, color: palette.paper, mt: 'auto' }} data-testid="footer">
-      <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 }, pt: { xs: 7, md: 10 }, pb: 5 }}>
-        <Box sx={{ pb: { xs: 6, md: 8 }, mb: { xs: 6, md: 8 }, borderBottom: rule }}>
+    <footer className={styles.footer} data-testid="footer">
+      <div className={styles.container}>
+        <div className={styles.signup}>
           <div {...islandProps(inDocument, 'newsletter')}>
             <NewsletterSignup />
           </div>
-        </Box>
-        <Box
-          sx={{
-            display: 'grid',
-            columnGap: { xs: 3, md: 5 },
-            rowGap: { xs: 5, md: 6 },
-            gridTemplateColumns: { xs: '1fr 1fr', md: '1.5fr repeat(4, 1fr)' },
-          }}
-        >
-          <Stack spacing={2.5} sx={{ maxWidth: 360, gridColumn: { xs: '1 / -1', md: 'auto' } }}>
+        </div>
+        <div className={styles.grid}>
+          <div className={styles.brand}>
             <Logo tone="light" />
-            <Typography sx={{ color: soft, fontSize: 14.5 }}>{t('footer.about')}</Typography>
+            <p className={cx(styles.text, styles.about)}>{t('footer.about')}</p>
             {data && <SocialLinks links={data.siteSettings.social_media_links} />}
-          </Stack>
+          </div>
           {FOOTER_COLUMNS.map((column) => (
-            <Box key={column.title} component="nav" aria-label={t(column.title)}>
+            <nav key={column.title} aria-label={t(column.title)}>
               <ColumnTitle>{t(column.title)}</ColumnTitle>
-              <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              <ul className={styles.list}>
                 {column.links.map((link) => (
                   <li key={link.to}>
                     <FooterItem link={link} />
                   </li>
                 ))}
-              </Stack>
-            </Box>
+              </ul>
+            </nav>
           ))}
-          <Box component="section" aria-labelledby="footer-contact-title">
+          <section aria-labelledby="footer-contact-title">
             <ColumnTitle id="footer-contact-title">{t('content.footer.contactTitle')}</ColumnTitle>
-            <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            <ul className={styles.list}>
               <li>
                 {/* A page of its own without a script (/contact, decision 476); with one, the dialog opens in place. */}
-                <MuiLink
+                <a
                   href={CONTACT_PATH}
                   onClick={(event: MouseEvent) => {
                     if (inDocument || opensElsewhere(event)) return;
@@ -251,47 +226,38 @@ export function Footer() {
                   }}
                   {...(inDocument ? islandProps(inDocument, 'contact') : { 'aria-haspopup': 'dialog' as const })}
                   data-testid="footer-contact"
-                  sx={linkSx}
+                  className={styles.link}
                 >
                   {t('content.footer.contact')}
-                </MuiLink>
+                </a>
               </li>
               {INFO_BUTTONS.map((button) => (
                 <li key={button.name}>
-                  <ButtonBase
+                  <button
+                    type="button"
                     command="show-modal"
                     commandfor={INFO_DIALOG_IDS[button.name]}
                     aria-haspopup="dialog"
                     data-testid={button.testId}
-                    sx={{ ...linkSx, fontFamily: 'inherit', textAlign: 'left' }}
+                    className={cx(styles.link, styles.button)}
                   >
                     {t(button.label)}
-                  </ButtonBase>
+                  </button>
                 </li>
               ))}
-            </Stack>
-          </Box>
-        </Box>
+            </ul>
+          </section>
+        </div>
         {data && <Exchange data={data} />}
-        <Box
-          sx={{
-            mt: data ? 3 : { xs: 6, md: 9 },
-            pt: 3,
-            borderTop: rule,
-            display: 'flex',
-            flexDirection: { xs: 'column', md: 'row' },
-            gap: 2,
-            justifyContent: 'space-between',
-          }}
-        >
-          <Typography sx={{ fontSize: 13, color: faint }}>{t('footer.rights', { year })}</Typography>
-          <Typography sx={{ fontSize: 13, color: faint, maxWidth: 640 }}>{t('footer.risk')}</Typography>
-        </Box>
-      </Container>
+        <div className={cx(styles.band, styles.bottom, data && styles.afterExchange)}>
+          <p className={cx(styles.text, styles.fine)}>{t('footer.rights', { year })}</p>
+          <p className={cx(styles.text, styles.fine, styles.risk)}>{t('footer.risk')}</p>
+        </div>
+      </div>
       <Suspense fallback={null}>{contactUsed && <ContactDialog open={contactOpen} onClose={closeContact} />}</Suspense>
       <AddressDialog />
       <JoinDialog />
       <WorkDialog />
-    </Box>
+    </footer>
   );
 }

@@ -25,11 +25,12 @@ function Mark({ path, sx, testId }: { path: string; sx?: SxProps<Theme>; testId?
   );
 }
 
+/** ↗'s drawing, in a 10 × 10 box (also drawn by the footer without MUI, decision 497). */
+export const EXTERNAL_PATH = 'M3 1.5h5.5V7H7.2V3.7L2.4 8.5l-.9-.9 4.8-4.8H3z';
+
 /** ↗: the link opens another site, in a new window. */
 export function ExternalMark({ sx }: { sx?: SxProps<Theme> }) {
-  return (
-    <Mark path="M3 1.5h5.5V7H7.2V3.7L2.4 8.5l-.9-.9 4.8-4.8H3z" sx={withSx({ ml: 0.5, verticalAlign: '0.05em' }, sx)} />
-  );
+  return <Mark path={EXTERNAL_PATH} sx={withSx({ ml: 0.5, verticalAlign: '0.05em' }, sx)} />;
 }
 
 /** ▲ or ▼: a value rose or fell. */
