@@ -38,7 +38,8 @@ export function PaypalModal({ open, amount, onApprove, onCancel, error }: Props)
       data-testid="paypal-modal"
     >
       <Box sx={{ bgcolor: PAYPAL.navy, color: '#fff', px: 4, py: 2.5 }}>
-        <Typography sx={{ fontWeight: 800, fontStyle: 'italic', fontSize: 22, letterSpacing: '-0.02em' }}>
+        {/* 700: the site's Inter ends its weight axis there (decision 490); an 800 was drawn as 700 anyway. */}
+        <Typography sx={{ fontWeight: 700, fontStyle: 'italic', fontSize: 22, letterSpacing: '-0.02em' }}>
           Pay<span style={{ color: '#6CC3FF' }}>Pal</span>
         </Typography>
         <Typography variant="caption" sx={{ opacity: 0.85 }}>
