@@ -35,13 +35,17 @@ const FAILING: Record<string, string> = {
   past_returns: 'yes',
 };
 
-/** Today in Paris as the site writes a day in French (« 29 nov. 2026 »), here by Intl rather than the app's formatter. */
+/**
+ * Today as the site writes a day in French (« 29 nov. 2026 », « 05 déc. 2026 »: two digits, read in UTC as every
+ * date of spec §9, `formatDate`), here by Intl rather than the app's formatter. Read in Paris with one digit, this
+ * failed every night from 23:00 UTC and on the first nine days of each month.
+ */
 const todayInFrench = () =>
   new Intl.DateTimeFormat('fr-FR', {
-    day: 'numeric',
+    day: '2-digit',
     month: 'short',
     year: 'numeric',
-    timeZone: 'Europe/Paris',
+    timeZone: 'UTC',
   }).format(new Date());
 
 /** A French amount in euros, digits grouped by a space, the decimals (if any) after a comma, then « € ». */
