@@ -1,6 +1,7 @@
 import { FINANCE_TYPES, messages } from '@parcelle/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCardEvent } from '../../../test/card-webhook';
 import { createMember, lastMessageTo, userRow } from '../../../test/factories';
 import { raceBehindLock, raceTitle } from '../../../test/race';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -34,13 +35,7 @@ const walletOf = async (userId: string) => {
 };
 const payByCard = (m: Member, id: string, cardNumber: string) =>
   t.call('POST', `/api/member/top-ups/${id}/sandbox-card`, { token: m.accessToken, body: { card_number: cardNumber } });
-const webhook = (event: { body: string; signature: string }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/card',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.body,
-  });
+const webhook = (event: { body: string; signature: string }) => sendCardEvent(t.app, event);
 const notices = async (userId: string) =>
   t.ctx.database.db
     .select()

@@ -1,6 +1,7 @@
 import { fillMessage, messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendCardEvent } from '../../../test/card-webhook';
 import {
   codeIn,
   createMember,
@@ -165,13 +166,7 @@ describe('card payment (offline sandbox, same webhook path as Stripe)', () => {
     const success = card().confirm(data.payment_client_secret, SANDBOX_CARD_OK);
     const failure = card().confirm(data.payment_client_secret, SANDBOX_CARD_DECLINED);
     if (!success || !failure) throw new Error('sandbox refused its own secret');
-    const send = (event: { body: string; signature: string }) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/card',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        payload: event.body,
-      });
+    const send = (event: { body: string; signature: string }) => sendCardEvent(t.app, event);
     for (const event of [success, success, failure, success]) expect((await send(event)).statusCode).toBe(200);
     expect((await purchaseRow(data.reference_id)).status).toBe('paid');
     expect(await memberHolding(t.ctx.database.db, buyerId, painting.id)).toEqual({ primary: 3, secondary: 0 });
@@ -202,12 +197,7 @@ describe('card payment (offline sandbox, same webhook path as Stripe)', () => {
     const again = card().confirm(data.payment_client_secret, SANDBOX_CARD_OK);
     for (const event of [late, again]) {
       if (!event) throw new Error('no event');
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/card',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        payload: event.body,
-      });
+      await sendCardEvent(t.app, event);
     }
     // The same parts were still available at the same price: taken again and settled, never credited to the wallet.
     const purchase = await purchaseRow(data.reference_id);

@@ -1,6 +1,7 @@
 import { messages } from '@parcelle/shared';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sendCardEvent } from '../../../test/card-webhook';
 import {
   createMember,
   createPaintingForSale,
@@ -53,12 +54,7 @@ function reserve(token: string, body: Record<string, unknown>) {
 }
 
 function sendWebhook(event: { body: string; signature: string }) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/payments/webhook/card',
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    payload: event.body,
-  });
+  return sendCardEvent(t.app, event);
 }
 
 async function purchaseRow(reference: string) {

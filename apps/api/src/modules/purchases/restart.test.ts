@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCardEvent } from '../../../test/card-webhook';
 import { createMember, createPaintingForSale, userRow } from '../../../test/factories';
 import { createTestApp, createTestAppOn, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
@@ -53,12 +54,7 @@ describe('a server killed between reservation and payment', () => {
 
       // The provider retries its event: it is honoured once; the parts are still there, so the purchase settles.
       for (let attempt = 0; attempt < 2; attempt++) {
-        const response = await second.app.inject({
-          method: 'POST',
-          url: '/api/payments/webhook/card',
-          headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-          payload: event.body,
-        });
+        const response = await sendCardEvent(second.app, event);
         expect(response.statusCode).toBe(200);
       }
       const wallet = await accountFor(db, 'member_wallet', 'EURO', memberId);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendCardEvent } from '../../../test/card-webhook';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
 import { statementsSentBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -207,12 +208,7 @@ describe('statements per purchase (PostgreSQL)', () => {
     const event = card.confirm(reserved.json().data.payment_client_secret, SANDBOX_CARD_OK);
     if (!event) throw new Error('the sandbox did not confirm');
     const sent = await statementsOf(async () => {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhook/card',
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        payload: event.body,
-      });
+      const answer = await sendCardEvent(t.app, event);
       expect(answer.statusCode).toBe(200);
     });
     expect(sent.length, sent.join('\n')).toBe(SETTLE);
