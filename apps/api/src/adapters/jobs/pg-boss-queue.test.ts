@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app';
@@ -11,6 +12,10 @@ let database: DatabaseHandle;
 let queue: PgBossQueue;
 const failures: JobFailure[] = [];
 let attempts = 0;
+/** What each job of the slow batch saw, when it ended, of the others' states. */
+const seen: (string | undefined)[][] = [];
+const stateOf = async (id: string) =>
+  (await queryRows<{ state: string }>(database.db, sql`SELECT state FROM pgboss.job WHERE id = ${id}`))[0]?.state;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -18,12 +23,18 @@ beforeAll(async () => {
     pollSeconds: 0.5,
     maintenance: false,
     exclusively: database.exclusively,
+    completeAfterMs: 200,
   });
   queue.define<{ member: string }>('always-fails', ONCE, async () => {
     attempts++;
     throw new Error('the provider did not answer');
   });
   queue.define('succeeds', ONCE, async () => undefined);
+  queue.define<{ batch: string[] }>('slow', ONCE, async (job) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const others = job.data.batch.filter((id) => id !== job.id);
+    seen.push(await Promise.all(others.map(stateOf)));
+  });
   queue.define<{ fails: boolean }>('some-fail', ONCE, async (job) => {
     if (job.data.fails) throw new Error('this one failed');
   });
@@ -70,5 +81,23 @@ describe('a worker (decision 499)', () => {
     for (const job of jobs) expect(job.state).toBe(job.fails ? 'retry' : 'completed');
     // Fetched by one statement: one start for all five (one a poll, they would start 0.5 s apart).
     expect(new Set(jobs.map((job) => new Date(job.started_on).getTime())).size).toBe(1);
+  });
+});
+
+describe("a worker's slow batch (decision 499)", () => {
+  it('completes the jobs it has done before going on, so a later job that hangs cannot fail them', async () => {
+    // Guard: pg-boss-queue.ts work() completes the done jobs once the batch has run longer than completeAfterMs.
+    // Without it, the others are still active when the last one runs (checked: 'active').
+    // One statement, so the worker started above fetches them as one batch; they run in any order, 300 ms each.
+    const batch = [randomUUID(), randomUUID(), randomUUID()];
+    await queue.sendMany(
+      'slow',
+      batch.map((id) => ({ id, data: { batch } })),
+    );
+    for (let tries = 0; tries < 100 && seen.length < 3; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The last to run saw the two before it completed already (the batch had run 600 ms, more than 200).
+    expect(seen.at(-1)).toEqual(['completed', 'completed']);
   });
 });

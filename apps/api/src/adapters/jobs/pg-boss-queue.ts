@@ -19,6 +19,12 @@ export type PgBossQueueOptions = {
    * creating the same queues at once deadlock (DatabaseHandle.exclusively, an advisory lock).
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * A worker's batch that has run this long completes the jobs it has done before starting the next (decision 499):
+   * default 10 s. Then a job that hangs past its expiry, failing what of the batch is still active, fails no job
+   * already done (an email sent twice), only itself and those not yet started.
+   */
+  completeAfterMs?: number;
 };
 
 type Defined = { spec: QueueSpec; handler: JobHandler<object> };
@@ -150,9 +156,16 @@ export class PgBossQueue implements JobQueue {
           // Each job its own outcome: one that throws is failed alone (retried by its queue's rule); when this
           // resolves, pg-boss completes the batch in one statement, which leaves the failed ones as they are (its
           // complete only touches active jobs).
+          const started = Date.now();
+          let done: string[] = [];
           for (const job of inSendingOrder(jobs)) {
+            if (done.length > 0 && Date.now() - started > (this.options.completeAfterMs ?? 10_000)) {
+              await this.boss.complete(name, done);
+              done = [];
+            }
             try {
               await this.runReported(name, job);
+              done.push(job.id);
             } catch (error) {
               const { message, name: kind } = error as Error;
               await this.boss.fail(name, job.id, { name: kind, message });
