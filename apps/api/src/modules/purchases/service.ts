@@ -402,16 +402,12 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
 }
 
 /**
- * What follows a provider's payment once its transaction committed: counted, announced when what is sold changed;
- * a late payment for parts no longer available is refunded through the provider now (if the provider fails, the
- * refund stays pending and the reservation job retries it).
+ * What follows a provider's payment once its transaction committed: counted; a late payment for parts no longer
+ * available is refunded through the provider now (if the provider fails, the refund stays pending and the reservation
+ * job retries it). What is sold was announced once for the payment's batch (payment-events.ts).
  */
 export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
   recordPaymentOutcome(outcome);
-  // Settled (or settled again after its release: the parts were taken back), or refused as late: what is sold changed.
-  if ((outcome.kind === 'settled' || outcome.kind === 'refund-due') && outcome.purchase) {
-    announceSale(ctx, outcome.purchase.paintingId);
-  }
   // A settled purchase's confirmation was enqueued with its settlement (settle-payment.ts, decision 470).
   if (outcome.kind === 'refund-due') await processRefund(ctx, outcome.refundId, log);
 }
