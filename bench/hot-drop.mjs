@@ -3,6 +3,9 @@
 //   node bench/hot-drop.mjs                         (builds the API, 40 members, median of 3 runs)
 //   node bench/hot-drop.mjs --members 200 --runs 3 --purchases 10 --pgbench-seconds 10 --port 3110 --skip-build
 //   node bench/hot-drop.mjs --server apps/api/dist-before/server.js   (another build, kept beside apps/api/dist)
+//   node bench/hot-drop.mjs --confirmations 60        (after the purchases, waits up to 60 s for every buyer's
+//                                                       confirmation email in the outbox: how long they took, and the
+//                                                       server's CPU per purchase, the purchase and its confirmation)
 //   node bench/hot-drop.mjs --cpu-prof /tmp/prof      (the server runs under `node --cpu-prof`, one profile a run in
 //                                                       that folder; `node bench/cpu-profile.mjs <file>` reads one)
 // Each run: a throw-away database (dropped at the end) on PG_URL (default postgres://postgres@127.0.0.1:5432),
@@ -29,6 +32,7 @@ const pgbenchSeconds = Number(option('--pgbench-seconds', '10'));
 const pgbenchClients = Number(option('--pgbench-clients', '50'));
 const port = Number(option('--port', '3110'));
 const cpuProfileDir = option('--cpu-prof', undefined);
+const confirmationSeconds = Number(option('--confirmations', '0'));
 // Another build of the server beside this one (a copy of apps/api/dist kept from before a change): before/after pairs.
 const serverFile = option('--server', 'apps/api/dist/server.js');
 
@@ -48,6 +52,36 @@ function runPgbench(databaseUrl) {
     psql(databaseUrl, 'DROP TABLE IF EXISTS bench_hot, bench_log');
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * After the purchase load: waits (up to `--confirmations` seconds) until the outbox holds a confirmation email for every
+ * purchase completed, the job workers sending them as they would after a drop. Answers how many were sent, when the
+ * last was (seconds after the load) and the server's CPU time over the load and that wait, per purchase.
+ */
+async function awaitConfirmations(databaseUrl, server, buying) {
+  const sent = () =>
+    Number(
+      psql(
+        databaseUrl,
+        "SELECT count(*) FROM outbox_messages WHERE subject LIKE 'Your parts purchase%' OR subject LIKE 'Votre achat de parts%'",
+      ).trim(),
+    );
+  const started = Date.now();
+  let confirmations = sent();
+  let last = started;
+  while (confirmations < buying.completed && Date.now() - started < confirmationSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = sent();
+    if (now > confirmations) last = Date.now();
+    confirmations = now;
+  }
+  const cpuMs = cpuTimeMs(server.child.pid) - buying.cpuMsAtStart;
+  return {
+    confirmations,
+    confirmedSeconds: (last - started) / 1000,
+    cpuMsWithConfirmation: cpuMs / buying.completed,
+  };
 }
 
 const results = [];
@@ -71,7 +105,15 @@ for (let run = 1; run <= runs; run++) {
     const loadBefore = loadAverage();
     const tps = runPgbench(databaseUrl);
     const buying = await purchaseLoad(call, tokens, perMember, { cpuOf: () => cpuTimeMs(server.child.pid) });
-    const result = { run, tps, ...buying, ratio: buying.perSecond / tps, load: `${loadBefore} → ${loadAverage()}` };
+    const confirmed = confirmationSeconds > 0 ? await awaitConfirmations(databaseUrl, server, buying) : {};
+    const result = {
+      run,
+      tps,
+      ...buying,
+      ...confirmed,
+      ratio: buying.perSecond / tps,
+      load: `${loadBefore} → ${loadAverage()}`,
+    };
     results.push(result);
     console.log(
       `run ${run}: pgbench ${tps.toFixed(0)} tps; purchases ${buying.completed} in ${buying.seconds.toFixed(1)} s = ` +
@@ -79,6 +121,12 @@ for (let run = 1; run <= runs; run++) {
         `p99 ${buying.p99.toFixed(0)} ms; server CPU ${buying.cpuMsPerPurchase.toFixed(2)} ms a purchase; ` +
         `load average ${result.load}`,
     );
+    if (confirmationSeconds > 0) {
+      console.log(
+        `  confirmations: ${result.confirmations} of ${buying.completed} emailed ${result.confirmedSeconds.toFixed(1)} s ` +
+          `after the last purchase; server CPU ${result.cpuMsWithConfirmation.toFixed(2)} ms a purchase with its confirmation`,
+      );
+    }
     if (buying.refusals.size > 0) console.log(`  refused: ${JSON.stringify(Object.fromEntries(buying.refusals))}`);
     console.log(`  parts: ${buying.parts}`);
     if (!buying.partsAddUp) {
@@ -102,6 +150,10 @@ const pick = (key) => median(results.map((r) => r[key]));
 console.log(
   `median of ${runs} (${members} members × ${perMember} purchases): pgbench ${pick('tps').toFixed(0)} tps; ` +
     `purchases ${pick('perSecond').toFixed(1)}/s; ratio ${pick('ratio').toFixed(3)}; p50 ${pick('p50').toFixed(0)} ms; ` +
-    `p99 ${pick('p99').toFixed(0)} ms; server CPU ${pick('cpuMsPerPurchase').toFixed(2)} ms a purchase`,
+    `p99 ${pick('p99').toFixed(0)} ms; server CPU ${pick('cpuMsPerPurchase').toFixed(2)} ms a purchase` +
+    (confirmationSeconds > 0
+      ? `; confirmations ${pick('confirmations')} emailed by ${pick('confirmedSeconds').toFixed(1)} s after; ` +
+        `CPU ${pick('cpuMsWithConfirmation').toFixed(2)} ms a purchase with its confirmation`
+      : ''),
 );
 if (failed) process.exitCode = 1;

@@ -10,7 +10,7 @@
 // movements and entries, the key information versions, the hot row's conditional UPDATE last, COMMIT: 10)
 // and the batch's settlement (BEGIN, the purchases locked, the events, paid, the register's movements and entries,
 // the ledger accounts read, the ledger transactions and entries, the certificates, the notification preferences read
-// and the notifications, the hot row read, the confirmation jobs, COMMIT: 15). A batch of 1 is 30 round trips (32
+// and the notifications, the hot row read, the confirmation job, COMMIT: 15). A batch of 1 is 30 round trips (32
 // before the gates were read together), the hot row locked once.
 // Prints both rates and the ratio, which is the ceiling of bench/hot-drop.mjs's ratio if the server's own work cost
 // nothing.
@@ -52,7 +52,7 @@ CREATE TABLE jobs (id bigserial PRIMARY KEY, name text NOT NULL, data jsonb NOT 
 /**
  * The script of one batch of `size` purchases of the hot work (decisions 447–449, 466–468): each member's requests as
  * the API sends them (authentication, the gates' one read, the provider's reference, the sandbox's read), the batch's one
- * reservation transaction (10 statements) and its one settlement transaction (15, the confirmation jobs included), each with
+ * reservation transaction (10 statements) and its one settlement transaction (15, its one confirmation job included), each with
  * one multi-row statement per table whatever the batch's size. A batch of 1 is the shape of one purchase.
  */
 function purchaseScript(size) {
@@ -95,7 +95,7 @@ INSERT INTO certificates (reservation, number) VALUES ${rows((m) => `(:r${m}, 'P
 SELECT id FROM members WHERE id IN (${list});
 INSERT INTO notifications (member, kind) VALUES ${rows((m) => `(:m${m}, 'purchase_settled')`)};
 SELECT n FROM bench_hot WHERE id = 1;
-INSERT INTO jobs (name, data) VALUES ${rows(() => "('purchase-confirmation', '{}')")};
+INSERT INTO jobs (name, data) VALUES ('purchase-confirmation', '{}');
 COMMIT;
 `;
 }

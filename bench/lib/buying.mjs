@@ -153,6 +153,8 @@ export async function purchaseLoad(call, tokens, perMember, { cpuOf } = {}) {
     perSecond: completed / seconds,
     /** The server's CPU time (ms, all its threads) per completed purchase, when `cpuOf` reads it. */
     cpuMsPerPurchase: cpuMs === undefined ? undefined : cpuMs / completed,
+    /** The server's CPU time when the load began (ms), for a longer measure ending later (hot-drop's confirmations). */
+    cpuMsAtStart: cpuBefore,
     p50: percentile(timings, 50) ?? Number.NaN,
     p99: percentile(timings, 99) ?? Number.NaN,
     partsAddUp: availableBefore - partsBought === availableAfter,

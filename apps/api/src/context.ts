@@ -1,7 +1,7 @@
 import type { CaptchaVerifier } from './adapters/captcha/captcha';
 import type { JobQueue } from './adapters/jobs/job-queue';
 import type { CounterStore } from './adapters/limits/counters';
-import type { Mailer, SmsSender } from './adapters/mail/mailer';
+import type { Mailer, MailQueue, SmsSender } from './adapters/mail/mailer';
 import type { CardPayments, PaypalPayments } from './adapters/payments/payments';
 import type { Storage } from './adapters/storage/storage';
 import type { AppConfig } from './config';
@@ -14,7 +14,7 @@ export type AppContext = {
   config: AppConfig;
   database: DatabaseHandle;
   /** Email as services send it: enqueued, then delivered by the email job (retries with backoff). */
-  mailer: Mailer;
+  mailer: MailQueue;
   /** SMS sent now, in the request: codes, whose refusal the member must be told of. Notices go through queueSms. */
   sms: SmsSender;
   /** The transports the delivery jobs use: SMTP or the outbox, Twilio or the outbox. */

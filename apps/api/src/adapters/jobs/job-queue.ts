@@ -40,6 +40,11 @@ export interface JobQueue {
    */
   sendIn<T extends object>(tx: Executor, name: string, data: T, options?: { id?: string }): Promise<string | null>;
   /**
+   * Several jobs of one kind enqueued in one statement (a batch's emails, decision 498). A job whose id is already in
+   * the queue (sent before, run or not, until pg-boss archives it 12 hours after it ended) is not enqueued again.
+   */
+  sendMany<T extends object>(name: string, jobs: readonly { data: T; id: string }[]): Promise<void>;
+  /**
    * Several jobs of one kind enqueued inside the caller's open transaction in one statement (a batch of settlements'
    * confirmations), with the same rule as `sendIn`: they exist once that transaction commits.
    */

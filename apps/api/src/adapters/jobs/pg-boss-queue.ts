@@ -19,9 +19,27 @@ export type PgBossQueueOptions = {
    * creating the same queues at once deadlock (DatabaseHandle.exclusively, an advisory lock).
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * A worker's batch that has run this long completes the jobs it has done before starting the next (decision 499):
+   * default 10 s. Then a job that hangs past its expiry, failing what of the batch is still active, fails no job
+   * already done (an email sent twice), only itself and those not yet started.
+   */
+  completeAfterMs?: number;
 };
 
 type Defined = { spec: QueueSpec; handler: JobHandler<object> };
+
+/**
+ * How many jobs of a queue a worker fetches at once (decision 499): one statement to fetch them and one to complete
+ * those that succeeded, where one job at a time took two each (a drop's confirmation emails are fetched by tens).
+ * Run one after the other, well within a delivery job's 2 minutes.
+ */
+const WORKER_BATCH = 10;
+
+/** Jobs in the order they were sent (a batch comes back from UPDATE … RETURNING, in no promised order). */
+function inSendingOrder(jobs: readonly PgBoss.JobWithMetadata<object>[]): PgBoss.JobWithMetadata<object>[] {
+  return [...jobs].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+}
 
 /**
  * pg-boss on the application's own connection: a PostgreSQL pool, shared by every process (jobs are fetched with
@@ -101,6 +119,13 @@ export class PgBossQueue implements JobQueue {
     return this.boss.send(name, data, { ...(options.id ? { id: options.id } : {}), db } as PgBoss.SendOptions);
   }
 
+  async sendMany<T extends object>(name: string, jobs: readonly { data: T; id: string }[]): Promise<void> {
+    this.assertDefined(name);
+    if (jobs.length === 0) return;
+    // pg-boss's insert: one INSERT … ON CONFLICT DO NOTHING, so an id already in the queue is left as it is.
+    await this.boss.insert(jobs.map((job) => ({ name, data: job.data, id: job.id })));
+  }
+
   async sendManyIn<T extends object>(
     tx: Executor,
     name: string,
@@ -121,13 +146,31 @@ export class PgBossQueue implements JobQueue {
   }
 
   async work(): Promise<void> {
-    for (const name of this.defined.keys()) {
+    for (const [name, { spec }] of this.defined) {
+      // A singleton queue runs one job at a time (pg-boss's unique index on its active job): fetched one by one.
+      const batchSize = spec.policy === 'singleton' ? 1 : WORKER_BATCH;
       await this.boss.work<object>(
         name,
-        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1, includeMetadata: true },
+        { pollingIntervalSeconds: this.options.pollSeconds, batchSize, includeMetadata: true },
         async (jobs) => {
-          // pg-boss completes the job when this resolves, and fails it (retry, with backoff) when it throws.
-          for (const job of jobs) await this.runReported(name, job);
+          // Each job its own outcome: one that throws is failed alone (retried by its queue's rule); when this
+          // resolves, pg-boss completes the batch in one statement, which leaves the failed ones as they are (its
+          // complete only touches active jobs).
+          const started = Date.now();
+          let done: string[] = [];
+          for (const job of inSendingOrder(jobs)) {
+            if (done.length > 0 && Date.now() - started > (this.options.completeAfterMs ?? 10_000)) {
+              await this.boss.complete(name, done);
+              done = [];
+            }
+            try {
+              await this.runReported(name, job);
+              done.push(job.id);
+            } catch (error) {
+              const { message, name: kind } = error as Error;
+              await this.boss.fail(name, job.id, { name: kind, message });
+            }
+          }
         },
       );
     }
@@ -149,9 +192,7 @@ export class PgBossQueue implements JobQueue {
       let found = 0;
       for (const name of names) {
         const jobs = await this.boss.fetch<object>(name, { batchSize: 20, includeMetadata: true });
-        // In the order they were sent (a batch comes back from UPDATE … RETURNING, in no promised order).
-        const ordered = [...(jobs ?? [])].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
-        for (const job of ordered) {
+        for (const job of inSendingOrder(jobs ?? [])) {
           found++;
           await this.track(this.runOne(name, job));
         }

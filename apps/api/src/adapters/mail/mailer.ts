@@ -18,6 +18,17 @@ export interface Mailer {
   sendEmail(email: OutgoingEmail, options?: DeliveryOptions): Promise<void>;
 }
 
+/** An email to enqueue under its own id: the same message enqueued twice under one id is sent once. */
+export type QueuedEmail = { id: string; email: OutgoingEmail };
+
+/**
+ * What services call to send email (the queue, delivery-jobs.ts): one message, or several in one statement, each
+ * under an id its sender derived from what it is about (`messageIdOf`), so sending them again sends nothing more.
+ */
+export interface MailQueue extends Mailer {
+  sendEmails(messages: readonly QueuedEmail[]): Promise<void>;
+}
+
 /**
  * Sends SMS: Twilio in production, the outbox in development. Throws SmsDeliveryError when the provider refuses the
  * message or cannot be reached, so the caller can tell the member instead of pretending it was sent.

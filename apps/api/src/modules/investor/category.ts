@@ -1,5 +1,5 @@
 import { type TSophisticationDocument, type TSophisticationRequest, validUntil } from '@parcelle/shared';
-import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { InvestorConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -192,14 +192,25 @@ export async function investorCategoryAt(
   const [approved] = await db
     .select({ id: sophisticationRequests.id })
     .from(sophisticationRequests)
-    .where(
-      and(
-        eq(sophisticationRequests.userId, memberId),
-        eq(sophisticationRequests.state, 'approved'),
-        lte(sophisticationRequests.decidedAt, at),
-        gt(sophisticationRequests.validUntil, at),
-      ),
-    )
+    .where(sophisticatedAt(memberId, at))
     .limit(1);
   return approved ? 'sophisticated' : 'non_sophisticated';
+}
+
+/**
+ * The same category as a column of a larger read (decision 498: a batch of confirmations reads its buyers' categories
+ * at their purchases' settlements in the read of the purchases): true when the member was sophisticated at `at`.
+ */
+export function sophisticatedAtColumn(memberId: SQLWrapper, at: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${sophisticationRequests} where ${sophisticatedAt(memberId, at)})`;
+}
+
+/** The rule of both: an approved request decided by `at` and still valid at it. */
+function sophisticatedAt(memberId: SQLWrapper | string, at: SQLWrapper | Date): SQL {
+  return and(
+    eq(sophisticationRequests.userId, memberId),
+    eq(sophisticationRequests.state, 'approved'),
+    lte(sophisticationRequests.decidedAt, at),
+    gt(sophisticationRequests.validUntil, at),
+  ) as SQL;
 }

@@ -1,7 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
-import { type Mailer, type OutgoingEmail, type OutgoingSms, SmsDeliveryError } from '../../adapters/mail/mailer';
+import {
+  type MailQueue,
+  type OutgoingEmail,
+  type OutgoingSms,
+  type QueuedEmail,
+  SmsDeliveryError,
+} from '../../adapters/mail/mailer';
 import type { AppContext } from '../../context';
 
 export const EMAIL_JOB = 'email-send';
@@ -32,12 +38,35 @@ const DELIVERY: QueueSpec = {
  * What services call to send an email: the message is enqueued (one job, its id the message's id) and sent after
  * the request by whichever process fetches it, retried with backoff when SMTP fails.
  */
-export class QueuedMailer implements Mailer {
+export class QueuedMailer implements MailQueue {
   constructor(private readonly jobs: JobQueue) {}
 
   async sendEmail(email: OutgoingEmail): Promise<void> {
     await this.jobs.send(EMAIL_JOB, { email }, { id: randomUUID() });
   }
+
+  /** Several messages in one statement; one whose id is already queued is not queued again (decision 498). */
+  async sendEmails(messages: readonly QueuedEmail[]): Promise<void> {
+    await this.jobs.sendMany(
+      EMAIL_JOB,
+      messages.map(({ id, email }) => ({ id, data: { email } })),
+    );
+  }
+}
+
+/** Name-based UUIDs (RFC 9562 version 5) of Parcelle's messages: this namespace, then what the message is about. */
+const MESSAGE_NAMESPACE = Buffer.from('6f1c2a0e5b7d4c3e9a8f0d2b4c6e8a1f', 'hex');
+
+/**
+ * The id of the message about `subject` (`purchase-confirmation/<purchase id>`…): the same at every attempt of the job
+ * that sends it, so a retried job queues no second copy, and SMTP's Message-ID (the email job's id) stays the same.
+ */
+export function messageIdOf(subject: string): string {
+  const hash = createHash('sha1').update(MESSAGE_NAMESPACE).update(subject).digest();
+  hash[6] = ((hash[6] as number) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] as number) & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   notificationText,
   type TNotificationContent,
 } from '@parcelle/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
@@ -17,20 +17,20 @@ import { notificationEmail } from './emails';
 /**
  * Kinds whose email another job already writes: a settled purchase's confirmation (with its certificate) and its
  * sellers' "Your parts were sold" are sent by the purchase-confirmation job, which reads the same preference
- * (emailWanted, the notice's `emailed`); notifying must not send a second one.
+ * (emailWantedColumn, the notice's `emailed`); notifying must not send a second one.
  */
 const EMAILED_ELSEWHERE: ReadonlySet<NotificationKind> = new Set(['purchase_settled', 'parts_sold']);
 
 /** What notifying needs of the application: its job queue (the email is a job enqueued in the caller's transaction). */
 export type NotifyContext = { jobs: JobQueue };
 
-/** Whether the member wants the email of this kind (no row: yes). */
-export async function emailWanted(db: Executor, memberId: string, kind: NotificationKind): Promise<boolean> {
-  const [row] = await db
-    .select({ email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, memberId), eq(notificationPreferences.kind, kind)));
-  return row?.email ?? true;
+/**
+ * Whether the member wants the email of this kind (no row: yes), as a column of a larger read: a batch of purchase
+ * confirmations reads its buyers' preferences with their purchases (decision 498).
+ */
+export function emailWantedColumn(memberId: SQLWrapper, kind: NotificationKind): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${notificationPreferences.email} from ${notificationPreferences}
+    where ${notificationPreferences.userId} = ${memberId} and ${notificationPreferences.kind} = ${kind}), true)`;
 }
 
 /** One in-app notification to write: whose, its kind, its payload (checked against the kind's schema). */
@@ -161,16 +161,31 @@ export async function notifyMembers<K extends NotificationKind>(
   }
 }
 
+/** A seller's "parts sold" notice whose email is wanted, with the seller's address and language (its payload unchecked). */
+export type PartsSoldNotice = {
+  id: string;
+  email: string;
+  firstName: string;
+  language: 'en' | 'fr';
+  payload: unknown;
+};
+
 /**
- * The "parts sold" notices of one purchase whose email is wanted (the seller's preference when it was written), with
- * the seller's address and language: the purchase-confirmation job sends their emails from them.
+ * The "parts sold" notices of these purchases whose email is wanted (the seller's preference when it was written), by
+ * purchase, in one read (none without a statement): the purchase-confirmation job sends their emails from them. Each
+ * payload is checked by `partsSoldPayload` where its email is written, so one bad notice fails its purchase only.
  */
 export async function partsSoldToEmail(
   db: Executor,
-  purchaseId: string,
-): Promise<{ email: string; firstName: string; language: 'en' | 'fr'; payload: NotificationPayload<'parts_sold'> }[]> {
+  purchaseIds: readonly string[],
+): Promise<Map<string, PartsSoldNotice[]>> {
+  const byPurchase = new Map<string, PartsSoldNotice[]>();
+  if (purchaseIds.length === 0) return byPurchase;
+  const purchaseId = sql<string>`${memberNotifications.payload}->>'purchase_id'`;
   const rows = await db
     .select({
+      purchaseId,
+      id: memberNotifications.id,
       email: users.email,
       firstName: users.firstName,
       language: users.language,
@@ -182,10 +197,16 @@ export async function partsSoldToEmail(
       and(
         eq(memberNotifications.kind, 'parts_sold'),
         eq(memberNotifications.emailed, true),
-        sql`${memberNotifications.payload}->>'purchase_id' = ${purchaseId}`,
+        inArray(purchaseId, [...purchaseIds]),
       ),
     );
-  return rows.map((row) => ({ ...row, payload: NOTIFICATION_PAYLOADS.parts_sold.parse(row.payload) }));
+  for (const { purchaseId: id, ...notice } of rows) byPurchase.set(id, [...(byPurchase.get(id) ?? []), notice]);
+  return byPurchase;
+}
+
+/** A "parts sold" notice's payload, checked against its kind's schema (throws when it does not hold). */
+export function partsSoldPayload(notice: PartsSoldNotice): NotificationPayload<'parts_sold'> {
+  return NOTIFICATION_PAYLOADS.parts_sold.parse(notice.payload);
 }
 
 /** Retried like any message; a notification whose member is gone has nothing to send. */

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale } from '../../../test/factories';
 import { sideConnection } from '../../../test/pg-side';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { CardEvent } from '../../adapters/payments/payments';
+import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import type { CatalogueChange } from '../catalogue/changes';
 import { checkInvariants } from '../ledger/invariants';
+import { handleCardEvent } from './payment-events';
+import { finishPayment } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +43,47 @@ describe('a hot drop', () => {
         body: { client_secret: reserved.json().data.payment_client_secret, card_number: '4242424242424242' },
       });
       expect(paid.statusCode).toBe(200);
+      expect(seen).toEqual([
+        { kind: 'sale', paintingId: painting.id },
+        { kind: 'sale', paintingId: painting.id },
+      ]);
+    } finally {
+      stop();
+    }
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
+  it('announces a batch of settlements once, not once per payment', async () => {
+    // Guard: payment-events.ts announces once per work of a settlement batch. Announced per payment again (in
+    // finishPayment, for each outcome), three payments of one work tell it three times (checked: 3).
+    const painting = await createPaintingForSale(t);
+    const card = t.ctx.payments.card as SandboxCardPayments;
+    const events: CardEvent[] = [];
+    for (let i = 0; i < 3; i++) {
+      const buyer = await createMember(t, { verified: true });
+      await acknowledgeKeyInformation(t, buyer, painting.id);
+      const reserved = await t.call('POST', '/api/paintings/purchase', {
+        token: buyer.accessToken,
+        body: order(painting.id, 1),
+      });
+      expect(reserved.statusCode).toBe(200);
+      const confirmed = card.confirm(reserved.json().data.payment_client_secret, SANDBOX_CARD_OK);
+      const event = confirmed && card.parseWebhook(Buffer.from(confirmed.body), confirmed.signature);
+      if (!event) throw new Error('the sandbox did not confirm');
+      events.push(event);
+    }
+    const seen: CatalogueChange[] = [];
+    const stop = t.ctx.catalogueChanges.onChange((change) => seen.push(change));
+    try {
+      // Arriving together: the first settles alone, the two that came while it ran settle as the next batch.
+      const outcomes = await Promise.all(
+        events.map(async (event) => {
+          const outcome = await handleCardEvent(t.ctx, event);
+          await finishPayment(t.ctx, outcome);
+          return outcome.kind;
+        }),
+      );
+      expect(outcomes).toEqual(['settled', 'settled', 'settled']);
       expect(seen).toEqual([
         { kind: 'sale', paintingId: painting.id },
         { kind: 'sale', paintingId: painting.id },

@@ -107,7 +107,7 @@ describe('an Idempotency-Key commits with its work', () => {
     const jobs = await queryRows<{ created_on: Date }>(
       t.ctx.database.db,
       sql`SELECT created_on FROM pgboss.job WHERE name = ${PURCHASE_CONFIRMATION_JOB}
-            AND data->>'purchaseId' = ${purchase?.id ?? ''}`,
+            AND data->'purchaseIds' @> jsonb_build_array(${purchase?.id ?? ''}::text)`,
     );
     expect(jobs).toHaveLength(1);
     // now() is the transaction's start: the same instant for the purchase and its job, written together.

@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
 import { recordSettlementBatch } from '../../observability/metrics';
 import type { Purchase } from './reserve';
+import { announceSale } from './service';
 import { type PaymentNotice, type PaymentOutcome, settlePaymentBatch } from './settle-payment';
 import { WorkTurns } from './turns';
 
@@ -26,11 +27,25 @@ function settleInTurn(ctx: AppContext, workId: string, notice: PaymentNotice): P
     turns = new WorkTurns<PaymentNotice, PaymentOutcome>(async (_workId, notices) => {
       recordSettlementBatch(notices.length);
       const outcomes = await settlePaymentBatch(ctx.database.db, ctx.jobs, notices);
+      // What is sold changed (a payment settled, or refused as late): told once per work of the batch, at its commit,
+      // where each payment told it once (the reservations' batches do the same).
+      for (const workId of soldChangedIn(outcomes)) announceSale(ctx, workId);
       return outcomes.map((value) => ({ value }));
     });
     turnsOf.set(ctx, turns);
   }
   return turns.run(workId, notice);
+}
+
+/** The works whose sold parts a batch changed: settled, or settled again after its release, or refused as late. */
+function soldChangedIn(outcomes: readonly PaymentOutcome[]): Set<string> {
+  const works = new Set<string>();
+  for (const outcome of outcomes) {
+    if ((outcome.kind === 'settled' || outcome.kind === 'refund-due') && outcome.purchase) {
+      works.add(outcome.purchase.paintingId);
+    }
+  }
+  return works;
 }
 
 /**

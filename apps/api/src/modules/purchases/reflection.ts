@@ -1,8 +1,8 @@
 import { inReflectionPeriod, LONGEST_REFLECTION_MS, reflectionEndsAt } from '@parcelle/shared';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
-import { investorCategoryAt } from '../investor/category';
+import { investorCategoryAt, sophisticatedAtColumn } from '../investor/category';
 import { MARKET } from '../market/state';
 import { memberHolding } from '../parts/register';
 
@@ -31,6 +31,11 @@ export {
  */
 export async function reflectionAppliesTo(db: Executor, memberId: string, at: Date = new Date()): Promise<boolean> {
   return (await investorCategoryAt(db, memberId, at)) !== 'sophisticated';
+}
+
+/** The same rule as a column of a larger read (a batch of confirmations, decision 498): the member's category at `at`. */
+export function reflectionAppliesColumn(memberId: SQLWrapper, at: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`not ${sophisticatedAtColumn(memberId, at)}`;
 }
 
 export type ProvisionalPurchase = {

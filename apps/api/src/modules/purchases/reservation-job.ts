@@ -5,7 +5,8 @@ import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { releaseExpiredBids } from '../secondary/orders';
 import { retryDueRefunds } from './refund-late-payment';
 import { releaseExpired } from './release-reservation';
-import { announceSale, sendConfirmationNow } from './service';
+import { type ConfirmationJob, purchasesOfJob, sendConfirmations } from './send-confirmations';
+import { announceSale } from './service';
 
 /** Releases unpaid reservations and bids (issue 17) past their time. */
 export const RESERVATION_SWEEP_JOB = 'reservation-sweep';
@@ -25,7 +26,10 @@ const PERIODIC: QueueSpec = {
   policy: 'singleton',
 };
 
-/** A confirmation is retried like a message (its email job is enqueued once it ran). */
+/**
+ * A confirmation (a settlement's purchases, decision 498) is retried like a message: each attempt enqueues only the
+ * emails not already queued.
+ */
 const CONFIRMATION: QueueSpec = {
   retryLimit: 9,
   retryDelaySeconds: 30,
@@ -35,10 +39,8 @@ const CONFIRMATION: QueueSpec = {
 };
 
 export function definePurchaseJobs(ctx: AppContext, log: FastifyBaseLogger): void {
-  ctx.jobs.define<{ purchaseId: string; certificateNumber: string }>(
-    PURCHASE_CONFIRMATION_JOB,
-    CONFIRMATION,
-    async (job) => sendConfirmationNow(ctx, job.data),
+  ctx.jobs.define<ConfirmationJob>(PURCHASE_CONFIRMATION_JOB, CONFIRMATION, async (job) =>
+    sendConfirmations(ctx, purchasesOfJob(job.data)),
   );
   ctx.jobs.define(RESERVATION_SWEEP_JOB, PERIODIC, async () => {
     const released = await releaseExpired(ctx.database.db, new Date(), (paintingId) => announceSale(ctx, paintingId));

@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
-import { formatMoney, toMajor } from '@parcelle/shared/money';
-import { soldAmount } from '@parcelle/shared/notification-texts';
-import { formatPartsQuantity } from '@parcelle/shared/parts';
+import { toMajor } from '@parcelle/shared/money';
 import { toE164 } from '@parcelle/shared/validation/fields';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,31 +16,24 @@ import { AppError, badRequest, notFound, RetryLaterError } from '../../http/erro
 import { ok } from '../../http/reply';
 import { recordPurchase, recordReservationBatch, recordReservations } from '../../observability/metrics';
 import { checkStepUp } from '../auth/step-up';
-import { verifyUrlOf } from '../certificates/service';
 import { issueCode } from '../codes/service';
 import { confirmInvestmentWarning, investmentWarningConsent } from '../investor/gate';
 import type { InvestorState } from '../investor/profile';
 import type { PurchaseAcknowledgement } from '../key-information/gate';
 import { recordPurchaseKeyInformation } from '../key-information/service';
 import { lockWallet, walletBalance } from '../ledger/ledger';
-import { MARKET } from '../market/state';
-import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
-import { partsSoldEmail, purchaseConfirmationEmail, walletCodeEmail } from '../notifications/emails';
-import { emailWanted, partsSoldToEmail } from '../notifications/notify';
+import { walletCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
-import { buyerMailContext } from './buyer-mail';
 import { requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import type { PaymentOutcome } from './payment-events';
 import { recordPaymentOutcome } from './purchase-metrics';
-import { formatReflectionEnd, reflectionAppliesTo, reflectionEndsAt } from './reflection';
 import { processRefund } from './refund-late-payment';
 import { releasePurchase } from './release-reservation';
 import { type Purchase, quotePurchase } from './reserve';
 import { type ReservationRequest, reserveBatch, reservePurchase } from './reserve-purchase';
-import { revocationUrl } from './revocation-link';
+import { enqueueConfirmations } from './send-confirmations';
 import { settlePurchase } from './settle';
-import { confirmationOf } from './settle-payment';
 import { WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
@@ -378,16 +368,9 @@ async function payFromWallet(
     if (!result) throw new Error('a purchase reserved in this transaction could not be settled');
     const data = purchaseData(result.purchase, { certificate_number: result.certificate.number });
     await key.record(tx, { purchaseId: purchase.id, answer: purchaseAnswer(data) });
-    // The confirmation enqueued with the settlement, as a card or PayPal payment's (decisions 470 and 488): it exists
-    // exactly when the purchase commits, and costs no statement after the commit.
-    const confirmation = {
-      kind: 'settled' as const,
-      purchase: result.purchase,
-      certificateNumber: result.certificate.number,
-    };
-    await ctx.jobs.sendManyIn(tx, PURCHASE_CONFIRMATION_JOB, [
-      { data: confirmationOf(confirmation), id: randomUUID() },
-    ]);
+    // The confirmation enqueued with the settlement, as a card or PayPal payment's (decisions 470, 488 and 498): it
+    // exists exactly when the purchase commits, and costs no statement after the commit.
+    await enqueueConfirmations(tx, ctx.jobs, [purchase.id]);
     return { ...result, data };
   });
   announceSale(ctx, settled.purchase.paintingId);
@@ -419,89 +402,12 @@ export async function purchaseOfOrder(ctx: AppContext, member: Member, orderId: 
 }
 
 /**
- * What follows a provider's payment once its transaction committed: counted, announced when what is sold changed;
- * a late payment for parts no longer available is refunded through the provider now (if the provider fails, the
- * refund stays pending and the reservation job retries it).
+ * What follows a provider's payment once its transaction committed: counted; a late payment for parts no longer
+ * available is refunded through the provider now (if the provider fails, the refund stays pending and the reservation
+ * job retries it). What is sold was announced once for the payment's batch (payment-events.ts).
  */
 export async function finishPayment(ctx: AppContext, outcome: PaymentOutcome, log?: FastifyBaseLogger): Promise<void> {
   recordPaymentOutcome(outcome);
-  // Settled (or settled again after its release: the parts were taken back), or refused as late: what is sold changed.
-  if ((outcome.kind === 'settled' || outcome.kind === 'refund-due') && outcome.purchase) {
-    announceSale(ctx, outcome.purchase.paintingId);
-  }
   // A settled purchase's confirmation was enqueued with its settlement (settle-payment.ts, decision 470).
   if (outcome.kind === 'refund-due') await processRefund(ctx, outcome.refundId, log);
-}
-
-/** The confirmation job (reservation-job.ts): the buyer's email, and each seller's notice on the secondary market. */
-export async function sendConfirmationNow(
-  ctx: AppContext,
-  job: { purchaseId: string; certificateNumber: string },
-): Promise<void> {
-  const [purchase] = await ctx.database.db.select().from(purchases).where(eq(purchases.id, job.purchaseId));
-  if (!purchase) return;
-  const outcome = { certificateNumber: job.certificateNumber };
-  const row = await buyerMailContext(ctx.database.db, purchase);
-  if (!row) return;
-  const lang = purchase.language;
-  // The confirmation is the email of the buyer's "purchase settled" notification: sent unless they turned it off.
-  if (await emailWanted(ctx.database.db, purchase.userId, 'purchase_settled'))
-    await ctx.mailer.sendEmail({
-      to: row.email,
-      ...purchaseConfirmationEmail(lang, {
-        firstName: row.firstName,
-        reference: purchase.reference,
-        paintingTitle: lang === 'fr' ? row.titleFr : row.titleEn,
-        parts: formatPartsQuantity(purchase.quantity, lang),
-        total: formatMoney(purchase.totalMinor, purchase.currency, lang),
-        holder: purchase.ownerName,
-        certificateNumber: outcome.certificateNumber,
-        verifyUrl: verifyUrlOf(ctx.config.publicUrl, outcome.certificateNumber),
-        ...(await revocationOffer(ctx, purchase)),
-      }),
-    });
-  if (purchase.market === MARKET.secondary) await notifySellers(ctx, purchase, { en: row.titleEn, fr: row.titleFr });
-}
-
-/**
- * Issue 30: a primary purchase in its reflection period gets, in its confirmation, the end of the period (Paris time,
- * the last minute it can be revoked) and the signed link to revoke it (revocation-link.ts).
- */
-async function revocationOffer(
-  ctx: AppContext,
-  purchase: Purchase,
-): Promise<{ revocation?: { until: string; url: string } }> {
-  if (purchase.market !== MARKET.primary || purchase.status !== 'paid' || !purchase.settledAt) return {};
-  if (!(await reflectionAppliesTo(ctx.database.db, purchase.userId, purchase.settledAt))) return {};
-  const endsAt = reflectionEndsAt(purchase.settledAt);
-  if (Date.now() >= endsAt.getTime()) return {};
-  const link = { purchaseId: purchase.id, userId: purchase.userId, expires: Math.floor(endsAt.getTime() / 1000) };
-  return {
-    revocation: {
-      until: formatReflectionEnd(endsAt, purchase.language),
-      url: revocationUrl(ctx.config.publicUrl, ctx.config.serverSecret, link),
-    },
-  };
-}
-
-/**
- * Each seller whose listed parts a settled secondary purchase took: the email of their "parts sold" notice, written
- * with the settlement (settle.ts). Issue 31, one currency per screen: the amount as their wallet received it (in its
- * currency, the ledger's figure), the book's euros the parts were listed at beside it, as the notice says it
- * (`soldAmount`); sent when the seller's preference for the kind allowed it when the notice was written.
- */
-async function notifySellers(ctx: AppContext, purchase: Purchase, title: { en: string; fr: string }): Promise<void> {
-  const notices = await partsSoldToEmail(ctx.database.db, purchase.id);
-  for (const notice of notices) {
-    const sold = notice.payload;
-    await ctx.mailer.sendEmail({
-      to: notice.email,
-      ...partsSoldEmail(notice.language, {
-        firstName: notice.firstName,
-        paintingTitle: title[notice.language],
-        parts: formatPartsQuantity(sold.parts, notice.language),
-        amount: soldAmount(sold, notice.language),
-      }),
-    });
-  }
 }

@@ -107,11 +107,12 @@ async function ledgerCount(reference: string): Promise<number> {
   return rows.length;
 }
 
-/** The purchase-confirmation jobs enqueued for a purchase (pg-boss's table). */
+/** The purchase-confirmation jobs enqueued for a purchase (pg-boss's table; one job carries its batch's, decision 498). */
 async function confirmations(purchaseId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     db(),
-    sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${PURCHASE_CONFIRMATION_JOB} AND data->>'purchaseId' = ${purchaseId}`,
+    sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${PURCHASE_CONFIRMATION_JOB}
+          AND data->'purchaseIds' @> jsonb_build_array(${purchaseId}::text)`,
   );
   return Number(row?.count ?? 0);
 }

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { Executor } from '../../db/client';
 import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
-import { PURCHASE_CONFIRMATION_JOB } from '../notifications/delivery-jobs';
 import { recordRefundDue, retakeParts } from './refund-late-payment';
 import type { Purchase } from './reserve';
+import { enqueueConfirmations } from './send-confirmations';
 import { type Settlement, settlePurchases } from './settle';
 
 /** A provider's word about a purchase's payment: a card event (webhook, sandbox) or PayPal's capture answer. */
@@ -82,20 +81,14 @@ export async function settlePayments(
     const notice = notices[at] as PaymentNotice;
     answers.push(await refundDue(tx, outcome.settling, paymentOf(notice)));
   }
-  // 6. The buyers' confirmations enqueued with the settlement (one INSERT): they exist exactly when it commits.
-  await jobs.sendManyIn(
+  // 6. The buyers' confirmations enqueued with the settlement (one job for the batch, decision 498): it exists exactly
+  //    when the settlement commits.
+  await enqueueConfirmations(
     tx,
-    PURCHASE_CONFIRMATION_JOB,
-    answers.flatMap((answer) =>
-      answer.kind === 'settled' ? [{ data: confirmationOf(answer), id: randomUUID() }] : [],
-    ),
+    jobs,
+    answers.flatMap((answer) => (answer.kind === 'settled' ? [answer.purchase.id] : [])),
   );
   return answers;
-}
-
-/** What the purchase-confirmation job is given: the purchase and its certificate's number (service.ts). */
-export function confirmationOf(settled: Extract<PaymentOutcome, { kind: 'settled' }>) {
-  return { purchaseId: settled.purchase.id, certificateNumber: settled.certificateNumber };
 }
 
 /** A batch in its own transaction (the per-work turn, payment-events.ts): a deadlock or conflict runs it again. */

@@ -74,7 +74,7 @@ const BATCH = 10;
  * A batch of card payments of one work (settle-payment.ts, decisions 466–468): the same statements whatever its size.
  * BEGIN, the purchases locked, the provider events, the purchases paid, the register's movements and entries, the
  * ledger accounts, the ledger transactions and entries, the certificates, the notification preferences, the
- * notifications, the work read (sold out?), the buyers' confirmation jobs, COMMIT. Before batching, N payments sent
+ * notifications, the work read (sold out?), the batch's confirmation job, COMMIT. Before batching, N payments sent
  * 16 × N (the confirmation job after the commit included).
  */
 const SETTLE = 15;
