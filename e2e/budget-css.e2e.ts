@@ -19,9 +19,12 @@ const CSS_GOAL_KB = 30;
  * journeys ran before it (10.44 inline) (its inline styles follow what it shows; 12.52 was measured so). Re-based on that: 13.4.
  * Decision 497 drew the footer and its dialogs with CSS Modules too (the footer's stylesheet 2.56 KB, inline styles
  * 1.3–2.1 KB less): a work 10.88 and 11.48, about 8.20, contact 8.30; the home 12.35 on a fresh seed (8.30 inline),
- * 13.16 after this run's other journeys (9.10 inline). Lowered from 13.4 to that: 13.2.
+ * 13.16 after this run's other journeys (9.10 inline). Lowered from 13.4 to that: 13.2. Decision 506 drew the header
+ * and the ticker with CSS Modules (the frame's stylesheet 4.03 KB, inline styles 1.6–1.9 KB less): a work 10.39 and
+ * 11.04, about 7.50, contact 7.65; the home 11.78 on a fresh seed (6.54 inline), 12.55 after this run's other journeys
+ * (7.31 inline). Lowered from 13.2 to that and a little room for the catalogue the home shows: 12.7.
  */
-const CSS_CEILING_KB = 13.2;
+const CSS_CEILING_KB = 12.7;
 
 const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
 

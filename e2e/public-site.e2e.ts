@@ -540,6 +540,60 @@ describe('public pages as documents', () => {
     }
   });
 
+  it("works the header's menus by keyboard on a document: Escape closes each and gives the focus back", async () => {
+    const { context, page } = await newPage(browser, { locale: 'fr' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    try {
+      const member = await signUpMemberByApi(page, 'fr', {
+        firstName: 'Suzanne',
+        lastName: 'Valadon',
+        tag: 'header-keys',
+        salt: 506,
+      });
+      await page.goto('/?lng=fr');
+      await page.getByTestId('account-menu').waitFor();
+      // The member's menu (the account island, decision 506): Enter opens it on its first item, the arrows move.
+      await page.getByTestId('header-user').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu', { name: 'Mon compte' }).waitFor();
+      expect(await focused()).toBe('account-profile');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused()).toBe('account-portfolio');
+      await page.keyboard.press('End');
+      expect(await focused()).toBe('logout');
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      expect(await focused()).toBe('header-user');
+      expect(await page.getByTestId('header-user').evaluate((button) => button.matches(':focus-visible'))).toBe(true);
+      expect(await page.getByTestId('header-user-name').textContent()).toBe(member.firstName);
+      // The chooser (the browser's popover, no script in a document): Tab goes from its button into it, Escape closes.
+      await page.getByTestId('preferences-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('preferences-dialog').waitFor();
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe('language-en');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('preferences-dialog').waitFor({ state: 'hidden' });
+      expect(await focused()).toBe('preferences-button');
+      // The phone menu (the browser's modal dialog).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('menu-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('mobile-drawer').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('mobile-drawer').waitFor({ state: 'hidden' });
+      expect(await focused()).toBe('menu-button');
+      // None of it loaded MUI: the island's scripts are the plain ones.
+      const scripts = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
+      expect(scripts.some((path) => /\/account-island-/.test(path))).toBe(true);
+      expect(scripts.some((path) => /\/(islands|ThemeProvider|DefaultPropsProvider)-/.test(path))).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows a signed-in member their header on a document; a member link loads the member area', async () => {
     const { context, page } = await newPage(browser, { locale: 'en' });
     try {

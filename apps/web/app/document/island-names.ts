@@ -12,9 +12,10 @@ export type IslandName = 'account' | 'buy' | 'contact' | 'key-information' | 'ne
 
 /**
  * The islands any visitor wakes on any public page, in a module of their own without MUI (public-islands.tsx,
- * decision 495); the others are the member's, under the app's providers (islands.tsx).
+ * decision 495), and the header's account island, plain elements too (decision 506); the others are the member's
+ * parts of a work's page, under the app's providers (islands.tsx).
  */
-export const PUBLIC_ISLANDS = ['contact', 'newsletter'] as const satisfies readonly IslandName[];
+export const PUBLIC_ISLANDS = ['account', 'contact', 'newsletter'] as const satisfies readonly IslandName[];
 export type PublicIslandName = (typeof PUBLIC_ISLANDS)[number];
 export type MemberIslandName = Exclude<IslandName, PublicIslandName>;
 

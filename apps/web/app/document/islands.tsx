@@ -1,11 +1,12 @@
 /**
  * The member's React parts of a document page (issue 33, decision 433), loaded by the document runtime when the
- * browser holds a session (the header's account menu, a work's order book, watch toggle and key information) or a
+ * browser holds a session (a work's order book, watch toggle and key information) or a
  * member acts ("Buy now" on the secondary market). Each island is the app's own component under the app's providers
  * (theme, texts in the page's language, queries, toasts) and a router whose navigations are page loads: a document
  * has no client router, so a link followed from an island loads the next page as any link. A work's islands
  * (decisions 453–455) are modules of their own, loaded with the island that needs them. The islands any visitor
- * wakes, the newsletter sign-up and the contact form, are public-islands.tsx's, without MUI (decision 495).
+ * wakes, the newsletter sign-up and the contact form, are public-islands.tsx's, without MUI (decision 495), and so is
+ * the header's account menu and bell (decision 506).
  */
 import { ThemeProvider } from '@mui/material';
 import { buyPath, MEMBER_MARKET_PATH } from '@parcelle/shared/buy-now';
@@ -14,31 +15,19 @@ import { lazy, type ReactNode, Suspense, useLayoutEffect, useState } from 'react
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createPath, type Navigator, Router, type To } from 'react-router';
+import { Router } from 'react-router';
 import { paintingDetailQuery } from '../features/catalogue/api';
 import { ToastProvider } from '../features/feedback/toast';
 import { initI18n } from '../features/i18n/i18n';
-import { AccountMenu } from '../features/layout/AccountMenu';
 import { orderBookQuery } from '../features/market-order/book';
-import { NotificationBell } from '../features/notifications/NotificationBell';
 import { getCurrency, useCurrency } from '../features/preferences/currency';
 import { queryClient } from '../features/session/query-client';
-import { useSession } from '../features/session/use-session';
 import { theme } from '../features/theme/theme';
 import { isMounted, markMounted, ready, replay } from './island-mount';
 import type { MemberIslandName } from './island-names';
+import { pageLoads } from './page-loads';
 
 const i18n = initI18n();
-
-const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
-
-/** Every navigation leaves the document: the next page is loaded (and is a document or the app) as after a link. */
-const pageLoads: Navigator = {
-  createHref: href,
-  push: (to) => window.location.assign(href(to)),
-  replace: (to) => window.location.replace(href(to)),
-  go: (delta) => window.history.go(delta),
-};
 
 function IslandProviders({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = window.location;
@@ -52,18 +41,6 @@ function IslandProviders({ children }: { children: ReactNode }) {
         </ThemeProvider>
       </I18nextProvider>
     </Router>
-  );
-}
-
-/** The bell and the account menu of a verified member (the header's `SessionAction`). */
-function AccountIsland() {
-  const session = useSession();
-  if (!session.verified) return null;
-  return (
-    <>
-      <NotificationBell />
-      <AccountMenu firstName={session.user?.first_name ?? ''} user={session.user} />
-    </>
   );
 }
 
@@ -191,15 +168,6 @@ export function mountIsland(name: MemberIslandName, element: HTMLElement, trigge
           <BuyIsland form={element} paintingId={element.dataset.paintingId ?? ''} openAtOnce={trigger === 'submit'} />
         </IslandProviders>,
       ),
-    );
-    ready(element);
-    return;
-  }
-  if (name === 'account') {
-    createRoot(element).render(
-      <IslandProviders>
-        <AccountIsland />
-      </IslandProviders>,
     );
     ready(element);
     return;

@@ -1,9 +1,10 @@
 /**
  * The islands every visitor may wake on any public page (issue 33, decision 495): the footer's newsletter sign-up and
- * its contact form. A module of its own, loaded by the document runtime on a visitor's first action on either: it
+ * its contact form; and the header's account island, a member's bell and menu (decision 506), in a module of its own
+ * loaded from here. A module of its own, loaded by the document runtime on a visitor's first action on either: it
  * carries no MUI, no emotion and no theme (the components are plain elements styled by CSS Modules, decision 494),
  * no query client and no router; only React, the page's texts (i18next) and the toasts drawn without MUI. The
- * member's islands (account, buy, order book, watch, key information) stay in islands.tsx under the app's providers.
+ * member's other islands (buy, order book, watch, key information) stay in islands.tsx under the app's providers.
  * budget.e2e.ts fails if this module's chunks ever import @mui or @emotion.
  */
 import { type ReactNode, useLayoutEffect, useState } from 'react';
@@ -57,9 +58,13 @@ function ContactIsland({
  * contact link, "submit" of the sign-up), replayed here; "wake" is a focus or a press that only prepares it.
  */
 export function mountPublicIsland(name: PublicIslandName, element: HTMLElement, trigger: string): Promise<void> {
-  return mountOnce(element, trigger, () =>
-    name === 'contact' ? mountContact(element, trigger) : mountSignup(element, trigger),
-  );
+  return mountOnce(element, trigger, () => {
+    if (name === 'account')
+      return import('./account-island').then((island) =>
+        island.mountAccount(element, (member) => <PublicIslandProviders>{member}</PublicIslandProviders>),
+      );
+    return name === 'contact' ? mountContact(element, trigger) : mountSignup(element, trigger);
+  });
 }
 
 async function mountContact(element: HTMLElement, trigger: string) {

@@ -77,13 +77,7 @@ export function AvatarSection({ profile }: { profile: TProfile }) {
           spacing={{ xs: 2.5, sm: 4 }}
           sx={{ alignItems: { sm: 'center' } }}
         >
-          <MemberAvatar
-            user={profile}
-            src={preview}
-            size={112}
-            testId="edit-avatar"
-            sx={{ border: `1px solid ${palette.line}` }}
-          />
+          <MemberAvatar user={profile} src={preview} size={112} testId="edit-avatar" framed />
           <Box>
             <input
               ref={input}

@@ -1,11 +1,10 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import { Box, Button, Container, IconButton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { islandProps, useInDocument } from '../../document/document';
 import { useSession } from '../session/use-session';
-import { DESKTOP, MOBILE, palette } from '../theme/theme';
+import styles from './header.module.css';
+import { Icon } from './icons';
 import { Logo } from './Logo';
 import { HEADER_LINKS, HIDE_LOGIN_ON } from './links';
 import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
@@ -36,99 +35,64 @@ function SessionAction() {
   // A member whose email is not verified yet is led to the verification screen rather than to sign-in.
   const unverified = session.signedIn;
   const signIn = (
-    <Button
-      component={Link}
+    <Link
       to={unverified ? '/verify-email' : '/connexion'}
-      variant="outlined"
-      color="primary"
-      size="small"
+      className={styles.signIn}
       data-testid="header-login"
-      sx={{ whiteSpace: 'nowrap' }}
       {...(inDocument ? { 'data-unverified-label': t('nav.verifyEmail') } : {})}
     >
       {t(unverified ? 'nav.verifyEmail' : 'nav.login')}
-    </Button>
+    </Link>
   );
   if (!inDocument) return signIn;
   // A document is never hydrated: the runtime fills this slot with the member's bell and menu when the browser holds a
   // verified session, and removes the sign-in link then (issue 33).
   return (
     <>
-      <Box
-        component="span"
-        hidden
-        {...islandProps(inDocument, 'account')}
-        sx={{ '&:not([hidden])': { display: 'flex', alignItems: 'center', gap: { xs: 0.5, md: 1.5 } } }}
-      />
+      <span hidden className={styles.account} {...islandProps(inDocument, 'account')} />
       {signIn}
     </>
   );
 }
 
+/**
+ * The site's header (spec §2), in the app and in every document: plain elements styled by header.module.css
+ * (decision 506), so that a document carries none of MUI's styles for it and its islands none of MUI's code.
+ */
 export function Header() {
   const { t } = useTranslation();
   return (
-    <Box
-      component="header"
-      sx={{
-        position: 'sticky',
-        top: 0,
-        zIndex: (theme) => theme.zIndex.appBar,
-        bgcolor: 'rgba(251, 249, 245, 0.92)',
-        backdropFilter: 'blur(8px)',
-        borderBottom: `1px solid ${palette.line}`,
-      }}
-    >
+    <header className={styles.header}>
       <TickerSlot />
-      <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 2.5, md: 5 } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', minHeight: { xs: 64, md: 80 }, gap: { xs: 1, md: 3 } }}>
+      <div className={styles.container}>
+        <div className={styles.row}>
           {/* Opens the menu with no script (an invoker command on the page's own dialog, issue 33). */}
-          <IconButton
+          <button
+            type="button"
             command="show-modal"
             commandfor={MOBILE_MENU_ID}
             aria-label={t('nav.openMenu')}
-            edge="start"
             data-testid="menu-button"
-            sx={{ [DESKTOP]: { display: 'none' } }}
+            className={`${styles.iconButton} ${styles.menuButton}`}
           >
-            <MenuIcon />
-          </IconButton>
+            <Icon name="menu" />
+          </button>
           <Logo />
-          <Box
-            component="nav"
-            aria-label={t('nav.main')}
-            sx={{ display: 'flex', gap: 3.5, ml: 5, flex: 1, [MOBILE]: { display: 'none' } }}
-          >
+          <nav aria-label={t('nav.main')} className={styles.nav}>
             {HEADER_LINKS.map((link) => (
-              <Box
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                data-testid={link.testId}
-                sx={{
-                  color: palette.ink,
-                  textDecoration: 'none',
-                  fontSize: 14.5,
-                  letterSpacing: '0.02em',
-                  py: 1,
-                  borderBottom: '1px solid transparent',
-                  transition: 'border-color 160ms ease, color 160ms ease',
-                  '&:hover': { borderBottomColor: palette.ink },
-                  '&.active': { color: palette.accent, borderBottomColor: palette.accent },
-                }}
-              >
+              <NavLink key={link.to} to={link.to} data-testid={link.testId} className={styles.navLink}>
                 {t(link.label)}
-              </Box>
+              </NavLink>
             ))}
-          </Box>
-          <Box sx={{ flex: 1, [DESKTOP]: { display: 'none' } }} />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, md: 1.5 } }}>
+          </nav>
+          <div className={styles.spacer} />
+          <div className={styles.actions}>
             <PreferencesMenu />
             <SessionAction />
-          </Box>
-        </Box>
-      </Container>
+          </div>
+        </div>
+      </div>
       <MobileMenu />
-    </Box>
+    </header>
   );
 }

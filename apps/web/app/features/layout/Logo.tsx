@@ -1,7 +1,7 @@
-import { Box } from '@mui/material';
+import { palette } from '@parcelle/shared/brand';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fonts, palette } from '../theme/theme';
+import styles from './logo.module.css';
 
 /** A 3×3 grid, the nine parts of a square centimetre (spec §1), one of them in the accent colour. */
 function Mark() {
@@ -23,29 +23,18 @@ function Mark() {
   );
 }
 
+/** The logo, a link to the home: ink in the header and the phone menu, paper in the footer (decision 506: no MUI). */
 export function Logo({ tone = 'ink' }: { tone?: 'ink' | 'light' }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component={Link}
+    <Link
       to="/"
       data-testid="logo"
       aria-label={`${t('common.appName')} — ${t('nav.home')}`}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 1.25,
-        color: tone === 'ink' ? palette.ink : palette.paper,
-        textDecoration: 'none',
-        fontFamily: fonts.display,
-        fontSize: { xs: 26, md: 30 },
-        fontWeight: 500,
-        letterSpacing: '0.02em',
-        lineHeight: 1,
-      }}
+      className={tone === 'light' ? `${styles.logo} ${styles.light}` : styles.logo}
     >
       <Mark />
       {t('common.appName')}
-    </Box>
+    </Link>
   );
 }

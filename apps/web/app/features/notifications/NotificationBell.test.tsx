@@ -44,4 +44,18 @@ describe('the notification bell (issue 17)', () => {
     renderScreen(<NotificationBell />);
     await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 non lue'));
   });
+
+  it('shows the count as a badge hidden from screen readers, none at zero, 99+ above 99', async () => {
+    const badge = () => screen.getByTestId('notification-count').querySelector('[aria-hidden="true"]:not(svg)');
+    stubApi({ '/api/member/notifications/unread': ok({ unread: 0 }) });
+    renderScreen(<NotificationBell />);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, none unread'));
+    expect(badge()).toBeNull();
+    cleanup();
+
+    stubApi({ '/api/member/notifications/unread': ok({ unread: 120 }) });
+    renderScreen(<NotificationBell />);
+    await waitFor(() => expect(badge()?.textContent).toBe('99+'));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications, 120 unread');
+  });
 });

@@ -1,36 +1,37 @@
-import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
-import { Badge, IconButton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { palette } from '../theme/theme';
-import { unreadQuery } from './api';
+import header from '../layout/header.module.css';
+import { Icon } from '../layout/icons';
+import styles from './notification-bell.module.css';
+import { unreadQuery } from './unread';
+
+/** MUI's Badge showed "99+" above this. */
+const MAX_SHOWN = 99;
 
 /**
  * The bell of the header for a signed-in member (issue 17): a link to the notifications page whose accessible name
- * says how many are unread ("Notifications, 3 unread"); the count shows as a badge, hidden at zero.
+ * says how many are unread ("Notifications, 3 unread"); the count shows as a badge, none at zero. Plain elements
+ * (decision 506), so that a document's account island carries no MUI.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const unread = useQuery(unreadQuery).data?.unread ?? 0;
   return (
-    <IconButton
-      component={Link}
+    <Link
       to="/user/notifications"
       aria-label={t('notifications.bell', { count: unread })}
       data-testid="notification-bell"
-      sx={{ color: palette.ink }}
+      className={`${header.iconButton} ${styles.bell}`}
     >
-      <Badge
-        badgeContent={unread}
-        max={99}
-        color="primary"
-        invisible={unread === 0}
-        data-testid="notification-count"
-        slotProps={{ badge: { 'aria-hidden': true } }}
-      >
-        <NotificationsNoneOutlined />
-      </Badge>
-    </IconButton>
+      <span className={styles.badgeRoot} data-testid="notification-count">
+        <Icon name="bell" />
+        {unread > 0 && (
+          <span className={styles.badge} aria-hidden="true">
+            {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}
+          </span>
+        )}
+      </span>
+    </Link>
   );
 }

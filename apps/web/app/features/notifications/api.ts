@@ -11,23 +11,15 @@ import { apiData, apiRequest } from '../session/api';
 
 /** The member's notifications, preferences and watchlist (issue 17; `/member/notifications*`, `/member/watchlist*`). */
 
-export const NOTIFICATIONS_KEY = ['member-notifications'] as const;
-export const UNREAD_KEY = [...NOTIFICATIONS_KEY, 'unread'] as const;
+import { NOTIFICATIONS_KEY } from './unread';
+
+export { NOTIFICATIONS_KEY, UNREAD_KEY, unreadQuery } from './unread';
 export const PREFERENCES_KEY = ['notification-preferences'] as const;
 export const WATCHLIST_KEY = ['member-watchlist'] as const;
-
-/** How often the bell asks again while a page stays open (a notification may arrive from an operator's action). */
-const UNREAD_REFRESH_MS = 60_000;
 
 export { NOTIFICATIONS_PAGE_SIZE };
 
 export type NotificationsPage = { notifications: TNotification[]; total: number; unread: number };
-
-export const unreadQuery = queryOptions({
-  queryKey: UNREAD_KEY,
-  queryFn: ({ signal }) => apiData<{ unread: number }>('/member/notifications/unread', { signal }),
-  refetchInterval: UNREAD_REFRESH_MS,
-});
 
 export function notificationsQuery(offset: number) {
   return queryOptions({

@@ -1,6 +1,6 @@
-import { Avatar, type SxProps, type Theme } from '@mui/material';
+import { type CSSProperties, useState } from 'react';
 import type { UserData } from '../session/storage';
-import { palette } from '../theme/theme';
+import styles from './member-avatar.module.css';
 
 /** The profile image URL: base_url + img (spec §3), or null when the member has none. */
 export function avatarUrl(user: Pick<UserData, 'img' | 'base_url'> | null | undefined): string | null {
@@ -14,37 +14,51 @@ type Props = {
   /** A local preview (object URL) shown instead of the saved image. */
   src?: string | null;
   size: number;
+  /** A smaller size below MUI's md breakpoint (900 px), the initials keeping the size of `size`. */
+  sizeBelowMd?: number;
   testId?: string;
-  sx?: SxProps<Theme>;
+  /** A line around it, where it stands alone. */
+  framed?: boolean;
+  className?: string;
+  style?: CSSProperties;
   /** Hidden from assistive technology where the surrounding control already names the member (header, links). */
   decorative?: boolean;
 };
 
-/** The member's portrait, else their initials on the bronze accent. */
-export function MemberAvatar({ user, src, size, testId, sx, decorative }: Props) {
+/**
+ * The member's portrait, else their initials on the bronze accent (and the initials too when the image fails to
+ * load, as MUI's Avatar did). Plain elements (decision 506): the header's account island carries no MUI.
+ */
+export function MemberAvatar({ user, src, size, sizeBelowMd, testId, framed, className, style, decorative }: Props) {
   const url = src ?? avatarUrl(user);
+  const [failed, setFailed] = useState<string | null>(null);
   const initials = `${user?.first_name?.[0] ?? ''}${user?.last_name?.[0] ?? ''}`.toUpperCase();
+  const classes = [styles.avatar, framed && styles.framed, className].filter(Boolean).join(' ');
   return (
-    <Avatar
-      src={url ?? undefined}
-      alt={decorative ? '' : (user?.first_name ?? '')}
+    <span
+      className={classes}
+      style={
+        {
+          '--avatar-size': `${size}px`,
+          '--avatar-size-below-md': `${sizeBelowMd ?? size}px`,
+          fontSize: Math.round(size * 0.38),
+          ...style,
+        } as CSSProperties
+      }
       aria-hidden={decorative ? true : undefined}
       data-testid={testId}
       data-src={url ?? ''}
-      sx={[
-        {
-          width: size,
-          height: size,
-          bgcolor: palette.accent,
-          color: '#FFFFFF',
-          fontSize: Math.round(size * 0.38),
-          fontWeight: 500,
-          letterSpacing: '0.04em',
-        },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
     >
-      {initials || null}
-    </Avatar>
+      {url && failed !== url ? (
+        <img
+          src={url}
+          alt={decorative ? '' : (user?.first_name ?? '')}
+          className={styles.image}
+          onError={() => setFailed(url)}
+        />
+      ) : (
+        initials || null
+      )}
+    </span>
   );
 }

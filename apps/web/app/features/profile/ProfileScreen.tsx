@@ -53,13 +53,7 @@ function ProfileView({ profile }: { profile: TProfile }) {
     <Box data-testid="profile-screen">
       <Stack direction="row" spacing={{ xs: 2.5, md: 3.5 }} sx={{ alignItems: 'center', mb: 5 }}>
         <Link to="/user/edit#portrait" style={{ borderRadius: '50%' }}>
-          <MemberAvatar
-            user={profile}
-            size={88}
-            testId="profile-avatar"
-            sx={{ border: `1px solid ${palette.line}`, width: { xs: 64, md: 88 }, height: { xs: 64, md: 88 } }}
-            decorative
-          />
+          <MemberAvatar user={profile} size={88} sizeBelowMd={64} testId="profile-avatar" framed decorative />
           {/* Named by text, not aria-label: the initials shown are hidden, so the name holds all there is to see. */}
           <Box component="span" sx={visuallyHidden}>
             {t('profile.edit')}

@@ -2,7 +2,8 @@ import { DELAY_MS, WEB_DEVICE_TOKEN } from '@parcelle/shared/constants';
 import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useToast } from '../feedback/toast';
+// The queue, not the app's provider module: the header's account island (decision 506) must not reach MUI's toast.
+import { useToast } from '../feedback/toast-queue';
 import { currentLanguage, localized } from '../i18n/language';
 import { signOutOfSocialProvider } from '../social/sign-out';
 import { apiRequest } from './api';

@@ -88,8 +88,11 @@ function visibleText(element: HTMLElement | undefined): string {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     let hidden = false;
     for (let parent = node.parentElement; parent && parent !== root; parent = parent.parentElement) {
+      // The CSS Module's class (its styles are not applied in jsdom), or the rules themselves.
       const style = getComputedStyle(parent);
-      if (style.position === 'absolute' && style.width === '1px') hidden = true;
+      if (/visuallyHidden/.test(parent.className) || (style.position === 'absolute' && style.width === '1px')) {
+        hidden = true;
+      }
     }
     if (!hidden) out += ` ${node.textContent ?? ''}`;
   }

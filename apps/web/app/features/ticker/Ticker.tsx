@@ -1,15 +1,12 @@
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import ArrowDropUpIcon from '@mui/icons-material/ArrowDropUp';
-import { Box } from '@mui/material';
-import { keyframes } from '@mui/material/styles';
+import { palette } from '@parcelle/shared/brand';
 import { DELAY_MS, LAYOUT } from '@parcelle/shared/constants';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
-import { fonts, palette, visuallyHidden } from '../theme/theme';
 import { tickerPercentage, tickerPrice } from './format';
+import styles from './ticker.module.css';
 import { type TickerKpi, tickerChange, useTickerKpis } from './use-ticker-kpis';
 
 /** Quiet green for a rise and a warm orange for a fall, both readable on the wall colour. */
@@ -17,13 +14,9 @@ export const TICKER_COLORS = { up: palette.success, down: '#9A5418' } as const;
 
 /** Frames per second the speed of spec §9 (px per frame) is expressed in. */
 const FPS = 60;
-const REDUCED_MOTION = '@media (prefers-reduced-motion: reduce)';
 
-/** Shifts the track by one copy of the list (--ticker-shift), after which it looks exactly as it began. */
-const marquee = keyframes`
-  from { transform: translate3d(0, 0, 0); }
-  to { transform: translate3d(calc(-1 * var(--ticker-shift)), 0, 0); }
-`;
+/** MUI's ArrowDropUp and ArrowDropDown (Material Symbols), drawn here so that the header needs no MUI (decision 506). */
+const ARROWS = { up: 'm7 14 5-5 5 5z', down: 'm7 10 5 5 5-5z' } as const;
 
 /** How many copies of a list `listWidth` wide fill a band `viewport` wide while it slides by one copy. */
 export function copiesFor(listWidth: number, viewport: number): number {
@@ -59,86 +52,44 @@ function TickerItem({ kpi, primary }: { kpi: TickerKpi; primary: boolean }) {
   const language = currentLanguage();
   const change = tickerChange(kpi, currency);
   const up = change.direction === 'up';
-  const Arrow = up ? ArrowDropUpIcon : ArrowDropDownIcon;
+  // The colour follows the data (a rise or a fall), so it is written on the element.
   const color = up ? TICKER_COLORS.up : TICKER_COLORS.down;
   return (
-    <Box
-      component={Link}
+    <Link
       to={`/artists/details/${encodeURIComponent(kpi.artist_id)}`}
       tabIndex={primary ? undefined : -1}
       data-testid={primary ? 'ticker-item' : undefined}
-      sx={{
-        flex: `0 0 ${LAYOUT.tickerItemWidth}px`,
-        width: LAYOUT.tickerItemWidth,
-        display: 'flex',
-        alignItems: 'baseline',
-        justifyContent: 'center',
-        // Tight enough for the artist's name beside the price, the change and its year (spec §9: 400 px an item).
-        gap: 1,
-        px: 2,
-        // 6 + 20 + 6 px: the strip's reserved height (.ticker-slot in app.css) less its border.
-        py: '6px',
-        color: palette.ink,
-        textDecoration: 'none',
-        whiteSpace: 'nowrap',
-        borderRight: `1px solid ${palette.line}`,
-        fontFamily: fonts.text,
-        fontSize: 12,
-        lineHeight: '20px',
-        fontVariantNumeric: 'tabular-nums',
-        transition: 'background-color 160ms ease',
-        '&:hover': { bgcolor: 'rgba(28, 27, 25, 0.04)' },
-        '&:focus-visible': { outline: `2px solid ${palette.accent}`, outlineOffset: -2 },
-      }}
+      className={styles.item}
     >
-      <Box
-        component="span"
-        sx={{
-          textTransform: 'uppercase',
-          letterSpacing: '0.12em',
-          fontSize: 11,
-          fontWeight: 500,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          minWidth: 0,
-        }}
-      >
-        {kpi.artist_name}
-      </Box>{' '}
+      <span className={styles.name}>{kpi.artist_name}</span>{' '}
       {/* What each figure is (issue 17: bare numbers matched no price on the site): short visible labels, read in
           full by screen readers. */}
-      <Box component="span" sx={{ color: palette.muted }}>
-        <Box component="span" aria-hidden sx={{ fontSize: 10, letterSpacing: '0.06em', mr: 0.5 }}>
+      <span className={styles.muted}>
+        <span aria-hidden className={styles.short}>
           {t('ticker.indexShort')}
-        </Box>
-        <Box component="span" sx={visuallyHidden}>
-          {t('ticker.index')}
-        </Box>{' '}
-        {tickerPrice(kpi, currency, language)}
-      </Box>{' '}
+        </span>
+        <span className={styles.visuallyHidden}>{t('ticker.index')}</span> {tickerPrice(kpi, currency, language)}
+      </span>{' '}
       {/* The change is from the artist's previous year of record (issue 31), which is named; with a single year
           there is no change to give. */}
       {typeof kpi.since_year === 'number' && (
-        <Box
-          component="span"
-          data-direction={up ? 'up' : 'down'}
-          sx={{ display: 'inline-flex', alignItems: 'center', alignSelf: 'center', color, fontWeight: 500 }}
-        >
-          <Arrow
-            aria-hidden
+        <span data-direction={up ? 'up' : 'down'} className={styles.change} style={{ color }}>
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
             data-testid={primary ? (up ? 'ticker-up' : 'ticker-down') : undefined}
-            sx={{ fontSize: 18, mx: -0.25, color }}
-          />
-          <Box component="span" sx={visuallyHidden}>
-            {t(up ? 'ticker.up' : 'ticker.down')}
-          </Box>{' '}
+            className={styles.arrow}
+            style={{ color }}
+          >
+            <path d={up ? ARROWS.up : ARROWS.down} />
+          </svg>
+          <span className={styles.visuallyHidden}>{t(up ? 'ticker.up' : 'ticker.down')}</span>{' '}
           {tickerPercentage(change.percentage, language)}{' '}
-          <Box component="span" sx={{ color: palette.muted, fontWeight: 400, fontSize: 10, ml: 0.5 }}>
-            {t('ticker.since', { year: kpi.since_year })}
-          </Box>
-        </Box>
+          <span className={styles.since}>{t('ticker.since', { year: kpi.since_year })}</span>
+        </span>
       )}
-    </Box>
+    </Link>
   );
 }
 
@@ -148,49 +99,29 @@ function TickerBand({ kpis }: { kpis: TickerKpi[] }) {
   const listWidth = kpis.length * LAYOUT.tickerItemWidth;
   const copies = useCopies(listWidth);
   const seconds = listWidth / (LAYOUT.tickerSpeed * FPS);
-  const trackStyle = { '--ticker-shift': `${listWidth}px` } as CSSProperties;
+  const trackStyle = { '--ticker-shift': `${listWidth}px`, '--ticker-duration': `${seconds}s` } as CSSProperties;
   return (
-    <Box
-      role="marquee"
-      aria-label={t('ticker.label')}
-      data-testid="ticker"
-      sx={{
-        position: 'relative',
-        overflow: 'hidden',
-        height: '100%',
-        '&:hover .ticker-track, &:focus-within .ticker-track': { animationPlayState: 'paused' },
-        [REDUCED_MOTION]: { overflowX: 'auto', scrollbarWidth: 'thin' },
-      }}
-    >
-      <Box
-        className="ticker-track"
-        style={trackStyle}
-        sx={{
-          display: 'flex',
-          width: 'max-content',
-          willChange: 'transform',
-          animation: `${marquee} ${seconds}s linear infinite`,
-          [REDUCED_MOTION]: { animation: 'none', transform: 'none', willChange: 'auto' },
-        }}
-      >
+    <div role="marquee" aria-label={t('ticker.label')} data-testid="ticker" className={styles.band}>
+      {/* ticker-track: the hook accessibility.e2e.ts reads the animation's state by. */}
+      <div className={`ticker-track ${styles.track}`} style={trackStyle}>
         {Array.from({ length: copies }, (_, copy) => {
           const primary = copy === 0;
           return (
-            <Box
+            <div
               // biome-ignore lint/suspicious/noArrayIndexKey: the copies are identical and only their count changes.
               key={copy}
               aria-hidden={primary ? undefined : true}
               inert={primary ? undefined : true}
-              sx={{ display: 'flex', ...(primary ? {} : { [REDUCED_MOTION]: { display: 'none' } }) }}
+              className={styles.copy}
             >
               {kpis.map((kpi) => (
                 <TickerItem key={kpi.artist_id} kpi={kpi} primary={primary} />
               ))}
-            </Box>
+            </div>
           );
         })}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
