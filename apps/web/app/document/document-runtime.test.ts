@@ -42,6 +42,9 @@ beforeEach(() => {
   vi.stubGlobal('PerformanceObserver', PaintTiming);
 });
 afterEach(() => {
+  // Each test's runtime listens on the one document of the file: its page runtime loaded, the next action removes it.
+  for (const script of document.head.querySelectorAll('script')) script.dispatchEvent(new Event('load'));
+  document.dispatchEvent(new KeyboardEvent('keydown'));
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -73,6 +76,38 @@ describe('the document runtime starts the page runtime after the first paint (is
     expect(pageScripts()).toEqual([]);
     vi.advanceTimersToNextTimer();
     expect(pageScripts()).toEqual(['/assets/document-page-b.js']);
+  });
+
+  it("starts at a visitor's first action before the paint, and does a held submit again once it has loaded", async () => {
+    await runtime();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<section data-island="newsletter"><form><input name="email"/><button type="submit">Sign up</button></form></section>',
+    );
+    const form = document.querySelector('form') as HTMLFormElement;
+    const button = form.querySelector('button') as HTMLButtonElement;
+    form.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(pageScripts()).toEqual(['/assets/document-page-b.js']);
+    // Sent before the page runtime is there: held, not posted as a plain form.
+    const seen: { prevented: boolean; submitter: HTMLElement | null }[] = [];
+    form.addEventListener('submit', (event) => {
+      seen.push({ prevented: event.defaultPrevented, submitter: event.submitter });
+      event.preventDefault();
+    });
+    const first = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button });
+    form.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+    // Once it has loaded (its islands now listen), the same submit again, by the same button.
+    document.head.querySelector('script')?.dispatchEvent(new Event('load'));
+    expect(seen).toEqual([{ prevented: false, submitter: button }]);
+    // After that, the runtime takes no part.
+    form.requestSubmit(button);
+    expect(seen).toHaveLength(2);
+    // Nothing started twice.
+    PaintTiming.paint('first-contentful-paint');
+    vi.runAllTimers();
+    expect(pageScripts()).toHaveLength(1);
   });
 
   it('starts at once in a hidden tab, which paints nothing', async () => {

@@ -37,14 +37,65 @@ export function afterFirstPaint(start: () => void): void {
   observer.observe({ type: 'paint', buffered: true });
 }
 
-/** Loads the page runtime named by the runtime's own tag (`data-document-page`), as the tag itself was loaded. */
-export function startDocumentPage(): void {
-  const address = document.querySelector<HTMLScriptElement>('script[data-document-page]')?.dataset.documentPage;
-  if (!address) return;
-  const script = document.createElement('script');
-  script.type = 'module';
-  script.src = address;
-  document.head.append(script);
+/** Where an action is the page runtime's to take (its islands, a member's "Buy now"): held until it has loaded. */
+const HANDED_ON = '[data-island], form[data-member-action]';
+/** The actions a visitor may take before the page runtime is there: the first one starts it at once. */
+const ACTIONS = ['focusin', 'pointerdown', 'keydown', 'click', 'submit'] as const;
+
+/**
+ * Loads the page runtime named by the runtime's own tag (`data-document-page`), as the tag itself was loaded: once,
+ * when `start` is called or at a visitor's first action, whichever comes first. A click or a submit on a part the page
+ * runtime takes (an island, a member's form) before it has loaded is held and done again once it has, so the page
+ * runtime sees it as it saw every action before decision 502 (the contact form opens, the sign-up is sent by its
+ * island); a click with a modifier key is left to the browser (a link opened elsewhere).
+ */
+export function documentPageLoader(): { start: () => void } {
+  let state: 'waiting' | 'loading' | 'loaded' = 'waiting';
+  const held: Event[] = [];
+  const replay = () => {
+    state = 'loaded';
+    for (const event of held.splice(0)) {
+      const target = event.target;
+      if (event.type === 'submit' && target instanceof HTMLFormElement && target.isConnected) {
+        const submitter = (event as SubmitEvent).submitter;
+        target.requestSubmit(submitter instanceof HTMLElement && submitter.isConnected ? submitter : undefined);
+      } else if (event.type === 'click' && target instanceof HTMLElement && target.isConnected) target.click();
+    }
+  };
+  const start = () => {
+    if (state !== 'waiting') return;
+    state = 'loading';
+    const address = document.querySelector<HTMLScriptElement>('script[data-document-page]')?.dataset.documentPage;
+    if (!address) {
+      state = 'loaded';
+      return;
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = address;
+    // Failed, the actions held are done again all the same: a form is then posted as it is without a script.
+    for (const type of ['load', 'error']) script.addEventListener(type, replay, { once: true });
+    document.head.append(script);
+  };
+  // Read through a call: `start` changes the state, which a comparison before it would otherwise have narrowed.
+  const loaded = () => state === 'loaded';
+  const act = (event: Event) => {
+    if (loaded()) {
+      for (const type of ACTIONS) document.removeEventListener(type, act, true);
+      return;
+    }
+    start();
+    if (loaded() || (event.type !== 'click' && event.type !== 'submit')) return;
+    const mouse = event as MouseEvent;
+    if (event.type === 'click' && (mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey)) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target?.closest(HANDED_ON)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(event);
+  };
+  for (const type of ACTIONS) document.addEventListener(type, act, true);
+  return { start };
 }
 
-afterFirstPaint(startDocumentPage);
+afterFirstPaint(documentPageLoader().start);
