@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 
 /** The script a document page loads (issue 33), relative to the web app's root. */
 export const RUNTIME_ENTRY = 'app/document/document-runtime.ts';
+/** What the runtime starts once the page is painted (decision 502): an entry of its own, loaded by a script element. */
+export const PAGE_ENTRY = 'app/document/document-page.ts';
 const VIRTUAL = 'virtual:parcelle-document-runtime';
 /** The client build's chunk graph with the packages in each chunk, beside (not in) the served files. */
 export const CHUNK_GRAPH = 'build/client-chunks.json';
@@ -15,7 +17,8 @@ function packageOf(moduleId) {
 const RESOLVED = `\0${VIRTUAL}`;
 
 /**
- * Builds the runtime of document pages as one more entry of the client build and tells the server build its address.
+ * Builds the runtime of document pages as one more entry of the client build and tells the server build its address
+ * (and that of the page runtime it starts once the page is painted, an entry too: decision 502).
  *
  * A document page (a route with `handle.document`) is sent without React Router's scripts; it loads this one small
  * module instead. The client build (first) gets it as an extra input, so it shares chunks with the app (the islands
@@ -36,11 +39,11 @@ export function documentRuntime() {
         root = config.root;
       },
       options(options) {
-        const entry = join(root, RUNTIME_ENTRY);
+        const entries = { 'document-runtime': join(root, RUNTIME_ENTRY), 'document-page': join(root, PAGE_ENTRY) };
         const input = options.input;
-        if (Array.isArray(input)) return { ...options, input: [...input, entry] };
-        if (input && typeof input === 'object') return { ...options, input: { ...input, 'document-runtime': entry } };
-        return { ...options, input: input ? [input, entry] : [entry] };
+        if (Array.isArray(input)) return { ...options, input: [...input, ...Object.values(entries)] };
+        if (input && typeof input === 'object') return { ...options, input: { ...input, ...entries } };
+        return { ...options, input: [...(input ? [input] : []), ...Object.values(entries)] };
       },
       /**
        * Writes the chunk graph (each JavaScript chunk's static and dynamic imports, the packages bundled in it and the
@@ -74,13 +77,18 @@ export function documentRuntime() {
       },
       load(id) {
         if (id !== RESOLVED) return null;
-        if (this.environment?.name === 'client') return 'export default null;';
-        if (command === 'serve') return `export default ${JSON.stringify(`/${RUNTIME_ENTRY}`)};`;
+        if (this.environment?.name === 'client') return 'export default null;\nexport const documentPage = null;';
+        const exports = (runtime, page) =>
+          `export default ${JSON.stringify(runtime)};\nexport const documentPage = ${JSON.stringify(page)};`;
+        if (command === 'serve') return exports(`/${RUNTIME_ENTRY}`, `/${PAGE_ENTRY}`);
         const manifestPath = join(root, 'build', 'client', '.vite', 'manifest.json');
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-        const entry = manifest[RUNTIME_ENTRY];
-        if (!entry?.file) throw new Error(`${RUNTIME_ENTRY} is not in the client build's manifest (${manifestPath})`);
-        return `export default ${JSON.stringify(`/${entry.file}`)};`;
+        const fileOf = (name) => {
+          const entry = manifest[name];
+          if (!entry?.file) throw new Error(`${name} is not in the client build's manifest (${manifestPath})`);
+          return `/${entry.file}`;
+        };
+        return exports(fileOf(RUNTIME_ENTRY), fileOf(PAGE_ENTRY));
       },
     },
   ];

@@ -4,8 +4,8 @@
 // Both go through one small proxy started by the bench in front of the app server: `/path` is the page and
 // `/path?script-free-twin` its twin. The proxy takes the flag off (the app sees the same request for both), forwards
 // everything else untouched, and treats every HTML answer of both alike: decoded, the twin's rewritten, encoded again
-// as the app had encoded it (brotli quality 4 or gzip, apps/api/src/http/web.ts). Images, CSS, fonts and API answers
-// pass through as they are, so only the HTML's scripts differ between the two.
+// as the app had encoded it (brotli at the app's quality or gzip, apps/api/src/http/web.ts). Images, CSS, fonts and API
+// answers pass through as they are, so only the HTML's scripts differ between the two.
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlibConstants } from 'node:zlib';
@@ -37,10 +37,15 @@ export function scriptFree(html) {
 }
 
 const decoders = { br: promisify(brotliDecompress), gzip: promisify(gunzip) };
+/** The app's brotli quality for a page (`PAGE_BROTLI_QUALITY`, apps/api/src/http/web.ts; twin.test.mjs compares). */
+export const PAGE_BROTLI_QUALITY = 5;
 const encoders = {
   br: (body) =>
     promisify(brotliCompress)(body, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     }),
   gzip: promisify(gzip),
 };

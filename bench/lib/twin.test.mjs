@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { scriptFree, startTwinProxy, TWIN_FLAG, twinUrl } from './twin.mjs';
+import { PAGE_BROTLI_QUALITY, scriptFree, startTwinProxy, TWIN_FLAG, twinUrl } from './twin.mjs';
 
 // The head and body of a page as the app sends them: an application page (React Router's context and scripts, its
 // modules preloaded) and a document (JSON-LD, the document runtime).
@@ -52,6 +53,13 @@ describe('scriptFree', () => {
   it('leaves a page without scripts unchanged', () => {
     const plain = '<html><head><link rel="stylesheet" href="/a.css"></head><body><p>script</p></body></html>';
     expect(scriptFree(plain)).toBe(plain);
+  });
+});
+
+describe('the twin encodes as the app does', () => {
+  it("uses the app's brotli quality for pages (apps/api/src/http/web.ts, decision 503)", () => {
+    const web = readFileSync(new URL('../../apps/api/src/http/web.ts', import.meta.url), 'utf8');
+    expect(web.match(/export const PAGE_BROTLI_QUALITY = (\d+);/)?.[1]).toBe(String(PAGE_BROTLI_QUALITY));
   });
 });
 

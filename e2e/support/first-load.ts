@@ -108,13 +108,18 @@ export function documentRuntimeFile(dir = clientDir): string {
   return `/assets/${name}`;
 }
 
+/** The module the document runtime loads once the page is painted (decision 502), as the build named it. */
+export const DOCUMENT_PAGE_MODULE = 'app/document/document-page.ts';
+
 /**
  * Every JavaScript file a document page (issue 33) loads before a visitor acts: the module scripts its HTML names and
- * their static imports, followed to the end. The islands are dynamic imports, loaded when used: not counted.
+ * their static imports, then the page runtime the document runtime loads once the page is painted (decision 502) and
+ * its imports, followed to the end. The islands are dynamic imports, loaded when used: not counted.
  */
 export function documentFirstLoadFiles(entries: readonly string[], dir = clientDir): string[] {
   const seen = new Set<string>();
   const queue = [...entries];
+  if (entries.includes(documentRuntimeFile(dir))) queue.push(`/${chunkOf(readChunkGraph(dir), DOCUMENT_PAGE_MODULE)}`);
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;

@@ -1,4 +1,4 @@
-import documentRuntime from 'virtual:parcelle-document-runtime';
+import documentRuntime, { documentPage } from 'virtual:parcelle-document-runtime';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -82,6 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <script
               type="module"
               src={documentRuntime}
+              // What the runtime starts once the page is painted (decision 502).
+              data-document-page={documentPage ?? undefined}
               nonce={nonce}
               {...(browserErrors
                 ? { 'data-errors-dsn': browserErrors.dsn, 'data-errors-environment': browserErrors.environment }

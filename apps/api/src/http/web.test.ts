@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { loadConfig } from '../config';
-import { encodePage, pageEncoding } from './web';
+import { encodePage, PAGE_BROTLI_QUALITY, pageEncoding } from './web';
 
 /** A small built web app, made pre-compressed by the web build's own script (apps/web/scripts/precompress.mjs). */
 const dist = mkdtempSync(join(tmpdir(), 'parcelle-web-'));
@@ -90,6 +90,18 @@ describe('server-rendered pages, compressed', () => {
     expect(await encodePage(page, undefined)).toEqual({ body: page });
     const short = Buffer.from('<p>Parcelle</p>');
     expect(await encodePage(short, 'br')).toEqual({ body: short });
+  });
+
+  it('compresses a page with brotli at quality 5, not 4 (decision 503: fewer bytes for the same time)', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `<li class="css-${(i * 7919) % 997}">Work ${i * 31}</li>`);
+    const page = Buffer.from(`<!DOCTYPE html><html><body><ul>${rows.join('')}</ul></body></html>`);
+    const at = (quality: number) =>
+      brotliCompressSync(page, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: page.length },
+      });
+    expect(PAGE_BROTLI_QUALITY).toBe(5);
+    expect(at(5).equals(at(4))).toBe(false);
+    expect((await encodePage(page, 'br')).body.equals(at(5))).toBe(true);
   });
 });
 

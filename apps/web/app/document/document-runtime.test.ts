@@ -1,127 +1,118 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const started = vi.hoisted(() => vi.fn());
-vi.mock('../features/observability/browser-errors', () => ({ startBrowserErrorReports: started }));
+let visibility: DocumentVisibilityState = 'visible';
 
-/** The parts of a document's HTML the runtime reads, as the server sends them (decision 433). */
-const PAGE = `
-  <header>
-    <a data-testid="header-login" href="/login" data-unverified-label="Verify your email">Log in</a>
-    <div data-island="account" hidden></div>
-  </header>
-  <main>
-    <a href="/primary-market">Discover the works</a>
-    <a href="/connexion" data-guest-only>Join Parcelle</a>
-    <section data-guest-only><a href="/register">Create my account</a></section>
-  </main>
-  <div data-testid="cookie-banner" data-cookie-banner hidden><button type="button">Accept</button></div>
-`;
+/** The module scripts the page asks for besides the runtime's own tag. */
+const pageScripts = () =>
+  [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')].map((script) =>
+    script.getAttribute('src'),
+  );
 
-/** Runs the runtime on the page, as the browser does once (it acts when imported). */
-async function run() {
+/** Runs the runtime as the browser does once: its tag, as the server renders it, then the module. */
+async function runtime() {
   vi.resetModules();
+  document.body.innerHTML =
+    '<script type="module" src="/assets/document-runtime-a.js" data-document-page="/assets/document-page-b.js"></script>';
   await import('./document-runtime');
 }
 
+/** The browser's paint timing, as Chromium reports it: the entries named, to every observer of `paint`. */
+class PaintTiming {
+  static supportedEntryTypes = ['paint'];
+  static observers = new Set<PaintTiming>();
+  static paint(name: 'first-paint' | 'first-contentful-paint') {
+    const entries = { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) };
+    for (const observer of PaintTiming.observers) observer.callback(entries);
+  }
+  constructor(private readonly callback: (entries: unknown) => void) {}
+  observe(options: { type: string }) {
+    if (options.type === 'paint') PaintTiming.observers.add(this);
+  }
+  disconnect() {
+    PaintTiming.observers.delete(this);
+  }
+}
+
 beforeEach(() => {
-  window.localStorage.clear();
-  document.body.innerHTML = PAGE;
+  visibility = 'visible';
+  vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+  vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+  PaintTiming.observers.clear();
+  vi.stubGlobal('PerformanceObserver', PaintTiming);
 });
 afterEach(() => {
+  // Each test's runtime listens on the one document of the file: its page runtime loaded, the next action removes it.
+  for (const script of document.head.querySelectorAll('script')) script.dispatchEvent(new Event('load'));
+  document.dispatchEvent(new KeyboardEvent('keydown'));
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  document.head.innerHTML = '';
   document.body.innerHTML = '';
-  window.localStorage.clear();
 });
 
-describe('the document runtime (issue 33)', () => {
-  it('shows a visitor the cookie banner and the invitations to join; accepting removes the banner', async () => {
-    await run();
-    const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
-    expect(banner?.hidden).toBe(false);
-    expect(document.querySelectorAll('[data-guest-only]')).toHaveLength(2);
-    banner?.querySelector('button')?.click();
-    expect(document.querySelector('[data-cookie-banner]')).toBeNull();
-    expect(window.localStorage.getItem('cookiesAccepted')).toBe('true');
+describe('the document runtime starts the page runtime after the first paint (issue 33, decision 502)', () => {
+  it('asks for nothing before the first contentful paint, then for the page runtime its tag names', async () => {
+    await runtime();
+    // Frames and a first paint without content (Chromium runs them before the fonts and the image are drawn).
+    vi.advanceTimersToNextFrame();
+    PaintTiming.paint('first-paint');
+    vi.runAllTimers();
+    expect(pageScripts()).toEqual([]);
+    PaintTiming.paint('first-contentful-paint');
+    expect(pageScripts()).toEqual([]);
+    // In a task of its own after the paint's report.
+    vi.advanceTimersToNextTimer();
+    expect(pageScripts()).toEqual(['/assets/document-page-b.js']);
+    expect(PaintTiming.observers.size).toBe(0);
   });
 
-  it('removes the banner at once for a visitor who accepted before', async () => {
-    window.localStorage.setItem('cookiesAccepted', 'true');
-    await run();
-    expect(document.querySelector('[data-cookie-banner]')).toBeNull();
+  it('starts after the next frame in a browser without paint timing', async () => {
+    vi.stubGlobal('PerformanceObserver', undefined);
+    await runtime();
+    expect(pageScripts()).toEqual([]);
+    vi.advanceTimersToNextFrame();
+    expect(pageScripts()).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(pageScripts()).toEqual(['/assets/document-page-b.js']);
   });
 
-  it('removes the invitations to join for a member, and leads an unverified one to verify their email', async () => {
-    window.localStorage.setItem('token', 'a-token');
-    window.localStorage.setItem('userData', JSON.stringify({ iev: false }));
-    await run();
-    expect(document.querySelectorAll('[data-guest-only]')).toHaveLength(0);
-    expect(document.body.textContent).toContain('Discover the works');
-    const signIn = document.querySelector<HTMLAnchorElement>('[data-testid="header-login"]');
-    expect(signIn?.getAttribute('href')).toBe('/verify-email');
-    expect(signIn?.textContent).toBe('Verify your email');
-  });
-
-  it('gives a member the address of /buy on a work’s "Buy now" form, and leaves a guest’s to sign in', async () => {
-    const form = `
-      <form id="buy-now-form" action="/login" method="get" data-member-action="/buy">
-        <input type="hidden" name="painting_id" value="w1" disabled /><button type="submit">Buy now</button>
-      </form>`;
-    document.body.insertAdjacentHTML('beforeend', form);
-    await run();
-    expect(document.querySelector('form')?.getAttribute('action')).toBe('/login');
-    expect(document.querySelector('input')?.disabled).toBe(true);
-
-    document.body.innerHTML = PAGE + form;
-    window.localStorage.setItem('token', 'a-token');
-    await run();
-    expect(document.querySelector('form')?.getAttribute('action')).toBe('/buy');
-    expect(document.querySelector('input')?.disabled).toBe(false);
-  });
-
-  it('shows the pinned "Buy now" only while the page’s button is below the window', async () => {
-    document.body.insertAdjacentHTML('beforeend', '<div data-buy-anchor></div><div data-buy-bar hidden></div>');
-    const anchor = document.querySelector<HTMLElement>('[data-buy-anchor]');
-    let top = window.innerHeight + 400;
-    if (anchor) anchor.getBoundingClientRect = () => ({ top }) as DOMRect;
-    await run();
-    const bar = document.querySelector<HTMLElement>('[data-buy-bar]');
-    expect(bar?.hidden).toBe(false);
-    top = 100;
-    window.dispatchEvent(new Event('scroll'));
-    await vi.waitFor(() => expect(bar?.hidden).toBe(true));
-  });
-
-  it('counts down to a sale’s opening every second, in the page’s words', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
-    try {
-      vi.setSystemTime(0);
-      const until = (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000;
-      document.body.insertAdjacentHTML(
-        'beforeend',
-        `<p data-countdown-until="${until}" data-countdown-text="Opens in {days} d {hours} h {minutes} min {seconds} s"></p>`,
-      );
-      await run();
-      const timer = document.querySelector('[data-countdown-until]');
-      expect(timer?.textContent).toBe('Opens in 2 d 03 h 04 min 05 s');
-      vi.advanceTimersByTime(2000);
-      expect(timer?.textContent).toBe('Opens in 2 d 03 h 04 min 03 s');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('starts the error reports with the DSN the server put on its script tag, and not without one', async () => {
-    await run();
-    await vi.waitFor(() => expect(document.readyState).toBe('complete'));
-    expect(started).not.toHaveBeenCalled();
-
+  it("starts at a visitor's first action before the paint, and does a held submit again once it has loaded", async () => {
+    await runtime();
     document.body.insertAdjacentHTML(
       'beforeend',
-      '<script type="module" data-errors-dsn="https://key@ingest.example/7" data-errors-environment="staging"></script>',
+      '<section data-island="newsletter"><form><input name="email"/><button type="submit">Sign up</button></form></section>',
     );
-    await run();
-    await vi.waitFor(() =>
-      expect(started).toHaveBeenCalledWith({ dsn: 'https://key@ingest.example/7', environment: 'staging' }),
-    );
+    const form = document.querySelector('form') as HTMLFormElement;
+    const button = form.querySelector('button') as HTMLButtonElement;
+    form.querySelector('input')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect(pageScripts()).toEqual(['/assets/document-page-b.js']);
+    // Sent before the page runtime is there: held, not posted as a plain form.
+    const seen: { prevented: boolean; submitter: HTMLElement | null }[] = [];
+    form.addEventListener('submit', (event) => {
+      seen.push({ prevented: event.defaultPrevented, submitter: event.submitter });
+      event.preventDefault();
+    });
+    const first = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: button });
+    form.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(true);
+    expect(seen).toEqual([]);
+    // Once it has loaded (its islands now listen), the same submit again, by the same button.
+    document.head.querySelector('script')?.dispatchEvent(new Event('load'));
+    expect(seen).toEqual([{ prevented: false, submitter: button }]);
+    // After that, the runtime takes no part.
+    form.requestSubmit(button);
+    expect(seen).toHaveLength(2);
+    // Nothing started twice.
+    PaintTiming.paint('first-contentful-paint');
+    vi.runAllTimers();
+    expect(pageScripts()).toHaveLength(1);
+  });
+
+  it('starts at once in a hidden tab, which paints nothing', async () => {
+    visibility = 'hidden';
+    await runtime();
+    expect(pageScripts()).toEqual(['/assets/document-page-b.js']);
   });
 });

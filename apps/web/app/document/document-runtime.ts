@@ -1,187 +1,101 @@
 /**
- * The one script of a document page (issue 33, decision 433). React Router's scripts are not sent with a document, so
- * the page reads, navigates (ordinary links) and chooses its language and currency (a form post) without any; this
- * module adds what only the browser knows or what needs a script:
- * - the cookie banner, sent hidden, shown when the visitor has not accepted cookies (localStorage), removed once they
- *   have;
- * - the member's header: a signed-in member (localStorage) gets the account menu and the bell as an island, an
- *   unverified one the link to /verify-email in place of the sign-in link;
- * - islands: a part marked `data-island` becomes the app's own React component the first time a visitor acts on it
- *   (the footer's contact form, the newsletter sign-up, a member's "Buy now" on the secondary market). React and the
- *   texts load then, not before; MUI only with a member's islands (decision 495: the sign-up and the contact form are
- *   public-islands.tsx's, without it). A member's parts of a work's page (its order book, the watch toggle) are
- *   mounted once the page has loaded, as the account menu is;
- * - a work's page (decisions 453–455): the "Buy now" form's member address, the pinned bar on phones while the page's
- *   button is below the window, the countdown to a sale's opening (the page is loaded again when it opens).
- * - the gallery's enlarged pictures (decision 482): views the URL's fragment opens without a script; Esc, ← and →
- *   and focus, in a module of their own loaded on that page only.
- * - error reports: when the server names a DSN (on the runtime's own script tag), the reporter of the app is
- *   fetched once the page has loaded, as the app fetches it once interactive.
- * It imports nothing of React: what a visitor downloads before acting is this file and the session's reader.
+ * The one script a document page names (issue 33, decision 433). It starts the page's runtime (`document-page.ts`:
+ * the cookie banner, the member's header, the islands, a work's buy bar and countdown) once the page has been painted
+ * (decision 502), as a module script of its own whose address the server writes on this script's tag.
+ *
+ * A module script is deferred, but on a fast connection it and its imports arrive, and run, before the browser paints
+ * the page: Lighthouse's simulation then counted all six requests (two round trips) in the page's largest paint, and on
+ * a slow phone they share the line with the fonts and the image that paint waits for. This file imports nothing (not
+ * even Vite's preload helper, which a dynamic `import()` would bring: a second round trip before the paint), so what
+ * a document asks for before its first paint is one small script. What the runtime changes is nothing a guest sees
+ * move: the cookie banner is fixed and sent hidden; the member's header and islands are a member's (their session is
+ * read from localStorage, which the server never sees).
  */
-import { opensElsewhere } from '../features/contact/contact-link';
-import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
-import { timeLeft, twoDigits } from '../features/paintings/time-left';
-import { getStoredSession } from '../features/session/storage';
-import { type IslandName, isPublicIsland, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
 
-const loadIslands = () => import('./islands');
-const loadPublicIslands = () => import('./public-islands');
-
-/** Mounts the island `name` on `element` from its own module: the public ones never load the member's (decision 495). */
-function mount(name: IslandName, element: HTMLElement, trigger: string): Promise<void> {
-  if (isPublicIsland(name))
-    return loadPublicIslands().then(({ mountPublicIsland }) => mountPublicIsland(name, element, trigger));
-  return loadIslands().then(({ mountIsland }) => mountIsland(name, element, trigger));
-}
-
-function showCookieBanner() {
-  const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
-  if (!banner) return;
-  // Gone once accepted, as in the app (which renders none): nothing of it is left in the page.
-  if (cookiesAccepted()) return banner.remove();
-  banner.hidden = false;
-  banner.querySelector('button')?.addEventListener('click', () => {
-    acceptCookies();
-    banner.remove();
-  });
-}
-
-/** Mounts the island `name` on each of its parts at once (not on an action): what a member's session shows. */
-function mountNow(name: IslandName) {
-  const slots = document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`);
-  if (slots.length === 0) return;
-  for (const slot of slots) void mount(name, slot, 'wake');
-}
-
-function showMember() {
-  const { token, userData } = getStoredSession();
-  if (!token) return;
-  for (const invitation of document.querySelectorAll('[data-guest-only]')) invitation.remove();
-  // A member's "Buy now" leads to /buy (with the work in the query) rather than to sign-in.
-  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-member-action]')) {
-    form.action = form.dataset.memberAction ?? form.action;
-    for (const field of form.querySelectorAll('input')) field.disabled = false;
-  }
-  mountNow('order-book');
-  mountNow('key-information');
-  const signIn = document.querySelector<HTMLAnchorElement>('[data-testid="header-login"]');
-  if (userData?.iev !== true) {
-    // A member whose email is not verified is led to the verification screen rather than to sign-in (decision 19).
-    const label = signIn?.dataset.unverifiedLabel;
-    if (signIn && label) {
-      signIn.href = '/verify-email';
-      signIn.textContent = label;
-    }
+/**
+ * Runs `start` once the browser has painted the page's first content (the paint timing entry
+ * `first-contentful-paint`), in a task of its own after it. A browser without paint timing starts after its next
+ * frame (`requestAnimationFrame` runs before that frame's paint, the task it queues after it). A hidden tab paints
+ * nothing: there it starts at once. Not after the next frame everywhere: Chromium runs animation frames before the
+ * first contentful one (the fonts' and the image's paint), so the page runtime was then still asked for before it.
+ */
+export function afterFirstPaint(start: () => void): void {
+  if (document.visibilityState === 'hidden') {
+    start();
     return;
   }
-  mountNow('watch');
-  const slot = document.querySelector<HTMLElement>('[data-island="account"]');
-  if (!slot) return;
-  void mount('account', slot, 'wake').then(() => {
-    slot.hidden = false;
-    signIn?.remove();
+  const later = () => setTimeout(start, 0);
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(later);
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    later();
   });
+  observer.observe({ type: 'paint', buffered: true });
 }
+
+/** Where an action is the page runtime's to take (its islands, a member's "Buy now"): held until it has loaded. */
+const HANDED_ON = '[data-island], form[data-member-action]';
+/** The actions a visitor may take before the page runtime is there: the first one starts it at once. */
+const ACTIONS = ['focusin', 'pointerdown', 'keydown', 'click', 'submit'] as const;
 
 /**
- * Hands an action on an island to the island. Before it is mounted, a click on the contact link or a submit of the
- * sign-up is held (a form without a script would post to the page itself) and replayed by the island; once mounted,
- * the island (`data-island-ready`) takes its own events.
+ * Loads the page runtime named by the runtime's own tag (`data-document-page`), as the tag itself was loaded: once,
+ * when `start` is called or at a visitor's first action, whichever comes first. A click or a submit on a part the page
+ * runtime takes (an island, a member's form) before it has loaded is held and done again once it has, so the page
+ * runtime sees it as it saw every action before decision 502 (the contact form opens, the sign-up is sent by its
+ * island); a click with a modifier key is left to the browser (a link opened elsewhere).
  */
-function wakeOnAction() {
-  const act = (event: Event) => {
-    const target = event.target instanceof Element ? event.target : null;
-    const island = target?.closest<HTMLElement>('[data-island]');
-    const name = island?.dataset.island as IslandName | undefined;
-    if (!island || !name || !ON_ACTION_ISLANDS.includes(name) || island.hasAttribute('data-island-ready')) return;
-    // A guest's action on a member's island is the page's own (the form leads to sign-in).
-    if (MEMBER_ISLANDS.includes(name) && !getStoredSession().token) return;
-    // The contact link's click opens the dialog, unless the visitor asked for a new tab or window (then /contact).
-    const held =
-      event.type === 'submit' || (event.type === 'click' && name === 'contact' && !opensElsewhere(event as MouseEvent));
-    if (held) event.preventDefault();
-    void mount(name, island, held ? event.type : 'wake');
-  };
-  for (const type of ['focusin', 'pointerdown', 'click', 'submit']) document.addEventListener(type, act, true);
-  // Sent as a plain link to /contact (decision 476): with this script it opens a dialog, and says so.
-  for (const link of document.querySelectorAll('[data-island="contact"]')) link.setAttribute('aria-haspopup', 'dialog');
-}
-
-/** The browser's error reports (issue 13 §4), as in the app: the SDK in a chunk of its own, after the page's load. */
-function startErrorReports() {
-  const script = document.querySelector<HTMLScriptElement>('script[data-errors-dsn]');
-  const dsn = script?.dataset.errorsDsn;
-  if (!dsn) return;
-  const environment = script.dataset.errorsEnvironment ?? 'production';
-  const start = () =>
-    void import('../features/observability/browser-errors').then((reports) =>
-      reports.startBrowserErrorReports({ dsn, environment }),
-    );
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-}
-
-/**
- * A work's pinned "Buy now" (phones, issue 17): shown while the page's own button is below the window, measured on
- * scroll and resize (a jump by Home, End or a link crosses no IntersectionObserver threshold).
- */
-function followBuyBar() {
-  const bar = document.querySelector<HTMLElement>('[data-buy-bar]');
-  const anchor = document.querySelector<HTMLElement>('[data-buy-anchor]');
-  if (!bar || !anchor) return;
-  let frame = 0;
-  const measure = () => {
-    frame = 0;
-    bar.hidden = anchor.getBoundingClientRect().top <= window.innerHeight;
-  };
-  const schedule = () => {
-    if (!frame) frame = window.requestAnimationFrame(measure);
-  };
-  measure();
-  window.addEventListener('scroll', schedule, { passive: true });
-  window.addEventListener('resize', schedule);
-}
-
-/**
- * The countdown to a sale's opening, every second. The page is loaded again when the sale opens, so that the server
- * renders the button usable; a page loaded after the moment (a clock ahead of the server's) counts nothing and is not
- * loaded again.
- */
-function tickCountdown() {
-  const timer = document.querySelector<HTMLElement>('[data-countdown-until]');
-  const target = Number(timer?.dataset.countdownUntil);
-  const text = timer?.dataset.countdownText;
-  if (!timer || !text || !(Date.now() < target)) return;
-  const days = new Intl.NumberFormat(document.documentElement.lang === 'fr' ? 'fr-FR' : 'en-US');
-  const tick = () => {
-    const left = timeLeft(target, Date.now());
-    const values: Record<string, string> = {
-      days: days.format(left.days),
-      hours: twoDigits(left.hours),
-      minutes: twoDigits(left.minutes),
-      seconds: twoDigits(left.seconds),
-    };
-    timer.textContent = text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
-    if (Date.now() >= target) {
-      window.clearInterval(every);
-      window.location.reload();
+export function documentPageLoader(): { start: () => void } {
+  let state: 'waiting' | 'loading' | 'loaded' = 'waiting';
+  const held: Event[] = [];
+  const replay = () => {
+    state = 'loaded';
+    for (const event of held.splice(0)) {
+      const target = event.target;
+      if (event.type === 'submit' && target instanceof HTMLFormElement && target.isConnected) {
+        const submitter = (event as SubmitEvent).submitter;
+        target.requestSubmit(submitter instanceof HTMLElement && submitter.isConnected ? submitter : undefined);
+      } else if (event.type === 'click' && target instanceof HTMLElement && target.isConnected) target.click();
     }
   };
-  const every = window.setInterval(tick, 1000);
-  tick();
+  const start = () => {
+    if (state !== 'waiting') return;
+    state = 'loading';
+    const address = document.querySelector<HTMLScriptElement>('script[data-document-page]')?.dataset.documentPage;
+    if (!address) {
+      state = 'loaded';
+      return;
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = address;
+    // Failed, the actions held are done again all the same: a form is then posted as it is without a script.
+    for (const type of ['load', 'error']) script.addEventListener(type, replay, { once: true });
+    document.head.append(script);
+  };
+  // Read through a call: `start` changes the state, which a comparison before it would otherwise have narrowed.
+  const loaded = () => state === 'loaded';
+  const act = (event: Event) => {
+    if (loaded()) {
+      for (const type of ACTIONS) document.removeEventListener(type, act, true);
+      return;
+    }
+    start();
+    if (loaded() || (event.type !== 'click' && event.type !== 'submit')) return;
+    const mouse = event as MouseEvent;
+    if (event.type === 'click' && (mouse.button !== 0 || mouse.ctrlKey || mouse.metaKey || mouse.shiftKey)) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target?.closest(HANDED_ON)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(event);
+  };
+  for (const type of ACTIONS) document.addEventListener(type, act, true);
+  return { start };
 }
 
-/** The gallery's views (decision 482): their keys and focus, loaded only where the page has some. */
-function followGalleryViews() {
-  if (!document.querySelector('[data-gallery-view]')) return;
-  void import('../features/content/gallery-views').then((views) => views.followGalleryViews(document));
-}
-
-showCookieBanner();
-showMember();
-wakeOnAction();
-followBuyBar();
-tickCountdown();
-followGalleryViews();
-startErrorReports();
+afterFirstPaint(documentPageLoader().start);
