@@ -9,9 +9,9 @@
  *   unverified one the link to /verify-email in place of the sign-in link;
  * - islands: a part marked `data-island` becomes the app's own React component the first time a visitor acts on it
  *   (the footer's contact form, the newsletter sign-up, a member's "Buy now" on the secondary market). React and the
- *   texts load then, not before; MUI only with a member's islands (decision 495: the sign-up and the contact form are
- *   public-islands.tsx's, without it). A member's parts of a work's page (its order book, the watch toggle) are
- *   mounted once the page has loaded, as the account menu is;
+ *   texts load then, not before; MUI only with a member's parts of a work's page (decision 495: the sign-up, the
+ *   contact form and, decision 506, the header's account menu and bell are public-islands.tsx's, without it). Those
+ *   parts (its order book, the watch toggle) are mounted once the page has loaded, as the account menu is;
  * - a work's page (decisions 453–455): the "Buy now" form's member address, the pinned bar on phones while the page's
  *   button is below the window, the countdown to a sale's opening (the page is loaded again when it opens).
  * - the gallery's enlarged pictures (decision 482): views the URL's fragment opens without a script; Esc, ← and →
