@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { CURRENCY_COOKIE } from '../features/preferences/request-currency';
 
 // jsdom keeps cookies for the whole file, unlike the localStorage the tests clear: a currency one test picks (kept in
@@ -26,23 +26,3 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     this.dispatchEvent(new Event('close'));
   };
 }
-
-// The `web` project runs its files without isolation (vitest.config.ts, decision 510): one worker's files share the
-// modules they import. What a file leaves behind in the browser's storage, its cookies or the globals it stubbed
-// must not reach the next file, whatever that file's own hooks clean; nor the language a file left i18next in.
-beforeAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  vi.useRealTimers();
-  if (typeof window === 'undefined') return;
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: every cookie a previous file wrote, expired before this one.
-    if (name) document.cookie = `${name}=; path=/; max-age=0`;
-  }
-  // The one i18next instance outlives the file that switched it to French.
-  const { i18n } = await import('../features/i18n/i18n');
-  if (i18n.isInitialized && i18n.language !== 'en') await i18n.changeLanguage('en');
-});

@@ -1,5 +1,5 @@
 import { recordPurchase, recordReservations } from '../../observability/metrics';
-import type { PaymentOutcome } from './payment-events';
+import type { PaymentOutcome } from './settle-payment';
 
 /**
  * A provider's answer about a card or PayPal purchase, counted once its transaction committed (finishPayment runs

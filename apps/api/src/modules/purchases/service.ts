@@ -26,7 +26,7 @@ import { walletCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
-import type { PaymentOutcome } from './payment-events';
+import type { PaymentOutcome } from './settle-payment';
 import { recordPaymentOutcome } from './purchase-metrics';
 import { processRefund } from './refund-late-payment';
 import { releasePurchase } from './release-reservation';
