@@ -26,7 +26,6 @@ import { walletCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
-import type { PaymentOutcome } from './settle-payment';
 import { recordPaymentOutcome } from './purchase-metrics';
 import { processRefund } from './refund-late-payment';
 import { releasePurchase } from './release-reservation';
@@ -34,6 +33,7 @@ import { type Purchase, quotePurchase } from './reserve';
 import { type ReservationRequest, reserveBatch, reservePurchase } from './reserve-purchase';
 import { enqueueConfirmations } from './send-confirmations';
 import { settlePurchase } from './settle';
+import type { PaymentOutcome } from './settle-payment';
 import { WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
