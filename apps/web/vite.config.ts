@@ -45,7 +45,7 @@ function reactRouterProductionInBrowser(): Plugin {
  * when they load.
  */
 const FRAME_STYLES =
-  /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu))\.module\.css$/;
+  /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu|visually-hidden))\.module\.css$/;
 
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
