@@ -168,6 +168,8 @@ describe("the gallery's pictures, enlarged (decision 482)", () => {
         await page.goto(`/gallery?lng=${language}`);
         const item = page.getByTestId('gallery-item').first().locator('a');
         await item.focus();
+        // The focus is the visitor's first action: it starts the page runtime, which then loads the views' keys.
+        await page.waitForSelector('html[data-gallery-keys="on"]', { state: 'attached' });
         await page.keyboard.press('Enter');
         await page.waitForFunction((id) => document.activeElement?.id === id, first);
         await expectNoAxeViolations(page, `gallery view (${language})`);

@@ -66,6 +66,16 @@ describe("the gallery's views (decision 482)", () => {
     expect(window.location.hash).toBe('');
   });
 
+  it('says on the page when its keys are on, and no longer once stopped', () => {
+    gallery();
+    expect(document.documentElement.dataset.galleryKeys).toBeUndefined();
+    stop = followGalleryViews(document);
+    expect(document.documentElement.dataset.galleryKeys).toBe('on');
+    stop();
+    stop = () => {};
+    expect(document.documentElement.dataset.galleryKeys).toBeUndefined();
+  });
+
   it('starts in the view a shared address names', async () => {
     gallery();
     const changed = hashChanged();

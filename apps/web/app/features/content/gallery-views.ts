@@ -44,10 +44,14 @@ export function followGalleryViews(doc: Document): () => void {
   const onHashChange = () => focusTarget(doc);
   doc.addEventListener('keydown', onKey);
   view?.addEventListener('hashchange', onHashChange);
+  // Said on the page: in a document the keys arrive a moment after the first paint (decision 502), and a journey that
+  // presses them checks they are there as a person would see the view answer.
+  doc.documentElement.dataset.galleryKeys = 'on';
   // A page loaded with a view's address (a link shared) starts there.
   focusTarget(doc);
   return () => {
     doc.removeEventListener('keydown', onKey);
     view?.removeEventListener('hashchange', onHashChange);
+    delete doc.documentElement.dataset.galleryKeys;
   };
 }
