@@ -101,3 +101,34 @@ describe("a worker's slow batch (decision 499)", () => {
     expect(seen.at(-1)).toEqual(['completed', 'completed']);
   });
 });
+
+describe('a worker with more waiting than a batch (decision 518)', () => {
+  it('fetches again at once after a full batch, not after its poll interval', async () => {
+    // Guard: pg-boss-queue.ts work() notifies its worker after a full batch. Without it the second and third batches
+    // each wait the poll interval, here a minute, and this test times out (checked).
+    const slowPoll = new PgBossQueue(database.executeSql, {
+      pollSeconds: 60,
+      maintenance: false,
+      exclusively: database.exclusively,
+    });
+    let handled = 0;
+    slowPoll.define('many', ONCE, async () => {
+      handled++;
+    });
+    await slowPoll.start({ onError: () => undefined });
+    try {
+      // 25 jobs: two full batches of ten and one of five, all before the worker's first fetch.
+      await slowPoll.sendMany(
+        'many',
+        Array.from({ length: 25 }, () => ({ id: randomUUID(), data: {} })),
+      );
+      await slowPoll.work();
+      for (let tries = 0; tries < 150 && handled < 25; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(handled).toBe(25);
+    } finally {
+      await slowPoll.stop({ graceful: false, timeoutMs: 1000 });
+    }
+  });
+});
