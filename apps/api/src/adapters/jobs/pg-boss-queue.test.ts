@@ -132,3 +132,33 @@ describe('a worker with more waiting than a batch (decision 518)', () => {
     }
   });
 });
+
+describe("drain() beside this process's worker", () => {
+  it('waits for a batch the worker has taken, so what that job writes is there when drain() answers', async () => {
+    // Guard: pg-boss-queue.ts work() tracks its batch (`this.track(this.runBatch(…))`). Without it drain() finds no
+    // job to fetch and nothing running, and answers while the worker's job is still at work (checked).
+    const side = new PgBossQueue(database.executeSql, {
+      pollSeconds: 0.5,
+      maintenance: false,
+      exclusively: database.exclusively,
+    });
+    let finished = false;
+    side.define('taken', ONCE, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      finished = true;
+    });
+    await side.start({ onError: () => undefined });
+    try {
+      const id = (await side.send('taken', {})) ?? '';
+      await side.work();
+      for (let tries = 0; tries < 100 && (await stateOf(id)) !== 'active'; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await stateOf(id)).toBe('active');
+      await side.drain(['taken']);
+      expect(finished).toBe(true);
+    } finally {
+      await side.stop({ graceful: false, timeoutMs: 1000 });
+    }
+  });
+});

@@ -155,29 +155,36 @@ export class PgBossQueue implements JobQueue {
         name,
         { pollingIntervalSeconds: this.options.pollSeconds, batchSize, includeMetadata: true },
         async (jobs) => {
-          // Each job its own outcome: one that throws is failed alone (retried by its queue's rule); when this
-          // resolves, pg-boss completes the batch in one statement, which leaves the failed ones as they are (its
-          // complete only touches active jobs).
-          const started = Date.now();
-          let done: string[] = [];
-          for (const job of inSendingOrder(jobs)) {
-            if (done.length > 0 && Date.now() - started > (this.options.completeAfterMs ?? 10_000)) {
-              await this.boss.complete(name, done);
-              done = [];
-            }
-            try {
-              await this.runReported(name, job);
-              done.push(job.id);
-            } catch (error) {
-              const { message, name: kind } = error as Error;
-              await this.boss.fail(name, job.id, { name: kind, message });
-            }
-          }
+          // Tracked, so that drain() (the development outbox's read) waits for a batch this process's worker took.
+          await this.track(this.runBatch(name, jobs));
           // A full batch says more are waiting (a drop's hundreds of emails): the worker fetches again at once instead
           // of after its poll interval, which let one process send ten emails every 2 s (decision 518).
           if (jobs.length === batchSize && worker) this.boss.notifyWorker(worker);
         },
       );
+    }
+  }
+
+  /**
+   * A worker's batch, each job its own outcome: one that throws is failed alone (retried by its queue's rule); when
+   * the handler resolves, pg-boss completes the batch in one statement, which leaves the failed ones as they are (its
+   * complete only touches active jobs).
+   */
+  private async runBatch(name: string, jobs: readonly PgBoss.JobWithMetadata<object>[]): Promise<void> {
+    const started = Date.now();
+    let done: string[] = [];
+    for (const job of inSendingOrder(jobs)) {
+      if (done.length > 0 && Date.now() - started > (this.options.completeAfterMs ?? 10_000)) {
+        await this.boss.complete(name, done);
+        done = [];
+      }
+      try {
+        await this.runReported(name, job);
+        done.push(job.id);
+      } catch (error) {
+        const { message, name: kind } = error as Error;
+        await this.boss.fail(name, job.id, { name: kind, message });
+      }
     }
   }
 
