@@ -7,6 +7,7 @@ import {
   parisMidnight,
   weekdayOf,
 } from './french-calendar';
+import { dateTimeFormat } from './intl';
 
 /**
  * The reflection period (issue 30, EU 2020/1503 art. 22; decisions 336 and 420): a non-sophisticated investor may
@@ -52,11 +53,14 @@ export function inReflectionPeriod(settledAt: Date, now: Date): boolean {
   return now.getTime() < reflectionEndsAt(settledAt).getTime();
 }
 
+const END_FORMAT: Intl.DateTimeFormatOptions = {
+  timeZone: REFLECTION_TIME_ZONE,
+  dateStyle: 'full',
+  timeStyle: 'short',
+};
+
 /** The last minute a purchase can be revoked, in words, on the Paris clock ("Friday 4 December 2026, 23:59"). */
 export function formatReflectionEnd(endsAt: Date, lang: 'en' | 'fr'): string {
-  return new Intl.DateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', {
-    timeZone: REFLECTION_TIME_ZONE,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(endsAt.getTime() - 60_000));
+  // One formatter per language, kept: built per call it was 4 % of the server's CPU in a drop's confirmations.
+  return dateTimeFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', END_FORMAT).format(new Date(endsAt.getTime() - 60_000));
 }

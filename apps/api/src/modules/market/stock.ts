@@ -1,4 +1,5 @@
 import { fillMessage } from '@parcelle/shared/i18n/messages';
+import { numberFormat } from '@parcelle/shared/intl';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { paintings } from '../../db/schema';
@@ -61,7 +62,7 @@ export function notEnoughParts(available: number): AppError {
     'NotEnoughParts',
     'total_part',
     fillMessage('NotEnoughPartsLeft', {
-      available: { en: available.toLocaleString('en-GB'), fr: available.toLocaleString('fr-FR') },
+      available: { en: numberFormat('en-GB').format(available), fr: numberFormat('fr-FR').format(available) },
     }),
   );
 }

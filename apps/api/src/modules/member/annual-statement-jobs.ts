@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatMoney, type Language } from '@parcelle/shared';
+import { pluralRules } from '@parcelle/shared/intl';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueSpec } from '../../adapters/jobs/job-queue';
@@ -32,7 +33,7 @@ const DISPATCH: QueueSpec = {
 };
 
 /** Whether `n` takes the singular in `lang` (French: 0 and 1; English: 1), by the CLDR rules. */
-const one = (lang: Language, n: number) => new Intl.PluralRules(lang).select(n) === 'one';
+const one = (lang: Language, n: number) => pluralRules(lang).select(n) === 'one';
 
 export function annualStatementEmail(
   lang: Language,

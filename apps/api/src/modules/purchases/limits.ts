@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { fillMessage } from '@parcelle/shared/i18n/messages';
+import { numberFormat } from '@parcelle/shared/intl';
 import { formatMoney } from '@parcelle/shared/money';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
@@ -146,7 +147,7 @@ export function checkReservationCaps(params: {
       'ReservationShareLimit',
       'total_part',
       fillMessage('ReservationShareLimit', {
-        parts: { en: maxParts.toLocaleString('en-GB'), fr: maxParts.toLocaleString('fr-FR') },
+        parts: { en: numberFormat('en-GB').format(maxParts), fr: numberFormat('fr-FR').format(maxParts) },
         percent: maxSharePercent,
       }),
     );
