@@ -20,6 +20,7 @@ import './app.css';
 import './features/theme/tokens.css';
 import { ToastProvider } from './features/feedback/toast';
 import { initI18n } from './features/i18n/i18n';
+import { RouterNavigation } from './features/layout/router-navigation';
 import { createQueryClient, queryClient } from './features/session/query-client';
 import { ssrRequestContext } from './features/ssr/context';
 import { useNonce } from './features/ssr/nonce';
@@ -119,7 +120,9 @@ export default function App() {
         <CssBaseline />
         <QueryClientProvider client={client}>
           <ToastProvider>
-            <Outlet />
+            <RouterNavigation>
+              <Outlet />
+            </RouterNavigation>
           </ToastProvider>
         </QueryClientProvider>
       </ThemeProvider>

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type EmbeddedPostgres, startEmbeddedPostgres, withDatabase } from './embedded-postgres';
 import { legacyPgliteFolder } from './legacy-pglite';
@@ -51,6 +51,23 @@ const STARTUP_LOCK = 0x7061726365_6c6c65n;
 export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Reads that do not depend on each other, answered in their order: at once on the pool (each on a connection of its
+ * own), one after another inside a transaction. A transaction has one connection, which node-postgres 8 makes queue
+ * the statements sent together (with a deprecation warning) and node-postgres 9 refuses: an exit's settlement reads a
+ * holder's history inside its transaction with the same functions the history page runs on the pool.
+ */
+export async function readsTogether<const Reads extends readonly (() => Promise<unknown>)[]>(
+  db: Executor,
+  reads: Reads,
+): Promise<{ -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> }> {
+  type Answers = { -readonly [K in keyof Reads]: Awaited<ReturnType<Reads[K]>> };
+  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Answers;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers;
 }
 
 /** The committed drizzle-kit migrations, found from the source tree or the bundled dist alike. */

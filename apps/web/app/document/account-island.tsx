@@ -2,19 +2,18 @@
  * The header's account island (decisions 433, 506): a verified member's bell and menu, mounted by the runtime on a
  * document when localStorage holds a session. A module of its own, loaded from public-islands.tsx for this island only
  * (the newsletter sign-up and the contact form carry none of it), with no MUI: the components are plain elements
- * styled by CSS Modules, under the session's query client and a router whose navigations are page loads.
+ * styled by CSS Modules, under the session's query client; with no client router either, its links are ordinary links and
+ * the sign-out's way to /login a page load (decision 519).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { Router } from 'react-router';
 import { AccountMenu } from '../features/layout/AccountMenu';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { queryClient } from '../features/session/query-client';
 import { useSession } from '../features/session/use-session';
 import { ready } from './island-mount';
-import { pageLoads } from './page-loads';
 
 function MemberHeader() {
   const session = useSession();
@@ -32,15 +31,12 @@ function MemberHeader() {
  * page's texts, the toasts drawn without MUI); the runtime shows the slot once they are there.
  */
 export function mountAccount(element: HTMLElement, provide: (member: ReactNode) => ReactNode): void {
-  const { pathname, search, hash } = window.location;
   flushSync(() =>
     createRoot(element).render(
       provide(
-        <Router location={{ pathname, search, hash }} navigator={pageLoads}>
-          <QueryClientProvider client={queryClient}>
-            <MemberHeader />
-          </QueryClientProvider>
-        </Router>,
+        <QueryClientProvider client={queryClient}>
+          <MemberHeader />
+        </QueryClientProvider>,
       ),
     ),
   );

@@ -15,7 +15,7 @@ import type { TAdminSort } from '@parcelle/shared/contracts/admin';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/client';
+import { type Executor, readsTogether } from '../../db/client';
 import { artists, listings, paintingDocuments, paintings, paintingValuations } from '../../db/schema';
 import { sortedBy } from '../../db/sort';
 import type { Member } from '../../http/authenticate';
@@ -146,17 +146,20 @@ async function artistName(db: Executor, id: string): Promise<string> {
  * shows too): cover, documents, appraisal, certificate wording, parts sold and members' open listings.
  */
 export async function marketFacts(db: Executor, row: PaintingRow): Promise<MarketFacts> {
-  const [[documents], [valuation], [open]] = await Promise.all([
-    db.select({ total: count() }).from(paintingDocuments).where(eq(paintingDocuments.paintingId, row.id)),
-    db
-      .select({ id: paintingValuations.id })
-      .from(paintingValuations)
-      .where(eq(paintingValuations.paintingId, row.id))
-      .limit(1),
-    db
-      .select({ total: count() })
-      .from(listings)
-      .where(and(eq(listings.paintingId, row.id), eq(listings.status, 'open'))),
+  // A market step reads them inside its transaction: one at a time there (db/client.ts readsTogether).
+  const [[documents], [valuation], [open]] = await readsTogether(db, [
+    () => db.select({ total: count() }).from(paintingDocuments).where(eq(paintingDocuments.paintingId, row.id)),
+    () =>
+      db
+        .select({ id: paintingValuations.id })
+        .from(paintingValuations)
+        .where(eq(paintingValuations.paintingId, row.id))
+        .limit(1),
+    () =>
+      db
+        .select({ total: count() })
+        .from(listings)
+        .where(and(eq(listings.paintingId, row.id), eq(listings.status, 'open'))),
   ]);
   return {
     has_cover: Boolean(row.coverKey),

@@ -1,6 +1,6 @@
 import { type Currency, divideRounded, type HistoryType, purchaseTotalMinor, toMajor } from '@parcelle/shared';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client';
+import { type Executor, queryRows, readsTogether } from '../../db/client';
 import {
   bids,
   dividendPayments,
@@ -189,6 +189,7 @@ async function tradeSales(db: Executor, userId: string, page: Page): Promise<Sal
  * newest first too), and the page is cut from their merge. A history page is small; its offset stays modest.
  */
 async function mergedPage<T extends { at: Date; reference: string }>(
+  db: Executor,
   sources: ((page: Page) => Promise<T[]>)[],
   page: Page,
 ): Promise<T[]> {
@@ -196,20 +197,30 @@ async function mergedPage<T extends { at: Date; reference: string }>(
     page.limit === undefined
       ? { paintingIds: page.paintingIds }
       : { ...page, offset: 0, limit: (page.offset ?? 0) + page.limit };
-  const rows = (await Promise.all(sources.map((source) => source(window)))).flat();
+  const rows = (
+    await readsTogether(
+      db,
+      sources.map((source) => () => source(window)),
+    )
+  ).flat();
   rows.sort((a, b) => b.at.getTime() - a.at.getTime() || a.reference.localeCompare(b.reference));
   return page.limit === undefined ? rows : rows.slice(page.offset ?? 0, (page.offset ?? 0) + page.limit);
 }
 
 export function purchaseEvents(db: Executor, userId: string, page: Page): Promise<PurchaseEvent[]> {
   return mergedPage(
+    db,
     [(window) => paidPurchases(db, userId, window), (window) => tradePurchases(db, userId, window)],
     page,
   );
 }
 
 export function saleEvents(db: Executor, userId: string, page: Page): Promise<SaleEvent[]> {
-  return mergedPage([(window) => listingSales(db, userId, window), (window) => tradeSales(db, userId, window)], page);
+  return mergedPage(
+    db,
+    [(window) => listingSales(db, userId, window), (window) => tradeSales(db, userId, window)],
+    page,
+  );
 }
 
 function dividendWhere(userId: string, page: Page): SQL | undefined {

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client';
+import { type Executor, readsTogether } from '../../db/client';
 import { dividendEvents, exitEvents, type Page, purchaseEvents, saleEvents } from './history';
 import {
   acquisitionOf,
@@ -52,10 +52,17 @@ export const DISPOSAL_SOURCES: DisposalSource[] = [secondarySales, exitPayouts];
  */
 export async function partsMovements(db: Executor, userId: string, paintingIds?: string[]): Promise<PartsMovements> {
   const page: Page = paintingIds ? { paintingIds } : {};
-  const [bought, disposals, paid] = await Promise.all([
-    purchaseEvents(db, userId, page),
-    Promise.all(DISPOSAL_SOURCES.map((source) => source(db, userId, page))).then((lists) => lists.flat()),
-    dividendEvents(db, userId, page),
+  // Inside an exit's settlement this runs in its transaction: one read at a time there (db/client.ts readsTogether).
+  const [bought, disposals, paid] = await readsTogether(db, [
+    () => purchaseEvents(db, userId, page),
+    async (): Promise<PartsDisposal[]> => {
+      const lists = await readsTogether(
+        db,
+        DISPOSAL_SOURCES.map((source) => () => source(db, userId, page)),
+      );
+      return lists.flat();
+    },
+    () => dividendEvents(db, userId, page),
   ]);
   return {
     acquisitions: bought.map(acquisitionOf).sort(oldestFirst),

@@ -1,6 +1,5 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { MemberAvatar } from '../profile/MemberAvatar';
 import type { UserData } from '../session/storage';
 import { useLogout } from '../session/use-logout';
@@ -8,6 +7,7 @@ import styles from './account-menu.module.css';
 import hidden from './header.module.css';
 import { Icon } from './icons';
 import { MEMBER_LINKS } from './links';
+import { useNavigation } from './navigation';
 
 /** The menu's items in order, the enabled ones. */
 const itemsOf = (list: HTMLElement | null) =>
@@ -25,6 +25,7 @@ const itemsOf = (list: HTMLElement | null) =>
 export function AccountMenu({ firstName, user }: { firstName: string; user?: UserData | null }) {
   const { t } = useTranslation();
   const { logout, pending } = useLogout();
+  const { Link } = useNavigation();
   const [open, setOpen] = useState(false);
   // A click on a menu the pointer has just opened by hovering keeps it open (it would otherwise toggle shut).
   const openedByHover = useRef(false);

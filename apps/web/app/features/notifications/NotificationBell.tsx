@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import header from '../layout/header.module.css';
 import { Icon } from '../layout/icons';
+import { useNavigation } from '../layout/navigation';
 import styles from './notification-bell.module.css';
 import { unreadQuery } from './unread';
 
@@ -17,6 +17,7 @@ const MAX_SHOWN = 99;
 export function NotificationBell() {
   const { t } = useTranslation();
   const unread = useQuery(unreadQuery).data?.unread ?? 0;
+  const { Link } = useNavigation();
   return (
     <Link
       to="/user/notifications"

@@ -1,10 +1,10 @@
 import { DELAY_MS, WEB_DEVICE_TOKEN } from '@parcelle/shared/constants';
 import { clientMessages as messages } from '@parcelle/shared/i18n/client-messages';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 // The queue, not the app's provider module: the header's account island (decision 506) must not reach MUI's toast.
 import { useToast } from '../feedback/toast-queue';
 import { currentLanguage, localized } from '../i18n/language';
+import { useNavigation } from '../layout/navigation';
 import { signOutOfSocialProvider } from '../social/sign-out';
 import { apiRequest } from './api';
 import { errorText, isLocalized } from './api-error';
@@ -17,7 +17,7 @@ import { clearStoredSession, getRefreshToken } from './storage';
  * error and keeps the session.
  */
 export function useLogout() {
-  const navigate = useNavigate();
+  const { navigate } = useNavigation();
   const toast = useToast();
   const mutation = useMutation({
     mutationFn: async () => {
