@@ -34,7 +34,7 @@ export async function whatThePageSays(page: Page): Promise<string> {
   try {
     return await page.evaluate(() => {
       const texts = (selector: string) =>
-        [...document.querySelectorAll(selector)].map((element) => element.textContent?.trim()).filter(Boolean);
+        Array.from(document.querySelectorAll(selector), (element) => element.textContent?.trim()).filter(Boolean);
       return JSON.stringify({
         at: `${location.pathname}${location.search}`,
         toasts: texts('[data-testid="toast"], [role="alert"]'),
