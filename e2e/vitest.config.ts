@@ -16,5 +16,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 300_000,
+    // `expect.poll` without a timeout of its own waits Vitest's default, one second: on a loaded machine the catalogue
+    // journey's ten uploaded PDFs were not all listed within it (30 November, decision 513). A poll is a page action:
+    // the 30-second guard of every other one (decision 366); it ends as soon as it is met.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

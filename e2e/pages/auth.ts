@@ -19,8 +19,32 @@ export type NewMember = {
  * decision 366): a client navigation on CI's loaded machine fetched its route's code and data for more than 15 s.
  */
 export async function expectPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 60_000 });
+  try {
+    await page.waitForURL((url) => url.pathname === path, { timeout: 60_000 });
+  } catch (error) {
+    // A form that did not lead on says why on the page (a toast, a field's error): the failure names it, so a run that
+    // waited in vain (CI's investor-onboarding, 30 November) tells a refused submit from a slow one.
+    throw new Error(`${path} not reached: ${await whatThePageSays(page)}`, { cause: error });
+  }
   expect(new URL(page.url()).pathname).toBe(path);
+}
+
+/** The page's address and what it shows a person about their last action: toasts, alerts, fields' errors. */
+export async function whatThePageSays(page: Page): Promise<string> {
+  try {
+    return await page.evaluate(() => {
+      const texts = (selector: string) =>
+        Array.from(document.querySelectorAll(selector), (element) => element.textContent?.trim()).filter(Boolean);
+      return JSON.stringify({
+        at: `${location.pathname}${location.search}`,
+        toasts: texts('[data-testid="toast"], [role="alert"]'),
+        fieldErrors: texts('.Mui-error.MuiFormHelperText-root, [data-testid$="-error"]'),
+        busy: texts('button[disabled][type="submit"]'),
+      });
+    });
+  } catch (error) {
+    return `the page could not be read (${String(error)})`;
+  }
 }
 
 /** The register screen: the intro's words and the form on one page (decision 392). */

@@ -52,6 +52,8 @@ export function LoginForm() {
   }, []);
 
   // Rendered on the server first: what is typed before the page hydrates would be lost, so journeys wait for this.
+  // Until hydrated the button is off: the browser would otherwise send the form itself, a GET with the password in
+  // the address (decision 512).
   const hydrated = useHydrated();
   const signIn = async (values: LoginValues, withCaptcha: boolean) => {
     let answer: string | undefined;
@@ -136,7 +138,7 @@ export function LoginForm() {
             {t('login.forgot')}
           </MuiLink>
         </Box>
-        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+        <Button type="submit" variant="contained" size="large" disabled={busy || !hydrated} data-testid="login-submit">
           {busy ? t('login.checking') : t('login.submit')}
         </Button>
       </Stack>

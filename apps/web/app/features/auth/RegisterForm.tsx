@@ -50,6 +50,8 @@ export function RegisterForm() {
     },
   });
   // Rendered on the server first: what is typed before the page hydrates would be lost, so journeys wait for this.
+  // The button waits for it too: pressed before, the browser sent the form itself, a GET of this page with every
+  // field in its address (the password included), and the member found the form empty (decision 512).
   const hydrated = useHydrated();
   const password = useWatch({ control: form.control, name: 'password' }) ?? '';
   const { errors } = form.formState;
@@ -232,7 +234,13 @@ export function RegisterForm() {
             </FormHelperText>
           )}
         </Box>
-        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="register-submit">
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy || !hydrated}
+          data-testid="register-submit"
+        >
           {t('register.submit')}
         </Button>
       </Stack>
