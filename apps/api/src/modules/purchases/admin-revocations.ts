@@ -1,7 +1,7 @@
 import { addDays, parisMidnight } from '@parcelle/shared';
 import type { TAdminRevocationRow, TAdminRevocationsQuery } from '@parcelle/shared/contracts/reflection';
 import { and, count, eq, gte, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, readsTogether } from '../../db/client';
 import { paintings, purchaseRevocations, purchases, refunds, users } from '../../db/schema';
 import { sortedBy } from '../../db/sort';
 import { audit } from '../admin/audit';
@@ -19,43 +19,44 @@ export async function listRevocations(db: Executor, operatorId: string, query: T
     query.to ? lt(purchaseRevocations.createdAt, parisMidnight(addDays(query.to, 1))) : undefined,
   );
   return db.transaction(async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select({
-          revocation: purchaseRevocations,
-          reference: purchases.reference,
-          paintingId: purchases.paintingId,
-          quantity: purchases.quantity,
-          settledAt: purchases.settledAt,
-          titleEn: paintings.titleEn,
-          titleFr: paintings.titleFr,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          refundStatus: refunds.status,
-        })
-        .from(purchaseRevocations)
-        .innerJoin(purchases, eq(purchases.id, purchaseRevocations.purchaseId))
-        .innerJoin(paintings, eq(paintings.id, purchases.paintingId))
-        .innerJoin(users, eq(users.id, purchaseRevocations.userId))
-        .leftJoin(refunds, eq(refunds.purchaseId, purchaseRevocations.purchaseId))
-        .where(where)
-        .orderBy(
-          ...sortedBy(
-            query,
-            {
-              revoked_at: purchaseRevocations.createdAt,
-              settled_at: purchases.settledAt,
-              reference: purchases.reference,
-              member: [users.lastName, users.firstName],
-              amount: [purchaseRevocations.currency, purchaseRevocations.amountMinor],
-            },
-            purchaseRevocations.id,
-          ),
-        )
-        .limit(query.limit)
-        .offset(query.offset),
-      tx.select({ total: count() }).from(purchaseRevocations).where(where),
+    const [rows, [total]] = await readsTogether(tx, [
+      () =>
+        tx
+          .select({
+            revocation: purchaseRevocations,
+            reference: purchases.reference,
+            paintingId: purchases.paintingId,
+            quantity: purchases.quantity,
+            settledAt: purchases.settledAt,
+            titleEn: paintings.titleEn,
+            titleFr: paintings.titleFr,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            refundStatus: refunds.status,
+          })
+          .from(purchaseRevocations)
+          .innerJoin(purchases, eq(purchases.id, purchaseRevocations.purchaseId))
+          .innerJoin(paintings, eq(paintings.id, purchases.paintingId))
+          .innerJoin(users, eq(users.id, purchaseRevocations.userId))
+          .leftJoin(refunds, eq(refunds.purchaseId, purchaseRevocations.purchaseId))
+          .where(where)
+          .orderBy(
+            ...sortedBy(
+              query,
+              {
+                revoked_at: purchaseRevocations.createdAt,
+                settled_at: purchases.settledAt,
+                reference: purchases.reference,
+                member: [users.lastName, users.firstName],
+                amount: [purchaseRevocations.currency, purchaseRevocations.amountMinor],
+              },
+              purchaseRevocations.id,
+            ),
+          )
+          .limit(query.limit)
+          .offset(query.offset),
+      () => tx.select({ total: count() }).from(purchaseRevocations).where(where),
     ]);
     await audit(tx, {
       actorId: operatorId,
