@@ -202,3 +202,64 @@ describe('the header carries no MUI (issue 33, decision 506)', () => {
     });
   }
 });
+
+/**
+ * The works' cards of the public documents (decision 514): the home's works on offer, a market's works and an
+ * artist's works are plain elements on CSS Modules, as are the grids that hold them and the page's frame (`Shell`,
+ * decision 516), so the HTML carries none of emotion's styles for them. On main before it, the home's six cards
+ * carried 156 `css-…`/`Mui…` classes, a market's six 348, an artist's two works 50 and the frame 6 on every page.
+ */
+describe('the works’ cards carry no MUI (issue 33, decision 514)', () => {
+  const classesOf = (html: string) =>
+    [...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/)).filter(Boolean);
+  const muiOf = (html: string) => classesOf(html).filter((name) => /^(?:css-|Mui)/.test(name));
+
+  async function artistPath(): Promise<string> {
+    const html = await (await fetch(`${baseUrl()}/artists`)).text();
+    const artist = /href="(\/artists\/details\/[^"?#]+)"/.exec(html)?.[1];
+    expect(artist, 'an artist on /artists').toBeTruthy();
+    return artist ?? '';
+  }
+
+  const pages: { name: string; path: () => Promise<string>; card: RegExp; grid: RegExp }[] = [
+    {
+      name: 'the home',
+      path: async () => '/',
+      card: /<a\b[^>]*data-testid="home-featured-work"[\s\S]*?<\/a>/g,
+      grid: /<div\b[^>]*data-testid="home-featured"[^>]*>/,
+    },
+    {
+      name: 'the primary market',
+      path: async () => '/primary-market',
+      card: /<article\b[^>]*data-testid="painting-card"[\s\S]*?<\/article>/g,
+      grid: /<div\b[^>]*>(?=<article\b[^>]*data-testid="painting-card")/,
+    },
+    {
+      name: 'an artist',
+      path: artistPath,
+      card: /<a\b[^>]*data-testid="artist-painting"[\s\S]*?<\/a>/g,
+      grid: /<ul\b[^>]*>(?=<li\b[^>]*><a\b[^>]*data-testid="artist-painting")/,
+    },
+  ];
+  for (const page of pages) {
+    it(`${page.name}: no MUI or emotion class in the works' cards, their grid or the page's frame`, async () => {
+      const html = await (await fetch(`${baseUrl()}${await page.path()}`)).text();
+      const cards = [...html.matchAll(page.card)].map((match) => match[0]);
+      expect(cards.length, 'cards on the page').toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(classesOf(card).length).toBeGreaterThan(5);
+        expect(muiOf(card)).toEqual([]);
+      }
+      const grid = page.grid.exec(html)?.[0] ?? '';
+      expect(grid, 'the grid of the cards').not.toBe('');
+      expect(classesOf(grid).length).toBeGreaterThan(0);
+      expect(muiOf(grid)).toEqual([]);
+      // The frame: the column around the page, the skip link and the main landmark.
+      const frame = /<body\b[^>]*>(<div\b[^>]*>)(<a\b[^>]*href="#main"[^>]*>)[\s\S]*?(<main\b[^>]*>)/.exec(html);
+      expect(frame, 'the page frame').not.toBeNull();
+      const tags = (frame ?? []).slice(1).join('');
+      expect(classesOf(tags)).toHaveLength(3);
+      expect(muiOf(tags)).toEqual([]);
+    });
+  }
+});
