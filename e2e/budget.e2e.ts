@@ -134,13 +134,15 @@ describe('a document asks for one script before its first paint (issue 33, decis
  * maps joined the footer's (decisions 506, 507: the account island's preload list, 0.45 KB, the class maps, 0.45 KB).
  * The header's account island (decision 507), a member's bell and menu, woken when a verified session is stored:
  * 295.3 KB (73 files, MUI and emotion among them) under islands.tsx; now 150.8 KB (38 files, React Router's 38 KB
- * among them).
+ * among them). Decision 517 put the class maps of `Shell`, the artwork's frame, the parts bar and the home's works in
+ * the frame's chunk (0.15–0.2 KB): the sign-up 95.20, the contact form 174.55 and the account island 151.01 KB, so
+ * their ceilings 95.5 (unchanged), 175 and 151.5 KB.
  */
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   const UI_KIT = /^@(?:mui|emotion)\//;
   const islands = [
     { name: 'the newsletter sign-up', modules: ['app/features/newsletter/NewsletterForm.tsx'], ceilingKb: 95.5 },
-    { name: 'the contact form', modules: ['app/features/contact/ContactDialog.tsx'], ceilingKb: 174.5 },
+    { name: 'the contact form', modules: ['app/features/contact/ContactDialog.tsx'], ceilingKb: 175 },
     // Its components are the app's own (the header's lazy menu and bell), named here so that neither can leave it.
     {
       name: "the header's account island (the member's menu and bell)",
@@ -149,7 +151,7 @@ describe('the public islands carry no MUI (issue 33, decision 495)', () => {
         'app/features/layout/AccountMenu.tsx',
         'app/features/notifications/NotificationBell.tsx',
       ],
-      ceilingKb: 151,
+      ceilingKb: 151.5,
     },
   ];
   for (const island of islands) {

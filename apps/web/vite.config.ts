@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
 import { catalogueByLanguage } from './catalogue-plugin.mjs';
@@ -50,25 +49,6 @@ function reactRouterProductionInBrowser(): Plugin {
 const FRAME_STYLES =
   /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu|shell|visually-hidden)|catalogue\/(?:artwork-image|parts-bar)|home\/featured-works)\.module\.css$/;
 
-/**
- * A CSS Module's class as the production build names it (decision 515): "_" and six characters of a hash of the
- * module's path (from this folder) and the class's local name, the same in the browser's and the server's builds.
- * Vite's default (`_header_1ws02_3`, 15 characters) is written in every class attribute of a page and every selector
- * of the frame's stylesheet, where a hash does not compress: the frame's 272 selectors and the home's few hundred
- * classes. Development keeps the readable default.
- */
-const shortNames = new Map<string, string>();
-export function shortClassName(name: string, file: string): string {
-  const module = relative(import.meta.dirname, file.split('?')[0] ?? file).replaceAll('\\', '/');
-  const short = `_${createHash('sha256').update(`${module}\0${name}`).digest('base64url').slice(0, 6)}`;
-  // Two classes under one name would share their styles without a word: the build stops instead.
-  const owner = `${module} .${name}`;
-  if ((shortNames.get(short) ?? owner) !== owner)
-    throw new Error(`CSS Modules: ${owner} and ${shortNames.get(short)} hash alike`);
-  shortNames.set(short, owner);
-  return short;
-}
-
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
   environments: { ssr: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } },
@@ -87,7 +67,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   ...(command === 'build' ? productionStylesOnServer : {}),
-  ...(command === 'build' ? { css: { modules: { generateScopedName: shortClassName } } } : {}),
   // Pre-bundled in dev up front, so that a first visit is not reloaded when Vite discovers them late.
   optimizeDeps: {
     include: [
