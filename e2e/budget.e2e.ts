@@ -135,12 +135,14 @@ describe('a document asks for one script before its first paint (issue 33, decis
  * The header's account island (decision 507), a member's bell and menu, woken when a verified session is stored:
  * 295.3 KB (73 files, MUI and emotion among them) under islands.tsx; 150.8 KB (38 files, React Router's 38 KB
  * among them) on CSS Modules; 112.7 KB (37 files) once its links and its sign-out's way out need no router (519).
+ * Decision 517 put the class maps of `Shell`, the artwork's frame, the parts bar and the home's works in the frame's
+ * chunk (0.15–0.2 KB): the sign-up 95.20 and the contact form 174.55 KB, so their ceilings 95.5 (unchanged) and 175.
  */
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   const UI_KIT = /^@(?:mui|emotion)\//;
   const islands = [
     { name: 'the newsletter sign-up', modules: ['app/features/newsletter/NewsletterForm.tsx'], ceilingKb: 95.5 },
-    { name: 'the contact form', modules: ['app/features/contact/ContactDialog.tsx'], ceilingKb: 174.5 },
+    { name: 'the contact form', modules: ['app/features/contact/ContactDialog.tsx'], ceilingKb: 175 },
     // Its components are the app's own (the header's lazy menu and bell), named here so that neither can leave it.
     {
       name: "the header's account island (the member's menu and bell)",
@@ -206,6 +208,67 @@ describe('the header carries no MUI (issue 33, decision 506)', () => {
       const classes = [...header.matchAll(/\bclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/));
       expect(classes.length).toBeGreaterThan(20);
       expect(classes.filter((name) => /^(?:css-|Mui)/.test(name))).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The works' cards of the public documents (decision 514): the home's works on offer, a market's works and an
+ * artist's works are plain elements on CSS Modules, as are the grids that hold them and the page's frame (`Shell`,
+ * decision 516), so the HTML carries none of emotion's styles for them. On main before it, the home's six cards
+ * carried 156 `css-…`/`Mui…` classes, a market's six 348, an artist's two works 50 and the frame 6 on every page.
+ */
+describe('the works’ cards carry no MUI (issue 33, decision 514)', () => {
+  const classesOf = (html: string) =>
+    [...html.matchAll(/\bclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/)).filter(Boolean);
+  const muiOf = (html: string) => classesOf(html).filter((name) => /^(?:css-|Mui)/.test(name));
+
+  async function artistPath(): Promise<string> {
+    const html = await (await fetch(`${baseUrl()}/artists`)).text();
+    const artist = /href="(\/artists\/details\/[^"?#]+)"/.exec(html)?.[1];
+    expect(artist, 'an artist on /artists').toBeTruthy();
+    return artist ?? '';
+  }
+
+  const pages: { name: string; path: () => Promise<string>; card: RegExp; grid: RegExp }[] = [
+    {
+      name: 'the home',
+      path: async () => '/',
+      card: /<a\b[^>]*data-testid="home-featured-work"[\s\S]*?<\/a>/g,
+      grid: /<div\b[^>]*data-testid="home-featured"[^>]*>/,
+    },
+    {
+      name: 'the primary market',
+      path: async () => '/primary-market',
+      card: /<article\b[^>]*data-testid="painting-card"[\s\S]*?<\/article>/g,
+      grid: /<div\b[^>]*>(?=<article\b[^>]*data-testid="painting-card")/,
+    },
+    {
+      name: 'an artist',
+      path: artistPath,
+      card: /<a\b[^>]*data-testid="artist-painting"[\s\S]*?<\/a>/g,
+      grid: /<ul\b[^>]*>(?=<li\b[^>]*><a\b[^>]*data-testid="artist-painting")/,
+    },
+  ];
+  for (const page of pages) {
+    it(`${page.name}: no MUI or emotion class in the works' cards, their grid or the page's frame`, async () => {
+      const html = await (await fetch(`${baseUrl()}${await page.path()}`)).text();
+      const cards = [...html.matchAll(page.card)].map((match) => match[0]);
+      expect(cards.length, 'cards on the page').toBeGreaterThan(0);
+      for (const card of cards) {
+        expect(classesOf(card).length).toBeGreaterThan(5);
+        expect(muiOf(card)).toEqual([]);
+      }
+      const grid = page.grid.exec(html)?.[0] ?? '';
+      expect(grid, 'the grid of the cards').not.toBe('');
+      expect(classesOf(grid).length).toBeGreaterThan(0);
+      expect(muiOf(grid)).toEqual([]);
+      // The frame: the column around the page, the skip link and the main landmark.
+      const frame = /<body\b[^>]*>(<div\b[^>]*>)(<a\b[^>]*href="#main"[^>]*>)[\s\S]*?(<main\b[^>]*>)/.exec(html);
+      expect(frame, 'the page frame').not.toBeNull();
+      const tags = (frame ?? []).slice(1).join('');
+      expect(classesOf(tags)).toHaveLength(3);
+      expect(muiOf(tags)).toEqual([]);
     });
   }
 });

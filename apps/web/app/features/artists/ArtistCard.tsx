@@ -7,6 +7,7 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, formatCount, lifeYears, mediaUrl } from '../catalogue/format';
 import { useLanguage } from '../i18n/language';
 import { fonts, palette } from '../theme/theme';
+import workStyles from './artist-work-card.module.css';
 import { type Artist, formatIndex, indexIn, recordOf } from './figures';
 
 /** Portrait widths of the wall: one column on phones, two on tablets, three from md. */
@@ -14,20 +15,7 @@ export const CARD_SIZES = '(max-width: 599px) 120px, (max-width: 899px) 45vw, 40
 
 /** A small label above a figure, in the quiet caps of a gallery caption. */
 export function FigureLabel({ children }: { children: ReactNode }) {
-  return (
-    <Typography
-      component="dt"
-      sx={{
-        fontSize: '0.68rem',
-        letterSpacing: '0.14em',
-        textTransform: 'uppercase',
-        color: palette.muted,
-        lineHeight: 1.4,
-      }}
-    >
-      {children}
-    </Typography>
-  );
+  return <dt className={workStyles.label}>{children}</dt>;
 }
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {

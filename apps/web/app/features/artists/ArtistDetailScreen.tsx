@@ -18,6 +18,7 @@ import { FigureLabel } from './ArtistCard';
 import { ArtistMarket } from './ArtistMarket';
 import { pageContainer } from './ArtistsScreen';
 import { ArtistWorkCard } from './ArtistWorkCard';
+import workStyles from './artist-work-card.module.css';
 import { type ArtistDetail, baseAmount, formatIndex, indexIn, latestTurnover, recordOf } from './figures';
 
 function BackLink() {
@@ -182,24 +183,13 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
             {t('artists.detail.noWorks')}
           </Typography>
         ) : (
-          <Box
-            component="ul"
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-              columnGap: { sm: 4, md: 6 },
-              rowGap: { xs: 6, md: 8 },
-            }}
-          >
+          <ul className={workStyles.grid}>
             {artist.paintings.map((painting) => (
-              <Box component="li" key={painting.id} sx={{ minWidth: 0 }}>
+              <li key={painting.id} className={workStyles.item}>
                 <ArtistWorkCard painting={painting} baseUrl={baseUrl} />
-              </Box>
+              </li>
             ))}
-          </Box>
+          </ul>
         )}
       </Box>
     </>

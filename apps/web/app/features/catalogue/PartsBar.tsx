@@ -1,5 +1,4 @@
-import { Box } from '@mui/material';
-import { palette } from '../theme/theme';
+import styles from './parts-bar.module.css';
 
 type Props = {
   /** The share of the work's parts sold, 0–100 (clamped). */
@@ -11,7 +10,8 @@ type Props = {
 
 /**
  * The thin bar of a work's parts sold, on cards and on the work's page: two boxes drawn by CSS, as MUI's determinate
- * LinearProgress drew it, without its component in the page's first load (issue 33).
+ * LinearProgress drew it, without its component in the page's first load (issue 33), and without emotion: a CSS
+ * Module in the frame's stylesheet (decision 514).
  */
 export function PartsBar({ value, height, label }: Props) {
   const shown = Math.min(100, Math.max(0, value));
@@ -26,8 +26,8 @@ export function PartsBar({ value, height, label }: Props) {
       }
     : { 'aria-hidden': true };
   return (
-    <Box {...semantics} sx={{ position: 'relative', overflow: 'hidden', height, bgcolor: palette.line }}>
-      <Box sx={{ position: 'absolute', inset: 0, bgcolor: palette.accent, transform: `translateX(${shown - 100}%)` }} />
-    </Box>
+    <div {...semantics} className={styles.bar} style={{ height }}>
+      <div className={styles.fill} style={{ transform: `translateX(${shown - 100}%)` }} />
+    </div>
   );
 }

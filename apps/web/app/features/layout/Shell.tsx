@@ -1,12 +1,11 @@
-import { Box } from '@mui/material';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { registerNavigator } from '../session/navigation';
-import { palette } from '../theme/theme';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import styles from './shell.module.css';
 import { useFocusHeadingOnNavigate } from './use-focus-heading';
 
 /** Lets the API client send the visitor to /login through the router when the session ends. */
@@ -19,37 +18,23 @@ function NavigatorBridge() {
   return null;
 }
 
-/** Header, page, footer and the cookie banner around every route. */
+/** Header, page, footer and the cookie banner around every route: plain elements on a CSS Module (decision 516). */
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const main = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigate(main);
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className={styles.shell}>
       <NavigatorBridge />
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 16,
-          top: -48,
-          zIndex: 2000,
-          bgcolor: palette.ink,
-          color: palette.paper,
-          px: 2,
-          py: 1,
-          '&:focus': { top: 12 },
-        }}
-      >
+      <a href="#main" className={styles.skip}>
         {t('common.skipToContent')}
-      </Box>
+      </a>
       <Header />
-      <Box component="main" id="main" ref={main} tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         {children}
-      </Box>
+      </main>
       <Footer />
       <CookieBanner />
-    </Box>
+    </div>
   );
 }

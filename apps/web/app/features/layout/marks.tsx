@@ -33,11 +33,14 @@ export function ExternalMark({ sx }: { sx?: SxProps<Theme> }) {
   return <Mark path={EXTERNAL_PATH} sx={withSx({ ml: 0.5, verticalAlign: '0.05em' }, sx)} />;
 }
 
+/** ▲'s or ▼'s drawing, in a 10 × 10 box (also drawn without MUI by a work's change of value, decision 514). */
+export const directionPath = (up: boolean) => (up ? 'M5 1.5 9.5 8.5h-9z' : 'M5 8.5 9.5 1.5h-9z');
+
 /** ▲ or ▼: a value rose or fell. */
 export function DirectionMark({ up, sx }: { up: boolean; sx?: SxProps<Theme> }) {
   return (
     <Mark
-      path={up ? 'M5 1.5 9.5 8.5h-9z' : 'M5 8.5 9.5 1.5h-9z'}
+      path={directionPath(up)}
       testId={up ? 'mark-up' : 'mark-down'}
       sx={withSx({ mr: 0.5, verticalAlign: '0.02em' }, sx)}
     />

@@ -13,13 +13,7 @@ import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
 import { PaintingCard } from './PaintingCard';
-
-const GRID = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-  columnGap: { xs: 4, md: 6 },
-  rowGap: { xs: 8, md: 10 },
-} as const;
+import cardStyles from './painting-card.module.css';
 
 function CardSkeleton() {
   return (
@@ -109,12 +103,12 @@ export function MarketScreen({ type }: { type: MarketType }) {
     );
   } else if (!data) {
     body = (
-      <Box sx={GRID} aria-busy="true" aria-label={t('paintings.market.loading')} role="status">
+      <div className={cardStyles.grid} aria-busy="true" aria-label={t('paintings.market.loading')} role="status">
         {Array.from({ length: limit }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <CardSkeleton key={index} />
         ))}
-      </Box>
+      </div>
     );
   } else if (data.total === 0) {
     body = <EmptyMarket type={type} />;
@@ -142,14 +136,14 @@ export function MarketScreen({ type }: { type: MarketType }) {
             count: data.total,
           })}
         </Typography>
-        <Box
-          sx={{ ...GRID, opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 200ms ease' }}
+        <div
+          className={query.isPlaceholderData ? `${cardStyles.grid} ${cardStyles.stale}` : cardStyles.grid}
           aria-busy={query.isPlaceholderData}
         >
           {data.paintings.map((painting, index) => (
             <PaintingCard key={painting.id} painting={painting} baseUrl={data.base_url} priority={index < 3} />
           ))}
-        </Box>
+        </div>
       </>
     );
   }

@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import type { TPainting } from '@parcelle/shared/contracts/catalogue';
 import { MARKET } from '@parcelle/shared/market';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
@@ -8,13 +7,16 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
-import { palette } from '../theme/theme';
+import styles from './painting-card.module.css';
 import { AvailabilityBar, PriceChange } from './ui';
 
 /** Card sizes: 3 columns from md (max 1320 − padding), 2 from sm, 1 below. */
 const CARD_SIZES = '(min-width: 900px) 400px, (min-width: 600px) 45vw, 90vw';
 
-/** A work on a market list: the artwork first, then its wall text and the state of its parts. */
+/**
+ * A work on a market list: the artwork first, then its wall text and the state of its parts. Plain elements on a CSS
+ * Module (decision 514): a public document's cards carry no emotion styles.
+ */
 export function PaintingCard({
   painting,
   baseUrl,
@@ -37,31 +39,9 @@ export function PaintingCard({
         ? t('paintings.buy.soldOut')
         : null;
   return (
-    <Box
-      component="article"
-      data-testid="painting-card"
-      data-painting-id={painting.id}
-      sx={{ position: 'relative', display: 'flex', flexDirection: 'column' }}
-    >
-      <Box
-        component={Link}
-        to={paintingPath(painting)}
-        sx={{
-          display: 'block',
-          color: 'inherit',
-          textDecoration: 'none',
-          '&:hover img, &:focus-visible img': { transform: 'scale(1.02)' },
-          '&:focus-visible': { outline: `2px solid ${palette.accent}`, outlineOffset: 4 },
-        }}
-      >
-        <Box
-          sx={{
-            position: 'relative',
-            bgcolor: palette.paper,
-            p: { xs: 2.5, md: 3 },
-            border: `1px solid ${palette.line}`,
-          }}
-        >
+    <article className={styles.card} data-testid="painting-card" data-painting-id={painting.id}>
+      <Link to={paintingPath(painting)} className={styles.link}>
+        <div className={styles.mount}>
           <ArtworkImage
             src={mediaUrl(baseUrl, painting.cover_img)}
             alt=""
@@ -69,68 +49,36 @@ export function PaintingCard({
             priority={priority}
             ratio={4 / 5}
             fit="contain"
-            sx={{ bgcolor: palette.paper, '& img': { transition: 'transform 600ms ease' } }}
+            tone="paper"
+            className={styles.picture}
           />
-          {status && (
-            <Typography
-              component="span"
-              variant="overline"
-              sx={{
-                position: 'absolute',
-                top: 12,
-                left: 12,
-                px: 1.25,
-                bgcolor: 'rgba(251, 249, 245, 0.92)',
-                border: `1px solid ${palette.line}`,
-                color: palette.accentDark,
-                lineHeight: 2.2,
-              }}
-            >
-              {status}
-            </Typography>
-          )}
-        </Box>
-        <Box sx={{ pt: 3 }}>
-          <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-            {painting.artist.name}
-          </Typography>
-          <Typography variant="h4" component="h2" sx={{ mt: 0.5 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" sx={{ color: palette.muted, mt: 0.5 }}>
-            {painting.year}
-          </Typography>
-        </Box>
-      </Box>
-      <Box sx={{ mt: 2.5, pt: 2.5, borderTop: `1px solid ${palette.line}`, display: 'grid', gap: 2 }}>
-        <Box
-          sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}
-        >
-          <Typography component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            <Box component="span" sx={{ fontSize: 18, fontWeight: 500 }}>
-              {formatAmount(painting.price_per_part, language)}
-            </Box>{' '}
-            <Box component="span" sx={{ color: palette.muted, fontSize: 14 }}>
-              {t('paintings.card.perPart')}
-            </Box>
-          </Typography>
-          <Typography component="p" variant="body2">
+          {status && <span className={styles.status}>{status}</span>}
+        </div>
+        <div className={styles.caption}>
+          <p className={styles.artist}>{painting.artist.name}</p>
+          <h2 className={styles.title}>{title}</h2>
+          <p className={styles.year}>{painting.year}</p>
+        </div>
+      </Link>
+      <div className={styles.facts}>
+        <div className={styles.priceLine}>
+          <p className={styles.price}>
+            <span className={styles.amount}>{formatAmount(painting.price_per_part, language)}</span>{' '}
+            <span className={styles.unit}>{t('paintings.card.perPart')}</span>
+          </p>
+          <p className={styles.change}>
             <PriceChange percentage={painting.percentage} language={language} />
-          </Typography>
-        </Box>
+          </p>
+        </div>
         <AvailabilityBar progress={painting.progress} availability={painting.availability} language={language} />
-        <Typography variant="body2" sx={{ color: palette.muted, mt: -1 }}>
+        <p className={styles.parts}>
           {t(secondary ? 'paintings.card.partsOffered' : 'paintings.card.partsAvailable')}{' '}
-          <Box
-            component="span"
-            data-testid="card-parts-available"
-            sx={{ color: palette.ink, fontVariantNumeric: 'tabular-nums' }}
-          >
+          <span data-testid="card-parts-available" className={styles.partsCount}>
             {formatPartsQuantity(left, language)}
-          </Box>
-        </Typography>
+          </span>
+        </p>
         {secondary && (secondary.best_ask || secondary.last_trade) && (
-          <Typography variant="body2" sx={{ color: palette.muted, mt: -1.5 }} data-testid="card-market-prices">
+          <p className={styles.prices} data-testid="card-market-prices">
             {[
               secondary.best_ask && t('paintings.card.bestAsk', { amount: formatAmount(secondary.best_ask, language) }),
               secondary.last_trade &&
@@ -138,9 +86,9 @@ export function PaintingCard({
             ]
               .filter(Boolean)
               .join(' · ')}
-          </Typography>
+          </p>
         )}
-      </Box>
-    </Box>
+      </div>
+    </article>
   );
 }

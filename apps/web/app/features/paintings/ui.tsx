@@ -5,8 +5,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatChange } from '../catalogue/format';
 import { PartsBar } from '../catalogue/PartsBar';
-import { DirectionMark } from '../layout/marks';
+import { directionPath } from '../layout/marks';
 import { palette } from '../theme/theme';
+import styles from './ui.module.css';
 
 /** A percentage of a painting's parts (0–100, up to 2 decimals) in the reader's conventions: "91%", "91 %". */
 export function formatPercent(value: number, language: Language): string {
@@ -24,24 +25,29 @@ export function PriceChange({ percentage, language }: { percentage: number; lang
   const { t } = useTranslation();
   const up = percentage > 0;
   const down = percentage < 0;
+  const direction = up ? 'up' : down ? 'down' : 'flat';
   return (
     <>
-      <Box
-        component="span"
-        data-direction={up ? 'up' : down ? 'down' : 'flat'}
-        sx={{
-          color: up ? palette.success : down ? palette.error : palette.muted,
-          fontVariantNumeric: 'tabular-nums',
-          fontWeight: 500,
-          whiteSpace: 'nowrap',
-        }}
+      <span
+        data-direction={direction}
+        className={up ? `${styles.change} ${styles.up}` : down ? `${styles.change} ${styles.down}` : styles.change}
       >
-        {(up || down) && <DirectionMark up={up} sx={{ width: '0.55em', height: '0.55em' }} />}
+        {(up || down) && (
+          <svg
+            className={styles.mark}
+            viewBox="0 0 10 10"
+            aria-hidden="true"
+            focusable="false"
+            data-testid={up ? 'mark-up' : 'mark-down'}
+          >
+            <path d={directionPath(up)} fill="currentColor" />
+          </svg>
+        )}
         {formatChange(percentage, language)}
-      </Box>{' '}
-      <Box component="span" data-testid="change-period" sx={{ color: palette.muted, fontWeight: 400 }}>
+      </span>{' '}
+      <span data-testid="change-period" className={styles.period}>
         {t('paintings.change.sincePreviousAppraisal')}
-      </Box>
+      </span>
     </>
   );
 }
@@ -63,19 +69,17 @@ export function AvailabilityBar({
   const { t } = useTranslation();
   const available = t('paintings.availability.available', { percent: formatPercent(availability, language) });
   return (
-    <Box>
+    <div>
       <PartsBar value={progress} height={3} label={{ name: t('paintings.availability.label'), valueText: available }} />
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1 }}>
-        <Typography variant="body2" sx={{ color: palette.muted, fontVariantNumeric: 'tabular-nums' }}>
-          {available}
-        </Typography>
+      <div className={styles.figures}>
+        <p className={styles.figure}>{available}</p>
         {showSold && (
-          <Typography variant="body2" sx={{ color: palette.muted, fontVariantNumeric: 'tabular-nums' }}>
+          <p className={styles.figure}>
             {t('paintings.availability.sold', { percent: formatPercent(progress, language) })}
-          </Typography>
+          </p>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 
