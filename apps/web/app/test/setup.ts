@@ -35,10 +35,13 @@ beforeAll(async () => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
   if (typeof window === 'undefined') return;
-  // The one i18next instance outlives the file that switched it to French. First: switching saves the language in
-  // localStorage and a cookie, which are cleared below, as a fresh window has neither.
-  const { i18n } = await import('../features/i18n/i18n');
-  if (i18n.isInitialized && i18n.language !== 'en') await i18n.changeLanguage('en');
+  // The one i18next instance outlives the file that switched it to French; and initialised here, every file finds it
+  // so, whichever file the worker ran before (a file that switches language before its first render relied on an
+  // earlier file's, and failed in a shuffled order). First: switching saves the language in localStorage and a
+  // cookie, which are cleared below, as a fresh window has neither.
+  const { i18n, initI18n } = await import('../features/i18n/i18n');
+  initI18n();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   window.localStorage.clear();
   window.sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
