@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { apiProjects } from './apps/api/vitest.config.ts';
+import { webProjects } from './apps/web/vitest.config.ts';
 
 /**
  * Every unit and integration suite. The API suite runs on PostgreSQL (apps/api/vitest.config.ts: TEST_DATABASE_URL,
@@ -13,7 +14,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'packages/shared',
-      'apps/web',
+      ...webProjects,
       'apps/admin',
       ...apiProjects,
       // The scripts' and benches' pure parts (scripts/security-probe/*.test.mjs, bench/lib/twin.test.mjs).

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { CURRENCY_COOKIE } from '../features/preferences/request-currency';
 
 // jsdom keeps cookies for the whole file, unlike the localStorage the tests clear: a currency one test picks (kept in
@@ -26,3 +26,30 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// The `web` project runs its files without isolation (vitest.config.ts, decision 511): one worker's files share the
+// modules they import and, in Vitest 4, one jsdom window too (its document, location, storage, cookies and the
+// listeners on them). What a file leaves there must not reach the next file, whatever that file's own hooks clean.
+beforeAll(async () => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  if (typeof window === 'undefined') return;
+  // The one i18next instance outlives the file that switched it to French; and initialised here, every file finds it
+  // so, whichever file the worker ran before (a file that switches language before its first render relied on an
+  // earlier file's, and failed in a shuffled order). First: switching saves the language in localStorage and a
+  // cookie, which are cleared below, as a fresh window has neither.
+  const { i18n, initI18n } = await import('../features/i18n/i18n');
+  initI18n();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: every cookie a previous file wrote, expired before this one.
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  document.body.innerHTML = '';
+});
