@@ -6,9 +6,11 @@ export type OutgoingSms = { to: string; text: string };
  * A delivery attempt of one queued message: `messageId` is the message's job id, the same at every retry. SMTP sends
  * it as the Message-ID header (receivers that dedupe on it show one message); neither SMTP nor Twilio's Messages API
  * takes an idempotency key, so a retry after a crash between the provider's acceptance and the job's completion may
- * deliver twice (at-least-once, docs/architecture.md).
+ * deliver twice (at-least-once, docs/architecture.md). `signal` ends an attempt that is still running at its deadline
+ * (the connection closed, the send failed and retried later): an attempt may not outlive its job, or the job's
+ * retry would send the same message beside it.
  */
-export type DeliveryOptions = { messageId?: string };
+export type DeliveryOptions = { messageId?: string; signal?: AbortSignal };
 
 /**
  * Sends email. Implementations: SMTP (nodemailer) or the development outbox (delivery, run by the email job), and

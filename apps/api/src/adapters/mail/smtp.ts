@@ -20,6 +20,9 @@ export class SmtpMailer implements Mailer {
     const domain = /@([^>\s]+)/.exec(this.from)?.[1] ?? 'parcelle.local';
     await this.transport.sendMail({
       ...(options.messageId ? { messageId: `<${options.messageId}@${domain}>` } : {}),
+      // Aborting closes this message's connection (nodemailer 10); without it a server that stops answering holds
+      // the send for nodemailer's 10-minute socket timeout.
+      ...(options.signal ? { signal: options.signal } : {}),
       from: this.from,
       to: email.to,
       subject: email.subject,

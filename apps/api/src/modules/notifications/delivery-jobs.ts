@@ -26,13 +26,20 @@ export const DELIVERY_JOBS = [PURCHASE_CONFIRMATION_JOB, NOTIFICATION_EMAIL_JOB,
  * A message is tried 10 times over about 4 hours (30 s, 1 min, 2 min … doubling): a provider's outage of an afternoon
  * delays mail, it does not lose it. A job running longer than 2 minutes is presumed lost with its process and retried.
  */
-const DELIVERY: QueueSpec = {
+export const DELIVERY: QueueSpec = {
   retryLimit: 9,
   retryDelaySeconds: 30,
   backoff: true,
   expireInSeconds: 120,
   policy: 'standard',
 };
+
+/**
+ * How long one attempt may send: half the job's expiry. An attempt still sending when its job expires would be
+ * retried by another worker while it goes on, and the member would get the message twice (decision 535); ended at
+ * this deadline, it fails and is retried with backoff like any provider failure.
+ */
+export const SEND_DEADLINE_MS = (DELIVERY.expireInSeconds * 1000) / 2;
 
 /**
  * What services call to send an email: the message is enqueued (one job, its id the message's id) and sent after
@@ -100,7 +107,10 @@ function retryableFailure(channel: 'SMTP' | 'SMS', error: unknown): Error {
 export function defineDeliveryJobs(ctx: AppContext, log: FastifyBaseLogger): void {
   ctx.jobs.define<{ email: OutgoingEmail }>(EMAIL_JOB, DELIVERY, async (job) => {
     try {
-      await ctx.delivery.mailer.sendEmail(job.data.email, { messageId: job.id });
+      await ctx.delivery.mailer.sendEmail(job.data.email, {
+        messageId: job.id,
+        signal: AbortSignal.timeout(SEND_DEADLINE_MS),
+      });
     } catch (error) {
       if (!permanentSmtpFailure(error)) throw retryableFailure('SMTP', error);
       log.warn({ job: job.id, smtpCode: (error as { responseCode: number }).responseCode }, 'email refused for good');
