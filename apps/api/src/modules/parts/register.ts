@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { partEntries, partMovements } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 
 /**
  * The parts register, kept like the ledger: a movement moves parts of one painting between holders and its
@@ -55,27 +57,58 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
   if (movements.length === 0) return [];
   for (const movement of movements) assertMovementBalanced(movement.lines);
   const ids = movements.map(() => randomUUID());
-  await tx
-    .insert(partMovements)
-    .values(
-      movements.map((m, at) => ({ id: ids[at], paintingId: m.paintingId, reason: m.reason, reference: m.reference })),
-    );
-  await tx.insert(partEntries).values(
-    movements.flatMap((m, at) =>
-      m.lines.map(({ holder, quantity }) => ({
-        movementId: ids[at] as string,
+  await insertMovements(tx).execute(
+    arraysOf(
+      partMovements,
+      MOVEMENT_KEYS,
+      movements.map((m, at) => ({
+        id: ids[at] as string,
         paintingId: m.paintingId,
-        holderKind: holder.kind,
-        userId: holder.kind === 'member' ? holder.userId : null,
-        lot: holder.kind === 'member' ? holder.lot : null,
-        purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
-        listingId: holder.kind === 'listed' ? holder.listingId : null,
-        quantity,
+        reason: m.reason,
+        reference: m.reference,
       })),
+    ),
+  );
+  await insertEntries(tx).execute(
+    arraysOf(
+      partEntries,
+      ENTRY_KEYS,
+      movements.flatMap((m, at) =>
+        m.lines.map(({ holder, quantity }) => ({
+          movementId: ids[at] as string,
+          paintingId: m.paintingId,
+          holderKind: holder.kind,
+          userId: holder.kind === 'member' ? holder.userId : null,
+          lot: holder.kind === 'member' ? holder.lot : null,
+          purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
+          listingId: holder.kind === 'listed' ? holder.listingId : null,
+          quantity,
+        })),
+      ),
     ),
   );
   return ids;
 }
+
+const MOVEMENT_KEYS = ['id', 'paintingId', 'reason', 'reference'] as const;
+const ENTRY_KEYS = [
+  'movementId',
+  'paintingId',
+  'holderKind',
+  'userId',
+  'lot',
+  'purchaseId',
+  'listingId',
+  'quantity',
+] as const;
+
+/** The two INSERTs of `movePartsMany`, the same text for any number of rows (decision 521): prepared. */
+const insertMovements = preparedPerDatabase((db) =>
+  db.insert(partMovements).select(selectFromArrays(partMovements, MOVEMENT_KEYS)).prepare('parts_insert_movements'),
+);
+const insertEntries = preparedPerDatabase((db) =>
+  db.insert(partEntries).select(selectFromArrays(partEntries, ENTRY_KEYS)).prepare('parts_insert_entries'),
+);
 
 /** Issues a painting's parts (issuer → available), once: true when it did, false when they already were. */
 export async function issueParts(
