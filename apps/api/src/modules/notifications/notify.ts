@@ -10,7 +10,9 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { memberNotifications, notificationPreferences, paintings, users } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { NOTIFICATION_EMAIL_JOB } from './delivery-jobs';
 import { notificationEmail } from './emails';
 
@@ -72,18 +74,7 @@ export async function recordNotifications(
   const members = [...new Set(notifications.map((one) => one.memberId))];
   const kinds = [...new Set(notifications.map((one) => one.kind))];
   const refused = new Set(
-    (
-      await tx
-        .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
-        .from(notificationPreferences)
-        .where(
-          and(
-            inArray(notificationPreferences.userId, members),
-            inArray(notificationPreferences.kind, kinds),
-            eq(notificationPreferences.email, false),
-          ),
-        )
-    ).map((row) => `${row.userId}/${row.kind}`),
+    (await emailsRefused(tx).execute({ members, kinds })).map((row) => `${row.userId}/${row.kind}`),
   );
   const ids = notifications.map(() => randomUUID());
   const rows = notifications.map(({ memberId, kind }, at) => {
@@ -97,9 +88,34 @@ export async function recordNotifications(
       emailed: !refused.has(`${memberId}/${kind}`),
     };
   });
-  await tx.insert(memberNotifications).values(rows);
+  await insertNotifications(tx).execute(arraysOf(memberNotifications, NOTIFICATION_KEYS, rows));
   return rows.map((row) => ({ id: row.id, emailed: row.emailed }));
 }
+
+/** The members' refusals of these kinds' emails: one read, the same text for any number of them (decision 521). */
+const emailsRefused = preparedPerDatabase((db) =>
+  db
+    .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
+    .from(notificationPreferences)
+    .where(
+      and(
+        sql`${notificationPreferences.userId} = any(${sql.placeholder('members')}::uuid[])`,
+        sql`${notificationPreferences.kind} = any(${sql.placeholder('kinds')}::text[])`,
+        eq(notificationPreferences.email, false),
+      ),
+    )
+    .prepare('notifications_emails_refused'),
+);
+
+const NOTIFICATION_KEYS = ['id', 'userId', 'kind', 'payload', 'paintingId', 'emailed'] as const;
+
+/** The notifications' INSERT, the same text for any number of them (decision 521): prepared. */
+const insertNotifications = preparedPerDatabase((db) =>
+  db
+    .insert(memberNotifications)
+    .select(selectFromArrays(memberNotifications, NOTIFICATION_KEYS))
+    .prepare('notifications_insert'),
+);
 
 /**
  * Tells a member about an event (issue 17), inside the transaction that made the event happen: the notification the
