@@ -128,15 +128,14 @@ export async function postTransactions(tx: Executor, postings: readonly Posting[
   if (postings.length === 0) return [];
   for (const posting of postings) assertBalanced(posting.lines);
   const ids = postings.map(() => randomUUID());
-  await insertTransactions(tx).execute(
-    arraysOf(
+  await insertTransactions(tx).execute({
+    ...arraysOf(
       ledgerTransactions,
       TRANSACTION_KEYS,
       postings.map((p, at) => ({ id: ids[at] as string, reference: p.reference, description: p.description })),
+      'transaction_',
     ),
-  );
-  await insertEntries(tx).execute(
-    arraysOf(
+    ...arraysOf(
       ledgerEntries,
       ENTRY_KEYS,
       postings.flatMap((p, at) =>
@@ -147,24 +146,33 @@ export async function postTransactions(tx: Executor, postings: readonly Posting[
           currency: line.currency,
         })),
       ),
+      'entry_',
     ),
-  );
+  });
   return ids;
 }
 
 const TRANSACTION_KEYS = ['id', 'reference', 'description'] as const;
 const ENTRY_KEYS = ['transactionId', 'accountId', 'amountMinor', 'currency'] as const;
 
-/** The two INSERTs of `postTransactions`, the same text for any number of rows (decision 521): prepared. */
-const insertTransactions = preparedPerDatabase((db) =>
-  db
-    .insert(ledgerTransactions)
-    .select(selectFromArrays(ledgerTransactions, TRANSACTION_KEYS))
-    .prepare('ledger_insert_transactions'),
-);
-const insertEntries = preparedPerDatabase((db) =>
-  db.insert(ledgerEntries).select(selectFromArrays(ledgerEntries, ENTRY_KEYS)).prepare('ledger_insert_entries'),
-);
+/**
+ * `postTransactions`' one statement (decisions 521–522): the transactions inserted by a data-modifying WITH, their
+ * entries by the statement itself (their foreign key checked at its end), the same text for any number of rows:
+ * prepared.
+ */
+const insertTransactions = preparedPerDatabase((db) => {
+  const inserted = db.$with('transactions').as(
+    db
+      .insert(ledgerTransactions)
+      .select(selectFromArrays(ledgerTransactions, TRANSACTION_KEYS, 'transaction_'))
+      .returning({ id: ledgerTransactions.id }),
+  );
+  return db
+    .with(inserted)
+    .insert(ledgerEntries)
+    .select(selectFromArrays(ledgerEntries, ENTRY_KEYS, 'entry_'))
+    .prepare('ledger_insert_transactions');
+});
 
 /** The balance of an account: the sum of its entries (minor units). */
 export async function balanceOf(tx: Executor, accountId: string): Promise<number> {

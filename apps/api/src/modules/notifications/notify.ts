@@ -58,8 +58,8 @@ export async function recordNotification<K extends NotificationKind>(
 }
 
 /**
- * Writes several in-app notifications (a batch of settlements: each buyer's, each seller's) in two statements whatever
- * their number: the members' email preferences for those kinds in one read, the notifications in one INSERT. Each
+ * Writes several in-app notifications (a batch of settlements: each buyer's, each seller's) in one INSERT whatever
+ * their number, which reads the members' email preferences for those kinds as it writes. Each
  * payload is checked against its kind's schema first: a wrong one throws, and the caller's transaction with it.
  * Answers each notification's id and whether its email is wanted, in the order given.
  */
@@ -71,11 +71,6 @@ export async function recordNotifications(
   const checked = notifications.map(
     ({ kind, payload }) => NOTIFICATION_PAYLOADS[kind].parse(payload) as Record<string, unknown>,
   );
-  const members = [...new Set(notifications.map((one) => one.memberId))];
-  const kinds = [...new Set(notifications.map((one) => one.kind))];
-  const refused = new Set(
-    (await emailsRefused(tx).execute({ members, kinds })).map((row) => `${row.userId}/${row.kind}`),
-  );
   const ids = notifications.map(() => randomUUID());
   const rows = notifications.map(({ memberId, kind }, at) => {
     const payload = checked[at] as Record<string, unknown>;
@@ -85,35 +80,34 @@ export async function recordNotifications(
       kind,
       payload,
       paintingId: typeof payload.painting_id === 'string' ? payload.painting_id : null,
-      emailed: !refused.has(`${memberId}/${kind}`),
     };
   });
-  await insertNotifications(tx).execute(arraysOf(memberNotifications, NOTIFICATION_KEYS, rows));
-  return rows.map((row) => ({ id: row.id, emailed: row.emailed }));
+  const written = await insertNotifications(tx).execute(arraysOf(memberNotifications, NOTIFICATION_KEYS, rows));
+  const emailed = new Map(written.map((row) => [row.id, row.emailed]));
+  return ids.map((id) => {
+    const wanted = emailed.get(id);
+    if (wanted === undefined) throw new Error('a notification was not written');
+    return { id, emailed: wanted };
+  });
 }
 
-/** The members' refusals of these kinds' emails: one read, the same text for any number of them (decision 521). */
-const emailsRefused = preparedPerDatabase((db) =>
-  db
-    .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
-    .from(notificationPreferences)
-    .where(
-      and(
-        sql`${notificationPreferences.userId} = any(${sql.placeholder('members')}::uuid[])`,
-        sql`${notificationPreferences.kind} = any(${sql.placeholder('kinds')}::text[])`,
-        eq(notificationPreferences.email, false),
-      ),
-    )
-    .prepare('notifications_emails_refused'),
-);
+const NOTIFICATION_KEYS = ['id', 'userId', 'kind', 'payload', 'paintingId'] as const;
 
-const NOTIFICATION_KEYS = ['id', 'userId', 'kind', 'payload', 'paintingId', 'emailed'] as const;
-
-/** The notifications' INSERT, the same text for any number of them (decision 521): prepared. */
+/**
+ * The notifications' one INSERT (decisions 521–522), the same text for any number of them: prepared. Whether each is
+ * emailed is read in it: unless its member turned that kind's email off (a preference row with `email` false).
+ */
 const insertNotifications = preparedPerDatabase((db) =>
   db
     .insert(memberNotifications)
-    .select(selectFromArrays(memberNotifications, NOTIFICATION_KEYS))
+    .select(
+      selectFromArrays(memberNotifications, NOTIFICATION_KEYS, '', {
+        emailed: sql`not exists (select 1 from ${notificationPreferences}
+          where ${notificationPreferences.userId} = "rows"."userId" and ${notificationPreferences.kind} = "rows"."kind"
+            and ${notificationPreferences.email} = false)`,
+      }),
+    )
+    .returning({ id: memberNotifications.id, emailed: memberNotifications.emailed })
     .prepare('notifications_insert'),
 );
 

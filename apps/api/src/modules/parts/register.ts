@@ -57,8 +57,8 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
   if (movements.length === 0) return [];
   for (const movement of movements) assertMovementBalanced(movement.lines);
   const ids = movements.map(() => randomUUID());
-  await insertMovements(tx).execute(
-    arraysOf(
+  await insertMovements(tx).execute({
+    ...arraysOf(
       partMovements,
       MOVEMENT_KEYS,
       movements.map((m, at) => ({
@@ -67,10 +67,9 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
         reason: m.reason,
         reference: m.reference,
       })),
+      'movement_',
     ),
-  );
-  await insertEntries(tx).execute(
-    arraysOf(
+    ...arraysOf(
       partEntries,
       ENTRY_KEYS,
       movements.flatMap((m, at) =>
@@ -85,8 +84,9 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
           quantity,
         })),
       ),
+      'entry_',
     ),
-  );
+  });
   return ids;
 }
 
@@ -102,13 +102,24 @@ const ENTRY_KEYS = [
   'quantity',
 ] as const;
 
-/** The two INSERTs of `movePartsMany`, the same text for any number of rows (decision 521): prepared. */
-const insertMovements = preparedPerDatabase((db) =>
-  db.insert(partMovements).select(selectFromArrays(partMovements, MOVEMENT_KEYS)).prepare('parts_insert_movements'),
-);
-const insertEntries = preparedPerDatabase((db) =>
-  db.insert(partEntries).select(selectFromArrays(partEntries, ENTRY_KEYS)).prepare('parts_insert_entries'),
-);
+/**
+ * `movePartsMany`'s one statement (decisions 521–522): the movements inserted by a data-modifying WITH, their entries
+ * by the statement itself (the entries' foreign key is checked at its end, when the movements are there), the same
+ * text for any number of rows: prepared.
+ */
+const insertMovements = preparedPerDatabase((db) => {
+  const inserted = db.$with('movements').as(
+    db
+      .insert(partMovements)
+      .select(selectFromArrays(partMovements, MOVEMENT_KEYS, 'movement_'))
+      .returning({ id: partMovements.id }),
+  );
+  return db
+    .with(inserted)
+    .insert(partEntries)
+    .select(selectFromArrays(partEntries, ENTRY_KEYS, 'entry_'))
+    .prepare('parts_insert_movements');
+});
 
 /** Issues a painting's parts (issuer → available), once: true when it did, false when they already were. */
 export async function issueParts(
