@@ -1,5 +1,6 @@
 import { getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
 
 /**
  * Rows written from one array per column (decision 521): `SELECT … FROM unnest($1::uuid[], $2::int[], …)`, whose text
@@ -75,4 +76,27 @@ export function arraysOf<T extends PgTable, K extends InsertKey<T>>(
     });
   }
   return arrays;
+}
+
+/**
+ * Rows and the rows that point to them written by one statement (decision 522): the parents by a data-modifying
+ * `WITH`, the children by the statement itself, whose foreign keys are checked at its end, when the parents are
+ * there. Both from arrays (`selectFromArrays`), the parents' placeholders prefixed `parent_`, the children's `child_`
+ * (`arraysOf(…, 'parent_')`). For `preparedPerDatabase`: the caller names it.
+ */
+export function insertParentsAndChildren<P extends PgTable, C extends PgTable>(
+  db: Database,
+  parents: { table: P; keys: readonly InsertKey<P>[] },
+  children: { table: C; keys: readonly InsertKey<C>[] },
+) {
+  const inserted = db.$with('parents').as(
+    db
+      .insert(parents.table)
+      .select(selectFromArrays(parents.table, parents.keys, 'parent_'))
+      .returning(),
+  );
+  return db
+    .with(inserted)
+    .insert(children.table)
+    .select(selectFromArrays(children.table, children.keys, 'child_'));
 }

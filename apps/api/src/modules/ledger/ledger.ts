@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
-import { arraysOf, selectFromArrays } from '../../db/unnest';
+import { arraysOf, insertParentsAndChildren } from '../../db/unnest';
 
 /**
  * The money ledger (double entry). Every movement is one transaction whose entries sum to zero in each
@@ -133,7 +133,7 @@ export async function postTransactions(tx: Executor, postings: readonly Posting[
       ledgerTransactions,
       TRANSACTION_KEYS,
       postings.map((p, at) => ({ id: ids[at] as string, reference: p.reference, description: p.description })),
-      'transaction_',
+      'parent_',
     ),
     ...arraysOf(
       ledgerEntries,
@@ -146,7 +146,7 @@ export async function postTransactions(tx: Executor, postings: readonly Posting[
           currency: line.currency,
         })),
       ),
-      'entry_',
+      'child_',
     ),
   });
   return ids;
@@ -156,23 +156,16 @@ const TRANSACTION_KEYS = ['id', 'reference', 'description'] as const;
 const ENTRY_KEYS = ['transactionId', 'accountId', 'amountMinor', 'currency'] as const;
 
 /**
- * `postTransactions`' one statement (decisions 521–522): the transactions inserted by a data-modifying WITH, their
- * entries by the statement itself (their foreign key checked at its end), the same text for any number of rows:
- * prepared.
+ * `postTransactions`' one statement (decisions 521–522): the transactions, then their entries, the same text for any
+ * number of rows: prepared.
  */
-const insertTransactions = preparedPerDatabase((db) => {
-  const inserted = db.$with('transactions').as(
-    db
-      .insert(ledgerTransactions)
-      .select(selectFromArrays(ledgerTransactions, TRANSACTION_KEYS, 'transaction_'))
-      .returning({ id: ledgerTransactions.id }),
-  );
-  return db
-    .with(inserted)
-    .insert(ledgerEntries)
-    .select(selectFromArrays(ledgerEntries, ENTRY_KEYS, 'entry_'))
-    .prepare('ledger_insert_transactions');
-});
+const insertTransactions = preparedPerDatabase((db) =>
+  insertParentsAndChildren(
+    db,
+    { table: ledgerTransactions, keys: TRANSACTION_KEYS },
+    { table: ledgerEntries, keys: ENTRY_KEYS },
+  ).prepare('ledger_insert_transactions'),
+);
 
 /** The balance of an account: the sum of its entries (minor units). */
 export async function balanceOf(tx: Executor, accountId: string): Promise<number> {

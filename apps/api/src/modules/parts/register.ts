@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { partEntries, partMovements } from '../../db/schema';
-import { arraysOf, selectFromArrays } from '../../db/unnest';
+import { arraysOf, insertParentsAndChildren } from '../../db/unnest';
 
 /**
  * The parts register, kept like the ledger: a movement moves parts of one painting between holders and its
@@ -67,7 +67,7 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
         reason: m.reason,
         reference: m.reference,
       })),
-      'movement_',
+      'parent_',
     ),
     ...arraysOf(
       partEntries,
@@ -84,7 +84,7 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
           quantity,
         })),
       ),
-      'entry_',
+      'child_',
     ),
   });
   return ids;
@@ -103,23 +103,16 @@ const ENTRY_KEYS = [
 ] as const;
 
 /**
- * `movePartsMany`'s one statement (decisions 521–522): the movements inserted by a data-modifying WITH, their entries
- * by the statement itself (the entries' foreign key is checked at its end, when the movements are there), the same
- * text for any number of rows: prepared.
+ * `movePartsMany`'s one statement (decisions 521–522): the movements, then their entries, the same text for any number
+ * of rows: prepared.
  */
-const insertMovements = preparedPerDatabase((db) => {
-  const inserted = db.$with('movements').as(
-    db
-      .insert(partMovements)
-      .select(selectFromArrays(partMovements, MOVEMENT_KEYS, 'movement_'))
-      .returning({ id: partMovements.id }),
-  );
-  return db
-    .with(inserted)
-    .insert(partEntries)
-    .select(selectFromArrays(partEntries, ENTRY_KEYS, 'entry_'))
-    .prepare('parts_insert_movements');
-});
+const insertMovements = preparedPerDatabase((db) =>
+  insertParentsAndChildren(
+    db,
+    { table: partMovements, keys: MOVEMENT_KEYS },
+    { table: partEntries, keys: ENTRY_KEYS },
+  ).prepare('parts_insert_movements'),
+);
 
 /** Issues a painting's parts (issuer → available), once: true when it did, false when they already were. */
 export async function issueParts(

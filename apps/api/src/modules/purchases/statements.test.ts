@@ -45,7 +45,10 @@ const listed = (sent: readonly string[]) => sent.map((text) => text.slice(0, 160
  */
 function expectSameTexts(one: readonly string[], many: readonly string[]) {
   const differing = many.filter((text, at) => text !== one[at]);
-  expect(differing.map((text) => text.slice(0, 300)), 'statements whose text depends on the batch size').toEqual([]);
+  expect(
+    differing.map((text) => text.slice(0, 300)),
+    'statements whose text depends on the batch size',
+  ).toEqual([]);
   expect(many.length).toBe(one.length);
 }
 
