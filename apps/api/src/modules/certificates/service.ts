@@ -2,7 +2,9 @@ import { type Language, ZCertificateNumber } from '@parcelle/shared';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { artists, certificates, paintings, purchases } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { notFound } from '../../http/errors';
 import { inReflectionPeriod, reflectionAppliesTo, reflectionEndsAt } from '../purchases/reflection';
 import { CROCKFORD_LENGTH, randomCrockford } from '../references/references';
@@ -99,11 +101,13 @@ export async function issueCertificates(
       (input) => !issued.has(input.purchaseId),
     );
     if (missing.length === 0) break;
-    const rows = await tx
-      .insert(certificates)
-      .values(missing.map((input) => ({ ...input, number: draw(issuedAt), issuedAt })))
-      .onConflictDoNothing()
-      .returning();
+    const rows = await insertCertificates(tx).execute(
+      arraysOf(
+        certificates,
+        CERTIFICATE_KEYS,
+        missing.map((input) => ({ ...input, number: draw(issuedAt), issuedAt })),
+      ),
+    );
     for (const row of rows) issued.set(row.purchaseId, row);
     const clashed = missing.filter((input) => !issued.has(input.purchaseId)).map((input) => input.purchaseId);
     if (clashed.length === 0) break;
@@ -116,6 +120,27 @@ export async function issueCertificates(
     return certificate;
   });
 }
+
+const CERTIFICATE_KEYS = [
+  'number',
+  'purchaseId',
+  'userId',
+  'paintingId',
+  'holderName',
+  'quantity',
+  'language',
+  'issuedAt',
+] as const;
+
+/** The certificates' INSERT, the same text for any number of them (decision 521): prepared. */
+const insertCertificates = preparedPerDatabase((db) =>
+  db
+    .insert(certificates)
+    .select(selectFromArrays(certificates, CERTIFICATE_KEYS))
+    .onConflictDoNothing()
+    .returning()
+    .prepare('certificates_insert'),
+);
 
 /**
  * Issue 30: voids the certificate of a revoked purchase, inside the revocation's transaction. Set once (a second call

@@ -3,7 +3,9 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { artists, paintings, paintingValuations, purchases } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { audit } from '../admin/audit';
 import { contentHash, type KeyInformationContent, type KeyInformationFacts, keyInformationContent } from './content';
@@ -279,8 +281,18 @@ export async function recordPurchasesKeyInformation(
       : [],
   );
   if (rows.length === 0) return;
-  await tx.insert(keyInformationPurchases).values(rows);
+  await insertPurchasesVersions(tx).execute(arraysOf(keyInformationPurchases, PURCHASE_VERSION_KEYS, rows));
 }
+
+const PURCHASE_VERSION_KEYS = ['purchaseId', 'acknowledgementId', 'versionId'] as const;
+
+/** The versions' INSERT, the same text for any number of purchases (decision 521): prepared. */
+const insertPurchasesVersions = preparedPerDatabase((db) =>
+  db
+    .insert(keyInformationPurchases)
+    .select(selectFromArrays(keyInformationPurchases, PURCHASE_VERSION_KEYS))
+    .prepare('key_information_insert_purchases'),
+);
 
 /** For the member's history: the version each of these purchases (by reference) was made under. */
 export async function keyInformationOfReferences(

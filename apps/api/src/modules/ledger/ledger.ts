@@ -3,7 +3,9 @@ import type { Currency } from '@parcelle/shared/constants';
 import { safeInteger } from '@parcelle/shared/money';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
+import { arraysOf, insertParentsAndChildren } from '../../db/unnest';
 
 /**
  * The money ledger (double entry). Every movement is one transaction whose entries sum to zero in each
@@ -126,21 +128,44 @@ export async function postTransactions(tx: Executor, postings: readonly Posting[
   if (postings.length === 0) return [];
   for (const posting of postings) assertBalanced(posting.lines);
   const ids = postings.map(() => randomUUID());
-  await tx
-    .insert(ledgerTransactions)
-    .values(postings.map((p, at) => ({ id: ids[at], reference: p.reference, description: p.description })));
-  await tx.insert(ledgerEntries).values(
-    postings.flatMap((p, at) =>
-      p.lines.map((line) => ({
-        transactionId: ids[at] as string,
-        accountId: line.accountId,
-        amountMinor: BigInt(line.amountMinor),
-        currency: line.currency,
-      })),
+  await insertTransactions(tx).execute({
+    ...arraysOf(
+      ledgerTransactions,
+      TRANSACTION_KEYS,
+      postings.map((p, at) => ({ id: ids[at] as string, reference: p.reference, description: p.description })),
+      'parent_',
     ),
-  );
+    ...arraysOf(
+      ledgerEntries,
+      ENTRY_KEYS,
+      postings.flatMap((p, at) =>
+        p.lines.map((line) => ({
+          transactionId: ids[at] as string,
+          accountId: line.accountId,
+          amountMinor: BigInt(line.amountMinor),
+          currency: line.currency,
+        })),
+      ),
+      'child_',
+    ),
+  });
   return ids;
 }
+
+const TRANSACTION_KEYS = ['id', 'reference', 'description'] as const;
+const ENTRY_KEYS = ['transactionId', 'accountId', 'amountMinor', 'currency'] as const;
+
+/**
+ * `postTransactions`' one statement (decisions 521–522): the transactions, then their entries, the same text for any
+ * number of rows: prepared.
+ */
+const insertTransactions = preparedPerDatabase((db) =>
+  insertParentsAndChildren(
+    db,
+    { table: ledgerTransactions, keys: TRANSACTION_KEYS },
+    { table: ledgerEntries, keys: ENTRY_KEYS },
+  ).prepare('ledger_insert_transactions'),
+);
 
 /** The balance of an account: the sum of its entries (minor units). */
 export async function balanceOf(tx: Executor, accountId: string): Promise<number> {

@@ -10,7 +10,9 @@ import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { JobQueue, QueueSpec } from '../../adapters/jobs/job-queue';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { memberNotifications, notificationPreferences, paintings, users } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { NOTIFICATION_EMAIL_JOB } from './delivery-jobs';
 import { notificationEmail } from './emails';
 
@@ -56,8 +58,8 @@ export async function recordNotification<K extends NotificationKind>(
 }
 
 /**
- * Writes several in-app notifications (a batch of settlements: each buyer's, each seller's) in two statements whatever
- * their number: the members' email preferences for those kinds in one read, the notifications in one INSERT. Each
+ * Writes several in-app notifications (a batch of settlements: each buyer's, each seller's) in one INSERT whatever
+ * their number, which reads the members' email preferences for those kinds as it writes. Each
  * payload is checked against its kind's schema first: a wrong one throws, and the caller's transaction with it.
  * Answers each notification's id and whether its email is wanted, in the order given.
  */
@@ -69,22 +71,6 @@ export async function recordNotifications(
   const checked = notifications.map(
     ({ kind, payload }) => NOTIFICATION_PAYLOADS[kind].parse(payload) as Record<string, unknown>,
   );
-  const members = [...new Set(notifications.map((one) => one.memberId))];
-  const kinds = [...new Set(notifications.map((one) => one.kind))];
-  const refused = new Set(
-    (
-      await tx
-        .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind })
-        .from(notificationPreferences)
-        .where(
-          and(
-            inArray(notificationPreferences.userId, members),
-            inArray(notificationPreferences.kind, kinds),
-            eq(notificationPreferences.email, false),
-          ),
-        )
-    ).map((row) => `${row.userId}/${row.kind}`),
-  );
   const ids = notifications.map(() => randomUUID());
   const rows = notifications.map(({ memberId, kind }, at) => {
     const payload = checked[at] as Record<string, unknown>;
@@ -94,12 +80,36 @@ export async function recordNotifications(
       kind,
       payload,
       paintingId: typeof payload.painting_id === 'string' ? payload.painting_id : null,
-      emailed: !refused.has(`${memberId}/${kind}`),
     };
   });
-  await tx.insert(memberNotifications).values(rows);
-  return rows.map((row) => ({ id: row.id, emailed: row.emailed }));
+  const written = await insertNotifications(tx).execute(arraysOf(memberNotifications, NOTIFICATION_KEYS, rows));
+  const emailed = new Map(written.map((row) => [row.id, row.emailed]));
+  return ids.map((id) => {
+    const wanted = emailed.get(id);
+    if (wanted === undefined) throw new Error('a notification was not written');
+    return { id, emailed: wanted };
+  });
 }
+
+const NOTIFICATION_KEYS = ['id', 'userId', 'kind', 'payload', 'paintingId'] as const;
+
+/**
+ * The notifications' one INSERT (decisions 521–522), the same text for any number of them: prepared. Whether each is
+ * emailed is read in it: unless its member turned that kind's email off (a preference row with `email` false).
+ */
+const insertNotifications = preparedPerDatabase((db) =>
+  db
+    .insert(memberNotifications)
+    .select(
+      selectFromArrays(memberNotifications, NOTIFICATION_KEYS, '', {
+        emailed: sql`not exists (select 1 from ${notificationPreferences}
+          where ${notificationPreferences.userId} = "rows"."userId" and ${notificationPreferences.kind} = "rows"."kind"
+            and ${notificationPreferences.email} = false)`,
+      }),
+    )
+    .returning({ id: memberNotifications.id, emailed: memberNotifications.emailed })
+    .prepare('notifications_insert'),
+);
 
 /**
  * Tells a member about an event (issue 17), inside the transaction that made the event happen: the notification the

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { partEntries, partMovements } from '../../db/schema';
+import { arraysOf, insertParentsAndChildren } from '../../db/unnest';
 
 /**
  * The parts register, kept like the ledger: a movement moves parts of one painting between holders and its
@@ -55,27 +57,62 @@ export async function movePartsMany(tx: Executor, movements: readonly Movement[]
   if (movements.length === 0) return [];
   for (const movement of movements) assertMovementBalanced(movement.lines);
   const ids = movements.map(() => randomUUID());
-  await tx
-    .insert(partMovements)
-    .values(
-      movements.map((m, at) => ({ id: ids[at], paintingId: m.paintingId, reason: m.reason, reference: m.reference })),
-    );
-  await tx.insert(partEntries).values(
-    movements.flatMap((m, at) =>
-      m.lines.map(({ holder, quantity }) => ({
-        movementId: ids[at] as string,
+  await insertMovements(tx).execute({
+    ...arraysOf(
+      partMovements,
+      MOVEMENT_KEYS,
+      movements.map((m, at) => ({
+        id: ids[at] as string,
         paintingId: m.paintingId,
-        holderKind: holder.kind,
-        userId: holder.kind === 'member' ? holder.userId : null,
-        lot: holder.kind === 'member' ? holder.lot : null,
-        purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
-        listingId: holder.kind === 'listed' ? holder.listingId : null,
-        quantity,
+        reason: m.reason,
+        reference: m.reference,
       })),
+      'parent_',
     ),
-  );
+    ...arraysOf(
+      partEntries,
+      ENTRY_KEYS,
+      movements.flatMap((m, at) =>
+        m.lines.map(({ holder, quantity }) => ({
+          movementId: ids[at] as string,
+          paintingId: m.paintingId,
+          holderKind: holder.kind,
+          userId: holder.kind === 'member' ? holder.userId : null,
+          lot: holder.kind === 'member' ? holder.lot : null,
+          purchaseId: holder.kind === 'reserved' ? holder.purchaseId : null,
+          listingId: holder.kind === 'listed' ? holder.listingId : null,
+          quantity,
+        })),
+      ),
+      'child_',
+    ),
+  });
   return ids;
 }
+
+const MOVEMENT_KEYS = ['id', 'paintingId', 'reason', 'reference'] as const;
+const ENTRY_KEYS = [
+  'movementId',
+  'paintingId',
+  'holderKind',
+  'userId',
+  'lot',
+  'purchaseId',
+  'listingId',
+  'quantity',
+] as const;
+
+/**
+ * `movePartsMany`'s one statement (decisions 521–522): the movements, then their entries, the same text for any number
+ * of rows: prepared.
+ */
+const insertMovements = preparedPerDatabase((db) =>
+  insertParentsAndChildren(
+    db,
+    { table: partMovements, keys: MOVEMENT_KEYS },
+    { table: partEntries, keys: ENTRY_KEYS },
+  ).prepare('parts_insert_movements'),
+);
 
 /** Issues a painting's parts (issuer → available), once: true when it did, false when they already were. */
 export async function issueParts(

@@ -3,8 +3,10 @@ import type { Currency } from '@parcelle/shared/constants';
 import type { PaymentMethod } from '@parcelle/shared/contracts/purchases';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { inTransaction } from '../../db/retry';
 import { purchaseFills, purchases } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { AppError, notFound } from '../../http/errors';
 import { bindPurchasesToSessions } from '../auth/sessions';
 import { Rates } from '../fx/rates';
@@ -296,9 +298,10 @@ async function recordReservations(
   const written = new Map<number, Purchase>();
   if (accepted.length === 0) return written;
   const now = Date.now();
-  const rows = await tx
-    .insert(purchases)
-    .values(
+  const rows = await insertPurchases(tx).execute(
+    arraysOf(
+      purchases,
+      PURCHASE_KEYS,
       accepted.map(({ request, quote, id, reference }) => ({
         id,
         reference,
@@ -314,8 +317,8 @@ async function recordReservations(
         language: request.language,
         expiresAt: new Date(now + request.reservationMinutes * 60_000),
       })),
-    )
-    .returning();
+    ),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fills = accepted.flatMap(({ id, quote }) => quote.fills.map((fill) => ({ purchaseId: id, fill })));
   if (fills.length > 0) {
@@ -379,6 +382,27 @@ async function recordReservations(
   }
   return written;
 }
+
+const PURCHASE_KEYS = [
+  'id',
+  'reference',
+  'userId',
+  'paintingId',
+  'quantity',
+  'currency',
+  'unitPriceMinor',
+  'totalMinor',
+  'paymentMethod',
+  'market',
+  'ownerName',
+  'language',
+  'expiresAt',
+] as const;
+
+/** The purchases' INSERT, the same text for any number of them (decision 521): prepared. */
+const insertPurchases = preparedPerDatabase((db) =>
+  db.insert(purchases).select(selectFromArrays(purchases, PURCHASE_KEYS)).returning().prepare('purchases_insert'),
+);
 
 /** The EUR value of a quote at the stored EUR prices (the work's part price, or each listing's price). */
 function eurValueOf(quote: Quote, quantity: number): number {

@@ -1,9 +1,11 @@
-import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { inTransaction } from '../../db/retry';
 import { paymentEvents, purchases } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { recordRefundDue, retakeParts } from './refund-late-payment';
 import type { Purchase } from './reserve';
 import { enqueueConfirmations } from './send-confirmations';
@@ -200,17 +202,25 @@ async function lockPurchases(tx: Executor, notices: readonly PaymentNotice[]): P
     return notice.event.purchaseId ? [notice.event.purchaseId] : [];
   });
   const refs = notices.flatMap((notice) => (notice.kind === 'card' ? [notice.event.paymentId] : []));
-  const which: SQL[] = [];
-  if (ids.length > 0) which.push(inArray(purchases.id, [...new Set(ids)]));
-  if (refs.length > 0) which.push(inArray(purchases.providerRef, [...new Set(refs)]));
-  if (which.length === 0) return [];
-  return tx
+  if (ids.length === 0 && refs.length === 0) return [];
+  return lockPurchasesStatement(tx).execute({ ids: [...new Set(ids)], refs: [...new Set(refs)] });
+}
+
+/** `lockPurchases`' SELECT … FOR UPDATE, the same text for any number of notices (decision 521): prepared. */
+const lockPurchasesStatement = preparedPerDatabase((db) =>
+  db
     .select()
     .from(purchases)
-    .where(or(...which))
+    .where(
+      or(
+        sql`${purchases.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        sql`${purchases.providerRef} = any(${sql.placeholder('refs')}::text[])`,
+      ),
+    )
     .orderBy(asc(purchases.id))
-    .for('update');
-}
+    .for('update')
+    .prepare('payments_lock_purchases'),
+);
 
 /** The notice's purchase among those locked: a card event's is a card purchase, by id first, else by payment id. */
 function matchPurchase(notice: PaymentNotice, locked: readonly Purchase[]): Purchase | undefined {
@@ -235,20 +245,16 @@ async function recordEvents(
   purchaseOf: readonly (Purchase | undefined)[],
 ): Promise<boolean[]> {
   const keyOf = (notice: PaymentNotice) => `${notice.provider}\u0000${eventOf(notice).eventId}`;
-  const rows = new Map<string, typeof paymentEvents.$inferInsert>();
+  const rows = new Map<string, Pick<typeof paymentEvents.$inferInsert, (typeof EVENT_KEYS)[number]>>();
   notices.forEach((notice, at) => {
     const purchase = purchaseOf[at];
     if (notice.kind === 'paypal' && (!purchase || !notice.capture.completed)) return;
     const key = keyOf(notice);
     if (rows.has(key)) return;
-    rows.set(key, { provider: notice.provider, ...eventOf(notice), ...(purchase ? { purchaseId: purchase.id } : {}) });
+    rows.set(key, { provider: notice.provider, ...eventOf(notice), purchaseId: purchase?.id ?? null });
   });
   if (rows.size === 0) return notices.map(() => false);
-  const inserted = await tx
-    .insert(paymentEvents)
-    .values([...rows.values()])
-    .onConflictDoNothing()
-    .returning({ provider: paymentEvents.provider, eventId: paymentEvents.eventId });
+  const inserted = await insertEvents(tx).execute(arraysOf(paymentEvents, EVENT_KEYS, [...rows.values()]));
   const fresh = new Set(inserted.map((row) => `${row.provider}\u0000${row.eventId}`));
   // The first notice of each new event is its first time; a second one in the batch is a duplicate.
   return notices.map((notice) => {
@@ -256,6 +262,18 @@ async function recordEvents(
     return fresh.delete(key);
   });
 }
+
+const EVENT_KEYS = ['provider', 'eventId', 'type', 'paymentRef', 'amountMinor', 'currency', 'purchaseId'] as const;
+
+/** The provider events' INSERT, the same text for any number of them (decision 521): prepared. */
+const insertEvents = preparedPerDatabase((db) =>
+  db
+    .insert(paymentEvents)
+    .select(selectFromArrays(paymentEvents, EVENT_KEYS))
+    .onConflictDoNothing()
+    .returning({ provider: paymentEvents.provider, eventId: paymentEvents.eventId })
+    .prepare('payments_insert_events'),
+);
 
 /** What a notice records of its event: its id, its type, and what the provider reported. */
 function eventOf(notice: PaymentNotice) {

@@ -1,6 +1,7 @@
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { listings, purchaseFills, purchases } from '../../db/schema';
 import { type Certificate, issueCertificates } from '../certificates/service';
 import { type AccountWanted, accountKey, accountsFor, type LedgerLine, postTransactions } from '../ledger/ledger';
@@ -132,30 +133,32 @@ export async function settlePurchases(
  */
 async function markPaid(tx: Executor, settlements: readonly Settlement[]): Promise<Purchase[]> {
   if (settlements.length === 0) return [];
-  const refs = settlements.flatMap(({ purchaseId, source }) =>
-    source.kind === 'external' && source.providerRef ? [{ purchaseId, providerRef: source.providerRef }] : [],
-  );
-  const providerRef =
-    refs.length > 0
-      ? sql`CASE ${purchases.id} ${sql.join(
-          refs.map((ref) => sql`WHEN ${ref.purchaseId}::uuid THEN ${ref.providerRef}`),
-          sql` `,
-        )} ELSE ${purchases.providerRef} END`
-      : undefined;
-  return tx
-    .update(purchases)
-    .set({ status: 'paid', settledAt: new Date(), ...(providerRef ? { providerRef } : {}) })
-    .where(
-      and(
-        inArray(
-          purchases.id,
-          settlements.map((one) => one.purchaseId),
-        ),
-        eq(purchases.status, 'pending'),
-      ),
-    )
-    .returning();
+  return markPaidStatement(tx).execute({
+    ids: settlements.map((one) => one.purchaseId),
+    refs: settlements.map(({ source }) => (source.kind === 'external' ? source.providerRef : null)),
+    settledAt: new Date().toISOString(),
+  });
 }
+
+/**
+ * `markPaid`'s UPDATE, the same text for any number of purchases (decision 521): prepared. `refs` lines up with
+ * `ids`; a purchase without a provider's payment id (the wallet's) keeps the one it has.
+ */
+const markPaidStatement = preparedPerDatabase((db) =>
+  db
+    .update(purchases)
+    .set({
+      status: 'paid',
+      settledAt: sql`${sql.placeholder('settledAt')}::timestamptz`,
+      providerRef: sql`coalesce(
+        (select "paid"."ref" from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('refs')}::text[])
+          as "paid"("id", "ref") where "paid"."id" = ${purchases.id}),
+        ${purchases.providerRef})`,
+    })
+    .where(and(sql`${purchases.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(purchases.status, 'pending')))
+    .returning()
+    .prepare('purchases_mark_paid'),
+);
 
 /** The reserved parts of a purchase to its buyer, in the lot of its market. */
 function toBuyer(purchase: Purchase): Movement {
