@@ -1,15 +1,14 @@
-import { Container, Skeleton } from '@mui/material';
 import { MARKET } from '@parcelle/shared/market';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type HomeData, useHomeContent } from '../catalogue/api';
-import { PAGE_WIDTH } from '../layout/page-width';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { FeaturedWorks } from './FeaturedWorks';
 import { HomeFigures } from './HomeFigures';
 import { HomeHero } from './HomeHero';
 import { HowItWorks } from './HowItWorks';
+import styles from './home.module.css';
 import { JoinBand } from './JoinBand';
 
 // Shown only when the home's read fails: not part of the first load (issue 14).
@@ -25,7 +24,10 @@ export function heroWork(featured: HomeData['featured'] | undefined) {
   return featured?.find((painting) => painting.market === MARKET.primary) ?? featured?.[0];
 }
 
-/** Home (spec §2): hero with a work, the figures boxes, how it works, works on offer, art-market statistics. */
+/**
+ * Home (spec §2): hero with a work, the figures boxes, how it works, works on offer, art-market statistics. Plain
+ * elements on CSS Modules (decision 525): the document carries none of emotion's styles.
+ */
 export function Home() {
   const { t } = useTranslation();
   usePageMeta(t('common.tagline'), t('home.metaDescription'));
@@ -36,18 +38,18 @@ export function Home() {
     <>
       <HomeHero featured={heroWork(data?.featured)} baseUrl={data?.base_url ?? ''} loading={home.isPending} />
       {home.isError && (
-        <Container maxWidth={false} sx={PAGE_WIDTH}>
+        <div className={styles.page}>
           <Suspense fallback={null}>
             <Alert severity="warning" data-testid="home-error">
               {t('home.error')}
             </Alert>
           </Suspense>
-        </Container>
+        </div>
       )}
       <HomeFigures data={data} />
       <HowItWorks />
       <FeaturedWorks featured={data?.featured} baseUrl={data?.base_url ?? ''} />
-      <Suspense fallback={<Skeleton variant="rectangular" height={420} sx={{ mx: 'auto', maxWidth: 1240 }} />}>
+      <Suspense fallback={<span className={styles.statisticsPlaceholder} />}>
         <MarketStatistics statistics={data?.statistics} />
       </Suspense>
       <JoinBand />
