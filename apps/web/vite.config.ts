@@ -50,14 +50,6 @@ function reactRouterProductionInBrowser(): Plugin {
 const FRAME_STYLES =
   /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu|shell|visually-hidden|cookie-banner)|catalogue\/(?:artwork-image|parts-bar)|home\/featured-works)\.module\.css$/;
 
-/**
- * The home's sections and the charts by year (decision 527): one stylesheet for the home, which draws its statistics
- * in a lazy section (whose own chunk's CSS no page would link), shared with the artists' and works' pages, whose
- * charts need the same rules. Each alone measured a fourth stylesheet on the home; in the frame's, 0.9 KB more CSS on
- * every page and the public islands' class maps over their ceilings.
- */
-const HOME_STYLES = /app\/features\/(?:home\/home|charts\/year-chart)\.module\.css$/;
-
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
   environments: { ssr: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } },
@@ -70,10 +62,7 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: 'frame-styles', test: FRAME_STYLES },
-            { name: 'home-styles', test: HOME_STYLES },
-          ],
+          groups: [{ name: 'frame-styles', test: FRAME_STYLES }],
         },
       },
     },

@@ -10,14 +10,10 @@ import { HomeHero } from './HomeHero';
 import { HowItWorks } from './HowItWorks';
 import styles from './home.module.css';
 import { JoinBand } from './JoinBand';
+import { MarketStatistics } from './MarketStatistics';
 
 // Shown only when the home's read fails: not part of the first load (issue 14).
 const Alert = lazy(() => import('@mui/material/Alert'));
-
-// The charts library is large: the statistics, far below the fold, load after the rest of the page.
-const MarketStatistics = lazy(() =>
-  import('./MarketStatistics').then((module) => ({ default: module.MarketStatistics })),
-);
 
 /** The hero shows a work on offer when there is one (market 2), else the newest work. */
 export function heroWork(featured: HomeData['featured'] | undefined) {
@@ -49,9 +45,9 @@ export function Home() {
       <HomeFigures data={data} />
       <HowItWorks />
       <FeaturedWorks featured={data?.featured} baseUrl={data?.base_url ?? ''} />
-      <Suspense fallback={<span className={styles.statisticsPlaceholder} />}>
-        <MarketStatistics statistics={data?.statistics} />
-      </Suspense>
+      {/* Part of the route, not a lazy chunk (decision 527): the charts' stylesheet is then linked by the home's
+          document, and their drawing is already a chunk of its own (charts/YearChart.tsx). */}
+      <MarketStatistics statistics={data?.statistics} />
       <JoinBand />
     </>
   );
