@@ -47,7 +47,10 @@ describe('the type variants as CSS Modules classes', () => {
 
   it('declares every rule inside :where(), so that a composing module’s own rules win in any order', () => {
     const css = readFileSync(join(dir, 'type.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-    const rules = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].map((match) => [(match[1] ?? '').trim(), match[2] ?? '']);
+    const rules = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].map((match): [string, string] => [
+      (match[1] ?? '').trim(),
+      match[2] ?? '',
+    ]);
     expect(rules.length).toBeGreaterThan(10);
     for (const [selector, body] of rules) {
       if (selector.startsWith(':where(')) continue;
