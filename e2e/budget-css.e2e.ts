@@ -28,8 +28,12 @@ const CSS_GOAL_KB = 30;
  * change and availability 0.32 KB linked by their routes, an artist's works 0.57 KB): the home 11.63 on a fresh seed
  * (6.07 inline), 12.41 once its statistics render (6.85 inline); a work 10.76 and 11.37, the primary market 8.71,
  * the artists 8.72, the FAQ 7.85, about 7.72, contact 7.88. Lowered from 12.7 to the home's and a little room: 12.5.
+ * Decisions 525–529 drew the home's sections, the charts and the cookie banner with CSS Modules (the home's 1.36 KB
+ * and the charts' 0.93 KB linked by their routes, the frame's 4.61 KB): the home 8.56 (0.46 inline), a work 11.12
+ * and 11.75, an artist 10.17, the primary market 8.71, the artists 8.57, the FAQ 7.33, about 7.13, contact 7.85.
+ * Lowered from 12.5 to the largest, a work on the secondary market, and a little room: 11.9.
  */
-const CSS_CEILING_KB = 12.5;
+const CSS_CEILING_KB = 11.9;
 
 const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
 

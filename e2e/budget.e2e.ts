@@ -137,6 +137,8 @@ describe('a document asks for one script before its first paint (issue 33, decis
  * among them) on CSS Modules; 112.7 KB (37 files) once its links and its sign-out's way out need no router (519).
  * Decision 517 put the class maps of `Shell`, the artwork's frame, the parts bar and the home's works in the frame's
  * chunk (0.15–0.2 KB): the sign-up 95.20 and the contact form 174.55 KB, so their ceilings 95.5 (unchanged) and 175.
+ * Decisions 528–529 (the cookie banner's class map in the frame's chunk, the type variants composed by its modules):
+ * the sign-up 95.26, the contact form 174.62, the account island 112.94 KB; ceilings unchanged.
  */
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   const UI_KIT = /^@(?:mui|emotion)\//;
@@ -271,4 +273,25 @@ describe('the works’ cards carry no MUI (issue 33, decision 514)', () => {
       expect(muiOf(tags)).toEqual([]);
     });
   }
+});
+
+/**
+ * The home's sections (decision 525): the hero, the figures, how it works, the works on offer's head, the statistics
+ * and their charts (decision 526) and the invitation to join are plain elements on CSS Modules, so the home's
+ * `<main>` carries none of emotion's styles. On main before it, they carried 465 `css-…` classes (400 of them the
+ * two charts' bars, bands and labels) and the home's HTML was 17.9 KB of brotli, over TCP's first window.
+ */
+describe('the home’s sections carry no MUI (issue 33, decision 525)', () => {
+  it('/: no MUI or emotion class anywhere in its main landmark, charts included', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+    // What the check looks at is there: the hero's ways in, the figures, the works on offer and both charts.
+    for (const testId of ['home-discover', 'home-box-individuals', 'home-featured', 'home-statistics']) {
+      expect(main, testId).toContain(`data-testid="${testId}"`);
+    }
+    expect(main.match(/data-bar="/g)?.length ?? 0, "the charts' bars").toBeGreaterThan(20);
+    const classes = [...main.matchAll(/\bclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/));
+    expect(classes.length).toBeGreaterThan(100);
+    expect(classes.filter((name) => /^(?:css-|Mui)/.test(name))).toEqual([]);
+  });
 });

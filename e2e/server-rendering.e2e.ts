@@ -61,8 +61,11 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(attr(html, /<link rel="alternate" hrefLang="fr" href="([^"]+)"/)).toBe(`${baseUrl()}/?lng=fr`);
     expect(attr(html, /<link rel="alternate" hrefLang="x-default" href="([^"]+)"/)).toBe(`${baseUrl()}/`);
     expect(jsonLd(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Parcelle' }));
-    // Styled from the first byte: the critical CSS of the page's components is in the head.
-    expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [^"]+">/);
+    // Styled from the first byte: the stylesheets of the page's components are linked in the head (the root's, the
+    // frame's, the home's and its charts'); none of its sections is styled by emotion any more (decision 525).
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<link rel="stylesheet" href="\/assets\/[^"]+\.css#?"/g)).toHaveLength(4);
+    expect(head).not.toMatch(/<style data-emotion="css [^"]+">/);
   });
 
   it('allows exactly the inline scripts carrying this answer’s nonce', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -6,6 +8,7 @@ import { initI18n } from '../i18n/i18n';
 import { BOX, yearChartGeometry } from './geometry';
 import { YearChart } from './YearChart';
 import YearChartDrawing from './YearChartDrawing';
+import styles from './year-chart.module.css';
 
 beforeAll(() => initI18n());
 afterEach(cleanup);
@@ -47,8 +50,12 @@ describe('YearChart (issue 33: drawn on the server, no chart library in the page
     const tooltips = screen.getAllByTestId('chart-tooltip', { hidden: true } as never);
     expect(tooltips.map((tip) => tip.textContent)).toEqual(['2022Value€100', '2023Value€120']);
     // Hidden until its band is hovered (the band's CSS shows it), and never read twice by a screen reader.
+    const css = readFileSync(join(import.meta.dirname, 'year-chart.module.css'), 'utf8');
+    expect(css).toMatch(/\n\.tooltip \{[^}]*\n {2}display: none;/);
+    expect(css).toMatch(/\n\.band:hover > \.tooltip \{\n {2}display: block;/);
     for (const tip of tooltips) {
-      expect(getComputedStyle(tip).display).toBe('none');
+      expect(tip.className.split(' ')).toContain(styles.tooltip);
+      expect(tip.parentElement?.className).toBe(styles.band);
       expect(tip.getAttribute('aria-hidden')).toBe('true');
       expect(tip.parentElement?.getAttribute('data-year')).toBe(tip.textContent?.slice(0, 4));
     }

@@ -1,6 +1,6 @@
-import { Box } from '@mui/material';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { lazy, type ReactNode, Suspense } from 'react';
+import styles from './year-chart.module.css';
 
 /** One series of a yearly chart: its key in the rows, its label, and how it is drawn. */
 export type YearSeries = { key: string; label: string; kind?: 'line' | 'bar'; stack?: string };
@@ -25,11 +25,15 @@ const YearChartDrawing = lazy(() => import('./YearChartDrawing'));
 
 /**
  * A chart by year for artists, paintings and the market (spec §9), drawn on the server (decision 431). On a page
- * reached by a client navigation, its box holds its final height until the drawing's chunk has come.
+ * reached by a client navigation, its box holds its final height until the drawing's chunk has come. The drawing's
+ * CSS Module is imported here too, so that its stylesheet is linked by the page's route rather than left in the lazy
+ * chunk, which a server-rendered document never loads (decision 526).
  */
 export function YearChart(props: YearChartProps) {
   return (
-    <Suspense fallback={<Box sx={{ height: props.height ?? 300 }} data-testid={props.testId} />}>
+    <Suspense
+      fallback={<div className={styles.box} style={{ height: props.height ?? 300 }} data-testid={props.testId} />}
+    >
       <YearChartDrawing {...props} />
     </Suspense>
   );

@@ -1,24 +1,24 @@
-import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLanguage } from '../i18n/language';
-import { fonts, palette } from '../theme/theme';
+import { palette } from '../theme/theme';
 import { axisTick, seriesColor } from './axis';
 import { BOX, yearChartGeometry } from './geometry';
 import type { YearChartProps } from './YearChart';
+import styles from './year-chart.module.css';
 
-/** Room for the values on the left and the years below the plot. */
-const AXIS_WIDTH = 64;
+/** Room for the years below the plot (the values' 64 px on the left are year-chart.module.css's). */
 const YEARS_HEIGHT = 28;
 const LEGEND_HEIGHT = 32;
 const BAR_MAX_PX = 28;
 
-const label = {
-  position: 'absolute',
-  fontFamily: fonts.text,
-  fontSize: 12,
-  color: palette.muted,
-  lineHeight: 1,
-} as const;
+/**
+ * A share of the plot as a CSS percentage, to four decimals: rounding moves a place by at most 0.0007 px on a
+ * 1,300 px plot, a twentieth of the browser's layout unit (1/64 px), and the page carries 6 digits instead of 17
+ * for each place (decision 526).
+ */
+function percent(share: number): string {
+  return `${Math.round(share * 1e6) / 1e4}%`;
+}
 
 /** Room a year's label needs, and the steps by which years are labelled when the chart is too narrow for all. */
 const YEAR_LABEL_PX = 40;
@@ -32,18 +32,19 @@ function yearRank(index: number, count: number): number {
 
 /**
  * Fewer year labels as the chart narrows, without a script and the same on the server: a container query per step
- * hides the labels of lower rank once the years' row is narrower than they need.
+ * hides the labels of lower rank once the years' row is narrower than they need. The widths follow the number of
+ * years, so the rules are the chart's own, in a `<style>` beside it (the page's CSP allows inline styles), named by
+ * that number (`data-years`): charts with as many years share the same rules.
  */
-function yearLabelQueries(count: number): Record<string, object> {
-  const queries: Record<string, object> = {};
-  YEAR_STEPS.slice(1).forEach((step, position) => {
-    const previous = YEAR_STEPS[position] ?? 1;
-    const hidden = YEAR_STEPS.filter((rank) => rank < step).map((rank) => `& [data-rank="${rank}"]`);
-    queries[`@container (max-width: ${Math.ceil((count * YEAR_LABEL_PX) / previous) - 1}px)`] = {
-      [hidden.join(', ')]: { display: 'none' },
-    };
-  });
-  return queries;
+function yearLabelQueries(count: number): string {
+  const row = `[data-years="${count}"]`;
+  return YEAR_STEPS.slice(1)
+    .map((step, position) => {
+      const previous = YEAR_STEPS[position] ?? 1;
+      const hidden = YEAR_STEPS.filter((rank) => rank < step).map((rank) => `${row} [data-rank="${rank}"]`);
+      return `@container (max-width: ${Math.ceil((count * YEAR_LABEL_PX) / previous) - 1}px){${hidden.join(',')}{display:none}}`;
+    })
+    .join('');
 }
 
 /**
@@ -69,25 +70,17 @@ export default function YearChartDrawing({
   const format = (value: number) => (formatValue ? formatValue(value, language) : axisTick(value, language));
 
   return (
-    <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
-      {title && (
-        <Typography component="figcaption" variant="h5" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-      )}
-      <Box role="img" aria-label={summary} sx={{ position: 'relative', width: '100%', height }} data-chart>
-        <Box sx={{ position: 'absolute', top: 8, bottom: height - plotHeight, left: 0, width: AXIS_WIDTH - 8 }}>
+    <figure className={styles.chart} data-testid={testId}>
+      {title && <figcaption className={styles.title}>{title}</figcaption>}
+      <div role="img" aria-label={summary} className={styles.box} style={{ height }} data-chart>
+        <div className={styles.axis} style={{ bottom: height - plotHeight }}>
           {geometry.ticks.map((tick) => (
-            <Box
-              key={tick.value}
-              component="span"
-              sx={{ ...label, right: 0, top: `${tick.top * 100}%`, transform: 'translateY(-50%)' }}
-            >
+            <span key={tick.value} className={`${styles.label} ${styles.tick}`} style={{ top: percent(tick.top) }}>
               {axisTick(tick.value, language)}
-            </Box>
+            </span>
           ))}
-        </Box>
-        <Box sx={{ position: 'absolute', top: 8, left: AXIS_WIDTH, right: 8, height: plotHeight - 8 }}>
+        </div>
+        <div className={styles.plot} style={{ height: plotHeight - 8 }}>
           <svg
             viewBox={`0 0 ${BOX} ${BOX}`}
             preserveAspectRatio="none"
@@ -95,7 +88,7 @@ export default function YearChartDrawing({
             height="100%"
             aria-hidden="true"
             focusable="false"
-            style={{ position: 'absolute', inset: 0, overflow: 'visible' }}
+            className={styles.drawing}
           >
             {geometry.ticks.map((tick) => (
               <line
@@ -122,17 +115,16 @@ export default function YearChartDrawing({
             ))}
           </svg>
           {geometry.bars.map((bar) => (
-            <Box
+            <div
               key={`${bar.key}-${bar.year}`}
               data-bar={bar.key}
-              sx={{
-                position: 'absolute',
-                left: `${bar.centre * 100}%`,
-                width: `min(${BAR_MAX_PX}px, ${bar.width * 100}%)`,
-                transform: 'translateX(-50%)',
-                top: `${bar.top * 100}%`,
-                height: `${bar.height * 100}%`,
-                bgcolor: bar.color,
+              className={styles.bar}
+              style={{
+                left: percent(bar.centre),
+                width: `min(${BAR_MAX_PX}px, ${percent(bar.width)})`,
+                top: percent(bar.top),
+                height: percent(bar.height),
+                backgroundColor: bar.color,
               }}
             />
           ))}
@@ -140,112 +132,60 @@ export default function YearChartDrawing({
             const row = rows[index];
             if (!row) return null;
             return (
-              <Box
+              <div
                 key={entry.year}
                 data-year={entry.year}
-                sx={{
-                  position: 'absolute',
-                  top: 0,
-                  bottom: 0,
-                  left: `${(index / rows.length) * 100}%`,
-                  width: `${100 / rows.length}%`,
-                  '&:hover > [data-tooltip]': { display: 'block' },
-                }}
+                className={styles.band}
+                style={{ left: percent(index / rows.length), width: percent(1 / rows.length) }}
               >
-                <Box
+                <div
                   aria-hidden="true"
                   data-tooltip
                   data-testid={testId ? `${testId}-tooltip` : undefined}
-                  sx={{
-                    display: 'none',
-                    position: 'absolute',
-                    top: 0,
-                    left: '50%',
-                    transform: entry.centre > 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
-                    // Its own width, not its narrow band's.
-                    width: 'max-content',
-                    minWidth: 140,
-                    maxWidth: 260,
-                    p: 1.25,
-                    bgcolor: palette.paper,
-                    border: `1px solid ${palette.line}`,
-                    borderRadius: '2px',
-                    fontFamily: fonts.text,
-                    fontSize: 13,
-                    pointerEvents: 'none',
-                    boxShadow: '0 8px 20px rgba(28, 27, 25, 0.08)',
-                    zIndex: 1,
-                  }}
+                  className={entry.centre > 0.6 ? `${styles.tooltip} ${styles.towardsLeft}` : styles.tooltip}
                 >
-                  <Box sx={{ fontWeight: 600, mb: 0.5 }}>{row.year}</Box>
+                  <div className={styles.tooltipYear}>{row.year}</div>
                   {series.map((item) => {
                     const value = row[item.key];
                     return typeof value === 'number' ? (
-                      <Box key={item.key} sx={{ display: 'flex', gap: 1.5, justifyContent: 'space-between' }}>
+                      <div key={item.key} className={styles.tooltipRow}>
                         <span>{item.label}</span>
                         <span>{format(value)}</span>
-                      </Box>
+                      </div>
                     ) : null;
                   })}
-                </Box>
-              </Box>
+                </div>
+              </div>
             );
           })}
-        </Box>
-        <Box
-          sx={{
-            position: 'absolute',
-            top: plotHeight + 8,
-            left: AXIS_WIDTH,
-            right: 8,
-            height: YEARS_HEIGHT,
-            containerType: 'inline-size',
-            ...yearLabelQueries(rows.length),
-          }}
-        >
+        </div>
+        <style>{yearLabelQueries(rows.length)}</style>
+        <div className={styles.years} style={{ top: plotHeight + 8 }} data-years={rows.length}>
           {geometry.bands.map((entry, index) => (
-            <Box
+            <span
               key={entry.year}
-              component="span"
               data-rank={yearRank(index, rows.length)}
-              sx={{ ...label, left: `${entry.centre * 100}%`, transform: 'translateX(-50%)', top: 4 }}
+              className={`${styles.label} ${styles.year}`}
+              style={{ left: percent(entry.centre) }}
             >
               {entry.year}
-            </Box>
+            </span>
           ))}
-        </Box>
+        </div>
         {legend && (
-          <Box
-            component="ul"
-            aria-hidden="true"
-            sx={{
-              position: 'absolute',
-              bottom: 0,
-              left: AXIS_WIDTH,
-              right: 8,
-              m: 0,
-              p: 0,
-              listStyle: 'none',
-              display: 'flex',
-              flexWrap: 'wrap',
-              justifyContent: 'center',
-              gap: 2.5,
-              fontFamily: fonts.text,
-              fontSize: 13,
-            }}
-          >
+          <ul aria-hidden="true" className={styles.legend}>
             {series.map((item, index) => (
-              <Box component="li" key={item.key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Box
-                  component="span"
-                  sx={{ width: 12, height: item.kind === 'bar' ? 12 : 3, bgcolor: seriesColor(index) }}
+              <li key={item.key} className={styles.legendItem}>
+                <span
+                  className={styles.swatch}
+                  style={{ height: item.kind === 'bar' ? 12 : 3, backgroundColor: seriesColor(index) }}
                 />
                 {item.label}
-              </Box>
+              </li>
             ))}
-          </Box>
+          </ul>
         )}
-      </Box>
-    </Box>
+      </div>
+    </figure>
   );
 }

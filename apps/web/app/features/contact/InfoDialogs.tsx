@@ -10,7 +10,7 @@ export const INFO_DIALOG_IDS = { address: 'address-dialog', join: 'join-dialog',
 
 /** The theme's large contained button (`forms/plain-button`), and its outlined form, on a link. */
 const contained = `${buttons.button} ${buttons.large}`;
-const outlined = `${contained} ${styles.outlined}`;
+const outlined = `${contained} ${buttons.outlined}`;
 
 /** Where to write to or visit the company: a postal address and how to reach it, no map. */
 export function AddressDialog() {

@@ -1,4 +1,3 @@
-import { Box, Button, Container, Skeleton, Typography } from '@mui/material';
 import { MARKET } from '@parcelle/shared/market';
 import { formatNumber } from '@parcelle/shared/money';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +7,10 @@ import type { HomeData } from '../catalogue/api';
 import { formatAmount, mediaUrl } from '../catalogue/format';
 import { PartsBar } from '../catalogue/PartsBar';
 import { paintingPath } from '../catalogue/paths';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { PAGE_WIDTH } from '../layout/page-width';
-import { palette } from '../theme/theme';
 import styles from './featured-works.module.css';
+import home from './home.module.css';
 
 type Painting = HomeData['featured'][number];
 
@@ -60,31 +59,23 @@ function FeaturedWork({ painting, baseUrl }: { painting: Painting; baseUrl: stri
 export function FeaturedWorks({ featured, baseUrl }: { featured: Painting[] | undefined; baseUrl: string }) {
   const { t } = useTranslation();
   return (
-    <Box component="section" sx={{ bgcolor: palette.paper, borderTop: `1px solid ${palette.line}` }}>
-      <Container maxWidth={false} sx={{ ...PAGE_WIDTH, py: { xs: 8, md: 12 } }}>
-        <Box
-          sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-end', gap: 3, flexWrap: 'wrap' }}
-        >
-          <Box>
-            <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-              {t('home.featured.eyebrow')}
-            </Typography>
-            <Typography variant="h2" sx={{ mt: 1 }}>
-              {t('home.featured.title')}
-            </Typography>
-          </Box>
-          <Button component={Link} to="/primary-market" variant="outlined">
+    <section className={home.paper}>
+      <div className={home.band}>
+        <div className={home.featuredHead}>
+          <div>
+            <p className={home.eyebrow}>{t('home.featured.eyebrow')}</p>
+            <h2 className={home.title}>{t('home.featured.title')}</h2>
+          </div>
+          <Link to="/primary-market" className={`${buttons.button} ${buttons.outlined}`}>
             {t('home.featured.all')}
-          </Button>
-        </Box>
+          </Link>
+        </div>
         <div className={styles.grid} data-testid="home-featured">
           {featured
             ? featured.map((painting) => <FeaturedWork key={painting.id} painting={painting} baseUrl={baseUrl} />)
-            : [0, 1, 2].map((n) => (
-                <Skeleton key={n} variant="rectangular" sx={{ aspectRatio: '4 / 5', height: 'auto' }} />
-              ))}
+            : [0, 1, 2].map((n) => <span key={n} className={home.workPlaceholder} />)}
         </div>
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

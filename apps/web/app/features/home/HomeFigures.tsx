@@ -1,10 +1,9 @@
-import { Box, Container, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { HomeData } from '../catalogue/api';
 import { formatCount } from '../catalogue/format';
 import { useLanguage } from '../i18n/language';
-import { PAGE_WIDTH } from '../layout/page-width';
-import { fonts, palette, visuallyHidden } from '../theme/theme';
+import hidden from '../layout/visually-hidden.module.css';
+import styles from './home.module.css';
 
 type Figure = { key: 'individuals' | 'countries' | 'artists' | 'paintings'; value: number | undefined };
 
@@ -19,45 +18,29 @@ export function HomeFigures({ data }: { data: HomeData | undefined }) {
     { key: 'paintings', value: data?.statistics.paintings },
   ];
   return (
-    <Box
-      component="section"
-      aria-labelledby="home-figures"
-      sx={{ bgcolor: palette.paper, borderBlock: `1px solid ${palette.line}` }}
-    >
-      <Container maxWidth={false} sx={{ ...PAGE_WIDTH, py: { xs: 6, md: 8 } }}>
-        <Typography id="home-figures" component="h2" sx={visuallyHidden}>
+    <section aria-labelledby="home-figures" className={styles.figures}>
+      <div className={styles.figuresInner}>
+        <h2 id="home-figures" className={hidden.visuallyHidden}>
           {t('home.figures.title')}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gap: { xs: 4, md: 6 },
-            gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
-          }}
-        >
+        </h2>
+        <dl className={styles.figureList}>
           {figures.map((figure) => (
-            <Box key={figure.key} data-testid={`home-box-${figure.key}`}>
-              <Typography component="dt" variant="overline" sx={{ color: palette.accent, display: 'block' }}>
-                {t(`home.figures.${figure.key}`)}
-              </Typography>
-              <Box component="dd" sx={{ m: 0 }}>
-                <Typography
-                  component="span"
-                  sx={{ display: 'block', fontFamily: fonts.display, fontSize: { xs: 44, md: 56 }, lineHeight: 1.1 }}
-                  data-testid={`home-box-${figure.key}-value`}
-                >
-                  {figure.value === undefined ? <Skeleton width={64} /> : formatCount(figure.value, language)}
-                </Typography>
-                <Typography component="span" variant="body2" sx={{ color: palette.muted, display: 'block', mt: 0.5 }}>
-                  {t(`home.figures.${figure.key}Text`)}
-                </Typography>
-              </Box>
-            </Box>
+            <div key={figure.key} data-testid={`home-box-${figure.key}`}>
+              <dt className={styles.figureName}>{t(`home.figures.${figure.key}`)}</dt>
+              <dd className={styles.figureData}>
+                <span className={styles.figureValue} data-testid={`home-box-${figure.key}-value`}>
+                  {figure.value === undefined ? (
+                    <span className={styles.figureValuePlaceholder} />
+                  ) : (
+                    formatCount(figure.value, language)
+                  )}
+                </span>
+                <span className={styles.figureText}>{t(`home.figures.${figure.key}Text`)}</span>
+              </dd>
+            </div>
           ))}
-        </Box>
-      </Container>
-    </Box>
+        </dl>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Button, Container, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { guestOnlyProps, useInDocument } from '../../document/document';
@@ -7,10 +6,10 @@ import type { HomeData } from '../catalogue/api';
 import { mediaUrl } from '../catalogue/format';
 import { HOME_HERO_SIZES } from '../catalogue/image-sources';
 import { paintingPath } from '../catalogue/paths';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { PAGE_WIDTH } from '../layout/page-width';
 import { useSession } from '../session/use-session';
-import { palette } from '../theme/theme';
+import styles from './home.module.css';
 
 type Painting = HomeData['featured'][number];
 
@@ -21,19 +20,8 @@ function HeroWork({ painting, baseUrl }: { painting: Painting; baseUrl: string }
   const title = localized(painting.title, language);
   const ratio = painting.dimension.width / painting.dimension.height;
   return (
-    <Box component="figure" sx={{ m: 0, mx: 'auto', width: '100%', maxWidth: ratio >= 1 ? 560 : 440 }}>
-      <Box
-        component={Link}
-        to={paintingPath(painting)}
-        sx={{
-          display: 'block',
-          p: { xs: 1.5, md: 2 },
-          bgcolor: palette.paper,
-          border: `1px solid ${palette.line}`,
-          boxShadow: '0 30px 60px rgba(28, 27, 25, 0.12)',
-        }}
-        data-testid="home-hero-work"
-      >
+    <figure className={ratio >= 1 ? `${styles.work} ${styles.landscape}` : styles.work}>
+      <Link to={paintingPath(painting)} className={styles.workLink} data-testid="home-hero-work">
         <ArtworkImage
           src={mediaUrl(baseUrl, painting.cover_img)}
           alt={title}
@@ -41,14 +29,15 @@ function HeroWork({ painting, baseUrl }: { painting: Painting; baseUrl: string }
           priority
           sizes={HOME_HERO_SIZES}
         />
-      </Box>
-      <Typography component="figcaption" variant="body2" sx={{ mt: 2, color: palette.muted, fontStyle: 'italic' }}>
+      </Link>
+      <figcaption className={styles.caption}>
         {t('home.heroCaption', { title, artist: painting.artist.name, year: painting.year })}
-      </Typography>
-    </Box>
+      </figcaption>
+    </figure>
   );
 }
 
+/** The home's first view: what Parcelle is, the ways in, and a work on offer (plain elements, decision 525). */
 export function HomeHero({
   featured,
   baseUrl,
@@ -62,45 +51,33 @@ export function HomeHero({
   const { signedIn } = useSession();
   const inDocument = useInDocument();
   return (
-    <Container maxWidth={false} sx={PAGE_WIDTH}>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1.1fr 1fr' },
-          gap: { xs: 7, md: 10 },
-          alignItems: 'center',
-          py: { xs: 7, md: 12 },
-        }}
-      >
-        <Box>
-          <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-            {t('home.eyebrow')}
-          </Typography>
-          <Typography variant="h1" sx={{ mt: 2, mb: 3, maxWidth: 620 }}>
-            {t('home.title')}
-          </Typography>
-          <Typography variant="subtitle1" sx={{ fontSize: 17, maxWidth: 520, mb: 5 }}>
-            {t('home.text')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Button component={Link} to="/primary-market" variant="contained" size="large" data-testid="home-discover">
+    <div className={styles.page}>
+      <div className={styles.hero}>
+        <div>
+          <p className={styles.eyebrow}>{t('home.eyebrow')}</p>
+          <h1 className={styles.heroTitle}>{t('home.title')}</h1>
+          <p className={styles.heroText}>{t('home.text')}</p>
+          <div className={styles.actions}>
+            <Link to="/primary-market" className={`${buttons.button} ${buttons.large}`} data-testid="home-discover">
               {t('home.discover')}
-            </Button>
+            </Link>
             {!signedIn && (
-              <Button component={Link} to="/connexion" variant="outlined" size="large" {...guestOnlyProps(inDocument)}>
+              <Link
+                to="/connexion"
+                className={`${buttons.button} ${buttons.large} ${buttons.outlined}`}
+                {...guestOnlyProps(inDocument)}
+              >
                 {t('home.join')}
-              </Button>
+              </Link>
             )}
-          </Stack>
-        </Box>
+          </div>
+        </div>
         {featured ? (
           <HeroWork painting={featured} baseUrl={baseUrl} />
         ) : (
-          loading && (
-            <Skeleton variant="rectangular" sx={{ width: '100%', maxWidth: 480, mx: 'auto', aspectRatio: '4 / 5' }} />
-          )
+          loading && <span className={styles.heroPlaceholder} />
         )}
-      </Box>
-    </Container>
+      </div>
+    </div>
   );
 }

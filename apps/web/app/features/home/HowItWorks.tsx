@@ -1,48 +1,26 @@
-import { Box, Container, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PAGE_WIDTH } from '../layout/page-width';
-import { fonts, palette } from '../theme/theme';
+import styles from './home.module.css';
 
 const STEPS = ['one', 'two', 'three'] as const;
 
+/** How Parcelle works, in three numbered steps (plain elements, decision 525). */
 export function HowItWorks() {
   const { t } = useTranslation();
   return (
-    <Container component="section" maxWidth={false} sx={{ ...PAGE_WIDTH, py: { xs: 8, md: 12 } }}>
-      <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-        {t('home.steps.eyebrow')}
-      </Typography>
-      <Typography variant="h2" sx={{ mt: 1, mb: { xs: 5, md: 7 }, maxWidth: 640 }}>
-        {t('home.steps.title')}
-      </Typography>
-      <Box
-        component="ol"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: { xs: 5, md: 8 },
-          gridTemplateColumns: { md: 'repeat(3, 1fr)' },
-        }}
-      >
+    <section className={styles.band}>
+      <p className={styles.eyebrow}>{t('home.steps.eyebrow')}</p>
+      <h2 className={styles.stepsTitle}>{t('home.steps.title')}</h2>
+      <ol className={styles.steps}>
         {STEPS.map((step, index) => (
-          <Box component="li" key={step} sx={{ borderTop: `1px solid ${palette.ink}`, pt: 3 }}>
-            <Typography
-              aria-hidden="true"
-              sx={{ fontFamily: fonts.display, fontSize: 28, color: palette.accent, mb: 1 }}
-            >
+          <li key={step} className={styles.step}>
+            <p aria-hidden="true" className={styles.stepNumber}>
               {String(index + 1).padStart(2, '0')}
-            </Typography>
-            <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
-              {t(`home.steps.${step}Title`)}
-            </Typography>
-            <Typography variant="body1" sx={{ color: palette.muted }}>
-              {t(`home.steps.${step}Text`)}
-            </Typography>
-          </Box>
+            </p>
+            <h3 className={styles.stepTitle}>{t(`home.steps.${step}Title`)}</h3>
+            <p className={styles.stepText}>{t(`home.steps.${step}Text`)}</p>
+          </li>
         ))}
-      </Box>
-    </Container>
+      </ol>
+    </section>
   );
 }

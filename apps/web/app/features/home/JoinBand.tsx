@@ -1,10 +1,9 @@
-import { Box, Button, Container, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { guestOnlyProps, useInDocument } from '../../document/document';
-import { PAGE_WIDTH } from '../layout/page-width';
+import buttons from '../forms/plain-button.module.css';
 import { useSession } from '../session/use-session';
-import { palette } from '../theme/theme';
+import styles from './home.module.css';
 
 /** An invitation to register, for visitors only. */
 export function JoinBand() {
@@ -13,22 +12,14 @@ export function JoinBand() {
   const inDocument = useInDocument();
   if (signedIn) return null;
   return (
-    <Box
-      component="section"
-      {...guestOnlyProps(inDocument)}
-      sx={{ bgcolor: palette.wall, borderTop: `1px solid ${palette.line}` }}
-    >
-      <Container maxWidth={false} sx={{ ...PAGE_WIDTH, py: { xs: 8, md: 11 }, textAlign: 'center' }}>
-        <Typography variant="h2" sx={{ mb: 2 }}>
-          {t('home.join2.title')}
-        </Typography>
-        <Typography variant="subtitle1" sx={{ maxWidth: 560, mx: 'auto', mb: 4 }}>
-          {t('home.join2.text')}
-        </Typography>
-        <Button component={Link} to="/register" variant="contained" size="large">
+    <section {...guestOnlyProps(inDocument)} className={styles.join}>
+      <div className={styles.joinInner}>
+        <h2 className={styles.joinTitle}>{t('home.join2.title')}</h2>
+        <p className={styles.joinText}>{t('home.join2.text')}</p>
+        <Link to="/register" className={`${buttons.button} ${buttons.large}`}>
           {t('home.join2.cta')}
-        </Button>
-      </Container>
-    </Box>
+        </Link>
+      </div>
+    </section>
   );
 }

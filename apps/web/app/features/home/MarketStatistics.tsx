@@ -1,15 +1,16 @@
-import { Box, Container, Skeleton, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { HomeData } from '../catalogue/api';
 import { formatAmount, formatCount } from '../catalogue/format';
 import { YearChart } from '../charts/YearChart';
 import { useLanguage } from '../i18n/language';
-import { PAGE_WIDTH } from '../layout/page-width';
-import { palette } from '../theme/theme';
+import styles from './home.module.css';
 
 type Statistics = HomeData['statistics'];
 
-/** Art-market statistics of the catalogue's artists (spec §1): auction turnover and lots sold or unsold. */
+/**
+ * Art-market statistics of the catalogue's artists (spec §1): auction turnover and lots sold or unsold. Plain elements
+ * (decision 525).
+ */
 export function MarketStatistics({ statistics }: { statistics: Statistics | undefined }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -18,23 +19,14 @@ export function MarketStatistics({ statistics }: { statistics: Statistics | unde
   const currency = turnover[0]?.value.curr;
   const latest = turnover.at(-1);
   return (
-    <Container
-      component="section"
-      maxWidth={false}
-      sx={{ ...PAGE_WIDTH, py: { xs: 8, md: 12 } }}
-      data-testid="home-statistics"
-    >
-      <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-        {t('home.statistics.eyebrow')}
-      </Typography>
-      <Typography variant="h2" sx={{ mt: 1, mb: 2, maxWidth: 720 }}>
-        {t('home.statistics.title')}
-      </Typography>
-      <Typography variant="subtitle1" sx={{ maxWidth: 640, mb: { xs: 5, md: 7 } }}>
+    <section className={styles.band} data-testid="home-statistics">
+      <p className={styles.eyebrow}>{t('home.statistics.eyebrow')}</p>
+      <h2 className={styles.statisticsTitle}>{t('home.statistics.title')}</h2>
+      <p className={styles.statisticsText}>
         {t('home.statistics.text', { artists: formatCount(statistics?.artists ?? 0, language) })}
-      </Typography>
+      </p>
       {statistics ? (
-        <Box sx={{ display: 'grid', gap: { xs: 6, md: 8 }, gridTemplateColumns: { md: '1fr 1fr' } }}>
+        <div className={styles.charts}>
           <YearChart
             testId="home-chart-turnover"
             title={t('home.statistics.turnover')}
@@ -58,10 +50,10 @@ export function MarketStatistics({ statistics }: { statistics: Statistics | unde
             rows={lots.map((row) => ({ year: row.year, sold: row.sold, unsold: row.unsold }))}
             formatValue={(value, lang) => formatCount(value, lang)}
           />
-        </Box>
+        </div>
       ) : (
-        <Skeleton variant="rectangular" height={300} />
+        <span className={styles.chartsPlaceholder} />
       )}
-    </Container>
+    </section>
   );
 }

@@ -1,15 +1,16 @@
-import { Box, Button, Link as MuiLink, Paper, Typography } from '@mui/material';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInDocument } from '../../document/document';
+import buttons from '../forms/plain-button.module.css';
+import styles from './cookie-banner.module.css';
 import { acceptCookies, cookiesAccepted } from './cookie-consent';
 
 export { COOKIES_ACCEPTED_KEY } from './cookie-consent';
 
 const noSubscription = () => () => {};
 
-/** Shows until accepted; never closes by itself (spec §1). */
+/** Shows until accepted; never closes by itself (spec §1). Plain elements on a CSS Module (decision 528). */
 export function CookieBanner() {
   const { t } = useTranslation();
   // The server cannot read the flag: it renders no banner, and the browser shows it once hydrated when needed
@@ -24,37 +25,25 @@ export function CookieBanner() {
     setDismissed(true);
   };
   return (
-    <Paper
-      role="region"
+    // A named section is a region landmark, as the Paper's role="region" was.
+    <section
       aria-label={t('cookies.label')}
       data-testid="cookie-banner"
       hidden={inDocument}
       {...(inDocument ? { 'data-cookie-banner': '' } : {})}
-      elevation={0}
-      sx={{
-        position: 'fixed',
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
-        left: { xs: 12, sm: 24 },
-        right: { xs: 12, sm: 'auto' },
-        bottom: { xs: 12, sm: 24 },
-        maxWidth: 460,
-        p: 3,
-        border: '1px solid',
-        borderColor: 'divider',
-        boxShadow: '0 18px 40px rgba(28, 27, 25, 0.12)',
-      }}
+      className={styles.banner}
     >
-      <Typography variant="body2" sx={{ mb: 2 }}>
+      <p className={styles.text}>
         {t('cookies.text')}{' '}
-        <MuiLink component={Link} to="/cookies" underline="always">
+        <Link to="/cookies" className={styles.link}>
           {t('cookies.learnMore')}
-        </MuiLink>
-      </Typography>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button variant="contained" onClick={accept} data-testid="cookie-accept">
+        </Link>
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={buttons.button} onClick={accept} data-testid="cookie-accept">
           {t('cookies.accept')}
-        </Button>
-      </Box>
-    </Paper>
+        </button>
+      </div>
+    </section>
   );
 }

@@ -15,8 +15,14 @@ function classes(): Record<string, Record<string, string>> {
   );
   const css = readFileSync(join(dir, 'type.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
   const raw: Record<string, [string, string][]> = {};
-  for (const match of css.matchAll(/\.([\w-]+)\s*\{([^}]*)\}/g)) {
-    raw[match[1] ?? ''] = [...(match[2] ?? '').matchAll(/([\w-]+):\s*([^;]+);/g)].map((d) => [d[1] ?? '', d[2] ?? '']);
+  // A class's `composes` (`.h1 { … }`) and its declarations (`:where(.h1) { … }`, decision 529), in the file's order.
+  for (const match of css.matchAll(/(:where\()?\.([\w-]+)\)?\s*\{([^}]*)\}/g)) {
+    const name = match[2] ?? '';
+    const declared = [...(match[3] ?? '').matchAll(/([\w-]+):\s*([^;]+);/g)].map((d): [string, string] => [
+      d[1] ?? '',
+      d[2] ?? '',
+    ]);
+    raw[name] = [...(raw[name] ?? []), ...declared];
   }
   const resolve = (name: string): Record<string, string> => {
     const out: Record<string, string> = {};
@@ -38,6 +44,20 @@ const asCss = (value: unknown) =>
 
 describe('the type variants as CSS Modules classes', () => {
   const variants = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'subtitle1', 'body1', 'body2', 'caption', 'overline'] as const;
+
+  it('declares every rule inside :where(), so that a composing module’s own rules win in any order', () => {
+    const css = readFileSync(join(dir, 'type.module.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const rules = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].map((match): [string, string] => [
+      (match[1] ?? '').trim(),
+      match[2] ?? '',
+    ]);
+    expect(rules.length).toBeGreaterThan(10);
+    for (const [selector, body] of rules) {
+      if (selector.startsWith(':where(')) continue;
+      // Outside :where(), only the composition of a class: no declaration of any specificity.
+      expect(body.trim(), selector).toMatch(/^composes: [\w-]+;$/);
+    }
+  });
 
   it.each(variants)("%s is the MUI theme's variant, property for property, with no margin", (variant) => {
     const { margin, ...declared } = classes()[variant] ?? {};
