@@ -45,10 +45,11 @@ function reactRouterProductionInBrowser(): Plugin {
  * when they load. Decision 517 adds `Shell`, the artwork's frame, the parts bar and the home's works (0.33 KB on every
  * page; the home needs no third stylesheet). A market's cards, a work's change and an artist's works stay with their
  * routes: all of them here made this stylesheet 1 KB heavier on every page and the islands' class maps over their
- * ceilings.
+ * ceilings. The theme's type variants (theme/type.module.css) are here too: the route modules add them to their own
+ * classes (theme/type.ts `withType`), so they must be linked once and before every route's stylesheet.
  */
 const FRAME_STYLES =
-  /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu|shell|visually-hidden)|catalogue\/(?:artwork-image|parts-bar)|home\/featured-works)\.module\.css$/;
+  /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu|shell|visually-hidden)|catalogue\/(?:artwork-image|parts-bar)|home\/featured-works|theme\/type)\.module\.css$/;
 
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },

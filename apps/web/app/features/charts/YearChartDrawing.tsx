@@ -1,24 +1,20 @@
-import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import { useLanguage } from '../i18n/language';
-import { fonts, palette } from '../theme/theme';
+import { palette } from '../theme/theme';
+import { withType } from '../theme/type';
 import { axisTick, seriesColor } from './axis';
 import { BOX, yearChartGeometry } from './geometry';
 import type { YearChartProps } from './YearChart';
+import classes from './year-chart.module.css';
 
-/** Room for the values on the left and the years below the plot. */
-const AXIS_WIDTH = 64;
+const styles = withType(classes, { caption: 'h5' });
+
+/** Room for the years below the plot (the values' room on the left, 64 px, is year-chart.module.css's). */
 const YEARS_HEIGHT = 28;
 const LEGEND_HEIGHT = 32;
 const BAR_MAX_PX = 28;
 
-const label = {
-  position: 'absolute',
-  fontFamily: fonts.text,
-  fontSize: 12,
-  color: palette.muted,
-  lineHeight: 1,
-} as const;
+const percent = (fraction: number) => `${fraction * 100}%`;
 
 /** Room a year's label needs, and the steps by which years are labelled when the chart is too narrow for all. */
 const YEAR_LABEL_PX = 40;
@@ -32,18 +28,20 @@ function yearRank(index: number, count: number): number {
 
 /**
  * Fewer year labels as the chart narrows, without a script and the same on the server: a container query per step
- * hides the labels of lower rank once the years' row is narrower than they need.
+ * hides the labels of lower rank once the years' row is narrower than they need. The widths depend on the number of
+ * years, so the rules are written beside the chart for its count (`data-years`), the same for every chart of that
+ * count.
  */
-function yearLabelQueries(count: number): Record<string, object> {
-  const queries: Record<string, object> = {};
-  YEAR_STEPS.slice(1).forEach((step, position) => {
-    const previous = YEAR_STEPS[position] ?? 1;
-    const hidden = YEAR_STEPS.filter((rank) => rank < step).map((rank) => `& [data-rank="${rank}"]`);
-    queries[`@container (max-width: ${Math.ceil((count * YEAR_LABEL_PX) / previous) - 1}px)`] = {
-      [hidden.join(', ')]: { display: 'none' },
-    };
-  });
-  return queries;
+export function yearLabelQueries(count: number): string {
+  return YEAR_STEPS.slice(1)
+    .map((step, position) => {
+      const previous = YEAR_STEPS[position] ?? 1;
+      const hidden = YEAR_STEPS.filter((rank) => rank < step)
+        .map((rank) => `[data-years="${count}"] [data-rank="${rank}"]`)
+        .join(',');
+      return `@container (max-width:${Math.ceil((count * YEAR_LABEL_PX) / previous) - 1}px){${hidden}{display:none}}`;
+    })
+    .join('');
 }
 
 /**
@@ -69,25 +67,17 @@ export default function YearChartDrawing({
   const format = (value: number) => (formatValue ? formatValue(value, language) : axisTick(value, language));
 
   return (
-    <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
-      {title && (
-        <Typography component="figcaption" variant="h5" sx={{ mb: 2 }}>
-          {title}
-        </Typography>
-      )}
-      <Box role="img" aria-label={summary} sx={{ position: 'relative', width: '100%', height }} data-chart>
-        <Box sx={{ position: 'absolute', top: 8, bottom: height - plotHeight, left: 0, width: AXIS_WIDTH - 8 }}>
+    <figure className={styles.figure} data-testid={testId}>
+      {title && <figcaption className={styles.caption}>{title}</figcaption>}
+      <div role="img" aria-label={summary} className={styles.chart} style={{ height }} data-chart>
+        <div className={styles.ticks} style={{ bottom: height - plotHeight }}>
           {geometry.ticks.map((tick) => (
-            <Box
-              key={tick.value}
-              component="span"
-              sx={{ ...label, right: 0, top: `${tick.top * 100}%`, transform: 'translateY(-50%)' }}
-            >
+            <span key={tick.value} className={`${styles.label} ${styles.tick}`} style={{ top: percent(tick.top) }}>
               {axisTick(tick.value, language)}
-            </Box>
+            </span>
           ))}
-        </Box>
-        <Box sx={{ position: 'absolute', top: 8, left: AXIS_WIDTH, right: 8, height: plotHeight - 8 }}>
+        </div>
+        <div className={styles.plot} style={{ height: plotHeight - 8 }}>
           <svg
             viewBox={`0 0 ${BOX} ${BOX}`}
             preserveAspectRatio="none"
@@ -95,7 +85,7 @@ export default function YearChartDrawing({
             height="100%"
             aria-hidden="true"
             focusable="false"
-            style={{ position: 'absolute', inset: 0, overflow: 'visible' }}
+            className={styles.svg}
           >
             {geometry.ticks.map((tick) => (
               <line
@@ -122,17 +112,16 @@ export default function YearChartDrawing({
             ))}
           </svg>
           {geometry.bars.map((bar) => (
-            <Box
+            <div
               key={`${bar.key}-${bar.year}`}
               data-bar={bar.key}
-              sx={{
-                position: 'absolute',
-                left: `${bar.centre * 100}%`,
+              className={styles.bar}
+              style={{
+                left: percent(bar.centre),
                 width: `min(${BAR_MAX_PX}px, ${bar.width * 100}%)`,
-                transform: 'translateX(-50%)',
-                top: `${bar.top * 100}%`,
-                height: `${bar.height * 100}%`,
-                bgcolor: bar.color,
+                top: percent(bar.top),
+                height: percent(bar.height),
+                backgroundColor: bar.color,
               }}
             />
           ))}
@@ -140,112 +129,60 @@ export default function YearChartDrawing({
             const row = rows[index];
             if (!row) return null;
             return (
-              <Box
+              <div
                 key={entry.year}
                 data-year={entry.year}
-                sx={{
-                  position: 'absolute',
-                  top: 0,
-                  bottom: 0,
-                  left: `${(index / rows.length) * 100}%`,
-                  width: `${100 / rows.length}%`,
-                  '&:hover > [data-tooltip]': { display: 'block' },
-                }}
+                className={styles.band}
+                style={{ left: `${(index / rows.length) * 100}%`, width: `${100 / rows.length}%` }}
               >
-                <Box
+                <div
                   aria-hidden="true"
                   data-tooltip
                   data-testid={testId ? `${testId}-tooltip` : undefined}
-                  sx={{
-                    display: 'none',
-                    position: 'absolute',
-                    top: 0,
-                    left: '50%',
-                    transform: entry.centre > 0.6 ? 'translateX(calc(-100% - 12px))' : 'translateX(12px)',
-                    // Its own width, not its narrow band's.
-                    width: 'max-content',
-                    minWidth: 140,
-                    maxWidth: 260,
-                    p: 1.25,
-                    bgcolor: palette.paper,
-                    border: `1px solid ${palette.line}`,
-                    borderRadius: '2px',
-                    fontFamily: fonts.text,
-                    fontSize: 13,
-                    pointerEvents: 'none',
-                    boxShadow: '0 8px 20px rgba(28, 27, 25, 0.08)',
-                    zIndex: 1,
-                  }}
+                  className={entry.centre > 0.6 ? `${styles.tooltip} ${styles.tooltipLeft}` : styles.tooltip}
                 >
-                  <Box sx={{ fontWeight: 600, mb: 0.5 }}>{row.year}</Box>
+                  <div className={styles.tooltipYear}>{row.year}</div>
                   {series.map((item) => {
                     const value = row[item.key];
                     return typeof value === 'number' ? (
-                      <Box key={item.key} sx={{ display: 'flex', gap: 1.5, justifyContent: 'space-between' }}>
+                      <div key={item.key} className={styles.tooltipRow}>
                         <span>{item.label}</span>
                         <span>{format(value)}</span>
-                      </Box>
+                      </div>
                     ) : null;
                   })}
-                </Box>
-              </Box>
+                </div>
+              </div>
             );
           })}
-        </Box>
-        <Box
-          sx={{
-            position: 'absolute',
-            top: plotHeight + 8,
-            left: AXIS_WIDTH,
-            right: 8,
-            height: YEARS_HEIGHT,
-            containerType: 'inline-size',
-            ...yearLabelQueries(rows.length),
-          }}
-        >
+        </div>
+        <style>{yearLabelQueries(rows.length)}</style>
+        <div className={styles.years} data-years={rows.length} style={{ top: plotHeight + 8 }}>
           {geometry.bands.map((entry, index) => (
-            <Box
+            <span
               key={entry.year}
-              component="span"
               data-rank={yearRank(index, rows.length)}
-              sx={{ ...label, left: `${entry.centre * 100}%`, transform: 'translateX(-50%)', top: 4 }}
+              className={`${styles.label} ${styles.year}`}
+              style={{ left: percent(entry.centre) }}
             >
               {entry.year}
-            </Box>
+            </span>
           ))}
-        </Box>
+        </div>
         {legend && (
-          <Box
-            component="ul"
-            aria-hidden="true"
-            sx={{
-              position: 'absolute',
-              bottom: 0,
-              left: AXIS_WIDTH,
-              right: 8,
-              m: 0,
-              p: 0,
-              listStyle: 'none',
-              display: 'flex',
-              flexWrap: 'wrap',
-              justifyContent: 'center',
-              gap: 2.5,
-              fontFamily: fonts.text,
-              fontSize: 13,
-            }}
-          >
+          <ul aria-hidden="true" className={styles.legend}>
             {series.map((item, index) => (
-              <Box component="li" key={item.key} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Box
-                  component="span"
-                  sx={{ width: 12, height: item.kind === 'bar' ? 12 : 3, bgcolor: seriesColor(index) }}
+              <li key={item.key} className={styles.legendItem}>
+                <span
+                  className={item.kind === 'bar' ? `${styles.swatch} ${styles.swatchBar}` : styles.swatch}
+                  style={{ backgroundColor: seriesColor(index) }}
                 />
                 {item.label}
-              </Box>
+              </li>
             ))}
-          </Box>
+          </ul>
         )}
-      </Box>
-    </Box>
+      </div>
+    </figure>
   );
 }
