@@ -1,7 +1,7 @@
 import { DOCUMENT_HANDLE } from '../document/document';
 // The home's statistics are a lazy part of the page (features/home/Home.tsx), drawn on the server with the others: a
 // lazy chunk's stylesheet is not linked by the server's HTML, so the route links the chart's (issue 33).
-import '../features/charts/year-chart.module.css';
+import '../features/charts/year-chart.css';
 import { catalogueKeys, type HomeData } from '../features/catalogue/api';
 import { mediaUrl } from '../features/catalogue/format';
 import { artworkImageSources, HOME_HERO_SIZES } from '../features/catalogue/image-sources';

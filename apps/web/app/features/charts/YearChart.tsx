@@ -2,7 +2,7 @@ import type { Language } from '@parcelle/shared/i18n/messages';
 import { lazy, type ReactNode, Suspense } from 'react';
 // The drawing's styles are imported here too, not only by its lazy chunk: a lazy chunk's stylesheet is not linked by
 // the server's HTML, and a document draws the chart before any script has run (issue 33).
-import styles from './year-chart.module.css';
+import './year-chart.css';
 
 /** One series of a yearly chart: its key in the rows, its label, and how it is drawn. */
 export type YearSeries = { key: string; label: string; kind?: 'line' | 'bar'; stack?: string };
@@ -32,7 +32,7 @@ const YearChartDrawing = lazy(() => import('./YearChartDrawing'));
 export function YearChart(props: YearChartProps) {
   return (
     <Suspense
-      fallback={<div className={styles.figure} style={{ height: props.height ?? 300 }} data-testid={props.testId} />}
+      fallback={<div className="year-chart" style={{ height: props.height ?? 300 }} data-testid={props.testId} />}
     >
       <YearChartDrawing {...props} />
     </Suspense>

@@ -5,11 +5,36 @@ import { withType } from '../theme/type';
 import { axisTick, seriesColor } from './axis';
 import { BOX, yearChartGeometry } from './geometry';
 import type { YearChartProps } from './YearChart';
-import classes from './year-chart.module.css';
+import './year-chart.css';
 
-const styles = withType(classes, { caption: 'h5' });
+/** The chart's classes (year-chart.css, a plain stylesheet) and the caption's type variant (theme/type.ts). */
+const styles = withType(
+  {
+    band: 'year-chart-band',
+    bar: 'year-chart-bar',
+    caption: 'year-chart-caption',
+    chart: 'year-chart-chart',
+    figure: 'year-chart',
+    label: 'year-chart-label',
+    legend: 'year-chart-legend',
+    legendItem: 'year-chart-legend-item',
+    plot: 'year-chart-plot',
+    svg: 'year-chart-svg',
+    swatch: 'year-chart-swatch',
+    swatchBar: 'year-chart-swatch-bar',
+    tick: 'year-chart-tick',
+    ticks: 'year-chart-ticks',
+    tooltip: 'year-chart-tooltip',
+    tooltipLeft: 'year-chart-tooltip-left',
+    tooltipRow: 'year-chart-tooltip-row',
+    tooltipYear: 'year-chart-tooltip-year',
+    year: 'year-chart-year',
+    years: 'year-chart-years',
+  },
+  { caption: 'h5' },
+);
 
-/** Room for the years below the plot (the values' room on the left, 64 px, is year-chart.module.css's). */
+/** Room for the years below the plot (the values' room on the left, 64 px, is year-chart.css's). */
 const YEARS_HEIGHT = 28;
 const LEGEND_HEIGHT = 32;
 const BAR_MAX_PX = 28;
