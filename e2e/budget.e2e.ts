@@ -137,6 +137,8 @@ describe('a document asks for one script before its first paint (issue 33, decis
  * among them) on CSS Modules; 112.7 KB (37 files) once its links and its sign-out's way out need no router (519).
  * Decision 517 put the class maps of `Shell`, the artwork's frame, the parts bar and the home's works in the frame's
  * chunk (0.15–0.2 KB): the sign-up 95.20 and the contact form 174.55 KB, so their ceilings 95.5 (unchanged) and 175.
+ * Decision 531 put the theme's type variants' class map there too (and `icons.tsx` gained the back links' arrow): the
+ * account island 113.01 KB, its ceiling 113.5; the sign-up and the contact form stay under theirs.
  */
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   const UI_KIT = /^@(?:mui|emotion)\//;
@@ -151,7 +153,7 @@ describe('the public islands carry no MUI (issue 33, decision 495)', () => {
         'app/features/layout/AccountMenu.tsx',
         'app/features/notifications/NotificationBell.tsx',
       ],
-      ceilingKb: 113,
+      ceilingKb: 113.5,
       // Its links are ordinary links and the sign-out's way a page load (decision 519): no client router either.
       alsoWithout: /^react-router/,
     },
