@@ -1,5 +1,4 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, Container, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,69 +9,51 @@ import { useArtistDetail } from '../catalogue/api';
 import { formatAmount, lifeYears, mediaUrl } from '../catalogue/format';
 import { ARTIST_PORTRAIT_SIZES } from '../catalogue/image-sources';
 import { localized, useLanguage } from '../i18n/language';
+import { Icon } from '../layout/icons';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
-import { fonts, palette } from '../theme/theme';
+import { palette } from '../theme/theme';
 import { FigureLabel } from './ArtistCard';
 import { ArtistMarket } from './ArtistMarket';
-import { pageContainer } from './ArtistsScreen';
 import { ArtistWorkCard } from './ArtistWorkCard';
+import styles from './artist-detail.module.css';
 import workStyles from './artist-work-card.module.css';
 import { type ArtistDetail, baseAmount, formatIndex, indexIn, latestTurnover, recordOf } from './figures';
 
 function BackLink() {
   const { t } = useTranslation();
   return (
-    <Button
-      component={Link}
-      to="/artists"
-      variant="text"
-      startIcon={<ArrowBack fontSize="small" />}
-      data-testid="artist-back"
-      sx={{ px: 0, minHeight: 36, color: palette.muted, '&:hover': { bgcolor: 'transparent', color: palette.ink } }}
-    >
+    <Link to="/artists" data-testid="artist-back" className={styles.backLink}>
+      <span className={styles.backIcon}>
+        <Icon name="arrowBack" small />
+      </span>
       {t('artists.detail.back')}
-    </Button>
+    </Link>
   );
 }
 
 function KeyFigure({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <div className={styles.figure}>
       <FigureLabel>{label}</FigureLabel>
-      <Typography
-        component="dd"
-        data-testid={testId}
-        sx={{
-          m: 0,
-          mt: 1,
-          fontFamily: fonts.display,
-          fontSize: { xs: '1.9rem', md: '2.3rem' },
-          lineHeight: 1.1,
-          fontVariantNumeric: 'lining-nums tabular-nums',
-        }}
-      >
+      <dd data-testid={testId} className={styles.figureValue}>
         {value}
-      </Typography>
-      {note && (
-        <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0, mt: 1 }}>
-          {note}
-        </Typography>
-      )}
-    </Box>
+      </dd>
+      {note && <dd className={styles.figureNote}>{note}</dd>}
+    </div>
   );
 }
 
 function SectionHeading({ id, title, intro }: { id: string; title: string; intro?: string }) {
   return (
-    <Box sx={{ maxWidth: 720, mb: { xs: 5, md: 7 } }}>
-      <Typography variant="h2" component="h2" id={id}>
+    <div className={styles.heading}>
+      <h2 id={id} className={styles.headingTitle}>
         {title}
-      </Typography>
-      <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, my: 3 }} />
-      {intro && <Typography variant="subtitle1">{intro}</Typography>}
-    </Box>
+      </h2>
+      <div className={styles.headingRule} />
+      {intro && <p className={styles.headingIntro}>{intro}</p>}
+    </div>
   );
 }
 
@@ -87,60 +68,31 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
 
   return (
     <>
-      <Box
-        component="section"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          gap: { xs: 5, md: 10 },
-          alignItems: 'start',
-        }}
-      >
+      <section className={styles.intro}>
         <ArtworkImage
           src={mediaUrl(baseUrl, artist.img)}
           alt={artist.name}
           sizes={ARTIST_PORTRAIT_SIZES}
           ratio={1}
           priority
-          sx={{ width: '100%', maxWidth: { xs: 420, md: 520 } }}
+          className={styles.portrait}
         />
-        <Box>
-          <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-            {t('artists.detail.eyebrow')}
-          </Typography>
-          <Typography variant="h1" data-testid="artist-name" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+        <div>
+          <p className={styles.eyebrow}>{t('artists.detail.eyebrow')}</p>
+          <h1 data-testid="artist-name" className={styles.name}>
             {artist.name}
-          </Typography>
+          </h1>
           {life && (
-            <Typography
-              data-testid="artist-life"
-              sx={{ mt: 1.5, fontFamily: fonts.display, fontSize: '1.5rem', color: palette.muted }}
-            >
+            <p data-testid="artist-life" className={styles.life}>
               {life}
-            </Typography>
+            </p>
           )}
-          <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, my: 4 }} />
-          <Typography
-            data-testid="artist-bio"
-            sx={{ fontSize: { xs: 16, md: 17 }, lineHeight: 1.8, maxWidth: 640, whiteSpace: 'pre-line' }}
-          >
+          <div className={styles.rule} />
+          <p data-testid="artist-bio" className={styles.bio}>
             {localized(artist.bio, language)}
-          </Typography>
+          </p>
 
-          <Box
-            component="dl"
-            aria-label={t('artists.detail.keyFigures')}
-            sx={{
-              m: 0,
-              mt: { xs: 5, md: 7 },
-              py: { xs: 3, md: 4 },
-              borderTop: `1px solid ${palette.line}`,
-              borderBottom: `1px solid ${palette.line}`,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
-              gap: { xs: 3, sm: 4 },
-            }}
-          >
+          <dl aria-label={t('artists.detail.keyFigures')} className={styles.figures}>
             <KeyFigure
               label={t('artists.figures.ic')}
               value={formatIndex(indexIn(artist, currency), language)}
@@ -159,29 +111,29 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
               value={turnover ? formatAmount(turnover.value, language) : none}
               testId="artist-turnover"
             />
-          </Box>
-        </Box>
-      </Box>
+          </dl>
+        </div>
+      </section>
 
-      <Box component="section" sx={{ mt: { xs: 10, md: 16 } }} aria-labelledby="artist-market-title">
+      <section className={styles.section} aria-labelledby="artist-market-title">
         <SectionHeading
           id="artist-market-title"
           title={t('artists.detail.marketTitle')}
           intro={t('artists.detail.marketIntro', { amount: hundred })}
         />
         <ArtistMarket artist={artist} currency={currency} />
-      </Box>
+      </section>
 
-      <Box component="section" sx={{ mt: { xs: 10, md: 16 } }} aria-labelledby="artist-works-title">
+      <section className={styles.section} aria-labelledby="artist-works-title">
         <SectionHeading
           id="artist-works-title"
           title={t('artists.detail.worksTitle')}
           intro={t('artists.detail.worksIntro', { name: artist.name })}
         />
         {artist.paintings.length === 0 ? (
-          <Typography color="text.secondary" data-testid="artist-no-works">
+          <p data-testid="artist-no-works" className={styles.noWorks}>
             {t('artists.detail.noWorks')}
-          </Typography>
+          </p>
         ) : (
           <ul className={workStyles.grid}>
             {artist.paintings.map((painting) => (
@@ -191,7 +143,7 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
             ))}
           </ul>
         )}
-      </Box>
+      </section>
     </>
   );
 }
@@ -278,15 +230,15 @@ export function ArtistDetailScreen() {
   }
 
   return (
-    <Container maxWidth={false} sx={pageContainer}>
-      <Box data-testid="artist-screen" sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 10, md: 16 } }}>
+    <div className={styles.page}>
+      <div data-testid="artist-screen" className={styles.screen}>
         {!notFound && (
-          <Box sx={{ mb: { xs: 3, md: 6 } }}>
+          <div className={styles.back}>
             <BackLink />
-          </Box>
+          </div>
         )}
         {content}
-      </Box>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,22 +1,17 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatCount } from '../catalogue/format';
 import { YearChart, type YearRow } from '../charts/YearChart';
 import { useLanguage } from '../i18n/language';
-import { palette } from '../theme/theme';
+import styles from './artist-detail.module.css';
 import { type ArtistDetail, formatIndex, type MarketRow, marketRows } from './figures';
 
 function ChartTitle({ title, caption }: { title: string; caption: string }) {
   return (
     <>
-      <Box component="span" sx={{ display: 'block' }}>
-        {title}
-      </Box>
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-        {caption}
-      </Typography>
+      <span className={styles.chartName}>{title}</span>
+      <span className={styles.chartCaption}>{caption}</span>
     </>
   );
 }
@@ -24,14 +19,10 @@ function ChartTitle({ title, caption }: { title: string; caption: string }) {
 function NoData({ title, testId }: { title: ReactNode; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Box component="figure" sx={{ m: 0 }} data-testid={testId}>
-      <Typography component="figcaption" variant="h5" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('artists.charts.noData')}
-      </Typography>
-    </Box>
+    <figure className={styles.noData} data-testid={testId}>
+      <figcaption className={styles.noDataTitle}>{title}</figcaption>
+      <p className={styles.noDataText}>{t('artists.charts.noData')}</p>
+    </figure>
   );
 }
 
@@ -76,7 +67,7 @@ export function ArtistMarket({ artist, currency }: { artist: ArtistDetail; curre
   const lotsTitle = <ChartTitle title={t('artists.charts.lotsTitle')} caption={t('artists.charts.lotsCaption')} />;
 
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: { xs: 7, md: 9 } }}>
+    <div className={styles.charts}>
       {firstIc && lastIc ? (
         <YearChart
           testId="artist-chart-ic"
@@ -97,13 +88,7 @@ export function ArtistMarket({ artist, currency }: { artist: ArtistDetail; curre
         <NoData title={icTitle} testId="artist-chart-ic" />
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
-          gap: { xs: 7, md: 8 },
-        }}
-      >
+      <div className={styles.pair}>
         {highest && turnover.length > 0 ? (
           <YearChart
             testId="artist-chart-turnover"
@@ -145,87 +130,68 @@ export function ArtistMarket({ artist, currency }: { artist: ArtistDetail; curre
         ) : (
           <NoData title={lotsTitle} testId="artist-chart-lots" />
         )}
-      </Box>
+      </div>
 
       {rows.length > 0 && (
         // The browser's own disclosure: it opens without a script (the artist's page is a document, issue 33) and is
         // announced as expanded or collapsed; its label says what a press will do.
-        <Box
-          component="details"
-          sx={{
-            '&[open] [data-label="show"], &:not([open]) [data-label="hide"]': { display: 'none' },
-          }}
-        >
-          <Box
-            component="summary"
-            data-testid="artist-table-toggle"
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              minHeight: 44,
-              cursor: 'pointer',
-              listStyle: 'none',
-              '&::-webkit-details-marker': { display: 'none' },
-              typography: 'button',
-              color: palette.accentDark,
-              textDecoration: 'underline',
-              textUnderlineOffset: 4,
-              '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
-            }}
-          >
+        <details className={styles.details}>
+          <summary data-testid="artist-table-toggle" className={styles.toggle}>
             <span data-label="show">{t('artists.charts.showTable')}</span>
             <span data-label="hide">{t('artists.charts.hideTable')}</span>
-          </Box>
-          <TableContainer
-            sx={{ mt: 2, border: `1px solid ${palette.line}`, bgcolor: palette.paper, maxHeight: 480 }}
-            data-testid="artist-table"
-          >
-            <Table size="small" stickyHeader sx={{ '& thead th': { whiteSpace: 'nowrap' } }}>
-              <caption style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}>
+          </summary>
+          <div className={styles.tableBox} data-testid="artist-table">
+            <table className={styles.table}>
+              <caption
+                className={styles.tableCaption}
+                style={{ captionSide: 'top', textAlign: 'left', padding: '12px 16px' }}
+              >
                 {t('artists.charts.tableCaption', { name: artist.name })}
               </caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('artists.charts.year')}</TableCell>
-                  <TableCell scope="col" align="right">
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.headCell}>
+                    {t('artists.charts.year')}
+                  </th>
+                  <th scope="col" className={styles.headNumber}>
                     {t('artists.charts.icSeries')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
+                  </th>
+                  <th scope="col" className={styles.headNumber}>
                     {t('artists.charts.turnoverSeries')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
+                  </th>
+                  <th scope="col" className={styles.headNumber}>
                     {t('artists.charts.lotsSold')}
-                  </TableCell>
-                  <TableCell scope="col" align="right">
+                  </th>
+                  <th scope="col" className={styles.headNumber}>
                     {t('artists.charts.lotsUnsold')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
                 {rows.map((row) => (
-                  <TableRow key={row.year}>
-                    <TableCell component="th" scope="row">
+                  <tr key={row.year}>
+                    <th scope="row" className={styles.cell}>
                       {row.year}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    </th>
+                    <td className={styles.number}>
                       {row.ic === null ? t('artists.figures.none') : formatIndex(row.ic, language)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    </td>
+                    <td className={`${styles.number} ${styles.nowrap}`}>
                       {row.turnover === null ? t('artists.figures.none') : money(row.turnover)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    </td>
+                    <td className={styles.number}>
                       {row.sold === null ? t('artists.figures.none') : formatCount(row.sold, language)}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    </td>
+                    <td className={styles.number}>
                       {row.unsold === null ? t('artists.figures.none') : formatCount(row.unsold, language)}
-                    </TableCell>
-                  </TableRow>
+                    </td>
+                  </tr>
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Box>
+              </tbody>
+            </table>
+          </div>
+        </details>
       )}
-    </Box>
+    </div>
   );
 }

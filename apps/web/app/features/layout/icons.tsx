@@ -6,6 +6,7 @@ import styles from './icon.module.css';
  */
 export const ICONS = {
   menu: 'M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z',
+  arrowBack: 'M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z',
   check: 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z',
   expandMore: 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z',
   language:

@@ -1,8 +1,7 @@
-import { Box, Typography } from '@mui/material';
 import { DOCUMENT_KINDS, type DocumentKind } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { useTranslation } from 'react-i18next';
-import { palette, visuallyHidden } from '../theme/theme';
+import styles from './painting-screen.module.css';
 
 /** The URL of a document in a language, or null (the API sends `<kind>_<lang>`, null when absent). */
 export function documentUrl(
@@ -14,16 +13,6 @@ export function documentUrl(
   return typeof url === 'string' && url.length > 0 ? url : null;
 }
 
-const rowSx = {
-  display: 'flex',
-  alignItems: 'baseline',
-  justifyContent: 'space-between',
-  gap: 2,
-  py: 2,
-  borderBottom: `1px solid ${palette.line}`,
-  textDecoration: 'none',
-} as const;
-
 /**
  * The five documents of a work in the current language (spec §2): each opens its PDF in a new tab; one
  * that does not exist is shown, greyed, as text marked aria-disabled (never a dead link).
@@ -31,57 +20,40 @@ const rowSx = {
 export function Documents({ documents, language }: { documents: Record<string, string | null>; language: Language }) {
   const { t } = useTranslation();
   return (
-    <Box component="section" aria-labelledby="painting-documents-title">
-      <Typography id="painting-documents-title" variant="h4" component="h2" sx={{ mb: 2 }}>
+    <section aria-labelledby="painting-documents-title">
+      <h2 id="painting-documents-title" className={styles.documentsTitle}>
         {t('paintings.documents.title')}
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, borderTop: `1px solid ${palette.line}` }}>
+      </h2>
+      <ul className={styles.documents}>
         {DOCUMENT_KINDS.map((kind) => {
           const url = documentUrl(documents, kind, language);
           const label = t(`paintings.documents.${kind}`);
           return (
-            <Box component="li" key={kind}>
+            <li key={kind}>
               {url ? (
-                <Box
-                  component="a"
+                <a
                   href={url}
                   target="_blank"
                   rel="noopener noreferrer"
                   data-testid={`painting-document-${kind}`}
-                  sx={{
-                    ...rowSx,
-                    color: palette.ink,
-                    '&:hover .doc-label, &:focus-visible .doc-label': {
-                      color: palette.accentDark,
-                      textDecoration: 'underline',
-                    },
-                    '&:focus-visible': { outline: `2px solid ${palette.accent}`, outlineOffset: 2 },
-                  }}
+                  className={styles.documentLink}
                 >
-                  <span className="doc-label">{label}</span>
-                  <Typography component="span" variant="body2" sx={{ color: palette.muted, whiteSpace: 'nowrap' }}>
+                  <span className={styles.documentLabel}>{label}</span>
+                  <span className={styles.documentOpen}>
                     {t('paintings.documents.open')}
-                    <Box component="span" sx={visuallyHidden}>
-                      {` (${t('paintings.documents.newTab')})`}
-                    </Box>
-                  </Typography>
-                </Box>
+                    <span className={styles.visuallyHidden}>{` (${t('paintings.documents.newTab')})`}</span>
+                  </span>
+                </a>
               ) : (
-                <Box
-                  data-testid={`painting-document-${kind}`}
-                  aria-disabled="true"
-                  sx={{ ...rowSx, color: palette.muted, cursor: 'not-allowed' }}
-                >
+                <div data-testid={`painting-document-${kind}`} aria-disabled="true" className={styles.documentMissing}>
                   <span>{label}</span>
-                  <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-                    {t('paintings.documents.unavailable')}
-                  </Typography>
-                </Box>
+                  <span className={styles.documentNote}>{t('paintings.documents.unavailable')}</span>
+                </div>
               )}
-            </Box>
+            </li>
           );
         })}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }

@@ -1,12 +1,11 @@
-import { Box, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatNumber } from '@parcelle/shared/money';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { YearChart } from '../charts/YearChart';
-import { palette } from '../theme/theme';
 import { drawsALine, evolutionRows } from './evolution';
+import styles from './painting-screen.module.css';
 
 const formatIndex = (value: number, language: Language) =>
   formatNumber(value, language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -33,18 +32,18 @@ export function EvolutionChart({ painting, language }: { painting: TPaintingDeta
     : '';
 
   return (
-    <Box component="section" aria-labelledby="painting-chart-title" data-testid="painting-chart">
-      <Typography id="painting-chart-title" variant="h4" component="h2">
+    <section aria-labelledby="painting-chart-title" data-testid="painting-chart">
+      <h2 id="painting-chart-title" className={styles.chartTitle}>
         {t('paintings.chart.title')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: palette.muted, mt: 1, mb: 3 }}>
+      </h2>
+      <p className={styles.chartBase}>
         {baseYear === null ? t('paintings.chart.ownBase') : t('paintings.chart.base', { year: baseYear })}
-      </Typography>
+      </p>
       {drawsALine(rows) ? (
         <YearChart summary={summary} series={series} rows={rows} formatValue={formatIndex} height={320} />
       ) : (
-        <Typography variant="subtitle1">{t('paintings.chart.empty')}</Typography>
+        <p className={styles.chartEmpty}>{t('paintings.chart.empty')}</p>
       )}
-    </Box>
+    </section>
   );
 }

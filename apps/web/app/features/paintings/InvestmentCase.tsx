@@ -1,4 +1,3 @@
-import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { Language } from '@parcelle/shared/i18n/messages';
@@ -8,7 +7,7 @@ import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { palette } from '../theme/theme';
+import styles from './investment-case.module.css';
 import { exitFeeText, FeesAndFacts, holdingPeriod, LatestAppraisal, Row } from './SaleFacts';
 
 /** The anchor of the case on the painting page, which the purchase screens link to. */
@@ -21,12 +20,12 @@ export function formatShare(fraction: number, language: Language): string {
 
 function SubSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box component="section" aria-labelledby={`${id}-title`} data-testid={id}>
-      <Typography id={`${id}-title`} variant="h5" component="h3" sx={{ mb: 2 }}>
+    <section aria-labelledby={`${id}-title`} data-testid={id}>
+      <h3 id={`${id}-title`} className={styles.heading}>
         {title}
-      </Typography>
+      </h3>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -37,7 +36,7 @@ function ShareOfWork({ painting, language }: { painting: TPaintingDetail; langua
   if (total <= 0) return null;
   return (
     <SubSection id="case-share" title={t('paintings.case.shareTitle')}>
-      <Box component="dl" sx={{ m: 0, borderTop: `1px solid ${palette.line}` }}>
+      <dl className={styles.list}>
         <Row
           label={t('paintings.case.sharePart')}
           value={t('paintings.case.sharePartValue', { percent: formatShare(shareOfWork(1, total), language) })}
@@ -55,7 +54,7 @@ function ShareOfWork({ painting, language }: { painting: TPaintingDetail; langua
             testId="case-share-left"
           />
         )}
-      </Box>
+      </dl>
     </SubSection>
   );
 }
@@ -66,15 +65,15 @@ function HoldingAndExit({ painting, language }: { painting: TPaintingDetail; lan
   const fee = exitFeeText(painting, language, t);
   return (
     <SubSection id="case-exit" title={t('paintings.case.exitTitle')}>
-      <Stack spacing={1.5} sx={{ maxWidth: 620 }}>
-        <Typography data-testid="case-exit-when">
+      <div className={styles.exit}>
+        <p data-testid="case-exit-when" className={styles.text}>
           {years === null
             ? t('paintings.case.exitNoTarget')
             : t('paintings.case.exitTarget', { period: holdingPeriod(years, language, t) })}{' '}
           {fee === null ? t('paintings.case.exitShareNoFee') : t('paintings.case.exitShare', { fee })}
-        </Typography>
-        <Typography sx={{ color: palette.muted }}>{t('paintings.case.exitBefore')}</Typography>
-      </Stack>
+        </p>
+        <p className={`${styles.text} ${styles.muted}`}>{t('paintings.case.exitBefore')}</p>
+      </div>
     </SubSection>
   );
 }
@@ -89,21 +88,17 @@ function Risks() {
   const { t } = useTranslation();
   return (
     <SubSection id="case-risks" title={t('paintings.case.risksTitle')}>
-      <Box component="dl" sx={{ m: 0, borderTop: `1px solid ${palette.line}` }}>
+      <dl className={styles.list}>
         {RISKS.map(([title, text]) => (
-          <Box key={title} sx={{ py: 1.75, borderBottom: `1px solid ${palette.line}` }}>
-            <Typography component="dt" sx={{ fontWeight: 500 }}>
-              {t(`paintings.case.${title}`)}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, mt: 0.5, color: palette.muted }}>
-              {t(`paintings.case.${text}`)}
-            </Typography>
-          </Box>
+          <div key={title} className={styles.risk}>
+            <dt className={styles.riskTitle}>{t(`paintings.case.${title}`)}</dt>
+            <dd className={styles.riskText}>{t(`paintings.case.${text}`)}</dd>
+          </div>
         ))}
-      </Box>
-      <MuiLink component={Link} to="/risks" data-testid="case-risks-link" sx={{ display: 'inline-block', mt: 2 }}>
+      </dl>
+      <Link to="/risks" data-testid="case-risks-link" className={styles.risksLink}>
         {t('paintings.case.risksLink')}
-      </MuiLink>
+      </Link>
     </SubSection>
   );
 }
@@ -125,44 +120,35 @@ export function InvestmentCase({
 }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="section"
+    <section
       id={INVESTMENT_CASE_ID}
       aria-labelledby="investment-case-title"
       data-testid="investment-case"
-      sx={{ mt: { xs: 10, md: 14 }, pt: { xs: 6, md: 8 }, borderTop: `1px solid ${palette.line}`, scrollMarginTop: 24 }}
+      className={styles.case}
     >
-      <Typography id="investment-case-title" variant="h3" component="h2" sx={{ mb: 2 }}>
+      <h2 id="investment-case-title" className={styles.title}>
         {t('paintings.case.title')}
-      </Typography>
-      <Typography sx={{ color: palette.muted, maxWidth: 680, mb: 2 }}>{t('paintings.case.intro')}</Typography>
+      </h2>
+      <p className={styles.intro}>{t('paintings.case.intro')}</p>
       {/* Issue 30: the work's key information document, the offer's regulated summary, read before buying. */}
-      <MuiLink
-        component={Link}
+      <Link
         to={`/key-information/${painting.id}`}
         data-testid="case-key-information-link"
-        sx={{ display: 'inline-block', mb: { xs: 6, md: 8 } }}
+        className={styles.keyInformation}
       >
         {t('keyInformation.page.link')}
-      </MuiLink>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
-          gap: { xs: 8, md: 10 },
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={{ xs: 8, md: 10 }}>
+      </Link>
+      <div className={styles.columns}>
+        <div className={styles.stack}>
           <LatestAppraisal painting={painting} language={language} />
           <ShareOfWork painting={painting} language={language} />
           <Risks />
-        </Stack>
-        <Stack spacing={{ xs: 8, md: 10 }}>
+        </div>
+        <div className={styles.stack}>
           <FeesAndFacts painting={painting} language={language} currency={currency} />
           <HoldingAndExit painting={painting} language={language} />
-        </Stack>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
 import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
+import styles from './market-screen.module.css';
 import { PaintingCard } from './PaintingCard';
 import cardStyles from './painting-card.module.css';
 
@@ -128,14 +129,14 @@ export function MarketScreen({ type }: { type: MarketType }) {
     const to = from + data.paintings.length - 1;
     body = (
       <>
-        <Typography variant="body2" sx={{ color: palette.muted, mb: { xs: 4, md: 5 } }} aria-live="polite">
+        <p className={styles.range} aria-live="polite">
           {t('paintings.market.range', {
             from: formatCount(from, language),
             to: formatCount(to, language),
             total: formatCount(data.total, language),
             count: data.total,
           })}
-        </Typography>
+        </p>
         <div
           className={query.isPlaceholderData ? `${cardStyles.grid} ${cardStyles.stale}` : cardStyles.grid}
           aria-busy={query.isPlaceholderData}
@@ -149,20 +150,14 @@ export function MarketScreen({ type }: { type: MarketType }) {
   }
 
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
-      <Box data-testid="market-screen" data-market={type} sx={{ pb: { xs: 10, md: 16 } }}>
-        <Box component="header" sx={{ pt: { xs: 7, md: 12 }, pb: { xs: 6, md: 9 }, maxWidth: 760 }}>
-          <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-            {t(`paintings.market.${type}.eyebrow`)}
-          </Typography>
-          <Typography variant="h1" sx={{ mt: 1.5, mb: 3 }}>
-            {title}
-          </Typography>
-          <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 3 }} />
-          <Typography variant="subtitle1" sx={{ fontSize: 17 }}>
-            {t(`paintings.market.${type}.intro`)}
-          </Typography>
-        </Box>
+    <div className={styles.page}>
+      <div data-testid="market-screen" data-market={type} className={styles.screen}>
+        <header className={styles.header}>
+          <p className={styles.eyebrow}>{t(`paintings.market.${type}.eyebrow`)}</p>
+          <h1 className={styles.title}>{title}</h1>
+          <div className={styles.rule} />
+          <p className={styles.intro}>{t(`paintings.market.${type}.intro`)}</p>
+        </header>
         {body}
         {data && pageCount > 1 && (
           <Box
@@ -185,7 +180,7 @@ export function MarketScreen({ type }: { type: MarketType }) {
             />
           </Box>
         )}
-      </Box>
-    </Container>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Container, Link as MuiLink, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { MARKET } from '@parcelle/shared/market';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
@@ -12,17 +11,19 @@ import { formatAmount, formatCount, lifeYears, mediaUrl } from '../catalogue/for
 import { paintingImageUrls } from '../catalogue/image-sources';
 import { marketListPath, marketOf, marketOfPath, paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
+import { Icon } from '../layout/icons';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
-import { MOBILE, palette } from '../theme/theme';
+import { palette } from '../theme/theme';
 import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
 import { InvestmentCase } from './InvestmentCase';
 import { OrderBook } from './OrderBook';
+import styles from './painting-screen.module.css';
 import { READ_MORE_DIALOG_ID, ReadMoreDialog } from './ReadMoreDialog';
 import { SaleOpening, SoldNotice, useSaleOpening } from './SaleFacts';
 import { AvailabilityBar, Fact, PriceChange } from './ui';
@@ -35,7 +36,6 @@ const WatchToggle = lazy(() =>
   import('../notifications/WatchToggle').then((module) => ({ default: module.WatchToggle })),
 );
 
-const PAGE = { maxWidth: 1320, px: { xs: 3, md: 5 } } as const;
 const TWO_COLUMNS = {
   display: 'grid',
   gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
@@ -45,15 +45,12 @@ const TWO_COLUMNS = {
 function BackLink({ market }: { market: MarketType }) {
   const { t } = useTranslation();
   return (
-    <Button
-      component={Link}
-      to={marketListPath(market)}
-      startIcon={<ArrowBackIcon fontSize="small" />}
-      size="small"
-      sx={{ color: palette.muted, px: 0, minHeight: 34, '&:hover': { bgcolor: 'transparent', color: palette.ink } }}
-    >
+    <Link to={marketListPath(market)} className={styles.backLink}>
+      <span className={styles.backIcon}>
+        <Icon name="arrowBack" small />
+      </span>
       {t(`paintings.market.${market}.title`)}
-    </Button>
+    </Link>
   );
 }
 
@@ -124,20 +121,19 @@ function useBelowView<T extends Element>() {
   return [ref, below] as const;
 }
 
-const WATCH = { mt: -1.5, mb: 2 } as const;
-
 /** The Watch toggle, for a signed-in member only (its own component: the session's changes re-render it alone). */
 function MemberWatch({ paintingId }: { paintingId: string }) {
   const { verified } = useSession();
   const inDocument = useInDocument();
   // A document is rendered for a guest: the runtime mounts the toggle here when a verified session is stored.
-  if (inDocument) return <Box {...islandProps(true, 'watch')} data-painting-id={paintingId} hidden sx={WATCH} />;
+  if (inDocument)
+    return <div {...islandProps(true, 'watch')} data-painting-id={paintingId} hidden className={styles.watch} />;
   if (!verified) return null;
   return (
     <Suspense fallback={null}>
-      <Box sx={WATCH}>
+      <div className={styles.watch}>
         <WatchToggle paintingId={paintingId} />
-      </Box>
+      </div>
     </Suspense>
   );
 }
@@ -165,68 +161,43 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
 
   return (
     <>
-      <Box sx={TWO_COLUMNS}>
-        <Box sx={{ alignSelf: 'start', position: { md: 'sticky' }, top: { md: 24 } }}>
+      <div className={styles.columns}>
+        <div className={styles.galleryColumn}>
           <Gallery images={images} title={title} />
-        </Box>
+        </div>
 
-        <Box>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap' }}>
-            <MuiLink
-              component={Link}
+        <div>
+          <div className={styles.byline}>
+            <Link
               to={`/artists/details/${encodeURIComponent(painting.artist.id)}`}
               data-testid="painting-artist"
-              sx={{ color: palette.accentDark, fontWeight: 500, letterSpacing: '0.04em' }}
+              className={styles.artist}
             >
               {painting.artist.name}
-            </MuiLink>
+            </Link>
             {life && (
-              <Typography component="span" variant="body2" sx={{ color: palette.muted }} data-testid="painting-life">
+              <span className={styles.life} data-testid="painting-life">
                 {life}
-              </Typography>
+              </span>
             )}
-          </Box>
-          <Typography variant="h2" component="h1" data-testid="painting-title" sx={{ mt: 1.5, mb: 3 }}>
+          </div>
+          <h1 data-testid="painting-title" className={styles.title}>
             {title}
-          </Typography>
+          </h1>
           <MemberWatch paintingId={painting.id} />
-          <Typography
-            sx={{
-              color: palette.muted,
-              display: '-webkit-box',
-              WebkitLineClamp: 3,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
-          >
-            {description}
-          </Typography>
-          <Button
+          <p className={styles.description}>{description}</p>
+          <button
+            type="button"
             data-testid="read-more"
             command="show-modal"
             commandfor={READ_MORE_DIALOG_ID}
-            size="small"
             aria-haspopup="dialog"
-            sx={{ px: 0, mt: 1, color: palette.accentDark, textDecoration: 'underline', textUnderlineOffset: 4 }}
+            className={styles.readMore}
           >
             {t('paintings.detail.readMore')}
-          </Button>
+          </button>
 
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' },
-              justifyContent: 'start',
-              columnGap: { xs: 3, sm: 6 },
-              rowGap: 2.5,
-              my: 4,
-              py: 3,
-              borderTop: `1px solid ${palette.line}`,
-              borderBottom: `1px solid ${palette.line}`,
-              '& dd': { m: 0 },
-            }}
-          >
+          <dl className={styles.facts}>
             <Fact label={t('paintings.detail.year')} testId="painting-year">
               {painting.year}
             </Fact>
@@ -239,47 +210,43 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                 height: formatCount(painting.dimension.height, language),
               })}
             </Fact>
-          </Box>
+          </dl>
 
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 3 }}>
+          <dl className={styles.prices}>
             <Fact label={t('paintings.detail.partValue')} testId="painting-part-value">
-              <Box component="span" sx={{ display: 'block', fontFamily: 'inherit', fontSize: 26, fontWeight: 500 }}>
+              <span className={styles.amount}>
                 {formatAmount(painting.price_per_part, language)}
-                <Box component="span" sx={{ fontSize: 15, fontWeight: 400, color: palette.muted, ml: 1 }}>
-                  {t('paintings.detail.perPart')}
-                </Box>
-              </Box>
-              <Box component="span" sx={{ display: 'block', color: palette.muted, fontSize: 15 }}>
+                <span className={styles.perPart}>{t('paintings.detail.perPart')}</span>
+              </span>
+              <span className={`${styles.note} ${styles.muted}`}>
                 {t('paintings.detail.perCm2', { amount: formatAmount(painting.price_per_cm2, language) })}
-              </Box>
+              </span>
             </Fact>
             <Fact label={t('paintings.detail.totalValue')} testId="painting-total-value">
-              <Box component="span" sx={{ display: 'block', fontSize: 26, fontWeight: 500 }}>
-                {formatAmount(painting.painting_price, language)}
-              </Box>
-              <Box component="span" sx={{ display: 'block', fontSize: 15 }}>
+              <span className={styles.amount}>{formatAmount(painting.painting_price, language)}</span>
+              <span className={styles.note}>
                 <PriceChange percentage={painting.percentage} language={language} />
-              </Box>
+              </span>
             </Fact>
-          </Box>
+          </dl>
 
           {!sold && (
-            <Box data-testid="painting-availability" sx={{ mt: 4 }}>
+            <div data-testid="painting-availability" className={styles.availability}>
               <AvailabilityBar
                 progress={painting.progress}
                 availability={painting.availability}
                 language={language}
                 showSold
               />
-              <Typography variant="body2" sx={{ mt: 1.5 }}>
-                <Box component="span" sx={{ color: palette.muted }}>
+              <p className={styles.partsLeft}>
+                <span className={styles.muted}>
                   {t(offered === undefined ? 'paintings.detail.partsLeft' : 'paintings.detail.partsOffered')}
-                </Box>{' '}
-                <Box component="span" data-testid="painting-parts-left" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                </span>{' '}
+                <span data-testid="painting-parts-left" className={styles.tabular}>
                   {formatPartsQuantity(left, language)}
-                </Box>
-              </Typography>
-            </Box>
+                </span>
+              </p>
+            </div>
           )}
 
           {painting.exit_vote && (
@@ -288,7 +255,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
             </Suspense>
           )}
 
-          <Box sx={{ mt: 4 }}>
+          <div className={styles.buy}>
             {sold ? (
               <SoldNotice />
             ) : (
@@ -302,13 +269,13 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                     language={language}
                   />
                 )}
-                <Box ref={buyRef} {...(inDocument ? { [BUY_ANCHOR_ATTRIBUTE]: '' } : {})}>
+                <div ref={buyRef} {...(inDocument ? { [BUY_ANCHOR_ATTRIBUTE]: '' } : {})}>
                   <BuyNow
                     painting={painting}
                     baseUrl={baseUrl}
                     notOpenYet={opening.pending ? 'sale-opening-date' : undefined}
                   />
-                </Box>
+                </div>
                 {(buyBelow || inDocument) && (
                   <BuyNow
                     painting={painting}
@@ -320,52 +287,37 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
                 )}
               </>
             )}
-          </Box>
+          </div>
 
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: '1fr 1fr',
-              gap: 3,
-              mt: 4,
-              mb: 0,
-              pt: 3,
-              borderTop: `1px solid ${palette.line}`,
-            }}
-          >
+          <dl className={styles.people}>
             <Fact label={t('paintings.detail.investors')} testId="painting-investors">
               {formatCount(painting.investors_count, language)}
             </Fact>
             <Fact label={t('paintings.detail.countries')} testId="painting-countries">
               {formatCount(painting.countries_count, language)}
             </Fact>
-          </Box>
-        </Box>
-      </Box>
+          </dl>
+        </div>
+      </div>
 
       {painting.market === MARKET.secondary && !sold && (
         // A member's orders, form and accept buttons are the island's, mounted when a session is stored.
-        <Box
-          {...islandProps(inDocument, 'order-book')}
-          data-painting-id={painting.id}
-          sx={{ mt: { xs: 10, md: 14 }, maxWidth: 880 }}
-        >
+        <div {...islandProps(inDocument, 'order-book')} data-painting-id={painting.id} className={styles.orderBook}>
           <OrderBook painting={painting} />
-        </Box>
+        </div>
       )}
 
-      <Box sx={{ ...TWO_COLUMNS, mt: { xs: 10, md: 14 } }}>
+      <div className={styles.below}>
         <EvolutionChart painting={painting} language={language} />
         <Documents documents={painting.documents} language={language} />
-      </Box>
+      </div>
 
       <InvestmentCase painting={painting} language={language} currency={currency} />
 
       {/* In the page, opened by the "Read more" button's command: no script needed (issue 33). */}
       <ReadMoreDialog painting={painting} coverUrl={coverUrl} language={language} />
       {/* The room the pinned bar takes on small screens, so that it never covers the end of the page. */}
-      {!sold && <Box aria-hidden sx={{ display: 'none', [MOBILE]: { display: 'block', height: BUY_BAR_HEIGHT } }} />}
+      {!sold && <div aria-hidden className={styles.barRoom} style={{ height: BUY_BAR_HEIGHT }} />}
     </>
   );
 }
@@ -417,15 +369,15 @@ export function PaintingScreen({ paintingId }: { paintingId: string }) {
   }
 
   return (
-    <Container maxWidth={false} sx={PAGE}>
-      <Box data-testid="painting-screen" sx={{ pt: { xs: 3, md: 5 }, pb: { xs: 10, md: 16 } }}>
+    <div className={styles.page}>
+      <div data-testid="painting-screen" className={styles.screen}>
         {!notFound && (
-          <Box sx={{ mb: { xs: 3, md: 4 } }}>
+          <div className={styles.back}>
             <BackLink market={market} />
-          </Box>
+          </div>
         )}
         {body}
-      </Box>
-    </Container>
+      </div>
+    </div>
   );
 }

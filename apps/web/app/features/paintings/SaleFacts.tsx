@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TAppraisal, TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatClockDateTime, formatDate } from '@parcelle/shared/dates';
@@ -9,7 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTDOWN_ATTRIBUTE, useInDocument } from '../../document/document';
 import { localized } from '../i18n/language';
-import { palette } from '../theme/theme';
+import styles from './investment-case.module.css';
 import { timeLeft, twoDigits } from './time-left';
 
 export { timeLeft } from './time-left';
@@ -81,21 +80,17 @@ export function SaleOpening({
       }
     : {};
   return (
-    <Box
-      data-testid="sale-opening"
-      sx={{ mb: 2, pl: 2, py: 0.5, borderLeft: `2px solid ${palette.accent}`, fontVariantNumeric: 'tabular-nums' }}
-    >
-      <Typography id={id} data-testid="sale-opening-date">
+    <div data-testid="sale-opening" className={styles.opening}>
+      <p id={id} data-testid="sale-opening-date" className={styles.text}>
         {t('paintings.sale.opensOn', { date: formatOpening(opensAt, language) })}
-      </Typography>
-      <Typography
-        variant="body2"
+      </p>
+      <p
         role="timer"
         aria-live="off"
         aria-atomic="true"
         data-testid="sale-countdown"
         {...ticker}
-        sx={{ color: palette.muted, minHeight: '1.5em' }}
+        className={styles.countdown}
       >
         {left &&
           t('paintings.sale.countdown', {
@@ -104,8 +99,8 @@ export function SaleOpening({
             minutes: twoDigits(left.minutes),
             seconds: twoDigits(left.seconds),
           })}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }
 
@@ -113,47 +108,26 @@ export function SaleOpening({
 export function SoldNotice() {
   const { t } = useTranslation();
   return (
-    <Box data-testid="painting-sold" sx={{ py: 2, borderTop: `1px solid ${palette.line}` }}>
-      <Typography variant="h5" component="p" sx={{ mb: 0.5 }}>
-        {t('paintings.sale.sold')}
-      </Typography>
-      <Typography variant="body2" sx={{ color: palette.muted }}>
-        {t('paintings.sale.soldText')}
-      </Typography>
-    </Box>
+    <div data-testid="painting-sold" className={styles.sold}>
+      <p className={styles.soldTitle}>{t('paintings.sale.sold')}</p>
+      <p className={styles.soldText}>{t('paintings.sale.soldText')}</p>
+    </div>
   );
 }
 
 export function Row({ label, value, testId }: { label: string; value: ReactNode | null; testId: string }) {
   const { t } = useTranslation();
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        alignItems: 'baseline',
-        gap: 3,
-        py: 1.75,
-        borderBottom: `1px solid ${palette.line}`,
-      }}
-    >
-      <Typography component="dt" sx={{ color: palette.muted }}>
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
+    <div className={styles.row}>
+      <dt className={styles.label}>{label}</dt>
+      <dd
         data-testid={testId}
         data-unset={value === null ? 'true' : undefined}
-        sx={{
-          m: 0,
-          textAlign: 'right',
-          fontVariantNumeric: 'tabular-nums',
-          color: value === null ? palette.muted : palette.ink,
-        }}
+        className={value === null ? `${styles.value} ${styles.unset}` : styles.value}
       >
         {value ?? t('paintings.facts.notSet')}
-      </Typography>
-    </Box>
+      </dd>
+    </div>
   );
 }
 
@@ -234,11 +208,11 @@ export function FeesAndFacts({
   const years = painting.target_holding_years;
 
   return (
-    <Box component="section" aria-labelledby="painting-facts-title" data-testid="painting-facts">
-      <Typography id="painting-facts-title" variant="h5" component="h3" sx={{ mb: 2 }}>
+    <section aria-labelledby="painting-facts-title" data-testid="painting-facts">
+      <h3 id="painting-facts-title" className={styles.heading}>
         {t('paintings.facts.title')}
-      </Typography>
-      <Box component="dl" sx={{ m: 0, borderTop: `1px solid ${palette.line}` }}>
+      </h3>
+      <dl className={styles.list}>
         <Row label={t('paintings.facts.entryFee')} value={entryFee} testId="fact-entry-fee" />
         <Row
           label={t('paintings.facts.storage')}
@@ -262,68 +236,53 @@ export function FeesAndFacts({
           value={years === null ? null : holdingPeriod(years, language, t)}
           testId="fact-holding"
         />
-      </Box>
+      </dl>
       {currency !== FEE_CURRENCY && (
-        <Typography variant="body2" data-testid="facts-in-euros" sx={{ mt: 1.5, color: palette.muted }}>
+        <p data-testid="facts-in-euros" className={styles.note}>
           {t('paintings.facts.inEuros')}
-        </Typography>
+        </p>
       )}
-    </Box>
+    </section>
   );
 }
-
-const cell = {
-  py: 1.25,
-  px: 0,
-  borderBottom: `1px solid ${palette.line}`,
-  textAlign: 'left',
-  fontWeight: 400,
-} as const;
 
 /** Every current appraisal, latest first (issue 17): a small table, date, value in its currency and appraiser. */
 function AppraisalHistory({ appraisals, language }: { appraisals: TAppraisal[]; language: Language }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ mt: 5 }}>
-      <Typography id="appraisal-history-title" component="h4" sx={{ fontWeight: 500, mb: 1 }}>
+    <div className={styles.history}>
+      <h4 id="appraisal-history-title" className={styles.historyTitle}>
         {t('paintings.appraisal.history')}
-      </Typography>
-      <Box
-        component="table"
-        aria-labelledby="appraisal-history-title"
-        data-testid="appraisal-history"
-        sx={{ width: '100%', borderCollapse: 'collapse', fontSize: 15, fontVariantNumeric: 'tabular-nums' }}
-      >
+      </h4>
+      <table aria-labelledby="appraisal-history-title" data-testid="appraisal-history" className={styles.table}>
         <thead>
           <tr>
-            <Box component="th" scope="col" sx={{ ...cell, color: palette.muted }}>
+            <th scope="col" className={styles.head}>
               {t('paintings.appraisal.date')}
-            </Box>
-            <Box component="th" scope="col" sx={{ ...cell, color: palette.muted, textAlign: 'right', pr: 3 }}>
+            </th>
+            <th scope="col" className={`${styles.head} ${styles.amountCell}`}>
               {t('paintings.appraisal.value')}
-            </Box>
-            <Box component="th" scope="col" sx={{ ...cell, color: palette.muted }}>
+            </th>
+            <th scope="col" className={styles.head}>
               {t('paintings.appraisal.appraiser')}
-            </Box>
+            </th>
           </tr>
         </thead>
         <tbody>
           {appraisals.map((appraisal) => (
             <tr key={`${appraisal.valued_on}-${appraisal.appraiser}-${appraisal.value_minor}`}>
-              <Box component="td" sx={{ ...cell, whiteSpace: 'nowrap', pr: 2 }}>
+              <td className={`${styles.cell} ${styles.dateCell}`}>
                 {formatDate(`${appraisal.valued_on}T00:00:00Z`, language)}
-              </Box>
-              <Box component="td" sx={{ ...cell, textAlign: 'right', whiteSpace: 'nowrap', pr: 3 }}>
+              </td>
+              <td className={`${styles.cell} ${styles.amountCell} ${styles.nowrap}`}>
                 {formatMoney(appraisal.value_minor, appraisal.currency, language)}
-              </Box>
-              <Box component="td" sx={{ ...cell, color: palette.muted }}>
-                {appraisal.appraiser}
-              </Box>
+              </td>
+              <td className={`${styles.cell} ${styles.muted}`}>{appraisal.appraiser}</td>
             </tr>
           ))}
         </tbody>
-      </Box>
-    </Box>
+      </table>
+    </div>
   );
 }
 
@@ -332,37 +291,31 @@ export function LatestAppraisal({ painting, language }: { painting: TPaintingDet
   const { t } = useTranslation();
   const valuation = painting.latest_valuation;
   return (
-    <Box component="section" aria-labelledby="painting-appraisal-title" data-testid="painting-appraisal">
-      <Typography id="painting-appraisal-title" variant="h5" component="h3" sx={{ mb: 2 }}>
+    <section aria-labelledby="painting-appraisal-title" data-testid="painting-appraisal">
+      <h3 id="painting-appraisal-title" className={styles.heading}>
         {t('paintings.appraisal.title')}
-      </Typography>
+      </h3>
       {valuation ? (
-        <Box sx={{ borderTop: `1px solid ${palette.line}`, pt: 2.5 }}>
-          <Typography
-            data-testid="appraisal-value"
-            sx={{ fontSize: 30, fontWeight: 500, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums' }}
-          >
+        <div className={styles.appraisal}>
+          <p data-testid="appraisal-value" className={styles.appraisalValue}>
             {formatMoney(valuation.value_minor, valuation.currency, language)}
-          </Typography>
-          <Typography data-testid="appraisal-by" sx={{ mt: 1 }}>
+          </p>
+          <p data-testid="appraisal-by" className={styles.appraisalBy}>
             {t('paintings.appraisal.by', {
               appraiser: valuation.appraiser,
               date: formatDate(`${valuation.valued_on}T00:00:00Z`, language),
             })}
-          </Typography>
-          <Typography variant="body2" data-testid="appraisal-method" sx={{ mt: 0.5, color: palette.muted }}>
+          </p>
+          <p data-testid="appraisal-method" className={styles.appraisalMethod}>
             {t('paintings.appraisal.method', { method: valuation.method[language] })}
-          </Typography>
+          </p>
           {painting.appraisals.length > 1 && <AppraisalHistory appraisals={painting.appraisals} language={language} />}
-        </Box>
+        </div>
       ) : (
-        <Typography
-          data-testid="appraisal-none"
-          sx={{ borderTop: `1px solid ${palette.line}`, pt: 2.5, color: palette.muted }}
-        >
+        <p data-testid="appraisal-none" className={styles.appraisalNone}>
           {t('paintings.appraisal.none')}
-        </Typography>
+        </p>
       )}
-    </Box>
+    </section>
   );
 }

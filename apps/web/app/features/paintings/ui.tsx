@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { formatNumber } from '@parcelle/shared/money';
 import type { ReactNode } from 'react';
@@ -6,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { formatChange } from '../catalogue/format';
 import { PartsBar } from '../catalogue/PartsBar';
 import { directionPath } from '../layout/marks';
-import { palette } from '../theme/theme';
 import styles from './ui.module.css';
 
 /** A percentage of a painting's parts (0–100, up to 2 decimals) in the reader's conventions: "91%", "91 %". */
@@ -86,13 +84,11 @@ export function AvailabilityBar({
 /** A small label above its value, as on a museum wall text: a dt/dd pair, to be placed inside a `<dl>`. */
 export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
-    <Box>
-      <Typography variant="overline" component="dt" sx={{ color: palette.muted, lineHeight: 1.6 }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }} data-testid={testId}>
+    <div>
+      <dt className={styles.factLabel}>{label}</dt>
+      <dd className={styles.factValue} data-testid={testId}>
         {children}
-      </Typography>
-    </Box>
+      </dd>
+    </div>
   );
 }
