@@ -1,18 +1,36 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './plain-button.module.css';
 
-/** The theme's contained button: ink (`primary`, the default) or bronze (`secondary`), medium or large. */
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  tone?: 'primary' | 'secondary';
+  /** MUI's variants as the theme draws them: filled (`contained`), bare (`text`) or framed in ink (`outlined`). */
+  variant?: 'contained' | 'text' | 'outlined';
+  size?: 'small' | 'medium' | 'large';
+  /** An icon before the label (MUI's `startIcon`). */
+  startIcon?: ReactNode;
+};
+
+/** The theme's button: contained in ink (`primary`, the default) or bronze (`secondary`), text or outlined. */
 export function PlainButton({
   tone = 'primary',
+  variant = 'contained',
   size = 'medium',
+  startIcon,
   className,
+  children,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: 'primary' | 'secondary'; size?: 'medium' | 'large' }) {
+}: Props) {
   const classes = [
     styles.button,
-    tone === 'secondary' && styles.secondary,
-    size === 'large' && styles.large,
+    variant === 'contained' && tone === 'secondary' && styles.secondary,
+    variant !== 'contained' && styles[variant],
+    size !== 'medium' && styles[size],
     className,
   ];
-  return <button {...rest} className={classes.filter(Boolean).join(' ')} />;
+  return (
+    <button {...rest} className={classes.filter(Boolean).join(' ')}>
+      {startIcon && <span className={styles.startIcon}>{startIcon}</span>}
+      {children}
+    </button>
+  );
 }
