@@ -4,8 +4,8 @@ import { useToast } from '../feedback/toast-queue';
 import { PlainButton } from '../forms/PlainButton';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
-import { unwatchWork, WATCHLIST_KEY, watchlistQuery, watchWork } from './api';
 import styles from './watch-toggle.module.css';
+import { unwatchWork, WATCHLIST_KEY, watchlistQuery, watchWork } from './watchlist';
 
 /** MUI's BookmarkAdded and BookmarkAddOutlined icons. */
 const WATCHING =
