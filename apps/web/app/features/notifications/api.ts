@@ -11,7 +11,6 @@ import { apiData, apiRequest } from '../session/api';
 /** The member's notifications, preferences and watchlist (issue 17; `/member/notifications*`, `/member/watchlist*`). */
 
 import { NOTIFICATIONS_KEY } from './unread';
-import { WATCHLIST_KEY } from './watchlist';
 
 export { NOTIFICATIONS_KEY, UNREAD_KEY, unreadQuery } from './unread';
 export { unwatchWork, WATCHLIST_KEY, watchlistQuery, watchWork } from './watchlist';
