@@ -1,36 +1,18 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes } from 'react';
 import styles from './plain-button.module.css';
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
-  tone?: 'primary' | 'secondary';
-  /** MUI's variants as the theme draws them: filled (`contained`), bare (`text`) or framed in ink (`outlined`). */
-  variant?: 'contained' | 'text' | 'outlined';
-  size?: 'small' | 'medium' | 'large';
-  /** An icon before the label (MUI's `startIcon`). */
-  startIcon?: ReactNode;
-};
-
-/** The theme's button: contained in ink (`primary`, the default) or bronze (`secondary`), text or outlined. */
+/** The theme's contained button: ink (`primary`, the default) or bronze (`secondary`), medium or large. */
 export function PlainButton({
   tone = 'primary',
-  variant = 'contained',
   size = 'medium',
-  startIcon,
   className,
-  children,
   ...rest
-}: Props) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: 'primary' | 'secondary'; size?: 'medium' | 'large' }) {
   const classes = [
     styles.button,
-    variant === 'contained' && tone === 'secondary' && styles.secondary,
-    variant !== 'contained' && styles[variant],
-    size !== 'medium' && styles[size],
+    tone === 'secondary' && styles.secondary,
+    size === 'large' && styles.large,
     className,
   ];
-  return (
-    <button {...rest} className={classes.filter(Boolean).join(' ')}>
-      {startIcon && <span className={styles.startIcon}>{startIcon}</span>}
-      {children}
-    </button>
-  );
+  return <button {...rest} className={classes.filter(Boolean).join(' ')} />;
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../feedback/toast-queue';
-import { PlainButton } from '../forms/PlainButton';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
 import { localized, useLanguage } from '../i18n/language';
 import { errorText } from '../session/api-error';
 import styles from './watch-toggle.module.css';
@@ -33,10 +33,9 @@ export function WatchToggle({ paintingId }: { paintingId: string }) {
     onError: (error) => toast(errorText(error)[language], 'error'),
   });
   return (
-    <PlainButton
+    <PlainSmallButton
       type="button"
       variant="text"
-      size="small"
       aria-pressed={watching}
       title={t('notifications.watchHint')}
       disabled={list.isPending || toggle.isPending}
@@ -50,6 +49,6 @@ export function WatchToggle({ paintingId }: { paintingId: string }) {
       className={styles.toggle}
     >
       {t('notifications.watch')}
-    </PlainButton>
+    </PlainSmallButton>
   );
 }

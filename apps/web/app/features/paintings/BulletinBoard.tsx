@@ -4,7 +4,7 @@ import { partsLabel } from '@parcelle/shared/parts';
 import { lazy, Suspense, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainAlert } from '../feedback/PlainAlert';
-import { PlainButton } from '../forms/PlainButton';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
 import { useLanguage } from '../i18n/language';
 import { bookMoneyText, useBookMoney } from '../market-order/BookAmount';
 import { ActionsHead, BookRate, cx, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
@@ -123,9 +123,8 @@ function OrdersTable({
                   )}
                   {signedIn && !own.has(order.reference) && (
                     <td className={styles.right}>
-                      <PlainButton
+                      <PlainSmallButton
                         type="button"
-                        size="small"
                         variant="outlined"
                         onClick={() => onChoose({ side, order })}
                         aria-label={t(side === 'ask' ? 'paintings.board.buyLabel' : 'paintings.board.sellLabel', {
@@ -135,7 +134,7 @@ function OrdersTable({
                         data-testid={`board-${side}-accept`}
                       >
                         {t(side === 'ask' ? 'paintings.board.buy' : 'paintings.board.sell')}
-                      </PlainButton>
+                      </PlainSmallButton>
                     </td>
                   )}
                 </tr>

@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { PlainAlert } from '../feedback/PlainAlert';
-import { PlainButton } from '../forms/PlainButton';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
 import { localized, useLanguage } from '../i18n/language';
 import { BookAmount } from '../market-order/BookAmount';
 import { useOrderBook } from '../market-order/book';
@@ -91,16 +91,15 @@ function MyBids({ paintingId }: { paintingId: string }) {
               <PartsCell quantity={bid.remaining} />
               <td>{formatDate(bid.expires_at, language)}</td>
               <td className={styles.right}>
-                <PlainButton
+                <PlainSmallButton
                   type="button"
                   variant="text"
-                  size="small"
                   onClick={() => cancel.mutate(bid.reference)}
                   disabled={cancel.isPending}
                   data-testid="my-bid-cancel"
                 >
                   {t('paintings.book.cancel')}
-                </PlainButton>
+                </PlainSmallButton>
               </td>
             </tr>
           ))}
