@@ -57,6 +57,14 @@ const FRAME_STYLES =
  */
 const WORK_STYLES = /app\/features\/paintings\/(?:painting-screen|investment-case)\.module\.css$/;
 
+/**
+ * The order book's styles (decision 536): its tables, the alerts, the small buttons, the euros beside a price and the
+ * theme's type classes they compose, in one stylesheet on a work's page rather than five (each file its own gzip
+ * frame: 1.97 KB apart, 1.45 KB together, which keeps a work's page under budget-css.e2e.ts's ceiling).
+ */
+const BOOK_STYLES =
+  /app\/features\/(?:paintings\/order-book|market-order\/book-amount|feedback\/plain-alert|forms\/plain-small-button|theme\/type)\.module\.css$/;
+
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
   environments: { ssr: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } },
@@ -72,6 +80,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'frame-styles', test: FRAME_STYLES },
             { name: 'work-styles', test: WORK_STYLES },
+            { name: 'book-styles', test: BOOK_STYLES },
           ],
         },
       },

@@ -24,15 +24,24 @@ import { opensElsewhere } from '../features/contact/contact-link';
 import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
 import { timeLeft, twoDigits } from '../features/paintings/time-left';
 import { getStoredSession } from '../features/session/storage';
-import { type IslandName, isPublicIsland, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
+import {
+  type IslandName,
+  isPlainMemberIsland,
+  isPublicIsland,
+  MEMBER_ISLANDS,
+  ON_ACTION_ISLANDS,
+} from './island-names';
 
 const loadIslands = () => import('./islands');
 const loadPublicIslands = () => import('./public-islands');
+const loadPlainMemberIslands = () => import('./plain-member-islands');
 
 /** Mounts the island `name` on `element` from its own module: the public ones never load the member's (decision 495). */
 function mount(name: IslandName, element: HTMLElement, trigger: string): Promise<void> {
   if (isPublicIsland(name))
     return loadPublicIslands().then(({ mountPublicIsland }) => mountPublicIsland(name, element, trigger));
+  if (isPlainMemberIsland(name))
+    return loadPlainMemberIslands().then(({ mountPlainMemberIsland }) => mountPlainMemberIsland(name, element));
   return loadIslands().then(({ mountIsland }) => mountIsland(name, element, trigger));
 }
 

@@ -17,10 +17,21 @@ export type IslandName = 'account' | 'buy' | 'contact' | 'key-information' | 'ne
  */
 export const PUBLIC_ISLANDS = ['account', 'contact', 'newsletter'] as const satisfies readonly IslandName[];
 export type PublicIslandName = (typeof PUBLIC_ISLANDS)[number];
-export type MemberIslandName = Exclude<IslandName, PublicIslandName>;
+
+/**
+ * A work's member islands drawn without MUI (decisions 536–537), in a module of their own too
+ * (plain-member-islands.tsx): a member's page loads the MUI of islands.tsx only for those still on it.
+ */
+export const PLAIN_MEMBER_ISLANDS = ['key-information', 'watch'] as const satisfies readonly IslandName[];
+export type PlainMemberIslandName = (typeof PLAIN_MEMBER_ISLANDS)[number];
+export type MemberIslandName = Exclude<IslandName, PublicIslandName | PlainMemberIslandName>;
 
 export function isPublicIsland(name: IslandName): name is PublicIslandName {
   return (PUBLIC_ISLANDS as readonly IslandName[]).includes(name);
+}
+
+export function isPlainMemberIsland(name: IslandName): name is PlainMemberIslandName {
+  return (PLAIN_MEMBER_ISLANDS as readonly IslandName[]).includes(name);
 }
 
 /** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */

@@ -1,12 +1,13 @@
 /**
  * The member's React parts of a document page (issue 33, decision 433), loaded by the document runtime when the
- * browser holds a session (a work's order book, watch toggle and key information) or a
+ * browser holds a session (a work's order book) or a
  * member acts ("Buy now" on the secondary market). Each island is the app's own component under the app's providers
  * (theme, texts in the page's language, queries, toasts) and a router whose navigations are page loads: a document
  * has no client router, so a link followed from an island loads the next page as any link. A work's islands
  * (decisions 453–455) are modules of their own, loaded with the island that needs them. The islands any visitor
  * wakes, the newsletter sign-up and the contact form, are public-islands.tsx's, without MUI (decision 495), and so is
- * the header's account menu and bell (decision 506).
+ * the header's account menu and bell (decision 506), and a work's watch toggle and key information
+ * acknowledgement are plain-member-islands.tsx's (decisions 537, 538).
  */
 import { ThemeProvider } from '@mui/material';
 import { buyPath, MEMBER_MARKET_PATH } from '@parcelle/shared/buy-now';
@@ -44,16 +45,8 @@ function IslandProviders({ children }: { children: ReactNode }) {
   );
 }
 
-const KeyInformationAcknowledgement = lazy(() =>
-  import('../features/key-information/KeyInformationScreen').then((module) => ({
-    default: module.KeyInformationAcknowledgement,
-  })),
-);
 const SecondaryOfferDialog = lazy(() =>
   import('../features/paintings/SecondaryOfferDialog').then((module) => ({ default: module.SecondaryOfferDialog })),
-);
-const WatchToggle = lazy(() =>
-  import('../features/notifications/WatchToggle').then((module) => ({ default: module.WatchToggle })),
 );
 
 /**
@@ -132,31 +125,6 @@ export function mountIsland(name: MemberIslandName, element: HTMLElement, trigge
       () => ready(element),
       () => undefined,
     );
-    return;
-  }
-  if (name === 'key-information') {
-    // A work's key information document: the member confirms this version here (decision 484).
-    createRoot(element).render(
-      <IslandProviders>
-        <Suspense fallback={null}>
-          <KeyInformationAcknowledgement paintingId={element.dataset.paintingId ?? ''} spaced={false} />
-        </Suspense>
-      </IslandProviders>,
-    );
-    ready(element);
-    element.hidden = false;
-    return;
-  }
-  if (name === 'watch') {
-    createRoot(element).render(
-      <IslandProviders>
-        <Suspense fallback={null}>
-          <WatchToggle paintingId={element.dataset.paintingId ?? ''} />
-        </Suspense>
-      </IslandProviders>,
-    );
-    ready(element);
-    element.hidden = false;
     return;
   }
   if (name === 'buy' && element instanceof HTMLFormElement) {

@@ -94,26 +94,46 @@ export function PlainCheckbox({
   testId?: string;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <label className={styles.check}>
-      <span className={styles.checkbox}>
-        <input
-          type="checkbox"
-          {...registration}
-          aria-invalid={invalid}
-          aria-required
-          aria-describedby={describedBy}
-          data-testid={testId}
-        />
-        <svg className={styles.unchecked} viewBox="0 0 24 24" aria-hidden focusable="false">
-          <path d={UNCHECKED} />
-        </svg>
-        <svg className={styles.checked} viewBox="0 0 24 24" aria-hidden focusable="false">
-          <path d={CHECKED} />
-        </svg>
-      </span>
+    <label className={styles.check} htmlFor={id}>
+      <CheckboxBox
+        input={{
+          id,
+          ...registration,
+          'aria-invalid': invalid,
+          'aria-required': true,
+          'aria-describedby': describedBy,
+          'data-testid': testId,
+        }}
+      />
       <span className={styles.checkText}>{children}</span>
     </label>
+  );
+}
+
+/**
+ * MUI's Checkbox (a 24 px box drawn over the browser's own input, in a 42 px round target), for a label of its own:
+ * PlainCheckbox's, or a controlled one's (the key information step's).
+ */
+export function CheckboxBox({
+  input,
+  testId,
+}: {
+  input: InputHTMLAttributes<HTMLInputElement> & { 'data-testid'?: string };
+  /** On the box around the input, as MUI's Checkbox puts it (a test reaches the input inside). */
+  testId?: string;
+}) {
+  return (
+    <span className={styles.checkbox} data-testid={testId}>
+      <input type="checkbox" {...input} />
+      <svg className={styles.unchecked} viewBox="0 0 24 24" aria-hidden focusable="false">
+        <path d={UNCHECKED} />
+      </svg>
+      <svg className={styles.checked} viewBox="0 0 24 24" aria-hidden focusable="false">
+        <path d={CHECKED} />
+      </svg>
+    </span>
   );
 }
 

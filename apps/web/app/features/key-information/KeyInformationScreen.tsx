@@ -5,39 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { islandProps, useInDocument } from '../../document/document';
 import { useLanguage } from '../i18n/language';
-import { useStoredSession } from '../session/use-session';
 import { palette } from '../theme/theme';
-import { keyInformationQuery, useKeyInformationGate } from './api';
-import { KeyInformationStep, keyInformationPdfHref } from './KeyInformationStep';
+import { keyInformationQuery } from './api';
+import { KeyInformationAcknowledgement } from './KeyInformationAcknowledgement';
+import { keyInformationPdfHref } from './KeyInformationStep';
 
 const MEMBER_PART = { mt: 4 } as const;
-
-/**
- * A signed-in member's part of the page: the confirmation of this version, or when they confirmed it. An island in
- * the document (decision 484), mounted for a stored session in the page's slot, which keeps the space above it
- * (`spaced` false).
- */
-export function KeyInformationAcknowledgement({ paintingId, spaced = true }: { paintingId: string; spaced?: boolean }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const { token } = useStoredSession();
-  const gate = useKeyInformationGate(paintingId);
-  if (!token || !gate.status) return null;
-  return (
-    <Box sx={spaced ? MEMBER_PART : undefined}>
-      {!gate.status.acknowledged ? (
-        <KeyInformationStep paintingId={paintingId} status={gate.status} testId="key-information-acknowledge" />
-      ) : (
-        <Alert severity="success" data-testid="key-information-acknowledged">
-          {t('keyInformation.page.acknowledged', {
-            version: gate.status.version,
-            date: gate.status.acknowledged_at ? formatDate(gate.status.acknowledged_at, language) : '',
-          })}
-        </Alert>
-      )}
-    </Box>
-  );
-}
 
 /**
  * /key-information/:paintingId (issue 30): a work's current key information document in the page's language, as it

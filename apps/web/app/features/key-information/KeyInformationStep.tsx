@@ -1,14 +1,18 @@
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import { Box, Button, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
-import { visuallyHidden } from '@mui/utils';
 import type { TKeyInformationStatus } from '@parcelle/shared/contracts/key-information';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainButton } from '../forms/PlainButton';
+import { CheckboxBox } from '../forms/PlainField';
 import { localized, useLanguage } from '../i18n/language';
+import hidden from '../layout/visually-hidden.module.css';
 import { ApiError } from '../session/api-error';
-import { palette } from '../theme/theme';
 import { acknowledgeKeyInformation, keyInformationKeys } from './api';
+import styles from './key-information-step.module.css';
+
+/** MUI's DescriptionOutlined icon. */
+const DOCUMENT =
+  'M8 16h8v2H8zm0-4h8v2H8zm6-10H6c-1.1 0-2 .9-2 2v16c0 1.1.89 2 1.99 2H18c1.1 0 2-.9 2-2V8zm4 18H6V4h7v5h5z';
 
 type Props = {
   paintingId: string;
@@ -26,6 +30,7 @@ export const keyInformationPdfHref = (paintingId: string, version: number, lang:
  * The key information step of a primary purchase (issue 30): before paying, the member opens the work's document (its
  * page or its PDF, in a new tab so the purchase stays as it is) and confirms having read that version. The
  * confirmation is offered once a document was opened; a work with no published document cannot be bought yet.
+ * Plain elements styled by a CSS Module (decision 538): a work's page mounts it as an island without MUI.
  */
 export function KeyInformationStep({ paintingId, status, testId = 'key-information-step', dense = false }: Props) {
   const { t } = useTranslation();
@@ -36,11 +41,7 @@ export function KeyInformationStep({ paintingId, status, testId = 'key-informati
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const version = status.version;
-  const newWindow = (
-    <Box component="span" sx={visuallyHidden}>
-      {` (${t('footer.newWindow')})`}
-    </Box>
-  );
+  const newWindow = <span className={hidden.visuallyHidden}>{` (${t('footer.newWindow')})`}</span>;
 
   const confirm = async () => {
     if (!status.version_id) return;
@@ -59,35 +60,26 @@ export function KeyInformationStep({ paintingId, status, testId = 'key-informati
   };
 
   return (
-    <Box
-      role="region"
+    <section
       aria-labelledby={`${testId}-title`}
       data-testid={testId}
-      sx={{
-        border: `1px solid ${palette.accent}`,
-        bgcolor: palette.paper,
-        p: dense ? 2.5 : { xs: 2.5, sm: 3 },
-        display: 'grid',
-        gridTemplateColumns: 'auto minmax(0, 1fr)',
-        columnGap: 2,
-        rowGap: 1,
-      }}
+      className={dense ? `${styles.step} ${styles.dense}` : styles.step}
     >
-      <DescriptionOutlined aria-hidden="true" sx={{ color: palette.accent, mt: 0.25 }} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accentDark, lineHeight: 1.6 }}>
-          {t('keyInformation.step.label')}
-        </Typography>
-        <Typography id={`${testId}-title`} component="p" sx={{ fontWeight: 500, fontSize: 17, mb: 0.75 }}>
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={DOCUMENT} />
+      </svg>
+      <div className={styles.body}>
+        <p className={styles.label}>{t('keyInformation.step.label')}</p>
+        <p id={`${testId}-title`} className={styles.title}>
           {status.published ? t('keyInformation.step.title') : t('keyInformation.step.unpublishedTitle')}
-        </Typography>
-        <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`${testId}-text`}>
+        </p>
+        <p className={styles.note} data-testid={`${testId}-text`}>
           {status.published ? t('msg:KeyInformationRequired') : t('msg:KeyInformationUnpublished')}
-        </Typography>
+        </p>
         {status.published && version !== null && (
           <>
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mt: 1.5 }}>
-              <Link
+            <div className={styles.links}>
+              <a
                 href={status.page}
                 target="_blank"
                 rel="noopener"
@@ -96,9 +88,9 @@ export function KeyInformationStep({ paintingId, status, testId = 'key-informati
               >
                 {t('keyInformation.step.open', { version })}
                 {newWindow}
-              </Link>
+              </a>
               {(['en', 'fr'] as const).map((lang) => (
-                <Link
+                <a
                   key={lang}
                   href={keyInformationPdfHref(paintingId, version, lang)}
                   target="_blank"
@@ -109,50 +101,44 @@ export function KeyInformationStep({ paintingId, status, testId = 'key-informati
                 >
                   {t(`keyInformation.pdf.${lang}`)}
                   {newWindow}
-                </Link>
+                </a>
               ))}
-            </Stack>
-            <FormControlLabel
-              sx={{ mt: 1.5, alignItems: 'flex-start' }}
-              control={
-                <Checkbox
-                  checked={read}
-                  disabled={!opened || busy}
-                  onChange={(event) => setRead(event.target.checked)}
-                  sx={{ mt: -0.75 }}
-                  slotProps={{ input: { 'aria-describedby': opened ? undefined : `${testId}-hint` } as object }}
-                  data-testid={`${testId}-read`}
-                />
-              }
-              label={t('keyInformation.step.read', { version })}
-            />
+            </div>
+            <label className={styles.read} htmlFor={`${testId}-read-input`}>
+              <CheckboxBox
+                input={{
+                  id: `${testId}-read-input`,
+                  checked: read,
+                  disabled: !opened || busy,
+                  onChange: (event) => setRead(event.target.checked),
+                  'aria-describedby': opened ? undefined : `${testId}-hint`,
+                }}
+                testId={`${testId}-read`}
+              />
+              <span className={styles.readText}>{t('keyInformation.step.read', { version })}</span>
+            </label>
             {!opened && (
-              <Typography id={`${testId}-hint`} variant="body2" sx={{ color: palette.muted }}>
+              <p id={`${testId}-hint`} className={styles.note}>
                 {t('keyInformation.step.openFirst')}
-              </Typography>
+              </p>
             )}
             {error && (
-              <Typography
-                role="alert"
-                variant="body2"
-                sx={{ color: palette.error, mt: 1 }}
-                data-testid={`${testId}-error`}
-              >
+              <p role="alert" className={styles.error} data-testid={`${testId}-error`}>
                 {error}
-              </Typography>
+              </p>
             )}
-            <Button
-              variant="contained"
+            <PlainButton
+              type="button"
               onClick={() => void confirm()}
               disabled={!read || busy}
-              sx={{ mt: 2, minHeight: 44 }}
+              className={styles.confirm}
               data-testid={`${testId}-confirm`}
             >
               {t('keyInformation.step.confirm')}
-            </Button>
+            </PlainButton>
           </>
         )}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

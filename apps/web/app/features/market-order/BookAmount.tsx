@@ -1,4 +1,3 @@
-import { Box } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { bookAmountIn } from '@parcelle/shared/market-order';
@@ -6,7 +5,7 @@ import { formatMoney } from '@parcelle/shared/money';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
-import { palette } from '../theme/theme';
+import styles from './book-amount.module.css';
 
 /**
  * Issue 31, one currency per screen: the book trades in euros, a member reads it in their display currency at the
@@ -64,10 +63,7 @@ export function BookAmount({ minor, rate, shown, testId }: BookAmountProps) {
   if (money.sameCurrency || money.display === null) return <span data-testid={testId}>{money.euro}</span>;
   return (
     <span data-testid={testId}>
-      {money.display}{' '}
-      <Box component="span" sx={{ color: palette.muted, fontSize: '0.875em', whiteSpace: 'nowrap' }}>
-        {t('marketOrder.inBook', { amount: money.euro })}
-      </Box>
+      {money.display} <span className={styles.inBook}>{t('marketOrder.inBook', { amount: money.euro })}</span>
     </span>
   );
 }

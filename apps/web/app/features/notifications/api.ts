@@ -4,7 +4,6 @@ import {
   type TNotification,
   type TNotificationPreferences,
   type TPriceAlertBody,
-  type TWatchedWork,
 } from '@parcelle/shared/contracts/notifications';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../session/api';
@@ -14,9 +13,8 @@ import { apiData, apiRequest } from '../session/api';
 import { NOTIFICATIONS_KEY } from './unread';
 
 export { NOTIFICATIONS_KEY, UNREAD_KEY, unreadQuery } from './unread';
+export { unwatchWork, WATCHLIST_KEY, watchlistQuery, watchWork } from './watchlist';
 export const PREFERENCES_KEY = ['notification-preferences'] as const;
-export const WATCHLIST_KEY = ['member-watchlist'] as const;
-
 export { NOTIFICATIONS_PAGE_SIZE };
 
 export type NotificationsPage = { notifications: TNotification[]; total: number; unread: number };
@@ -48,14 +46,6 @@ export const savePreference = (kind: NotificationKind, email: boolean) =>
     body: { preferences: [{ kind, email }] },
   });
 
-export const watchlistQuery = queryOptions({
-  queryKey: WATCHLIST_KEY,
-  queryFn: ({ signal }) => apiData<{ works: TWatchedWork[] }>('/member/watchlist', { signal }),
-});
-
-export const watchWork = (paintingId: string) => apiRequest<null>(`/member/watchlist/${paintingId}`, { method: 'PUT' });
-export const unwatchWork = (paintingId: string) =>
-  apiRequest<null>(`/member/watchlist/${paintingId}`, { method: 'DELETE' });
 export const setPriceAlert = (paintingId: string, body: TPriceAlertBody) =>
   apiRequest<null>(`/member/watchlist/${paintingId}/alert`, { method: 'PUT', body });
 export const removePriceAlert = (paintingId: string) =>

@@ -1,14 +1,15 @@
-import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TOpenOrder, TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
 import { partsLabel } from '@parcelle/shared/parts';
 import { lazy, Suspense, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../feedback/PlainAlert';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
 import { useLanguage } from '../i18n/language';
 import { bookMoneyText, useBookMoney } from '../market-order/BookAmount';
-import { palette } from '../theme/theme';
-import { ActionsHead, BookRate, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
+import { ActionsHead, BookRate, cx, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 import { useMyOpenAsks, useMyOpenBids } from './my-orders';
+import styles from './order-book.module.css';
 
 /** Fetched when a member chooses an order (a visitor's page loads no dialog and no text field). */
 const AcceptDialog = lazy(() => import('./AcceptDialog').then((module) => ({ default: module.AcceptDialog })));
@@ -31,9 +32,6 @@ function useOwnOrders(paintingId: string, signedIn: boolean): Set<string> {
   ]);
 }
 
-/** When an order was placed: left out on a phone, where price, parts and the action need the width. */
-const PLACED = { display: { xs: 'none', sm: 'table-cell' }, whiteSpace: 'nowrap' } as const;
-
 /**
  * Bulletin-board mode (EU 2020/1503 art. 25; decision "bulletin board"): orders do not meet by themselves, so each
  * open ask and bid is listed on its own and a signed-in member accepts one, for all or part of its parts, at its
@@ -46,19 +44,17 @@ export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: 
   const [done, setDone] = useState<string | null>(null);
   const own = useOwnOrders(book.painting_id, signedIn);
   return (
-    <Box data-testid="bulletin-board" sx={{ display: 'grid', gap: 4 }}>
-      <Typography variant="body2" sx={{ color: palette.muted }}>
-        {t(signedIn ? 'paintings.board.intro' : 'paintings.board.signIn')}
-      </Typography>
+    <div data-testid="bulletin-board" className={styles.board}>
+      <p className={styles.note}>{t(signedIn ? 'paintings.board.intro' : 'paintings.board.signIn')}</p>
       {done && (
-        <Alert severity="success" variant="outlined" role="status" data-testid="board-done">
+        <PlainAlert severity="success" role="status" testId="board-done">
           {done}
-        </Alert>
+        </PlainAlert>
       )}
-      <Box sx={{ display: 'grid', gap: 4 }}>
+      <div className={styles.boardTables}>
         <OrdersTable side="ask" orders={book.open_asks} signedIn={signedIn} own={own} onChoose={setChosen} />
         <OrdersTable side="bid" orders={book.open_bids} signedIn={signedIn} own={own} onChoose={setChosen} />
-      </Box>
+      </div>
       {chosen && (
         <Suspense fallback={null}>
           <AcceptDialog
@@ -71,7 +67,7 @@ export function BulletinBoard({ book, signedIn }: { book: TOrderBook; signedIn: 
           />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -96,41 +92,39 @@ function OrdersTable({
   const money = useBookMoney(useContext(BookRate));
   const inBook = (amount: string) => t('marketOrder.inBook', { amount });
   return (
-    <Box>
-      <Typography id={captionId} variant="h4" component="h3" sx={{ mb: 1.5 }}>
+    <div>
+      <h3 id={captionId} className={styles.subtitle}>
         {t(side === 'ask' ? 'paintings.book.asks' : 'paintings.book.bids')}
-      </Typography>
+      </h3>
       {orders.length === 0 ? (
-        <Typography variant="body2" sx={{ color: palette.muted }}>
-          {t(side === 'ask' ? 'paintings.book.noAsks' : 'paintings.book.noBids')}
-        </Typography>
+        <p className={styles.note}>{t(side === 'ask' ? 'paintings.book.noAsks' : 'paintings.book.noBids')}</p>
       ) : (
-        <Table size="small" aria-labelledby={captionId} data-testid={`board-${side}s`}>
-          <TableHead>
-            <TableRow>
+        <table className={styles.table} aria-labelledby={captionId} data-testid={`board-${side}s`}>
+          <thead>
+            <tr>
               <PricePartsHeads />
-              <HeadCell sx={PLACED}>{t('paintings.board.placed')}</HeadCell>
+              <HeadCell className={styles.placed}>{t('paintings.board.placed')}</HeadCell>
               {signedIn && <ActionsHead />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
+            </tr>
+          </thead>
+          <tbody>
             {orders.map((order) => {
               const price = bookMoneyText(money(order.price_per_part_minor), inBook);
               const parts = partsLabel(order.quantity, language);
               return (
-                <TableRow key={order.reference} data-testid={`board-${side}`} data-reference={order.reference}>
+                <tr key={order.reference} data-testid={`board-${side}`} data-reference={order.reference}>
                   <PriceCell minor={order.price_per_part_minor} compact />
                   <PartsCell quantity={order.quantity} compact />
-                  <TableCell sx={PLACED}>{formatDate(order.placed_at, language)}</TableCell>
+                  <td className={styles.placed}>{formatDate(order.placed_at, language)}</td>
                   {signedIn && own.has(order.reference) && (
-                    <TableCell align="right" sx={{ color: palette.muted }} data-testid={`board-${side}-own`}>
+                    <td className={cx(styles.right, styles.muted)} data-testid={`board-${side}-own`}>
                       {t('paintings.board.yours')}
-                    </TableCell>
+                    </td>
                   )}
                   {signedIn && !own.has(order.reference) && (
-                    <TableCell align="right">
-                      <Button
-                        size="small"
+                    <td className={styles.right}>
+                      <PlainSmallButton
+                        type="button"
                         variant="outlined"
                         onClick={() => onChoose({ side, order })}
                         aria-label={t(side === 'ask' ? 'paintings.board.buyLabel' : 'paintings.board.sellLabel', {
@@ -140,15 +134,15 @@ function OrdersTable({
                         data-testid={`board-${side}-accept`}
                       >
                         {t(side === 'ask' ? 'paintings.board.buy' : 'paintings.board.sell')}
-                      </Button>
-                    </TableCell>
+                      </PlainSmallButton>
+                    </td>
                   )}
-                </TableRow>
+                </tr>
               );
             })}
-          </TableBody>
-        </Table>
+          </tbody>
+        </table>
       )}
-    </Box>
+    </div>
   );
 }

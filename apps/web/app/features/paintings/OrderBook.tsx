@@ -1,4 +1,3 @@
-import { Alert, Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { formatDate } from '@parcelle/shared/dates';
@@ -7,16 +6,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAINTINGS_KEY } from '../catalogue/api';
+import { PlainAlert } from '../feedback/PlainAlert';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
 import { localized, useLanguage } from '../i18n/language';
 import { BookAmount } from '../market-order/BookAmount';
 import { useOrderBook } from '../market-order/book';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
-import { palette } from '../theme/theme';
 import { BulletinBoard } from './BulletinBoard';
 import { ActionsHead, BookRate, HeadCell, PartsCell, PriceCell, PricePartsHeads } from './book-cells';
 import { useMyOpenBids } from './my-orders';
+import styles from './order-book.module.css';
 
 /** Members only: fetched when a signed-in member's page shows it (a visitor's page loads no form). */
 const OrderForm = lazy(() => import('./OrderForm').then((module) => ({ default: module.OrderForm })));
@@ -27,32 +28,30 @@ function LevelsTable({ side, book, caption }: { side: Side; book: TOrderBook; ca
   const { t } = useTranslation();
   const levels = side === 'ask' ? book.asks : book.bids;
   return (
-    <Box>
-      <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
-        {caption}
-      </Typography>
+    <div>
+      <h3 className={styles.subtitle}>{caption}</h3>
       {levels.length === 0 ? (
-        <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`order-book-${side}s-empty`}>
+        <p className={styles.note} data-testid={`order-book-${side}s-empty`}>
           {t(side === 'ask' ? 'paintings.book.noAsks' : 'paintings.book.noBids')}
-        </Typography>
+        </p>
       ) : (
-        <Table size="small" data-testid={`order-book-${side}s`}>
-          <TableHead>
-            <TableRow>
+        <table className={styles.table} data-testid={`order-book-${side}s`}>
+          <thead>
+            <tr>
               <PricePartsHeads />
-            </TableRow>
-          </TableHead>
-          <TableBody>
+            </tr>
+          </thead>
+          <tbody>
             {levels.map((level) => (
-              <TableRow key={level.price_per_part_minor}>
+              <tr key={level.price_per_part_minor}>
                 <PriceCell minor={level.price_per_part_minor} />
                 <PartsCell quantity={level.quantity} />
-              </TableRow>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
+          </tbody>
+        </table>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -70,44 +69,43 @@ function MyBids({ paintingId }: { paintingId: string }) {
   const open = bids.data?.bids ?? [];
   if (open.length === 0) return null;
   return (
-    <Box>
-      <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
-        {t('paintings.book.myBids')}
-      </Typography>
+    <div>
+      <h3 className={styles.subtitle}>{t('paintings.book.myBids')}</h3>
       {cancel.isError && (
-        <Alert severity="error" variant="outlined" sx={{ mb: 2 }}>
+        <PlainAlert severity="error" className={styles.alertAbove}>
           {localized(errorText(cancel.error), language)}
-        </Alert>
+        </PlainAlert>
       )}
-      <Table size="small" data-testid="my-bids">
-        <TableHead>
-          <TableRow>
+      <table className={styles.table} data-testid="my-bids">
+        <thead>
+          <tr>
             <PricePartsHeads />
             <HeadCell>{t('paintings.book.expires')}</HeadCell>
             <ActionsHead />
-          </TableRow>
-        </TableHead>
-        <TableBody>
+          </tr>
+        </thead>
+        <tbody>
           {open.map((bid) => (
-            <TableRow key={bid.reference} data-testid="my-bid" data-reference={bid.reference}>
+            <tr key={bid.reference} data-testid="my-bid" data-reference={bid.reference}>
               <PriceCell minor={bid.price_per_part_minor} />
               <PartsCell quantity={bid.remaining} />
-              <TableCell>{formatDate(bid.expires_at, language)}</TableCell>
-              <TableCell align="right">
-                <Button
-                  size="small"
+              <td>{formatDate(bid.expires_at, language)}</td>
+              <td className={styles.right}>
+                <PlainSmallButton
+                  type="button"
+                  variant="text"
                   onClick={() => cancel.mutate(bid.reference)}
                   disabled={cancel.isPending}
                   data-testid="my-bid-cancel"
                 >
                   {t('paintings.book.cancel')}
-                </Button>
-              </TableCell>
-            </TableRow>
+                </PlainSmallButton>
+              </td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </Box>
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -123,72 +121,55 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
   const data = book.data;
   return (
     <BookRate.Provider value={data?.eur_usd_rate ?? null}>
-      <Box
-        component="section"
-        aria-labelledby="order-book-title"
-        data-testid="order-book"
-        sx={{ display: 'grid', gap: 4 }}
-      >
-        <Box>
-          <Typography id="order-book-title" variant="h3" component="h2">
+      <section aria-labelledby="order-book-title" data-testid="order-book" className={styles.book}>
+        <div>
+          <h2 id="order-book-title" className={styles.title}>
             {t('paintings.book.title')}
-          </Typography>
+          </h2>
           {data && (
-            <Typography variant="body2" sx={{ color: palette.muted, mt: 1.5 }} data-testid="order-book-reference">
+            <p className={styles.reference} data-testid="order-book-reference">
               {t('paintings.book.referenceLabel')}{' '}
               <BookAmount minor={data.reference_price_minor} rate={data.eur_usd_rate} />
               {t('paintings.book.referenceNote')}
-            </Typography>
+            </p>
           )}
-          {data?.mode === 'bulletin_board' && (
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('paintings.book.bulletinBoard')}
-            </Typography>
-          )}
-        </Box>
-        {book.isError && (
-          <Alert severity="error" variant="outlined">
-            {localized(errorText(book.error), language)}
-          </Alert>
-        )}
+          {data?.mode === 'bulletin_board' && <p className={styles.mode}>{t('paintings.book.bulletinBoard')}</p>}
+        </div>
+        {book.isError && <PlainAlert severity="error">{localized(errorText(book.error), language)}</PlainAlert>}
         {data && (
           <>
             {data.mode === 'bulletin_board' ? (
               <BulletinBoard book={data} signedIn={session.signedIn} />
             ) : (
-              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 4 }}>
+              <div className={styles.sides}>
                 <LevelsTable side="ask" book={data} caption={t('paintings.book.asks')} />
                 <LevelsTable side="bid" book={data} caption={t('paintings.book.bids')} />
-              </Box>
+              </div>
             )}
-            <Box>
-              <Typography variant="h4" component="h3" sx={{ mb: 1.5 }}>
-                {t('paintings.book.lastTrades')}
-              </Typography>
+            <div>
+              <h3 className={styles.subtitle}>{t('paintings.book.lastTrades')}</h3>
               {data.last_trades.length === 0 ? (
-                <Typography variant="body2" sx={{ color: palette.muted }}>
-                  {t('paintings.book.noTrades')}
-                </Typography>
+                <p className={styles.note}>{t('paintings.book.noTrades')}</p>
               ) : (
-                <Table size="small" data-testid="order-book-trades">
-                  <TableHead>
-                    <TableRow>
+                <table className={styles.table} data-testid="order-book-trades">
+                  <thead>
+                    <tr>
                       <HeadCell>{t('paintings.book.date')}</HeadCell>
                       <PricePartsHeads />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {data.last_trades.map((trade) => (
-                      <TableRow key={trade.reference}>
-                        <TableCell>{formatDate(trade.t, language)}</TableCell>
+                      <tr key={trade.reference}>
+                        <td>{formatDate(trade.t, language)}</td>
                         <PriceCell minor={trade.price_per_part_minor} />
                         <PartsCell quantity={trade.quantity} />
-                      </TableRow>
+                      </tr>
                     ))}
-                  </TableBody>
-                </Table>
+                  </tbody>
+                </table>
               )}
-            </Box>
+            </div>
             {session.signedIn && <MyBids paintingId={painting.id} />}
             {session.signedIn && data.market === MARKET.secondary && (
               <Suspense fallback={null}>
@@ -197,13 +178,13 @@ export function OrderBook({ painting }: { painting: TPaintingDetail }) {
             )}
             {!session.signedIn && data.market === MARKET.secondary && data.mode !== 'bulletin_board' && (
               // The bulletin board says it in its own words; in matching mode a visitor would not know where to bid.
-              <Typography variant="body2" sx={{ color: palette.muted }} data-testid="order-book-sign-in">
+              <p className={styles.note} data-testid="order-book-sign-in">
                 {t('paintings.book.signIn')}
-              </Typography>
+              </p>
             )}
           </>
         )}
-      </Box>
+      </section>
     </BookRate.Provider>
   );
 }

@@ -1,10 +1,10 @@
-import { Box, TableCell, type TableCellProps } from '@mui/material';
 import { formatPartsQuantity, partsLabel } from '@parcelle/shared/parts';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../i18n/language';
+import hidden from '../layout/visually-hidden.module.css';
 import { BookAmount } from '../market-order/BookAmount';
-import { visuallyHidden } from '../theme/theme';
+import styles from './order-book.module.css';
 
 /**
  * The day's EUR→USD rate of the book being shown (issue 31): every price cell reads it to write the price in the
@@ -14,19 +14,20 @@ export const BookRate = createContext<string | null>(null);
 
 /**
  * The cells the order book's tables share (OrderBook.tsx, BulletinBoard.tsx): column heads, a price per part (in the
- * display currency, with the book's euros beside it) and a number of parts. `compact` is the bulletin board's narrower row: figures kept on one
- * line, parts without their surface.
+ * display currency, with the book's euros beside it) and a number of parts. `compact` is the bulletin board's narrower
+ * row: figures kept on one line, parts without their surface. Plain table cells styled by order-book.module.css
+ * (decision 536): the member's island draws them without MUI.
  */
 
-const FIGURE = { fontVariantNumeric: 'tabular-nums' } as const;
-const COMPACT_FIGURE = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+/** Class names, the empty ones left out. */
+export const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** A column head. */
-export function HeadCell({ align, sx, children }: Pick<TableCellProps, 'align' | 'sx'> & { children: ReactNode }) {
+export function HeadCell({ align, className, children }: { align?: 'right'; className?: string; children: ReactNode }) {
   return (
-    <TableCell component="th" scope="col" align={align} sx={sx}>
+    <th scope="col" className={cx(align === 'right' && styles.right, className)}>
       {children}
-    </TableCell>
+    </th>
   );
 }
 
@@ -46,9 +47,7 @@ export function ActionsHead() {
   const { t } = useTranslation();
   return (
     <HeadCell>
-      <Box component="span" sx={visuallyHidden}>
-        {t('paintings.book.actions')}
-      </Box>
+      <span className={hidden.visuallyHidden}>{t('paintings.book.actions')}</span>
     </HeadCell>
   );
 }
@@ -56,17 +55,17 @@ export function ActionsHead() {
 export function PriceCell({ minor, compact = false }: { minor: number; compact?: boolean }) {
   const rate = useContext(BookRate);
   return (
-    <TableCell sx={compact ? COMPACT_FIGURE : FIGURE}>
+    <td className={compact ? styles.compact : styles.figure}>
       <BookAmount minor={minor} rate={rate} />
-    </TableCell>
+    </td>
   );
 }
 
 export function PartsCell({ quantity, compact = false }: { quantity: number; compact?: boolean }) {
   const language = useLanguage();
   return (
-    <TableCell align="right" sx={compact ? COMPACT_FIGURE : FIGURE}>
+    <td className={cx(styles.right, compact ? styles.compact : styles.figure)}>
       {compact ? partsLabel(quantity, language) : formatPartsQuantity(quantity, language)}
-    </TableCell>
+    </td>
   );
 }
