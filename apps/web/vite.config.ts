@@ -51,19 +51,13 @@ const FRAME_STYLES =
   /app\/features\/(?:newsletter\/newsletter-signup|forms\/plain-button|contact\/(?:footer-dialog|info-dialogs)|ticker\/ticker|layout\/(?:modal-dialog|dialog-close-button|footer|header|logo|icon|mobile-menu|preferences-menu|shell|visually-hidden|cookie-banner)|catalogue\/(?:artwork-image|parts-bar)|home\/featured-works)\.module\.css$/;
 
 /**
- * The CSS Modules only a work's page draws (decision 530: its frame, header, facts, chart's frame, documents and
- * investment case), in one chunk: Rolldown split them by importer into three stylesheets, each with its own copy of
- * the type variants they compose (decision 529); one stylesheet links one copy, in one request fewer.
+ * The CSS Modules only a work's page draws, in one chunk: its frame, header, facts, chart's frame, documents and
+ * investment case (decision 530), and its order book's tables, alerts, small buttons and the euros beside a price
+ * (decision 536). Rolldown split them by importer into five stylesheets, each with its own copy of the type variants
+ * they compose (decision 529) and its own gzip frame; one stylesheet links one copy, in four requests fewer.
  */
-const WORK_STYLES = /app\/features\/paintings\/(?:painting-screen|investment-case)\.module\.css$/;
-
-/**
- * The order book's styles (decision 536): its tables, the alerts, the small buttons, the euros beside a price and the
- * theme's type classes they compose, in one stylesheet on a work's page rather than five (each file its own gzip
- * frame: 1.97 KB apart, 1.45 KB together, which keeps a work's page under budget-css.e2e.ts's ceiling).
- */
-const BOOK_STYLES =
-  /app\/features\/(?:paintings\/order-book|market-order\/book-amount|feedback\/plain-alert|forms\/plain-small-button|theme\/type)\.module\.css$/;
+const WORK_STYLES =
+  /app\/features\/(?:paintings\/(?:painting-screen|investment-case|order-book)|market-order\/book-amount|feedback\/plain-alert|forms\/plain-small-button)\.module\.css$/;
 
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },
@@ -80,7 +74,6 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'frame-styles', test: FRAME_STYLES },
             { name: 'work-styles', test: WORK_STYLES },
-            { name: 'book-styles', test: BOOK_STYLES },
           ],
         },
       },
