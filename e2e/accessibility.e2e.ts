@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '../apps/web/app/routes';
 import { expectPath, type Language, LoginPage } from './pages/auth';
 import { choosePreferences } from './pages/catalogue';
-import { axeViolations } from './support/axe';
+import { axeViolations, settled as transitionsEnded } from './support/axe';
 import { baseUrl, launchBrowser, newPage, screenshot, type Viewport } from './support/browser';
 
 /**
@@ -134,6 +134,10 @@ async function settled(page: Page) {
       !window.localStorage.getItem('token') ||
       !document.querySelector('[data-island="order-book"]:not([data-island-ready]), [data-island="watch"][hidden]'),
   );
+  // A server-rendered form turns its button on once hydrated (decision 512), a colour transition of 250 ms: audited
+  // before or during it, the button's half-way colours were measured as a contrast failure (CI, /register in fr).
+  await page.waitForFunction(() => !document.querySelector('[data-hydrated="false"]'));
+  await transitionsEnded(page);
 }
 
 /**
