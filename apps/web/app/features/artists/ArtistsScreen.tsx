@@ -1,18 +1,17 @@
-import { Alert, Box, Button, Container, Pagination, PaginationItem, Typography } from '@mui/material';
+import { Alert, Box, Button, Pagination, PaginationItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useRetryProps } from '../../document/document';
 import { useArtists } from '../catalogue/api';
 import { pageFromSearch } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
+import { PageContainer } from '../layout/PageContainer';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
 import { palette } from '../theme/theme';
 import { ArtistCard, ArtistCardSkeleton } from './ArtistCard';
 import { ARTISTS_PAGE_SIZE } from './figures';
-
-export const pageContainer = { maxWidth: 1320, px: { xs: 3, md: 5 } } as const;
 
 const wall = {
   display: 'grid',
@@ -41,7 +40,7 @@ export function ArtistsScreen() {
   const stale = query.isPlaceholderData;
 
   return (
-    <Container maxWidth={false} sx={pageContainer}>
+    <PageContainer>
       <Box data-testid="artists-screen" sx={{ pt: { xs: 6, md: 9 }, pb: { xs: 10, md: 16 } }}>
         <Box
           component="header"
@@ -149,6 +148,6 @@ export function ArtistsScreen() {
           </Box>
         )}
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import SearchOff from '@mui/icons-material/SearchOff';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import { Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { formatDate, formatLastParisDay, formatParisDate } from '@parcelle/shared/dates';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { useLanguage } from '../i18n/language';
-import { PAGE_WIDTH } from '../layout/page-width';
+import { PageContainer } from '../layout/PageContainer';
 import { usePageMeta } from '../layout/use-page-meta';
 import { fonts, palette } from '../theme/theme';
 import { type CertificateVerifyData, isUnknownCertificate, useCertificateVerification } from './api';
@@ -37,7 +37,7 @@ export function CertificateVerifyScreen({ number }: Props) {
         : 'loading';
 
   return (
-    <Container maxWidth={false} sx={PAGE_WIDTH}>
+    <PageContainer>
       <Box
         data-testid="certificate-verify-screen"
         data-state={state}
@@ -103,7 +103,7 @@ export function CertificateVerifyScreen({ number }: Props) {
           />
         )}
       </Box>
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link as MuiLink, Skeleton, Stack, Typography } from '@mui/material';
 import type { ContentType } from '@parcelle/shared/contracts/catalogue';
 import { formatDate } from '@parcelle/shared/dates';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useRetryProps } from '../../document/document';
 import { useContentPage } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
+import { PageContainer } from '../layout/PageContainer';
 import { usePageMeta } from '../layout/use-page-meta';
 import { errorText } from '../session/api-error';
 import { fonts, palette } from '../theme/theme';
@@ -114,7 +115,7 @@ export function ContentScreen({ type }: { type: ContentType }) {
   const withContents = headings.length >= TOC_MIN_HEADINGS;
 
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
+    <PageContainer>
       <Box
         component="article"
         data-testid="content-screen"
@@ -165,6 +166,6 @@ export function ContentScreen({ type }: { type: ContentType }) {
           {data && <SeeAlso type={type} />}
         </Box>
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { useGalleries } from '../catalogue/api';
 import { mediaUrl } from '../catalogue/format';
 import { pageFromSearch } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
+import { PageContainer } from '../layout/PageContainer';
 import { usePageMeta } from '../layout/use-page-meta';
 import { errorText } from '../session/api-error';
 import { fonts, palette } from '../theme/theme';
@@ -65,7 +66,7 @@ export function GalleryScreen() {
     })) ?? [];
 
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
+    <PageContainer>
       <Box data-testid="gallery-screen" sx={{ py: { xs: 7, md: 12 } }}>
         <Box component="header" sx={{ mb: { xs: 6, md: 9 }, maxWidth: 720 }}>
           <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
@@ -170,6 +171,6 @@ export function GalleryScreen() {
         )}
       </Box>
       <Lightbox images={images} />
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { formatDate } from '@parcelle/shared/dates';
 import { MARKET } from '@parcelle/shared/market';
 import { useQuery } from '@tanstack/react-query';
@@ -9,12 +9,11 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
+import { PageContainer } from '../layout/PageContainer';
 import { usePageMeta } from '../layout/use-page-meta';
 import { palette } from '../theme/theme';
 import { pastExitsQuery } from './api';
 import { formatBps } from './format';
-
-const pageContainer = { maxWidth: 1320, px: { xs: 3, md: 5 } } as const;
 
 /**
  * /exits (issue 17): the works sold by a vote of their co-owners, most recent first, each with its sale price, its
@@ -29,7 +28,7 @@ export function PastExitsScreen() {
   const exits = query.data?.exits ?? [];
   const baseUrl = query.data?.base_url ?? '';
   return (
-    <Container maxWidth={false} sx={pageContainer}>
+    <PageContainer>
       <Box data-testid="past-exits-screen" sx={{ pt: { xs: 6, md: 9 }, pb: { xs: 10, md: 16 } }}>
         <Box component="header" sx={{ mb: { xs: 6, md: 9 }, maxWidth: 760 }}>
           <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
@@ -131,6 +130,6 @@ export function PastExitsScreen() {
           </Box>
         )}
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, Button, Container, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { palette } from '../theme/theme';
+import { PageContainer } from './PageContainer';
 import { useDocumentTitle } from './use-document-title';
 
 /** A page not built yet: its title and a calm "coming soon" note, in both languages. */
@@ -29,9 +30,5 @@ export function ComingSoon({ titleKey, inMemberArea = false }: { titleKey: strin
     </Box>
   );
   if (inMemberArea) return content;
-  return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
-      {content}
-    </Container>
-  );
+  return <PageContainer>{content}</PageContainer>;
 }

@@ -1,14 +1,15 @@
-import { Box, Button, Container, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { palette } from '../theme/theme';
+import { PageContainer } from './PageContainer';
 import { useDocumentTitle } from './use-document-title';
 
 export function NotFound() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.notFound'));
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
+    <PageContainer>
       <Box sx={{ py: { xs: 10, md: 16 }, maxWidth: 640 }} data-testid="not-found">
         <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
           404
@@ -23,6 +24,6 @@ export function NotFound() {
           {t('common.backHome')}
         </Button>
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

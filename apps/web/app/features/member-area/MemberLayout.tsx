@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { backTarget } from '../layout/links';
+import { PAGE_WIDTH } from '../layout/page-width';
 import { MOBILE } from '../theme/theme';
 import { MemberNav } from './MemberNav';
 
@@ -12,7 +13,7 @@ export function MemberLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 2.5, md: 5 }, py: { xs: 3, md: 8 } }}>
+    <Container maxWidth={false} sx={{ maxWidth: PAGE_WIDTH.maxWidth, px: { xs: 2.5, md: 5 }, py: { xs: 3, md: 8 } }}>
       <Box
         sx={{
           display: 'grid',

@@ -1,5 +1,6 @@
-import { Box, Container, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { PageContainer } from '../layout/PageContainer';
 import { palette } from '../theme/theme';
 
 type Props = {
@@ -21,7 +22,7 @@ const FORM = { py: { xs: 8, md: 14 }, maxWidth: 760, mx: 'auto' } as const;
  */
 export function StatusFrame({ testId, state, eyebrow, title, wide = false, children }: Props) {
   return (
-    <Container maxWidth={false} sx={{ maxWidth: 1320, px: { xs: 3, md: 5 } }}>
+    <PageContainer>
       <Box data-testid={testId} data-state={state} sx={wide ? FORM : MESSAGE}>
         <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
           {eyebrow}
@@ -32,6 +33,6 @@ export function StatusFrame({ testId, state, eyebrow, title, wide = false, child
         <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 4 }} />
         {children}
       </Box>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,10 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Box, Button, Container, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paintingPath } from '../catalogue/paths';
-import { PAGE_WIDTH } from '../layout/page-width';
+import { PageContainer } from '../layout/PageContainer';
 import { palette } from '../theme/theme';
 import type { BuyState } from './buy-state';
 import type { Market } from './pricing';
@@ -13,7 +13,7 @@ import { TestModeNotice } from './TestModeNotice';
 /** The page around every state of /buy: its width, its `data-state` and the test-mode notice. */
 export function BuyFrame({ state, market, children }: { state: BuyState; market?: Market; children: ReactNode }) {
   return (
-    <Container maxWidth={false} sx={PAGE_WIDTH}>
+    <PageContainer>
       <Box
         data-testid="buy-screen"
         data-state={state}
@@ -23,7 +23,7 @@ export function BuyFrame({ state, market, children }: { state: BuyState; market?
         <TestModeNotice sx={{ mb: { xs: 3, md: 4 } }} />
         {children}
       </Box>
-    </Container>
+    </PageContainer>
   );
 }
 

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fonts, palette } from '@parcelle/shared/brand';
 import { describe, expect, it } from 'vitest';
+import { PAGE_WIDTH } from '../layout/page-width';
 
 /** The custom properties of tokens.css, by name (without `--parcelle-`). */
 function tokens(): Record<string, string> {
@@ -23,5 +24,17 @@ describe('the design tokens of the CSS Modules (decision 493)', () => {
     }
     expect(css['font-display']).toBe(fonts.display);
     expect(css['font-text']).toBe(fonts.text);
+  });
+
+  it("are the page's width as the MUI pages have it, and no module writes that width itself", () => {
+    expect(tokens()['page-width']).toBe(`${PAGE_WIDTH.maxWidth}px`);
+    const features = join(import.meta.dirname, '..');
+    const modules = readdirSync(features, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.module.css'),
+    );
+    const own = modules.filter((file) =>
+      readFileSync(join(features, file), 'utf8').includes(`max-width: ${PAGE_WIDTH.maxWidth}px`),
+    );
+    expect(own, 'modules with the page width written out rather than var(--parcelle-page-width)').toEqual([]);
   });
 });
