@@ -12,6 +12,7 @@ import {
   totalPartsForDimensions,
 } from '@parcelle/shared';
 import type { TAdminSort } from '@parcelle/shared/contracts/admin';
+import { PAINTING_MAX_IMAGES } from '@parcelle/shared/contracts/catalogue';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -26,8 +27,8 @@ import { slugFrom, UUID } from './slug';
 import { readFilePart, storeImage, storePdf } from './uploads';
 
 type PaintingRow = typeof paintings.$inferSelect;
-/** A work has at most this many images besides its cover. */
-export const MAX_IMAGES = 20;
+/** A work has at most this many images besides its cover (the public gallery's rules are written for as many). */
+export const MAX_IMAGES = PAINTING_MAX_IMAGES;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
