@@ -68,12 +68,6 @@ export const ZContentQuery = z.strictObject({ type: z.enum(CONTENT_TYPES, { erro
 export const ZLifeDates = z.object({ date_of_birth: z.string().nullable(), date_of_death: z.string().nullable() });
 export const ZIndexPoint = z.object({ year: z.number().int(), value: z.number() });
 
-/**
- * The most images a work has (its `images`; the operator console refuses one more, `PaintingImagesFull`). The public
- * page's gallery shows the chosen one with a CSS rule per image, written for this many (decision 540).
- */
-export const PAINTING_MAX_IMAGES = 20;
-
 /** A painting as spec §3 describes it. `_id` and `id` are the same identifier. Image URL = base_url + key. */
 export const ZPainting = z.object({
   _id: z.string(),

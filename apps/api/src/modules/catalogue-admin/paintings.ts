@@ -11,8 +11,8 @@ import {
   type TPaintingInput,
   totalPartsForDimensions,
 } from '@parcelle/shared';
+import { PAINTING_MAX_IMAGES } from '@parcelle/shared/constants';
 import type { TAdminSort } from '@parcelle/shared/contracts/admin';
-import { PAINTING_MAX_IMAGES } from '@parcelle/shared/contracts/catalogue';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAINTING_MAX_IMAGES } from '@parcelle/shared/contracts/catalogue';
+import { PAINTING_MAX_IMAGES } from '@parcelle/shared/constants';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';

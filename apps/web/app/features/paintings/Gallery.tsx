@@ -1,4 +1,4 @@
-import { PAINTING_MAX_IMAGES } from '@parcelle/shared/contracts/catalogue';
+import { PAINTING_MAX_IMAGES } from '@parcelle/shared/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
