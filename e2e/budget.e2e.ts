@@ -150,10 +150,12 @@ describe('a document asks for one script before its first paint (issue 33, decis
  * of it; the order book's class maps, 0.4 KB, come with the small button's) and 112.37 KB (35), the watchlist's reads kept apart from the notifications' contract, whose schemas would
  * bring 76 KB (notifications/watchlist.ts). Ceilings: those, rounded up to the next 0.5 KB. Decision 539 groups a
  * work's modules in one chunk, whose class maps (0.9 KB: the page's, the investment case's, the book's) come with the
- * small button and the alert: 107.23 and 113.33 KB, ceilings 107.5 and 113.5.
+ * small button and the alert: 107.23 and 113.33 KB, ceilings 107.5 and 113.5. Decisions 540–541 add the gallery's,
+ * the "Read more" dialog's, the exit vote notice's and the page's states' class maps to that chunk (0.41 KB): 107.64
+ * and 113.74 KB, ceilings 108 and 114.
  */
-const WATCH_CEILING_KB = 107.5;
-const KEY_INFORMATION_CEILING_KB = 113.5;
+const WATCH_CEILING_KB = 108;
+const KEY_INFORMATION_CEILING_KB = 114;
 
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   const UI_KIT = /^@(?:mui|emotion)\//;
