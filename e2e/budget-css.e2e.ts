@@ -37,8 +37,13 @@ const CSS_GOAL_KB = 30;
  * work 12.36 and 12.57 (2.04 and 2.25 inline: the gallery, the buy panel), an artist 9.71, the home 8.56, the
  * primary market 8.58, the artists 8.57, the FAQ 7.12. Raised to the largest and a little room, 12.6: the work's
  * rules left its HTML (2.5 KB less brotli) for linked, cacheable files, each gzipped alone.
+ * Decisions 540–541 drew a work's gallery, "Read more" dialog, exit vote notice and not-found, error and loading
+ * states with CSS Modules in the work's stylesheet (2.99 → 3.94 KB, after its copy of the frame's visually hidden rule
+ * and three restated rules left it): a work 12.52 and 12.73 (1.24 and 1.46 inline: the buy panel), the other pages
+ * unchanged (the frame's stylesheet 0.01 KB more). Raised to the largest and a little room, 12.8: the 0.16 KB of CSS
+ * more, cached across works, took 0.77 KB of brotli off each work's HTML, sent anew at every view.
  */
-const CSS_CEILING_KB = 12.6;
+const CSS_CEILING_KB = 12.8;
 
 const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 }).length;
 

@@ -21,6 +21,12 @@ export const PAYMENT_METHODS = ['card', 'paypal', 'smart_amount'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Largest number of parts one purchase may ask for (far above any painting's stock; bounds the arithmetic). */
 export const MAX_PARTS_PER_PURCHASE = 10_000_000;
+/**
+ * The most images a work has (its `images`; the operator console refuses one more, `PaintingImagesFull`). The public
+ * page's gallery shows the chosen one with a CSS rule per image, written for this many (decision 540). Here rather
+ * than beside the catalogue's schemas: the page's gallery must not bring zod.
+ */
+export const PAINTING_MAX_IMAGES = 20;
 /** The first year a yearly statement can be asked for (the platform holds no movement before it). */
 export const FIRST_STATEMENT_YEAR = 2016;
 

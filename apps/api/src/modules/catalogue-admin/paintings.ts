@@ -11,6 +11,7 @@ import {
   type TPaintingInput,
   totalPartsForDimensions,
 } from '@parcelle/shared';
+import { PAINTING_MAX_IMAGES } from '@parcelle/shared/constants';
 import type { TAdminSort } from '@parcelle/shared/contracts/admin';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -26,8 +27,8 @@ import { slugFrom, UUID } from './slug';
 import { readFilePart, storeImage, storePdf } from './uploads';
 
 type PaintingRow = typeof paintings.$inferSelect;
-/** A work has at most this many images besides its cover. */
-export const MAX_IMAGES = 20;
+/** A work has at most this many images besides its cover (the public gallery's rules are written for as many). */
+export const MAX_IMAGES = PAINTING_MAX_IMAGES;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

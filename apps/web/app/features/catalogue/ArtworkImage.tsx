@@ -17,9 +17,10 @@ type Props = {
   fit?: 'cover' | 'contain';
   /**
    * The public documents' cards draw the frame with a CSS Module (decision 514): the frame's tone (the wall's line by
-   * default, or the paper) and a class of the caller's module. `sx` instead draws it with MUI, as the member area does.
+   * default, the paper, or `clear`: none, for an image on a frame of its own, decision 540) and a class of the
+   * caller's module. `sx` instead draws it with MUI, as the member area does.
    */
-  tone?: 'line' | 'paper';
+  tone?: 'line' | 'paper' | 'clear';
   className?: string;
   sx?: SxProps<Theme>;
   testId?: string;
@@ -75,7 +76,7 @@ export function ArtworkImage({
       </Box>
     );
   }
-  const frame = [styles.frame, tone === 'paper' && styles.paper, className].filter(Boolean).join(' ');
+  const frame = [styles.frame, tone !== 'line' && styles[tone], className].filter(Boolean).join(' ');
   return (
     <div className={frame} style={ratio ? { aspectRatio: String(ratio) } : undefined}>
       {image}

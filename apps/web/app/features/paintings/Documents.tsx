@@ -1,6 +1,7 @@
 import { DOCUMENT_KINDS, type DocumentKind } from '@parcelle/shared/constants';
 import type { Language } from '@parcelle/shared/i18n/messages';
 import { useTranslation } from 'react-i18next';
+import hidden from '../layout/visually-hidden.module.css';
 import styles from './painting-screen.module.css';
 
 /** The URL of a document in a language, or null (the API sends `<kind>_<lang>`, null when absent). */
@@ -41,7 +42,7 @@ export function Documents({ documents, language }: { documents: Record<string, s
                   <span className={styles.documentLabel}>{label}</span>
                   <span className={styles.documentOpen}>
                     {t('paintings.documents.open')}
-                    <span className={styles.visuallyHidden}>{` (${t('paintings.documents.newTab')})`}</span>
+                    <span className={hidden.visuallyHidden}>{` (${t('paintings.documents.newTab')})`}</span>
                   </span>
                 </a>
               ) : (

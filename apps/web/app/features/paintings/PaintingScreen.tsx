@@ -1,4 +1,3 @@
-import { Box, Button, Skeleton, Typography } from '@mui/material';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { MARKET } from '@parcelle/shared/market';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
@@ -10,13 +9,13 @@ import { type MarketType, usePaintingDetail } from '../catalogue/api';
 import { formatAmount, formatCount, lifeYears, mediaUrl } from '../catalogue/format';
 import { paintingImageUrls } from '../catalogue/image-sources';
 import { marketListPath, marketOf, marketOfPath, paintingPath } from '../catalogue/paths';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
 import { Icon } from '../layout/icons';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
-import { palette } from '../theme/theme';
 import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
@@ -36,12 +35,6 @@ const WatchToggle = lazy(() =>
   import('../notifications/WatchToggle').then((module) => ({ default: module.WatchToggle })),
 );
 
-const TWO_COLUMNS = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-  gap: { xs: 6, md: 10 },
-} as const;
-
 function BackLink({ market }: { market: MarketType }) {
   const { t } = useTranslation();
   return (
@@ -54,39 +47,58 @@ function BackLink({ market }: { market: MarketType }) {
   );
 }
 
+/** The theme's outlined button, as MUI's Button drew it (the plain button's module, decision 541). */
+const OUTLINED = `${buttons.button} ${buttons.outlined}`;
+
 function NotFoundState({ market, message }: { market: MarketType; message: string }) {
   const { t } = useTranslation();
   return (
-    <Box data-testid="painting-not-found" sx={{ py: { xs: 10, md: 16 }, maxWidth: 640 }}>
-      <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-        404
-      </Typography>
-      <Typography variant="h1" sx={{ mt: 1.5, mb: 3 }}>
-        {message}
-      </Typography>
-      <Typography variant="subtitle1" sx={{ mb: 5 }}>
-        {t('paintings.notFound.text')}
-      </Typography>
-      <Button component={Link} to={marketListPath(market)} variant="outlined">
+    <div data-testid="painting-not-found" className={styles.state}>
+      <p className={styles.kicker}>404</p>
+      <h1 className={styles.notFoundTitle}>{message}</h1>
+      <p className={styles.notFoundText}>{t('paintings.notFound.text')}</p>
+      <Link to={marketListPath(market)} className={OUTLINED}>
         {t(`paintings.notFound.back.${market}`)}
-      </Button>
-    </Box>
+      </Link>
+    </div>
   );
 }
 
+function ErrorState({ message, onRetry }: { message: string; onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  // A link to the same address in a document (no script to retry with), a button in the app.
+  const retry = useRetryProps(onRetry);
+  return (
+    <div role="alert" data-testid="painting-error" className={styles.error}>
+      <h1 className={styles.errorTitle}>{t('paintings.detail.errorTitle')}</h1>
+      <p className={styles.errorText}>{message}</p>
+      {'href' in retry ? (
+        <a href={retry.href} className={OUTLINED}>
+          {t('paintings.retry')}
+        </a>
+      ) : (
+        <button type="button" onClick={retry.onClick} className={OUTLINED}>
+          {t('paintings.retry')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** MUI's Skeletons as the page drew them while the work loads: a picture (a wave) and the header's lines (pulsing). */
 function DetailSkeleton() {
   return (
-    <Box sx={{ ...TWO_COLUMNS, pt: 2 }} role="status" aria-busy="true">
-      <Skeleton variant="rectangular" animation="wave" sx={{ height: { xs: 420, md: 720 } }} />
-      <Box>
-        <Skeleton width="35%" />
-        <Skeleton width="80%" height={72} />
-        <Skeleton width="100%" sx={{ mt: 3 }} />
-        <Skeleton width="90%" />
-        <Skeleton variant="rectangular" height={180} sx={{ mt: 5 }} />
-        <Skeleton variant="rectangular" height={54} sx={{ mt: 4 }} />
-      </Box>
-    </Box>
+    <div className={styles.skeleton} role="status" aria-busy="true">
+      <span className={styles.picture} />
+      <div>
+        <span className={styles.line} style={{ width: '35%' }} />
+        <span className={styles.line} style={{ width: '80%', height: 72 }} />
+        <span className={`${styles.line} ${styles.boneText}`} style={{ width: '100%' }} />
+        <span className={styles.line} style={{ width: '90%' }} />
+        <span className={`${styles.bone} ${styles.bonePanel}`} style={{ height: 180 }} />
+        <span className={`${styles.bone} ${styles.boneButton}`} style={{ height: 54 }} />
+      </div>
+    </div>
   );
 }
 
@@ -332,7 +344,6 @@ export function PaintingScreen({ paintingId }: { paintingId: string }) {
   const query = usePaintingDetail(paintingId, currency);
   const painting = query.data?.paintings;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const retry = useRetryProps(() => query.refetch());
 
   const title = painting ? localized(painting.title, language) : t('pages.paintingDetails');
   const description = painting ? localized(painting.description, language).slice(0, 160) : undefined;
@@ -345,19 +356,7 @@ export function PaintingScreen({ paintingId }: { paintingId: string }) {
   if (notFound) {
     body = <NotFoundState market={market} message={errorText(query.error)[language]} />;
   } else if (query.isError && !painting) {
-    body = (
-      <Box role="alert" data-testid="painting-error" sx={{ py: { xs: 8, md: 12 }, maxWidth: 640 }}>
-        <Typography variant="h3" component="h1" sx={{ mb: 2 }}>
-          {t('paintings.detail.errorTitle')}
-        </Typography>
-        <Typography variant="subtitle1" sx={{ mb: 4 }}>
-          {errorText(query.error)[language]}
-        </Typography>
-        <Button variant="outlined" {...retry}>
-          {t('paintings.retry')}
-        </Button>
-      </Box>
-    );
+    body = <ErrorState message={errorText(query.error)[language]} onRetry={() => query.refetch()} />;
   } else if (!painting || !query.data) {
     body = <DetailSkeleton />;
   } else if (marketOf(painting.market) !== market) {
