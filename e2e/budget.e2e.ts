@@ -347,8 +347,8 @@ describe('the home’s sections carry no MUI (issue 33, decision 525)', () => {
  * elements on CSS Modules composing the theme's type variants, so the HTML carries none of emotion's styles for them. On main
  * before it, a work's page carried 286 `css-…` classes, an artist's 748, a market's header 8. The gallery, the "Read
  * more" dialog and the not-found state followed (decisions 540, 541; main before them: 22 `css-…` classes in a work's
- * gallery and dialog, 5 on its not-found page). The member islands (the buy panel) and a market's pagination keep MUI
- * for now.
+ * gallery and dialog, 5 on its not-found page), then the "Buy now" button and its pinned bar (decision 543): a work's
+ * document carries no MUI class at all for a visitor. A market's pagination keeps MUI for now.
  */
 describe('a work’s page, an artist’s page and a market’s header carry no MUI (issue 33, decisions 530–533)', () => {
   const classesOf = (html: string) =>
@@ -391,6 +391,8 @@ describe('a work’s page, an artist’s page and a market’s header carry no M
         expect(classesOf(part).length, name).toBeGreaterThan(3);
         expect(muiOf(part), name).toEqual([]);
       }
+      // And the whole document, its "Buy now" and pinned bar included (decision 543).
+      expect(muiOf(html), 'the whole document').toEqual([]);
     });
   }
 

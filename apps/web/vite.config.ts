@@ -55,10 +55,11 @@ const FRAME_STYLES =
  * investment case (decision 530), and its order book's tables, alerts, small buttons and the euros beside a price
  * (decision 536). Rolldown split them by importer into five stylesheets, each with its own copy of the type variants
  * they compose (decision 529) and its own gzip frame; one stylesheet links one copy, in four requests fewer. Its
- * gallery, "Read more" dialog and exit vote notice joined them when they left MUI (decisions 540, 541).
+ * gallery, "Read more" dialog and exit vote notice joined them when they left MUI (decisions 540, 541), the "Buy now"
+ * button and its pinned bar too (decision 543).
  */
 const WORK_STYLES =
-  /app\/features\/(?:paintings\/(?:painting-screen|investment-case|order-book|gallery|read-more-dialog|exit-vote-notice)|market-order\/book-amount|feedback\/plain-alert|forms\/plain-small-button)\.module\.css$/;
+  /app\/features\/(?:paintings\/(?:painting-screen|investment-case|order-book|gallery|read-more-dialog|exit-vote-notice|buy-now)|market-order\/book-amount|feedback\/plain-alert|forms\/plain-small-button)\.module\.css$/;
 
 const productionStylesOnServer = {
   ssr: { noExternal: [/^@mui\//, /^@emotion\//] },

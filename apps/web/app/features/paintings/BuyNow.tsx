@@ -1,4 +1,3 @@
-import { Box, Button, Typography } from '@mui/material';
 import { buyNowAction } from '@parcelle/shared/buy-now';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { MARKET } from '@parcelle/shared/market';
@@ -6,8 +5,10 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { BUY_BAR_ATTRIBUTE, islandProps, MEMBER_ACTION_ATTRIBUTE, useInDocument } from '../../document/document';
+import { PlainButton } from '../forms/PlainButton';
 import { useCurrency } from '../preferences/currency';
 import { useSession } from '../session/use-session';
+import styles from './buy-now.module.css';
 
 /**
  * The secondary market's dialog (spec §4) and the member's offer it loads: fetched when the button is first pointed
@@ -17,8 +18,6 @@ const loadSecondaryOfferDialog = () => import('./SecondaryOfferDialog');
 const SecondaryOfferDialog = lazy(() =>
   loadSecondaryOfferDialog().then((module) => ({ default: module.SecondaryOfferDialog })),
 );
-
-import { DESKTOP, palette } from '../theme/theme';
 
 /** The pinned bar's button; the bar is this plus its padding (BUY_BAR_HEIGHT), the room the page keeps free under it. */
 const STICKY_BUTTON_HEIGHT = 48;
@@ -98,10 +97,9 @@ export function BuyNow({
       : undefined;
 
   if (sticky && disabled) return null;
-  const form =
+  const formProps =
     !sticky && forGuest.kind === 'login'
       ? {
-          component: 'form',
           id: BUY_FORM_ID,
           method: 'get',
           action: forGuest.to,
@@ -110,31 +108,17 @@ export function BuyNow({
           ...(forMember.kind === 'secondary-dialog' ? islandProps(inDocument, 'buy') : {}),
           'data-painting-id': painting.id,
         }
-      : {};
+      : undefined;
   const bar = sticky ? { hidden, ...(inDocument ? { [BUY_BAR_ATTRIBUTE]: '' } : {}) } : {};
+  // A form when it leads somewhere (the page's own button), else a plain block (the pinned copy submits that form).
+  const Frame = formProps ? 'form' : 'div';
 
   return (
-    <Box
-      {...form}
+    <Frame
+      {...formProps}
       {...bar}
+      className={sticky ? styles.bar : undefined}
       data-testid={sticky ? 'buy-now-bar' : undefined}
-      sx={
-        sticky
-          ? {
-              position: 'fixed',
-              left: 0,
-              right: 0,
-              bottom: 0,
-              zIndex: 'appBar',
-              px: 2.5,
-              py: 1.5,
-              bgcolor: palette.paper,
-              borderTop: `1px solid ${palette.line}`,
-              boxShadow: '0 -4px 16px rgba(28, 27, 25, 0.08)',
-              [DESKTOP]: { display: 'none' },
-            }
-          : undefined
-      }
     >
       {/* A member's query, sent once the runtime (or nothing: the app submits in place) enables it. */}
       {!sticky &&
@@ -142,10 +126,9 @@ export function BuyNow({
         [...new URLSearchParams(memberQuery)].map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} disabled />
         ))}
-      <Button
-        variant="contained"
+      <PlainButton
         size="large"
-        fullWidth
+        className={sticky ? `${styles.button} ${styles.stickyButton}` : styles.button}
         type="submit"
         form={sticky ? BUY_FORM_ID : undefined}
         data-testid={sticky ? 'buy-now-sticky' : 'buy-now'}
@@ -153,26 +136,25 @@ export function BuyNow({
         aria-describedby={sticky ? undefined : describedBy}
         onPointerEnter={action.kind === 'secondary-dialog' ? loadSecondaryOfferDialog : undefined}
         onFocus={action.kind === 'secondary-dialog' ? loadSecondaryOfferDialog : undefined}
-        sx={{ minHeight: sticky ? STICKY_BUTTON_HEIGHT : 54, fontSize: 16 }}
       >
         {action.kind === 'disabled' && action.reason === 'sold-out'
           ? t('paintings.buy.soldOut')
           : t('paintings.buy.button')}
-      </Button>
+      </PlainButton>
       {!sticky && action.kind === 'disabled' && (
-        <Typography id={reasonId} data-testid="buy-now-reason" variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
+        <p id={reasonId} data-testid="buy-now-reason" className={styles.reason}>
           {t(action.reason === 'sold-out' ? 'paintings.buy.soldOutReason' : 'paintings.buy.notBuyableReason')}
-        </Typography>
+        </p>
       )}
       {!sticky && waiting && (
-        <Typography id={reasonId} data-testid="buy-now-reason" variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
+        <p id={reasonId} data-testid="buy-now-reason" className={styles.reason}>
           {t('paintings.sale.notOpenReason')}
-        </Typography>
+        </p>
       )}
       {!sticky && !disabled && painting.market === MARKET.secondary && (
-        <Typography id={reasonId} variant="body2" sx={{ mt: 1.5, color: palette.muted }}>
+        <p id={reasonId} className={styles.reason}>
           {t('paintings.buy.secondaryNote')}
-        </Typography>
+        </p>
       )}
       {dialogShown && action.kind === 'secondary-dialog' && (
         <Suspense fallback={null}>
@@ -187,6 +169,6 @@ export function BuyNow({
           />
         </Suspense>
       )}
-    </Box>
+    </Frame>
   );
 }

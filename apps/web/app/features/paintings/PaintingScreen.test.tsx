@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
@@ -6,8 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DocumentContext } from '../../document/document';
 import { renderScreen } from '../../test/render';
 import { i18n, initI18n } from '../i18n/i18n';
+import buyNow from './buy-now.module.css';
 import { PaintingScreen } from './PaintingScreen';
 import { BASE_URL, paintingDetail, stubApi, stubResizeObserver } from './test-fixtures';
+
+const buyNowCss = readFileSync(join(import.meta.dirname, 'buy-now.module.css'), 'utf8');
 
 initI18n();
 
@@ -258,7 +263,9 @@ describe('buy now', () => {
     await placeAt(window.innerHeight + 800);
     const sticky = screen.getByTestId('buy-now-sticky');
     expect(sticky.textContent).toBe('Buy now');
-    expect(getComputedStyle(screen.getByTestId('buy-now-bar')).position).toBe('fixed');
+    // Pinned by its module's rule (position: fixed, buy-now.module.css), which jsdom does not apply.
+    expect(screen.getByTestId('buy-now-bar').className).toBe(buyNow.bar);
+    expect(buyNowCss).toMatch(/\.bar \{[^}]*position: fixed;/);
     // In the window, or scrolled past (even in one jump from below): no bar.
     await placeAt(window.innerHeight - 100);
     expect(screen.queryByTestId('buy-now-sticky')).toBeNull();
