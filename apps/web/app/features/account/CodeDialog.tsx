@@ -1,23 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  type TextFieldProps,
-  Typography,
-} from '@mui/material';
-import { useEffect, useState } from 'react';
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type SyntheticEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useToast } from '../feedback/toast';
-import { FormTextField } from '../forms/FormTextField';
+import { PlainAlert } from '../feedback/PlainAlert';
+import { issueText } from '../forms/issue-text';
+import { PlainButton } from '../forms/PlainButton';
+import { PlainTextField } from '../forms/PlainField';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
 import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
-import { IdentityCheckCancelled } from './IdentityCheck';
+import { IdentityCheckCancelled } from './cancelled';
+import styles from './code-dialog.module.css';
 
 /** The one form every code dialog checks: a single `code` field, its rules given by the dialog's kind. */
 type CodeSchema = z.ZodType<{ code: string }, { code: string }>;
@@ -29,33 +32,87 @@ export type CodeDialogProps = {
   onConfirm: (code: string) => Promise<void>;
   /** Asks for a new code (codes sent by SMS or email); no button without it. */
   onResend?: () => Promise<void>;
-  /** `data-testid` of the dialog; its parts get `${testId}-input`, `-submit`, `-cancel`, `-resend`, `-text`. */
+  /** `data-testid` of the dialog; its parts get `${testId}-input`, `-submit`, `-cancel`, `-resend`, `-text`, `-alert`. */
   testId: string;
   schema: CodeSchema;
   texts: { title: string; text: string; label: string; help: string; cancel: string; confirm: string; resend?: string };
-  /** What typing is reduced to (e.g. digits only) and the input's own attributes. */
+  /** What typing is reduced to (e.g. digits only). */
   transform?: (value: string) => string;
-  htmlInput?: NonNullable<TextFieldProps['slotProps']>['htmlInput'];
+  /** The input's own attributes (`inputMode`, `maxLength`…). */
+  input?: InputHTMLAttributes<HTMLInputElement>;
+  /** Large, spaced, centred characters: a code of a few digits. */
+  digits?: boolean;
 };
 
 /**
  * The one modal that asks for a code (spec §4, §5 and issue 17): a code sent by SMS or email, or the code of the
  * member's authenticator app. Each kind configures it (OtpDialog, TotpDialog); the behaviour is written once: the
  * code is checked before it is sent, a refusal stays under the field, and nothing can be pressed twice.
+ *
+ * Plain elements on a CSS Module, no MUI (issue 33, decision 548): the browser's modal `<dialog>`, in a portal on
+ * `<body>`. Its top layer is above MUI's drawers and dialogs it is opened from, and makes them inert while it is open
+ * (their focus traps cannot take the focus back); a second code dialog (the app's code after the wallet's) opens on
+ * top of it. Any other failure is an alert inside the dialog, not a toast: a toast would be under the top layer,
+ * inert, never announced.
  */
 export function CodeDialog(props: CodeDialogProps) {
-  const { open, onClose, onConfirm, onResend, testId, schema, texts, transform, htmlInput } = props;
-  const toast = useToast();
+  const { open, onClose, onConfirm, onResend, testId, schema, texts, transform, input, digits } = props;
+  const { t } = useTranslation();
   const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<{ code: string }>({ resolver: zodResolver(schema), defaultValues: { code: '' } });
   const { reset } = form;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  // In the document while open, and for the render that closes it (the browser gives the focus back on `close()`).
+  const [present, setPresent] = useState(open);
+  if (open && !present) setPresent(true);
 
   useEffect(() => {
-    if (open) reset({ code: '' });
+    if (!open) return;
+    reset({ code: '' });
+    setFailure(null);
   }, [open, reset]);
 
-  const confirm = form.handleSubmit(async ({ code }) => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shown or closed as `open` says, once it is in the document
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      element.showModal();
+      // The browser's own choice is the first field too; said here for the test runner, which has no dialogs.
+      element.querySelector('input')?.focus();
+    } else if (!open) {
+      if (element.open) element.close();
+      // What opened it gets the focus back (the browser does it too), unless it is gone (a step of the same flow
+      // replaced it) or something else has taken the focus since (the next dialog of the flow).
+      const back = opener.current;
+      opener.current = null;
+      const active = document.activeElement;
+      const lost = !active || active === document.body || element.contains(active);
+      if (lost && back instanceof HTMLElement && back.isConnected) back.focus();
+      setPresent(false);
+    }
+  }, [open, present]);
+
+  // Escape and a press beside the frame ask to close: the page decides (not while a request is under way).
+  const cancel = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (!busy) onClose();
+  };
+  // Closed by the browser all the same (a second Escape it no longer lets a page refuse): the page follows.
+  const closed = () => {
+    if (open) onClose();
+  };
+  // The Escape that closes this dialog must not close a dialog of MUI's that opened it (React bubbles it there).
+  const keyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') event.stopPropagation();
+  };
+
+  const submit = form.handleSubmit(async ({ code }) => {
     setBusy('confirm');
+    setFailure(null);
     try {
       await onConfirm(code);
     } catch (error) {
@@ -63,7 +120,7 @@ export function CodeDialog(props: CodeDialogProps) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) {
         form.setError('code', { type: 'server', message: localized(error.error) });
       } else {
-        toast(localized(errorText(error)), 'error');
+        setFailure(localized(errorText(error)));
       }
     } finally {
       setBusy(null);
@@ -73,78 +130,108 @@ export function CodeDialog(props: CodeDialogProps) {
   const resend = async () => {
     if (!onResend) return;
     setBusy('resend');
+    setFailure(null);
     try {
       await onResend();
       form.clearErrors('code');
     } catch (error) {
-      toast(localized(errorText(error)), 'error');
+      setFailure(localized(errorText(error)));
     } finally {
       setBusy(null);
     }
   };
 
-  return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
+  if (!present || typeof document === 'undefined') return null;
+  const registration = form.register('code');
+  const issue = issueText(t, form.formState.errors.code?.message);
+  return createPortal(
+    <dialog
+      ref={dialog}
+      closedby="any"
       aria-labelledby={`${testId}-title`}
       aria-describedby={`${testId}-text`}
       data-testid={testId}
+      className={styles.dialog}
+      onCancel={cancel}
+      onClose={closed}
+      onKeyDown={keyDown}
     >
-      <Box component="form" onSubmit={confirm} noValidate>
-        <DialogTitle id={`${testId}-title`} sx={{ typography: 'h4', pt: 4, px: 4 }}>
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          // React bubbles a portal's events to the components around it: an order form must not submit again.
+          event.stopPropagation();
+          void submit(event);
+        }}
+      >
+        <h2 id={`${testId}-title`} className={styles.title}>
           {texts.title}
-        </DialogTitle>
-        <DialogContent sx={{ px: 4 }}>
-          <Typography
-            id={`${testId}-text`}
-            variant="body2"
-            sx={{ color: 'text.secondary', mb: 3 }}
-            data-testid={`${testId}-text`}
-          >
+        </h2>
+        <div className={styles.content}>
+          <p id={`${testId}-text`} className={styles.text} data-testid={`${testId}-text`}>
             {texts.text}
-          </Typography>
-          <FormTextField
-            control={form.control}
-            name="code"
+          </p>
+          <PlainTextField
+            registration={{
+              ...registration,
+              onChange: (event) => {
+                if (transform) event.target.value = transform(event.target.value);
+                return registration.onChange(event);
+              },
+            }}
             label={texts.label}
-            helperText={texts.help}
+            help={texts.help}
+            error={issue}
             autoComplete="one-time-code"
-            autoFocus
-            fullWidth
-            transform={transform}
             testId={`${testId}-input`}
-            slotProps={{ htmlInput }}
+            input={{ ...input, className: digits ? styles.digits : undefined }}
           />
           {onResend && (
-            <Button
+            <PlainSmallButton
+              type="button"
               onClick={resend}
               disabled={busy !== null}
-              size="small"
-              sx={{ mt: 1.5, px: 0 }}
+              className={styles.resend}
               data-testid={`${testId}-resend`}
             >
               {texts.resend}
-            </Button>
+            </PlainSmallButton>
           )}
-        </DialogContent>
-        <DialogActions sx={{ px: 4, pb: 4, pt: 1, gap: 1 }}>
-          <Button onClick={onClose} disabled={busy !== null} color="inherit" data-testid={`${testId}-cancel`}>
-            {texts.cancel}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
+          {failure && (
+            <PlainAlert severity="error" variant="standard" className={styles.alert} testId={`${testId}-alert`}>
+              {failure}
+            </PlainAlert>
+          )}
+        </div>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            onClick={onClose}
             disabled={busy !== null}
-            startIcon={busy === 'confirm' ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid={`${testId}-submit`}
+            className={styles.cancel}
+            data-testid={`${testId}-cancel`}
           >
+            {texts.cancel}
+          </button>
+          <PlainButton type="submit" disabled={busy !== null} data-testid={`${testId}-submit`}>
+            {busy === 'confirm' && <Spinner />}
             {texts.confirm}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          </PlainButton>
+        </div>
+      </form>
+    </dialog>,
+    document.body,
+  );
+}
+
+/** MUI's CircularProgress at 16 px in the button's colour, as its start icon. */
+function Spinner() {
+  return (
+    <span className={styles.spinner}>
+      <svg viewBox="22 22 44 44" aria-hidden focusable="false">
+        <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+      </svg>
+    </span>
   );
 }

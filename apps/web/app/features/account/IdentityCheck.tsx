@@ -20,18 +20,13 @@ import { FormTextField } from '../forms/FormTextField';
 import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
 import { reauthenticate, sendSecurityCode, verifySecurityCode } from './api';
+import { IdentityCheckCancelled } from './cancelled';
 import { OtpDialog } from './OtpDialog';
 
 const ZPasswordForm = z.object({ password: requiredString('RequiredField') });
 type PasswordValues = z.infer<typeof ZPasswordForm>;
 
-/** Thrown (and ignored by the sections) when the member closes the identity check. */
-export class IdentityCheckCancelled extends Error {
-  constructor() {
-    super('identity check cancelled');
-    this.name = 'IdentityCheckCancelled';
-  }
-}
+export { IdentityCheckCancelled } from './cancelled';
 
 function PasswordDialog({
   open,

@@ -15,6 +15,10 @@ type FieldProps = {
   multiline?: boolean;
   type?: InputHTMLAttributes<HTMLInputElement>['type'];
   autoComplete?: string;
+  /** A hint under the field (MUI's `helperText`), in the muted ink; the issue takes its place when there is one. */
+  help?: string;
+  /** The input's own attributes beyond these (`inputMode`, `maxLength`, `pattern`…) and a class of the caller's. */
+  input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'onBlur' | 'name'>;
 };
 
 /**
@@ -31,19 +35,23 @@ export function PlainTextField({
   multiline = false,
   type = 'text',
   autoComplete,
+  help,
+  input,
 }: FieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
+  const helper = error ?? help;
   const shared = {
+    ...input,
     id,
     ...registration,
-    className: styles.input,
+    className: input?.className ? `${styles.input} ${input.className}` : styles.input,
     // A blank placeholder lets CSS tell an empty field (`:placeholder-shown`) from a filled one.
     placeholder: ' ',
     required,
     autoComplete,
     'aria-invalid': Boolean(error),
-    'aria-describedby': error ? helperId : undefined,
+    'aria-describedby': helper ? helperId : undefined,
     'data-testid': testId,
   };
   const text = required ? (
@@ -67,9 +75,13 @@ export function PlainTextField({
           </legend>
         </fieldset>
       </div>
-      {error && (
-        <p id={helperId} className={styles.helper} data-testid={testId ? `${testId}-error` : undefined}>
-          {error}
+      {helper && (
+        <p
+          id={helperId}
+          className={error ? styles.helper : `${styles.helper} ${styles.hint}`}
+          data-testid={error && testId ? `${testId}-error` : undefined}
+        >
+          {helper}
         </p>
       )}
     </div>
