@@ -42,10 +42,9 @@ export function PlainTextField({
   const helperId = `${id}-helper`;
   const helper = error ?? help;
   const shared = {
-    ...input,
     id,
     ...registration,
-    className: input?.className ? `${styles.input} ${input.className}` : styles.input,
+    className: styles.input,
     // A blank placeholder lets CSS tell an empty field (`:placeholder-shown`) from a filled one.
     placeholder: ' ',
     required,
@@ -68,7 +67,16 @@ export function PlainTextField({
         {text}
       </label>
       <div className={multiline ? `${styles.box} ${styles.multiline}` : styles.box}>
-        {multiline ? <textarea {...shared} rows={4} /> : <input {...shared} type={type} />}
+        {multiline ? (
+          <textarea {...shared} rows={4} />
+        ) : (
+          <input
+            {...input}
+            {...shared}
+            className={input?.className ? `${styles.input} ${input.className}` : styles.input}
+            type={type}
+          />
+        )}
         <fieldset aria-hidden className={styles.outline}>
           <legend>
             <span>{text}</span>
