@@ -1,13 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type InputHTMLAttributes,
-  type KeyboardEvent,
-  type SyntheticEvent,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type InputHTMLAttributes, type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -74,8 +66,11 @@ export function CodeDialog(props: CodeDialogProps) {
     setFailure(null);
   }, [open, reset]);
 
+  // A passive effect, not a layout one: an MUI dialog that closes as this one opens (the password of the identity
+  // check, a withdrawal's amount) gives the focus back to its own opener in its effects' cleanup, which then runs
+  // first; that element, not the closing dialog's button, is what this one gives the focus back to.
   // biome-ignore lint/correctness/useExhaustiveDependencies: shown or closed as `open` says, once it is in the document
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
@@ -85,13 +80,8 @@ export function CodeDialog(props: CodeDialogProps) {
       element.querySelector('input')?.focus();
     } else if (!open) {
       if (element.open) element.close();
-      // What opened it gets the focus back (the browser does it too), unless it is gone (a step of the same flow
-      // replaced it) or something else has taken the focus since (the next dialog of the flow).
-      const back = opener.current;
+      giveFocusBack(opener.current, element);
       opener.current = null;
-      const active = document.activeElement;
-      const lost = !active || active === document.body || element.contains(active);
-      if (lost && back instanceof HTMLElement && back.isConnected) back.focus();
       setPresent(false);
     }
   }, [open, present]);
@@ -223,6 +213,25 @@ export function CodeDialog(props: CodeDialogProps) {
     </dialog>,
     document.body,
   );
+}
+
+/**
+ * Gives the focus back to what opened a dialog when it is lost (on the page's body, or in the dialog just closed;
+ * the browser tries too): unless the opener is gone (a step of the same flow replaced it) or something else took the
+ * focus (the flow's next dialog). An opener disabled while its action waited for the code (an order form's button)
+ * gets it once enabled again, a few renders later; not after a second.
+ */
+function giveFocusBack(opener: Element | null, dialog: HTMLElement) {
+  if (!(opener instanceof HTMLElement)) return;
+  const deadline = Date.now() + 1000;
+  const attempt = () => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || dialog.contains(active);
+    if (!lost || !opener.isConnected) return;
+    if (!(opener instanceof HTMLButtonElement && opener.disabled)) opener.focus();
+    else if (Date.now() < deadline) requestAnimationFrame(attempt);
+  };
+  attempt();
 }
 
 /** MUI's CircularProgress at 16 px in the button's colour, as its start icon. */

@@ -45,6 +45,36 @@ function Opener({
   );
 }
 
+/** An order form: its button disabled while the order waits for the code, enabled a little after it closes. */
+function PendingOrder() {
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        disabled={pending}
+        onClick={() => {
+          setPending(true);
+          setOpen(true);
+        }}
+      >
+        Place the order
+      </button>
+      <OtpDialog
+        open={open}
+        destination=""
+        onClose={() => {
+          setOpen(false);
+          // The order's promise settles a little later, as a mutation's state does.
+          setTimeout(() => setPending(false), 50);
+        }}
+        onConfirm={async () => {}}
+      />
+    </>
+  );
+}
+
 const dialogOf = (testId: string) => screen.getByTestId(testId) as HTMLDialogElement;
 
 /** The member presses the page's button: it has the focus when the dialog opens. */
@@ -143,6 +173,16 @@ describe('the plain code dialogs (decision 548)', () => {
     fireEvent.click(screen.getByTestId('otp-dialog-cancel'));
     await waitFor(() => expect(screen.queryByTestId('otp-dialog')).toBeNull());
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives the focus back to an opener disabled while the code was asked, once it is enabled again', async () => {
+    renderScreen(<PendingOrder />);
+    const opener = screen.getByRole('button', { name: 'Place the order' });
+    open();
+    expect(document.activeElement).toBe(screen.getByTestId('otp-dialog-input'));
+    fireEvent.click(screen.getByTestId('otp-dialog-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('otp-dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('keeps its Escape from the components around it (an MUI dialog would close too)', async () => {
