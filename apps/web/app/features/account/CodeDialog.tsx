@@ -60,6 +60,8 @@ export function CodeDialog(props: CodeDialogProps) {
   const [present, setPresent] = useState(open);
   if (open && !present) setPresent(true);
 
+  useEffect(trackFocus, []);
+
   useEffect(() => {
     if (!open) return;
     reset({ code: '' });
@@ -74,7 +76,8 @@ export function CodeDialog(props: CodeDialogProps) {
     const element = dialog.current;
     if (!element) return;
     if (open && !element.open) {
-      opener.current = document.activeElement;
+      const active = document.activeElement;
+      opener.current = active && active !== document.body ? active : lastFocused;
       element.showModal();
       // The browser's own choice is the first field too; said here for the test runner, which has no dialogs.
       element.querySelector('input')?.focus();
@@ -213,6 +216,21 @@ export function CodeDialog(props: CodeDialogProps) {
     </dialog>,
     document.body,
   );
+}
+
+/**
+ * The element that last had the focus. Chromium takes the focus from a button that becomes disabled (an order form's
+ * while its order waits for the code), so that when the dialog opens nothing has it: that button is still what
+ * opened the dialog.
+ */
+let lastFocused: Element | null = null;
+let tracking = false;
+function trackFocus() {
+  if (tracking) return;
+  tracking = true;
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof Element) lastFocused = event.target;
+  });
 }
 
 /**

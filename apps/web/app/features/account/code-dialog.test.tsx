@@ -54,8 +54,10 @@ function PendingOrder() {
       <button
         type="button"
         disabled={pending}
-        onClick={() => {
+        onClick={(event) => {
           setPending(true);
+          // Chromium takes the focus from a button as it is disabled.
+          event.currentTarget.blur();
           setOpen(true);
         }}
       >
