@@ -90,12 +90,16 @@ export function CodeDialog(props: CodeDialogProps) {
   }, [open, present]);
 
   // Escape and a press beside the frame ask to close: the page decides (not while a request is under way).
+  // React passes a dialog's `cancel` and `close` on to the `onCancel`/`onClose` of the components around it (an MUI
+  // dialog that opened this one would close with it): they stop here.
   const cancel = (event: SyntheticEvent) => {
     event.preventDefault();
+    event.stopPropagation();
     if (!busy) onClose();
   };
   // Closed by the browser all the same (a second Escape it no longer lets a page refuse): the page follows.
-  const closed = () => {
+  const closed = (event: SyntheticEvent) => {
+    event.stopPropagation();
     if (open) onClose();
   };
   // The Escape that closes this dialog must not close a dialog of MUI's that opened it (React bubbles it there).

@@ -80,6 +80,16 @@ function PendingOrder() {
   );
 }
 
+/** A dialog of the page around the code dialog, as an MUI dialog that opened it. */
+function Around({ around }: { around: () => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <dialog onClose={around} onCancel={around}>
+      <OtpDialog open={open} destination="" onClose={() => setOpen(false)} onConfirm={async () => {}} />
+    </dialog>
+  );
+}
+
 const dialogOf = (testId: string) => screen.getByTestId(testId) as HTMLDialogElement;
 
 /** The member presses the page's button: it has the focus when the dialog opens. */
@@ -202,6 +212,14 @@ describe('the plain code dialogs (decision 548)', () => {
     expect(around).not.toHaveBeenCalled();
     fireEvent.keyDown(screen.getByTestId('otp-dialog-input'), { key: 'a' });
     expect(around).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its cancel and close events from the dialogs around it (React passes them on to an MUI dialog’s onClose)', async () => {
+    const around = vi.fn();
+    renderScreen(<Around around={around} />);
+    fireEvent(dialogOf('otp-dialog'), new Event('cancel', { cancelable: true }));
+    await waitFor(() => expect(screen.queryByTestId('otp-dialog')).toBeNull());
+    expect(around).not.toHaveBeenCalled();
   });
 
   it('cannot be closed while the code is being checked', async () => {
