@@ -62,12 +62,6 @@ export function CodeDialog(props: CodeDialogProps) {
 
   useEffect(trackFocus, []);
 
-  useEffect(() => {
-    if (!open) return;
-    reset({ code: '' });
-    setFailure(null);
-  }, [open, reset]);
-
   // A passive effect, not a layout one: an MUI dialog that closes as this one opens (the password of the identity
   // check, a withdrawal's amount) gives the focus back to its own opener in its effects' cleanup, which then runs
   // first; that element, not the closing dialog's button, is what this one gives the focus back to.
@@ -86,6 +80,9 @@ export function CodeDialog(props: CodeDialogProps) {
       giveFocusBack(opener.current, element);
       opener.current = null;
       setPresent(false);
+      // Emptied as it closes rather than as it opens: what is typed at once into a dialog just shown stays.
+      reset({ code: '' });
+      setFailure(null);
     }
   }, [open, present]);
 
