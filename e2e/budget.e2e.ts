@@ -228,7 +228,8 @@ describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   /**
    * A work's order book (decision 536): its tables, the board and the member's bids are plain elements, so what its
    * module imports carries no MUI; MUI comes with the islands.tsx providers and the member's order form and accept
-   * dialog (their code and identity dialogs are still MUI's), both loaded after it.
+   * dialog (their fields, identity and investor steps and warning are still MUI's; their code dialogs are plain,
+   * decision 548), both loaded after it.
    */
   it("a work's order book itself imports no @mui or @emotion (its form and accept dialog do, later)", () => {
     const graph = readChunkGraph();

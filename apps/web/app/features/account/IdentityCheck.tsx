@@ -1,38 +1,25 @@
 import '@parcelle/shared/zod-config';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
 import { requiredString } from '@parcelle/shared/validation/fields';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useToast } from '../feedback/toast';
-import { FormTextField } from '../forms/FormTextField';
+import { issueText } from '../forms/issue-text';
+import { PlainTextField } from '../forms/PlainField';
 import { localized } from '../i18n/language';
 import { ApiError, errorText } from '../session/api-error';
 import { reauthenticate, sendSecurityCode, verifySecurityCode } from './api';
+import { IdentityCheckCancelled } from './cancelled';
 import { OtpDialog } from './OtpDialog';
+import { StepDialog } from './StepDialog';
+
+export { IdentityCheckCancelled } from './cancelled';
 
 const ZPasswordForm = z.object({ password: requiredString('RequiredField') });
 type PasswordValues = z.infer<typeof ZPasswordForm>;
 
-/** Thrown (and ignored by the sections) when the member closes the identity check. */
-export class IdentityCheckCancelled extends Error {
-  constructor() {
-    super('identity check cancelled');
-    this.name = 'IdentityCheckCancelled';
-  }
-}
-
+/** The password again, in the frame of the member's confirmation steps (plain, decision 548). */
 function PasswordDialog({
   open,
   onCancel,
@@ -43,74 +30,55 @@ function PasswordDialog({
   onConfirmed: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<PasswordValues>({ resolver: zodResolver(ZPasswordForm), defaultValues: { password: '' } });
-  const { reset } = form;
-
-  useEffect(() => {
-    if (open) reset({ password: '' });
-  }, [open, reset]);
 
   const submit = form.handleSubmit(async ({ password }) => {
     setBusy(true);
+    setFailure(null);
     try {
       await reauthenticate(password);
       await onConfirmed();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         form.setError('password', { type: 'server', message: localized(error.error) });
-      } else toast(localized(errorText(error)), 'error');
+      } else setFailure(localized(errorText(error)));
     } finally {
       setBusy(false);
     }
   });
 
   return (
-    <Dialog
+    <StepDialog
       open={open}
-      onClose={busy ? undefined : onCancel}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="identity-dialog-title"
-      aria-describedby="identity-dialog-text"
-      data-testid="identity-dialog"
+      onClose={onCancel}
+      onClosed={() => {
+        form.reset({ password: '' });
+        setFailure(null);
+      }}
+      onSubmit={(event) => void submit(event)}
+      busy={busy}
+      confirming={busy}
+      testId="identity-dialog"
+      partsTestId="identity"
+      texts={{
+        title: t('security.password.title'),
+        text: t('security.password.text'),
+        cancel: t('security.password.cancel'),
+        confirm: t('security.password.continue'),
+      }}
+      failure={failure}
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id="identity-dialog-title" sx={{ typography: 'h4', pt: 4, px: 4 }}>
-          {t('security.password.title')}
-        </DialogTitle>
-        <DialogContent sx={{ px: 4 }}>
-          <Typography id="identity-dialog-text" variant="body2" sx={{ color: 'text.secondary', mb: 3 }}>
-            {t('security.password.text')}
-          </Typography>
-          <FormTextField
-            control={form.control}
-            name="password"
-            type="password"
-            label={t('security.password.label')}
-            autoComplete="current-password"
-            autoFocus
-            fullWidth
-            testId="identity-password"
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 4, pb: 4, pt: 1, gap: 1 }}>
-          <Button onClick={onCancel} disabled={busy} color="inherit" data-testid="identity-cancel">
-            {t('security.password.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="identity-submit"
-          >
-            {t('security.password.continue')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <PlainTextField
+        registration={form.register('password')}
+        type="password"
+        label={t('security.password.label')}
+        error={issueText(t, form.formState.errors.password?.message)}
+        autoComplete="current-password"
+        testId="identity-password"
+      />
+    </StepDialog>
   );
 }
 

@@ -42,12 +42,8 @@ export function OtpDialog({ open, destination, onClose, onConfirm, onResend, tex
         resend: t('verify.resend'),
       }}
       transform={digitsOnly}
-      htmlInput={{
-        inputMode: 'numeric',
-        maxLength: OTP_LENGTH,
-        pattern: '[0-9]*',
-        style: { letterSpacing: '0.6em', fontSize: 22, textAlign: 'center' },
-      }}
+      input={{ inputMode: 'numeric', maxLength: OTP_LENGTH, pattern: '[0-9]*' }}
+      digits
     />
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { sendPurchaseCode } from '../purchase/api';
 import { ApiError } from '../session/api-error';
 import { profileQuery } from '../session/profile';
-import { IdentityCheckCancelled } from './IdentityCheck';
+import { IdentityCheckCancelled } from './cancelled';
 import { OtpDialog } from './OtpDialog';
 import { useTotpPrompt } from './TotpDialog';
 
@@ -101,10 +101,10 @@ export function useStepUp(): {
     settle();
   };
 
-  // The dialogs render in a portal, but React still bubbles their events to the components around `dialogs`: their
-  // form's submit must not reach a form of the page (an order form would place the order again, with a new code).
+  // The code dialogs are portals on <body>; each stops its own form's submit from bubbling (through React) to a form
+  // around `dialogs` (an order form would place the order again, with a new code).
   const dialogs = (
-    <span hidden onSubmit={(event) => event.stopPropagation()}>
+    <>
       <OtpDialog
         open={sentTo !== null}
         destination=""
@@ -114,7 +114,7 @@ export function useStepUp(): {
         onResend={async () => setSentTo((await sendPurchaseCode()).sent_to)}
       />
       {totp.dialog}
-    </span>
+    </>
   );
   return { confirm, dialogs };
 }

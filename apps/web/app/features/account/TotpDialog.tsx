@@ -2,7 +2,7 @@ import { ZTwoFactorDisableRequest } from '@parcelle/shared/contracts/two-factor'
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeDialog } from './CodeDialog';
-import { IdentityCheckCancelled } from './IdentityCheck';
+import { IdentityCheckCancelled } from './cancelled';
 
 type Props = {
   open: boolean;
@@ -35,7 +35,7 @@ export function TotpDialog({ open, onClose, onConfirm, text, confirmLabel }: Pro
         cancel: t('security.password.cancel'),
         confirm: confirmLabel ?? t('twoFactor.prompt.confirm'),
       }}
-      htmlInput={{ spellCheck: false, autoCapitalize: 'none', maxLength: 32 }}
+      input={{ spellCheck: false, autoCapitalize: 'none', maxLength: 32 }}
     />
   );
 }

@@ -15,6 +15,10 @@ type FieldProps = {
   multiline?: boolean;
   type?: InputHTMLAttributes<HTMLInputElement>['type'];
   autoComplete?: string;
+  /** A hint under the field (MUI's `helperText`), in the muted ink; the issue takes its place when there is one. */
+  help?: string;
+  /** The input's own attributes beyond these (`inputMode`, `maxLength`, `pattern`…) and a class of the caller's. */
+  input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'onBlur' | 'name'>;
 };
 
 /**
@@ -31,9 +35,12 @@ export function PlainTextField({
   multiline = false,
   type = 'text',
   autoComplete,
+  help,
+  input,
 }: FieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
+  const helper = error ?? help;
   const shared = {
     id,
     ...registration,
@@ -43,7 +50,7 @@ export function PlainTextField({
     required,
     autoComplete,
     'aria-invalid': Boolean(error),
-    'aria-describedby': error ? helperId : undefined,
+    'aria-describedby': helper ? helperId : undefined,
     'data-testid': testId,
   };
   const text = required ? (
@@ -60,16 +67,29 @@ export function PlainTextField({
         {text}
       </label>
       <div className={multiline ? `${styles.box} ${styles.multiline}` : styles.box}>
-        {multiline ? <textarea {...shared} rows={4} /> : <input {...shared} type={type} />}
+        {multiline ? (
+          <textarea {...shared} rows={4} />
+        ) : (
+          <input
+            {...input}
+            {...shared}
+            className={input?.className ? `${styles.input} ${input.className}` : styles.input}
+            type={type}
+          />
+        )}
         <fieldset aria-hidden className={styles.outline}>
           <legend>
             <span>{text}</span>
           </legend>
         </fieldset>
       </div>
-      {error && (
-        <p id={helperId} className={styles.helper} data-testid={testId ? `${testId}-error` : undefined}>
-          {error}
+      {helper && (
+        <p
+          id={helperId}
+          className={error ? styles.helper : `${styles.helper} ${styles.hint}`}
+          data-testid={error && testId ? `${testId}-error` : undefined}
+        >
+          {helper}
         </p>
       )}
     </div>

@@ -6,7 +6,7 @@ import { type OrderOutcome, orderOutcome } from '@parcelle/shared/market-order';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IdentityCheckCancelled } from '../account/IdentityCheck';
+import { IdentityCheckCancelled } from '../account/cancelled';
 import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
 import { localized, useLanguage } from '../i18n/language';
