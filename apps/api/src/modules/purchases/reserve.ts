@@ -125,7 +125,10 @@ export async function readWork(tx: Executor, paintingId: string, lock: boolean):
 
 /** `readWork`'s two reads, prepared (decision 544). */
 const workRead = (db: Executor) =>
-  db.select().from(paintings).where(eq(paintings.id, sql.placeholder('paintingId')));
+  db
+    .select()
+    .from(paintings)
+    .where(eq(paintings.id, sql.placeholder('paintingId')));
 const work = preparedPerDatabase((db) => workRead(db).prepare('purchases_read_work'));
 const workLocked = preparedPerDatabase((db) => workRead(db).for('no key update').prepare('purchases_read_work_locked'));
 
