@@ -29,7 +29,7 @@ export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Datab
  * What a drizzle handle runs its statements on: node-postgres's pool for the database, the pooled client a
  * transaction holds for a transaction (drizzle's NodePgSession keeps it as `client`); the session itself otherwise.
  */
-function connectionOf(db: Database): object {
+export function connectionOf(db: Database): object {
   const session = db._.session as unknown as { client?: object };
   return session.client ?? session;
 }

@@ -91,10 +91,10 @@ async function outsideJobs<T>(record: (counted: () => boolean) => Promise<T>): P
 }
 
 /**
- * What a purchase may send unprepared: drizzle's BEGIN and COMMIT (its `transaction`), and pg-boss's own statements
- * (the confirmation job enqueued, a library's SQL). Everything else is prepared by name (decisions 469, 522, 544–545).
+ * What a purchase may send unprepared: drizzle's BEGIN and COMMIT (its `transaction`). Everything else, pg-boss's
+ * statement enqueueing the confirmation job included, is prepared by name (decisions 469, 522, 544–545).
  */
-const NOT_PREPARED = /^(begin|commit)$|pgboss\./;
+const NOT_PREPARED = /^(begin|commit)$/;
 
 /**
  * A batch of reservations of one work (reserve-purchase.ts): the same statements, with the same texts, whatever its
