@@ -93,6 +93,10 @@ export async function accountsFor(tx: Executor, wanted: readonly AccountWanted[]
 const accountsRead = preparedPerDatabase((db) => {
   const kind = sql.raw(ledgerAccounts.kind.getSQLType());
   const currency = sql.raw(ledgerAccounts.currency.getSQLType());
+  const platform = sql`unnest(${sql.placeholder('platformKinds')}::${kind}[],
+    ${sql.placeholder('platformCurrencies')}::${currency}[])`;
+  const members = sql`unnest(${sql.placeholder('memberKinds')}::${kind}[], ${sql.placeholder('memberIds')}::uuid[],
+    ${sql.placeholder('memberCurrencies')}::${currency}[])`;
   return db
     .select({
       id: ledgerAccounts.id,
@@ -105,9 +109,9 @@ const accountsRead = preparedPerDatabase((db) => {
       or(
         and(
           isNull(ledgerAccounts.userId),
-          sql`(${ledgerAccounts.kind}, ${ledgerAccounts.currency}) in (select * from unnest(${sql.placeholder('platformKinds')}::${kind}[], ${sql.placeholder('platformCurrencies')}::${currency}[]))`,
+          sql`(${ledgerAccounts.kind}, ${ledgerAccounts.currency}) in (select * from ${platform})`,
         ),
-        sql`(${ledgerAccounts.kind}, ${ledgerAccounts.userId}, ${ledgerAccounts.currency}) in (select * from unnest(${sql.placeholder('memberKinds')}::${kind}[], ${sql.placeholder('memberIds')}::uuid[], ${sql.placeholder('memberCurrencies')}::${currency}[]))`,
+        sql`(${ledgerAccounts.kind}, ${ledgerAccounts.userId}, ${ledgerAccounts.currency}) in (select * from ${members})`,
       ),
     )
     .prepare('ledger_accounts_read');

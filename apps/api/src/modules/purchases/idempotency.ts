@@ -94,14 +94,15 @@ const claimStatement = preparedPerDatabase((db) =>
 const recordPurchasesStatement = preparedSql(
   'idempotency_record_purchases',
   sql`UPDATE idempotency_keys k SET purchase_id = v.purchase_id
-    FROM unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('purchaseIds')}::uuid[])
-      AS v(user_id, key, purchase_id)
+    FROM unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('keys')}::text[],
+      ${sql.placeholder('purchaseIds')}::uuid[]) AS v(user_id, key, purchase_id)
     WHERE k.user_id = v.user_id AND k.key = v.key`,
 );
 const dropClaimsStatement = preparedSql(
   'idempotency_drop_claims',
   sql`DELETE FROM idempotency_keys WHERE status_code IS NULL
-    AND (user_id, key) IN (SELECT * FROM unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('keys')}::text[]))`,
+    AND (user_id, key) IN (SELECT * FROM unnest(${sql.placeholder('userIds')}::uuid[],
+      ${sql.placeholder('keys')}::text[]))`,
 );
 const ofKey = and(
   eq(idempotencyKeys.userId, sql.placeholder('userId')),
@@ -115,7 +116,8 @@ const readStatement = preparedPerDatabase((db) =>
 const storeStatement = preparedPerDatabase((db) =>
   db
     .update(idempotencyKeys)
-    // The answer's body is a JSON value: the column writes it, as `.values` does (a placeholder of `set` is typed as its column's).
+    // The body's placeholder goes through the jsonb column's encoder, as in `.values`; the status's is wrapped in
+    // `sql` only because `set` types a placeholder as its column's value.
     .set({ statusCode: sql`${sql.placeholder('statusCode')}`, responseBody: sql.placeholder('responseBody') })
     .where(unansweredKey)
     .returning({ userId: idempotencyKeys.userId })

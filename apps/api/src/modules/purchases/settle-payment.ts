@@ -308,7 +308,9 @@ const failuresStatement = preparedPerDatabase((db) =>
   db
     .update(purchases)
     .set({
-      failureReason: sql`(select "failed"."reason" from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('reasons')}::text[]) as "failed"("id", "reason") where "failed"."id" = ${purchases.id})`,
+      failureReason: sql`(select "failed"."reason"
+        from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('reasons')}::text[]) as "failed"("id", "reason")
+        where "failed"."id" = ${purchases.id})`,
     })
     .where(sql`${purchases.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('payments_record_failures'),
