@@ -1,3 +1,4 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /**
@@ -24,4 +25,38 @@ export async function statementsSentBy(
     pg.Client.prototype.query = original;
   }
   return sent;
+}
+
+/**
+ * What `work` sends without a statement name (node-postgres then has PostgreSQL parse it on each call) and what
+ * drizzle builds meanwhile (its dialect's `sqlToQuery`, run for every statement not prepared once per connection), whole
+ * texts, whitespace folded; `counted` leaves some out (the jobs' own…).
+ */
+export async function unpreparedBy(
+  work: () => Promise<unknown>,
+  counted: (text: string) => boolean = () => true,
+): Promise<{ unnamed: string[]; built: string[] }> {
+  const unnamed: string[] = [];
+  const built: string[] = [];
+  const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    const config = typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string });
+    if (config?.text && !config.name && counted(config.text)) unnamed.push(fold(config.text));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const build = PgDialect.prototype.sqlToQuery;
+  PgDialect.prototype.sqlToQuery = function (this: PgDialect, ...args: Parameters<typeof build>) {
+    const answer = build.apply(this, args);
+    if (counted(answer.sql)) built.push(fold(answer.sql));
+    return answer;
+  };
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+    PgDialect.prototype.sqlToQuery = build;
+  }
+  return { unnamed, built };
 }

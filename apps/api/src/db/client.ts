@@ -117,7 +117,8 @@ export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseH
     close: () => pool.end(),
     notifications: {
       notify: async (channel, payload) => {
-        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        // Named: each connection parses it once (sent after every purchase's commit when there is no Redis).
+        await pool.query({ name: 'catalogue_notify', text: 'SELECT pg_notify($1, $2)', values: [channel, payload] });
       },
       listen: async (channel, onMessage, onEnd) => {
         const client = new pg.Client({ connectionString: url });

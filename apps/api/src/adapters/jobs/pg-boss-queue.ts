@@ -1,6 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { QueryConfig } from 'pg';
 import PgBoss from 'pg-boss';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
+import { connectionOf } from '../../db/prepared';
 import type { JobFailure, JobHandler, JobQueue, QueueSpec } from './job-queue';
 
 /** One SQL statement (or, without values, a script) on the application's database: pg-boss's `db` option. */
@@ -275,22 +277,32 @@ export class PgBossQueue implements JobQueue {
 }
 
 /**
- * pg-boss's `executeSql` on an open drizzle transaction: its `$n` placeholders become drizzle parameters (each
- * occurrence bound to the n-th value; objects as JSON text, which pg-boss casts to jsonb), run by `tx`.
+ * pg-boss's `executeSql` on an open drizzle transaction: pg-boss's statement sent as it wrote it on the connection the
+ * transaction holds (objects as JSON text, which pg-boss casts to jsonb), named after its text so that each connection
+ * parses it once (decision 544): pg-boss's texts are its constants, the values its parameters. Not through drizzle,
+ * which built a new statement from the text on every call (the confirmation job enqueued with each settlement batch).
  */
 function inTransaction(tx: Executor): ExecuteSql {
+  const client = connectionOf(tx) as { query: (config: QueryConfig | string) => Promise<{ rows: unknown[] }> };
   return async (text, values = []) => {
-    const query: SQL = sql.empty();
-    text.split(/\$(\d+)/).forEach((chunk, index) => {
-      if (index % 2 === 0) {
-        query.append(sql.raw(chunk));
-        return;
-      }
-      const value = values[Number(chunk) - 1] ?? null;
-      const bound =
-        value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
-      query.append(sql`${bound}`);
-    });
-    return { rows: await queryRows(tx, query) };
+    const bound = values.map((value) =>
+      value !== null && value !== undefined && typeof value === 'object' && !(value instanceof Date)
+        ? JSON.stringify(value)
+        : (value ?? null),
+    );
+    // A script (no values) may hold several statements, which a named statement cannot.
+    const result = await client.query(values.length > 0 ? { name: statementName(text), text, values: bound } : text);
+    return { rows: result.rows };
   };
+}
+
+const names = new Map<string, string>();
+/** A statement's name, the same for the same text (PostgreSQL keeps 63 bytes of a name). */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `pgboss_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    names.set(text, name);
+  }
+  return name;
 }

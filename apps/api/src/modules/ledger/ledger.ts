@@ -69,7 +69,35 @@ export async function accountsFor(tx: Executor, wanted: readonly AccountWanted[]
   const distinct = [...new Map(wanted.map((one) => [accountKey(one), one])).values()];
   const found = new Map<string, string>();
   if (distinct.length === 0) return found;
-  const rows = await tx
+  const platform = distinct.filter((one) => !one.userId);
+  const members = distinct.filter((one) => one.userId);
+  const rows = await accountsRead(tx).execute({
+    platformKinds: platform.map((one) => one.kind),
+    platformCurrencies: platform.map((one) => one.currency),
+    memberKinds: members.map((one) => one.kind),
+    memberIds: members.map((one) => one.userId),
+    memberCurrencies: members.map((one) => one.currency),
+  });
+  for (const row of rows) found.set(accountKey(row), row.id);
+  for (const one of distinct) {
+    const key = accountKey(one);
+    if (!found.has(key)) found.set(key, await accountFor(tx, one.kind, one.currency, one.userId ?? null));
+  }
+  return found;
+}
+
+/**
+ * `accountsFor`'s read, the same text for any number of accounts (decision 544): the platform's by kind and currency,
+ * the members' by kind, member and currency, each list as arrays, so each side can use its unique index.
+ */
+const accountsRead = preparedPerDatabase((db) => {
+  const kind = sql.raw(ledgerAccounts.kind.getSQLType());
+  const currency = sql.raw(ledgerAccounts.currency.getSQLType());
+  const platform = sql`unnest(${sql.placeholder('platformKinds')}::${kind}[],
+    ${sql.placeholder('platformCurrencies')}::${currency}[])`;
+  const members = sql`unnest(${sql.placeholder('memberKinds')}::${kind}[], ${sql.placeholder('memberIds')}::uuid[],
+    ${sql.placeholder('memberCurrencies')}::${currency}[])`;
+  return db
     .select({
       id: ledgerAccounts.id,
       kind: ledgerAccounts.kind,
@@ -79,22 +107,15 @@ export async function accountsFor(tx: Executor, wanted: readonly AccountWanted[]
     .from(ledgerAccounts)
     .where(
       or(
-        ...distinct.map((one) =>
-          and(
-            eq(ledgerAccounts.kind, one.kind),
-            eq(ledgerAccounts.currency, one.currency),
-            one.userId ? eq(ledgerAccounts.userId, one.userId) : isNull(ledgerAccounts.userId),
-          ),
+        and(
+          isNull(ledgerAccounts.userId),
+          sql`(${ledgerAccounts.kind}, ${ledgerAccounts.currency}) in (select * from ${platform})`,
         ),
+        sql`(${ledgerAccounts.kind}, ${ledgerAccounts.userId}, ${ledgerAccounts.currency}) in (select * from ${members})`,
       ),
-    );
-  for (const row of rows) found.set(accountKey(row), row.id);
-  for (const one of distinct) {
-    const key = accountKey(one);
-    if (!found.has(key)) found.set(key, await accountFor(tx, one.kind, one.currency, one.userId ?? null));
-  }
-  return found;
-}
+    )
+    .prepare('ledger_accounts_read');
+});
 
 /** Checks that lines balance to zero per currency and are whole, non-zero amounts. */
 export function assertBalanced(lines: readonly LedgerLine[]): void {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { paintings, purchases } from '../../db/schema';
 import { onMarket } from './state';
 import { moveMarket } from './transitions';
@@ -21,15 +22,29 @@ const soldOutWithNothingPending = and(
  * statement, so the one that commits last sees every other one paid and moves the work.
  */
 export async function openSecondaryIfSoldOut(tx: Executor, paintingId: string): Promise<boolean> {
-  const [work] = await tx
-    .select({ market: paintings.market, soldParts: paintings.soldParts, totalParts: paintings.totalParts })
-    .from(paintings)
-    .where(eq(paintings.id, paintingId));
+  const [work] = await stockRead(tx).execute({ paintingId });
   if (!onMarket(work, 'primary') || work?.soldParts !== work?.totalParts) return false;
-  await tx.select({ id: paintings.id }).from(paintings).where(eq(paintings.id, paintingId)).for('no key update');
+  await workLock(tx).execute({ paintingId });
   const moved = await moveMarket(tx, SELL_OUT, and(eq(paintings.id, paintingId), soldOutWithNothingPending));
   return moved.length > 0;
 }
+
+/** `openSecondaryIfSoldOut`'s reads, one per settlement batch: prepared (decision 544). */
+const stockRead = preparedPerDatabase((db) =>
+  db
+    .select({ market: paintings.market, soldParts: paintings.soldParts, totalParts: paintings.totalParts })
+    .from(paintings)
+    .where(eq(paintings.id, sql.placeholder('paintingId')))
+    .prepare('market_sold_out_read'),
+);
+const workLock = preparedPerDatabase((db) =>
+  db
+    .select({ id: paintings.id })
+    .from(paintings)
+    .where(eq(paintings.id, sql.placeholder('paintingId')))
+    .for('no key update')
+    .prepare('market_sold_out_lock'),
+);
 
 /**
  * The reservation sweep's catch-up: any work sold out with nothing pending that is still on the primary market (left

@@ -2,6 +2,7 @@ import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { numberFormat } from '@parcelle/shared/intl';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { paintings } from '../../db/schema';
 import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { MARKET, onMarket } from './state';
@@ -20,19 +21,30 @@ export async function takePrimaryParts(
   quantity: number,
   atPriceMinor?: number,
 ): Promise<boolean> {
+  const [taken] =
+    atPriceMinor === undefined
+      ? await take(tx).execute({ paintingId, quantity })
+      : await takeAtPrice(tx).execute({ paintingId, quantity, priceMinor: atPriceMinor });
+  return taken !== undefined;
+}
+
+/** `takePrimaryParts`' UPDATE, with or without the price condition: two fixed texts, prepared (decision 544). */
+function takeStatement(db: Executor, atPrice: boolean) {
+  const quantity = sql`${sql.placeholder('quantity')}::int`;
   const conditions: SQL[] = [
-    eq(paintings.id, paintingId),
+    eq(paintings.id, sql.placeholder('paintingId')),
     eq(paintings.market, MARKET.primary),
     sql`${paintings.soldParts} + ${quantity} <= ${paintings.totalParts}`,
   ];
-  if (atPriceMinor !== undefined) conditions.push(eq(paintings.pricePerPartMinor, atPriceMinor));
-  const [taken] = await tx
+  if (atPrice) conditions.push(eq(paintings.pricePerPartMinor, sql.placeholder('priceMinor')));
+  return db
     .update(paintings)
     .set({ soldParts: sql`${paintings.soldParts} + ${quantity}` })
     .where(and(...conditions))
     .returning({ id: paintings.id });
-  return taken !== undefined;
 }
+const take = preparedPerDatabase((db) => takeStatement(db, false).prepare('market_take_primary_parts'));
+const takeAtPrice = preparedPerDatabase((db) => takeStatement(db, true).prepare('market_take_primary_parts_at_price'));
 
 /**
  * Why `takePrimaryParts` refused, read after it: the parts left (none: sold out; fewer than asked: how many), the

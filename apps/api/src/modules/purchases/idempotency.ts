@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase, preparedSql } from '../../db/prepared';
 import { idempotencyKeys } from '../../db/schema';
+import { arraysOf, selectFromArrays } from '../../db/unnest';
 import { AppError, badRequest, conflict, failureBody, hasStep } from '../../http/errors';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -41,11 +43,7 @@ export class KeyTaken extends Error {}
 export async function claimKeys(tx: Executor, claims: readonly KeyClaim[]): Promise<boolean[]> {
   const rows = claims.map((claim) => claim.row).filter((row): row is KeyRowClaim => row !== null);
   if (rows.length === 0) return claims.map(() => true);
-  const inserted = await tx
-    .insert(idempotencyKeys)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key });
+  const inserted = await claimStatement(tx).execute(arraysOf(idempotencyKeys, CLAIM_KEYS, rows));
   const won = new Set(inserted.map((row) => `${row.userId}\n${row.key}`));
   return claims.map((claim) => {
     if (!claim.row) return true;
@@ -63,12 +61,11 @@ export async function recordKeyPurchases(
 ): Promise<void> {
   const keyed = made.flatMap(({ claim, purchaseId }) => (claim.row ? [{ ...claim.row, purchaseId }] : []));
   if (keyed.length === 0) return;
-  const values = sql.join(
-    keyed.map((row) => sql`(${row.userId}::uuid, ${row.key}, ${row.purchaseId}::uuid)`),
-    sql`, `,
-  );
-  await tx.execute(sql`UPDATE idempotency_keys k SET purchase_id = v.purchase_id
-    FROM (VALUES ${values}) AS v(user_id, key, purchase_id) WHERE k.user_id = v.user_id AND k.key = v.key`);
+  await recordPurchasesStatement(tx, {
+    userIds: keyed.map((row) => row.userId),
+    keys: keyed.map((row) => row.key),
+    purchaseIds: keyed.map((row) => row.purchaseId),
+  });
 }
 
 /**
@@ -78,12 +75,73 @@ export async function recordKeyPurchases(
 export async function dropKeyClaims(tx: Executor, claims: readonly KeyClaim[]): Promise<void> {
   const rows = claims.flatMap((claim) => (claim.row ? [claim.row] : []));
   if (rows.length === 0) return;
-  const values = sql.join(
-    rows.map((row) => sql`(${row.userId}::uuid, ${row.key})`),
-    sql`, `,
-  );
-  await tx.execute(sql`DELETE FROM idempotency_keys WHERE status_code IS NULL AND (user_id, key) IN (${values})`);
+  await dropClaimsStatement(tx, { userIds: rows.map((row) => row.userId), keys: rows.map((row) => row.key) });
 }
+
+/*
+ * The keys' statements, each the same text for one key as for a batch's (arrays, decision 521): prepared (decision
+ * 545). A key is a member's: `userId` and `key` find its row.
+ */
+const CLAIM_KEYS = ['userId', 'key', 'route', 'requestHash'] as const;
+const claimStatement = preparedPerDatabase((db) =>
+  db
+    .insert(idempotencyKeys)
+    .select(selectFromArrays(idempotencyKeys, CLAIM_KEYS))
+    .onConflictDoNothing()
+    .returning({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
+const recordPurchasesStatement = preparedSql(
+  'idempotency_record_purchases',
+  sql`UPDATE idempotency_keys k SET purchase_id = v.purchase_id
+    FROM unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('keys')}::text[],
+      ${sql.placeholder('purchaseIds')}::uuid[]) AS v(user_id, key, purchase_id)
+    WHERE k.user_id = v.user_id AND k.key = v.key`,
+);
+const dropClaimsStatement = preparedSql(
+  'idempotency_drop_claims',
+  sql`DELETE FROM idempotency_keys WHERE status_code IS NULL
+    AND (user_id, key) IN (SELECT * FROM unnest(${sql.placeholder('userIds')}::uuid[],
+      ${sql.placeholder('keys')}::text[]))`,
+);
+const ofKey = and(
+  eq(idempotencyKeys.userId, sql.placeholder('userId')),
+  eq(idempotencyKeys.key, sql.placeholder('key')),
+);
+const unansweredKey = and(ofKey, isNull(idempotencyKeys.statusCode));
+const readStatement = preparedPerDatabase((db) =>
+  db.select().from(idempotencyKeys).where(ofKey).prepare('idempotency_read'),
+);
+/** An answer stored on a claimed key unless another request answered it first. */
+const storeStatement = preparedPerDatabase((db) =>
+  db
+    .update(idempotencyKeys)
+    // The body's placeholder goes through the jsonb column's encoder, as in `.values`; the status's is wrapped in
+    // `sql` only because `set` types a placeholder as its column's value.
+    .set({ statusCode: sql`${sql.placeholder('statusCode')}`, responseBody: sql.placeholder('responseBody') })
+    .where(unansweredKey)
+    .returning({ userId: idempotencyKeys.userId })
+    .prepare('idempotency_store'),
+);
+/** A refusal's answer as the key's claim (nothing was claimed in a transaction). */
+const answerStatement = preparedPerDatabase((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      userId: sql.placeholder('userId'),
+      key: sql.placeholder('key'),
+      route: sql.placeholder('route'),
+      requestHash: sql.placeholder('requestHash'),
+      statusCode: sql.placeholder('statusCode'),
+      responseBody: sql.placeholder('responseBody'),
+    })
+    .onConflictDoNothing()
+    .returning({ userId: idempotencyKeys.userId })
+    .prepare('idempotency_answer'),
+);
+const freeStatement = preparedPerDatabase((db) =>
+  db.delete(idempotencyKeys).where(unansweredKey).prepare('idempotency_free'),
+);
 
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -110,7 +168,6 @@ export async function withIdempotency(
     .update(`${route}\n${JSON.stringify(params.body ?? null)}`)
     .digest('hex');
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  const unanswered = and(where, isNull(idempotencyKeys.statusCode));
 
   const existingAnswer = async (row: KeyRow): Promise<Answer> => {
     if (row.requestHash !== requestHash) throw new AppError(422, 'IdempotencyKeyReused');
@@ -118,14 +175,15 @@ export async function withIdempotency(
     if (!row.purchaseId || !resume) throw conflict('RequestInProgress');
     return store(await resume(row.purchaseId));
   };
-  const read = async () => (await db.select().from(idempotencyKeys).where(where))[0];
+  const read = async () => (await readStatement(db).execute({ userId, key }))[0];
   /** Stores an answer on a claimed key unless another request answered it first (then that answer wins). */
   const store = async (answer: Answer): Promise<Answer> => {
-    const [stored] = await db
-      .update(idempotencyKeys)
-      .set({ statusCode: answer.status, responseBody: answer.body })
-      .where(unanswered)
-      .returning();
+    const [stored] = await storeStatement(db).execute({
+      userId,
+      key,
+      statusCode: answer.status,
+      responseBody: answer.body,
+    });
     if (stored) return answer;
     const row = await read();
     return row ? existingAnswer(row) : answer;
@@ -161,7 +219,7 @@ export async function withIdempotency(
       if (error instanceof KeyTaken) continue;
       if (!(error instanceof AppError) || error.status >= 500) {
         // Only a claim left without an answer is removed: one another request answered stays.
-        await db.delete(idempotencyKeys).where(unanswered);
+        await freeStatement(db).execute({ userId, key });
         throw error;
       }
       const body = failureBody(error.status, error.text ?? error.key, error.field);
@@ -171,11 +229,14 @@ export async function withIdempotency(
     }
     if (claimed) return store(answer);
     // Refused before (or with) its transaction, or a call whose work claims nothing: the answer is the claim.
-    const [inserted] = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, route, requestHash, statusCode: answer.status, responseBody: answer.body })
-      .onConflictDoNothing()
-      .returning();
+    const [inserted] = await answerStatement(db).execute({
+      userId,
+      key,
+      route,
+      requestHash,
+      statusCode: answer.status,
+      responseBody: answer.body,
+    });
     if (inserted) return answer;
     const row = await read();
     if (row) return existingAnswer(row);

@@ -4,8 +4,9 @@ import { numberFormat } from '@parcelle/shared/intl';
 import { formatMoney } from '@parcelle/shared/money';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
-import { type Executor, queryRows } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { preparedSql } from '../../db/prepared';
 import { purchases } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { marketLiteral } from '../market/state';
@@ -46,11 +47,7 @@ export async function beginLimitedReservations(
   const members = [...new Set(userIds)].sort();
   const held = new Map<string, HeldUnpaid>();
   if (members.length === 0) return held;
-  await queryRows(
-    tx,
-    sql`SELECT set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true) AS lock_timeout, id
-      FROM users WHERE id = ANY(${uuidArray(members)}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
-  );
+  await lockMembers(tx, { ids: members });
   let unpaid = await unpaidPurchases(tx, members);
   if (unpaid.some((purchase) => purchase.overdue)) {
     await releaseOverdue(tx, members, release);
@@ -68,6 +65,13 @@ export async function beginLimitedReservations(
 
 /** What a member holds unpaid: the works (one unpaid purchase each), and their EUR value (minor units). */
 export type HeldUnpaid = { works: Set<string>; heldEurMinor: number };
+
+/** `beginLimitedReservations`' lock, the same text for any number of members (one array): prepared (decision 544). */
+const lockMembers = preparedSql(
+  'purchases_lock_members',
+  sql`SELECT set_config('lock_timeout', ${`${LOCK_TIMEOUT_MS}ms`}, true) AS lock_timeout, id
+    FROM users WHERE id = ANY(${sql.placeholder('ids')}::uuid[]) ORDER BY id FOR NO KEY UPDATE`,
+);
 
 /** A PostgreSQL array literal of uuids (one parameter, so the statement's text is the same for any count). */
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
@@ -107,17 +111,7 @@ async function unpaidPurchases(
   tx: Executor,
   userIds: readonly string[],
 ): Promise<{ userId: string; paintingId: string; overdue: boolean; eurValueMinor: number }[]> {
-  const rows = await queryRows<{ user_id: string; painting_id: string; overdue: boolean; eur_value: string | number }>(
-    tx,
-    sql`SELECT p.user_id, p.painting_id, p.expires_at <= now() AS overdue,
-        (CASE WHEN p.market = ${marketLiteral('secondary')}
-          THEN (SELECT coalesce(sum(f.quantity * l.unit_price_minor), 0) FROM purchase_fills f
-                JOIN listings l ON l.id = f.listing_id WHERE f.purchase_id = p.id)
-          ELSE p.quantity * w.price_per_part_minor END)::bigint AS eur_value
-        FROM purchases p JOIN paintings w ON w.id = p.painting_id
-        WHERE p.user_id = ANY(${uuidArray(userIds)}::uuid[]) AND p.status = 'pending'
-          AND p.payment_method <> 'smart_amount'`,
-  );
+  const rows = await unpaidRead(tx, { ids: userIds });
   return rows.map((row) => ({
     userId: row.user_id,
     paintingId: row.painting_id,
@@ -125,6 +119,19 @@ async function unpaidPurchases(
     eurValueMinor: Number(row.eur_value),
   }));
 }
+
+/** `unpaidPurchases`' read, one array of members whatever their number: prepared (decision 544). */
+const unpaidRead = preparedSql<{ user_id: string; painting_id: string; overdue: boolean; eur_value: string | number }>(
+  'purchases_unpaid_of_members',
+  sql`SELECT p.user_id, p.painting_id, p.expires_at <= now() AS overdue,
+      (CASE WHEN p.market = ${marketLiteral('secondary')}
+        THEN (SELECT coalesce(sum(f.quantity * l.unit_price_minor), 0) FROM purchase_fills f
+              JOIN listings l ON l.id = f.listing_id WHERE f.purchase_id = p.id)
+        ELSE p.quantity * w.price_per_part_minor END)::bigint AS eur_value
+      FROM purchases p JOIN paintings w ON w.id = p.painting_id
+      WHERE p.user_id = ANY(${sql.placeholder('ids')}::uuid[]) AND p.status = 'pending'
+        AND p.payment_method <> 'smart_amount'`,
+);
 
 /**
  * The caps, checked with the new purchase's parts and EUR value before it is recorded (the member's row is locked

@@ -1,8 +1,9 @@
 import type { Currency } from '@parcelle/shared/constants';
 import { fillMessage } from '@parcelle/shared/i18n/messages';
 import { purchaseTotalMinor } from '@parcelle/shared/parts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { paintings, type purchases } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { Rates } from '../fx/rates';
@@ -118,10 +119,18 @@ export function primarySaleRefusal(painting: Painting): AppError | null {
  * before its COMMIT.
  */
 export async function readWork(tx: Executor, paintingId: string, lock: boolean): Promise<Painting | undefined> {
-  const query = tx.select().from(paintings).where(eq(paintings.id, paintingId));
-  const [painting] = lock ? await query.for('no key update') : await query;
+  const [painting] = await (lock ? workLocked : work)(tx).execute({ paintingId });
   return painting;
 }
+
+/** `readWork`'s two reads, prepared (decision 544). */
+const workRead = (db: Executor) =>
+  db
+    .select()
+    .from(paintings)
+    .where(eq(paintings.id, sql.placeholder('paintingId')));
+const work = preparedPerDatabase((db) => workRead(db).prepare('purchases_read_work'));
+const workLocked = preparedPerDatabase((db) => workRead(db).for('no key update').prepare('purchases_read_work_locked'));
 
 /** Parts of a painting still held by pending purchases (the secondary market opens only when none remain). */
 export const reservedParts = (tx: Executor, paintingId: string) => heldBy(tx, paintingId, 'reserved');

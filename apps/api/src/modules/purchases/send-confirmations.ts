@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@parcelle/shared/money';
 import { soldAmount } from '@parcelle/shared/notification-texts';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { QueuedEmail } from '../../adapters/mail/mailer';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { certificates, paintings, purchases, users } from '../../db/schema';
 import { verifyUrlOf } from '../certificates/service';
 import { MARKET } from '../market/state';
@@ -66,7 +67,15 @@ export async function sendConfirmations(ctx: AppContext, purchaseIds: readonly s
 }
 
 function readConfirmations(ctx: AppContext, purchaseIds: readonly string[]) {
-  return ctx.database.db
+  return confirmationsRead(ctx.database.db).execute({ ids: [...purchaseIds] });
+}
+
+/**
+ * The job's read, one array of purchases whatever the batch's size: prepared (decision 544), where the `IN` list of
+ * one parameter per purchase was a new text, built with its joins and columns, for each batch.
+ */
+const confirmationsRead = preparedPerDatabase((db) =>
+  db
     .select({
       purchase: purchases,
       email: users.email,
@@ -81,8 +90,9 @@ function readConfirmations(ctx: AppContext, purchaseIds: readonly string[]) {
     .innerJoin(users, eq(users.id, purchases.userId))
     .innerJoin(paintings, eq(paintings.id, purchases.paintingId))
     .leftJoin(certificates, eq(certificates.purchaseId, purchases.id))
-    .where(inArray(purchases.id, [...purchaseIds]));
-}
+    .where(sql`${purchases.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('purchases_confirmations_read'),
+);
 
 /**
  * One purchase's messages: the buyer's confirmation (the email of their "purchase settled" notification, unless they

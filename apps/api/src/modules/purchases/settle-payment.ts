@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
 import type { JobQueue } from '../../adapters/jobs/job-queue';
 import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments';
 import type { Executor } from '../../db/client';
@@ -175,7 +175,7 @@ async function refundDue(
   payment: Payment,
 ): Promise<Extract<PaymentOutcome, { kind: 'refund-due' }>> {
   const refund = await recordRefundDue(tx, purchase, payment);
-  const [current] = await tx.select().from(purchases).where(eq(purchases.id, purchase.id));
+  const [current] = await purchaseRead(tx).execute({ id: purchase.id });
   return { kind: 'refund-due', purchase: current ?? purchase, refundId: refund.id };
 }
 
@@ -300,19 +300,27 @@ function eventOf(notice: PaymentNotice) {
 /** The reasons payments did not settle (a decline, an amount that does not match), one UPDATE for the batch. */
 async function recordFailures(tx: Executor, failures: ReadonlyMap<string, string>): Promise<void> {
   if (failures.size === 0) return;
-  const reasons = [...failures];
-  await tx
+  await failuresStatement(tx).execute({ ids: [...failures.keys()], reasons: [...failures.values()] });
+}
+
+/** `recordFailures`' UPDATE, the same text for any number of purchases (arrays): prepared (decision 544). */
+const failuresStatement = preparedPerDatabase((db) =>
+  db
     .update(purchases)
     .set({
-      failureReason: sql`CASE ${purchases.id} ${sql.join(
-        reasons.map(([id, reason]) => sql`WHEN ${id}::uuid THEN ${reason}`),
-        sql` `,
-      )} END`,
+      failureReason: sql`(select "failed"."reason"
+        from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('reasons')}::text[]) as "failed"("id", "reason")
+        where "failed"."id" = ${purchases.id})`,
     })
-    .where(
-      inArray(
-        purchases.id,
-        reasons.map(([id]) => id),
-      ),
-    );
-}
+    .where(sql`${purchases.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('payments_record_failures'),
+);
+
+/** A purchase as a late payment's refund left it (`refundDue`): prepared (decision 544). */
+const purchaseRead = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.id, sql.placeholder('id')))
+    .prepare('payments_purchase_read'),
+);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendCardEvent } from '../../../test/card-webhook';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
-import { statementsSentBy } from '../../../test/statements';
+import { statementsSentBy, unpreparedBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { seedCatalogue } from '../../db/seed-catalogue';
@@ -60,7 +60,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Counts the statements the app sends while `work` runs (every pg.Client of this process). */
-async function statementsOf(work: () => Promise<void>): Promise<string[]> {
+function statementsOf(work: () => Promise<void>): Promise<string[]> {
+  return outsideJobs((counted) =>
+    statementsSentBy(
+      work,
+      (text) => counted() && !AUTHENTICATE.test(text) && !ANNOUNCE.test(text),
+      Number.POSITIVE_INFINITY,
+    ),
+  );
+}
+
+/** Runs `record` with a test of whether a statement is the purchase's, not the queued jobs' the tests' drain runs. */
+async function outsideJobs<T>(record: (counted: () => boolean) => Promise<T>): Promise<T> {
   // The tests' drain runs the queued jobs after each request, as a server's workers would later: not counted.
   let inJobs = false;
   const drain = t.ctx.jobs.drain.bind(t.ctx.jobs);
@@ -73,15 +84,17 @@ async function statementsOf(work: () => Promise<void>): Promise<string[]> {
     }
   };
   try {
-    return await statementsSentBy(
-      work,
-      (text) => !inJobs && !AUTHENTICATE.test(text) && !ANNOUNCE.test(text),
-      Number.POSITIVE_INFINITY,
-    );
+    return await record(() => !inJobs);
   } finally {
     t.ctx.jobs.drain = drain;
   }
 }
+
+/**
+ * What a purchase may send unprepared: drizzle's BEGIN and COMMIT (its `transaction`). Everything else, pg-boss's
+ * statement enqueueing the confirmation job included, is prepared by name (decisions 469, 522, 544–545).
+ */
+const NOT_PREPARED = /^(begin|commit)$/;
 
 /**
  * A batch of reservations of one work (reserve-purchase.ts): the same statements, with the same texts, whatever its
@@ -236,6 +249,47 @@ describe('statements per purchase (PostgreSQL)', () => {
       expect(answer.statusCode).toBe(200);
     });
     expect(sent.length, listed(sent)).toBe(SETTLE);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
+  it('a purchase through the path, again, builds no statement and sends none unnamed (decisions 544–545)', async () => {
+    // Guard: each statement of the request (authentication, key, gates, reservation, provider reference, answer), of
+    // the payment and of the settlement is prepared once per connection; one built per call (drizzle's query
+    // builder, its `is()` checks and result mapping, and PostgreSQL's parse) shows here, by its text.
+    const buyer = await createMember(t, { verified: true });
+    const painting = await createPaintingForSale(t);
+    await acknowledgeKeyInformation(t, buyer, painting.id);
+    let round = 0;
+    const reserve = async () => {
+      round += 1;
+      const reserved = await t.call('POST', '/api/paintings/purchase', {
+        acknowledgeKeyInformation: false,
+        token: buyer.accessToken,
+        headers: { 'idempotency-key': `prepared-path-${round}` },
+        body: { total_part: 1, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' },
+      });
+      expect(reserved.statusCode).toBe(200);
+      return reserved.json().data.payment_client_secret as string;
+    };
+    const purchase = async () => {
+      const paid = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+        token: buyer.accessToken,
+        body: { client_secret: await reserve(), card_number: '4242424242424242' },
+      });
+      expect(paid.statusCode).toBe(200);
+      // The provider's webhook settling the next one (payment-events.ts), as a real card payment does.
+      const event = (t.ctx.payments.card as SandboxCardPayments).confirm(await reserve(), SANDBOX_CARD_OK);
+      if (!event) throw new Error('the sandbox did not confirm');
+      expect((await sendCardEvent(t.app, event)).statusCode).toBe(200);
+    };
+    // The first purchases prepare the statements on the connections they use (and create the ledger's accounts).
+    await purchase();
+    await purchase();
+    const { unnamed, built } = await outsideJobs((counted) =>
+      unpreparedBy(purchase, (text) => counted() && !NOT_PREPARED.test(text.trim())),
+    );
+    expect(unnamed, 'statements sent without a name').toEqual([]);
+    expect(built, 'statements built by drizzle during the purchase').toEqual([]);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
   });
 });
