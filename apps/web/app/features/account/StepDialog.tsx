@@ -10,6 +10,7 @@ import {
 import { createPortal } from 'react-dom';
 import { PlainAlert } from '../feedback/PlainAlert';
 import { PlainButton } from '../forms/PlainButton';
+import buttons from '../forms/plain-button.module.css';
 import styles from './step-dialog.module.css';
 
 type Props = {
@@ -126,15 +127,15 @@ export function StepDialog(props: Props) {
           )}
         </div>
         <div className={styles.actions}>
-          <button
+          <PlainButton
             type="button"
             onClick={onClose}
             disabled={busy}
-            className={styles.cancel}
+            className={buttons.text}
             data-testid={`${partsTestId}-cancel`}
           >
             {texts.cancel}
-          </button>
+          </PlainButton>
           <PlainButton type="submit" disabled={busy} data-testid={`${partsTestId}-submit`}>
             {confirming && <Spinner />}
             {texts.confirm}
