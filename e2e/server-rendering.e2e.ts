@@ -182,7 +182,8 @@ describe('server-rendered public pages (no JavaScript)', () => {
   it('names its styles as the browser’s production build does, though this server runs in development', async () => {
     // MUI labels class names after their component (css-1ab2c3-MuiButton-root) unless NODE_ENV is "production"; the
     // browser never computes those names, so hydration would insert every style again under its own (vite.config.ts).
-    const { html } = await fetchPage(`/primary-market/details/${painting.id}`);
+    // The sign-in page: an application page on MUI, rendered on the server (a work's page has no MUI left, decision 543).
+    const { html } = await fetchPage('/login');
     expect(html).toMatch(/class="[^"]*\bcss-[a-z0-9]+"/);
     expect(html.match(/\bcss-[a-z0-9]+-[A-Za-z]\w*/g) ?? []).toEqual([]);
   });
