@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { chooseCountry } from '../support/country';
 
 export type Language = 'en' | 'fr';
 
@@ -62,8 +63,7 @@ export class RegisterPage {
     await page.getByTestId('register-first-name').fill(member.firstName);
     await page.getByTestId('register-last-name').fill(member.lastName);
     await page.getByTestId('register-email').fill(member.email);
-    await page.getByTestId('register-country').fill(member.countryName);
-    await page.getByRole('option', { name: member.countryName, exact: true }).click();
+    await chooseCountry(page, 'register-country', member.countryName);
     await page.getByTestId('register-dial-code').selectOption(member.countryCode);
     await page.getByTestId('register-phone').fill(member.phone ?? '612345678');
     await page.getByTestId('register-birth-date').fill('1988-03-14');

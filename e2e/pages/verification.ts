@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect } from 'vitest';
+import { chooseCountry } from '../support/country';
 import { plain } from './catalogue';
 
 /** A photo of a document as a phone would take it: a real JPEG, large enough to read (1200 × 800). */
@@ -65,8 +66,7 @@ export class VerificationPage {
   }
 
   private async country(testId: string, name: string) {
-    await this.page.getByTestId(testId).fill(name);
-    await this.page.getByRole('option', { name, exact: true }).click();
+    await chooseCountry(this.page, testId, name);
   }
 
   async declare(data: Declaration) {
