@@ -6,7 +6,7 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { useArtistDetail } from '../catalogue/api';
 import { formatAmount, lifeYears, mediaUrl } from '../catalogue/format';
 import { ARTIST_PORTRAIT_SIZES } from '../catalogue/image-sources';
-import { PageError } from '../feedback/PageError';
+import { PageError, type PageErrorClasses } from '../feedback/PageError';
 import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
 import { Icon } from '../layout/icons';
@@ -146,6 +146,14 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
   );
 }
 
+const ERROR: PageErrorClasses = {
+  alert: styles.errorAlert,
+  icon: styles.errorIcon,
+  message: styles.errorMessage,
+  action: styles.errorAction,
+  retry: styles.errorRetry,
+};
+
 function DetailSkeleton() {
   return (
     <div data-testid="artist-loading" aria-busy="true" className={styles.intro}>
@@ -191,7 +199,12 @@ export function ArtistDetailScreen() {
     );
   } else if (query.isError && !data) {
     content = (
-      <PageError testId="artist-error" retryLabel={t('artists.error.retry')} onRetry={() => query.refetch()}>
+      <PageError
+        classes={ERROR}
+        testId="artist-error"
+        retryLabel={t('artists.error.retry')}
+        onRetry={() => query.refetch()}
+      >
         <span className={styles.errorTitle}>{t('artists.detail.errorTitle')}</span>
         {localized(errorText(query.error), language)}
       </PageError>

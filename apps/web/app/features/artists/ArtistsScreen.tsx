@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useArtists } from '../catalogue/api';
 import { pageFromSearch } from '../catalogue/paths';
-import { PageError } from '../feedback/PageError';
+import { PageError, type PageErrorClasses } from '../feedback/PageError';
 import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { Pagination } from '../layout/Pagination';
+import { Pagination, type PaginationClasses } from '../layout/Pagination';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
@@ -13,6 +13,22 @@ import { ArtistCard, ArtistCardSkeleton } from './ArtistCard';
 import styles from './artists-screen.module.css';
 import { ARTISTS_PAGE_SIZE } from './figures';
 
+const PAGES: PaginationClasses = {
+  list: styles.pageList,
+  item: styles.pageItem,
+  selected: styles.pageSelected,
+  disabled: styles.pageDisabled,
+  ellipsis: styles.pageEllipsis,
+  icon: styles.pageIcon,
+};
+
+const ERROR: PageErrorClasses = {
+  alert: styles.errorAlert,
+  icon: styles.errorIcon,
+  message: styles.errorMessage,
+  action: styles.errorAction,
+  retry: styles.errorRetry,
+};
 /** The link of a page of /artists: page 1 is the bare address. */
 const pageHref = (page: number) => (page <= 1 ? '/artists' : `/artists?page=${page}`);
 
@@ -47,7 +63,12 @@ export function ArtistsScreen() {
         </header>
 
         {query.isError && !data ? (
-          <PageError testId="artists-error" retryLabel={t('artists.error.retry')} onRetry={() => query.refetch()}>
+          <PageError
+            classes={ERROR}
+            testId="artists-error"
+            retryLabel={t('artists.error.retry')}
+            onRetry={() => query.refetch()}
+          >
             {localized(errorText(query.error), language)}
           </PageError>
         ) : !data ? (
@@ -81,12 +102,15 @@ export function ArtistsScreen() {
         )}
 
         {query.isError && data && (
-          <PageError className={styles.errorAfter}>{localized(errorText(query.error), language)}</PageError>
+          <PageError classes={ERROR} className={styles.errorAfter}>
+            {localized(errorText(query.error), language)}
+          </PageError>
         )}
 
         {data && pageCount > 1 && (
           <nav aria-label={t('artists.list.pagination')} className={styles.pages}>
             <Pagination
+              classes={PAGES}
               testId="artists-pagination"
               page={page}
               count={pageCount}

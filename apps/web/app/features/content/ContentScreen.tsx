@@ -3,13 +3,21 @@ import { formatDate } from '@parcelle/shared/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useContentPage } from '../catalogue/api';
-import { PageError } from '../feedback/PageError';
+import { PageError, type PageErrorClasses } from '../feedback/PageError';
 import { localized, useLanguage } from '../i18n/language';
 import { usePageMeta } from '../layout/use-page-meta';
 import { errorText } from '../session/api-error';
 import { ContentBlocks, headingsOf } from './ContentBlocks';
 import styles from './content.module.css';
 import { CONTENT_PAGES, isLegal, SECTION_LABEL, siblingsOf } from './pages';
+
+const ERROR: PageErrorClasses = {
+  alert: styles.errorAlert,
+  icon: styles.errorIcon,
+  message: styles.errorMessage,
+  action: styles.errorAction,
+  retry: styles.errorRetry,
+};
 
 /** A table of contents is offered from this many headings. */
 const TOC_MIN_HEADINGS = 3;
@@ -115,6 +123,7 @@ export function ContentScreen({ type }: { type: ContentType }) {
           {query.isPending && <LoadingPage />}
           {query.isError && !data && (
             <PageError
+              classes={ERROR}
               testId="content-error"
               className={styles.measure}
               retryLabel={t('content.page.retry')}

@@ -1,10 +1,22 @@
 import { Link } from 'react-router';
-import styles from './pagination.module.css';
 
 /** What a pagination item is, for its accessible name. */
 export type PageItemKind = 'page' | 'previous' | 'next';
 
+/**
+ * The classes of `pagination.module.css`, as the caller's own module composes them (`.pageItem { composes: item from
+ * "…/layout/pagination.module.css" }`): the rules are then part of the caller's stylesheet, not a stylesheet of their
+ * own that every page with pages would link (decision 554).
+ */
+export type PaginationClasses = Record<
+  'list' | 'item' | 'selected' | 'disabled' | 'ellipsis' | 'icon',
+  string | undefined
+>;
+
+const join = (...names: (string | undefined | false)[]) => names.filter(Boolean).join(' ');
+
 type Props = {
+  classes: PaginationClasses;
   /** The current page (1-based) and the number of pages. */
   page: number;
   count: number;
@@ -54,7 +66,7 @@ const AFTER = 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z';
  * `pagination.module.css`. The previous and next links at either end are kept, as MUI kept them, but out of the tab
  * order, marked `aria-disabled` and not clickable.
  */
-export function Pagination({ page, count, hrefOf, labelOf, testId }: Props) {
+export function Pagination({ classes: styles, page, count, hrefOf, labelOf, testId }: Props) {
   const current = Math.min(Math.max(1, page), count);
   const arrow = (kind: 'previous' | 'next') => {
     const target = kind === 'previous' ? current - 1 : current + 1;
@@ -64,7 +76,7 @@ export function Pagination({ page, count, hrefOf, labelOf, testId }: Props) {
         <Link
           to={hrefOf(disabled ? current : target)}
           aria-label={labelOf(kind, target, false)}
-          className={disabled ? `${styles.item} ${styles.disabled}` : styles.item}
+          className={join(styles.item, disabled && styles.disabled)}
           {...(disabled ? { 'aria-disabled': true, tabIndex: -1 } : {})}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.icon}>
@@ -84,7 +96,7 @@ export function Pagination({ page, count, hrefOf, labelOf, testId }: Props) {
               to={hrefOf(item)}
               aria-label={labelOf('page', item, item === current)}
               aria-current={item === current ? 'page' : undefined}
-              className={item === current ? `${styles.item} ${styles.selected}` : styles.item}
+              className={join(styles.item, item === current && styles.selected)}
             >
               {item}
             </Link>

@@ -8,7 +8,7 @@ import { formatCount } from '../catalogue/format';
 import { pageFromSearch } from '../catalogue/paths';
 import buttons from '../forms/plain-button.module.css';
 import { useLanguage } from '../i18n/language';
-import { Pagination } from '../layout/Pagination';
+import { Pagination, type PaginationClasses } from '../layout/Pagination';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
@@ -17,6 +17,15 @@ import { PaintingCard } from './PaintingCard';
 import cardStyles from './painting-card.module.css';
 
 const OUTLINED = `${buttons.button} ${buttons.outlined}`;
+
+const PAGES: PaginationClasses = {
+  list: styles.pageList,
+  item: styles.pageItem,
+  selected: styles.pageSelected,
+  disabled: styles.pageDisabled,
+  ellipsis: styles.pageEllipsis,
+  icon: styles.pageIcon,
+};
 
 /** A card's place while the market loads: MUI's Skeletons as they were drawn (the picture a wave, the lines pulsing). */
 function CardSkeleton() {
@@ -160,6 +169,7 @@ export function MarketScreen({ type }: { type: MarketType }) {
         {data && pageCount > 1 && (
           <nav aria-label={t('paintings.market.pagination')} className={styles.pages}>
             <Pagination
+              classes={PAGES}
               testId="market-pagination"
               page={page}
               count={pageCount}
