@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { messages } from '@parcelle/shared/i18n/messages';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Language, type NewMember } from './pages/auth';
+import type { Language, NewMember } from './pages/auth';
 import { type Console, openConsole, setConsoleLanguage } from './pages/console';
 import { HistoryPage, saveBankAccount, signUpMemberByApi, WithdrawPage } from './pages/member';
 import { BuyPage, paintingOnSale } from './pages/purchase';

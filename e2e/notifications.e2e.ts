@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Language } from './pages/auth';
+import type { Language } from './pages/auth';
 import { plain } from './pages/catalogue';
 import { signUpMemberByApi } from './pages/member';
 import { NotificationsPage } from './pages/notifications';
