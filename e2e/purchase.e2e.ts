@@ -5,19 +5,11 @@ import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPath, RegisterPage, VerifyEmailPage } from './pages/auth';
 import { imagesLoaded, plain } from './pages/catalogue';
+import { signUpMemberByApi } from './pages/member';
 import { BuyPage, creditWallet, fillInput, paintingOnSale } from './pages/purchase';
 import { expectNoAxeViolations } from './support/axe';
-import {
-  approveIdentity,
-  baseUrl,
-  launchBrowser,
-  newPage,
-  screenshot,
-  waitForCode,
-  waitForMessage,
-} from './support/browser';
+import { baseUrl, launchBrowser, newPage, screenshot, waitForCode, waitForMessage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,26 +19,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * A new member, signed in, identity approved (issue 29: buying needs it). Made through the API as the registration
+ * form would (decision 563): the form is the subject of the sign-up journeys, not of this one.
+ */
 async function registerMember(page: Page, language: 'en' | 'fr') {
-  const stamp = Date.now();
-  const member = {
+  return signUpMemberByApi(page, language, {
     firstName: language === 'fr' ? 'Berthe' : 'Mary',
     lastName: language === 'fr' ? 'Morisot' : 'Cassatt',
-    email: `buyer.${language}.${stamp}@example.com`,
-    password: 'Gallery!pass7',
-    countryName: 'France',
-    countryCode: 'FR',
-  };
-  const register = new RegisterPage(page);
-  await register.open(language);
-  await register.fill(member);
-  await register.submit();
-  await expectPath(page, '/verify-email');
-  await new VerifyEmailPage(page).confirm(await waitForCode(member.email));
-  await expectPath(page, '/');
-  // Issue 29: buying needs an approved identity (the verification journey is its own).
-  await approveIdentity(member.email);
-  return member;
+    tag: 'buyer',
+    salt: 11,
+  });
 }
 
 describe('a member buys parts on the primary market', () => {
@@ -91,7 +74,7 @@ describe('a member buys parts on the primary market', () => {
       await buy.choose(9, 'Mary Cassatt');
       await buy.openDrawer('smart');
       await page.getByTestId('otp-dialog').waitFor();
-      const code = await waitForCode('+33612345678');
+      const code = await waitForCode(`+33${member.phone}`);
       await fillInput(page, 'otp-dialog-input', code);
       await page.getByTestId('otp-dialog-submit').click();
       expect(await buy.certificateNumber()).toMatch(/^PCL-/);

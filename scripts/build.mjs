@@ -6,7 +6,7 @@
 // anyone listing it; test files are left out because no build imports them.
 //
 // Usage: node scripts/build.mjs [--force] [apps/web] [apps/admin] [apps/api]   (no names: all; --force: ignore stamps)
-import { execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -108,13 +108,29 @@ export function staleReason(target, wanted, root = ROOT) {
   return '';
 }
 
-/** Builds the named targets (all when none) whose last build is not current; answers the names it built. */
-export function build(argv, root = ROOT) {
-  const built = [];
+/** `npm run build -w <name>`, its output passed on; rejects when it fails. */
+function npmBuild(name, root) {
+  return new Promise((resolveRun, rejectRun) => {
+    const child = spawn('npm', ['run', 'build', '-w', name], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', rejectRun);
+    child.on('close', (code, signal) =>
+      code === 0 ? resolveRun() : rejectRun(new Error(`[build] ${name} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+/**
+ * Builds the named targets (all when none) whose last build is not current, side by side (decision 564: the web
+ * app's build keeps one core busy for most of its time, the console's and the API's fit beside it on CI's second);
+ * answers the names it built, in TARGETS' order. Rejects when any build fails, after all have ended; a failed
+ * target keeps no stamp.
+ */
+export async function build(argv, root = ROOT) {
   const force = argv.includes('--force');
   const names = argv.filter((arg) => !arg.startsWith('--'));
   const unknown = names.filter((name) => !TARGETS.some((target) => target.name === name));
   if (unknown.length > 0) throw new Error(`[build] unknown target ${unknown.join(', ')}`);
+  const due = [];
   for (const target of TARGETS) {
     if (names.length > 0 && !names.includes(target.name)) continue;
     const wanted = fingerprint(target, { root });
@@ -126,11 +142,24 @@ export function build(argv, root = ROOT) {
     console.log(`[build] ${target.name}: building (${reason})`);
     // The stamp goes first, so a build that fails half-way is never taken for a finished one.
     rmSync(join(root, target.stamp), { force: true });
-    execSync(`npm run build -w ${target.name}`, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    writeFileSync(join(root, target.stamp), `${wanted}\n`);
-    built.push(target.name);
+    due.push({ target, wanted });
   }
-  return built;
+  const results = await Promise.allSettled(
+    due.map(async ({ target, wanted }) => {
+      await npmBuild(target.name, root);
+      writeFileSync(join(root, target.stamp), `${wanted}\n`);
+    }),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return due.map(({ target }) => target.name);
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) build(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    await build(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

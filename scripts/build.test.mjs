@@ -105,31 +105,31 @@ describe('fingerprint', () => {
 describe('build', { timeout: 120_000 }, () => {
   const runs = (log) => readFileSync(join(root, `runs-${log}.log`), 'utf8').length;
 
-  it('builds once, then again only for the workspace whose sources changed', () => {
-    expect(build([], root)).toEqual(['apps/web', 'apps/admin', 'apps/api']);
-    expect(build([], root)).toEqual([]);
+  it('builds once, then again only for the workspace whose sources changed', async () => {
+    expect(await build([], root)).toEqual(['apps/web', 'apps/admin', 'apps/api']);
+    expect(await build([], root)).toEqual([]);
     write('apps/api/src/server.ts', 'export const changed = true;\n');
-    expect(build([], root)).toEqual(['apps/api']);
+    expect(await build([], root)).toEqual(['apps/api']);
     write('apps/admin/src/main.tsx', 'export const changed = true;\n');
-    expect(build([], root)).toEqual(['apps/admin']);
-    expect(build([], root)).toEqual([]);
+    expect(await build([], root)).toEqual(['apps/admin']);
+    expect(await build([], root)).toEqual([]);
     expect([runs('web'), runs('admin'), runs('api')]).toEqual([1, 2, 2]);
   });
 
-  it('rebuilds when an output is missing, and always with --force', () => {
-    build([], root);
+  it('rebuilds when an output is missing, and always with --force', async () => {
+    await build([], root);
     rmSync(join(root, 'apps/web/build/server/index.js'));
     expect(staleReason(web, fingerprint(web, { root }), root)).toMatch(/missing/);
-    expect(build(['apps/web'], root)).toEqual(['apps/web']);
-    expect(build(['--force', 'apps/api'], root)).toEqual(['apps/api']);
-    expect(() => build(['apps/nothing'], root)).toThrow(/unknown target/);
+    expect(await build(['apps/web'], root)).toEqual(['apps/web']);
+    expect(await build(['--force', 'apps/api'], root)).toEqual(['apps/api']);
+    await expect(build(['apps/nothing'], root)).rejects.toThrow(/unknown target/);
   });
 
-  it('leaves no stamp behind a failed build, so the next call builds again', () => {
-    build([], root);
+  it('leaves no stamp behind a failed build, so the next call builds again', async () => {
+    await build([], root);
     write('apps/api/src/server.ts', 'export const changed = true;\n');
     write('apps/api/package.json', JSON.stringify({ name: 'api', scripts: { build: 'node -e "process.exit(3)"' } }));
-    expect(() => build(['apps/api'], root)).toThrow();
+    await expect(build(['apps/api'], root)).rejects.toThrow();
     expect(staleReason(api, fingerprint(api, { root }), root)).toBe('no stamp of a previous build');
   });
 });

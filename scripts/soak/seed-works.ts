@@ -1,11 +1,16 @@
 /**
  * The soak's small works (scripts/soak/soak.mjs): a few works of a few dozen parts each on the primary market, so
  * that they sell out during a run and open on the secondary market. Run with DATABASE_URL set, after the server
- * migrated the database: `node --import tsx scripts/soak/seed-works.ts <count>`. Prints the works as JSON.
+ * migrated the database: `node --import tsx scripts/soak/seed-works.ts <count>`. Each has its key information
+ * document (version 1, as the seed's works have), without which no primary purchase of it is taken. Prints the works
+ * as JSON.
  */
 import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../apps/api/src/config';
 import { openPostgres } from '../../apps/api/src/db/client';
 import { artists, paintings } from '../../apps/api/src/db/schema';
+import { SEED_CATALOGUER_ID } from '../../apps/api/src/db/seed-valuations';
+import { seedKeyInformation } from '../../apps/api/src/modules/key-information/seed';
 import { issueParts } from '../../apps/api/src/modules/parts/register';
 
 const url = process.env.DATABASE_URL;
@@ -44,6 +49,14 @@ try {
     await database.db.transaction((tx) => issueParts(tx, painting));
     works.push({ id: painting.id, totalParts: painting.totalParts, priceMinor: painting.pricePerPartMinor });
   }
+  // A primary sale needs the work's key information document (issue 30), published as the seed publishes the demo
+  // catalogue's: without it every primary purchase of these works was refused (403) and none sold out in a run.
+  await seedKeyInformation(
+    database.db,
+    loadConfig({}),
+    works.map((work, index) => ({ id: work.id, registrationNumber: `SOAK-KID-${index + 1}` })),
+    SEED_CATALOGUER_ID,
+  );
   console.log(JSON.stringify(works));
 } finally {
   await database.close();
