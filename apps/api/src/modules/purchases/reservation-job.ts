@@ -16,13 +16,17 @@ export const PERIODIC_JOBS = [RESERVATION_SWEEP_JOB, REFUND_RETRY_JOB] as const;
 
 /**
  * One sweep at a time across every process (singleton), and one a window (sendOncePer): a sweep that fails is not
- * retried, the next window's sweep does its work. A sweep still running after 5 minutes is presumed lost.
+ * retried, the next window's sweep does its work. A sweep still running after a minute is presumed lost (decision
+ * 570): a process killed during one leaves it active, and no other sweep starts until pg-boss's supervisor (every
+ * 60 s) expires it, so expired reservations stayed held up to 6 minutes after a crash with 300 s, 2 with 60. A sweep
+ * takes milliseconds; one that really ran longer than a minute would only overlap the next, which releases nothing
+ * twice (each release is conditional on the purchase still pending).
  */
 const PERIODIC: QueueSpec = {
   retryLimit: 0,
   retryDelaySeconds: 30,
   backoff: false,
-  expireInSeconds: 300,
+  expireInSeconds: 60,
   policy: 'singleton',
 };
 
