@@ -35,8 +35,8 @@ export function PlainAlert({
   children: ReactNode;
 }) {
   const classes = [styles.alert, styles[variant], styles[severity], className].filter(Boolean).join(' ');
-  return (
-    <div role={role} aria-label={label} className={classes} data-testid={testId} {...data}>
+  const content = (
+    <>
       <div className={styles.icon}>
         <svg viewBox="0 0 24 24" aria-hidden focusable="false">
           <path d={ALERT_ICONS[severity]} />
@@ -47,6 +47,18 @@ export function PlainAlert({
         {children}
       </div>
       {action !== undefined && <div className={styles.action}>{action}</div>}
+    </>
+  );
+  // A region is a named <section> (its implicit role); an alert or a status a <div> with that role, as MUI's.
+  if (role === 'region')
+    return (
+      <section aria-label={label} className={classes} data-testid={testId} {...data}>
+        {content}
+      </section>
+    );
+  return (
+    <div role={role} className={classes} data-testid={testId} {...data}>
+      {content}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Currency } from '@parcelle/shared/constants';
 import type { TInvestmentWarningCheck } from '@parcelle/shared/contracts/investor';
 import { formatMoney } from '@parcelle/shared/money';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainAlert } from '../feedback/PlainAlert';
 import { CheckboxBox } from '../forms/PlainField';
@@ -24,6 +25,7 @@ type Props = {
 export function InvestmentWarning({ check, currency, accepted, onAccept, testId = 'investment-warning' }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const boxId = useId();
   return (
     <PlainAlert
       severity="warning"
@@ -41,9 +43,10 @@ export function InvestmentWarning({ check, currency, accepted, onAccept, testId 
       <p className={styles.text} data-testid={`${testId}-text`}>
         {check.warning[language]}
       </p>
-      <label className={styles.accept}>
+      <label className={styles.accept} htmlFor={boxId}>
         <CheckboxBox
           input={{
+            id: boxId,
             checked: accepted,
             onChange: (event) => onAccept(event.target.checked),
             'data-testid': `${testId}-accept`,

@@ -32,8 +32,7 @@ type Props = {
 export function StepPanel({ icon, label, title, titleTestId, text, more, to, action, testId, dense, data }: Props) {
   const { Link } = useNavigation();
   return (
-    <div
-      role="region"
+    <section
       aria-labelledby={`${testId}-title`}
       data-testid={testId}
       {...data}
@@ -55,6 +54,6 @@ export function StepPanel({ icon, label, title, titleTestId, text, more, to, act
           {action}
         </Link>
       </div>
-    </div>
+    </section>
   );
 }
