@@ -110,7 +110,7 @@ function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, o
       <div className={`${styles.actions} ${styles.offerActions}`}>
         <Link
           to={marketTo}
-          className={canBuy ? `${buttons.button} ${buttons.text} ${styles.ink}` : buttons.button}
+          className={`${buttons.button} ${styles.market} ${canBuy ? `${buttons.text} ${styles.ink}` : ''}`}
           data-testid="secondary-dialog-market"
           onClick={onClose}
         >
