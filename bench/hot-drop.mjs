@@ -6,6 +6,8 @@
 //   node bench/hot-drop.mjs --confirmations 60        (after the purchases, waits up to 60 s for every buyer's
 //                                                       confirmation email in the outbox: how long they took, and the
 //                                                       server's CPU per purchase, the purchase and its confirmation)
+//   node bench/hot-drop.mjs --processes 2             (the API as a cluster of 2 workers sharing REDIS_URL, default
+//                                                       redis://127.0.0.1:6379: npm run start:cluster's shape)
 //   node bench/hot-drop.mjs --cpu-prof /tmp/prof      (the server runs under `node --cpu-prof`, one profile a run in
 //                                                       that folder; `node bench/cpu-profile.mjs <file>` reads one)
 // Each run: a throw-away database (dropped at the end) on PG_URL (default postgres://postgres@127.0.0.1:5432),
@@ -22,7 +24,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { purchaseLoad, signUpMembers } from './lib/buying.mjs';
 import { HOT_ROW_SCRIPT, HOT_ROW_TABLES, pgbenchTps, pgUrl, psql } from './lib/pgbench.mjs';
-import { apiClient, cli, cpuTimeMs, loadAverage, median, root, startBuiltServer } from './lib/run.mjs';
+import {
+  apiClient,
+  cli,
+  commandCpuTimeMs,
+  cpuTimeMs,
+  loadAverage,
+  median,
+  root,
+  startBuiltServer,
+} from './lib/run.mjs';
 
 const { option, flag } = cli();
 const members = Number(option('--members', '40'));
@@ -35,6 +46,11 @@ const cpuProfileDir = option('--cpu-prof', undefined);
 const confirmationSeconds = Number(option('--confirmations', '0'));
 // Another build of the server beside this one (a copy of apps/api/dist kept from before a change): before/after pairs.
 const serverFile = option('--server', 'apps/api/dist/server.js');
+// Several API processes (`npm run start:cluster`'s primary and its workers) sharing Redis: what a machine with more
+// than one process behind its proxy does (docs/deploy.md). The CPU a purchase is then the whole process tree's.
+const processes = Number(option('--processes', '1'));
+if (!Number.isInteger(processes) || processes < 1) throw new Error('--processes: a whole number, 1 or more');
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 if (!flag('--skip-build')) {
   execFileSync(process.execPath, ['scripts/build.mjs', 'apps/api'], { cwd: root, stdio: 'inherit' });
@@ -94,8 +110,18 @@ for (let run = 1; run <= runs; run++) {
   const server = await startBuiltServer({
     port,
     prefix: 'hot-drop',
-    server: serverFile,
-    env: { DATABASE_URL: databaseUrl, CAPTCHA_COST: '10' },
+    server: processes > 1 ? serverFile.replace(/server\.js$/, 'cluster.js') : serverFile,
+    env: {
+      DATABASE_URL: databaseUrl,
+      CAPTCHA_COST: '10',
+      ...(processes > 1
+        ? {
+            WEB_CONCURRENCY: String(processes),
+            REDIS_URL: redisUrl,
+            REDIS_KEY_PREFIX: `hotdrop-${process.pid}-${run}:`,
+          }
+        : {}),
+    },
     nodeArgs: cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir, '--cpu-prof-interval', '500'] : [],
   });
   try {
@@ -104,7 +130,11 @@ for (let run = 1; run <= runs; run++) {
     const tokens = await signUpMembers(call, members, 'hotdrop');
     const loadBefore = loadAverage();
     const tps = runPgbench(databaseUrl);
-    const buying = await purchaseLoad(call, tokens, perMember, { cpuOf: () => cpuTimeMs(server.child.pid) });
+    const buying = await purchaseLoad(call, tokens, perMember, {
+      cpuOf: () => cpuTimeMs(server.child.pid),
+      // PostgreSQL's processes on this machine (the default PG_URL's server; another host's read as 0).
+      databaseCpuOf: () => commandCpuTimeMs('postgres'),
+    });
     const confirmed = confirmationSeconds > 0 ? await awaitConfirmations(databaseUrl, server, buying) : {};
     const result = {
       run,
@@ -118,7 +148,9 @@ for (let run = 1; run <= runs; run++) {
     console.log(
       `run ${run}: pgbench ${tps.toFixed(0)} tps; purchases ${buying.completed} in ${buying.seconds.toFixed(1)} s = ` +
         `${buying.perSecond.toFixed(1)}/s; ratio ${result.ratio.toFixed(3)}; p50 ${buying.p50.toFixed(0)} ms, ` +
-        `p99 ${buying.p99.toFixed(0)} ms; server CPU ${buying.cpuMsPerPurchase.toFixed(2)} ms a purchase; ` +
+        `p99 ${buying.p99.toFixed(0)} ms; server CPU ${buying.cpuMsPerPurchase.toFixed(2)} ms a purchase ` +
+        `(PostgreSQL's ${buying.databaseCpuMsPerPurchase.toFixed(2)} ms, the load generator's ` +
+        `${buying.clientCpuMsPerPurchase.toFixed(2)} ms); ` +
         `load average ${result.load}`,
     );
     if (confirmationSeconds > 0) {

@@ -6,11 +6,14 @@
 //   node bench/pages.mjs --skip-build --runs 1 --pages home --json-dir /tmp/lh   (also keeps each run's Lighthouse JSON)
 //   node bench/pages.mjs --skip-build --presets mobile                      (one preset only; the targets are mobile's)
 //   WEB_DIST_DIR=/tmp/old/client node bench/pages.mjs --skip-build --server apps/api/dist-old/server.js  (a kept build)
+//   node bench/pages.mjs --protocol http1        (plain HTTP/1.1, as before decision 567; the default is h2)
 // Chromium is the machine's own (/usr/bin/chromium or CHROME_PATH); nothing is downloaded and nothing leaves the
 // machine: the pages, their media and their API calls are all served by the local server.
 // Every page is measured beside its twin, the same page's HTML without its scripts (bench/lib/twin.mjs), in turns
 // (page, twin, page, twin…) so that the machine's load weighs on both alike; both go through the twin proxy, on one
-// origin. It prints the medians of both, the page's performance as a share of its twin's, and the issue's targets on
+// origin. The proxy answers as production's reverse proxy does (docs/deploy.md): HTTP/2 over TLS (decision 567; a
+// certificate of its own, which the browser is told to accept), `--protocol http1` for plain HTTP/1.1.
+// It prints the medians of both, the page's performance as a share of its twin's, and the issue's targets on
 // mobile, each met (✓) or not (✗).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,8 @@ const jsonDir = option('--json-dir');
 const presets = option('--presets', 'mobile,desktop').split(',');
 if (presets.some((preset) => preset !== 'mobile' && preset !== 'desktop'))
   throw new Error('--presets: mobile, desktop');
+const protocol = option('--protocol', 'h2');
+if (protocol !== 'h2' && protocol !== 'http1') throw new Error('--protocol: h2, http1');
 let reportNumber = 0;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
@@ -41,6 +46,8 @@ const chromeFlags = [
   '--no-first-run',
   '--disable-default-apps',
   '--disable-extensions',
+  // The proxy's own certificate (--protocol h2): accepted, as Lighthouse documents for a certificate one controls.
+  ...(protocol === 'h2' ? ['--ignore-certificate-errors'] : []),
 ];
 
 /**
@@ -50,9 +57,13 @@ const chromeFlags = [
  */
 async function startServers() {
   const external = option('--url');
-  if (external) return { ...(await startTwinProxy(external.replace(/\/$/, ''))), stopApp: async () => {} };
+  if (external) {
+    const direct = external.replace(/\/$/, '');
+    return { ...(await startTwinProxy(direct, { protocol })), direct, stopApp: async () => {} };
+  }
   const port = Number(option('--port', 0)) || (await freePort());
-  const proxy = await startTwinProxy(`http://127.0.0.1:${port}`);
+  const direct = `http://127.0.0.1:${port}`;
+  const proxy = await startTwinProxy(direct, { protocol });
   try {
     const app = await startBuiltServer({
       port,
@@ -60,7 +71,7 @@ async function startServers() {
       prefix: 'bench-pages',
       env: { PUBLIC_URL: proxy.base },
     });
-    return { ...proxy, stopApp: app.stop };
+    return { ...proxy, direct, stopApp: app.stop };
   } catch (error) {
     await proxy.stop();
     throw error;
@@ -215,8 +226,9 @@ async function main() {
   const rows = [];
   const loadBefore = loadAverage();
   try {
-    const pages = await pagesOf(servers.base);
-    await warmUp(servers.base, pages);
+    // The bench's own requests go to the app directly (its certificate is the browser's business, not Node's).
+    const pages = await pagesOf(servers.direct);
+    await warmUp(servers.direct, pages);
     for (const preset of presets) {
       for (const [name, path] of pages) {
         rows.push(...(await measure(servers.base, name, path, preset)));
@@ -230,6 +242,7 @@ async function main() {
   }
   const header = ['Page', 'Preset', ...COLUMNS.map((column) => column.title)];
   console.log(`\nMedian of ${runs} run(s) each, page and script-free twin in turns, Chromium ${chromePath}`);
+  console.log(`Served ${protocol === 'h2' ? 'as HTTP/2 over TLS' : 'as plain HTTP/1.1'} by the proxy (--protocol)`);
   console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${loadAverage()} after\n`);
   console.log(`| ${header.join(' | ')} |`);
   console.log(`| ${header.map(() => '---').join(' | ')} |`);

@@ -393,7 +393,7 @@ describe('the home’s sections carry no MUI (issue 33, decision 525)', () => {
  * before it, a work's page carried 286 `css-…` classes, an artist's 748, a market's header 8. The gallery, the "Read
  * more" dialog and the not-found state followed (decisions 540, 541; main before them: 22 `css-…` classes in a work's
  * gallery and dialog, 5 on its not-found page), then the "Buy now" button and its pinned bar (decision 543): a work's
- * document carries no MUI class at all for a visitor. A market's pagination keeps MUI for now.
+ * document carries no MUI class at all for a visitor. A market's pagination followed (decision 556).
  */
 describe('a work’s page, an artist’s page and a market’s header carry no MUI (issue 33, decisions 530–533)', () => {
   const classesOf = (html: string) =>
@@ -463,6 +463,35 @@ describe('a work’s page, an artist’s page and a market’s header carry no M
       const part = between(html, 'data-testid="market-screen"', '<article');
       expect(classesOf(part).length).toBeGreaterThan(5);
       expect(muiOf(part)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * The editorial and legal pages, the artists' wall, both markets (their pages' links included) and the gallery
+ * (decisions 552–556): plain elements on CSS Modules, so their documents carry no MUI or emotion class at all. On main
+ * before them: the FAQ 197, about 104, the terms 129, /artists 328, the primary market 53 (its pagination), the
+ * gallery 479.
+ */
+describe('the editorial pages, the artists, the markets and the gallery carry no MUI (issue 33, decisions 552–556)', () => {
+  const muiOf = (html: string) =>
+    [...html.matchAll(/\bclass="([^"]*)"/g)]
+      .flatMap((match) => (match[1] ?? '').split(/\s+/))
+      .filter((name) => /^(?:css-|Mui)/.test(name));
+  const pages: [string, string][] = [
+    ['/faqs', 'data-testid="faq-item"'],
+    ['/about', 'data-testid="content-block"'],
+    ['/terms', 'data-testid="content-updated"'],
+    ['/artists', 'data-testid="artists-pagination"'],
+    ['/primary-market', 'data-testid="market-pagination"'],
+    ['/secondary-market', 'data-testid="market-screen"'],
+    ['/gallery', 'data-testid="lightbox"'],
+  ];
+  for (const [path, shown] of pages) {
+    it(`${path}: no MUI or emotion class in the whole document`, async () => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      expect(html, 'what the check looks at').toContain(shown);
+      expect(muiOf(html)).toEqual([]);
     });
   }
 });

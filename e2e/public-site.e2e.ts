@@ -198,8 +198,12 @@ describe('a visitor browses the catalogue', () => {
       // one and gives the focus back to its button.
       await page.getByTestId('footer-join').click();
       await page.getByTestId('join-dialog').waitFor();
+      // The page behind a modal dialog does not scroll (app.css), and takes its scroll again once it closes.
+      const pageOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+      expect(await pageOverflow()).toBe('hidden');
       await page.keyboard.press('Escape');
       await page.getByTestId('join-dialog').waitFor({ state: 'hidden' });
+      expect(await pageOverflow()).not.toBe('hidden');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('footer-join');
       await page.getByTestId('footer-contact').click();
       const dialog = page.getByTestId('contact-dialog');

@@ -131,7 +131,7 @@ export async function buyParts(call, token, paintingId, parts) {
  * work's detail; with `cpuOf` (the server's CPU time so far, ms), its CPU time per purchase, the steadier figure on a
  * shared machine.
  */
-export async function purchaseLoad(call, tokens, perMember, { cpuOf } = {}) {
+export async function purchaseLoad(call, tokens, perMember, { cpuOf, databaseCpuOf } = {}) {
   const { painting, available: availableBefore } = await workWithMostPartsLeft(call);
   // A primary purchase needs the work's key information document acknowledged (issue 30): once per member, untimed.
   await Promise.all(tokens.map((token) => acknowledgeKeyInformation(call, token, painting.id)));
@@ -140,6 +140,8 @@ export async function purchaseLoad(call, tokens, perMember, { cpuOf } = {}) {
   let completed = 0;
   let partsBought = 0;
   const cpuBefore = cpuOf?.();
+  const clientBefore = process.cpuUsage();
+  const databaseBefore = databaseCpuOf?.();
   const started = performance.now();
   await Promise.all(
     tokens.map(async (token) => {
@@ -158,6 +160,8 @@ export async function purchaseLoad(call, tokens, perMember, { cpuOf } = {}) {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuMs = cpuBefore === undefined ? undefined : (cpuOf?.() ?? 0) - cpuBefore;
+  const client = process.cpuUsage(clientBefore);
+  const databaseMs = databaseBefore === undefined ? undefined : (databaseCpuOf?.() ?? 0) - databaseBefore;
   timings.sort((a, b) => a - b);
   const availableAfter = await partsLeft(call, painting.id);
   return {
@@ -167,6 +171,10 @@ export async function purchaseLoad(call, tokens, perMember, { cpuOf } = {}) {
     perSecond: completed / seconds,
     /** The server's CPU time (ms, all its threads) per completed purchase, when `cpuOf` reads it. */
     cpuMsPerPurchase: cpuMs === undefined ? undefined : cpuMs / completed,
+    /** This load generator's own CPU time per completed purchase (ms): it shares the machine with the server. */
+    clientCpuMsPerPurchase: (client.user + client.system) / 1000 / completed,
+    /** PostgreSQL's CPU time per completed purchase (ms), when `databaseCpuOf` reads it (a server on this machine). */
+    databaseCpuMsPerPurchase: databaseMs === undefined ? undefined : databaseMs / completed,
     /** The server's CPU time when the load began (ms), for a longer measure ending later (hot-drop's confirmations). */
     cpuMsAtStart: cpuBefore,
     p50: percentile(timings, 50) ?? Number.NaN,

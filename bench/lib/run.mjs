@@ -1,7 +1,8 @@
 // What every bench script shares: its options, statistics, a built server on a throw-away data folder, and a small
 // API client. Not part of `npm test`.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,11 +37,63 @@ export const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-/** A process's CPU time so far (user + system, all threads, ms), from /proc (Linux). */
+/** A process's CPU time so far with its live children's (user + system, all threads, ms), from /proc (Linux). */
 export function cpuTimeMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return [pid, ...descendants(pid)].reduce((sum, one) => sum + ownCpuTimeMs(one), 0);
+}
+
+/** One process's own CPU time (all its threads), in ms; 0 once it has gone. */
+function ownCpuTimeMs(pid) {
+  let line;
+  try {
+    line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  const fields = line.split(') ')[1]?.split(' ') ?? [];
   // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis, in ticks.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * The CPU time so far of every live process whose command is `command` (`postgres`: the server's backends and its
+ * own processes), in ms. A backend that ended in between takes its time with it: read it around a load that keeps
+ * its connections (a pool's).
+ */
+export function commandCpuTimeMs(command) {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let line;
+    try {
+      line = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (line.slice(line.indexOf('(') + 1, line.lastIndexOf(')')) === command) total += ownCpuTimeMs(Number(entry));
+  }
+  return total;
+}
+
+/** The live processes under `pid` (a cluster's workers, `npm run start:cluster`), from /proc's children lists. */
+function descendants(pid) {
+  const found = [];
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return found;
+  }
+  for (const task of tasks) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const child of children.split(' ').filter(Boolean).map(Number)) found.push(child, ...descendants(child));
+  }
+  return found;
 }
 
 export const freePort = () =>
@@ -117,16 +170,41 @@ export async function startBuiltServer({
   return { base, child, stop };
 }
 
-/** JSON calls to the API at `base`: `call(method, path, body?, token?)` → `{ status, body }`. */
+/**
+ * JSON calls to the API at `base`: `call(method, path, body?, token?)` → `{ status, body }`. Node's own HTTP client on
+ * kept-alive connections rather than `fetch`: the load generator shares the machine's cores with the server and
+ * PostgreSQL, and `fetch` cost it about twice the CPU a call (measured in the hot drop, docs/performance.md).
+ */
 export function apiClient(base) {
-  return async (method, path, body, token) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+  const origin = new URL(base);
+  const agent = new HttpAgent({ keepAlive: true });
+  return (method, path, body, token) =>
+    new Promise((resolve, reject) => {
+      const payload = body ? JSON.stringify(body) : undefined;
+      const headers = { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      if (payload !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(payload);
+      }
+      const request = httpRequest(
+        { host: origin.hostname, port: origin.port, path, method, headers, agent },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              resolve({ status: response.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+            } catch (error) {
+              reject(new Error(`${method} ${path}: ${response.statusCode} answered no JSON (${error.message})`));
+            }
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    return { status: response.status, body: await response.json() };
-  };
 }
 
 /**

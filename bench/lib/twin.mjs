@@ -6,7 +6,12 @@
 // everything else untouched, and treats every HTML answer of both alike: decoded, the twin's rewritten, encoded again
 // as the app had encoded it (brotli at the app's quality or gzip, apps/api/src/http/web.ts). Images, CSS, fonts and API
 // answers pass through as they are, so only the HTML's scripts differ between the two.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
+import { createSecureServer } from 'node:http2';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, gunzip, gzip, constants as zlibConstants } from 'node:zlib';
 
@@ -50,7 +55,8 @@ const encoders = {
   gzip: promisify(gzip),
 };
 /** Headers about one connection, not the answer: never passed on. */
-const HOP_BY_HOP = ['connection', 'keep-alive'];
+// Connection-level headers: a proxy does not pass them on, and HTTP/2 refuses them in an answer.
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
 
 function withoutHopByHop(headers, ...more) {
   const kept = { ...headers };
@@ -68,18 +74,57 @@ async function rewritten(upstream, twin) {
   const html = (await decode(Buffer.concat(chunks))).toString('utf8');
   const body = await encode(Buffer.from(twin ? scriptFree(html) : html));
   // The length is the new body's; an ETag named the app's bytes, not these.
-  const headers = withoutHopByHop(upstream.headers, 'transfer-encoding', 'etag');
+  const headers = withoutHopByHop(upstream.headers, 'etag');
   return { headers: { ...headers, 'content-length': String(body.length) }, body };
 }
 
 /**
- * Starts the proxy in front of `upstream` (e.g. http://127.0.0.1:3000) on 127.0.0.1 (`port`, 0 for a free one).
- * Returns its `base` and `stop()`. The Host header goes on as the browser sent it, as a reverse proxy's does.
+ * A throw-away self-signed certificate for 127.0.0.1 (openssl, from Debian), for the proxy's TLS: the browser is
+ * started with `--ignore-certificate-errors`, which Lighthouse accepts for a certificate of one's own.
  */
-export async function startTwinProxy(upstream, { port = 0 } = {}) {
+function selfSignedCertificate() {
+  const folder = mkdtempSync(join(tmpdir(), 'parcelle-bench-tls-'));
+  try {
+    const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'].concat([
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ]),
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(key), cert: readFileSync(cert) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The request's headers as an HTTP/1.1 upstream takes them: HTTP/2's pseudo-headers off, its authority as Host. */
+function upstreamHeaders(headers) {
+  const kept = withoutHopByHop(headers);
+  for (const name of Object.keys(kept)) if (name.startsWith(':')) delete kept[name];
+  if (!kept.host && headers[':authority']) kept.host = headers[':authority'];
+  return kept;
+}
+
+/**
+ * Starts the proxy in front of `upstream` (e.g. http://127.0.0.1:3000) on 127.0.0.1 (`port`, 0 for a free one).
+ * `protocol`: 'h2' answers HTTP/2 over TLS (as production's reverse proxy does, docs/deploy.md: one connection for
+ * the document and everything it asks for), 'http1' plain HTTP/1.1 (a connection per request, six at a time).
+ * Returns its `base` (https://… or http://…) and `stop()`. The Host header goes on as the browser sent it, as a
+ * reverse proxy's does.
+ */
+export async function startTwinProxy(upstream, { port = 0, protocol = 'http1' } = {}) {
   const target = new URL(upstream);
   const agent = new Agent({ keepAlive: true });
-  const server = createServer((request, response) => {
+  const handle = (request, response) => {
     const url = new URL(request.url ?? '/', 'http://proxy');
     const twin = url.searchParams.has(TWIN_FLAG);
     if (twin) url.searchParams.delete(TWIN_FLAG);
@@ -89,7 +134,7 @@ export async function startTwinProxy(upstream, { port = 0 } = {}) {
         port: target.port,
         method: request.method,
         path: twin ? `${url.pathname}${url.search}` : request.url,
-        headers: withoutHopByHop(request.headers),
+        headers: upstreamHeaders(request.headers),
         agent,
       },
       (upstreamResponse) => {
@@ -110,12 +155,23 @@ export async function startTwinProxy(upstream, { port = 0 } = {}) {
       response.end(String(error));
     });
     request.pipe(forwarded);
+  };
+  if (protocol !== 'h2' && protocol !== 'http1') throw new Error(`protocol: h2 or http1, not ${protocol}`);
+  const server =
+    protocol === 'h2'
+      ? createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, handle)
+      : createServer(handle);
+  const sessions = new Set();
+  server.on(protocol === 'h2' ? 'session' : 'connection', (session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
   });
   await new Promise((done) => server.listen(port, '127.0.0.1', done));
   const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  const scheme = protocol === 'h2' ? 'https' : 'http';
+  const base = `${scheme}://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   const stop = async () => {
-    server.closeAllConnections();
+    for (const session of sessions) session.destroy();
     await new Promise((done) => server.close(done));
     agent.destroy();
   };

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { connect } from 'node:http2';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_BROTLI_QUALITY, scriptFree, startTwinProxy, TWIN_FLAG, twinUrl } from './twin.mjs';
 
@@ -77,10 +78,12 @@ describe('the twin proxy', () => {
   });
 
   /** An app that answers HTML in brotli or gzip (as the client accepts) and a stylesheet, and notes what it was asked. */
-  async function start() {
+  async function start(protocol = 'http1') {
     const asked = [];
+    const hosts = [];
     const app = createServer((request, response) => {
       asked.push(request.url);
+      hosts.push(request.headers.host);
       if (request.url === '/root.css') return response.writeHead(200, { 'content-type': 'text/css' }).end('.a{}');
       const br = (request.headers['accept-encoding'] ?? '').includes('br');
       const body = br ? brotliCompressSync(PAGE) : gzipSync(PAGE);
@@ -94,9 +97,9 @@ describe('the twin proxy', () => {
     });
     await new Promise((done) => app.listen(0, '127.0.0.1', done));
     stops.push(() => new Promise((done) => app.close(done)));
-    const proxy = await startTwinProxy(`http://127.0.0.1:${app.address().port}`);
+    const proxy = await startTwinProxy(`http://127.0.0.1:${app.address().port}`, { protocol });
     stops.unshift(proxy.stop);
-    return { asked, base: proxy.base };
+    return { asked, hosts, base: proxy.base };
   }
 
   it('sends the page as the app rendered it, and its twin without scripts, both in the encoding the app chose', async () => {
@@ -126,5 +129,31 @@ describe('the twin proxy', () => {
     expect(response.headers.get('content-type')).toBe('text/css');
     expect(await response.text()).toBe('.a{}');
     expect(asked).toEqual(['/root.css']);
+  });
+
+  it('answers HTTP/2 over TLS as the production proxy does (decision 567), the twin alike, Host from the authority', async () => {
+    const { asked, hosts, base } = await start('h2');
+    expect(base).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    const session = connect(base, { rejectUnauthorized: false });
+    stops.unshift(() => new Promise((done) => session.close(done)));
+    const get = (path) =>
+      new Promise((resolve, reject) => {
+        const stream = session.request({ ':path': path, 'accept-encoding': 'br' });
+        const chunks = [];
+        let headers;
+        stream.on('response', (answer) => {
+          headers = answer;
+        });
+        stream.on('data', (chunk) => chunks.push(chunk));
+        stream.on('end', () => resolve({ headers, body: brotliDecompressSync(Buffer.concat(chunks)).toString() }));
+        stream.on('error', reject);
+      });
+    const page = await get('/primary-market');
+    const twin = await get(`/primary-market?${TWIN_FLAG}`);
+    expect(page.headers[':status']).toBe(200);
+    expect(page.body).toBe(PAGE);
+    expect(twin.body).toBe(scriptFree(PAGE));
+    expect(asked).toEqual(['/primary-market', '/primary-market']);
+    expect(hosts).toEqual([new URL(base).host, new URL(base).host]);
   });
 });

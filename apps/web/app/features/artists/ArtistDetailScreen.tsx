@@ -1,22 +1,20 @@
-import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useRetryProps } from '../../document/document';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { useArtistDetail } from '../catalogue/api';
 import { formatAmount, lifeYears, mediaUrl } from '../catalogue/format';
 import { ARTIST_PORTRAIT_SIZES } from '../catalogue/image-sources';
+import { PageError, type PageErrorClasses } from '../feedback/PageError';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
 import { Icon } from '../layout/icons';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
-import { FigureLabel } from './ArtistCard';
 import { ArtistMarket } from './ArtistMarket';
-import { ArtistWorkCard } from './ArtistWorkCard';
+import { ArtistWorkCard, FigureLabel } from './ArtistWorkCard';
 import styles from './artist-detail.module.css';
 import workStyles from './artist-work-card.module.css';
 import { type ArtistDetail, baseAmount, formatIndex, indexIn, latestTurnover, recordOf } from './figures';
@@ -148,27 +146,27 @@ function Artist({ artist, baseUrl, currency }: { artist: ArtistDetail; baseUrl: 
   );
 }
 
+const ERROR: PageErrorClasses = {
+  alert: styles.errorAlert,
+  icon: styles.errorIcon,
+  message: styles.errorMessage,
+  action: styles.errorAction,
+  retry: styles.errorRetry,
+};
+
 function DetailSkeleton() {
   return (
-    <Box
-      data-testid="artist-loading"
-      aria-busy="true"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-        gap: { xs: 5, md: 10 },
-      }}
-    >
-      <Skeleton variant="rectangular" sx={{ width: '100%', maxWidth: 520, height: 'auto', aspectRatio: '1' }} />
-      <Box>
-        <Skeleton variant="text" sx={{ width: 80 }} />
-        <Skeleton variant="text" sx={{ fontSize: '3.6rem', width: '75%' }} />
-        <Skeleton variant="text" sx={{ fontSize: '1.5rem', width: 140 }} />
-        <Skeleton variant="text" sx={{ mt: 4 }} />
-        <Skeleton variant="text" />
-        <Skeleton variant="text" sx={{ width: '60%' }} />
-      </Box>
-    </Box>
+    <div data-testid="artist-loading" aria-busy="true" className={styles.intro}>
+      <span className={styles.portraitBone} />
+      <div>
+        <span className={styles.line} style={{ width: 80 }} />
+        <span className={styles.line} style={{ fontSize: '3.6rem', width: '75%' }} />
+        <span className={styles.line} style={{ fontSize: '1.5rem', width: 140 }} />
+        <span className={styles.line} style={{ marginTop: 32 }} />
+        <span className={styles.line} />
+        <span className={styles.line} style={{ width: '60%' }} />
+      </div>
+    </div>
   );
 }
 
@@ -179,7 +177,6 @@ export function ArtistDetailScreen() {
   const currency = useCurrency();
   const artistId = useParams().artistId ?? '';
   const query = useArtistDetail(artistId, currency);
-  const retry = useRetryProps(() => query.refetch());
   // Kept while the currency changes; never another artist's page while this one loads.
   const data = query.data?.artist.id === artistId ? query.data : undefined;
   const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -190,38 +187,27 @@ export function ArtistDetailScreen() {
   let content: ReactNode;
   if (notFound) {
     content = (
-      <Box data-testid="artist-not-found" sx={{ py: { xs: 7, md: 11 }, maxWidth: 640 }}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-          404
-        </Typography>
-        <Typography variant="h1" sx={{ mt: 1.5, mb: 3 }}>
-          {localized(errorText(query.error), language)}
-        </Typography>
-        <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 3 }} />
-        <Typography variant="subtitle1" sx={{ mb: 5 }}>
-          {t('artists.detail.notFoundText')}
-        </Typography>
-        <Button component={Link} to="/artists" variant="outlined">
+      <div data-testid="artist-not-found" className={styles.notFound}>
+        <p className={styles.eyebrow}>404</p>
+        <h1 className={styles.notFoundTitle}>{localized(errorText(query.error), language)}</h1>
+        <div className={styles.notFoundRule} />
+        <p className={styles.notFoundText}>{t('artists.detail.notFoundText')}</p>
+        <Link to="/artists" className={`${buttons.button} ${buttons.outlined}`}>
           {t('artists.detail.back')}
-        </Button>
-      </Box>
+        </Link>
+      </div>
     );
   } else if (query.isError && !data) {
     content = (
-      <Alert
-        severity="error"
-        data-testid="artist-error"
-        action={
-          <Button color="inherit" size="small" {...retry}>
-            {t('artists.error.retry')}
-          </Button>
-        }
+      <PageError
+        classes={ERROR}
+        testId="artist-error"
+        retryLabel={t('artists.error.retry')}
+        onRetry={() => query.refetch()}
       >
-        <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-          {t('artists.detail.errorTitle')}
-        </Typography>
+        <span className={styles.errorTitle}>{t('artists.detail.errorTitle')}</span>
         {localized(errorText(query.error), language)}
-      </Alert>
+      </PageError>
     );
   } else if (!data) {
     content = <DetailSkeleton />;

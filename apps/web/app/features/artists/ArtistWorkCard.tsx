@@ -1,12 +1,20 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, formatCount, mediaUrl } from '../catalogue/format';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
-import { FigureLabel } from './ArtistCard';
 import styles from './artist-work-card.module.css';
 import type { ArtistPainting } from './figures';
+
+/**
+ * A small label above a figure, in the quiet caps of a gallery caption (an artist's works and key figures, the wall
+ * of artists). Here rather than beside the wall's card, whose stylesheet an artist's page does not need.
+ */
+export function FigureLabel({ children }: { children: ReactNode }) {
+  return <dt className={styles.label}>{children}</dt>;
+}
 
 const MARKET_LABEL = {
   1: 'artists.painting.market1',

@@ -1,29 +1,41 @@
-import { Alert, Box, Button, Pagination, PaginationItem, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useRetryProps } from '../../document/document';
 import { useArtists } from '../catalogue/api';
 import { pageFromSearch } from '../catalogue/paths';
+import { PageError, type PageErrorClasses } from '../feedback/PageError';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { PageContainer } from '../layout/PageContainer';
+import { Pagination, type PaginationClasses } from '../layout/Pagination';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
 import { ArtistCard, ArtistCardSkeleton } from './ArtistCard';
+import styles from './artists-screen.module.css';
 import { ARTISTS_PAGE_SIZE } from './figures';
 
-const wall = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
-  columnGap: { sm: 4, md: 6 },
-  rowGap: { xs: 4, sm: 7, md: 9 },
-} as const;
+const PAGES: PaginationClasses = {
+  list: styles.pageList,
+  item: styles.pageItem,
+  selected: styles.pageSelected,
+  disabled: styles.pageDisabled,
+  ellipsis: styles.pageEllipsis,
+  icon: styles.pageIcon,
+};
 
+const ERROR: PageErrorClasses = {
+  alert: styles.errorAlert,
+  icon: styles.errorIcon,
+  message: styles.errorMessage,
+  action: styles.errorAction,
+  retry: styles.errorRetry,
+};
 /** The link of a page of /artists: page 1 is the bare address. */
-const pageSearch = (page: number) => (page <= 1 ? '' : `?page=${page}`);
+const pageHref = (page: number) => (page <= 1 ? '/artists' : `/artists?page=${page}`);
 
-/** /artists: the wall of artists, paginated in the database (limit/offset), the page kept in `?page=`. */
+/**
+ * /artists: the wall of artists, paginated in the database (limit/offset), the page kept in `?page=`. Plain elements
+ * on `artists-screen.module.css` (issue 33, decision 555); its pages are links that work without a script.
+ */
 export function ArtistsScreen() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -32,7 +44,6 @@ export function ArtistsScreen() {
   const page = pageFromSearch(search.get('page'));
   const offset = (page - 1) * ARTISTS_PAGE_SIZE;
   const query = useArtists(ARTISTS_PAGE_SIZE, offset, currency);
-  const retry = useRetryProps(() => query.refetch());
   usePageMeta(t('artists.list.title'), t('artists.list.metaDescription'));
 
   const data = query.data;
@@ -40,114 +51,79 @@ export function ArtistsScreen() {
   const stale = query.isPlaceholderData;
 
   return (
-    <PageContainer>
-      <Box data-testid="artists-screen" sx={{ pt: { xs: 6, md: 9 }, pb: { xs: 10, md: 16 } }}>
-        <Box
-          component="header"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
-            columnGap: 10,
-            alignItems: 'end',
-            mb: { xs: 6, md: 9 },
-            pb: { md: 5 },
-            borderBottom: { md: `1px solid ${palette.line}` },
-          }}
-        >
-          <Box>
-            <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-              {t('artists.list.eyebrow')}
-            </Typography>
-            <Typography variant="h1" sx={{ mt: 1.5, mb: { xs: 3, md: 0 } }}>
-              {t('artists.list.title')}
-            </Typography>
-          </Box>
-          <Box
-            sx={{ display: { xs: 'block', md: 'none' }, width: 56, height: '1px', bgcolor: palette.accent, mb: 3 }}
-          />
-          <Typography variant="subtitle1" sx={{ fontSize: { xs: 16, md: 17 }, maxWidth: 560 }}>
-            {t('artists.list.intro')}
-          </Typography>
-        </Box>
+    <div className={styles.page}>
+      <div data-testid="artists-screen" className={styles.screen}>
+        <header className={styles.header}>
+          <div>
+            <p className={styles.eyebrow}>{t('artists.list.eyebrow')}</p>
+            <h1 className={styles.title}>{t('artists.list.title')}</h1>
+          </div>
+          <div className={styles.rule} />
+          <p className={styles.intro}>{t('artists.list.intro')}</p>
+        </header>
 
         {query.isError && !data ? (
-          <Alert
-            severity="error"
-            data-testid="artists-error"
-            action={
-              <Button color="inherit" size="small" {...retry}>
-                {t('artists.error.retry')}
-              </Button>
-            }
+          <PageError
+            classes={ERROR}
+            testId="artists-error"
+            retryLabel={t('artists.error.retry')}
+            onRetry={() => query.refetch()}
           >
             {localized(errorText(query.error), language)}
-          </Alert>
+          </PageError>
         ) : !data ? (
-          <Box sx={wall} data-testid="artists-loading" aria-busy="true">
+          <div className={styles.wall} data-testid="artists-loading" aria-busy="true">
             {Array.from({ length: ARTISTS_PAGE_SIZE }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
               <ArtistCardSkeleton key={index} />
             ))}
-          </Box>
+          </div>
         ) : data.artists.length === 0 ? (
-          <Box data-testid="artists-empty" sx={{ py: 6 }}>
-            <Typography variant="subtitle1" sx={{ mb: 3 }}>
-              {t('artists.list.empty')}
-            </Typography>
+          <div data-testid="artists-empty" className={styles.empty}>
+            <p className={styles.emptyText}>{t('artists.list.empty')}</p>
             {page > 1 && (
-              <Button component={Link} to="/artists" variant="outlined">
+              <Link to="/artists" className={`${buttons.button} ${buttons.outlined}`}>
                 {t('artists.list.firstPage')}
-              </Button>
+              </Link>
             )}
-          </Box>
+          </div>
         ) : (
-          <Box
-            component="ul"
+          <ul
             aria-label={t('artists.list.grid')}
             aria-busy={stale}
-            sx={{
-              ...wall,
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              opacity: stale ? 0.55 : 1,
-              transition: 'opacity 200ms ease',
-            }}
+            className={stale ? `${styles.list} ${styles.stale}` : styles.list}
           >
             {data.artists.map((artist, index) => (
-              <Box component="li" key={artist.id} sx={{ minWidth: 0 }}>
+              <li key={artist.id} className={styles.item}>
                 <ArtistCard artist={artist} baseUrl={data.base_url} currency={currency} priority={index < 3} />
-              </Box>
+              </li>
             ))}
-          </Box>
+          </ul>
         )}
 
         {query.isError && data && (
-          <Alert severity="error" sx={{ mt: 4 }}>
+          <PageError classes={ERROR} className={styles.errorAfter}>
             {localized(errorText(query.error), language)}
-          </Alert>
+          </PageError>
         )}
 
         {data && pageCount > 1 && (
-          <Box component="nav" aria-label={t('artists.list.pagination')} sx={{ mt: { xs: 8, md: 12 } }}>
+          <nav aria-label={t('artists.list.pagination')} className={styles.pages}>
             <Pagination
-              data-testid="artists-pagination"
-              page={Math.min(page, pageCount)}
+              classes={PAGES}
+              testId="artists-pagination"
+              page={page}
               count={pageCount}
-              shape="rounded"
-              siblingCount={1}
-              sx={{ '& .MuiPagination-ul': { justifyContent: 'center' } }}
-              renderItem={(item) => (
-                <PaginationItem
-                  component={Link}
-                  to={{ pathname: '/artists', search: pageSearch(item.page ?? 1) }}
-                  {...item}
-                />
-              )}
+              hrefOf={pageHref}
+              labelOf={(kind, target, selected) =>
+                kind === 'page'
+                  ? t(selected ? 'artists.list.currentPage' : 'artists.list.goToPage', { page: target })
+                  : t(kind === 'next' ? 'artists.list.nextPage' : 'artists.list.previousPage')
+              }
             />
-          </Box>
+          </nav>
         )}
-      </Box>
-    </PageContainer>
+      </div>
+    </div>
   );
 }

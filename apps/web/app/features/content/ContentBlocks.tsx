@@ -1,92 +1,49 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Box, Link as MuiLink, Typography } from '@mui/material';
 import { type ContentBlockOf, groupContentBlocks } from '@parcelle/shared/content-blocks';
 import type { TContentBlock } from '@parcelle/shared/contracts/catalogue';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ExternalMark } from '../layout/marks';
-import { fonts, palette, visuallyHidden } from '../theme/theme';
+import { ICONS } from '../layout/icons';
+import { EXTERNAL_PATH } from '../layout/marks';
+import hidden from '../layout/visually-hidden.module.css';
 import { headingAnchors, hostOf, safeHref } from './anchors';
+import styles from './content.module.css';
 
 type Block<T extends TContentBlock['type']> = ContentBlockOf<T>;
 
-/** Width of running text: a comfortable reading measure. */
-export const MEASURE = '70ch';
-
 function BlockFrame({ type, children, wide = false }: { type: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box data-testid="content-block" data-block-type={type} sx={wide ? undefined : { maxWidth: MEASURE }}>
+    <div data-testid="content-block" data-block-type={type} className={wide ? undefined : styles.measure}>
       {children}
-    </Box>
+    </div>
   );
 }
 
 function Heading({ text, anchor }: { text: string; anchor: string }) {
   const { t } = useTranslation();
   return (
-    <Typography
-      variant="h4"
-      component="h2"
-      id={anchor}
-      sx={{
-        mt: { xs: 5, md: 7 },
-        mb: 2,
-        scrollMarginTop: 120,
-        position: 'relative',
-        '& .anchor': { opacity: 0, transition: 'opacity .15s' },
-        '&:hover .anchor, & .anchor:focus-visible': { opacity: 1 },
-      }}
-    >
+    <h2 id={anchor} className={styles.heading}>
       {text}
-      <MuiLink
-        href={`#${anchor}`}
-        className="anchor"
-        underline="none"
-        sx={{ ml: 1.5, color: palette.accent, fontSize: '0.8em' }}
-      >
+      <a href={`#${anchor}`} className={styles.anchor}>
         <span aria-hidden="true">#</span>
-        <Box component="span" sx={visuallyHidden}>
-          {t('content.page.anchor', { title: text })}
-        </Box>
-      </MuiLink>
-    </Typography>
+        <span className={hidden.visuallyHidden}>{t('content.page.anchor', { title: text })}</span>
+      </a>
+    </h2>
   );
 }
 
 function Paragraph({ text }: { text: string }) {
-  return <Typography sx={{ fontSize: 17, lineHeight: 1.75, whiteSpace: 'pre-line', mb: 2.5 }}>{text}</Typography>;
+  return <p className={styles.paragraph}>{text}</p>;
 }
 
 function List({ items }: { items: string[] }) {
   return (
-    <Box component="ul" sx={{ m: 0, mb: 3, pl: 0, listStyle: 'none' }}>
+    <ul className={styles.list}>
       {items.map((item, index) => (
-        <Box
-          component="li"
-          // biome-ignore lint/suspicious/noArrayIndexKey: items are plain texts that may repeat
-          key={index}
-          sx={{
-            position: 'relative',
-            pl: 3.5,
-            py: 0.75,
-            fontSize: 17,
-            lineHeight: 1.7,
-            '&::before': {
-              content: '""',
-              position: 'absolute',
-              left: 4,
-              top: '1.05em',
-              width: 12,
-              height: '1px',
-              bgcolor: palette.accent,
-            },
-          }}
-        >
-          {item}
-        </Box>
+        // biome-ignore lint/suspicious/noArrayIndexKey: items are plain texts that may repeat
+        <li key={index}>{item}</li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -100,129 +57,67 @@ function initials(name: string): string {
 
 function PersonGrid({ people }: { people: Block<'person'>[] }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        my: { xs: 4, md: 6 },
-        display: 'grid',
-        gap: { xs: 2.5, md: 3 },
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-      }}
-    >
+    <ul className={styles.people}>
       {people.map((person) => (
-        <Box component="li" key={`${person.name}-${person.role}`} data-testid="content-block" data-block-type="person">
-          <Box
-            component="article"
-            data-testid="person-card"
-            sx={{
-              height: '100%',
-              p: { xs: 3, md: 3.5 },
-              bgcolor: palette.paper,
-              border: `1px solid ${palette.line}`,
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 1,
-            }}
-          >
-            <Box
-              aria-hidden="true"
-              sx={{
-                width: 64,
-                height: 64,
-                mb: 1.5,
-                borderRadius: '50%',
-                bgcolor: palette.wall,
-                border: `1px solid ${palette.line}`,
-                display: 'grid',
-                placeItems: 'center',
-                fontFamily: fonts.display,
-                fontSize: 24,
-                color: palette.accentDark,
-              }}
-            >
+        <li key={`${person.name}-${person.role}`} data-testid="content-block" data-block-type="person">
+          <article data-testid="person-card" className={styles.person}>
+            <div aria-hidden="true" className={styles.initials}>
               {initials(person.name)}
-            </Box>
-            <Typography
-              component="h3"
-              sx={{ fontFamily: fonts.display, fontSize: 24, fontWeight: 500, lineHeight: 1.2 }}
-            >
-              {person.name}
-            </Typography>
-            <Typography variant="overline" component="p" sx={{ color: palette.accent, lineHeight: 1.6 }}>
-              {person.role}
-            </Typography>
-            {person.text && <Typography sx={{ color: palette.muted, fontSize: 15.5 }}>{person.text}</Typography>}
-          </Box>
-        </Box>
+            </div>
+            <h3 className={styles.personName}>{person.name}</h3>
+            <p className={styles.role}>{person.role}</p>
+            {person.text && <p className={styles.personText}>{person.text}</p>}
+          </article>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
 function LinkList({ links }: { links: Block<'link'>[] }) {
   const { t } = useTranslation();
   return (
-    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, my: 3, maxWidth: MEASURE }}>
+    <ul className={styles.links}>
       {links.map((link) => {
         const target = safeHref(link.href);
         const host = target?.external ? hostOf(target.href) : '';
         const label = (
-          <Typography
-            component="span"
-            sx={{ fontFamily: fonts.display, fontSize: 24, fontWeight: 500, lineHeight: 1.25, display: 'block' }}
-          >
+          <span className={styles.linkLabel}>
             {link.label}
             {target?.external && (
               <>
-                <ExternalMark sx={{ ml: 1, color: palette.accent, width: '0.5em', height: '0.5em' }} />
-                <Box component="span" sx={visuallyHidden}>
-                  {` (${t('footer.newWindow')})`}
-                </Box>
+                <svg viewBox="0 0 10 10" aria-hidden="true" focusable="false" className={styles.external}>
+                  <path d={EXTERNAL_PATH} fill="currentColor" />
+                </svg>
+                <span className={hidden.visuallyHidden}>{` (${t('footer.newWindow')})`}</span>
               </>
             )}
-          </Typography>
+          </span>
         );
         return (
-          <Box
-            component="li"
-            key={`${link.label}-${link.href}`}
-            data-testid="content-block"
-            data-block-type="link"
-            sx={{
-              borderTop: `1px solid ${palette.line}`,
-              py: 2.5,
-              '&:last-of-type': { borderBottom: `1px solid ${palette.line}` },
-            }}
-          >
+          <li key={`${link.label}-${link.href}`} data-testid="content-block" data-block-type="link">
             {!target && label}
             {target?.external && (
-              <MuiLink href={target.href} target="_blank" rel="noopener noreferrer" underline="hover">
+              <a href={target.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
                 {label}
-              </MuiLink>
+              </a>
             )}
             {target && !target.external && target.href.startsWith('/') && (
-              <MuiLink component={Link} to={target.href} underline="hover">
+              <Link to={target.href} className={styles.link}>
                 {label}
-              </MuiLink>
+              </Link>
             )}
             {target && !target.external && !target.href.startsWith('/') && (
-              <MuiLink href={target.href} underline="hover">
+              <a href={target.href} className={styles.link}>
                 {label}
-              </MuiLink>
+              </a>
             )}
-            {link.text && <Typography sx={{ color: palette.muted, mt: 0.5 }}>{link.text}</Typography>}
-            {host && (
-              <Typography sx={{ color: palette.muted, fontSize: 13, mt: 0.5, letterSpacing: '0.02em' }}>
-                {host}
-              </Typography>
-            )}
-          </Box>
+            {link.text && <p className={styles.linkText}>{link.text}</p>}
+            {host && <p className={styles.host}>{host}</p>}
+          </li>
         );
       })}
-    </Box>
+    </ul>
   );
 }
 
@@ -233,77 +128,35 @@ function LinkList({ links }: { links: Block<'link'>[] }) {
  */
 function Faq({ items }: { items: Block<'qa'>[] }) {
   return (
-    <Box sx={{ my: 3, maxWidth: MEASURE, borderTop: `1px solid ${palette.line}` }}>
+    <div className={styles.faq}>
       {items.map((item) => (
-        <Box key={item.question} data-testid="content-block" data-block-type="qa">
-          <Box
-            component="details"
-            data-testid="faq-item"
-            sx={{
-              borderBottom: `1px solid ${palette.line}`,
-              '&[open] .faq-mark': { transform: 'rotate(180deg)' },
-            }}
-          >
-            <Box
-              component="summary"
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: 2,
-                py: 2.5,
-                cursor: 'pointer',
-                listStyle: 'none',
-                '&::-webkit-details-marker': { display: 'none' },
-                '&:focus-visible': { outline: `2px solid ${palette.ink}`, outlineOffset: 2 },
-              }}
-            >
-              <Typography
-                component="span"
-                sx={{ fontFamily: fonts.display, fontSize: 22, fontWeight: 500, lineHeight: 1.3 }}
-              >
-                {item.question}
-              </Typography>
-              <ExpandMoreIcon
-                className="faq-mark"
-                aria-hidden
-                sx={{ color: palette.accent, flexShrink: 0, transition: 'transform 150ms ease' }}
-              />
-            </Box>
-            <Typography sx={{ fontSize: 16.5, color: palette.muted, whiteSpace: 'pre-line', pb: 3 }}>
-              {item.answer}
-            </Typography>
-          </Box>
-        </Box>
+        <div key={item.question} data-testid="content-block" data-block-type="qa">
+          <details data-testid="faq-item">
+            <summary>
+              <span className={styles.question}>{item.question}</span>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={styles.mark}>
+                <path d={ICONS.expandMore} />
+              </svg>
+            </summary>
+            <p className={styles.answer}>{item.answer}</p>
+          </details>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }
 
 /** Terms and their definitions (the glossary), all shown: a definition list. */
 function Definitions({ items }: { items: Block<'qa'>[] }) {
   return (
-    <Box component="dl" sx={{ m: 0, my: 3, maxWidth: MEASURE }}>
+    <dl className={styles.definitions}>
       {items.map((item) => (
-        <Box
-          key={item.question}
-          data-testid="content-block"
-          data-block-type="qa"
-          sx={{
-            py: 2.5,
-            borderTop: `1px solid ${palette.line}`,
-            '&:last-of-type': { borderBottom: `1px solid ${palette.line}` },
-          }}
-        >
-          <Typography component="dt" sx={{ fontFamily: fonts.display, fontSize: 22, fontWeight: 500, mb: 0.75 }}>
-            {item.question}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, fontSize: 16.5, color: palette.muted, whiteSpace: 'pre-line' }}>
-            {item.answer}
-          </Typography>
-        </Box>
+        <div key={item.question} data-testid="content-block" data-block-type="qa" className={styles.definition}>
+          <dt className={styles.term}>{item.question}</dt>
+          <dd className={styles.definitionText}>{item.answer}</dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }
 

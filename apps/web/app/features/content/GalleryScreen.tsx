@@ -1,4 +1,3 @@
-import { Alert, Box, Button, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,36 +5,45 @@ import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { useGalleries } from '../catalogue/api';
 import { mediaUrl } from '../catalogue/format';
 import { pageFromSearch } from '../catalogue/paths';
+import { PageError, type PageErrorClasses } from '../feedback/PageError';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { PageContainer } from '../layout/PageContainer';
+import { Pagination, type PaginationClasses } from '../layout/Pagination';
 import { usePageMeta } from '../layout/use-page-meta';
 import { errorText } from '../session/api-error';
-import { fonts, palette } from '../theme/theme';
+import styles from './gallery-screen.module.css';
 import { followGalleryViews, galleryItemId, galleryViewId } from './gallery-views';
 import { Lightbox, type LightboxImage } from './Lightbox';
 
 export const GALLERY_PAGE_SIZE = 12;
 
-const gridSx = {
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-  display: 'grid',
-  columnGap: { xs: 3, md: 4 },
-  rowGap: { xs: 5, md: 7 },
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-} as const;
+const PAGES: PaginationClasses = {
+  list: styles.pageList,
+  item: styles.pageItem,
+  selected: styles.pageSelected,
+  disabled: styles.pageDisabled,
+  ellipsis: styles.pageEllipsis,
+  icon: styles.pageIcon,
+};
+
+const ERROR: PageErrorClasses = {
+  alert: styles.errorAlert,
+  icon: styles.errorIcon,
+  message: styles.errorMessage,
+  action: styles.errorAction,
+  retry: styles.errorRetry,
+};
 
 function GallerySkeleton() {
   return (
-    <Box component="ul" sx={gridSx} aria-busy="true" data-testid="gallery-loading">
+    <ul className={styles.grid} aria-busy="true" data-testid="gallery-loading">
       {['a', 'b', 'c', 'd', 'e', 'f'].map((slot) => (
         <li key={slot}>
-          <Skeleton variant="rectangular" sx={{ aspectRatio: '4 / 5', height: 'auto' }} />
-          <Skeleton variant="text" width="60%" sx={{ mt: 2, fontSize: 22 }} />
+          <span className={styles.pictureBone} />
+          <span className={styles.line} />
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
@@ -66,63 +74,46 @@ export function GalleryScreen() {
     })) ?? [];
 
   return (
-    <PageContainer>
-      <Box data-testid="gallery-screen" sx={{ py: { xs: 7, md: 12 } }}>
-        <Box component="header" sx={{ mb: { xs: 6, md: 9 }, maxWidth: 720 }}>
-          <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-            {t('content.gallery.eyebrow')}
-          </Typography>
-          <Typography variant="h1" sx={{ mt: 1.5, mb: 3 }}>
-            {t('pages.gallery')}
-          </Typography>
-          <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 3 }} />
-          <Typography variant="subtitle1" sx={{ fontSize: 17 }}>
-            {t('content.gallery.intro')}
-          </Typography>
-        </Box>
+    <div className={styles.page}>
+      <div data-testid="gallery-screen" className={styles.screen}>
+        <header className={styles.header}>
+          <p className={styles.eyebrow}>{t('content.gallery.eyebrow')}</p>
+          <h1 className={styles.title}>{t('pages.gallery')}</h1>
+          <div className={styles.rule} />
+          <p className={styles.intro}>{t('content.gallery.intro')}</p>
+        </header>
 
         {query.isPending && <GallerySkeleton />}
         {query.isError && !data && (
-          <Alert
-            severity="error"
-            data-testid="gallery-error"
-            action={
-              <Button color="inherit" size="small" onClick={() => query.refetch()}>
-                {t('content.page.retry')}
-              </Button>
-            }
+          <PageError
+            classes={ERROR}
+            testId="gallery-error"
+            retryLabel={t('content.page.retry')}
+            onRetry={() => query.refetch()}
           >
             {localized(errorText(query.error), language)}
-          </Alert>
+          </PageError>
         )}
         {data && images.length === 0 && (
-          <Box data-testid="gallery-empty" sx={{ py: 6 }}>
-            <Typography variant="subtitle1" sx={{ mb: 3 }}>
-              {page > 1 ? t('content.gallery.pageEmpty') : t('content.gallery.empty')}
-            </Typography>
+          <div data-testid="gallery-empty" className={styles.empty}>
+            <p className={styles.emptyText}>{page > 1 ? t('content.gallery.pageEmpty') : t('content.gallery.empty')}</p>
             {page > 1 && (
-              <Button component={Link} to="/gallery" variant="outlined">
+              <Link to="/gallery" className={`${buttons.button} ${buttons.outlined}`}>
                 {t('content.gallery.firstPage')}
-              </Button>
+              </Link>
             )}
-          </Box>
+          </div>
         )}
         {images.length > 0 && (
-          <Box component="ul" sx={{ ...gridSx, opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}>
+          <ul className={query.isPlaceholderData ? `${styles.grid} ${styles.stale}` : styles.grid}>
             {images.map((image, index) => (
               <li key={image.id} data-testid="gallery-item">
-                <Box
-                  component="a"
+                <a
                   href={`#${galleryViewId(image.id)}`}
                   id={galleryItemId(image.id)}
                   data-gallery-item=""
                   aria-label={t('content.gallery.open', { title: image.title })}
-                  sx={{
-                    display: 'block',
-                    width: '100%',
-                    '&:hover img, &:focus-visible img': { transform: 'scale(1.03)' },
-                    '&:focus-visible': { outline: `2px solid ${palette.accent}`, outlineOffset: 4 },
-                  }}
+                  className={styles.item}
                 >
                   <ArtworkImage
                     src={image.src}
@@ -130,47 +121,32 @@ export function GalleryScreen() {
                     sizes="(max-width: 600px) 100vw, (max-width: 900px) 50vw, 400px"
                     priority={index < 3}
                     ratio={4 / 5}
-                    sx={{
-                      boxShadow: '0 18px 40px rgba(28, 27, 25, 0.10)',
-                      '& img': { transition: 'transform .6s ease' },
-                    }}
+                    className={styles.picture}
                   />
-                </Box>
-                <Typography
-                  component="h2"
-                  sx={{ mt: 2.25, fontFamily: fonts.display, fontSize: 23, fontWeight: 500, lineHeight: 1.25 }}
-                >
-                  {image.title}
-                </Typography>
+                </a>
+                <h2 className={styles.name}>{image.title}</h2>
               </li>
             ))}
-          </Box>
+          </ul>
         )}
         {data && pageCount > 1 && (
-          <Box sx={{ mt: { xs: 7, md: 10 }, display: 'flex', justifyContent: 'center' }}>
+          <nav aria-label={t('content.gallery.pagination')} className={styles.pages}>
             <Pagination
-              data-testid="gallery-pagination"
-              page={Math.min(page, pageCount)}
+              classes={PAGES}
+              testId="gallery-pagination"
+              page={page}
               count={pageCount}
-              shape="rounded"
-              siblingCount={1}
-              renderItem={(item) =>
-                item.page === null || item.type.endsWith('ellipsis') ? (
-                  <PaginationItem {...item} />
-                ) : (
-                  <PaginationItem component={Link} to={galleryPageHref(item.page)} {...item} />
-                )
-              }
-              getItemAriaLabel={(type, item, selected) =>
-                type === 'page'
-                  ? t(selected ? 'content.gallery.currentPage' : 'content.gallery.goToPage', { page: item })
-                  : t(type === 'next' ? 'content.gallery.nextPage' : 'content.gallery.previousPage')
+              hrefOf={galleryPageHref}
+              labelOf={(kind, target, selected) =>
+                kind === 'page'
+                  ? t(selected ? 'content.gallery.currentPage' : 'content.gallery.goToPage', { page: target })
+                  : t(kind === 'next' ? 'content.gallery.nextPage' : 'content.gallery.previousPage')
               }
             />
-          </Box>
+          </nav>
         )}
-      </Box>
+      </div>
       <Lightbox images={images} />
-    </PageContainer>
+    </div>
   );
 }

@@ -19,9 +19,10 @@ const SecondaryOfferDialog = lazy(() =>
   loadSecondaryOfferDialog().then((module) => ({ default: module.SecondaryOfferDialog })),
 );
 
-/** The pinned bar's button; the bar is this plus its padding (BUY_BAR_HEIGHT), the room the page keeps free under it. */
-const STICKY_BUTTON_HEIGHT = 48;
-export const BUY_BAR_HEIGHT = STICKY_BUTTON_HEIGHT + 2 * 12 + 1;
+/** The room a page keeps free under its end for the pinned bar, on a phone's layout (its height: buy-now.module.css). */
+export function BuyBarRoom() {
+  return <div aria-hidden className={styles.room} />;
+}
 
 /** The form of the page's "Buy now": the pinned bar's button submits it too (`form`), so both do the same. */
 export const BUY_FORM_ID = 'buy-now-form';

@@ -1,4 +1,3 @@
-import { Box, Button, Pagination, PaginationItem, Skeleton, Typography } from '@mui/material';
 import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,27 +6,40 @@ import { useRetryProps } from '../../document/document';
 import { type MarketType, usePaintings } from '../catalogue/api';
 import { formatCount } from '../catalogue/format';
 import { pageFromSearch } from '../catalogue/paths';
+import buttons from '../forms/plain-button.module.css';
 import { useLanguage } from '../i18n/language';
+import { Pagination, type PaginationClasses } from '../layout/Pagination';
 import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
 import styles from './market-screen.module.css';
 import { PaintingCard } from './PaintingCard';
 import cardStyles from './painting-card.module.css';
 
+const OUTLINED = `${buttons.button} ${buttons.outlined}`;
+
+const PAGES: PaginationClasses = {
+  list: styles.pageList,
+  item: styles.pageItem,
+  selected: styles.pageSelected,
+  disabled: styles.pageDisabled,
+  ellipsis: styles.pageEllipsis,
+  icon: styles.pageIcon,
+};
+
+/** A card's place while the market loads: MUI's Skeletons as they were drawn (the picture a wave, the lines pulsing). */
 function CardSkeleton() {
   return (
-    <Box aria-hidden="true">
-      <Box sx={{ bgcolor: palette.paper, p: { xs: 2.5, md: 3 }, border: `1px solid ${palette.line}` }}>
-        <Skeleton variant="rectangular" animation="wave" sx={{ aspectRatio: '4 / 5', height: 'auto' }} />
-      </Box>
-      <Skeleton width="40%" sx={{ mt: 3 }} />
-      <Skeleton width="75%" height={36} />
-      <Skeleton width="20%" />
-      <Skeleton width="100%" sx={{ mt: 3 }} />
-      <Skeleton width="60%" />
-    </Box>
+    <div aria-hidden="true">
+      <div className={styles.skeletonFrame}>
+        <span className={styles.skeletonPicture} />
+      </div>
+      <span className={`${styles.line} ${styles.lineFirst}`} style={{ width: '40%' }} />
+      <span className={styles.line} style={{ width: '75%', height: 36 }} />
+      <span className={styles.line} style={{ width: '20%' }} />
+      <span className={`${styles.line} ${styles.lineFirst}`} style={{ width: '100%' }} />
+      <span className={styles.line} style={{ width: '60%' }} />
+    </div>
   );
 }
 
@@ -35,28 +47,38 @@ function CardSkeleton() {
 function EmptyMarket({ type }: { type: MarketType }) {
   const { t } = useTranslation();
   return (
-    <Box
-      data-testid="market-empty"
-      sx={{
-        py: { xs: 8, md: 12 },
-        px: { xs: 3, md: 8 },
-        border: `1px solid ${palette.line}`,
-        bgcolor: palette.paper,
-        maxWidth: 760,
-      }}
-    >
-      <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
-        {t(`paintings.market.${type}.emptyTitle`)}
-      </Typography>
-      <Typography variant="subtitle1" sx={{ mb: type === 'secondary' ? 4 : 0, maxWidth: 560 }}>
+    <div data-testid="market-empty" className={styles.empty}>
+      <h2 className={styles.emptyTitle}>{t(`paintings.market.${type}.emptyTitle`)}</h2>
+      <p className={type === 'secondary' ? `${styles.emptyText} ${styles.beforeButton}` : styles.emptyText}>
         {t(`paintings.market.${type}.emptyText`)}
-      </Typography>
+      </p>
       {type === 'secondary' && (
-        <Button component={Link} to="/primary-market" variant="outlined">
+        <Link to="/primary-market" className={OUTLINED}>
           {t('paintings.market.toPrimary')}
-        </Button>
+        </Link>
       )}
-    </Box>
+    </div>
+  );
+}
+
+/** The market could not be read: a link to the same address in a document, a button in the app. */
+function MarketError({ message, onRetry }: { message: string; onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  const retry = useRetryProps(onRetry);
+  return (
+    <div role="alert" data-testid="market-error" className={styles.error}>
+      <h2 className={styles.errorTitle}>{t('paintings.market.errorTitle')}</h2>
+      <p className={styles.message}>{message}</p>
+      {'href' in retry ? (
+        <a href={retry.href} className={OUTLINED}>
+          {t('paintings.retry')}
+        </a>
+      ) : (
+        <button type="button" onClick={retry.onClick} className={OUTLINED}>
+          {t('paintings.retry')}
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -73,7 +95,6 @@ export function MarketScreen({ type }: { type: MarketType }) {
   const page = pageFromSearch(search.get('page'));
   const limit = PAGE_SIZE.market;
   const query = usePaintings(type, limit, (page - 1) * limit, currency);
-  const retry = useRetryProps(() => query.refetch());
   const title = t(`paintings.market.${type}.title`);
   usePageMeta(title, t(`paintings.market.${type}.metaDescription`));
 
@@ -89,19 +110,7 @@ export function MarketScreen({ type }: { type: MarketType }) {
 
   let body: ReactNode;
   if (query.isError && !data) {
-    body = (
-      <Box role="alert" data-testid="market-error" sx={{ py: 6, maxWidth: 640 }}>
-        <Typography variant="h4" component="h2" sx={{ mb: 1.5 }}>
-          {t('paintings.market.errorTitle')}
-        </Typography>
-        <Typography variant="subtitle1" sx={{ mb: 3 }}>
-          {errorText(query.error)[language]}
-        </Typography>
-        <Button variant="outlined" {...retry}>
-          {t('paintings.retry')}
-        </Button>
-      </Box>
-    );
+    body = <MarketError message={errorText(query.error)[language]} onRetry={() => query.refetch()} />;
   } else if (!data) {
     body = (
       <div className={cardStyles.grid} aria-busy="true" aria-label={t('paintings.market.loading')} role="status">
@@ -115,14 +124,12 @@ export function MarketScreen({ type }: { type: MarketType }) {
     body = <EmptyMarket type={type} />;
   } else if (data.paintings.length === 0) {
     body = (
-      <Box sx={{ py: 6 }} data-testid="market-page-empty">
-        <Typography variant="subtitle1" sx={{ mb: 3 }}>
-          {t('paintings.market.pageEmpty')}
-        </Typography>
-        <Button component={Link} to={pageHref(1)} variant="outlined">
+      <div data-testid="market-page-empty" className={styles.pageEmpty}>
+        <p className={styles.message}>{t('paintings.market.pageEmpty')}</p>
+        <Link to={pageHref(1)} className={OUTLINED}>
           {t('paintings.market.firstPage')}
-        </Button>
-      </Box>
+        </Link>
+      </div>
     );
   } else {
     const from = (page - 1) * limit + 1;
@@ -160,25 +167,20 @@ export function MarketScreen({ type }: { type: MarketType }) {
         </header>
         {body}
         {data && pageCount > 1 && (
-          <Box
-            component="nav"
-            aria-label={t('paintings.market.pagination')}
-            sx={{ mt: { xs: 8, md: 10 }, display: 'flex', justifyContent: 'center' }}
-          >
+          <nav aria-label={t('paintings.market.pagination')} className={styles.pages}>
             <Pagination
-              data-testid="market-pagination"
-              page={Math.min(page, pageCount)}
+              classes={PAGES}
+              testId="market-pagination"
+              page={page}
               count={pageCount}
-              shape="rounded"
-              siblingCount={1}
-              getItemAriaLabel={(kind, target, selected) =>
+              hrefOf={pageHref}
+              labelOf={(kind, target, selected) =>
                 kind === 'page'
                   ? t(selected ? 'paintings.market.currentPage' : 'paintings.market.goToPage', { page: target })
                   : t(kind === 'next' ? 'paintings.market.nextPage' : 'paintings.market.previousPage')
               }
-              renderItem={(item) => <PaginationItem component={Link} to={pageHref(item.page ?? 1)} {...item} />}
             />
-          </Box>
+          </nav>
         )}
       </div>
     </div>

@@ -16,7 +16,7 @@ import { usePageMeta } from '../layout/use-page-meta';
 import { useCurrency } from '../preferences/currency';
 import { ApiError, errorText } from '../session/api-error';
 import { useSession } from '../session/use-session';
-import { BUY_BAR_HEIGHT, BuyNow } from './BuyNow';
+import { BuyBarRoom, BuyNow } from './BuyNow';
 import { Documents } from './Documents';
 import { EvolutionChart } from './EvolutionChart';
 import { Gallery } from './Gallery';
@@ -329,7 +329,7 @@ function Detail({ painting, baseUrl }: { painting: TPaintingDetail; baseUrl: str
       {/* In the page, opened by the "Read more" button's command: no script needed (issue 33). */}
       <ReadMoreDialog painting={painting} coverUrl={coverUrl} language={language} />
       {/* The room the pinned bar takes on small screens, so that it never covers the end of the page. */}
-      {!sold && <div aria-hidden className={styles.barRoom} style={{ height: BUY_BAR_HEIGHT }} />}
+      {!sold && <BuyBarRoom />}
     </>
   );
 }
