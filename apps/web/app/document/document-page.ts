@@ -9,9 +9,10 @@
  *   unverified one the link to /verify-email in place of the sign-in link;
  * - islands: a part marked `data-island` becomes the app's own React component the first time a visitor acts on it
  *   (the footer's contact form, the newsletter sign-up, a member's "Buy now" on the secondary market). React and the
- *   texts load then, not before; MUI only with a member's parts of a work's page (decision 495: the sign-up, the
- *   contact form and, decision 506, the header's account menu and bell are public-islands.tsx's, without it). Those
- *   parts (its order book, the watch toggle) are mounted once the page has loaded, as the account menu is;
+ *   texts load then, not before, and no MUI (decision 495: the sign-up, the contact form and, decision 506, the
+ *   header's account menu and bell are public-islands.tsx's; decision 557: a member's parts of a work's page are
+ *   plain-member-islands.tsx's). Those parts (its order book, the watch toggle) are mounted once the page has loaded,
+ *   as the account menu is;
  * - a work's page (decisions 453–455): the "Buy now" form's member address, the pinned bar on phones while the page's
  *   button is below the window, the countdown to a sale's opening (the page is loaded again when it opens).
  * - the gallery's enlarged pictures (decision 482): views the URL's fragment opens without a script; Esc, ← and →
@@ -24,15 +25,8 @@ import { opensElsewhere } from '../features/contact/contact-link';
 import { acceptCookies, cookiesAccepted } from '../features/layout/cookie-consent';
 import { timeLeft, twoDigits } from '../features/paintings/time-left';
 import { getStoredSession } from '../features/session/storage';
-import {
-  type IslandName,
-  isPlainMemberIsland,
-  isPublicIsland,
-  MEMBER_ISLANDS,
-  ON_ACTION_ISLANDS,
-} from './island-names';
+import { type IslandName, isPublicIsland, MEMBER_ISLANDS, ON_ACTION_ISLANDS } from './island-names';
 
-const loadIslands = () => import('./islands');
 const loadPublicIslands = () => import('./public-islands');
 const loadPlainMemberIslands = () => import('./plain-member-islands');
 
@@ -40,9 +34,7 @@ const loadPlainMemberIslands = () => import('./plain-member-islands');
 function mount(name: IslandName, element: HTMLElement, trigger: string): Promise<void> {
   if (isPublicIsland(name))
     return loadPublicIslands().then(({ mountPublicIsland }) => mountPublicIsland(name, element, trigger));
-  if (isPlainMemberIsland(name))
-    return loadPlainMemberIslands().then(({ mountPlainMemberIsland }) => mountPlainMemberIsland(name, element));
-  return loadIslands().then(({ mountIsland }) => mountIsland(name, element, trigger));
+  return loadPlainMemberIslands().then(({ mountPlainMemberIsland }) => mountPlainMemberIsland(name, element, trigger));
 }
 
 function showCookieBanner() {

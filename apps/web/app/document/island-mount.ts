@@ -1,5 +1,5 @@
 /*
- * What both modules of islands (islands.tsx, public-islands.tsx) share: which parts are mounted, and the action held
+ * What both modules of islands (plain-member-islands.tsx, public-islands.tsx) share: which parts are mounted, and the action held
  * back until then replayed on one already mounted. Free of React.
  */
 const mounted = new WeakSet<Element>();

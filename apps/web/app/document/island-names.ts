@@ -13,25 +13,25 @@ export type IslandName = 'account' | 'buy' | 'contact' | 'key-information' | 'ne
 /**
  * The islands any visitor wakes on any public page, in a module of their own without MUI (public-islands.tsx,
  * decision 495), and the header's account island, plain elements too (decision 506); the others are the member's
- * parts of a work's page, under the app's providers (islands.tsx).
+ * parts of a work's page (plain-member-islands.tsx).
  */
 export const PUBLIC_ISLANDS = ['account', 'contact', 'newsletter'] as const satisfies readonly IslandName[];
 export type PublicIslandName = (typeof PUBLIC_ISLANDS)[number];
 
 /**
- * A work's member islands drawn without MUI (decisions 536–537), in a module of their own too
- * (plain-member-islands.tsx): a member's page loads the MUI of islands.tsx only for those still on it.
+ * A work's member islands, drawn without MUI (decisions 537, 538, 557), in a module of their own too
+ * (plain-member-islands.tsx): every island but the public ones. No island is MUI's any more.
  */
-export const PLAIN_MEMBER_ISLANDS = ['key-information', 'watch'] as const satisfies readonly IslandName[];
+export const PLAIN_MEMBER_ISLANDS = [
+  'buy',
+  'key-information',
+  'order-book',
+  'watch',
+] as const satisfies readonly Exclude<IslandName, PublicIslandName>[];
 export type PlainMemberIslandName = (typeof PLAIN_MEMBER_ISLANDS)[number];
-export type MemberIslandName = Exclude<IslandName, PublicIslandName | PlainMemberIslandName>;
 
 export function isPublicIsland(name: IslandName): name is PublicIslandName {
   return (PUBLIC_ISLANDS as readonly IslandName[]).includes(name);
-}
-
-export function isPlainMemberIsland(name: IslandName): name is PlainMemberIslandName {
-  return (PLAIN_MEMBER_ISLANDS as readonly IslandName[]).includes(name);
 }
 
 /** Islands woken by a visitor's focus, press, click or submit; the others are mounted for a stored session. */

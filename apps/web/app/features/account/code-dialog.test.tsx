@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { packagesImported } from '../../test/imports';
 import { renderScreen } from '../../test/render';
 import { i18n } from '../i18n/i18n';
 import { ApiError } from '../session/api-error';
@@ -260,30 +260,6 @@ describe('the plain code dialogs (decision 548)', () => {
     await waitFor(() => expect(onConfirm).toHaveBeenCalledWith('123456'));
   });
 });
-
-/** The packages a module imports, itself and the app's modules it imports, to the end (type-only imports aside). */
-function packagesImported(entry: string): Set<string> {
-  const packages = new Set<string>();
-  const seen = new Set<string>();
-  const queue = [entry];
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const [, kind, specifier] of source.matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm)) {
-      if (kind || !specifier) continue;
-      if (!specifier.startsWith('.')) {
-        packages.add(specifier);
-        continue;
-      }
-      const base = resolve(dirname(file), specifier);
-      const found = ['.tsx', '.ts', '/index.ts'].map((ending) => base + ending).find((path) => existsSync(path));
-      if (found) queue.push(found);
-    }
-  }
-  return packages;
-}
 
 describe('the code dialogs carry no MUI (issue 33, decision 548)', () => {
   const here = dirname(fileURLToPath(import.meta.url));

@@ -1,11 +1,18 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import styles from './plain-field.module.css';
 
 type FieldProps = {
   /** What react-hook-form's `register(name)` gives: the field stays uncontrolled, as the form's other fields. */
-  registration: UseFormRegisterReturn;
+  registration?: UseFormRegisterReturn;
+  /**
+   * A controlled field's value and its change, instead of `registration` (the order form's fields, whose draft holds
+   * what is typed and checks it with the shared rules). A single line only.
+   */
+  control?: { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  /** Unusable while its form's request is under way (MUI's `disabled`: greyed). */
+  disabled?: boolean;
   label: string;
   /** The field's issue, in the page's language: under the field, and what a screen reader says after its name. */
   error?: string;
@@ -17,8 +24,12 @@ type FieldProps = {
   autoComplete?: string;
   /** A hint under the field (MUI's `helperText`), in the muted ink; the issue takes its place when there is one. */
   help?: string;
+  /** data-testid of the text under the field, hint or issue alike (else the issue's is `${testId}-error`). */
+  helpTestId?: string;
   /** The input's own attributes beyond these (`inputMode`, `maxLength`, `pattern`…) and a class of the caller's. */
   input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'onChange' | 'onBlur' | 'name'>;
+  /** A class of the caller's on the field (its width in a layout). */
+  className?: string;
 };
 
 /**
@@ -28,6 +39,8 @@ type FieldProps = {
  */
 export function PlainTextField({
   registration,
+  control,
+  disabled,
   label,
   error,
   testId,
@@ -36,7 +49,9 @@ export function PlainTextField({
   type = 'text',
   autoComplete,
   help,
+  helpTestId,
   input,
+  className,
 }: FieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
@@ -44,6 +59,7 @@ export function PlainTextField({
   const shared = {
     id,
     ...registration,
+    disabled,
     className: styles.input,
     // A blank placeholder lets CSS tell an empty field (`:placeholder-shown`) from a filled one.
     placeholder: ' ',
@@ -62,17 +78,19 @@ export function PlainTextField({
     label
   );
   return (
-    <div className={styles.field}>
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
       <label htmlFor={id} className={styles.label}>
         {text}
       </label>
       <div className={multiline ? `${styles.box} ${styles.multiline}` : styles.box}>
         {multiline ? (
+          // A text area is always react-hook-form's (the contact form's message): no controlled one yet.
           <textarea {...shared} rows={4} />
         ) : (
           <input
             {...input}
             {...shared}
+            {...control}
             className={input?.className ? `${styles.input} ${input.className}` : styles.input}
             type={type}
           />
@@ -87,7 +105,7 @@ export function PlainTextField({
         <p
           id={helperId}
           className={error ? styles.helper : `${styles.helper} ${styles.hint}`}
-          data-testid={error && testId ? `${testId}-error` : undefined}
+          data-testid={helpTestId ?? (error && testId ? `${testId}-error` : undefined)}
         >
           {helper}
         </p>

@@ -1,12 +1,13 @@
-import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import { Box, Button, Typography } from '@mui/material';
 import type { TInvestorProfile } from '@parcelle/shared/contracts/investor';
 import { INVESTOR_PAGE } from '@parcelle/shared/investor';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { localized } from '../i18n/language';
 import type { ApiError } from '../session/api-error';
-import { palette } from '../theme/theme';
+import { StepPanel } from '../verification/StepPanel';
+
+/** MUI's FactCheckOutlined icon. */
+const FACT_CHECK =
+  'M20 3H4c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 16H4V5h16zM19.41 10.42 17.99 9l-3.17 3.17-1.41-1.42L12 12.16 14.82 15zM5 7h5v2H5zm0 4h5v2H5zm0 4h5v2H5z';
 
 type Props = {
   /** The member's profile (GET /user/investor), when read. */
@@ -20,49 +21,23 @@ type Props = {
 /**
  * The investor onboarding a purchase waits for (issue 30): shown instead of the buy button, in the purchase drawer,
  * the order form and the acceptance of an offer, with the first missing step and a link to the page that resolves
- * it (the one the API's 403 names).
+ * it (the one the API's 403 names). Plain elements (decision 558), in the member area and a work's page alike.
  */
 export function InvestorStep({ profile, error, testId = 'investor-step', dense = false }: Props) {
   const { t } = useTranslation();
   const step = profile?.missing[0] ?? error?.step ?? 'investor_knowledge_test';
   const page = error?.page?.startsWith('/') ? error.page : INVESTOR_PAGE;
   return (
-    <Box
-      role="region"
-      aria-labelledby={`${testId}-title`}
-      data-testid={testId}
-      data-step={step}
-      sx={{
-        border: `1px solid ${palette.accent}`,
-        bgcolor: palette.paper,
-        p: dense ? 2.5 : { xs: 2.5, sm: 3 },
-        display: 'grid',
-        gridTemplateColumns: 'auto minmax(0, 1fr)',
-        columnGap: 2,
-        rowGap: 1,
-      }}
-    >
-      <FactCheckOutlined aria-hidden="true" sx={{ color: palette.accent, mt: 0.25 }} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accentDark, lineHeight: 1.6 }}>
-          {t('investorGate.label')}
-        </Typography>
-        <Typography id={`${testId}-title`} component="p" sx={{ fontWeight: 500, fontSize: 17, mb: 0.75 }}>
-          {t(`investorGate.title.${step}`, { defaultValue: t('investorGate.title.investor_knowledge_test') })}
-        </Typography>
-        <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`${testId}-text`}>
-          {error ? localized(error.error) : t('investorGate.why')}
-        </Typography>
-        <Button
-          component={Link}
-          to={page}
-          variant="contained"
-          sx={{ mt: 2, minHeight: 44 }}
-          data-testid={`${testId}-link`}
-        >
-          {t('investorGate.action')}
-        </Button>
-      </Box>
-    </Box>
+    <StepPanel
+      icon={FACT_CHECK}
+      label={t('investorGate.label')}
+      title={t(`investorGate.title.${step}`, { defaultValue: t('investorGate.title.investor_knowledge_test') })}
+      text={error ? localized(error.error) : t('investorGate.why')}
+      to={page}
+      action={t('investorGate.action')}
+      testId={testId}
+      dense={dense}
+      data={{ 'data-step': step }}
+    />
   );
 }

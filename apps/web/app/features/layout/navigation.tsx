@@ -7,14 +7,18 @@
  */
 import { type AnchorHTMLAttributes, type ComponentType, createContext, type ReactNode, useContext } from 'react';
 
-export type NavigationLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+/** `state` is the router's history state in the app (the work a purchase starts from); a page load has none. */
+export type NavigationLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: string;
+  state?: unknown;
+};
 
 export type Navigation = {
   Link: ComponentType<NavigationLinkProps>;
   navigate: (to: string) => void;
 };
 
-function PageLoadLink({ to, ...anchor }: NavigationLinkProps) {
+function PageLoadLink({ to, state: _state, ...anchor }: NavigationLinkProps) {
   return <a href={to} {...anchor} />;
 }
 

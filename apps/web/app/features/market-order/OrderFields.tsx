@@ -1,14 +1,13 @@
-import { Box, Stack, TextField, Typography } from '@mui/material';
 import { QUOTE_STATE } from '@parcelle/shared/market-order';
 import { formatMoney } from '@parcelle/shared/money';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTextField } from '../forms/PlainField';
 import { useLanguage } from '../i18n/language';
 import { useCurrency } from '../preferences/currency';
-import { palette } from '../theme/theme';
 import { BookAmount } from './BookAmount';
+import styles from './order-fields.module.css';
 import type { OrderDraft } from './use-order-draft';
-
-const FIGURE = { m: 0, fontVariantNumeric: 'tabular-nums', textAlign: 'right' } as const;
 
 /** The field errors of a draft the member tried to confirm, as catalogue or interface texts. */
 function useFieldErrors(draft: OrderDraft) {
@@ -38,6 +37,7 @@ function useFieldErrors(draft: OrderDraft) {
 /**
  * The parts and the price per part of an order (issue 31, "one way to sell"): the same two fields in the drawer of My
  * parts and in the work's order form, checked by the same rules (the parts in hand, the bounds the API enforces).
+ * Plain fields (decision 557), in the member area's drawer and a work's page alike.
  */
 export function OrderFields({
   draft,
@@ -59,60 +59,41 @@ export function OrderFields({
   const partsHelp =
     draft.side === 'ask' && inHand !== undefined ? t('marketOrder.partsRange', { max: inHand }) : undefined;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-      <TextField
+    <div className={styles.fields}>
+      <PlainTextField
+        control={{ value: draft.parts, onChange: (event) => draft.setParts(event.target.value) }}
         label={t(draft.side === 'ask' ? 'marketOrder.partsToSell' : 'marketOrder.partsToBuy')}
-        value={draft.parts}
-        onChange={(event) => draft.setParts(event.target.value)}
-        error={Boolean(errors.parts)}
-        helperText={errors.parts ?? partsHelp}
+        error={errors.parts ?? undefined}
+        help={partsHelp}
         disabled={disabled}
         autoComplete="off"
         required
-        slotProps={{
-          htmlInput: { inputMode: 'numeric', 'data-testid': `${testIdPrefix}-parts` },
-          formHelperText: { 'data-testid': `${testIdPrefix}-parts-help` } as object,
-        }}
+        testId={`${testIdPrefix}-parts`}
+        helpTestId={`${testIdPrefix}-parts-help`}
+        input={{ inputMode: 'numeric' }}
       />
-      <TextField
+      <PlainTextField
+        control={{ value: draft.price, onChange: (event) => draft.setPrice(event.target.value) }}
         label={t('marketOrder.pricePerPart')}
-        value={draft.price}
-        onChange={(event) => draft.setPrice(event.target.value)}
-        error={Boolean(errors.price)}
-        helperText={
-          errors.price ?? (range ? t('marketOrder.priceRange', { min: euros(range.min), max: euros(range.max) }) : '')
-        }
+        error={errors.price ?? undefined}
+        help={range ? t('marketOrder.priceRange', { min: euros(range.min), max: euros(range.max) }) : undefined}
         disabled={disabled}
         autoComplete="off"
         required
-        slotProps={{
-          htmlInput: { inputMode: 'decimal', 'data-testid': `${testIdPrefix}-price` },
-          formHelperText: { 'data-testid': `${testIdPrefix}-price-help` } as object,
-        }}
+        testId={`${testIdPrefix}-price`}
+        helpTestId={`${testIdPrefix}-price-help`}
+        input={{ inputMode: 'decimal' }}
       />
-    </Box>
+    </div>
   );
 }
 
-function Row({ term, children, strong = false }: { term: string; children: React.ReactNode; strong?: boolean }) {
+function Row({ term, children, strong = false }: { term: string; children: ReactNode; strong?: boolean }) {
   return (
-    <Stack
-      direction="row"
-      spacing={2}
-      sx={{
-        justifyContent: 'space-between',
-        alignItems: 'baseline',
-        py: 1,
-        ...(strong ? { borderTop: `1px solid ${palette.line}`, mt: 0.5, pt: 1.5 } : {}),
-      }}
-    >
-      <Typography component="dt" sx={strong ? { fontWeight: 500 } : { color: palette.muted }}>
-        {term}
-      </Typography>
-      <Typography component="dd" sx={strong ? { ...FIGURE, fontWeight: 500, fontSize: 18 } : FIGURE}>
-        {children}
-      </Typography>
-    </Stack>
+    <div className={strong ? `${styles.row} ${styles.strong}` : styles.row}>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.figure}>{children}</dd>
+    </div>
   );
 }
 
@@ -134,14 +115,14 @@ export function OrderQuoteSummary({
   const { quote } = draft;
   if (quote.state !== QUOTE_STATE.ready) {
     return (
-      <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`${testIdPrefix}-quote-pending`}>
+      <p className={styles.muted} data-testid={`${testIdPrefix}-quote-pending`}>
         {t('marketOrder.quotePending')}
-      </Typography>
+      </p>
     );
   }
   return (
-    <Box>
-      <Box component="dl" sx={{ m: 0 }} data-testid={`${testIdPrefix}-quote`}>
+    <div>
+      <dl className={styles.quote} data-testid={`${testIdPrefix}-quote`}>
         <Row term={t('marketOrder.gross')}>
           <BookAmount minor={quote.grossMinor} rate={rate} testId={`${testIdPrefix}-gross`} />
         </Row>
@@ -153,11 +134,11 @@ export function OrderQuoteSummary({
         <Row term={t(draft.side === 'ask' ? 'marketOrder.proceeds' : 'marketOrder.held')} strong>
           <BookAmount minor={quote.netMinor} rate={rate} testId={`${testIdPrefix}-net`} />
         </Row>
-      </Box>
-      <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>
+      </dl>
+      <p className={`${styles.muted} ${styles.note}`}>
         {t(draft.side === 'ask' ? 'marketOrder.askNote' : 'marketOrder.bidNote')}
         {currency !== 'EURO' && ` ${t('marketOrder.rateNote')}`}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }

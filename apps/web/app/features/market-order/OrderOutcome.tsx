@@ -1,7 +1,7 @@
-import { Alert, AlertTitle } from '@mui/material';
 import { type OrderOutcome, type OrderSide, OUTCOME_STATE } from '@parcelle/shared/market-order';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { useTranslation } from 'react-i18next';
+import { PlainAlert } from '../feedback/PlainAlert';
 import { useLanguage } from '../i18n/language';
 import { bookMoneyText, useBookMoney } from './BookAmount';
 
@@ -48,7 +48,7 @@ export function useOutcomeText(rate: string | null) {
   };
 }
 
-/** The outcome as a status message, under the order form. */
+/** The outcome as a status message, under the order form: MUI's outlined Alert and AlertTitle, plain (decision 557). */
 export function OrderOutcomeNotice({
   side,
   outcome,
@@ -65,15 +65,14 @@ export function OrderOutcomeNotice({
   const title = useOutcomeTitle();
   const text = useOutcomeText(rate);
   return (
-    <Alert
+    <PlainAlert
       severity={outcome.state === OUTCOME_STATE.resting ? 'info' : 'success'}
-      variant="outlined"
       role="status"
-      data-testid={testId}
-      data-state={outcome.state}
+      testId={testId}
+      data={{ 'data-state': outcome.state }}
+      title={title(side, outcome)}
     >
-      <AlertTitle>{title(side, outcome)}</AlertTitle>
       {text(side, outcome, orderPriceMinor)}
-    </Alert>
+    </PlainAlert>
   );
 }

@@ -1,35 +1,29 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
 import { formatPartsQuantity, partsLabel, purchaseTotalMinor } from '@parcelle/shared/parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useContext, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IdentityCheckCancelled } from '../account/IdentityCheck';
+import { IdentityCheckCancelled } from '../account/cancelled';
 import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
+import { PlainAlert } from '../feedback/PlainAlert';
+import { Spinner } from '../feedback/Spinner';
+import { PlainButton } from '../forms/PlainButton';
+import { PlainTextField } from '../forms/PlainField';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
 import { isInvestorStep, useInvestmentWarning } from '../investor/api';
 import { InvestmentWarning } from '../investor/InvestmentWarning';
 import { InvestorStep } from '../investor/InvestorStep';
+import { ModalFrame } from '../layout/ModalFrame';
 import { bookMoneyText, useBookMoney } from '../market-order/BookAmount';
 import { HOLDINGS_KEY, LISTINGS_KEY } from '../portfolio/api';
 import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
-import { palette } from '../theme/theme';
 import { isVerificationStep, useVerificationGate } from '../verification/api';
 import { VerificationStep } from '../verification/VerificationStep';
 import type { Chosen } from './BulletinBoard';
 import { BookRate } from './book-cells';
+import styles from './order-dialogs.module.css';
 
 type Side = Chosen['side'];
 
@@ -37,7 +31,10 @@ type Side = Chosen['side'];
 const acceptPath = (side: Side, reference: string) =>
   `/paintings/${side === 'ask' ? 'sale' : 'bids'}/${encodeURIComponent(reference)}/accept`;
 
-/** How many parts of the chosen order, what they cost or bring, and the confirmation. */
+/**
+ * How many parts of the chosen order, what they cost or bring, and the confirmation: MUI's Dialog `maxWidth="xs"`
+ * as plain elements on the browser's modal `<dialog>` (decision 557), under the code dialogs it opens (decision 549).
+ */
 export function AcceptDialog({
   chosen,
   onClose,
@@ -100,25 +97,25 @@ export function AcceptDialog({
   const investorRefused = accept.isError && isInvestorStep(accept.error) ? accept.error : null;
   const blocked = (gate.status && gate.gated) || refused || investorRefused;
   return (
-    <Dialog
+    <ModalFrame
       open
-      onClose={() => !accept.isPending && onClose()}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby={titleId}
-      data-testid="board-dialog"
+      onClose={onClose}
+      busy={accept.isPending}
+      className={`${styles.frame} ${styles.xs}`}
+      labelledBy={titleId}
+      testId="board-dialog"
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>
+      <form onSubmit={submit} noValidate>
+        <h2 id={titleId} className={styles.title}>
           {t(side === 'ask' ? 'paintings.board.buyTitle' : 'paintings.board.sellTitle')}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
-          <Typography variant="body2" sx={{ color: palette.muted }}>
+        </h2>
+        <div className={styles.acceptContent}>
+          <p className={styles.muted}>
             {t('paintings.board.orderLine', {
               parts: formatPartsQuantity(order.quantity, language),
               price: bookText(order.price_per_part_minor),
             })}
-          </Typography>
+          </p>
           {investorRefused && !refused && !gate.gated ? (
             <InvestorStep error={investorRefused} testId="board-investor-step" dense />
           ) : blocked ? (
@@ -129,21 +126,20 @@ export function AcceptDialog({
               dense
             />
           ) : (
-            <TextField
+            <PlainTextField
+              control={{ value: parts, onChange: (event) => setParts(event.target.value.replace(/\D/g, '')) }}
               label={t('paintings.book.parts')}
-              value={parts}
-              onChange={(event) => setParts(event.target.value.replace(/\D/g, ''))}
-              error={!valid}
-              helperText={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'board-parts' } }}
-              autoFocus
+              error={valid ? undefined : t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
+              help={t('paintings.board.partsHelp', { max: partsLabel(order.quantity, language) })}
+              testId="board-parts"
+              input={{ inputMode: 'numeric' }}
               required
             />
           )}
           {!blocked && (
-            <Typography data-testid="board-total">
+            <p className={styles.body1} data-testid="board-total">
               {t(side === 'ask' ? 'paintings.board.paid' : 'paintings.board.received', { total })}
-            </Typography>
+            </p>
           )}
           {!blocked && warningCheck && (
             <InvestmentWarning
@@ -155,29 +151,28 @@ export function AcceptDialog({
             />
           )}
           {accept.isError && !refused && !investorRefused && !(accept.error instanceof IdentityCheckCancelled) && (
-            <Alert severity="error" variant="outlined" data-testid="board-error">
+            <PlainAlert severity="error" testId="board-error">
               {localized(errorText(accept.error), language)}
-            </Alert>
+            </PlainAlert>
           )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 3, gap: 1 }}>
-          <Button color="inherit" onClick={onClose} disabled={accept.isPending}>
+        </div>
+        <div className={`${styles.actions} ${styles.acceptActions}`}>
+          <PlainButton type="button" className={buttons.text} onClick={onClose} disabled={accept.isPending}>
             {t('paintings.book.cancel')}
-          </Button>
+          </PlainButton>
           {!blocked && (
-            <Button
+            <PlainButton
               type="submit"
-              variant="contained"
               disabled={!valid || accept.isPending || Boolean(warningCheck && !warningAccepted)}
-              startIcon={accept.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
               data-testid="board-confirm"
             >
+              {accept.isPending && <Spinner size={16} className={styles.startIcon} />}
               {t(side === 'ask' ? 'paintings.board.confirmBuy' : 'paintings.board.confirmSell')}
-            </Button>
+            </PlainButton>
           )}
-        </DialogActions>
-      </Box>
+        </div>
+      </form>
       {stepUp.dialogs}
-    </Dialog>
+    </ModalFrame>
   );
 }

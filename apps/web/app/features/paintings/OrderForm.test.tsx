@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import type { TOrderBook } from '@parcelle/shared/contracts/orderbook';
 import { messages } from '@parcelle/shared/i18n/messages';
+import { INVESTOR_WARNINGS } from '@parcelle/shared/investor';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -147,5 +148,49 @@ describe('one way to sell (issue 31)', () => {
     expect(clean(done.textContent)).toBe(
       'ExécutéVendu : 3 parts à 4,50 € la part, soit 13,50 €, versé sur votre porte-monnaie.',
     );
+  }, 20_000);
+});
+
+describe('the per-investment warning in the order form (issue 30, decision 558)', () => {
+  it('holds a bid above the threshold until the box is ticked, then sends the consent with the text’s version', async () => {
+    window.localStorage.setItem('token', 'a-session');
+    const bodies: unknown[] = [];
+    const check = {
+      required: true,
+      threshold_minor: 1_000_000,
+      currency: 'EURO',
+      warning: { ...INVESTOR_WARNINGS.investment_warning },
+    };
+    stubApi({
+      ...codeApi,
+      '/api/user/investor/investment-warning': ok(check),
+      '/api/paintings/bids': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return ok({ bid: {}, trades: [] }, messages.BidPlaced);
+      },
+    });
+    renderScreen(<OrderForm painting={painting} book={book} />);
+    fireEvent.change(screen.getByTestId('order-parts'), { target: { value: '6000' } });
+    fireEvent.change(screen.getByTestId('order-price'), { target: { value: '2' } });
+    const warning = await screen.findByRole('region', { name: 'Before you invest this amount' }, { timeout: 10_000 });
+    expect(warning.getAttribute('data-testid')).toBe('order-investment-warning');
+    expect(screen.getByTestId('order-investment-warning-text').textContent).toBe(
+      INVESTOR_WARNINGS.investment_warning.en,
+    );
+    const submit = screen.getByTestId('order-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.click(within(warning).getByLabelText(/I have read this warning/));
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    await typeCode();
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      painting_id: painting.id,
+      total_part: 6000,
+      price_per_part_minor: 200,
+      verification_code: '123456',
+      expires_in_days: 30,
+      risk_warning_consent: { version: INVESTOR_WARNINGS.investment_warning.version, language: 'en' },
+    });
   }, 20_000);
 });

@@ -1,4 +1,3 @@
-import { Alert, Box, Button, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
 import { BID_EXPIRY_DAYS_DEFAULT, BID_EXPIRY_DAYS_MAX } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import type { TBidPlaced, TOrderBook, TSalePlaced } from '@parcelle/shared/contracts/orderbook';
@@ -9,6 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { IdentityCheckCancelled } from '../account/cancelled';
 import { useStepUp } from '../account/StepUp';
 import { PAINTINGS_KEY } from '../catalogue/api';
+import { PlainAlert } from '../feedback/PlainAlert';
+import { PlainButton } from '../forms/PlainButton';
+import { PlainTextField } from '../forms/PlainField';
+import { PlainRadioRow } from '../forms/PlainRadioRow';
 import { localized, useLanguage } from '../i18n/language';
 import { isInvestorStep, useInvestmentWarning } from '../investor/api';
 import { InvestmentWarning } from '../investor/InvestmentWarning';
@@ -21,10 +24,12 @@ import { apiRequest } from '../session/api';
 import { errorText } from '../session/api-error';
 import { isVerificationStep, useVerificationGate } from '../verification/api';
 import { VerificationStep } from '../verification/VerificationStep';
+import styles from './order-form.module.css';
 
 /*
  * The order form of a work's book, for signed-in members only: its own module, fetched when a member's page shows it,
- * so a visitor's painting page loads no text field (issue 14).
+ * so a visitor's painting page loads no text field (issue 14). Plain elements on a CSS Module (decision 557): a
+ * member's work page loads no MUI.
  */
 
 type Side = 'ask' | 'bid';
@@ -105,38 +110,28 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
   }
   return (
     <>
-      <Box component="form" onSubmit={submit} aria-labelledby={`${id}-title`} sx={{ display: 'grid', gap: 2.5 }}>
-        <Typography id={`${id}-title`} variant="h4" component="h3">
+      <form onSubmit={submit} aria-labelledby={`${id}-title`} className={styles.form}>
+        <h3 id={`${id}-title`} className={styles.title}>
           {t('paintings.book.placeTitle')}
-        </Typography>
-        <RadioGroup
-          row
-          aria-label={t('paintings.book.side')}
+        </h3>
+        <PlainRadioRow
+          label={t('paintings.book.side')}
           value={side}
-          onChange={(event) => setSide(event.target.value as Side)}
-        >
-          <FormControlLabel
-            value="bid"
-            control={<Radio />}
-            label={t('paintings.book.buy')}
-            data-testid="order-side-bid"
-          />
-          <FormControlLabel
-            value="ask"
-            control={<Radio />}
-            label={t('paintings.book.sell')}
-            data-testid="order-side-ask"
-          />
-        </RadioGroup>
+          onChange={setSide}
+          options={[
+            { value: 'bid', label: t('paintings.book.buy'), testId: 'order-side-bid' },
+            { value: 'ask', label: t('paintings.book.sell'), testId: 'order-side-ask' },
+          ]}
+        />
         <OrderFields draft={draft} range={range} disabled={place.isPending} testIdPrefix="order" />
         {side === 'bid' && (
-          <TextField
+          <PlainTextField
+            control={{ value: days, onChange: (event) => setDays(event.target.value.replace(/\D/g, '')) }}
             label={t('paintings.book.expiry')}
-            value={days}
-            onChange={(event) => setDays(event.target.value.replace(/\D/g, ''))}
-            helperText={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX, count: BID_EXPIRY_DAYS_MAX })}
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'order-expiry' } }}
-            sx={{ maxWidth: { sm: 'calc(50% - 8px)' } }}
+            help={t('paintings.book.expiryHelp', { max: BID_EXPIRY_DAYS_MAX, count: BID_EXPIRY_DAYS_MAX })}
+            testId="order-expiry"
+            input={{ inputMode: 'numeric' }}
+            className={styles.expiry}
           />
         )}
         <OrderQuoteSummary draft={draft} rate={book.eur_usd_rate} testIdPrefix="order" />
@@ -150,9 +145,9 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
           />
         )}
         {place.isError && !(place.error instanceof IdentityCheckCancelled) && (
-          <Alert severity="error" variant="outlined" data-testid="order-error">
+          <PlainAlert severity="error" testId="order-error">
             {localized(errorText(place.error), language)}
-          </Alert>
+          </PlainAlert>
         )}
         {done && (
           <OrderOutcomeNotice
@@ -163,17 +158,16 @@ export function OrderForm({ painting, book }: { painting: TPaintingDetail; book:
             testId="order-done"
           />
         )}
-        <Box>
-          <Button
+        <div>
+          <PlainButton
             type="submit"
-            variant="contained"
             disabled={place.isPending || Boolean(warningCheck && !warningAccepted)}
             data-testid="order-submit"
           >
             {t(side === 'ask' ? 'paintings.book.submitAsk' : 'paintings.book.submitBid')}
-          </Button>
-        </Box>
-      </Box>
+          </PlainButton>
+        </div>
+      </form>
       {stepUp.dialogs}
     </>
   );

@@ -1,27 +1,20 @@
-import CloseIcon from '@mui/icons-material/Close';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Typography,
-} from '@mui/material';
 import type { Currency } from '@parcelle/shared/constants';
 import type { TPaintingDetail } from '@parcelle/shared/contracts/catalogue';
 import { formatMoney } from '@parcelle/shared/money';
 import { formatPartsQuantity } from '@parcelle/shared/parts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PlainAlert } from '../feedback/PlainAlert';
+import { Spinner } from '../feedback/Spinner';
+import { PlainSmallButton } from '../forms/PlainSmallButton';
+import buttons from '../forms/plain-button.module.css';
 import { useLanguage } from '../i18n/language';
+import close from '../layout/dialog-close-button.module.css';
+import { ModalFrame } from '../layout/ModalFrame';
+import { useNavigation } from '../layout/navigation';
 import { useSecondaryOffer } from '../purchase/api';
 import { offerBlock, secondaryPricing } from '../purchase/pricing';
-import { fonts, palette } from '../theme/theme';
+import styles from './order-dialogs.module.css';
 
 type OfferContentProps = {
   painting: TPaintingDetail;
@@ -33,6 +26,10 @@ type OfferContentProps = {
   onClose: () => void;
 };
 
+/** MUI's Close icon. */
+const CLOSE = 'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z';
+const TITLE_ID = 'secondary-dialog-title';
+
 /**
  * The secondary-market dialog's body (spec §4: market 3 opens a dialog): the member's offer, loaded when the dialog
  * opens, says whether they may buy (holders of primary parts only) and what other members list, from which price.
@@ -40,6 +37,7 @@ type OfferContentProps = {
 function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, open, onClose }: OfferContentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const { Link } = useNavigation();
   const offer = useSecondaryOffer(painting.id, currency, open);
   const data = offer.data;
   const reason = data ? offerBlock(data) : null;
@@ -48,156 +46,123 @@ function SecondaryOfferContent({ painting, baseUrl, currency, buyTo, marketTo, o
   let body: ReactNode;
   if (!data && offer.isError) {
     body = (
-      <Alert
+      <PlainAlert
         severity="error"
-        variant="outlined"
-        data-testid="secondary-dialog-error"
+        testId="secondary-dialog-error"
         action={
-          <Button color="inherit" size="small" onClick={() => offer.refetch()} data-testid="secondary-dialog-retry">
+          <PlainSmallButton
+            type="button"
+            className={styles.retry}
+            onClick={() => offer.refetch()}
+            data-testid="secondary-dialog-retry"
+          >
             {t('paintings.buy.dialogRetry')}
-          </Button>
+          </PlainSmallButton>
         }
       >
         {t('paintings.buy.dialogError')}
-      </Alert>
+      </PlainAlert>
     );
   } else if (!data) {
     body = (
-      <Box
-        role="status"
-        data-testid="secondary-dialog-loading"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, color: palette.muted, py: 1 }}
-      >
-        <CircularProgress size={18} color="inherit" />
-        <Typography variant="body2">{t('paintings.buy.dialogLoading')}</Typography>
-      </Box>
+      <div role="status" data-testid="secondary-dialog-loading" className={styles.loading}>
+        <Spinner size={18} />
+        <p className={styles.body2}>{t('paintings.buy.dialogLoading')}</p>
+      </div>
     );
   } else if (reason) {
     const own = data.own_listed_part;
     body = (
-      <Typography
-        data-testid="secondary-dialog-reason"
-        data-reason={reason}
-        sx={{ borderLeft: `2px solid ${palette.accent}`, pl: 2, py: 0.5, color: palette.ink }}
-      >
+      <p data-testid="secondary-dialog-reason" data-reason={reason} className={styles.reason}>
         {reason === 'not-eligible' ? t('paintings.buy.dialogNotEligible') : t('paintings.buy.dialogNoneListed')}
         {reason === 'none-listed' && own > 0 && (
           <> {t('paintings.buy.dialogOwnListed', { parts: formatPartsQuantity(own, language) })}</>
         )}
-      </Typography>
+      </p>
     );
   } else {
     const pricing = secondaryPricing(data, currency);
     const amount = formatMoney(pricing.priceMinor, pricing.currency, language);
     body = (
-      <Box
-        component="dl"
-        data-testid="secondary-dialog-offer"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          gap: 2.5,
-          m: 0,
-          py: 2.5,
-          borderTop: `1px solid ${palette.line}`,
-          borderBottom: `1px solid ${palette.line}`,
-          '& dd': { m: 0 },
-        }}
-      >
-        <Box>
-          <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
-            {t('paintings.buy.dialogListed')}
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{ fontFamily: fonts.display, fontSize: 24, lineHeight: 1.2 }}
-            data-testid="secondary-dialog-available"
-          >
+      <dl data-testid="secondary-dialog-offer" className={styles.offer}>
+        <div>
+          <dt className={styles.muted}>{t('paintings.buy.dialogListed')}</dt>
+          <dd className={styles.figure} data-testid="secondary-dialog-available">
             {formatPartsQuantity(data.available_part, language)}
-          </Typography>
-        </Box>
-        <Box>
-          <Typography component="dt" variant="body2" sx={{ color: palette.muted }}>
-            {t('paintings.buy.dialogPriceLabel')}
-          </Typography>
-          <Typography
-            component="dd"
-            sx={{ fontFamily: fonts.display, fontSize: 24, lineHeight: 1.2 }}
-            data-testid="secondary-dialog-price"
-          >
+          </dd>
+        </div>
+        <div>
+          <dt className={styles.muted}>{t('paintings.buy.dialogPriceLabel')}</dt>
+          <dd className={styles.figure} data-testid="secondary-dialog-price">
             {pricing.stepped ? t('paintings.buy.dialogFrom', { amount }) : t('paintings.buy.dialogPrice', { amount })}
-          </Typography>
-        </Box>
-      </Box>
+          </dd>
+        </div>
+      </dl>
     );
   }
 
   return (
     <>
-      <DialogContent>
-        <Typography variant="subtitle1" sx={{ mb: 3 }}>
-          {t('paintings.buy.dialogOfferText')}
-        </Typography>
+      <div className={styles.offerContent}>
+        <p className={styles.lead}>{t('paintings.buy.dialogOfferText')}</p>
         {body}
-      </DialogContent>
-      <DialogActions
-        disableSpacing
-        sx={{
-          px: 3,
-          pb: 2,
-          gap: 1,
-          flexDirection: { xs: 'column-reverse', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-        }}
-      >
-        <Button
-          component={Link}
+      </div>
+      <div className={`${styles.actions} ${styles.offerActions}`}>
+        <Link
           to={marketTo}
-          variant={canBuy ? 'text' : 'contained'}
+          className={`${buttons.button} ${styles.market} ${canBuy ? `${buttons.text} ${styles.ink}` : ''}`}
           data-testid="secondary-dialog-market"
           onClick={onClose}
-          sx={{ textAlign: 'center' }}
         >
           {t('paintings.buy.dialogCta')}
-        </Button>
+        </Link>
         {canBuy && (
-          <Button
-            component={Link}
+          <Link
             to={buyTo}
             state={{ painting, base_url: baseUrl }}
-            variant="contained"
+            className={buttons.button}
             data-testid="secondary-dialog-buy"
           >
             {t('paintings.buy.dialogBuy')}
-          </Button>
+          </Link>
         )}
-      </DialogActions>
+      </div>
     </>
   );
 }
 
-/** The dialog the secondary market's "Buy now" opens (spec §4: market 3): the offer, then the way to buy or list. */
+/**
+ * The dialog the secondary market's "Buy now" opens (spec §4: market 3): the offer, then the way to buy or list.
+ * MUI's Dialog `maxWidth="sm"` as plain elements on the browser's modal `<dialog>` (decision 557): the same component
+ * in the app and in a work's document, whose island carries no MUI. Its links are the router's in the app, ordinary
+ * links in a document (`useNavigation`).
+ */
 export function SecondaryOfferDialog(props: OfferContentProps) {
   const { t } = useTranslation();
   const { open, onClose } = props;
   return (
-    <Dialog
+    <ModalFrame
       open={open}
       onClose={onClose}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="secondary-dialog-title"
-      slotProps={{
-        paper: { 'data-testid': 'secondary-dialog', sx: { bgcolor: palette.paper, p: { xs: 1, sm: 2 } } } as object,
-      }}
+      focus="browser"
+      className={`${styles.frame} ${styles.sm}`}
+      labelledBy={TITLE_ID}
+      testId="secondary-dialog"
     >
-      <IconButton onClick={onClose} aria-label={t('paintings.close')} sx={{ position: 'absolute', top: 8, right: 8 }}>
-        <CloseIcon />
-      </IconButton>
-      <DialogTitle id="secondary-dialog-title" variant="h4" component="h2" sx={{ pr: 6 }}>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={t('paintings.close')}
+        className={`${close.button} ${styles.close}`}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden focusable="false" className={close.icon}>
+          <path d={CLOSE} />
+        </svg>
+      </button>
+      <h2 id={TITLE_ID} className={styles.offerTitle}>
         {t('paintings.buy.dialogTitle')}
-      </DialogTitle>
+      </h2>
       <SecondaryOfferContent {...props} />
-    </Dialog>
+    </ModalFrame>
   );
 }

@@ -1,11 +1,9 @@
-import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
-import { Box, Button, Typography } from '@mui/material';
 import { VERIFICATION_PAGE, type VerificationState } from '@parcelle/shared/verification';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { localized } from '../i18n/language';
 import type { ApiError } from '../session/api-error';
-import { palette } from '../theme/theme';
+import { StepPanel } from './StepPanel';
+import styles from './step-panel.module.css';
 
 /** What a gated member must do next, by their case's state: the API's gate messages (apps/api …/verification/gate.ts). */
 const EXPLANATION: Record<VerificationState, string> = {
@@ -20,6 +18,10 @@ const EXPLANATION: Record<VerificationState, string> = {
   approved: 'VerificationRequired',
 };
 
+/** MUI's VerifiedUserOutlined icon. */
+const SHIELD =
+  'M12 1 3 5v6c0 5.55 3.84 10.74 9 12 5.16-1.26 9-6.45 9-12V5zm7 10c0 4.52-2.98 8.69-7 9.93-4.02-1.24-7-5.41-7-9.93V6.3l7-3.11 7 3.11zm-11.59.59L6 13l4 4 8-8-1.41-1.42L10 14.17z';
+
 type Props = {
   /** The member's state (GET /user/verification), when read. */
   state?: VerificationState;
@@ -33,7 +35,8 @@ type Props = {
 /**
  * The identity step a money action waits for (issue 29): one shared panel for the buy screen, the order form, the
  * acceptance of an offer, withdrawals and the payout account, shown instead of a dead button or a raw error. It says
- * where the member stands and links to the page that resolves it (the one the API's 403 names).
+ * where the member stands and links to the page that resolves it (the one the API's 403 names). Plain elements
+ * (decision 558): the same component in the member area and in a work's page, whose islands carry no MUI.
  */
 export function VerificationStep({ state, error, testId = 'verification-step', dense = false }: Props) {
   const { t } = useTranslation();
@@ -45,52 +48,18 @@ export function VerificationStep({ state, error, testId = 'verification-step', d
       ? localized(error.error)
       : t('verificationGate.why');
   return (
-    <Box
-      role="region"
-      aria-labelledby={`${testId}-title`}
-      data-testid={testId}
-      data-state={state ?? 'unknown'}
-      sx={{
-        border: `1px solid ${palette.accent}`,
-        bgcolor: palette.paper,
-        p: dense ? 2.5 : { xs: 2.5, sm: 3 },
-        display: 'grid',
-        gridTemplateColumns: 'auto minmax(0, 1fr)',
-        columnGap: 2,
-        rowGap: 1,
-      }}
-    >
-      <VerifiedUserOutlined aria-hidden="true" sx={{ color: palette.accent, mt: 0.25 }} />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accentDark, lineHeight: 1.6 }}>
-          {t('verificationGate.label')}
-        </Typography>
-        <Typography
-          id={`${testId}-title`}
-          component="p"
-          sx={{ fontWeight: 500, fontSize: 17, mb: 0.75 }}
-          data-testid={`${testId}-title`}
-        >
-          {t(`verificationGate.title.${known}`)}
-        </Typography>
-        <Typography variant="body2" sx={{ color: palette.muted }} data-testid={`${testId}-text`}>
-          {explanation}
-        </Typography>
-        {known === 'not_started' && (
-          <Typography variant="body2" sx={{ color: palette.muted, mt: 1 }}>
-            {t('verificationGate.why')}
-          </Typography>
-        )}
-        <Button
-          component={Link}
-          to={page}
-          variant="contained"
-          sx={{ mt: 2, minHeight: 44 }}
-          data-testid={`${testId}-link`}
-        >
-          {t(`verificationGate.action.${known}`)}
-        </Button>
-      </Box>
-    </Box>
+    <StepPanel
+      icon={SHIELD}
+      label={t('verificationGate.label')}
+      title={t(`verificationGate.title.${known}`)}
+      titleTestId={`${testId}-title`}
+      text={explanation}
+      more={known === 'not_started' && <p className={styles.more}>{t('verificationGate.why')}</p>}
+      to={page}
+      action={t(`verificationGate.action.${known}`)}
+      testId={testId}
+      dense={dense}
+      data={{ 'data-state': state ?? 'unknown' }}
+    />
   );
 }
