@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useRetryProps } from '../../document/document';
+import { Retry } from '../../document/Retry';
 import { ALERT_ICONS } from './alert-icons';
 
 /**
@@ -42,26 +42,5 @@ export function PageError({
         </div>
       )}
     </div>
-  );
-}
-
-function Retry({
-  label,
-  onRetry,
-  className,
-}: {
-  label: string;
-  onRetry: () => unknown;
-  className: string | undefined;
-}) {
-  const retry = useRetryProps(onRetry);
-  return 'href' in retry ? (
-    <a href={retry.href} className={className}>
-      {label}
-    </a>
-  ) : (
-    <button type="button" onClick={retry.onClick} className={className}>
-      {label}
-    </button>
   );
 }

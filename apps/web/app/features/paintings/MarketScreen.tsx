@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { useRetryProps } from '../../document/document';
+import { Retry } from '../../document/Retry';
 import { type MarketType, usePaintings } from '../catalogue/api';
 import { formatCount } from '../catalogue/format';
 import { pageFromSearch } from '../catalogue/paths';
@@ -64,20 +64,11 @@ function EmptyMarket({ type }: { type: MarketType }) {
 /** The market could not be read: a link to the same address in a document, a button in the app. */
 function MarketError({ message, onRetry }: { message: string; onRetry: () => unknown }) {
   const { t } = useTranslation();
-  const retry = useRetryProps(onRetry);
   return (
     <div role="alert" data-testid="market-error" className={styles.error}>
       <h2 className={styles.errorTitle}>{t('paintings.market.errorTitle')}</h2>
       <p className={styles.message}>{message}</p>
-      {'href' in retry ? (
-        <a href={retry.href} className={OUTLINED}>
-          {t('paintings.retry')}
-        </a>
-      ) : (
-        <button type="button" onClick={retry.onClick} className={OUTLINED}>
-          {t('paintings.retry')}
-        </button>
-      )}
+      <Retry label={t('paintings.retry')} onRetry={onRetry} className={OUTLINED} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { formatPartsQuantity } from '@parcelle/shared/parts';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { BUY_ANCHOR_ATTRIBUTE, islandProps, useInDocument, useRetryProps } from '../../document/document';
+import { BUY_ANCHOR_ATTRIBUTE, islandProps, useInDocument } from '../../document/document';
+import { Retry } from '../../document/Retry';
 import { type MarketType, usePaintingDetail } from '../catalogue/api';
 import { formatAmount, formatCount, lifeYears, mediaUrl } from '../catalogue/format';
 import { paintingImageUrls } from '../catalogue/image-sources';
@@ -66,21 +67,11 @@ function NotFoundState({ market, message }: { market: MarketType; message: strin
 
 function ErrorState({ message, onRetry }: { message: string; onRetry: () => unknown }) {
   const { t } = useTranslation();
-  // A link to the same address in a document (no script to retry with), a button in the app.
-  const retry = useRetryProps(onRetry);
   return (
     <div role="alert" data-testid="painting-error" className={styles.error}>
       <h1 className={styles.errorTitle}>{t('paintings.detail.errorTitle')}</h1>
       <p className={styles.errorText}>{message}</p>
-      {'href' in retry ? (
-        <a href={retry.href} className={OUTLINED}>
-          {t('paintings.retry')}
-        </a>
-      ) : (
-        <button type="button" onClick={retry.onClick} className={OUTLINED}>
-          {t('paintings.retry')}
-        </button>
-      )}
+      <Retry label={t('paintings.retry')} onRetry={onRetry} className={OUTLINED} />
     </div>
   );
 }
