@@ -19,6 +19,7 @@
 // its threads, from /proc: the figure the machine's other work moves least), per run and the median; exits non-zero
 // when the parts do not add up or an invariant fails.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,17 @@ async function awaitConfirmations(databaseUrl, server, buying) {
   };
 }
 
+/** A scraper's token for the server's /metrics: the batches' sizes are read there after the load. */
+const metricsToken = randomBytes(24).toString('hex');
+
+/** Sum and count of one histogram of the server's /metrics (Prometheus text format). */
+async function histogram(base, name) {
+  const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  const text = response.ok ? await response.text() : '';
+  const value = (suffix) => Number(new RegExp(`^${name}_${suffix}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { sum: value('sum'), count: value('count') };
+}
+
 const results = [];
 let failed = false;
 for (let run = 1; run <= runs; run++) {
@@ -114,6 +126,7 @@ for (let run = 1; run <= runs; run++) {
     env: {
       DATABASE_URL: databaseUrl,
       CAPTCHA_COST: '10',
+      METRICS_TOKEN: metricsToken,
       ...(processes > 1
         ? {
             WEB_CONCURRENCY: String(processes),
@@ -130,16 +143,26 @@ for (let run = 1; run <= runs; run++) {
     const tokens = await signUpMembers(call, members, 'hotdrop');
     const loadBefore = loadAverage();
     const tps = runPgbench(databaseUrl);
+    const reservationsBefore = await histogram(server.base, 'parcelle_reservation_batch_size');
+    const settlementsBefore = await histogram(server.base, 'parcelle_settlement_batch_size');
     const buying = await purchaseLoad(call, tokens, perMember, {
       cpuOf: () => cpuTimeMs(server.child.pid),
       // PostgreSQL's processes on this machine (the default PG_URL's server; another host's read as 0).
       databaseCpuOf: () => commandCpuTimeMs('postgres'),
     });
+    // Read before the confirmations' wait: the batches of the purchase load.
+    const reservations = await histogram(server.base, 'parcelle_reservation_batch_size');
+    const settlements = await histogram(server.base, 'parcelle_settlement_batch_size');
+    const batches = {
+      reservationBatch: (reservations.sum - reservationsBefore.sum) / (reservations.count - reservationsBefore.count),
+      settlementBatch: (settlements.sum - settlementsBefore.sum) / (settlements.count - settlementsBefore.count),
+    };
     const confirmed = confirmationSeconds > 0 ? await awaitConfirmations(databaseUrl, server, buying) : {};
     const result = {
       run,
       tps,
       ...buying,
+      ...batches,
       ...confirmed,
       ratio: buying.perSecond / tps,
       load: `${loadBefore} → ${loadAverage()}`,
@@ -152,6 +175,10 @@ for (let run = 1; run <= runs; run++) {
         `(PostgreSQL's ${buying.databaseCpuMsPerPurchase.toFixed(2)} ms, the load generator's ` +
         `${buying.clientCpuMsPerPurchase.toFixed(2)} ms); ` +
         `load average ${result.load}`,
+    );
+    console.log(
+      `  batches: ${result.reservationBatch.toFixed(1)} reservations, ${result.settlementBatch.toFixed(1)} payments ` +
+        'on average',
     );
     if (confirmationSeconds > 0) {
       console.log(

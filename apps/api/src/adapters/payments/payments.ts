@@ -13,6 +13,11 @@ export type CardPaymentRequest = {
   currency: Currency;
   /** The work bought: carried in the payment's metadata, so its webhook finds its settlement turn without a read. */
   paintingId?: string;
+  /**
+   * The member paying. The sandbox signs it into the client secret, so its test card form confirms a payment for its
+   * payer only, without reading the purchase (decision 590); Stripe's own page needs no such check.
+   */
+  payerId?: string;
 };
 
 /** A verified provider event about a card payment (from the webhook). */

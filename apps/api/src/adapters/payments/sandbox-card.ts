@@ -16,6 +16,9 @@ import { signPayload, verifySignature } from './signature';
 export const SANDBOX_CARD_OK = '4242424242424242';
 export const SANDBOX_CARD_DECLINED = '4000000000000002';
 
+/** What a sandbox client secret carries, signed: the payment, its purchase, amount, currency, work, reference, payer. */
+type SignedPayment = [string, string, number, string, string | null, string, string | null];
+
 type SandboxEventBody = {
   id: string;
   type: 'payment_intent.succeeded' | 'payment_intent.payment_failed';
@@ -61,7 +64,16 @@ export class SandboxCardPayments implements CardPayments {
 
   async createPayment(request: CardPaymentRequest) {
     const paymentId = `sbpi_${randomBytes(12).toString('hex')}`;
-    const payload = `${paymentId}.${request.purchaseId}.${request.amountMinor}.${ISO_OF[request.currency]}.${request.paintingId ?? ''}`;
+    const signed: SignedPayment = [
+      paymentId,
+      request.purchaseId,
+      request.amountMinor,
+      ISO_OF[request.currency],
+      request.paintingId ?? null,
+      request.reference,
+      request.payerId ?? null,
+    ];
+    const payload = JSON.stringify(signed);
     return { paymentId, clientSecret: `${Buffer.from(payload).toString('base64url')}_secret_${this.mac(payload)}` };
   }
 
@@ -72,16 +84,26 @@ export class SandboxCardPayments implements CardPayments {
     amountMinor: number;
     currency: Currency;
     paintingId: string | null;
+    reference: string;
+    payerId: string | null;
   } | null {
     const [encoded, mac] = clientSecret.split('_secret_');
     if (!encoded || !mac) return null;
     const payload = Buffer.from(encoded, 'base64url').toString();
     const expected = Buffer.from(this.mac(payload));
     if (expected.length !== Buffer.byteLength(mac) || !timingSafeEqual(expected, Buffer.from(mac))) return null;
-    const [paymentId, purchaseId, amount, iso, paintingId] = payload.split('.');
+    // Signed by this sandbox (the MAC above) in the shape createPayment writes; an older shape is not read.
+    let signed: SignedPayment;
+    try {
+      signed = JSON.parse(payload) as SignedPayment;
+    } catch {
+      return null;
+    }
+    if (!Array.isArray(signed) || signed.length !== 7) return null;
+    const [paymentId, purchaseId, amountMinor, iso, paintingId, reference, payerId] = signed;
     const currency = currencyOfIso(iso);
-    if (!paymentId || !purchaseId || !currency) return null;
-    return { paymentId, purchaseId, amountMinor: Number(amount), currency, paintingId: paintingId || null };
+    if (!currency) return null;
+    return { paymentId, purchaseId, amountMinor, currency, paintingId, reference, payerId };
   }
 
   /** The test card form's "Pay": the signed event the provider would send to the webhook. */

@@ -138,6 +138,31 @@ describe('card payment (offline sandbox, same webhook path as Stripe)', () => {
     expect(mail?.text).toContain(state.certificate_number);
   });
 
+  it("does not confirm another member's payment, nor one whose client secret was altered (decision 590)", async () => {
+    const painting = await createPaintingForSale(t);
+    const data = (
+      await buy(buyer.accessToken, { total_part: 1, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' })
+    ).json().data;
+    const other = await createMember(t, { verified: true });
+    const theirs = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+      token: other.accessToken,
+      body: { client_secret: data.payment_client_secret, card_number: SANDBOX_CARD_OK },
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error).toEqual(messages.PurchaseNotFound);
+    // The payer named in the secret changed to the other member: the signature no longer matches.
+    const [encoded, mac] = String(data.payment_client_secret).split('_secret_');
+    const signed = JSON.parse(Buffer.from(encoded ?? '', 'base64url').toString()) as unknown[];
+    signed[6] = (await userRow(t, other.email))?.id;
+    const altered = `${Buffer.from(JSON.stringify(signed)).toString('base64url')}_secret_${mac}`;
+    const forged = await t.call('POST', '/api/payments/sandbox/card/confirm', {
+      token: other.accessToken,
+      body: { client_secret: altered, card_number: SANDBOX_CARD_OK },
+    });
+    expect(forged.statusCode).toBe(404);
+    expect((await purchaseRow(data.reference_id)).status).toBe('pending');
+  });
+
   it('shows a declined card, keeps the reservation, and accepts another card', async () => {
     const painting = await createPaintingForSale(t);
     const data = (

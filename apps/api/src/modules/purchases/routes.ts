@@ -10,14 +10,11 @@ import {
   ZSandboxCardResult,
   ZSuccess,
 } from '@parcelle/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { InvalidSignature } from '../../adapters/payments/payments';
 import { SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import type { AppContext } from '../../context';
-import { preparedPerDatabase } from '../../db/prepared';
-import { purchases } from '../../db/schema';
 import { authenticate, memberOf, sessionOf } from '../../http/authenticate';
 import { AppError, badRequest, failureBody, notFound } from '../../http/errors';
 import { ok } from '../../http/reply';
@@ -254,9 +251,10 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
       async (request) => {
         const buyer = memberOf(request);
         const payment = card.readClientSecret(request.body.client_secret);
-        if (!payment) throw notFound('PurchaseNotFound');
+        // The payer is signed into the client secret (decision 590): another member's payment is not found, unread.
+        if (!payment || payment.payerId !== buyer.id || !payment.paintingId) throw notFound('PurchaseNotFound');
         assertMayFinish(sessionOf(request), payment.purchaseId);
-        const { reference, paintingId } = await purchaseOfMember(ctx, buyer.id, payment.purchaseId);
+        const { reference, paintingId } = payment;
         const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
         if (!confirmed) throw notFound('PurchaseNotFound');
         const event = card.parseWebhook(Buffer.from(confirmed.body), confirmed.signature);
@@ -266,26 +264,4 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
       },
     );
   }
-}
-
-const purchaseOfMemberRead = preparedPerDatabase((db) =>
-  db
-    .select({ reference: purchases.reference, paintingId: purchases.paintingId })
-    .from(purchases)
-    .where(and(eq(purchases.id, sql.placeholder('purchaseId')), eq(purchases.userId, sql.placeholder('userId'))))
-    .prepare('sandbox_purchase_of_member'),
-);
-
-/**
- * The reference and the work of one of the member's purchases (the sandbox never confirms another member's payment;
- * the work is its payment's settlement turn).
- */
-async function purchaseOfMember(
-  ctx: AppContext,
-  userId: string,
-  purchaseId: string,
-): Promise<{ reference: string; paintingId: string }> {
-  const [row] = await purchaseOfMemberRead(ctx.database.db).execute({ purchaseId, userId });
-  if (!row) throw notFound('PurchaseNotFound');
-  return row;
 }

@@ -27,6 +27,7 @@ import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import { recordPaymentOutcome } from './purchase-metrics';
+import { recordProviderReference } from './provider-references';
 import { processRefund } from './refund-late-payment';
 import { releasePurchase } from './release-reservation';
 import { type Purchase, quotePurchase } from './reserve';
@@ -224,15 +225,6 @@ function investmentWarning(
   };
 }
 
-/** A purchase's provider reference recorded, once per purchase: a prepared statement (decision 469). */
-const providerReference = preparedPerDatabase((db) =>
-  db
-    .update(purchases)
-    .set({ providerRef: sql`${sql.placeholder('providerRef')}` })
-    .where(eq(purchases.id, sql.placeholder('purchaseId')))
-    .prepare('purchase_provider_reference'),
-);
-
 /**
  * Creates the provider's payment (card) or order (PayPal) of a reserved purchase and records its reference. Both
  * providers take the purchase as their idempotency key, so a retry that finishes a purchase left without its answer
@@ -249,8 +241,9 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
         amountMinor: purchase.totalMinor,
         currency: purchase.currency,
         paintingId: purchase.paintingId,
+        payerId: purchase.userId,
       });
-      await providerReference(db).execute({ purchaseId: purchase.id, providerRef: payment.paymentId });
+      await recordProviderReference(ctx, purchase.paintingId, { purchaseId: purchase.id, providerRef: payment.paymentId });
       return purchaseData(purchase, {
         stripe_publishable_key: card.publishableKey,
         payment_client_secret: payment.clientSecret,
@@ -263,7 +256,7 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
       amountMinor: purchase.totalMinor,
       currency: purchase.currency,
     });
-    await providerReference(db).execute({ purchaseId: purchase.id, providerRef: order.orderId });
+    await recordProviderReference(ctx, purchase.paintingId, { purchaseId: purchase.id, providerRef: order.orderId });
     return purchaseData(purchase, {
       paypal_order_id: order.orderId,
       paypal_provider: paypal.name,

@@ -1,13 +1,16 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendCardEvent } from '../../../test/card-webhook';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
 import { statementsSentBy, unpreparedBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
+import { purchases } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed-catalogue';
 import { requireKeyInformationAcknowledged } from '../key-information/gate';
 import { checkInvariants } from '../ledger/invariants';
 import { accountFor } from '../ledger/ledger';
+import { recordProviderReference } from './provider-references';
 import { type ReservationRequest, reserveBatch } from './reserve-purchase';
 import { type PaymentNotice, settlePaymentBatch } from './settle-payment';
 
@@ -21,12 +24,13 @@ import { type PaymentNotice, settlePaymentBatch } from './settle-payment';
  * One purchase through the one path (decisions 403–404), reserved as a batch of one (decisions 447–449): the
  * reservation (BEGIN, members locked, their unpaid purchases, the work, the purchases, the register's movements with
  * their entries (one statement since decision 522), the key information versions, the stock, COMMIT: 9, the provider
- * payment's reference: 10), the payment (the sandbox's purchase read, then the settlement as a batch of one with its
- * confirmation job, SETTLE below: 13), and the gates' one read (identity, decision 254; investor, 306; key
- * information, 324; read together since decision 487): 24, where 28 before decision 522 and 30 before 487. A batch of
- * N reservations sends the reservation's 9 once (BATCH below), a batch of N payments the settlement's 12 once.
+ * payment's reference, a batch of one of its own (decision 591): 10), the payment (the settlement as a batch of one
+ * with its confirmation job, SETTLE below: 12; the sandbox reads no purchase since decision 590), and the gates' one
+ * read (identity, decision 254; investor, 306; key information, 324; read together since decision 487): 23, where 24
+ * before decision 590, 28 before 522 and 30 before 487. A batch of N reservations sends the reservation's 9 once
+ * (BATCH below), a batch of N payments the settlement's 12 once, a batch of N references one UPDATE.
  */
-const BUDGET = 24;
+const BUDGET = 23;
 
 /** Each request's authentication reads the member: the same for every authenticated call, not the purchase's. */
 const AUTHENTICATE = /^select "users"\."id", "users"\."email"/;
@@ -226,6 +230,44 @@ describe('statements per purchase (PostgreSQL)', () => {
     const sent = await statementsOf(purchase);
     expect(sent.length, listed(sent)).toBeLessThanOrEqual(BUDGET);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
+  it('the provider references of purchases arriving together are written together (decision 591)', async () => {
+    // Guard: recordProviderReference's per-work turn. Written one by one, the twelve references send twelve UPDATEs.
+    const painting = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
+    const requests: ReservationRequest[] = [];
+    for (let i = 0; i < 12; i++) {
+      const buyer = await createMember(t, { verified: true });
+      requests.push({
+        userId: (await userRow(t, buyer.email))?.id ?? '',
+        paintingId: painting.id,
+        quantity: 1,
+        currency: 'EURO',
+        paymentMethod: 'card',
+        ownerName: 'J. D.',
+        language: 'en',
+        reservationMinutes: 15,
+        limits: t.ctx.config.reservationLimits,
+      });
+    }
+    const ids = (await reserveBatch(t.ctx.database.db, requests)).map((outcome) => {
+      if (!('purchase' in outcome)) throw new Error('a reservation was refused');
+      return outcome.purchase.id;
+    });
+    const sent = await statementsOf(async () => {
+      await Promise.all(
+        ids.map((purchaseId) =>
+          recordProviderReference(t.ctx, painting.id, { purchaseId, providerRef: `pi_together_${purchaseId}` }),
+        ),
+      );
+    });
+    // The first runs at once, alone; the eleven that arrived while it ran go together.
+    expect(sent.length, listed(sent)).toBe(2);
+    const rows = await t.ctx.database.db
+      .select({ id: purchases.id, providerRef: purchases.providerRef })
+      .from(purchases)
+      .where(inArray(purchases.id, ids));
+    expect(rows.map((row) => row.providerRef).sort()).toEqual(ids.map((id) => `pi_together_${id}`).sort());
   });
 
   it(`a card webhook sends the settlement's ${SETTLE} statements and no read before it`, async () => {
