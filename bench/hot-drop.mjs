@@ -108,7 +108,8 @@ const metricsToken = randomBytes(24).toString('hex');
 async function histogram(base, name) {
   const response = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   const text = response.ok ? await response.text() : '';
-  const value = (suffix) => Number(new RegExp(`^${name}_${suffix}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const value = (suffix) =>
+    Number(new RegExp(`^${name}_${suffix}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
   return { sum: value('sum'), count: value('count') };
 }
 

@@ -2,13 +2,12 @@ import type { Currency } from '@parcelle/shared/constants';
 import type { TPurchaseData, ZPurchaseRequest } from '@parcelle/shared/contracts/purchases';
 import { toMajor } from '@parcelle/shared/money';
 import { toE164 } from '@parcelle/shared/validation/fields';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments/payments';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
 import { inTransaction, isLockTimeout } from '../../db/retry';
 import { certificates, purchases } from '../../db/schema';
 import type { Member } from '../../http/authenticate';
@@ -26,8 +25,8 @@ import { walletCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
 import { requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
-import { recordPaymentOutcome } from './purchase-metrics';
 import { recordProviderReference } from './provider-references';
+import { recordPaymentOutcome } from './purchase-metrics';
 import { processRefund } from './refund-late-payment';
 import { releasePurchase } from './release-reservation';
 import { type Purchase, quotePurchase } from './reserve';
@@ -243,7 +242,10 @@ async function startProviderPayment(ctx: AppContext, purchase: Purchase): Promis
         paintingId: purchase.paintingId,
         payerId: purchase.userId,
       });
-      await recordProviderReference(ctx, purchase.paintingId, { purchaseId: purchase.id, providerRef: payment.paymentId });
+      await recordProviderReference(ctx, purchase.paintingId, {
+        purchaseId: purchase.id,
+        providerRef: payment.paymentId,
+      });
       return purchaseData(purchase, {
         stripe_publishable_key: card.publishableKey,
         payment_client_secret: payment.clientSecret,
