@@ -63,7 +63,7 @@ export type InvestorStateRow = {
  * whether the latest test's risk warning was acknowledged. `memberId` and `now` (an ISO timestamp) are values or a
  * prepared statement's placeholders.
  */
-export function investorStateColumn(memberId: string | Placeholder, now: string | Placeholder): SQL {
+export function investorStateColumn(memberId: string | Placeholder | SQL, now: string | Placeholder): SQL {
   const latest = <T>(table: T, alias: string) =>
     sql`(SELECT row_to_json(${sql.raw(alias)}) FROM (SELECT * FROM ${table} WHERE user_id = ${memberId} ORDER BY created_at DESC, id DESC LIMIT 1) ${sql.raw(alias)})`;
   return sql`json_build_object(

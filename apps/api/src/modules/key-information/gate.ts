@@ -51,7 +51,7 @@ export type KeyInformationGateRow = { market: number; version_id: string | null;
  * its gates, decision 487): the work's market, its current version, the member's latest acknowledgement of it.
  * `memberId` and `paintingId` are values or a prepared statement's placeholders.
  */
-export function keyInformationGateColumn(memberId: string | Placeholder, paintingId: string | Placeholder): SQL {
+export function keyInformationGateColumn(memberId: string | Placeholder | SQL, paintingId: string | Placeholder): SQL {
   return sql`(SELECT json_build_object('market', p.market, 'version_id', v.id, 'ack_id', a.id)
           FROM paintings p
           LEFT JOIN LATERAL (

@@ -251,9 +251,10 @@ export function purchaseRoutes(app: App, ctx: AppContext) {
       async (request) => {
         const buyer = memberOf(request);
         const payment = card.readClientSecret(request.body.client_secret);
-        // The payer is signed into the client secret (decision 590): another member's payment is not found, unread.
-        if (!payment || payment.payerId !== buyer.id || !payment.paintingId) throw notFound('PurchaseNotFound');
+        if (!payment) throw notFound('PurchaseNotFound');
         assertMayFinish(sessionOf(request), payment.purchaseId);
+        // The payer is signed into the client secret (decision 590): another member's payment is not found, unread.
+        if (payment.payerId !== buyer.id || !payment.paintingId) throw notFound('PurchaseNotFound');
         const { reference, paintingId } = payment;
         const confirmed = card.confirm(request.body.client_secret, request.body.card_number);
         if (!confirmed) throw notFound('PurchaseNotFound');

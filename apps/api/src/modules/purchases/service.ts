@@ -23,40 +23,73 @@ import { recordPurchaseKeyInformation } from '../key-information/service';
 import { lockWallet, walletBalance } from '../ledger/ledger';
 import { walletCodeEmail } from '../notifications/emails';
 import { codeSms, sendCodeSms } from '../notifications/sms';
-import { requirePurchaseGates } from './gates';
+import { type PurchaseGates, purchaseGatesOf, requirePurchaseGates } from './gates';
 import { type Answer, type KeyClaim, NO_KEY } from './idempotency';
 import { recordProviderReference } from './provider-references';
 import { recordPaymentOutcome } from './purchase-metrics';
 import { processRefund } from './refund-late-payment';
 import { releasePurchase } from './release-reservation';
 import { type Purchase, quotePurchase } from './reserve';
-import { type ReservationRequest, reserveBatch, reservePurchase } from './reserve-purchase';
+import { type PurchaseRecords, type ReservationRequest, reserveBatch, reservePurchase } from './reserve-purchase';
 import { enqueueConfirmations } from './send-confirmations';
 import { settlePurchase } from './settle';
 import type { PaymentOutcome } from './settle-payment';
-import { WorkTurns } from './turns';
+import { type Settled, WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
 
+/**
+ * A card or PayPal purchase waiting for its work's batch: its reservation, and what it records once the batch's read
+ * of the gates let its member through (the per-investment warning's check, the key information acknowledged).
+ */
+type GatedReservation = {
+  reservation: ReservationRequest;
+  gated: (gates: PurchaseGates) => Pick<PurchaseRecords, 'warning' | 'keyInformation'>;
+};
+
 /** Each process's batches of reservations per work (turns.ts), one set per application context. */
-const turnsOf = new WeakMap<AppContext, WorkTurns<ReservationRequest, Purchase>>();
+const turnsOf = new WeakMap<AppContext, WorkTurns<GatedReservation, Purchase>>();
 
 /**
  * Reserves a card or PayPal purchase in its work's next batch (turns.ts, reserve-purchase.ts): arrival order per
- * work, one transaction for the batch, each request its own answer; a bounded wait, then 503 DropBusy.
+ * work, the batch's gates read at once (gates.ts, decision 592), then one transaction for those who passed, each
+ * request its own answer; a bounded wait, then 503 DropBusy.
  */
-function reserveInTurn(ctx: AppContext, request: ReservationRequest): Promise<Purchase> {
+function reserveInTurn(ctx: AppContext, request: GatedReservation): Promise<Purchase> {
   let turns = turnsOf.get(ctx);
   if (!turns) {
-    turns = new WorkTurns<ReservationRequest, Purchase>(async (workId, requests) => {
-      recordReservationBatch(requests.length);
+    turns = new WorkTurns<GatedReservation, Purchase>(async (workId, waiting) => {
+      recordReservationBatch(waiting.length);
+      const answers: Settled<Purchase>[] = [];
+      const passed: { at: number; request: ReservationRequest }[] = [];
+      // The gates of the batch's members in one read: a member refused there is answered so and reserves nothing.
+      const gatesOf = await purchaseGatesOf(
+        ctx,
+        waiting.map((one) => one.reservation.userId),
+        workId,
+      );
+      waiting.forEach(({ reservation, gated }, at) => {
+        try {
+          const records = { ...reservation.records, ...gated(gatesOf(reservation.userId)) };
+          passed.push({ at, request: { ...reservation, records } });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          answers[at] = { error };
+        }
+      });
+      if (passed.length === 0) return answers;
       try {
-        const outcomes = await reserveBatch(ctx.database.db, requests);
+        const outcomes = await reserveBatch(
+          ctx.database.db,
+          passed.map((one) => one.request),
+        );
         // One announcement per batch that reserved: what the work has available changed once, at its commit.
         if (outcomes.some((outcome) => 'purchase' in outcome)) announceSale(ctx, workId);
-        return outcomes.map((outcome) =>
-          'refusal' in outcome ? { error: outcome.refusal } : { value: outcome.purchase },
-        );
+        outcomes.forEach((outcome, at) => {
+          const asked = passed[at]?.at ?? -1;
+          answers[asked] = 'refusal' in outcome ? { error: outcome.refusal } : { value: outcome.purchase };
+        });
+        return answers;
       } catch (error) {
         // A row stayed locked longer than lock_timeout, twice (inTransaction ran it again once).
         if (isLockTimeout(error)) throw new RetryLaterError(1, 'DropBusy', 503);
@@ -65,7 +98,7 @@ function reserveInTurn(ctx: AppContext, request: ReservationRequest): Promise<Pu
     });
     turnsOf.set(ctx, turns);
   }
-  return turns.run(request.paintingId, request);
+  return turns.run(request.reservation.paintingId, request);
 }
 
 /** After a commit that changed what a work has available or sold: the public reads kept in memory drop it. */
@@ -173,22 +206,27 @@ export async function createPurchase(
   assertMethodOffered(ctx, request);
   // Every method (card, PayPal, wallet): identity verification approved first (issue 29); then the investor's own
   // steps (issue 30; the per-investment warning is checked on the reserved total below); then a primary purchase needs
-  // the work's current key information document acknowledged, and records which. One read (gates.ts, decision 487).
-  const { investor, acknowledgement } = await requirePurchaseGates(ctx, member.id, request.painting_id);
+  // the work's current key information document acknowledged, and records which. One read (gates.ts, decision 487),
+  // for a whole batch of card and PayPal reservations (decision 592).
   const key = options.key ?? NO_KEY;
-  const warning = investmentWarning(ctx, member, request, investor, options.sessionId);
+  const warningFor = (investor: InvestorState) => investmentWarning(ctx, member, request, investor, options.sessionId);
   if (request.payment_method === 'smart_amount') {
-    return payFromWallet(ctx, member, request, key, warning, acknowledgement);
+    const { investor, acknowledgement } = await requirePurchaseGates(ctx, member.id, request.painting_id);
+    return payFromWallet(ctx, member, request, key, warningFor(investor), acknowledgement);
   }
   const purchase = await reserveInTurn(ctx, {
-    ...reserveFor(ctx, member, request),
-    // Recorded with the purchase in its batch's transaction, or the reservation is undone (reserve-purchase.ts).
-    records: {
-      key,
-      warning: warning.check,
-      keyInformation: acknowledgement,
-      ...(options.quickSignUpSessionId ? { quickSignUpSessionId: options.quickSignUpSessionId } : {}),
+    reservation: {
+      ...reserveFor(ctx, member, request),
+      // Recorded with the purchase in its batch's transaction, or the reservation is undone (reserve-purchase.ts).
+      records: {
+        key,
+        ...(options.quickSignUpSessionId ? { quickSignUpSessionId: options.quickSignUpSessionId } : {}),
+      },
     },
+    gated: ({ investor, acknowledgement }) => ({
+      warning: warningFor(investor).check,
+      keyInformation: acknowledgement,
+    }),
   });
   recordPurchase(request.payment_method, 'reserved');
   recordReservations('created');

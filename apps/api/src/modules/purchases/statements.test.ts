@@ -270,6 +270,40 @@ describe('statements per purchase (PostgreSQL)', () => {
     expect(rows.map((row) => row.providerRef).sort()).toEqual(ids.map((id) => `pi_together_${id}`).sort());
   });
 
+  it("a batch of reservations reads its members' gates once, and refuses only the member a gate stops (decision 592)", async () => {
+    // Guard: the per-work turn reads the gates of the batch (service.ts:reserveInTurn, gates.ts:purchaseGatesOf). Read
+    // per request, twelve purchases arriving together send twelve reads where their reservations took two or three
+    // batches.
+    const painting = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
+    const buyers = await Promise.all(Array.from({ length: 11 }, () => createMember(t, { verified: true })));
+    // Identity not verified: the gates refuse this one, inside whichever batch it lands in.
+    const unverified = await createMember(t, { verified: true, approved: false });
+    for (const buyer of [...buyers, unverified]) await acknowledgeKeyInformation(t, buyer, painting.id);
+    const answers: { email: string; status: number }[] = [];
+    const sent = await statementsOf(async () => {
+      await Promise.all(
+        [...buyers, unverified].map(async (buyer) => {
+          const reserved = await t.call('POST', '/api/paintings/purchase', {
+            acknowledgeKeyInformation: false,
+            token: buyer.accessToken,
+            body: { total_part: 1, payment_method: 'card', painting_id: painting.id, owner: 'J. D.' },
+          });
+          answers.push({ email: buyer.email, status: reserved.statusCode });
+        }),
+      );
+    });
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(11);
+    expect(answers.find((answer) => answer.email === unverified.email)).toMatchObject({ status: 403 });
+    const gateReads = sent.filter((text) => /as "member_id"/.test(text)).length;
+    const batches = sent.filter((text) => /^insert into "purchases"/.test(text)).length;
+    expect(batches, listed(sent)).toBeGreaterThan(0);
+    expect(gateReads, listed(sent)).toBeLessThan(12);
+    // One read per batch: the batch of the refused member, if it was alone, inserted nothing.
+    expect(gateReads - batches, listed(sent)).toBeGreaterThanOrEqual(0);
+    expect(gateReads - batches, listed(sent)).toBeLessThanOrEqual(1);
+    expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
+  });
+
   it(`a card webhook sends the settlement's ${SETTLE} statements and no read before it`, async () => {
     // Guard: the payment's metadata carries its work (service.ts:startProviderPayment; routes.ts and
     // payment-events.ts:handleCardEvent, decision 487). Without it the webhook reads the top-ups, then the purchase's

@@ -52,7 +52,7 @@ export async function stateOfMember(db: Executor, userId: string): Promise<Verif
  * `stateOfMember` as one column of another statement (a purchase's one read of its gates, decision 487): the state,
  * or NULL without a case (`stateOf`). `userId` is a value or a prepared statement's placeholder.
  */
-export const verificationStateColumn = (userId: string | Placeholder): SQL =>
+export const verificationStateColumn = (userId: string | Placeholder | SQL): SQL =>
   sql`(SELECT ${verifications.state} FROM ${verifications} WHERE ${verifications.userId} = ${userId})`;
 
 /** What `verificationStateColumn` read: no case yet is not started. */
