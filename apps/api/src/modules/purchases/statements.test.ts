@@ -63,6 +63,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** A card reservation of `quantity` parts of a work for a member, as the purchase route makes it. */
+const cardReservation = (userId: string, paintingId: string, quantity: number): ReservationRequest => ({
+  userId,
+  paintingId,
+  quantity,
+  currency: 'EURO',
+  paymentMethod: 'card',
+  ownerName: 'J. D.',
+  language: 'en',
+  reservationMinutes: 15,
+  limits: t.ctx.config.reservationLimits,
+});
+
 /** Counts the statements the app sends while `work` runs (every pg.Client of this process). */
 function statementsOf(work: () => Promise<void>): Promise<string[]> {
   return outsideJobs((counted) =>
@@ -124,17 +137,7 @@ describe('statements per purchase (PostgreSQL)', () => {
     const requests: ReservationRequest[] = [];
     for (let i = 0; i < 13; i++) {
       const buyer = await createMember(t, { verified: true });
-      requests.push({
-        userId: (await userRow(t, buyer.email))?.id ?? '',
-        paintingId: painting.id,
-        quantity: 1 + (i % 3),
-        currency: 'EURO',
-        paymentMethod: 'card',
-        ownerName: 'J. D.',
-        language: 'en',
-        reservationMinutes: 15,
-        limits: t.ctx.config.reservationLimits,
-      });
+      requests.push(cardReservation((await userRow(t, buyer.email))?.id ?? '', painting.id, 1 + (i % 3)));
     }
     const notices: PaymentNotice[] = [];
     for (const outcome of await reserveBatch(t.ctx.database.db, requests)) {
@@ -179,18 +182,7 @@ describe('statements per purchase (PostgreSQL)', () => {
       const userId = (await userRow(t, buyer.email))?.id ?? '';
       await acknowledgeKeyInformation(t, buyer, painting.id);
       const keyInformation = await requireKeyInformationAcknowledged(t.ctx.database.db, userId, painting.id);
-      requests.push({
-        userId,
-        paintingId: painting.id,
-        quantity: 1 + (i % 3),
-        currency: 'EURO',
-        paymentMethod: 'card',
-        ownerName: 'J. D.',
-        language: 'en',
-        reservationMinutes: 15,
-        limits: t.ctx.config.reservationLimits,
-        records: { keyInformation },
-      });
+      requests.push({ ...cardReservation(userId, painting.id, 1 + (i % 3)), records: { keyInformation } });
     }
     const [alone, ...others] = requests as [ReservationRequest, ...ReservationRequest[]];
     const one = await statementsOf(async () => {
@@ -238,17 +230,7 @@ describe('statements per purchase (PostgreSQL)', () => {
     const requests: ReservationRequest[] = [];
     for (let i = 0; i < 12; i++) {
       const buyer = await createMember(t, { verified: true });
-      requests.push({
-        userId: (await userRow(t, buyer.email))?.id ?? '',
-        paintingId: painting.id,
-        quantity: 1,
-        currency: 'EURO',
-        paymentMethod: 'card',
-        ownerName: 'J. D.',
-        language: 'en',
-        reservationMinutes: 15,
-        limits: t.ctx.config.reservationLimits,
-      });
+      requests.push(cardReservation((await userRow(t, buyer.email))?.id ?? '', painting.id, 1));
     }
     const ids = (await reserveBatch(t.ctx.database.db, requests)).map((outcome) => {
       if (!('purchase' in outcome)) throw new Error('a reservation was refused');
