@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
+import { MAX_BATCH, WorkTurns } from '../db/turns';
 import { keepOperatorSession } from '../modules/auth/sessions';
 import { verifyAccessToken } from '../modules/auth/tokens';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, RetryLaterError, unauthorized } from './errors';
 
 export type Member = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
@@ -38,18 +39,60 @@ function checkAccess(access: Access, member: Member, session: Session): void {
   if (access !== 'contact' && !member.emailVerifiedAt) throw forbidden('EmailNotVerified');
 }
 
+/** A token's session and member, as its claims name them. */
+type SessionKey = { sessionId: string; userId: string };
+
 /**
- * The member and session of a token, the read every authenticated request makes: prepared once per database (drizzle
- * builds its SQL once, and each connection has PostgreSQL parse it once, not per request; decision 469).
+ * The sessions of any number of tokens with their members, the read every authenticated request makes: one prepared
+ * statement (decisions 469 and 593), the same text for one token as for forty (an array of session ids, the primary
+ * key's index); each row is then matched to its token's member (`readMemberSession`).
  */
-const memberSession = preparedPerDatabase((db) =>
+const memberSessions = preparedPerDatabase((db) =>
   db
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
-    .prepare('authenticate_member_session'),
+    .where(sql`${sessions.id} = any(${sql.placeholder('sessionIds')}::uuid[])`)
+    .prepare('authenticate_member_sessions'),
 );
+
+/** Each process's reads of sessions taking turns (one line for every request), one per application context. */
+const readsOf = new WeakMap<AppContext, WorkTurns<SessionKey, MemberSession | undefined>>();
+
+type MemberSession = { user: Member; session: Session };
+
+/**
+ * Reads a token's member and session now, with the requests that arrive while another read runs (decision 593): one
+ * read at a time per process, the requests that came meanwhile read together by the next one, each answered its own
+ * row. Nothing is kept between requests: every request sees its session as the database has it after it arrived, so
+ * a sign-out or a disabled account takes effect at once, as with a read per request.
+ */
+function readMemberSession(ctx: AppContext, key: SessionKey): Promise<MemberSession | undefined> {
+  let reads = readsOf.get(ctx);
+  if (!reads) {
+    reads = new WorkTurns<SessionKey, MemberSession | undefined>(
+      async (_line, keys) => {
+        const rows = await memberSessions(ctx.database.db).execute({ sessionIds: keys.map((one) => one.sessionId) });
+        const bySession = new Map(rows.map((row) => [row.session.id, row]));
+        return keys.map((one) => {
+          const row = bySession.get(one.sessionId);
+          // A session is its member's only: a token naming another member with it finds nothing. Each request its
+          // own copy: two requests of one session read together share no object.
+          if (row?.user.id !== one.userId) return { value: undefined };
+          return { value: { user: { ...row.user }, session: { ...row.session } } };
+        });
+      },
+      MAX_BATCH,
+      READ_WAIT_MS,
+      () => new RetryLaterError(1, 'ServerBusy', 503),
+    );
+    readsOf.set(ctx, reads);
+  }
+  return reads.run('sessions', key);
+}
+
+/** How long a request may wait for its session's read to start before it is answered 503 ServerBusy. */
+const READ_WAIT_MS = 10_000;
 
 /**
  * Reads the Bearer token, checks its signature and expiry, then that the account is active (a disabled
@@ -64,10 +107,7 @@ export function authenticate(ctx: AppContext, options: { access?: Access } = {})
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized('InvalidToken');
     const claims = await verifyAccessToken(match[1], ctx.config);
-    const [row] = await memberSession(ctx.database.db).execute({
-      sessionId: claims.sessionId,
-      userId: claims.userId,
-    });
+    const row = await readMemberSession(ctx, { sessionId: claims.sessionId, userId: claims.userId });
     if (!row) throw unauthorized('InvalidToken');
     if (row.user.disabledAt) throw unauthorized('AccountDeactivated');
     if (row.session.revokedAt) throw unauthorized('InvalidToken');

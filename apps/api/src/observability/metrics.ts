@@ -86,7 +86,7 @@ function createMetrics() {
   });
   const reservationBatches = new Histogram({
     name: 'parcelle_reservation_batch_size',
-    help: 'Requests per batch of reservations of one work (purchases/turns.ts), counted as each batch ends.',
+    help: 'Requests per batch of reservations of one work (db/turns.ts), counted as each batch ends.',
     buckets: [1, 2, 4, 8, 16, 32, 48],
     registers: [registry],
   });

@@ -247,6 +247,10 @@ export const messages = {
     en: 'Not enough parts are left for this quantity (left: {{available}}): try a smaller one.',
     fr: 'Il ne reste pas assez de parts pour cette quantité (restantes : {{available}}) : essayez-en une plus petite.',
   },
+  ServerBusy: {
+    en: 'The service is very busy right now. Please try again in a moment.',
+    fr: 'Le service est très sollicité en ce moment. Veuillez réessayer dans un instant.',
+  },
   DropBusy: {
     en: 'Many members are buying this work right now. Please try again in a moment.',
     fr: 'De nombreux membres achètent cette œuvre en ce moment. Veuillez réessayer dans un instant.',

@@ -2,6 +2,7 @@ import { messages } from '@parcelle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMember, userRow } from '../../../test/factories';
+import { statementsSentBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { AppConfig } from '../../config';
 import { users } from '../../db/schema';
@@ -102,5 +103,48 @@ describe('a kept token and the checks authenticate makes on every request', () =
     const after = await twoFactor(member.accessToken);
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toEqual(messages.AccountDeactivated);
+  });
+
+  it('requests arriving together read their sessions together, each answered its own (decision 593)', async () => {
+    // Guard: http/authenticate.ts reads the sessions of requests waiting in one statement. Read per request, the
+    // twelve requests below send twelve reads.
+    const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t, { verified: true })));
+    const signedOut = members[5] as (typeof members)[number];
+    await t.call('POST', '/api/auth/logout', {
+      body: { refresh_token: signedOut.refreshToken },
+      token: signedOut.accessToken,
+    });
+    const answers: { token: string; status: number }[] = [];
+    const reads = await statementsSentBy(
+      () =>
+        Promise.all(
+          [...members, ...members].map(async (member) => {
+            const answer = await twoFactor(member.accessToken);
+            answers.push({ token: member.accessToken, status: answer.statusCode });
+          }),
+        ),
+      (text) => /^select "users"\."id", "users"\."email"/.test(text),
+    );
+    expect(reads.length).toBeLessThan(12);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      expect(answer.status).toBe(answer.token === signedOut.accessToken ? 401 : 200);
+    }
+    expect(answers).toHaveLength(12);
+  });
+
+  it("a token naming another member with a session is refused, read with others' (decision 593)", async () => {
+    const [owner, other] = await Promise.all([
+      createMember(t, { verified: true }),
+      createMember(t, { verified: true }),
+    ]);
+    const ownerClaims = await verifyAccessToken(owner.accessToken, t.ctx.config);
+    const otherId = (await userRow(t, other.email))?.id ?? '';
+    // Signed with the app's secret (as a leaked secret would allow): the owner's session, the other member's id.
+    const crossed = await signAccessToken({ userId: otherId, sessionId: ownerClaims.sessionId }, t.ctx.config);
+    const [mine, theirs] = await Promise.all([twoFactor(owner.accessToken), twoFactor(crossed)]);
+    expect(mine.statusCode).toBe(200);
+    expect(theirs.statusCode).toBe(401);
+    expect(theirs.json().error).toEqual(messages.InvalidToken);
   });
 });

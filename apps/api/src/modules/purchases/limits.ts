@@ -10,7 +10,12 @@ import { preparedSql } from '../../db/prepared';
 import { purchases } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { marketLiteral } from '../market/state';
-import { LOCK_TIMEOUT_MS } from './turns';
+
+/**
+ * How long one statement of a reservation may wait for a row lock before its transaction gives up (SQLSTATE 55P03):
+ * set with the members' row locks (below), run again once by inTransaction, then answered 503 DropBusy.
+ */
+export const LOCK_TIMEOUT_MS = 1500;
 
 /**
  * One member cannot lock a drop (decision 84). A card or PayPal purchase holds its parts until it is paid or

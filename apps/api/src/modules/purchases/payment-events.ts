@@ -3,11 +3,11 @@ import type { CardEvent, PaypalCapture } from '../../adapters/payments/payments'
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { purchases } from '../../db/schema';
+import { WorkTurns } from '../../db/turns';
 import { recordSettlementBatch } from '../../observability/metrics';
 import type { Purchase } from './reserve';
 import { announceSale } from './service';
 import { type PaymentNotice, type PaymentOutcome, settlePaymentBatch } from './settle-payment';
-import { WorkTurns } from './turns';
 
 export type { PaymentOutcome } from './settle-payment';
 

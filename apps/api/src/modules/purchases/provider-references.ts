@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { preparedPerDatabase } from '../../db/prepared';
 import { purchases } from '../../db/schema';
-import { WorkTurns } from './turns';
+import { WorkTurns } from '../../db/turns';
 
 /** A reserved purchase and the id its provider gave its payment (a card payment's, a PayPal order's). */
 type ProviderReference = { purchaseId: string; providerRef: string };

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { inTransaction, isLockTimeout } from '../../db/retry';
 import { certificates, purchases } from '../../db/schema';
+import { type Settled, WorkTurns } from '../../db/turns';
 import type { Member } from '../../http/authenticate';
 import { AppError, badRequest, notFound, RetryLaterError } from '../../http/errors';
 import { ok } from '../../http/reply';
@@ -34,7 +35,6 @@ import { type PurchaseRecords, type ReservationRequest, reserveBatch, reservePur
 import { enqueueConfirmations } from './send-confirmations';
 import { settlePurchase } from './settle';
 import type { PaymentOutcome } from './settle-payment';
-import { type Settled, WorkTurns } from './turns';
 
 type PurchaseRequest = z.output<typeof ZPurchaseRequest>;
 

@@ -1,12 +1,6 @@
-import { AppError, RetryLaterError } from '../../http/errors';
+import { AppError, RetryLaterError } from '../http/errors';
 
-/**
- * How long one statement of a reservation may wait for a row lock before its transaction gives up (SQLSTATE 55P03):
- * set with the members' row locks (limits.ts), run again once by inTransaction, then answered 503 DropBusy.
- */
-export const LOCK_TIMEOUT_MS = 1500;
-
-/** The most purchases of one work one batch carries (decision 447). */
+/** The most requests one batch carries (decision 447: the purchases of one work). */
 export const MAX_BATCH = 48;
 
 /** One request's own answer from its batch: its value, or the error it is answered with. */
@@ -38,6 +32,8 @@ export class WorkTurns<In, Out> {
     private readonly runBatch: (workId: string, items: In[]) => Promise<Settled<Out>[]>,
     private readonly maxBatch = MAX_BATCH,
     private readonly maxWaitMs = 4000,
+    /** The answer of a request that waited `maxWaitMs`: a drop's "many members are buying this work" by default. */
+    private readonly busy: () => Error = () => new RetryLaterError(1, 'DropBusy', 503),
   ) {}
 
   run(workId: string, item: In): Promise<Out> {
@@ -55,7 +51,7 @@ export class WorkTurns<In, Out> {
           const at = line.waiting.indexOf(entry);
           if (at < 0) return;
           line.waiting.splice(at, 1);
-          reject(new RetryLaterError(1, 'DropBusy', 503));
+          reject(this.busy());
         }, this.maxWaitMs);
         return;
       }

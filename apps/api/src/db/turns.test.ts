@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, RetryLaterError } from '../../http/errors';
+import { AppError, RetryLaterError } from '../http/errors';
 import { type Settled, WorkTurns } from './turns';
 
 /** A batch runner the test steps by hand: each batch waits until the test opens it, and answers what the test says. */
