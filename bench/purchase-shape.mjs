@@ -4,15 +4,16 @@
 //   node bench/purchase-shape.mjs --runs 5 --seconds 20 --clients 50 --batch 8
 // In a throw-away database: pgbench's one-hot-row script (the hot-drop anchor: BEGIN; UPDATE one row; INSERT one row;
 // END), then a script shaped like a batch of purchases as the API sends them since reservations and payments of a work
-// run as batches (decisions 447–449, 466–468, statements.test.ts): each member's two requests, with the member's
-// authentication read and the gates' one read (decision 487), the provider reference and the sandbox's purchase read;
-// the batch's reservation (BEGIN, the members locked, their unpaid purchases, the work, the purchases, the register's
+// run as batches (decisions 447–449, 466–468, statements.test.ts): the batch's members' authentication read (their
+// sessions read together, decision 593) and the gates' one read (decisions 487, 592); the batch's reservation (BEGIN, the members locked, their unpaid purchases, the work, the purchases, the register's
 // movements with their entries in one statement, the key information versions, the hot row's conditional UPDATE last,
 // COMMIT: 9) and the batch's settlement (BEGIN, the purchases locked, the events, paid, the register's movements with
 // their entries, the ledger accounts read, the ledger transactions with their entries, the certificates, the
 // notifications reading the members' preferences as they are written, the hot row read, the confirmation job, COMMIT:
-// 12; decision 522). A batch of 1 is 26 round trips (30 before decision 522, 32 before the gates were read together),
-// the hot row locked once. The API sends its batch writers as prepared statements over arrays (decision 521); this
+// 12; decision 522); the provider references in one UPDATE (decision 591), the payments' authentication read, and
+// no sandbox read (decision 590). A batch of N is 25 + N round trips (each reservation's id fetched back, `\gset`,
+// which the API does not need), the hot row locked once; before decisions 590–593 a batch of 1 was 26 and a batch of
+// N 22 + 5 × N. The API sends its batch writers as prepared statements over arrays (decision 521); this
 // script keeps pgbench's own protocol and multi-row VALUES: the number of round trips is what it models.
 // Prints both rates and the ratio, which is the ceiling of bench/hot-drop.mjs's ratio if the server's own work cost
 // nothing.
@@ -52,10 +53,11 @@ CREATE TABLE jobs (id bigserial PRIMARY KEY, name text NOT NULL, data jsonb NOT 
 `;
 
 /**
- * The script of one batch of `size` purchases of the hot work (decisions 447–449, 466–468): each member's requests as
- * the API sends them (authentication, the gates' one read, the provider's reference, the sandbox's read), the batch's one
- * reservation transaction (9 statements) and its one settlement transaction (12, its one confirmation job included),
- * one statement per writer whatever the batch's size (a movement and its entries together, decision 522). A batch of 1 is the shape of one purchase.
+ * The script of one batch of `size` purchases of the hot work (decisions 447–449, 466–468, 590–593): the members'
+ * requests as the API sends them for a batch (the sessions read together, the gates' one read, the references in one
+ * UPDATE), the batch's one reservation transaction (9 statements) and its one settlement transaction (12, its one
+ * confirmation job included), one statement per writer whatever the batch's size (a movement and its entries
+ * together, decision 522). A batch of 1 is the shape of one purchase.
  */
 function purchaseScript(size) {
   const members = Array.from({ length: size }, (_, i) => i + 1);
@@ -64,10 +66,8 @@ function purchaseScript(size) {
   const rows = (row) => members.map((m) => row(m)).join(', ');
   const paid = members.map((m) => `:r${m}`).join(', ');
   return `${each((m) => `\\set m${m} random(1, 100)`)}
-${each(
-  (m) => `SELECT id, email FROM members WHERE id = :m${m};
-SELECT m.id, (SELECT n FROM bench_hot WHERE id = 1) FROM members m WHERE m.id = :m${m};`,
-)}
+SELECT id, email FROM members WHERE id IN (${list});
+SELECT m.id, (SELECT n FROM bench_hot WHERE id = 1) FROM members m WHERE m.id IN (${list});
 BEGIN;
 SELECT id FROM members WHERE id IN (${list}) ORDER BY id FOR NO KEY UPDATE;
 SELECT member, count(*) FROM reservations WHERE member IN (${list}) AND status = 'held' GROUP BY member;
@@ -78,12 +78,9 @@ WITH moved AS (INSERT INTO movements (reservation, kind) VALUES ${rows(() => "(c
 INSERT INTO reservation_notes (reservation, note) VALUES ${rows(() => "(currval('reservations_id_seq'), 'key information')")};
 UPDATE bench_hot SET n = n + ${size} WHERE id = 1 AND n >= 0;
 COMMIT;
-${each(
-  (m) => `SELECT max(id) AS r${m} FROM reservations WHERE member = :m${m} AND status = 'held' \\gset
-UPDATE reservations SET provider_ref = 'pay' WHERE id = :r${m};
-SELECT id, email FROM members WHERE id = :m${m};
-SELECT id FROM reservations WHERE id = :r${m};`,
-)}
+${each((m) => `SELECT max(id) AS r${m} FROM reservations WHERE member = :m${m} AND status = 'held' \\gset`)}
+UPDATE reservations SET provider_ref = 'pay' || id WHERE id IN (${paid});
+SELECT id, email FROM members WHERE id IN (${list});
 BEGIN;
 SELECT id, status FROM reservations WHERE id IN (${paid}) ORDER BY id FOR UPDATE;
 INSERT INTO events (reservation, kind) VALUES ${rows((m) => `(:r${m}, 'succeeded')`)};
