@@ -495,3 +495,62 @@ describe('the editorial pages, the artists, the markets and the gallery carry no
     });
   }
 });
+
+/**
+ * The last public pages drawn by MUI (decisions 580–582): a certificate's verification, past exits, the newsletter's
+ * sign-up without a script (each step), a work's key information document and the not-found page are plain elements
+ * on CSS Modules, so none of them carries a `css-`/`Mui` class. On main before them: a genuine certificate 23, an
+ * unknown one 13, /exits 14 (two exits), the sign-up 11, a key information document 16 (missing: 7), not found 6.
+ */
+describe('the certificate, exits, newsletter, key information and not-found pages carry no MUI (issue 33, decisions 580–582)', () => {
+  const muiOf = (html: string) =>
+    [...html.matchAll(/\bclass="([^"]*)"/g)]
+      .flatMap((match) => (match[1] ?? '').split(/\s+/))
+      .filter((name) => /^(?:css-|Mui)/.test(name));
+  async function primaryWork(): Promise<string> {
+    const response = await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=1&offset=0`);
+    const { data } = (await response.json()) as { data: { paintings: { id: string }[] } };
+    const work = data.paintings[0]?.id;
+    expect(work, 'a work on the primary market').toBeTruthy();
+    return work ?? '';
+  }
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${baseUrl()}${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+  const pages: [string, () => Promise<Response>, string][] = [
+    [
+      'an unknown certificate',
+      () => fetch(`${baseUrl()}/certificates/verify/PCL-UNKNOWN`),
+      'data-testid="certificate-searched-number"',
+    ],
+    ['/exits', () => fetch(`${baseUrl()}/exits`), 'data-testid="past-exits-screen"'],
+    ['the sign-up', () => fetch(`${baseUrl()}/newsletter/subscribe`), 'data-testid="newsletter-subscribe-email"'],
+    [
+      'the sign-up, an address refused',
+      () => post('/newsletter/subscribe', { email: 'nope', back: '/' }),
+      'aria-invalid="true"',
+    ],
+    [
+      'the sign-up, its confirmation',
+      () => post('/newsletter/subscribe', { email: 'plain.budget@example.com', back: '/' }),
+      'data-testid="newsletter-subscribe-confirm"',
+    ],
+    [
+      'a key information document',
+      async () => fetch(`${baseUrl()}/key-information/${await primaryWork()}`),
+      'data-testid="key-information-pdf-fr"',
+    ],
+    [
+      'a missing key information document',
+      () => fetch(`${baseUrl()}/key-information/00000000-0000-4000-8000-000000000000`),
+      'data-testid="key-information-missing"',
+    ],
+    ['an address that leads nowhere', () => fetch(`${baseUrl()}/no-such-page`), 'data-testid="not-found"'],
+  ];
+  for (const [name, load, shown] of pages) {
+    it(`${name}: no MUI or emotion class in the whole document`, async () => {
+      const html = await (await load()).text();
+      expect(html, 'what the check looks at').toContain(shown);
+      expect(muiOf(html)).toEqual([]);
+    });
+  }
+});

@@ -119,7 +119,13 @@ function Consents({ values, issues }: { values: PlainContactValues; issues: Cont
 function Frame({ state, title, children }: { state: string; title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <StatusFrame testId="contact-screen" state={state} eyebrow={t('content.contact.eyebrow')} title={title} wide>
+    <StatusFrame
+      testId="contact-screen"
+      state={state}
+      eyebrow={t('content.contact.eyebrow')}
+      title={title}
+      width="form"
+    >
       {children}
     </StatusFrame>
   );
