@@ -163,11 +163,13 @@ const KEY_INFORMATION_CEILING_KB = 114.5;
  * resold work) loaded 387.89 KB gzip (105 files), the book and its accept dialog 386.49 KB (104), the secondary
  * market's "Buy now" dialog 233.53 KB (62); plain, 260.71 (67), 259.21 (67) and 137.94 KB (41). Ceilings: those,
  * rounded up to the next 0.5 KB (docs/performance.md). The form and the accept dialog still bring the code dialogs' schemas (zod, the phone
- * numbers' rules and the countries, about 90 KB: decision 560).
+ * numbers' rules and the countries, about 90 KB: decision 560). "Buy now" measured 137.85 KB on 30 November, then
+ * 138.02 once a certificate's page drew its loading line with the same `Spinner` (decision 581): the spinner became a
+ * chunk of its own rather than part of ModalFrame's (0.17 KB of chunk boundaries); its ceiling is the next 0.5 KB.
  */
 const ORDER_FORM_CEILING_KB = 261;
 const ACCEPT_CEILING_KB = 259.5;
-const BUY_NOW_CEILING_KB = 138;
+const BUY_NOW_CEILING_KB = 138.5;
 
 describe('the public islands carry no MUI (issue 33, decision 495)', () => {
   const UI_KIT = /^@(?:mui|emotion)\//;
@@ -499,8 +501,10 @@ describe('the editorial pages, the artists, the markets and the gallery carry no
 /**
  * The last public pages drawn by MUI (decisions 580–582): a certificate's verification, past exits, the newsletter's
  * sign-up without a script (each step), a work's key information document and the not-found page are plain elements
- * on CSS Modules, so none of them carries a `css-`/`Mui` class. On main before them: a genuine certificate 23, an
- * unknown one 13, /exits 14 (two exits), the sign-up 11, a key information document 16 (missing: 7), not found 6.
+ * on CSS Modules, so none of them carries a `css-`/`Mui` class. On main before them (English): a genuine certificate
+ * 91, an unknown one 37, /exits 55 (two exits), the sign-up 29 (a refused address 32, its confirmation 35), a key
+ * information document 160 (missing: 24), not found 20. A genuine certificate and an exit are checked by the journeys
+ * that make them (purchase.e2e.ts, exits.e2e.ts).
  */
 describe('the certificate, exits, newsletter, key information and not-found pages carry no MUI (issue 33, decisions 580–582)', () => {
   const muiOf = (html: string) =>

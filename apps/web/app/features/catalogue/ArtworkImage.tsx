@@ -67,19 +67,15 @@ export function ArtworkImage({
       />
     </picture>
   );
-  const frame = [
-    styles.frame,
-    tone !== 'line' && styles[tone],
-    thumbnail && styles.thumbnail,
-    thumbnail?.bordered && styles.bordered,
-    className,
-  ];
-  const size = thumbnail ? { width: thumbnail.size, height: thumbnail.size } : {};
+  const frame = [styles.frame, tone !== 'line' && styles[tone], className].filter(Boolean).join(' ');
+  // A thumbnail's size and line are the element's own: nothing a public page's stylesheet needs to carry.
+  const style = {
+    ...(ratio ? { aspectRatio: String(ratio) } : {}),
+    ...(thumbnail ? { width: thumbnail.size, height: thumbnail.size, flex: 'none' } : {}),
+    ...(thumbnail?.bordered ? { border: '1px solid var(--parcelle-line)' } : {}),
+  };
   return (
-    <div
-      className={frame.filter(Boolean).join(' ')}
-      style={ratio || thumbnail ? { ...(ratio ? { aspectRatio: String(ratio) } : {}), ...size } : undefined}
-    >
+    <div className={frame} style={ratio || thumbnail ? style : undefined}>
       {image}
     </div>
   );
