@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageContainer } from '../layout/PageContainer';
 import page from '../layout/page.module.css';
-import styles from './status-frame.module.css';
 
 type Props = {
   testId: string;
@@ -20,8 +19,8 @@ type Props = {
 
 /**
  * The site's quiet pages (a newsletter link's outcome, the forms without a script, a certificate's verification): an
- * eyebrow, a serif title, a hairline, then the outcome or the form and where to go next. Plain elements on a CSS
- * Module (issue 33): a document carries no MUI for it.
+ * eyebrow, a serif title, a hairline, then the outcome or the form and where to go next. Plain elements on
+ * layout/page.module.css (issue 33): a document carries no MUI for it.
  */
 export function StatusFrame({ testId, state, eyebrow, title, width = 'message', data, children }: Props) {
   return (
@@ -30,11 +29,11 @@ export function StatusFrame({ testId, state, eyebrow, title, width = 'message', 
         data-testid={testId}
         data-state={state}
         {...data}
-        className={width === 'message' ? styles.frame : `${styles.frame} ${styles[width]}`}
+        className={width === 'message' ? page.quiet : `${page.quiet} ${page[width]}`}
       >
         <p className={page.eyebrow}>{eyebrow}</p>
         <h1 className={page.quietTitle}>{title}</h1>
-        <div className={styles.rule} />
+        <div className={page.rule} />
         {children}
       </div>
     </PageContainer>
