@@ -499,14 +499,15 @@ describe('the editorial pages, the artists, the markets and the gallery carry no
 });
 
 /**
- * The last public pages drawn by MUI (decisions 580–582): a certificate's verification, past exits, the newsletter's
- * sign-up without a script (each step), a work's key information document and the not-found page are plain elements
+ * The last public pages drawn by MUI (decisions 580–583): a certificate's verification, past exits, the newsletter's
+ * sign-up and the contact form without a script (each step), a work's key information document and the not-found
+ * page are plain elements
  * on CSS Modules, so none of them carries a `css-`/`Mui` class. On main before them (English): a genuine certificate
  * 91, an unknown one 37, /exits 55 (two exits), the sign-up 29 (a refused address 32, its confirmation 35), a key
- * information document 160 (missing: 24), not found 20. A genuine certificate and an exit are checked by the journeys
+ * information document 160 (missing: 24), not found 20, /contact 95. A genuine certificate and an exit are checked by the journeys
  * that make them (purchase.e2e.ts, exits.e2e.ts).
  */
-describe('the certificate, exits, newsletter, key information and not-found pages carry no MUI (issue 33, decisions 580–582)', () => {
+describe('the certificate, exits, newsletter, contact, key information and not-found pages carry no MUI (issue 33, decisions 580–583)', () => {
   const muiOf = (html: string) =>
     [...html.matchAll(/\bclass="([^"]*)"/g)]
       .flatMap((match) => (match[1] ?? '').split(/\s+/))
@@ -549,6 +550,8 @@ describe('the certificate, exits, newsletter, key information and not-found page
       'data-testid="key-information-missing"',
     ],
     ['an address that leads nowhere', () => fetch(`${baseUrl()}/no-such-page`), 'data-testid="not-found"'],
+    ['/contact', () => fetch(`${baseUrl()}/contact`), 'data-testid="contact-page-form"'],
+    ['/contact sent empty', () => post('/contact', { first_name: '' }), 'data-testid="contact-boxes-error"'],
   ];
   for (const [name, load, shown] of pages) {
     it(`${name}: no MUI or emotion class in the whole document`, async () => {

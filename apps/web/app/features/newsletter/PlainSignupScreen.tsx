@@ -56,7 +56,7 @@ export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
             aria-invalid={issue ? true : undefined}
             aria-describedby={issue ? `${inputId}-issue` : undefined}
             data-testid="newsletter-subscribe-email"
-            className={`${signup.input} ${styles.input}`}
+            className={`${signup.input} ${styles.input} ${styles.narrow}`}
           />
           {issue && (
             <p id={`${inputId}-issue`} className={`${signup.helper} ${styles.issue}`}>
