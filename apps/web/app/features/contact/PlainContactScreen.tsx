@@ -2,10 +2,10 @@ import type { Localized } from '@parcelle/shared/i18n/messages';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PlainAlert } from '../feedback/PlainAlert';
 import { PlainButton } from '../forms/PlainButton';
 import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
+import { FormAlert } from '../newsletter/FormAlert';
 import signup from '../newsletter/newsletter-signup.module.css';
 import { PlainFormGuard } from '../newsletter/PlainFormGuard';
 import form from '../newsletter/plain-form.module.css';
@@ -142,15 +142,9 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
     return (
       <Frame state="sent" title={t('content.contact.sentTitle')}>
         <div className={form.form}>
-          <PlainAlert
-            severity="success"
-            variant="standard"
-            role="status"
-            testId="contact-message-sent"
-            className={form.message}
-          >
+          <FormAlert severity="success" role="status" testId="contact-message-sent" className={form.message}>
             {say(page.message)}
-          </PlainAlert>
+          </FormAlert>
           <p className={`${form.lead} ${form.last}`}>{t('content.contact.sentText')}</p>
           <a href="/" className={`${buttons.button} ${buttons.outlined} ${form.button}`}>
             {t('content.contact.home')}
@@ -167,9 +161,9 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
       {/* The page's own address, its `?lng=` kept: the action answers in the language the form was read in. */}
       <form method="post" action={`/contact${search}`} noValidate data-testid="contact-page-form" className={form.form}>
         {hasIssues && (
-          <PlainAlert severity="error" variant="standard" testId="contact-check-fields" className={styles.checkFields}>
+          <FormAlert severity="error" testId="contact-check-fields" className={styles.checkFields}>
             {t('content.contact.checkFields')}
-          </PlainAlert>
+          </FormAlert>
         )}
         <PlainFormGuard token={page.token} label={t('content.contact.leaveEmpty')} />
         <div className={styles.fields}>
@@ -191,9 +185,9 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
           />
           <Consents values={values} issues={page.issues} />
           {page.failure && (
-            <PlainAlert severity="warning" variant="standard" testId="contact-failure">
+            <FormAlert severity="warning" testId="contact-failure">
               {say(page.failure)}
-            </PlainAlert>
+            </FormAlert>
           )}
           <div className={styles.send}>
             <PlainButton

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlainAlert } from '../feedback/PlainAlert';
 import { issueText } from '../forms/issue-text';
 import { PlainButton } from '../forms/PlainButton';
 import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
+import { FormAlert } from './FormAlert';
 import signup from './newsletter-signup.module.css';
 import { PlainFormGuard } from './PlainFormGuard';
 import styles from './plain-form.module.css';
@@ -71,14 +71,9 @@ export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
       {step.step === 'confirm' && (
         <form method="post" action={ACTION} className={styles.form}>
           {step.message && (
-            <PlainAlert
-              severity="warning"
-              variant="standard"
-              testId="newsletter-subscribe-message"
-              className={styles.message}
-            >
+            <FormAlert severity="warning" testId="newsletter-subscribe-message" className={styles.message}>
               {localized(step.message, language)}
-            </PlainAlert>
+            </FormAlert>
           )}
           <p className={`${styles.lead} ${styles.last}`}>
             {t('content.newsletter.confirmText', { email: step.email })}
@@ -96,15 +91,9 @@ export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
       )}
       {step.step === 'sent' && (
         <div className={styles.form}>
-          <PlainAlert
-            severity="success"
-            variant="standard"
-            role="status"
-            testId="newsletter-subscribe-message"
-            className={styles.message}
-          >
+          <FormAlert severity="success" role="status" testId="newsletter-subscribe-message" className={styles.message}>
             {localized(step.message, language)}
-          </PlainAlert>
+          </FormAlert>
           <p className={`${styles.lead} ${styles.last}`}>{t('content.newsletter.sentText')}</p>
           <Back href={step.back} label={t('content.newsletter.back')} />
         </div>
