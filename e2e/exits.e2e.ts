@@ -182,6 +182,8 @@ for (const language of journeyLanguages('en')) {
       await page.goto(`/exits?lng=${language}`);
       await page.getByRole('heading', { level: 1, name: words[language].pastTitle }).waitFor();
       await page.locator(`[data-testid="past-exit"][data-reference="${offer.reference}"]`).waitFor();
+      // A document drawn without MUI (decision 580): no MUI or emotion class, the exit's picture included.
+      expect(await page.locator('[class*="css-"], [class*="Mui"]').count()).toBe(0);
       await expectNoAxeViolations(page, `past exits (${language})`);
       await context.close();
     });

@@ -96,6 +96,8 @@ describe('a member buys parts on the primary market', () => {
       await page.goto(`/certificates/verify/${cardCertificate}`);
       await page.locator('[data-testid="certificate-verify-screen"][data-state="valid"]').waitFor();
       expect(plain(await page.getByTestId('certificate-number').textContent())).toContain(cardCertificate);
+      // A document drawn without MUI (decision 580): no MUI or emotion class, the genuine panel included.
+      expect(await page.locator('[class*="css-"], [class*="Mui"]').count()).toBe(0);
       await screenshot(page, 'purchase-certificate-verify-desktop-en');
     } finally {
       await context.close();

@@ -8,18 +8,20 @@ export function Retry({
   label,
   onRetry,
   className,
+  testId,
 }: {
   label: string;
   onRetry: () => unknown;
   className: string | undefined;
+  testId?: string;
 }) {
   const retry = useRetryProps(onRetry);
   return 'href' in retry ? (
-    <a href={retry.href} className={className}>
+    <a href={retry.href} className={className} data-testid={testId}>
       {label}
     </a>
   ) : (
-    <button type="button" onClick={retry.onClick} className={className}>
+    <button type="button" onClick={retry.onClick} className={className} data-testid={testId}>
       {label}
     </button>
   );

@@ -1,5 +1,3 @@
-import { Box, type SxProps, type Theme } from '@mui/material';
-import { palette } from '../theme/theme';
 import styles from './artwork-image.module.css';
 import { imageSources } from './image-sources';
 
@@ -16,13 +14,17 @@ type Props = {
   ratio?: number;
   fit?: 'cover' | 'contain';
   /**
-   * The public documents' cards draw the frame with a CSS Module (decision 514): the frame's tone (the wall's line by
-   * default, the paper, or `clear`: none, for an image on a frame of its own, decision 540) and a class of the
-   * caller's module. `sx` instead draws it with MUI, as the member area does.
+   * The frame's tone (decision 514): the wall's line by default, the paper, or `clear`: none, for an image on a frame
+   * of its own (decision 540).
    */
   tone?: 'line' | 'paper' | 'clear';
+  /**
+   * A square thumbnail of this many pixels beside a text (the member tables, the sell and purchase drawers): it keeps
+   * its size in a row; `bordered` draws the wall's line around it.
+   */
+  thumbnail?: { size: number; bordered?: boolean };
+  /** A class of the caller's module: the frame's size, place or shadow. */
   className?: string;
-  sx?: SxProps<Theme>;
   testId?: string;
 };
 
@@ -32,6 +34,7 @@ const INTRINSIC_WIDTH = 1280;
 /**
  * An artwork: a `<picture>` of server renditions (AVIF, then WebP, at each width), lazy below the fold, with its space
  * reserved (box ratio and the img's width/height) so the page does not jump, on a quiet wall tone while it loads.
+ * Plain elements on a CSS Module (issue 33): the public documents and the member area draw it alike, without MUI.
  */
 export function ArtworkImage({
   src,
@@ -41,8 +44,8 @@ export function ArtworkImage({
   ratio,
   fit = 'cover',
   tone = 'line',
+  thumbnail,
   className,
-  sx,
   testId,
 }: Props) {
   const picture = src ? imageSources(src, sizes) : undefined;
@@ -64,21 +67,15 @@ export function ArtworkImage({
       />
     </picture>
   );
-  if (sx) {
-    return (
-      <Box
-        sx={[
-          { bgcolor: palette.line, overflow: 'hidden', ...(ratio ? { aspectRatio: String(ratio) } : {}) },
-          ...(Array.isArray(sx) ? sx : [sx]),
-        ]}
-      >
-        {image}
-      </Box>
-    );
-  }
   const frame = [styles.frame, tone !== 'line' && styles[tone], className].filter(Boolean).join(' ');
+  // A thumbnail's size and line are the element's own: nothing a public page's stylesheet needs to carry.
+  const style = {
+    ...(ratio ? { aspectRatio: String(ratio) } : {}),
+    ...(thumbnail ? { width: thumbnail.size, height: thumbnail.size, flex: 'none' } : {}),
+    ...(thumbnail?.bordered ? { border: '1px solid var(--parcelle-line)' } : {}),
+  };
   return (
-    <div className={frame} style={ratio ? { aspectRatio: String(ratio) } : undefined}>
+    <div className={frame} style={ratio || thumbnail ? style : undefined}>
       {image}
     </div>
   );

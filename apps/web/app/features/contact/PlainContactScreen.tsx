@@ -1,14 +1,17 @@
-import { Alert, Box, Button, FormHelperText, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { Localized } from '@parcelle/shared/i18n/messages';
 import { type ReactNode, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PlainButton } from '../forms/PlainButton';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { EMAIL_INPUT_SX } from '../newsletter/email-input';
+import { FormAlert } from '../newsletter/FormAlert';
+import signup from '../newsletter/newsletter-signup.module.css';
 import { PlainFormGuard } from '../newsletter/PlainFormGuard';
+import form from '../newsletter/plain-form.module.css';
 import { StatusFrame } from '../newsletter/StatusFrame';
-import { palette } from '../theme/theme';
 import type { ContactBox, ContactField, ContactIssues, PlainContactState, PlainContactValues } from './plain-contact';
+import styles from './plain-contact.module.css';
 
 type FieldSpec = { name: ContactField; label: string; testId: string; type?: string; autoComplete?: string };
 
@@ -18,8 +21,6 @@ const PAIRED: readonly FieldSpec[] = [
   { name: 'email', label: 'content.contact.email', testId: 'contact-email', type: 'email', autoComplete: 'email' },
   { name: 'phone', label: 'content.contact.phone', testId: 'contact-phone', type: 'tel', autoComplete: 'tel' },
 ];
-
-const INVALID_SX = { '&[aria-invalid="true"]': { borderColor: 'error.main', borderWidth: 2 } } as const;
 
 /** A label above its field and the field's issue under it, as the newsletter's plain form (decision 465). */
 function Field({
@@ -35,13 +36,13 @@ function Field({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const Control = multiline ? 'textarea' : 'input';
   return (
-    <Box>
-      <Typography component="label" htmlFor={id} sx={{ display: 'block', fontWeight: 500, mb: 1 }}>
+    <div>
+      <label htmlFor={id} className={form.label}>
         {t(spec.label)}
-      </Typography>
-      <Box
-        component={multiline ? 'textarea' : 'input'}
+      </label>
+      <Control
         id={id}
         name={spec.name}
         {...(multiline ? { rows: 7 } : { type: spec.type ?? 'text' })}
@@ -51,28 +52,28 @@ function Field({
         aria-invalid={issue ? true : undefined}
         aria-describedby={issue ? `${id}-issue` : undefined}
         data-testid={spec.testId}
-        sx={{
-          ...EMAIL_INPUT_SX,
-          ...INVALID_SX,
-          ...(multiline ? { py: 1.5, resize: 'vertical', lineHeight: 1.6 } : {}),
-        }}
+        className={[signup.input, form.input, multiline && form.multiline].filter(Boolean).join(' ')}
       />
       {issue && (
-        <FormHelperText id={`${id}-issue`} error data-testid={`${spec.testId}-error`} sx={{ mx: 0 }}>
+        <p id={`${id}-issue`} data-testid={`${spec.testId}-error`} className={`${signup.helper} ${form.issue}`}>
           {issue}
-        </FormHelperText>
+        </p>
       )}
-    </Box>
+    </div>
   );
+}
+
+/** The privacy policy's link in the box's sentence (in the same window, as the page's other links). */
+function PrivacyLink({ children }: { children?: ReactNode }) {
+  return <a href="/privacy-policy">{children}</a>;
 }
 
 /** One of the two boxes the visitor ticks (spec §5), the browser's own checkbox: it needs no script. */
 function Consent({ name, checked, issueId }: { name: ContactBox; checked: boolean; issueId?: string }) {
   const { t } = useTranslation();
   return (
-    <Box component="label" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', cursor: 'pointer' }}>
-      <Box
-        component="input"
+    <label className={styles.consent}>
+      <input
         type="checkbox"
         name={name}
         defaultChecked={checked}
@@ -80,19 +81,16 @@ function Consent({ name, checked, issueId }: { name: ContactBox; checked: boolea
         aria-invalid={issueId ? true : undefined}
         aria-describedby={issueId}
         data-testid={`contact-${name}`}
-        sx={{ width: 20, height: 20, mt: 0.25, flex: 'none', accentColor: palette.ink, cursor: 'pointer' }}
+        className={styles.box}
       />
-      <Typography component="span" sx={{ fontSize: 14.5, lineHeight: 1.6 }}>
+      <span className={styles.consentText}>
         {name === 'privacy' ? (
-          <Trans
-            i18nKey="content.contact.privacy"
-            components={[<MuiLink key="link" href="/privacy-policy" underline="always" />]}
-          />
+          <Trans i18nKey="content.contact.privacy" components={[<PrivacyLink key="link" />]} />
         ) : (
           t('content.contact.consent')
         )}
-      </Typography>
-    </Box>
+      </span>
+    </label>
   );
 }
 
@@ -102,16 +100,16 @@ function Consents({ values, issues }: { values: PlainContactValues; issues: Cont
   const issueId = useId();
   const issue = issues.consent ?? issues.privacy;
   return (
-    <Stack spacing={1.5} sx={{ pt: 1 }}>
+    <div className={styles.consents}>
       {(['consent', 'privacy'] as const).map((name) => (
         <Consent key={name} name={name} checked={values[name]} issueId={issues[name] ? issueId : undefined} />
       ))}
       {issue && (
-        <FormHelperText id={issueId} error data-testid="contact-boxes-error" sx={{ mx: 0 }}>
+        <p id={issueId} data-testid="contact-boxes-error" className={`${signup.helper} ${form.issue}`}>
           {localized(issue, language)}
-        </FormHelperText>
+        </p>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -119,7 +117,13 @@ function Consents({ values, issues }: { values: PlainContactValues; issues: Cont
 function Frame({ state, title, children }: { state: string; title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <StatusFrame testId="contact-screen" state={state} eyebrow={t('content.contact.eyebrow')} title={title} wide>
+    <StatusFrame
+      testId="contact-screen"
+      state={state}
+      eyebrow={t('content.contact.eyebrow')}
+      title={title}
+      width="form"
+    >
       {children}
     </StatusFrame>
   );
@@ -137,15 +141,15 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
   if (page.state === 'sent') {
     return (
       <Frame state="sent" title={t('content.contact.sentTitle')}>
-        <Alert severity="success" role="status" data-testid="contact-message-sent" sx={{ mb: 3 }}>
-          {say(page.message)}
-        </Alert>
-        <Typography variant="subtitle1" sx={{ mb: 4 }}>
-          {t('content.contact.sentText')}
-        </Typography>
-        <Button href="/" variant="outlined" sx={{ minHeight: 48 }}>
-          {t('content.contact.home')}
-        </Button>
+        <div className={form.form}>
+          <FormAlert severity="success" role="status" testId="contact-message-sent" className={form.message}>
+            {say(page.message)}
+          </FormAlert>
+          <p className={`${form.lead} ${form.last}`}>{t('content.contact.sentText')}</p>
+          <a href="/" className={`${buttons.button} ${buttons.outlined} ${form.button}`}>
+            {t('content.contact.home')}
+          </a>
+        </div>
       </Frame>
     );
   }
@@ -153,23 +157,21 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
   const hasIssues = Object.keys(page.issues).length > 0;
   return (
     <Frame state="form" title={t('content.contact.title')}>
-      <Typography variant="subtitle1" sx={{ mb: 5, maxWidth: 600 }}>
-        {t('content.contact.intro')}
-      </Typography>
+      <p className={styles.intro}>{t('content.contact.intro')}</p>
       {/* The page's own address, its `?lng=` kept: the action answers in the language the form was read in. */}
-      <Box component="form" method="post" action={`/contact${search}`} noValidate data-testid="contact-page-form">
+      <form method="post" action={`/contact${search}`} noValidate data-testid="contact-page-form" className={form.form}>
         {hasIssues && (
-          <Alert severity="error" role="alert" data-testid="contact-check-fields" sx={{ mb: 4 }}>
+          <FormAlert severity="error" testId="contact-check-fields" className={styles.checkFields}>
             {t('content.contact.checkFields')}
-          </Alert>
+          </FormAlert>
         )}
         <PlainFormGuard token={page.token} label={t('content.contact.leaveEmpty')} />
-        <Stack spacing={3}>
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <div className={styles.fields}>
+          <div className={styles.pair}>
             {PAIRED.map((spec) => (
               <Field key={spec.name} spec={spec} value={values[spec.name]} issue={say(page.issues[spec.name])} />
             ))}
-          </Box>
+          </div>
           <Field
             spec={{ name: 'object', label: 'content.contact.object', testId: 'contact-object' }}
             value={values.object}
@@ -183,23 +185,22 @@ export function PlainContactScreen({ page }: { page: PlainContactState }) {
           />
           <Consents values={values} issues={page.issues} />
           {page.failure && (
-            <Alert severity="warning" role="alert" data-testid="contact-failure">
+            <FormAlert severity="warning" testId="contact-failure">
               {say(page.failure)}
-            </Alert>
+            </FormAlert>
           )}
-          <Box sx={{ pt: 1 }}>
-            <Button
+          <div className={styles.send}>
+            <PlainButton
               type="submit"
-              variant="contained"
               size="large"
               data-testid="contact-submit"
-              sx={{ minHeight: 48, minWidth: { xs: '100%', sm: 240 } }}
+              className={`${form.button} ${styles.submit}`}
             >
               {t('content.contact.submit')}
-            </Button>
-          </Box>
-        </Stack>
-      </Box>
+            </PlainButton>
+          </div>
+        </div>
+      </form>
     </Frame>
   );
 }

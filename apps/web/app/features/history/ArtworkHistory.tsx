@@ -145,7 +145,7 @@ function ArtworkItem({ work, baseUrl, first }: { work: ArtworkRow; baseUrl: stri
             alt=""
             sizes="64px"
             ratio={1}
-            sx={{ width: 64, height: 64, flexShrink: 0, border: `1px solid ${palette.line}` }}
+            thumbnail={{ size: 64, bordered: true }}
           />
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>

@@ -65,13 +65,7 @@ function PartsCell({ parts, language }: { parts: number; language: Language }) {
 export function WorkCell({ title, src }: { title: string; src: string | undefined }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0, justifyContent: 'inherit' }}>
-      <ArtworkImage
-        src={src}
-        alt=""
-        sizes="48px"
-        ratio={1}
-        sx={{ width: 48, height: 48, flexShrink: 0, border: `1px solid ${palette.line}` }}
-      />
+      <ArtworkImage src={src} alt="" sizes="48px" ratio={1} thumbnail={{ size: 48, bordered: true }} />
       <Box component="span" sx={{ minWidth: 0, overflowWrap: 'break-word', textAlign: 'left' }}>
         {title}
       </Box>

@@ -1,29 +1,25 @@
-import { Box, Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { palette } from '../theme/theme';
+import buttons from '../forms/plain-button.module.css';
+import styles from './not-found.module.css';
 import { PageContainer } from './PageContainer';
+import page from './page.module.css';
 import { useDocumentTitle } from './use-document-title';
 
+/** An address that leads nowhere: plain elements on a CSS Module (issue 33), no MUI. */
 export function NotFound() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.notFound'));
   return (
     <PageContainer>
-      <Box sx={{ py: { xs: 10, md: 16 }, maxWidth: 640 }} data-testid="not-found">
-        <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-          404
-        </Typography>
-        <Typography variant="h1" sx={{ mt: 1.5, mb: 3 }}>
-          {t('pages.notFound')}
-        </Typography>
-        <Typography variant="subtitle1" sx={{ mb: 5 }}>
-          {t('notFound.text')}
-        </Typography>
-        <Button component={Link} to="/" variant="outlined">
+      <div className={styles.screen} data-testid="not-found">
+        <p className={page.eyebrow}>404</p>
+        <h1 className={page.title}>{t('pages.notFound')}</h1>
+        <p className={styles.text}>{t('notFound.text')}</p>
+        <Link to="/" className={`${buttons.button} ${buttons.outlined}`}>
           {t('common.backHome')}
-        </Button>
-      </Box>
+        </Link>
+      </div>
     </PageContainer>
   );
 }

@@ -1,16 +1,11 @@
-import { Container } from '@mui/material';
 import type { ReactNode } from 'react';
-import { PAGE_WIDTH } from './page-width';
+import styles from './page.module.css';
 
 /**
- * The column of a public page drawn by MUI (certificate, past exits, status and not-found pages, `/buy`): the
- * page's width and side padding, centred. The documents drawn with CSS Modules take the same figures from the
- * `--parcelle-page-*` tokens (theme/tokens.css).
+ * The column of a public page (certificate, past exits, status and not-found pages, `/buy`): the page's width and
+ * side padding, centred, as MUI's Container drew it with `PAGE_WIDTH` — plain, so a document carries no MUI for it
+ * (issue 33). The documents' own modules take the same figures from the `--parcelle-page-*` tokens (theme/tokens.css).
  */
 export function PageContainer({ children }: { children: ReactNode }) {
-  return (
-    <Container maxWidth={false} sx={PAGE_WIDTH}>
-      {children}
-    </Container>
-  );
+  return <div className={styles.page}>{children}</div>;
 }

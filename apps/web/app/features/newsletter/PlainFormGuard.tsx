@@ -1,5 +1,4 @@
-import { Box } from '@mui/material';
-import { visuallyHidden } from '../theme/theme';
+import hidden from '../layout/visually-hidden.module.css';
 import { HONEYPOT_FIELD } from './plain-signup';
 
 /**
@@ -11,12 +10,12 @@ export function PlainFormGuard({ token, label }: { token: string; label: string 
   return (
     <>
       <input type="hidden" name="form_token" value={token} />
-      <Box aria-hidden="true" sx={visuallyHidden}>
+      <div aria-hidden="true" className={hidden.visuallyHidden}>
         <label>
           {label}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
-      </Box>
+      </div>
     </>
   );
 }

@@ -1,19 +1,31 @@
-import { Alert, Box, Button, FormHelperText, Stack, Typography } from '@mui/material';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { issueText } from '../forms/issue-text';
+import { PlainButton } from '../forms/PlainButton';
+import buttons from '../forms/plain-button.module.css';
 import { localized, useLanguage } from '../i18n/language';
-import { EMAIL_INPUT_SX } from './email-input';
+import { FormAlert } from './FormAlert';
+import signup from './newsletter-signup.module.css';
 import { PlainFormGuard } from './PlainFormGuard';
+import styles from './plain-form.module.css';
 import type { PlainSignupStep } from './plain-signup';
 import { StatusFrame } from './StatusFrame';
 
 /** Where each step posts: the page itself, whose action takes the next step (plain-signup.ts). */
 const ACTION = '/newsletter/subscribe';
 
+/** The outlined button back to the page the visitor came from, 48 px high as the form's. */
+function Back({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} className={`${buttons.button} ${buttons.outlined} ${styles.button}`}>
+      {label}
+    </a>
+  );
+}
+
 /**
  * /newsletter/subscribe: the newsletter sign-up of a page read without JavaScript (decision 465). Plain HTML forms,
- * no state: the server renders the step its action decided.
+ * no state: the server renders the step its action decided. Plain elements on CSS Modules (issue 33): no MUI.
  */
 export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
   const { t } = useTranslation();
@@ -28,16 +40,13 @@ export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
       title={t(step.step === 'sent' ? 'content.newsletter.sentTitle' : 'content.newsletter.subscribeTitle')}
     >
       {step.step === 'address' && (
-        <Box component="form" method="post" action={ACTION} noValidate>
+        <form method="post" action={ACTION} noValidate className={styles.form}>
           <input type="hidden" name="back" value={step.back} />
-          <Typography variant="subtitle1" sx={{ mb: 3 }}>
-            {t('content.newsletter.addressText')}
-          </Typography>
-          <Typography component="label" htmlFor={inputId} sx={{ display: 'block', fontWeight: 500, mb: 1 }}>
+          <p className={styles.lead}>{t('content.newsletter.addressText')}</p>
+          <label htmlFor={inputId} className={styles.label}>
             {t('content.footer.newsletterLabel')}
-          </Typography>
-          <Box
-            component="input"
+          </label>
+          <input
             id={inputId}
             name="email"
             type="email"
@@ -47,57 +56,47 @@ export function PlainSignupScreen({ step }: { step: PlainSignupStep }) {
             aria-invalid={issue ? true : undefined}
             aria-describedby={issue ? `${inputId}-issue` : undefined}
             data-testid="newsletter-subscribe-email"
-            sx={{
-              ...EMAIL_INPUT_SX,
-              maxWidth: 440,
-              '&[aria-invalid="true"]': { borderColor: 'error.main', borderWidth: 2 },
-            }}
+            className={`${signup.input} ${styles.input} ${styles.narrow}`}
           />
           {issue && (
-            <FormHelperText id={`${inputId}-issue`} error sx={{ mx: 0 }}>
+            <p id={`${inputId}-issue`} className={`${signup.helper} ${styles.issue}`}>
               {issue}
-            </FormHelperText>
+            </p>
           )}
-          <Button type="submit" variant="contained" sx={{ mt: 3, minHeight: 48 }}>
+          <PlainButton type="submit" className={`${styles.button} ${styles.submit}`}>
             {t('content.newsletter.continue')}
-          </Button>
-        </Box>
+          </PlainButton>
+        </form>
       )}
       {step.step === 'confirm' && (
-        <Box component="form" method="post" action={ACTION}>
+        <form method="post" action={ACTION} className={styles.form}>
           {step.message && (
-            <Alert severity="warning" role="alert" data-testid="newsletter-subscribe-message" sx={{ mb: 3 }}>
+            <FormAlert severity="warning" testId="newsletter-subscribe-message" className={styles.message}>
               {localized(step.message, language)}
-            </Alert>
+            </FormAlert>
           )}
-          <Typography variant="subtitle1" sx={{ mb: 4 }}>
+          <p className={`${styles.lead} ${styles.last}`}>
             {t('content.newsletter.confirmText', { email: step.email })}
-          </Typography>
+          </p>
           <input type="hidden" name="email" value={step.email} />
           <input type="hidden" name="back" value={step.back} />
           <PlainFormGuard token={step.token} label={t('content.newsletter.leaveEmpty')} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button type="submit" variant="contained" data-testid="newsletter-subscribe-confirm" sx={{ minHeight: 48 }}>
+          <div className={styles.actions}>
+            <PlainButton type="submit" data-testid="newsletter-subscribe-confirm" className={styles.button}>
               {t('content.newsletter.subscribe')}
-            </Button>
-            <Button href={step.back} variant="outlined" sx={{ minHeight: 48 }}>
-              {t('content.newsletter.back')}
-            </Button>
-          </Stack>
-        </Box>
+            </PlainButton>
+            <Back href={step.back} label={t('content.newsletter.back')} />
+          </div>
+        </form>
       )}
       {step.step === 'sent' && (
-        <>
-          <Alert severity="success" role="status" data-testid="newsletter-subscribe-message" sx={{ mb: 3 }}>
+        <div className={styles.form}>
+          <FormAlert severity="success" role="status" testId="newsletter-subscribe-message" className={styles.message}>
             {localized(step.message, language)}
-          </Alert>
-          <Typography variant="subtitle1" sx={{ mb: 4 }}>
-            {t('content.newsletter.sentText')}
-          </Typography>
-          <Button href={step.back} variant="outlined" sx={{ minHeight: 48 }}>
-            {t('content.newsletter.back')}
-          </Button>
-        </>
+          </FormAlert>
+          <p className={`${styles.lead} ${styles.last}`}>{t('content.newsletter.sentText')}</p>
+          <Back href={step.back} label={t('content.newsletter.back')} />
+        </div>
       )}
     </StatusFrame>
   );

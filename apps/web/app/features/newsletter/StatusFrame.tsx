@@ -1,38 +1,41 @@
-import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PageContainer } from '../layout/PageContainer';
-import { palette } from '../theme/theme';
+import page from '../layout/page.module.css';
 
 type Props = {
   testId: string;
   state: string;
   eyebrow: string;
   title: string;
-  /** A form rather than a message (the contact page): a wider column, a little less space above. */
-  wide?: boolean;
+  /**
+   * The column: `message` (an outcome, the default), `form` (the contact page: wider, a little less space above) or
+   * `panel` (a certificate's verification, a panel beside its picture).
+   */
+  width?: 'message' | 'form' | 'panel';
+  /** `data-` attributes of the caller's (a certificate's `data-status`). */
+  data?: Record<`data-${string}`, string | undefined>;
   children: ReactNode;
 };
 
-const MESSAGE = { py: { xs: 10, md: 16 }, maxWidth: 640, mx: 'auto' } as const;
-const FORM = { py: { xs: 8, md: 14 }, maxWidth: 760, mx: 'auto' } as const;
-
 /**
- * The site's quiet pages (a newsletter link's outcome, the contact form without a script): an eyebrow, a serif title,
- * a hairline, then the outcome or the form and where to go next.
+ * The site's quiet pages (a newsletter link's outcome, the forms without a script, a certificate's verification): an
+ * eyebrow, a serif title, a hairline, then the outcome or the form and where to go next. Plain elements on
+ * layout/page.module.css (issue 33): a document carries no MUI for it.
  */
-export function StatusFrame({ testId, state, eyebrow, title, wide = false, children }: Props) {
+export function StatusFrame({ testId, state, eyebrow, title, width = 'message', data, children }: Props) {
   return (
     <PageContainer>
-      <Box data-testid={testId} data-state={state} sx={wide ? FORM : MESSAGE}>
-        <Typography variant="overline" component="p" sx={{ color: palette.accent }}>
-          {eyebrow}
-        </Typography>
-        <Typography variant="h2" component="h1" sx={{ mt: 1.5, mb: 3 }}>
-          {title}
-        </Typography>
-        <Box sx={{ width: 56, height: '1px', bgcolor: palette.accent, mb: 4 }} />
+      <div
+        data-testid={testId}
+        data-state={state}
+        {...data}
+        className={width === 'message' ? page.quiet : `${page.quiet} ${page[width]}`}
+      >
+        <p className={page.eyebrow}>{eyebrow}</p>
+        <h1 className={page.quietTitle}>{title}</h1>
+        <div className={page.rule} />
         {children}
-      </Box>
+      </div>
     </PageContainer>
   );
 }

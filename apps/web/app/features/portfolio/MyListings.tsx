@@ -263,12 +263,7 @@ export function MyListings({ resetKey, enabled }: Props) {
         <DialogContent>
           {shown && (
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-              <ArtworkImage
-                src={mediaUrl(baseUrl, shown.cover_img)}
-                alt=""
-                sizes="56px"
-                sx={{ width: 56, height: 56, flexShrink: 0 }}
-              />
+              <ArtworkImage src={mediaUrl(baseUrl, shown.cover_img)} alt="" sizes="56px" thumbnail={{ size: 56 }} />
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                   {localized(shown.title, language)}

@@ -182,7 +182,7 @@ export function SellFlow({ holding, baseUrl, onClose, onSold }: Props) {
                   src={mediaUrl(baseUrl, current.painting.img)}
                   alt=""
                   sizes="72px"
-                  sx={{ width: 72, height: 72, flexShrink: 0 }}
+                  thumbnail={{ size: 72 }}
                 />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="sell-work">

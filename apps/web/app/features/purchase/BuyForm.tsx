@@ -19,6 +19,7 @@ import { VerificationStep } from '../verification/VerificationStep';
 import { BuyFacts } from './BuyFacts';
 import { BackToWork } from './BuyFrame';
 import { BuyTotal } from './BuyTotal';
+import styles from './buy-form.module.css';
 import { artworkRatio, buyGate, listingsChange } from './buy-state';
 import { HolderFields } from './HolderFields';
 import { OrderLines } from './OrderLines';
@@ -109,12 +110,8 @@ export function BuyForm({ painting, baseUrl, currency, pricing, refresh, refresh
             ratio={artworkRatio(painting.dimension)}
             fit="contain"
             testId="buy-painting-cover"
-            sx={{
-              bgcolor: 'transparent',
-              maxHeight: { xs: 420, md: 640 },
-              mx: 'auto',
-              boxShadow: '0 18px 40px rgba(28, 27, 25, 0.16)',
-            }}
+            tone="clear"
+            className={styles.cover}
           />
         </Box>
 

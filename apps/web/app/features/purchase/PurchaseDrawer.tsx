@@ -263,7 +263,7 @@ export function PurchaseDrawer({
             data-testid="purchase-summary"
             sx={{ display: 'flex', gap: 2.5, pb: 3, mb: 4, borderBottom: `1px solid ${palette.line}` }}
           >
-            <ArtworkImage src={coverUrl} alt="" sizes="96px" ratio={1} sx={{ width: 88, flexShrink: 0 }} />
+            <ArtworkImage src={coverUrl} alt="" sizes="96px" ratio={1} thumbnail={{ size: 88 }} />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" sx={{ color: palette.accentDark, letterSpacing: '0.04em' }}>
                 {artist}

@@ -33,7 +33,7 @@ export function WorkCell({ image, title, to, lines = [], dense = false, minWidth
   const titleSx = { fontWeight: 500, lineHeight: 1.3, overflowWrap: 'anywhere' } as const;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: { md: minWidth } }}>
-      <ArtworkImage src={image} alt="" sizes={`${size}px`} sx={{ width: size, height: size, flex: 'none' }} />
+      <ArtworkImage src={image} alt="" sizes={`${size}px`} thumbnail={{ size }} />
       <Box sx={{ minWidth: 0 }}>
         {to ? (
           <MuiLink
