@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtServer } from '../test/built';
 import { PRODUCTION_ENV } from '../test/test-app';
 import { type AppConfig, ConfigError, loadConfig, startupWarnings } from './config';
 import { verificationProviderFor } from './modules/verification/provider';
@@ -311,7 +312,7 @@ describe('the server', () => {
   it('prints the problems to stderr, one a line, without a stack trace, and exits with status 1', () => {
     const root = resolve(import.meta.dirname, '../../..');
     const { SMTP_URL: _smtp, ...withoutSmtp } = PRODUCTION_ENV;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    const run = spawnSync(process.execPath, [builtServer()], {
       cwd: root,
       env: { PATH: process.env.PATH, ...withoutSmtp, JWT_SECRET: '', DATA_DIR },
       encoding: 'utf8',

@@ -15,11 +15,12 @@ import { type DatabaseHandle, openPostgres, queryRows } from '../src/db/client';
 import { paintings, partMovements, purchases } from '../src/db/schema';
 import { seedCatalogue } from '../src/db/seed-catalogue';
 import { checkInvariants } from '../src/modules/ledger/invariants';
+import { builtServer } from './built';
 import { acknowledgeKeyInformation, codeIn, createPaintingForSale, registration } from './factories';
 import { solvedCaptcha, type TestApp } from './test-app';
 
 /**
- * Two API processes (src/server.ts, as `npm run start:cluster` runs it) on one fresh PostgreSQL database and one
+ * Two API processes (the built server, dist/server.js, each as `npm run start:cluster`'s workers run it) on one fresh PostgreSQL database and one
  * Redis: what one process does, the other sees. Needs TEST_REDIS_URL (CI sets it); the database server is the run's.
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -49,7 +50,7 @@ async function freePort(): Promise<number> {
 
 function startServer(env: Record<string, string>, port: number): Server {
   const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-two-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [builtServer()], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtAdminCli } from '../../test/built';
 import { totpCode } from '../../test/factories';
 import { createTestAppOn } from '../../test/test-app';
 import { type DatabaseHandle, openDatabase, openPostgres } from './client';
@@ -16,7 +17,7 @@ import { operatorTotp, users } from './schema';
  * `npm run admin` end to end (issue 12): `create` says what the operator does next, `reset-2fa` removes an enrolled
  * second factor and ends the sessions, on the project's own PostgreSQL in a data folder (the CLI starts the folder's
  * server and stops it when done; the test opens it the same way between the commands); `create-many` on a database
- * of the test server.
+ * of the test server. The CLI run is the built one (`apps/api/dist/admin-cli.js`, test/built.ts), as the e2e run's.
  */
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'parcelle-admin-cli-'));
@@ -33,7 +34,7 @@ function adminOn(database: Record<string, string>, args: string[], input = ''): 
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/db/admin-cli.ts', ...args],
+      [builtAdminCli(), ...args],
       { cwd: root, env, timeout: 120_000 },
       (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
     );

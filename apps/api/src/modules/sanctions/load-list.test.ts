@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtAdminCli } from '../../../test/built';
 import { TEMPLATE_ENV } from '../../../test/template';
 import { createTestApp, openTestDatabase } from '../../../test/test-app';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
@@ -259,7 +260,7 @@ describe('npm run admin -- sanctions:load', () => {
     return new Promise((done) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'apps/api/src/db/admin-cli.ts', ...args],
+        [builtAdminCli(), ...args],
         { cwd: root, env, timeout: 120_000 },
         (error, stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
       );
