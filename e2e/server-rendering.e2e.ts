@@ -170,6 +170,16 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(metaContent(faqs.html, 'description')).toBeTruthy();
   });
 
+  it('answers 404 (not indexed) for an unknown address, with the page that says so', async () => {
+    for (const path of ['/no-such-page', '/primary-market/details', '/artists/unknown/deeper?lng=fr']) {
+      const { response, html } = await fetchPage(path);
+      expect(response.status, path).toBe(404);
+      expect(html, path).toContain('data-testid="not-found"');
+      expect(metaContent(html, 'robots'), path).toBe('noindex');
+      expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+    }
+  });
+
   it('answers 404 (not indexed) for an unknown work, and moves a work to the list of its market', async () => {
     const unknown = await fetchPage('/primary-market/details/00000000-0000-4000-8000-000000000000');
     expect(unknown.response.status).toBe(404);
