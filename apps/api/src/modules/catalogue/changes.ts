@@ -73,18 +73,33 @@ function parseEnvelope(message: string): Envelope | null {
 }
 
 /**
+ * How long a process holds the repeats of one change before it publishes them, once (decision 595). A drop announces
+ * "parts of work W sold" after every batch, a hundred times a second; the other processes need to hear it once per
+ * moment, not once per batch.
+ */
+export const PUBLISH_WINDOW_MS = 50;
+
+/**
  * Changes shared by every process of the platform: told at once to this process's listeners, then published on the
  * transport, whose messages from other processes are told to the same listeners. A failed publication is reported
  * (`warn`) and never fails the write that announced it: the readers' TTL bounds how long another process may keep
  * the old read.
+ *
+ * A change is published at once; the same change announced again within PUBLISH_WINDOW_MS is published once more at
+ * the end of that window (and so on while it keeps coming): every change reaches the other processes, the last one
+ * at most PUBLISH_WINDOW_MS after its commit, and a hot drop sends a handful of messages a second rather than one per
+ * batch. This process's own listeners are always told at once.
  */
 export class SharedCatalogueChanges implements CatalogueChanges {
   private readonly local = new LocalCatalogueChanges();
   private readonly origin = randomUUID();
+  /** The changes published within the window, by message, and whether they were announced again since. */
+  private readonly held = new Map<string, { change: CatalogueChange; again: boolean; timer: NodeJS.Timeout }>();
 
   constructor(
     readonly transport: ChangeTransport,
     private readonly warn: (message: string, error?: unknown) => void = () => {},
+    private readonly windowMs = PUBLISH_WINDOW_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -100,6 +115,34 @@ export class SharedCatalogueChanges implements CatalogueChanges {
 
   changed(change: CatalogueChange): void {
     this.local.changed(change);
+    const key = JSON.stringify(change);
+    const held = this.held.get(key);
+    if (held) {
+      held.again = true;
+      return;
+    }
+    this.publish(change);
+    this.hold(key, change);
+  }
+
+  /** Keeps `change` for the window; announced again meanwhile, it is published at its end and held once more. */
+  private hold(key: string, change: CatalogueChange): void {
+    const entry = {
+      change,
+      again: false,
+      timer: setTimeout(() => {
+        this.held.delete(key);
+        if (!entry.again) return;
+        this.publish(change);
+        this.hold(key, change);
+      }, this.windowMs),
+    };
+    // A process may end within a window: close() publishes what is held; nothing else waits for the timer.
+    entry.timer.unref();
+    this.held.set(key, entry);
+  }
+
+  private publish(change: CatalogueChange): void {
     const message = JSON.stringify({ from: this.origin, change } satisfies Envelope);
     this.transport.publish(message).catch((error) => this.warn('catalogue changes: not published', error));
   }
@@ -108,8 +151,20 @@ export class SharedCatalogueChanges implements CatalogueChanges {
     return this.local.onChange(listener);
   }
 
-  close(): Promise<void> {
-    return this.transport.close();
+  /** Publishes the changes announced again within their window, then closes the transport. */
+  async close(): Promise<void> {
+    const pending: Promise<void>[] = [];
+    for (const entry of this.held.values()) {
+      clearTimeout(entry.timer);
+      if (!entry.again) continue;
+      const message = JSON.stringify({ from: this.origin, change: entry.change } satisfies Envelope);
+      pending.push(
+        this.transport.publish(message).catch((error) => this.warn('catalogue changes: not published', error)),
+      );
+    }
+    this.held.clear();
+    await Promise.all(pending);
+    await this.transport.close();
   }
 }
 
