@@ -157,10 +157,13 @@ describe('server-rendered public pages (no JavaScript)', () => {
     expect(metaContent(artist.html, 'og:type')).toBe('profile');
 
     const market = await fetchPage('/primary-market');
-    const firstListed = (await (await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=1&offset=0`)).json()).data
-      .paintings[0];
+    const listed = (await (await fetch(`${baseUrl()}/api/paintings/?type=primary&limit=1&offset=0`)).json()).data;
+    const firstListed = listed.paintings[0];
     expect(market.html).toContain(firstListed.title.en);
     expect(market.html).toContain('<title>');
+    // The first card's artwork, the phone's largest paint, is preloaded from the head: that one, and only it.
+    const preloads = [...market.html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads).toEqual([`${listed.base_url.replace(/\/$/, '')}/${firstListed.cover_img}`]);
     const gallery = await fetchPage('/gallery');
     expect(gallery.response.status).toBe(200);
     expect(gallery.html).toMatch(/<img[^>]+src="\/media\//);

@@ -19,6 +19,8 @@ const FORMATS = [
 export const PAINTING_MAIN_SIZES = '(min-width: 1024px) 700px, 90vw';
 /** How wide the home page's hero work is shown (features/home/HomeHero.tsx). */
 export const HOME_HERO_SIZES = '(max-width: 900px) 90vw, 560px';
+/** How wide a work's card is shown on a market list: 3 columns from md (max 1320 − padding), 2 from sm, 1 below. */
+export const PAINTING_CARD_SIZES = '(min-width: 900px) 400px, (min-width: 600px) 45vw, 90vw';
 /** How wide an artist's portrait is shown on the artist's page (features/artists/ArtistDetailScreen.tsx). */
 export const ARTIST_PORTRAIT_SIZES = '(max-width: 899px) 100vw, 520px';
 

@@ -139,8 +139,10 @@ export function MarketScreen({ type }: { type: MarketType }) {
           className={query.isPlaceholderData ? `${cardStyles.grid} ${cardStyles.stale}` : cardStyles.grid}
           aria-busy={query.isPlaceholderData}
         >
+          {/* The first card's artwork is preloaded from the head (page-loaders.ts) and alone fetched first: on a phone
+              it is the only one above the fold, and three at high priority shared the bandwidth it needs. */}
           {data.paintings.map((painting, index) => (
-            <PaintingCard key={painting.id} painting={painting} baseUrl={data.base_url} priority={index < 3} />
+            <PaintingCard key={painting.id} painting={painting} baseUrl={data.base_url} priority={index === 0} />
           ))}
         </div>
       </>

@@ -5,13 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArtworkImage } from '../catalogue/ArtworkImage';
 import { formatAmount, mediaUrl } from '../catalogue/format';
+import { PAINTING_CARD_SIZES } from '../catalogue/image-sources';
 import { paintingPath } from '../catalogue/paths';
 import { localized, useLanguage } from '../i18n/language';
 import styles from './painting-card.module.css';
 import { AvailabilityBar, PriceChange } from './ui';
-
-/** Card sizes: 3 columns from md (max 1320 − padding), 2 from sm, 1 below. */
-const CARD_SIZES = '(min-width: 900px) 400px, (min-width: 600px) 45vw, 90vw';
 
 /**
  * A work on a market list: the artwork first, then its wall text and the state of its parts. Plain elements on a CSS
@@ -45,7 +43,7 @@ export function PaintingCard({
           <ArtworkImage
             src={mediaUrl(baseUrl, painting.cover_img)}
             alt=""
-            sizes={CARD_SIZES}
+            sizes={PAINTING_CARD_SIZES}
             priority={priority}
             ratio={4 / 5}
             fit="contain"

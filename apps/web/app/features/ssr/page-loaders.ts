@@ -1,6 +1,8 @@
 import { PAGE_SIZE } from '@parcelle/shared/constants';
 import type { ContentType } from '@parcelle/shared/contracts/catalogue';
-import { type ContentPage, catalogueKeys, type MarketType } from '../catalogue/api';
+import { type ContentPage, catalogueKeys, type MarketType, type PaintingsData } from '../catalogue/api';
+import { mediaUrl } from '../catalogue/format';
+import { artworkImageSources, PAINTING_CARD_SIZES } from '../catalogue/image-sources';
 import { pageFromSearch } from '../catalogue/paths';
 import { GALLERY_PAGE_SIZE } from '../content/GalleryScreen';
 import { CONTENT_PAGES } from '../content/pages';
@@ -18,15 +20,23 @@ export function loadMarketPage(args: Args, type: MarketType) {
   return loadPublicPage(args, async (page) => {
     const limit = PAGE_SIZE.market;
     const offset = (pageFromSearch(page.url.searchParams.get('page')) - 1) * limit;
-    await page.read(catalogueKeys.paintings(type, limit, offset, page.currency), '/paintings/', {
-      type,
-      limit,
-      offset,
-      currency: page.currency,
-    });
+    const list = await page.read<PaintingsData>(
+      catalogueKeys.paintings(type, limit, offset, page.currency),
+      '/paintings/',
+      {
+        type,
+        limit,
+        offset,
+        currency: page.currency,
+      },
+    );
+    // The first card's artwork is the page's largest paint on a phone (one column): fetched from the head, at once.
+    const first = list?.paintings[0];
+    const firstSrc = first && list ? mediaUrl(list.base_url, first.cover_img) : undefined;
     return page.seo({
       title: page.t(`paintings.market.${type}.title`),
       description: page.t(`paintings.market.${type}.metaDescription`),
+      ...(firstSrc ? { preload: artworkImageSources(firstSrc, PAINTING_CARD_SIZES) } : {}),
     });
   });
 }
