@@ -189,14 +189,7 @@ export function memberRoutes(app: App, ctx: AppContext) {
     },
     async (request) => {
       const me = memberOf(request);
-      const { expires, paths } = await requestStatement(ctx, me, request.params.type);
-      const origin = ctx.config.publicUrl;
-      return ok({
-        base_url: origin,
-        download_url: `${origin}${paths.pdf}`,
-        csv_url: `${origin}${paths.csv}`,
-        expires_at: new Date(expires * 1000).toISOString(),
-      });
+      return ok(downloadLinks(ctx, await requestStatement(ctx, me, request.params.type)));
     },
   );
 
@@ -220,14 +213,7 @@ export function memberRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const me = memberOf(request);
       const owner = { ...me, currency: currencyOf(me, request.query.currency) };
-      const { expires, paths } = await requestStatement(ctx, owner, YEARLY, request.params.year);
-      const origin = ctx.config.publicUrl;
-      return ok({
-        base_url: origin,
-        download_url: `${origin}${paths.pdf}`,
-        csv_url: `${origin}${paths.csv}`,
-        expires_at: new Date(expires * 1000).toISOString(),
-      });
+      return ok(downloadLinks(ctx, await requestStatement(ctx, owner, YEARLY, request.params.year)));
     },
   );
 
@@ -250,14 +236,7 @@ export function memberRoutes(app: App, ctx: AppContext) {
     async (request) => {
       const me = memberOf(request);
       const owner = { ...me, currency: currencyOf(me, request.query.currency) };
-      const { expires, paths } = await requestStatement(ctx, owner, ANNUAL, request.params.year);
-      const origin = ctx.config.publicUrl;
-      return ok({
-        base_url: origin,
-        download_url: `${origin}${paths.pdf}`,
-        csv_url: `${origin}${paths.csv}`,
-        expires_at: new Date(expires * 1000).toISOString(),
-      });
+      return ok(downloadLinks(ctx, await requestStatement(ctx, owner, ANNUAL, request.params.year)));
     },
   );
 
@@ -322,4 +301,15 @@ export function memberRoutes(app: App, ctx: AppContext) {
       );
     },
   );
+}
+
+/** A statement's signed links as every download route answers them: absolute, with when they stop working. */
+function downloadLinks(ctx: AppContext, statement: Awaited<ReturnType<typeof requestStatement>>) {
+  const origin = ctx.config.publicUrl;
+  return {
+    base_url: origin,
+    download_url: `${origin}${statement.paths.pdf}`,
+    csv_url: `${origin}${statement.paths.csv}`,
+    expires_at: new Date(statement.expires * 1000).toISOString(),
+  };
 }
