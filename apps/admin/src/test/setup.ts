@@ -1,3 +1,4 @@
+import { emptyWindow } from '@parcelle/shared/testing/fresh-window';
 import { configure } from '@testing-library/react';
 import { beforeAll, vi } from 'vitest';
 
@@ -41,16 +42,7 @@ beforeAll(async () => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
   if (typeof window === 'undefined') return;
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: every cookie a previous file wrote, expired before this one.
-    if (name) document.cookie = `${name}=; path=/; max-age=0`;
-  }
-  window.history.replaceState(null, '', '/');
-  document.title = '';
-  document.body.innerHTML = '';
+  emptyWindow();
   await forgetStyles();
   // The console's one i18next instance outlives the file that switched it: each file starts in English, as a fresh
   // window without a stored choice does (jsdom's navigator says en-US).

@@ -1,3 +1,4 @@
+import { emptyWindow } from '@parcelle/shared/testing/fresh-window';
 import { configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { CURRENCY_COOKIE } from '../features/preferences/request-currency';
@@ -42,14 +43,5 @@ beforeAll(async () => {
   const { i18n, initI18n } = await import('../features/i18n/i18n');
   initI18n();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: every cookie a previous file wrote, expired before this one.
-    if (name) document.cookie = `${name}=; path=/; max-age=0`;
-  }
-  window.history.replaceState(null, '', '/');
-  document.title = '';
-  document.body.innerHTML = '';
+  emptyWindow();
 });
