@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import styles from './modal-dialog.module.css';
 
 type Props = {
@@ -41,11 +42,19 @@ export function ModalDialog({
     if (!open && element.open) element.close();
   }, [open]);
 
+  // The page's state follows the element as soon as it closes (Escape, a press beside it, its close button), at the
+  // microtask after the change, not at its `close` event: the browser queues that event as a task, and Chromium runs
+  // a waiting key press first. Enter on the opener right after Escape found the state still open, set it open again
+  // (nothing changed, nothing shown), then the late event closed the state: the dialog stayed shut. flushSync: the
+  // state is closed before the next input is handled, not at React's next scheduled render.
   useEffect(() => {
     const element = dialog.current;
     if (!element || !onClose) return;
-    element.addEventListener('close', onClose);
-    return () => element.removeEventListener('close', onClose);
+    const observer = new MutationObserver(() => {
+      if (!element.open) flushSync(onClose);
+    });
+    observer.observe(element, { attributes: true, attributeFilter: ['open'] });
+    return () => observer.disconnect();
   }, [onClose]);
 
   const classes = [styles.dialog, styles[maxWidth], fullScreenOnPhone && styles.fullScreenOnPhone];
