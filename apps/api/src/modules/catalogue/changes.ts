@@ -121,7 +121,7 @@ export class SharedCatalogueChanges implements CatalogueChanges {
       held.again = true;
       return;
     }
-    this.publish(change);
+    void this.publish(change);
     this.hold(key, change);
   }
 
@@ -133,7 +133,7 @@ export class SharedCatalogueChanges implements CatalogueChanges {
       timer: setTimeout(() => {
         this.held.delete(key);
         if (!entry.again) return;
-        this.publish(change);
+        void this.publish(change);
         this.hold(key, change);
       }, this.windowMs),
     };
@@ -142,9 +142,10 @@ export class SharedCatalogueChanges implements CatalogueChanges {
     this.held.set(key, entry);
   }
 
-  private publish(change: CatalogueChange): void {
+  /** Sends one change to the other processes; a failure is reported, never thrown (the promise always resolves). */
+  private publish(change: CatalogueChange): Promise<void> {
     const message = JSON.stringify({ from: this.origin, change } satisfies Envelope);
-    this.transport.publish(message).catch((error) => this.warn('catalogue changes: not published', error));
+    return this.transport.publish(message).catch((error) => this.warn('catalogue changes: not published', error));
   }
 
   onChange(listener: (change: CatalogueChange) => void): () => void {
@@ -156,11 +157,7 @@ export class SharedCatalogueChanges implements CatalogueChanges {
     const pending: Promise<void>[] = [];
     for (const entry of this.held.values()) {
       clearTimeout(entry.timer);
-      if (!entry.again) continue;
-      const message = JSON.stringify({ from: this.origin, change: entry.change } satisfies Envelope);
-      pending.push(
-        this.transport.publish(message).catch((error) => this.warn('catalogue changes: not published', error)),
-      );
+      if (entry.again) pending.push(this.publish(entry.change));
     }
     this.held.clear();
     await Promise.all(pending);
