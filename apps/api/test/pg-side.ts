@@ -18,7 +18,10 @@ export async function sideConnection(t: TestApp) {
   return {
     client,
     database,
-    /** Waits until `count` backends of this database (other than this one) wait on a lock; fails after 10 s. */
+    /**
+     * Waits until `count` backends of this database (other than this one) wait on a lock: 'waiting'; 'done' when
+     * `orDone` settles first; fails after 20 s (a loaded 2-core CI machine), saying what the backends were doing.
+     */
     async lockWaits(count: number, orDone?: Promise<unknown>): Promise<'waiting' | 'done'> {
       let done = false;
       void orDone?.then(
@@ -29,14 +32,17 @@ export async function sideConnection(t: TestApp) {
           done = true;
         },
       );
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + 20_000;
       while (Date.now() < deadline) {
         const { rows } = await client.query(LOCK_WAITERS_SQL);
         if (rows[0].waiting >= count) return 'waiting';
         if (done) return 'done';
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      throw new Error(`${count} lock waits never came`);
+      // What each backend of the database was doing: a request stuck elsewhere (another wait, idle in its
+      // transaction) is named, not guessed at from a CI log.
+      const { rows: backends } = await client.query(BACKENDS_SQL);
+      throw new Error(`${count} lock waits never came; the database's other backends:\n${JSON.stringify(backends)}`);
     },
     /** Lets connections into the database or refuses them, from a connection to the server's own database. */
     async allowConnections(allow: boolean): Promise<void> {
@@ -53,3 +59,6 @@ export async function sideConnection(t: TestApp) {
 }
 
 const sqlCurrentDatabase = sql`SELECT current_database() AS name`;
+
+const BACKENDS_SQL = `SELECT state, wait_event_type, wait_event, left(query, 160) AS query FROM pg_stat_activity
+  WHERE datname = current_database() AND pid <> pg_backend_pid()`;
