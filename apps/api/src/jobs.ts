@@ -32,9 +32,10 @@ export async function startJobQueue(ctx: AppContext, log: FastifyBaseLogger): Pr
   defineInvestorJobs(ctx, log);
   await ctx.jobs.start({
     onError: (error) => log.error({ err: error }, 'job queue'),
-    // The job's name and attempt, and the error's kind and message: never its data (it may name a member).
+    // The job's name and attempt, and the error's kind and message: never its data (it may name a member). Not under
+    // `err`: the app's serializer of that key reads an Error, and wrote this plain object as "[object Object]".
     onJobFailed: ({ name, id, retryCount, error }) =>
-      log.warn({ job: name, jobId: id, retryCount, err: { type: error.name, message: error.message } }, 'job failed'),
+      log.warn({ job: name, jobId: id, retryCount, error: { type: error.name, message: error.message } }, 'job failed'),
   });
 }
 

@@ -55,6 +55,13 @@ export class PgBossQueue implements JobQueue {
   /** drain() calls run one after the other (see drain). */
   private drains: Promise<unknown> = Promise.resolve();
   private started = false;
+  /**
+   * pg-boss's statements still in flight: a worker's fetch answered after the stop began, and the complete or fail
+   * pg-boss sends for a batch without awaiting it. A stop waits for them before the connection may close (below).
+   */
+  private readonly statements = new Set<Promise<unknown>>();
+  /** Set by a stop that is not graceful: a batch fetched after it goes back to the queue instead of running. */
+  private refusing = false;
   private onError: (error: Error) => void = (error) => console.error(`[jobs] ${error.message}`);
   private onJobFailed: (failure: JobFailure) => void = () => undefined;
 
@@ -62,8 +69,15 @@ export class PgBossQueue implements JobQueue {
     executeSql: ExecuteSql,
     private readonly options: PgBossQueueOptions,
   ) {
+    const tracked: ExecuteSql = (text, values) => {
+      const statement = executeSql(text, values);
+      this.statements.add(statement);
+      const forget = () => this.statements.delete(statement);
+      statement.then(forget, forget);
+      return statement;
+    };
     this.boss = new PgBoss({
-      db: { executeSql: executeSql as never },
+      db: { executeSql: tracked as never },
       schema: 'pgboss',
       migrate: true,
       supervise: options.maintenance,
@@ -157,6 +171,8 @@ export class PgBossQueue implements JobQueue {
         name,
         { pollingIntervalSeconds: this.options.pollSeconds, batchSize, includeMetadata: true },
         async (jobs) => {
+          // Fetched after a stop that does not wait: failed by pg-boss (this throw), retried by another process.
+          if (this.refusing) throw new Error('the process stopped before running this job');
           // Tracked, so that drain() (the development outbox's read) waits for a batch this process's worker took.
           await this.track(this.runBatch(name, jobs));
           // A full batch says more are waiting (a drop's hundreds of emails): the worker fetches again at once instead
@@ -252,17 +268,45 @@ export class PgBossQueue implements JobQueue {
     await this.boss.complete(name, job.id);
   }
 
+  /**
+   * pg-boss waits for its workers' jobs (polling every 500 ms) and fails those still running at the timeout, so they
+   * are retried by another process; it never closes the connection it was given. But it counts as running only a
+   * batch already fetched: a fetch in flight when the stop begins still answers and its batch still runs, and pg-boss
+   * completes or fails a batch without awaiting the statement. Had the stop returned then, the connection closed
+   * under that batch and pg-boss's unawaited statement crashed the stopping process (seen at the end of a drop). So
+   * the stop also waits, within the same timeout, until this process runs no job (a worker's or drain()'s) and pg-boss
+   * has no statement in flight. Graceful, a batch fetched meanwhile runs; otherwise it is failed, to be retried.
+   */
   async stop({ graceful, timeoutMs }: { graceful: boolean; timeoutMs: number }): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    const ownJobs = Promise.allSettled([...this.running]);
-    // pg-boss waits for its workers' jobs (polling every 500 ms) and fails those still running at the timeout, so
-    // they are retried by another process; it never closes the connection it was given. Jobs run by drain() are
-    // awaited here too, for as long.
-    await Promise.all([
-      this.boss.stop({ graceful, wait: true, timeout: timeoutMs, close: false }),
-      graceful ? Promise.race([ownJobs, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]) : null,
-    ]);
+    this.refusing = !graceful;
+    const deadline = Date.now() + timeoutMs;
+    await this.boss.stop({ graceful, wait: true, timeout: timeoutMs, close: false });
+    await this.settled(graceful, deadline);
+  }
+
+  /** Until no job runs here (graceful) and pg-boss sends nothing more, or the deadline. */
+  private async settled(graceful: boolean, deadline: number): Promise<void> {
+    for (;;) {
+      const pending = [...this.statements, ...(graceful ? this.running : [])];
+      if (pending.length === 0) {
+        // What an answered statement sets off (pg-boss running the batch a fetch returned) starts after a turn.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.statements.size === 0 && (!graceful || this.running.size === 0)) return;
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled(pending),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, left);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
   }
 
   private handlerOf(name: string): JobHandler<object> {
