@@ -83,7 +83,11 @@ export function migrationsFolder(): string {
 
 /** `poolMax`: connections this process may open (DATABASE_POOL_MAX; every process has its own pool). */
 export async function openPostgres(url: string, poolMax = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // Pipeline mode (decision 599): statements a transaction sends together (`Promise.all` in a workflow step) go on
+  // the wire at once, each with its own Sync, instead of each waiting for the answer to the one before; statements
+  // awaited one by one run exactly as without it. PostgreSQL runs them in the order sent, and a failed one aborts the
+  // transaction for those after it, as it would have.
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, pipeline: true });
   // An idle connection closed by the server (restart, failover, a test database dropped) is discarded by the
   // pool; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => {

@@ -320,67 +320,81 @@ async function recordReservations(
     ),
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const fills = accepted.flatMap(({ id, quote }) => quote.fills.map((fill) => ({ purchaseId: id, fill })));
-  if (fills.length > 0) {
-    try {
-      await takeListingParts(
-        tx,
-        fills.map(({ fill }) => ({ listingId: fill.listing.id, quantity: fill.quantity })),
-      );
-    } catch (error) {
-      // The listings are locked and counted above, so this is not expected; a larger batch is not refused for it.
-      if (batchSize > 1 && error instanceof AppError) throw new SplitBatch('a listing changed under the batch');
-      throw error;
-    }
-    await tx.insert(purchaseFills).values(
-      fills.map(({ purchaseId, fill }) => ({
-        purchaseId,
-        listingId: fill.listing.id,
-        quantity: fill.quantity,
-        unitPriceMinor: fill.unitPriceMinor,
-      })),
-    );
-  }
-  await movePartsMany(
-    tx,
-    accepted.map(({ request, quote, id, reference }) => ({
-      paintingId: request.paintingId,
-      reason: 'reserve',
-      reference,
-      lines: [
-        ...partsFrom(quote, request.quantity),
-        { holder: { kind: 'reserved', purchaseId: id }, quantity: request.quantity },
-      ],
-    })),
-  );
-  await recordPurchasesKeyInformation(
-    tx,
-    accepted.map(({ id, request }) => ({ purchaseId: id, acknowledgement: request.records?.keyInformation ?? null })),
-  );
-  await recordConsents(
-    tx,
-    accepted.flatMap(({ consent }) => (consent ? [consent] : [])),
-  );
   const bindings = accepted.flatMap(({ id, request }) =>
     request.records?.quickSignUpSessionId ? [{ sessionId: request.records.quickSignUpSessionId, purchaseId: id }] : [],
   );
-  const bound = await bindPurchasesToSessions(tx, bindings);
+  // What refers to the purchases just written, sent together (decision 599): each its owner's one statement.
+  const [, , , , bound] = await Promise.all([
+    recordFills(
+      tx,
+      accepted.flatMap(({ id, quote }) => quote.fills.map((fill) => ({ purchaseId: id, fill }))),
+      batchSize,
+    ),
+    movePartsMany(
+      tx,
+      accepted.map(({ request, quote, id, reference }) => ({
+        paintingId: request.paintingId,
+        reason: 'reserve',
+        reference,
+        lines: [
+          ...partsFrom(quote, request.quantity),
+          { holder: { kind: 'reserved', purchaseId: id }, quantity: request.quantity },
+        ],
+      })),
+    ),
+    recordPurchasesKeyInformation(
+      tx,
+      accepted.map(({ id, request }) => ({ purchaseId: id, acknowledgement: request.records?.keyInformation ?? null })),
+    ),
+    recordConsents(
+      tx,
+      accepted.flatMap(({ consent }) => (consent ? [consent] : [])),
+    ),
+    bindPurchasesToSessions(tx, bindings),
+    recordKeyPurchases(
+      tx,
+      accepted.flatMap(({ id, request }) =>
+        request.records?.key ? [{ claim: request.records.key, purchaseId: id }] : [],
+      ),
+    ),
+  ]);
   if (bound.size !== bindings.length) {
     // A quick sign-up session that had its purchase meanwhile: a batch of one is refused, a larger one runs one by one.
     if (batchSize === 1) throw quickSignUpRestricted();
     throw new SplitBatch('a quick sign-up session was bound meanwhile');
   }
-  await recordKeyPurchases(
-    tx,
-    accepted.flatMap(({ id, request }) =>
-      request.records?.key ? [{ claim: request.records.key, purchaseId: id }] : [],
-    ),
-  );
   for (const one of accepted) {
     const purchase = byId.get(one.id);
     if (purchase) written.set(one.at, purchase);
   }
   return written;
+}
+
+/** On the secondary market, the listings' parts taken (one UPDATE) and the purchases' fills (one INSERT). */
+async function recordFills(
+  tx: Executor,
+  fills: readonly { purchaseId: string; fill: Quote['fills'][number] }[],
+  batchSize: number,
+): Promise<void> {
+  if (fills.length === 0) return;
+  try {
+    await takeListingParts(
+      tx,
+      fills.map(({ fill }) => ({ listingId: fill.listing.id, quantity: fill.quantity })),
+    );
+  } catch (error) {
+    // The listings are locked and counted above, so this is not expected; a larger batch is not refused for it.
+    if (batchSize > 1 && error instanceof AppError) throw new SplitBatch('a listing changed under the batch');
+    throw error;
+  }
+  await tx.insert(purchaseFills).values(
+    fills.map(({ purchaseId, fill }) => ({
+      purchaseId,
+      listingId: fill.listing.id,
+      quantity: fill.quantity,
+      unitPriceMinor: fill.unitPriceMinor,
+    })),
+  );
 }
 
 const PURCHASE_KEYS = [

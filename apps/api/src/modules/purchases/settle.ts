@@ -53,74 +53,65 @@ export async function settlePurchases(
   const paid = await markPaid(tx, settlements);
   if (paid.length === 0) return settled;
   const sourceOf = new Map(settlements.map((one) => [one.purchaseId, one.source]));
-  // 2. The reserved parts to their buyers (the register: two INSERTs).
-  await movePartsMany(tx, paid.map(toBuyer));
-  // 3. The ledger: Primary, Parcelle sells; secondary, each seller is paid for the parts taken from their listings,
-  //    into their own wallet, in its currency (exchanged when the purchase was in the other one).
-  //    The sellers' wallets, currencies and accounts are read once for the batch (decision 489).
-  const sellers = await sellersOf(tx, paid);
-  const secondary = paid.filter((purchase) => (sellers.get(purchase.id) ?? []).length > 0);
-  const credits = await memberCreditsMany(
-    tx,
-    secondary.map((purchase) => ({ credits: sellers.get(purchase.id) ?? [], currency: purchase.currency })),
-  );
-  const paidSellers = new Map<string, (typeof credits)[number]>();
-  secondary.forEach((purchase, at) => {
-    paidSellers.set(purchase.id, credits[at] as (typeof credits)[number]);
-  });
-  const wanted: AccountWanted[] = [];
-  for (const purchase of paid) {
-    if (sourceOf.get(purchase.id)?.kind !== 'wallet') wanted.push({ kind: 'external', currency: purchase.currency });
-    if (!paidSellers.has(purchase.id)) wanted.push({ kind: 'platform_revenue', currency: purchase.currency });
-  }
-  const accounts = await accountsFor(tx, wanted);
+  // 2–3. Sent together (decision 599): the reserved parts to their buyers (the register, one INSERT) and what the
+  //    ledger needs: primary, Parcelle sells; secondary, each seller is paid for the parts taken from their listings,
+  //    into their own wallet, in its currency (exchanged when the purchase was in the other one). The sellers'
+  //    wallets, currencies and accounts are read once for the batch (decision 489).
+  const [, { paidSellers, sellers, accounts }] = await Promise.all([
+    movePartsMany(tx, paid.map(toBuyer)),
+    ledgerAccountsOf(tx, paid, sourceOf),
+  ]);
   const account = (wanted: AccountWanted) => accounts.get(accountKey(wanted)) as string;
-  await postTransactions(
-    tx,
-    paid.map((purchase) => {
-      const source = sourceOf.get(purchase.id);
-      const from =
-        source?.kind === 'wallet' ? source.walletAccountId : account({ kind: 'external', currency: purchase.currency });
-      const method = source?.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
-      const credits: LedgerLine[] = paidSellers.get(purchase.id)?.lines ?? [
-        {
-          accountId: account({ kind: 'platform_revenue', currency: purchase.currency }),
-          amountMinor: purchase.totalMinor,
-          currency: purchase.currency,
-        },
-      ];
-      return {
-        reference: purchase.reference,
-        description: `${purchase.market === MARKET.secondary ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
-        lines: [{ accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency }, ...credits],
-      };
-    }),
-  );
-  // 4. The certificates (one INSERT).
-  const certificates = await issueCertificates(
-    tx,
-    paid.map((purchase) => ({
-      purchaseId: purchase.id,
-      userId: purchase.userId,
-      paintingId: purchase.paintingId,
-      holderName: purchase.ownerName,
-      quantity: purchase.quantity,
-      language: purchase.language,
-    })),
-  );
-  // 5. The buyers' notifications (issue 17; their email is the confirmation, sent by the purchase-confirmation job),
-  //    and each seller's notice on the secondary market: one read of preferences, one INSERT.
-  await recordNotifications(
-    tx,
-    paid.flatMap((purchase) => {
-      const credited = paidSellers.get(purchase.id)?.credited ?? [];
-      return [settledNotice(purchase), ...partsSoldNotices(purchase, sellers.get(purchase.id) ?? [], credited)];
-    }),
-  );
-  // 6. A work whose last primary part is now sold and paid opens on the secondary market: once per work of the batch.
-  for (const paintingId of new Set(paid.map((purchase) => purchase.paintingId))) {
-    await openSecondaryIfSoldOut(tx, paintingId);
-  }
+  // 4–6. Sent together (decision 599), each its owner's one statement: the ledger's transactions, the certificates,
+  //    the buyers' notifications (issue 17; their email is the confirmation, sent by the purchase-confirmation job)
+  //    with each seller's notice on the secondary market, and a work whose last primary part is now sold and paid
+  //    opened on the secondary market (once per work of the batch).
+  const [, certificates] = await Promise.all([
+    postTransactions(
+      tx,
+      paid.map((purchase) => {
+        const source = sourceOf.get(purchase.id);
+        const from =
+          source?.kind === 'wallet'
+            ? source.walletAccountId
+            : account({ kind: 'external', currency: purchase.currency });
+        const method = source?.kind === 'wallet' ? 'wallet' : purchase.paymentMethod;
+        const credits: LedgerLine[] = paidSellers.get(purchase.id)?.lines ?? [
+          {
+            accountId: account({ kind: 'platform_revenue', currency: purchase.currency }),
+            amountMinor: purchase.totalMinor,
+            currency: purchase.currency,
+          },
+        ];
+        return {
+          reference: purchase.reference,
+          description: `${purchase.market === MARKET.secondary ? 'secondary' : 'primary'} purchase ${purchase.quantity} parts (${method})`,
+          lines: [{ accountId: from, amountMinor: -purchase.totalMinor, currency: purchase.currency }, ...credits],
+        };
+      }),
+    ),
+    issueCertificates(
+      tx,
+      paid.map((purchase) => ({
+        purchaseId: purchase.id,
+        userId: purchase.userId,
+        paintingId: purchase.paintingId,
+        holderName: purchase.ownerName,
+        quantity: purchase.quantity,
+        language: purchase.language,
+      })),
+    ),
+    recordNotifications(
+      tx,
+      paid.flatMap((purchase) => {
+        const credited = paidSellers.get(purchase.id)?.credited ?? [];
+        return [settledNotice(purchase), ...partsSoldNotices(purchase, sellers.get(purchase.id) ?? [], credited)];
+      }),
+    ),
+    ...[...new Set(paid.map((purchase) => purchase.paintingId))].map((paintingId) =>
+      openSecondaryIfSoldOut(tx, paintingId),
+    ),
+  ]);
   paid.forEach((purchase, at) => {
     settled.set(purchase.id, { purchase, certificate: certificates[at] as Certificate });
   });
@@ -227,6 +218,33 @@ function partsSoldNotices(
  * What each seller of the secondary purchases receives: the parts taken from their listings at the listed price, by
  * purchase (one read for the batch; none when every purchase is primary).
  */
+/**
+ * The ledger's side of a settlement batch, read before its transactions are written: the sellers of its secondary
+ * purchases with their credits, and the accounts every payment moves money between (one read each).
+ */
+async function ledgerAccountsOf(
+  tx: Executor,
+  paid: readonly Purchase[],
+  sourceOf: ReadonlyMap<string, PaymentSource | undefined>,
+) {
+  const sellers = await sellersOf(tx, paid);
+  const secondary = paid.filter((purchase) => (sellers.get(purchase.id) ?? []).length > 0);
+  const credits = await memberCreditsMany(
+    tx,
+    secondary.map((purchase) => ({ credits: sellers.get(purchase.id) ?? [], currency: purchase.currency })),
+  );
+  const paidSellers = new Map<string, (typeof credits)[number]>();
+  secondary.forEach((purchase, at) => {
+    paidSellers.set(purchase.id, credits[at] as (typeof credits)[number]);
+  });
+  const wanted: AccountWanted[] = [];
+  for (const purchase of paid) {
+    if (sourceOf.get(purchase.id)?.kind !== 'wallet') wanted.push({ kind: 'external', currency: purchase.currency });
+    if (!paidSellers.has(purchase.id)) wanted.push({ kind: 'platform_revenue', currency: purchase.currency });
+  }
+  return { sellers, paidSellers, accounts: await accountsFor(tx, wanted) };
+}
+
 async function sellersOf(tx: Executor, paid: readonly Purchase[]): Promise<Map<string, Seller[]>> {
   const secondary = paid.filter((purchase) => purchase.market === MARKET.secondary).map((purchase) => purchase.id);
   const byPurchase = new Map<string, Seller[]>();
