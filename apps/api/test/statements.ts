@@ -28,6 +28,33 @@ export async function statementsSentBy(
 }
 
 /**
+ * The round trips of what `work` sends: the statements sent while their connection had none in flight (pipeline mode,
+ * decision 599: one sent beside others in flight shares their wait). Without pipeline mode every statement is one.
+ */
+export async function roundTripsBy(
+  work: () => Promise<unknown>,
+  counted: (text: string) => boolean = () => true,
+): Promise<number> {
+  let trips = 0;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    // node-postgres's own state: the statement answered now, and those sent behind it (pipeline mode only).
+    const client = this as unknown as { pipeline: boolean; _activeQuery: unknown; _sentQueryQueue: unknown[] };
+    const inFlight = client.pipeline && (client._activeQuery != null || client._sentQueryQueue.length > 0);
+    if (text && counted(text) && !inFlight) trips++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return trips;
+}
+
+/**
  * What `work` sends without a statement name (node-postgres then has PostgreSQL parse it on each call) and what
  * drizzle builds meanwhile (its dialect's `sqlToQuery`, run for every statement not prepared once per connection), whole
  * texts, whitespace folded; `counted` leaves some out (the jobs' own…).

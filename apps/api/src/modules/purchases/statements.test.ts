@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendCardEvent } from '../../../test/card-webhook';
 import { acknowledgeKeyInformation, createMember, createPaintingForSale, userRow } from '../../../test/factories';
-import { statementsSentBy, unpreparedBy } from '../../../test/statements';
+import { roundTripsBy, statementsSentBy, unpreparedBy } from '../../../test/statements';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { SANDBOX_CARD_OK, type SandboxCardPayments } from '../../adapters/payments/sandbox-card';
 import { purchases } from '../../db/schema';
@@ -77,6 +77,13 @@ const cardReservation = (userId: string, paintingId: string, quantity: number): 
 });
 
 /** Counts the statements the app sends while `work` runs (every pg.Client of this process). */
+/** The round trips of those statements (decision 599): the statements sent together wait once. */
+function roundTripsOf(work: () => Promise<void>): Promise<number> {
+  return outsideJobs((counted) =>
+    roundTripsBy(work, (text) => counted() && !AUTHENTICATE.test(text) && !ANNOUNCE.test(text)),
+  );
+}
+
 function statementsOf(work: () => Promise<void>): Promise<string[]> {
   return outsideJobs((counted) =>
     statementsSentBy(
@@ -131,6 +138,15 @@ const BATCH = 9;
  */
 const SETTLE = 12;
 
+/**
+ * Decision 599: a settlement batch sends its register INSERT beside its ledger accounts' read, then its ledger
+ * transactions, certificates, notifications and sold-out read together: 8 round trips for the 12 statements.
+ */
+const SETTLE_TRIPS = 8;
+
+/** Decision 599: a reservation batch sends its register movements and key information versions together. */
+const BATCH_TRIPS = 8;
+
 describe('statements per purchase (PostgreSQL)', () => {
   it(`a batch of card payments sends ${SETTLE} statements, the same texts for one payment as for twelve`, async () => {
     const painting = await createPaintingForSale(t, { widthCm: 4, heightCm: 4 });
@@ -164,10 +180,15 @@ describe('statements per purchase (PostgreSQL)', () => {
       const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, [alone]);
       expect(outcomes.map((outcome) => outcome.kind)).toEqual(['settled']);
     });
+    let trips = 0;
     const twelve = await statementsOf(async () => {
-      const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, others);
-      expect(outcomes.filter((outcome) => outcome.kind === 'settled')).toHaveLength(12);
+      trips = await roundTripsOf(async () => {
+        const outcomes = await settlePaymentBatch(t.ctx.database.db, t.ctx.jobs, others);
+        expect(outcomes.filter((outcome) => outcome.kind === 'settled')).toHaveLength(12);
+      });
     });
+    // Guard: settle.ts's statements sent together, and the pool's pipeline mode (db/client.ts); either undone, 12.
+    expect(trips).toBe(SETTLE_TRIPS);
     expect(one.length, listed(one)).toBe(SETTLE);
     expect(twelve.length, listed(twelve)).toBe(SETTLE);
     expectSameTexts(one, twelve);
@@ -189,10 +210,15 @@ describe('statements per purchase (PostgreSQL)', () => {
       const [outcome] = await reserveBatch(t.ctx.database.db, [alone]);
       expect(outcome && 'purchase' in outcome).toBe(true);
     });
+    let trips = 0;
     const twelve = await statementsOf(async () => {
-      const outcomes = await reserveBatch(t.ctx.database.db, others);
-      expect(outcomes.filter((outcome) => 'purchase' in outcome)).toHaveLength(12);
+      trips = await roundTripsOf(async () => {
+        const outcomes = await reserveBatch(t.ctx.database.db, others);
+        expect(outcomes.filter((outcome) => 'purchase' in outcome)).toHaveLength(12);
+      });
     });
+    // Guard: reserve-purchase.ts's writes sent together, and the pool's pipeline mode; either undone, 9.
+    expect(trips).toBe(BATCH_TRIPS);
     expect(one.length, listed(one)).toBe(BATCH);
     expect(twelve.length, listed(twelve)).toBe(BATCH);
     expectSameTexts(one, twelve);
