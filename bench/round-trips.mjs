@@ -6,13 +6,12 @@
 // information versions, the hot row's conditional UPDATE, COMMIT: 9 statements) sent two ways by node-postgres:
 // "one by one", each statement prepared and awaited as the API sends it today (9 round trips, one socket write and
 // one read each side), and "in one round trip", the same 9 statements in one message (the simple protocol's several
-// statements, values written in: parsed and planned each time, 1 round trip), and "pipelined", the extended
-// protocol as a pipelining driver would send it (each statement prepared once per connection, then Bind and Execute
-// for all of them and one Sync in one write: 1 round trip, or 3 when the reads, the writes and COMMIT go apart as a
-// workflow that decides between them must). Each way starts from the same empty tables. Prints, per batch, the wall
+// statements, values written in: parsed and planned each time, 1 round trip), and "pipelined", node-postgres's
+// pipeline mode as the API uses it (decision 599: each statement prepared once per connection and sent without
+// waiting for the answer before it, each with its own Sync: 1 round trip, or 3 when the reads, the writes and COMMIT
+// go apart as a workflow that decides between them must). Each way starts from the same empty tables. Prints, per batch, the wall
 // time, this process's CPU and PostgreSQL's (every `postgres` process on the machine: meaningful on a quiet one).
 import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
 import { pgUrl, psql } from './lib/pgbench.mjs';
 import { cli, commandCpuTimeMs, loadAverage } from './lib/run.mjs';
 
@@ -72,68 +71,15 @@ function inOneMessage(client, members) {
 }
 
 /**
- * Statements sent as one pipeline of the extended protocol: each prepared once per connection (Parse), then Bind and
- * Execute for every statement and a single Sync, in one socket write; PostgreSQL answers them all before it flushes.
- * What a pipelining driver would send (node-postgres sends one statement and waits for its Sync), written here as
- * node-postgres's own extension point, a "submittable" the client runs as one query.
+ * The batch through node-postgres's pipeline mode, as the API sends it (decision 599): the statements of a group issued
+ * at once, each prepared by name and sent with its own Sync without waiting for the answer before it. `trips` 1
+ * (BEGIN … COMMIT at once) or 3 (BEGIN and the reads; the writes; COMMIT).
  */
-class Pipeline {
-  constructor(steps) {
-    this.steps = steps;
-    this.rows = 0;
-    this.error = null;
-    this.done = new Promise((resolve, reject) => {
-      this.resolve = resolve;
-      this.reject = reject;
-    });
-  }
-  submit(connection) {
-    connection.stream.cork();
-    for (const { name, text, values } of this.steps) {
-      if (name && connection.parsedStatements[name] !== text) {
-        connection.parse({ name, text, types: [] });
-        connection.parsedStatements[name] = text;
-      }
-      if (!name) connection.parse({ text, types: [] });
-      connection.bind({ statement: name ?? '', values, valueMapper: prepare });
-      connection.describe({ type: 'P', name: '' });
-      connection.execute({ portal: '', rows: 0 });
-    }
-    connection.sync();
-    connection.stream.uncork();
-  }
-  handleRowDescription() {}
-  handleDataRow() {
-    this.rows++;
-  }
-  handleCommandComplete() {}
-  handleEmptyQuery() {}
-  handlePortalSuspended() {}
-  handleError(error) {
-    this.error ??= error;
-  }
-  handleReadyForQuery() {
-    if (this.error) this.reject(this.error);
-    else this.resolve(this.rows);
-  }
-  handleCopyInResponse() {}
-  handleCopyData() {}
-}
-
-/** node-postgres's mapping of a JavaScript value to its text form (arrays as array literals). */
-const prepare = (value) => prepareValue(value);
-
-/** The batch as pipelines: `trips` 1 (BEGIN … COMMIT at once) or 3 (BEGIN and the reads; the writes; COMMIT). */
 async function pipelined(client, members, trips) {
   const steps = statements(members).map(([text, values], at) => ({ name: `s${at}`, text, values }));
-  const begin = { text: 'BEGIN', values: [] };
-  const commit = { text: 'COMMIT', values: [] };
-  const groups = trips === 1 ? [[begin, ...steps, commit]] : [[begin, ...steps.slice(0, 3)], steps.slice(3), [commit]];
-  for (const group of groups) {
-    const pipeline = new Pipeline(group);
-    client.query(pipeline);
-    await pipeline.done;
-  }
+  const groups =
+    trips === 1 ? [['BEGIN', ...steps, 'COMMIT']] : [['BEGIN', ...steps.slice(0, 3)], steps.slice(3), ['COMMIT']];
+  for (const group of groups) await Promise.all(group.map((step) => client.query(step)));
 }
 
 async function oneByOne(client, members) {
@@ -145,11 +91,11 @@ async function oneByOne(client, members) {
   await client.query('COMMIT');
 }
 
-async function measure(label, send) {
+async function measure(label, send, { pipeline = false } = {}) {
   // Each way starts from the same empty tables (the unpaid purchases' count grows with them).
   psql(databaseUrl, 'TRUNCATE purchases, movements, notes; UPDATE works SET sold = 0;');
   psql(databaseUrl, 'VACUUM ANALYZE');
-  const pool = Array.from({ length: clients }, () => new pg.Client({ connectionString: databaseUrl }));
+  const pool = Array.from({ length: clients }, () => new pg.Client({ connectionString: databaseUrl, pipeline }));
   await Promise.all(pool.map((client) => client.connect()));
   const members = (i) => Array.from({ length: SIZE }, (_, k) => ((i * SIZE + k) % 100) + 1);
   // Warm up: prepared statements parsed, caches filled.
@@ -184,8 +130,8 @@ try {
   for (let round = 0; round < 2; round++) {
     await measure('one by one (9 trips)', oneByOne);
     await measure('in one round trip', (client, members) => client.query(inOneMessage(client, members)));
-    await measure('pipelined, 3 trips', (client, members) => pipelined(client, members, 3));
-    await measure('pipelined, 1 trip', (client, members) => pipelined(client, members, 1));
+    await measure('pipelined, 3 trips', (client, members) => pipelined(client, members, 3), { pipeline: true });
+    await measure('pipelined, 1 trip', (client, members) => pipelined(client, members, 1), { pipeline: true });
   }
   console.log(`load average ${loadAverage()}`);
 } finally {

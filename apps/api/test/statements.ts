@@ -1,6 +1,26 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
+/** What node-postgres is asked to send: the statement's text and name, and the client that sends it. */
+type Sent = { text?: string; name?: string; client: pg.Client };
+
+/** Runs `work` with every pg.Client's `query` shown to `see` first (the statement and its client, before sending). */
+async function watchingQueries(work: () => Promise<unknown>, see: (sent: Sent) => void): Promise<void> {
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    const config =
+      typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string } | undefined);
+    see({ text: config?.text, name: config?.name, client: this });
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
+
 /**
  * The statements this process sends while `work` runs (every pg.Client, BEGIN and COMMIT included), whitespace
  * folded and cut to `cut` characters (120; `Infinity` for whole texts); `counted` leaves some out (a request's
@@ -12,18 +32,9 @@ export async function statementsSentBy(
   cut = 120,
 ): Promise<string[]> {
   const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+  await watchingQueries(work, ({ text }) => {
     if (text && counted(text)) sent.push(text.replace(/\s+/g, ' ').slice(0, cut));
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
+  });
   return sent;
 }
 
@@ -36,21 +47,12 @@ export async function roundTripsBy(
   counted: (text: string) => boolean = () => true,
 ): Promise<number> {
   let trips = 0;
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+  await watchingQueries(work, ({ text, client }) => {
     // node-postgres's own state: the statement answered now, and those sent behind it (pipeline mode only).
-    const client = this as unknown as { pipeline: boolean; _activeQuery: unknown; _sentQueryQueue: unknown[] };
-    const inFlight = client.pipeline && (client._activeQuery != null || client._sentQueryQueue.length > 0);
+    const state = client as unknown as { pipeline: boolean; _activeQuery: unknown; _sentQueryQueue: unknown[] };
+    const inFlight = state.pipeline && (state._activeQuery != null || state._sentQueryQueue.length > 0);
     if (text && counted(text) && !inFlight) trips++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof original;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = original;
-  }
+  });
   return trips;
 }
 
@@ -66,13 +68,6 @@ export async function unpreparedBy(
   const unnamed: string[] = [];
   const built: string[] = [];
   const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
-    const config = typeof first === 'string' ? { text: first } : (first as { text?: string; name?: string });
-    if (config?.text && !config.name && counted(config.text)) unnamed.push(fold(config.text));
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
   const build = PgDialect.prototype.sqlToQuery;
   PgDialect.prototype.sqlToQuery = function (this: PgDialect, ...args: Parameters<typeof build>) {
     const answer = build.apply(this, args);
@@ -80,9 +75,10 @@ export async function unpreparedBy(
     return answer;
   };
   try {
-    await work();
+    await watchingQueries(work, ({ text, name }) => {
+      if (text && !name && counted(text)) unnamed.push(fold(text));
+    });
   } finally {
-    pg.Client.prototype.query = query;
     PgDialect.prototype.sqlToQuery = build;
   }
   return { unnamed, built };
