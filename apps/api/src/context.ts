@@ -6,6 +6,7 @@ import type { CardPayments, PaypalPayments } from './adapters/payments/payments'
 import type { Storage } from './adapters/storage/storage';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { PurchasesInFlight } from './db/turns';
 import type { CatalogueChanges } from './modules/catalogue/changes';
 import type { VerificationProvider } from './modules/verification/provider';
 
@@ -21,6 +22,11 @@ export type AppContext = {
   delivery: { mailer: Mailer; sms: SmsSender };
   /** Background jobs, once across every process (pg-boss on this database). */
   jobs: JobQueue;
+  /**
+   * The purchases this process is reserving or settling (the works' turns): the job kinds that yield to a drop wait
+   * while any is in flight, within their bound (decision 601).
+   */
+  purchasesInFlight: PurchasesInFlight;
   captcha: CaptchaVerifier;
   /** Uploaded media (profile pictures), served under /media/. */
   storage: Storage;

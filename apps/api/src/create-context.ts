@@ -17,6 +17,7 @@ import { LocalDiskStorage } from './adapters/storage/local-disk';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
+import { PurchasesInFlight } from './db/turns';
 import {
   type CatalogueChanges,
   PostgresChangeTransport,
@@ -87,8 +88,10 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
   const verification = verificationProviderFor(config);
   const outbox = new OutboxMailer(database.db);
   const sms = config.sms.twilio ? new TwilioSms(config.sms.twilio) : outbox;
+  const purchasesInFlight = new PurchasesInFlight();
   const jobs = new PgBossQueue(database.executeSql, {
     pollSeconds: config.jobs.pollSeconds,
+    purchasesInFlight,
     // Tests run no workers and drain their queues; their databases live as long as one file.
     maintenance: config.env !== 'test',
     exclusively: database.exclusively,
@@ -100,6 +103,7 @@ export function createContext(config: AppConfig, database: DatabaseHandle): AppC
     sms,
     delivery: { mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : outbox, sms },
     jobs,
+    purchasesInFlight,
     captcha: captchaFor(config, database),
     storage: new LocalDiskStorage(join(config.dataDir, 'media')),
     counters: countersFor(config),

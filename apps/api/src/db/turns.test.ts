@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, RetryLaterError } from '../http/errors';
-import { type Settled, WorkTurns } from './turns';
+import { PurchasesInFlight, type Settled, WorkTurns } from './turns';
 
 /** A batch runner the test steps by hand: each batch waits until the test opens it, and answers what the test says. */
 function steppedRunner() {
@@ -32,7 +32,7 @@ function steppedRunner() {
 describe('WorkTurns: purchases of one work as batches, in arrival order', () => {
   it('runs the first alone, then those that arrived meanwhile together (at most maxBatch), each its own answer', async () => {
     const runner = steppedRunner();
-    const turns = new WorkTurns(runner.runBatch, 3, 10_000);
+    const turns = new WorkTurns(runner.runBatch, { maxBatch: 3, maxWaitMs: 10_000 });
     const answers = [1, 2, 3, 4, 5, 6].map((n) => turns.run('work', n));
     await runner.started(1);
     expect(runner.batches.map((b) => b.items)).toEqual([[1]]);
@@ -63,7 +63,7 @@ describe('WorkTurns: purchases of one work as batches, in arrival order', () => 
 
   it('another work does not wait for this one', async () => {
     const runner = steppedRunner();
-    const turns = new WorkTurns(runner.runBatch, 48, 10_000);
+    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 10_000 });
     const a = turns.run('a', 1);
     const b = turns.run('b', 2);
     await runner.started(2);
@@ -76,7 +76,7 @@ describe('WorkTurns: purchases of one work as batches, in arrival order', () => 
 
   it('runs a batch that failed as a whole one request at a time; an AppError is every request`s answer', async () => {
     const runner = steppedRunner();
-    const turns = new WorkTurns(runner.runBatch, 48, 10_000);
+    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 10_000 });
     const first = turns.run('work', 1);
     await runner.started(1);
     const rest = [2, 3].map((n) => turns.run('work', n));
@@ -114,7 +114,7 @@ describe('WorkTurns: purchases of one work as batches, in arrival order', () => 
 
   it('answers 503 DropBusy to a request that waited too long for its batch, and forgets it', async () => {
     const runner = steppedRunner();
-    const turns = new WorkTurns(runner.runBatch, 48, 30);
+    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 30 });
     const busy = turns.run('work', 1);
     await runner.started(1);
     const late = turns.run('work', 2);
@@ -126,5 +126,71 @@ describe('WorkTurns: purchases of one work as batches, in arrival order', () => 
     runner.batches[0]?.open();
     await expect(busy).resolves.toBe('done 1');
     expect(runner.batches.length).toBe(1);
+  });
+});
+
+describe('PurchasesInFlight: what background work yields to (decision 601)', () => {
+  it("counts a turn's requests from arrival to answer, whichever way they are answered", async () => {
+    // Guard: WorkTurns counts in and out (turns.ts:run). Without it, nothing is in flight and no job ever yields.
+    const runner = steppedRunner();
+    const inFlight = new PurchasesInFlight();
+    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 10_000, inFlight });
+    const first = turns.run('work', 1);
+    await runner.started(1);
+    const next = [turns.run('work', 2), turns.run('work', 3)];
+    expect(inFlight.size).toBe(3);
+    runner.batches[0]?.open();
+    await expect(first).resolves.toBe('done 1');
+    expect(inFlight.size).toBe(2);
+    await runner.started(2);
+    // One refused, one failed as a batch of one: each is counted out once.
+    runner.batches[1]?.open(() => [{ error: new AppError(400, 'NotEnoughParts') }, { value: 'done 3' }]);
+    await expect(next[0]).rejects.toBeInstanceOf(AppError);
+    await expect(next[1]).resolves.toBe('done 3');
+    expect(inFlight.size).toBe(0);
+  });
+
+  it('counts out a request answered 503 for waiting too long', async () => {
+    const runner = steppedRunner();
+    const inFlight = new PurchasesInFlight();
+    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 30, inFlight });
+    const busy = turns.run('work', 1);
+    await runner.started(1);
+    await expect(turns.run('work', 2)).rejects.toBeInstanceOf(RetryLaterError);
+    expect(inFlight.size).toBe(1);
+    runner.batches[0]?.open();
+    await busy;
+    expect(inFlight.size).toBe(0);
+  });
+
+  it('wakes those waiting for quiet when the last request is answered, or at their bound, or when told to stop', async () => {
+    const runner = steppedRunner();
+    const inFlight = new PurchasesInFlight();
+    const turns = new WorkTurns(runner.runBatch, { inFlight });
+    const purchase = turns.run('work', 1);
+    await runner.started(1);
+    let quiet = false;
+    const waiting = inFlight.whenQuiet(60_000).then(() => {
+      quiet = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(quiet).toBe(false);
+    runner.batches[0]?.open();
+    await purchase;
+    await waiting;
+    expect(quiet).toBe(true);
+    // Still busy: the bound, and a stop, end the wait.
+    const again = turns.run('work', 2);
+    await runner.started(2);
+    const started = Date.now();
+    await inFlight.whenQuiet(20);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+    const stop = new AbortController();
+    const stopped = inFlight.whenQuiet(60_000, stop.signal);
+    stop.abort();
+    await stopped;
+    runner.batches[1]?.open();
+    await again;
+    expect(inFlight.size).toBe(0);
   });
 });

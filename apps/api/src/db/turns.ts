@@ -14,6 +14,43 @@ type Entry<In, Out> = {
 };
 
 /**
+ * The purchase path's requests in this process, from their arrival at a work's turn to their answer (decision 601):
+ * what background work yields to. A drop's reservations and settlements are counted; the job queue's workers wait
+ * while any is in flight, within each kind of job's bound (`QueueSpec.yieldsToPurchasesForSeconds`).
+ */
+export class PurchasesInFlight {
+  private count = 0;
+  private readonly quiet = new Set<() => void>();
+
+  /** Requests reserving or settling now, waiting or in their batch. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** A request arrived (1) or was answered (-1). */
+  change(by: 1 | -1): void {
+    this.count += by;
+    if (this.count === 0) for (const wake of [...this.quiet]) wake();
+  }
+
+  /** Resolves when no purchase is in flight, after `withinMs` at the latest, or at once when `signal` aborts. */
+  whenQuiet(withinMs: number, signal?: AbortSignal): Promise<void> {
+    if (this.count === 0 || withinMs <= 0 || signal?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.quiet.delete(wake);
+        signal?.removeEventListener('abort', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, withinMs);
+      this.quiet.add(wake);
+      signal?.addEventListener('abort', wake, { once: true });
+    });
+  }
+}
+
+/**
  * Purchases of one work run as batches, in arrival order (issue 28, decision 447). Each process keeps one first-in
  * first-out queue per work: while a batch of the work runs, arrivals wait, without holding a database connection;
  * when it ends, up to `maxBatch` of those waiting go together as the next batch (`runBatch`, one transaction), and
@@ -28,13 +65,27 @@ type Entry<In, Out> = {
 export class WorkTurns<In, Out> {
   private readonly works = new Map<string, { running: boolean; waiting: Entry<In, Out>[] }>();
 
+  private readonly maxBatch: number;
+  private readonly maxWaitMs: number;
+  private readonly busy: () => Error;
+  private readonly inFlight?: PurchasesInFlight;
+
   constructor(
     private readonly runBatch: (workId: string, items: In[]) => Promise<Settled<Out>[]>,
-    private readonly maxBatch = MAX_BATCH,
-    private readonly maxWaitMs = 4000,
-    /** The answer of a request that waited `maxWaitMs`: a drop's "many members are buying this work" by default. */
-    private readonly busy: () => Error = () => new RetryLaterError(1, 'DropBusy', 503),
-  ) {}
+    options: {
+      maxBatch?: number;
+      maxWaitMs?: number;
+      /** The answer of a request that waited `maxWaitMs`: a drop's "many members are buying this work" by default. */
+      busy?: () => Error;
+      /** Where the purchase path's turns count their requests (decision 601); the sessions' turn counts nowhere. */
+      inFlight?: PurchasesInFlight;
+    } = {},
+  ) {
+    this.maxBatch = options.maxBatch ?? MAX_BATCH;
+    this.maxWaitMs = options.maxWaitMs ?? 4000;
+    this.busy = options.busy ?? (() => new RetryLaterError(1, 'DropBusy', 503));
+    this.inFlight = options.inFlight;
+  }
 
   run(workId: string, item: In): Promise<Out> {
     let queue = this.works.get(workId);
@@ -43,15 +94,32 @@ export class WorkTurns<In, Out> {
       this.works.set(workId, queue);
     }
     const line = queue;
+    this.inFlight?.change(1);
+    let answered = false;
+    // Counted out once, at its answer, whichever way it is answered (its batch, a split, the wait's 503).
+    const answer = () => {
+      if (answered) return false;
+      answered = true;
+      this.inFlight?.change(-1);
+      return true;
+    };
     return new Promise<Out>((resolve, reject) => {
-      const entry: Entry<In, Out> = { item, resolve, reject };
+      const entry: Entry<In, Out> = {
+        item,
+        resolve: (value) => {
+          if (answer()) resolve(value);
+        },
+        reject: (error) => {
+          if (answer()) reject(error);
+        },
+      };
       line.waiting.push(entry);
       if (line.running) {
         entry.timer = setTimeout(() => {
           const at = line.waiting.indexOf(entry);
           if (at < 0) return;
           line.waiting.splice(at, 1);
-          reject(this.busy());
+          entry.reject(this.busy());
         }, this.maxWaitMs);
         return;
       }

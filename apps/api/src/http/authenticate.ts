@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import { MAX_BATCH, WorkTurns } from '../db/turns';
+import { WorkTurns } from '../db/turns';
 import { keepOperatorSession } from '../modules/auth/sessions';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { forbidden, RetryLaterError, unauthorized } from './errors';
@@ -82,9 +82,7 @@ function readMemberSession(ctx: AppContext, key: SessionKey): Promise<MemberSess
           return { value: { user: { ...row.user }, session: { ...row.session } } };
         });
       },
-      MAX_BATCH,
-      READ_WAIT_MS,
-      () => new RetryLaterError(1, 'ServerBusy', 503),
+      { maxWaitMs: READ_WAIT_MS, busy: () => new RetryLaterError(1, 'ServerBusy', 503) },
     );
     readsOf.set(ctx, reads);
   }

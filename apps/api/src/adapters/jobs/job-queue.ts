@@ -18,6 +18,11 @@ export type QueueSpec = {
   expireInSeconds: number;
   /** `singleton`: at most one job of this kind runs at a time, whichever process fetched it. */
   policy: 'standard' | 'singleton';
+  /**
+   * Work that can wait behind a drop (decision 601): a worker that fetched jobs of this kind holds them while this
+   * process reserves or settles purchases, until none is in flight or the oldest job is this many seconds old.
+   */
+  yieldsToPurchasesForSeconds?: number;
 };
 
 /** A job whose code threw: what an operator needs to follow it (never its data, which may name a person). */

@@ -3,6 +3,7 @@ import type { QueryConfig } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Executor } from '../../db/client';
 import { connectionOf } from '../../db/prepared';
+import type { PurchasesInFlight } from '../../db/turns';
 import type { JobFailure, JobHandler, JobQueue, QueueSpec } from './job-queue';
 
 /** One SQL statement (or, without values, a script) on the application's database: pg-boss's `db` option. */
@@ -21,6 +22,8 @@ export type PgBossQueueOptions = {
    * creating the same queues at once deadlock (DatabaseHandle.exclusively, an advisory lock).
    */
   exclusively: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The purchases this process has in flight, which the kinds of job that yield wait for (decision 601). */
+  purchasesInFlight?: PurchasesInFlight;
   /**
    * A worker's batch that has run this long completes the jobs it has done before starting the next (decision 499):
    * default 10 s. Then a job that hangs past its expiry, failing what of the batch is still active, fails no job
@@ -62,6 +65,10 @@ export class PgBossQueue implements JobQueue {
   private readonly statements = new Set<Promise<unknown>>();
   /** Set by a stop that is not graceful: a batch fetched after it goes back to the queue instead of running. */
   private refusing = false;
+  /** Aborted when the stop begins: a batch yielding to purchases runs (or is refused) at once. */
+  private stopping = new AbortController();
+  /** Batches held back behind purchases in flight now (decision 601). */
+  private yieldingBatches = 0;
   private onError: (error: Error) => void = (error) => console.error(`[jobs] ${error.message}`);
   private onJobFailed: (failure: JobFailure) => void = () => undefined;
 
@@ -102,6 +109,7 @@ export class PgBossQueue implements JobQueue {
       await this.boss.start();
       for (const [name, { spec }] of this.defined) await this.ensureQueue(name, spec);
     });
+    this.stopping = new AbortController();
     this.started = true;
   }
 
@@ -173,6 +181,8 @@ export class PgBossQueue implements JobQueue {
         async (jobs) => {
           // Fetched after a stop that does not wait: failed by pg-boss (this throw), retried by another process.
           if (this.refusing) throw new Error('the process stopped before running this job');
+          await this.yieldToPurchases(spec, jobs);
+          if (this.refusing) throw new Error('the process stopped before running this job');
           // Tracked, so that drain() (the development outbox's read) waits for a batch this process's worker took.
           await this.track(this.runBatch(name, jobs));
           // A full batch says more are waiting (a drop's hundreds of emails): the worker fetches again at once instead
@@ -181,6 +191,29 @@ export class PgBossQueue implements JobQueue {
         },
       );
     }
+  }
+
+  /**
+   * Decision 601: a kind of job that yields waits, fetched, while this process has purchases in flight (a drop), until
+   * there are none or its oldest job has waited its bound, so that a drop's purchases are not slowed by their own
+   * confirmations. The worker fetches nothing more meanwhile; a stop ends the wait.
+   */
+  private async yieldToPurchases(spec: QueueSpec, jobs: readonly PgBoss.JobWithMetadata<object>[]): Promise<void> {
+    const bound = spec.yieldsToPurchasesForSeconds;
+    const inFlight = this.options.purchasesInFlight;
+    if (!bound || !inFlight || inFlight.size === 0) return;
+    const oldest = Math.min(...jobs.map((job) => job.createdOn.getTime()));
+    this.yieldingBatches += 1;
+    try {
+      await inFlight.whenQuiet(oldest + bound * 1000 - Date.now(), this.stopping.signal);
+    } finally {
+      this.yieldingBatches -= 1;
+    }
+  }
+
+  /** Fetched batches held back behind purchases in flight (decision 601; tests and metrics). */
+  yielding(): number {
+    return this.yieldingBatches;
   }
 
   /**
@@ -281,6 +314,7 @@ export class PgBossQueue implements JobQueue {
     if (!this.started) return;
     this.started = false;
     this.refusing = !graceful;
+    this.stopping.abort();
     const deadline = Date.now() + timeoutMs;
     await this.boss.stop({ graceful, wait: true, timeout: timeoutMs, close: false });
     await this.settled(graceful, deadline);

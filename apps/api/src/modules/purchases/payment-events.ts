@@ -24,14 +24,17 @@ const NO_WORK = 'no-work';
 function settleInTurn(ctx: AppContext, workId: string, notice: PaymentNotice): Promise<PaymentOutcome> {
   let turns = turnsOf.get(ctx);
   if (!turns) {
-    turns = new WorkTurns<PaymentNotice, PaymentOutcome>(async (_workId, notices) => {
-      recordSettlementBatch(notices.length);
-      const outcomes = await settlePaymentBatch(ctx.database.db, ctx.jobs, notices);
-      // What is sold changed (a payment settled, or refused as late): told once per work of the batch, at its commit,
-      // where each payment told it once (the reservations' batches do the same).
-      for (const workId of soldChangedIn(outcomes)) announceSale(ctx, workId);
-      return outcomes.map((value) => ({ value }));
-    });
+    turns = new WorkTurns<PaymentNotice, PaymentOutcome>(
+      async (_workId, notices) => {
+        recordSettlementBatch(notices.length);
+        const outcomes = await settlePaymentBatch(ctx.database.db, ctx.jobs, notices);
+        // What is sold changed (a payment settled, or refused as late): told once per work of the batch, at its commit,
+        // where each payment told it once (the reservations' batches do the same).
+        for (const workId of soldChangedIn(outcomes)) announceSale(ctx, workId);
+        return outcomes.map((value) => ({ value }));
+      },
+      { inFlight: ctx.purchasesInFlight },
+    );
     turnsOf.set(ctx, turns);
   }
   return turns.run(workId, notice);

@@ -58,44 +58,47 @@ const turnsOf = new WeakMap<AppContext, WorkTurns<GatedReservation, Purchase>>()
 function reserveInTurn(ctx: AppContext, request: GatedReservation): Promise<Purchase> {
   let turns = turnsOf.get(ctx);
   if (!turns) {
-    turns = new WorkTurns<GatedReservation, Purchase>(async (workId, waiting) => {
-      recordReservationBatch(waiting.length);
-      const answers: Settled<Purchase>[] = [];
-      const passed: { at: number; request: ReservationRequest }[] = [];
-      // The gates of the batch's members in one read: a member refused there is answered so and reserves nothing.
-      const gatesOf = await purchaseGatesOf(
-        ctx,
-        waiting.map((one) => one.reservation.userId),
-        workId,
-      );
-      waiting.forEach(({ reservation, gated }, at) => {
-        try {
-          const records = { ...reservation.records, ...gated(gatesOf(reservation.userId)) };
-          passed.push({ at, request: { ...reservation, records } });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          answers[at] = { error };
-        }
-      });
-      if (passed.length === 0) return answers;
-      try {
-        const outcomes = await reserveBatch(
-          ctx.database.db,
-          passed.map((one) => one.request),
+    turns = new WorkTurns<GatedReservation, Purchase>(
+      async (workId, waiting) => {
+        recordReservationBatch(waiting.length);
+        const answers: Settled<Purchase>[] = [];
+        const passed: { at: number; request: ReservationRequest }[] = [];
+        // The gates of the batch's members in one read: a member refused there is answered so and reserves nothing.
+        const gatesOf = await purchaseGatesOf(
+          ctx,
+          waiting.map((one) => one.reservation.userId),
+          workId,
         );
-        // One announcement per batch that reserved: what the work has available changed once, at its commit.
-        if (outcomes.some((outcome) => 'purchase' in outcome)) announceSale(ctx, workId);
-        outcomes.forEach((outcome, at) => {
-          const asked = passed[at]?.at ?? -1;
-          answers[asked] = 'refusal' in outcome ? { error: outcome.refusal } : { value: outcome.purchase };
+        waiting.forEach(({ reservation, gated }, at) => {
+          try {
+            const records = { ...reservation.records, ...gated(gatesOf(reservation.userId)) };
+            passed.push({ at, request: { ...reservation, records } });
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            answers[at] = { error };
+          }
         });
-        return answers;
-      } catch (error) {
-        // A row stayed locked longer than lock_timeout, twice (inTransaction ran it again once).
-        if (isLockTimeout(error)) throw new RetryLaterError(1, 'DropBusy', 503);
-        throw error;
-      }
-    });
+        if (passed.length === 0) return answers;
+        try {
+          const outcomes = await reserveBatch(
+            ctx.database.db,
+            passed.map((one) => one.request),
+          );
+          // One announcement per batch that reserved: what the work has available changed once, at its commit.
+          if (outcomes.some((outcome) => 'purchase' in outcome)) announceSale(ctx, workId);
+          outcomes.forEach((outcome, at) => {
+            const asked = passed[at]?.at ?? -1;
+            answers[asked] = 'refusal' in outcome ? { error: outcome.refusal } : { value: outcome.purchase };
+          });
+          return answers;
+        } catch (error) {
+          // A row stayed locked longer than lock_timeout, twice (inTransaction ran it again once).
+          if (isLockTimeout(error)) throw new RetryLaterError(1, 'DropBusy', 503);
+          throw error;
+        }
+      },
+      { inFlight: ctx.purchasesInFlight },
+    );
     turnsOf.set(ctx, turns);
   }
   return turns.run(request.reservation.paintingId, request);

@@ -369,11 +369,18 @@ describe('statements per purchase (PostgreSQL)', () => {
     // The first purchases prepare the statements on the connections they use (and create the ledger's accounts).
     await purchase();
     await purchase();
-    const { unnamed, built } = await outsideJobs((counted) =>
-      unpreparedBy(purchase, (text) => counted() && !NOT_PREPARED.test(text.trim())),
-    );
-    expect(unnamed, 'statements sent without a name').toEqual([]);
-    expect(built, 'statements built by drizzle during the purchase').toEqual([]);
+    // A statement is built once per pooled connection: in the loaded whole suite a purchase may meet a connection the
+    // first ones did not use, and build there, once (seen once). One built per call builds in every purchase; so of
+    // three, one must build nothing.
+    let last = { unnamed: [] as string[], built: [] as string[] };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      last = await outsideJobs((counted) =>
+        unpreparedBy(purchase, (text) => counted() && !NOT_PREPARED.test(text.trim())),
+      );
+      if (last.unnamed.length === 0 && last.built.length === 0) break;
+    }
+    expect(last.unnamed, 'statements sent without a name').toEqual([]);
+    expect(last.built, 'statements built by drizzle during the purchase').toEqual([]);
     expect(await checkInvariants(t.ctx.database.db)).toEqual([]);
   });
 });
