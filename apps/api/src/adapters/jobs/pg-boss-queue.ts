@@ -211,7 +211,7 @@ export class PgBossQueue implements JobQueue {
     }
   }
 
-  /** Fetched batches held back behind purchases in flight (decision 601; tests and metrics). */
+  /** Fetched batches held back behind purchases in flight (decision 601): what the tests wait for. */
   yielding(): number {
     return this.yieldingBatches;
   }
