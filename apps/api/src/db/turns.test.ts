@@ -129,12 +129,17 @@ describe('WorkTurns: purchases of one work as batches, in arrival order', () => 
   });
 });
 
+/** A work's turns that count their requests, stepped by hand. */
+function countedTurns(maxWaitMs = 10_000) {
+  const runner = steppedRunner();
+  const inFlight = new PurchasesInFlight();
+  return { runner, inFlight, turns: new WorkTurns(runner.runBatch, { maxWaitMs, inFlight }) };
+}
+
 describe('PurchasesInFlight: what background work yields to (decision 601)', () => {
   it("counts a turn's requests from arrival to answer, whichever way they are answered", async () => {
     // Guard: WorkTurns counts in and out (turns.ts:run). Without it, nothing is in flight and no job ever yields.
-    const runner = steppedRunner();
-    const inFlight = new PurchasesInFlight();
-    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 10_000, inFlight });
+    const { runner, inFlight, turns } = countedTurns();
     const first = turns.run('work', 1);
     await runner.started(1);
     const next = [turns.run('work', 2), turns.run('work', 3)];
@@ -143,7 +148,7 @@ describe('PurchasesInFlight: what background work yields to (decision 601)', () 
     await expect(first).resolves.toBe('done 1');
     expect(inFlight.size).toBe(2);
     await runner.started(2);
-    // One refused, one failed as a batch of one: each is counted out once.
+    // One refused, one accepted, in the same batch: each is counted out once.
     runner.batches[1]?.open(() => [{ error: new AppError(400, 'NotEnoughParts') }, { value: 'done 3' }]);
     await expect(next[0]).rejects.toBeInstanceOf(AppError);
     await expect(next[1]).resolves.toBe('done 3');
@@ -151,9 +156,7 @@ describe('PurchasesInFlight: what background work yields to (decision 601)', () 
   });
 
   it('counts out a request answered 503 for waiting too long', async () => {
-    const runner = steppedRunner();
-    const inFlight = new PurchasesInFlight();
-    const turns = new WorkTurns(runner.runBatch, { maxBatch: 48, maxWaitMs: 30, inFlight });
+    const { runner, inFlight, turns } = countedTurns(30);
     const busy = turns.run('work', 1);
     await runner.started(1);
     await expect(turns.run('work', 2)).rejects.toBeInstanceOf(RetryLaterError);
@@ -164,9 +167,7 @@ describe('PurchasesInFlight: what background work yields to (decision 601)', () 
   });
 
   it('wakes those waiting for quiet when the last request is answered, or at their bound, or when told to stop', async () => {
-    const runner = steppedRunner();
-    const inFlight = new PurchasesInFlight();
-    const turns = new WorkTurns(runner.runBatch, { inFlight });
+    const { runner, inFlight, turns } = countedTurns();
     const purchase = turns.run('work', 1);
     await runner.started(1);
     let quiet = false;
