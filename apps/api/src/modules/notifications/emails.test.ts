@@ -339,6 +339,27 @@ describe('the two languages', () => {
   });
 });
 
+describe('the purchase confirmation', () => {
+  it("closes the holder's sentence with one full stop, also when the name ends with one", () => {
+    for (const lang of ['en', 'fr'] as const) {
+      const text = (holder: string) =>
+        purchaseConfirmationEmail(lang, {
+          firstName: NAME,
+          reference: 'P-1',
+          paintingTitle: 'Nymphéas',
+          parts: '3 parts',
+          total: '750,00 €',
+          holder,
+          certificateNumber: 'C-1',
+          verifyUrl: 'https://parcelle.test/certificates/C-1',
+        }).text;
+      expect(text('J. D.')).toContain('J. D. ');
+      expect(text('J. D.')).not.toContain('J. D..');
+      expect(text('Jeanne Dupont')).toContain('Jeanne Dupont. ');
+    }
+  });
+});
+
 describe('SmtpMailer', () => {
   it('sends each email as multipart/alternative: the text part, then the HTML part', async () => {
     const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

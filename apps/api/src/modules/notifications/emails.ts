@@ -12,6 +12,13 @@ export function layout(lang: Language, subject: string, blocks: Block[], reason:
   return renderEmail(lang, { subject, blocks, reason });
 }
 
+/**
+ * `text` closed by a full stop, unless it already ends with one (a holder's name typed "J. D." would read "J. D..").
+ */
+export function endingWithAFullStop(text: string): string {
+  return /[.!?…]$/.test(text.trimEnd()) ? text.trimEnd() : `${text}.`;
+}
+
 /** The subject of every email carrying a one-time code: the code itself is only in the body. */
 export const CODE_SUBJECT: Record<Language, string> = { en: 'Your Parcelle code', fr: 'Votre code Parcelle' };
 
@@ -270,7 +277,7 @@ export function purchaseConfirmationEmail(
         [
           hello(lang, params.firstName),
           `Félicitations\u00a0! Votre achat de ${params.parts} de «\u00a0${params.paintingTitle}\u00a0» est terminé (référence ${params.reference}, ${params.total}).`,
-          `Le certificat de copropriété nº ${params.certificateNumber} est établi au nom de ${params.holder}. Vous pouvez le télécharger depuis votre espace membre.`,
+          `Le certificat de copropriété nº ${params.certificateNumber} est établi au nom de ${endingWithAFullStop(params.holder)} Vous pouvez le télécharger depuis votre espace membre.`,
           `Toute personne peut vérifier son authenticité sur ${params.verifyUrl}`,
           ...(revocation
             ? [
@@ -288,7 +295,7 @@ export function purchaseConfirmationEmail(
         [
           hello(lang, params.firstName),
           `Congratulations! Your purchase of ${params.parts} of “${params.paintingTitle}” is complete (reference ${params.reference}, ${params.total}).`,
-          `Co-ownership certificate no. ${params.certificateNumber} is issued in the name of ${params.holder}. You can download it from your member area.`,
+          `Co-ownership certificate no. ${params.certificateNumber} is issued in the name of ${endingWithAFullStop(params.holder)} You can download it from your member area.`,
           `Anyone can check that it is genuine at ${params.verifyUrl}`,
           ...(revocation
             ? [
