@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONCE, testQueue } from '../../../test/job-queue';
 import { openTestDatabase } from '../../../test/test-app';
 import { type DatabaseHandle, queryRows } from '../../db/client';
 import type { JobFailure } from './job-queue';
-import { PgBossQueue } from './pg-boss-queue';
-
-const ONCE = { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireInSeconds: 60, policy: 'standard' } as const;
+import type { PgBossQueue } from './pg-boss-queue';
 
 let database: DatabaseHandle;
 let queue: PgBossQueue;
@@ -19,12 +18,7 @@ const stateOf = async (id: string) =>
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  queue = new PgBossQueue(database.executeSql, {
-    pollSeconds: 0.5,
-    maintenance: false,
-    exclusively: database.exclusively,
-    completeAfterMs: 200,
-  });
+  queue = testQueue(database, { completeAfterMs: 200 });
   queue.define<{ member: string }>('always-fails', ONCE, async () => {
     attempts++;
     throw new Error('the provider did not answer');
@@ -106,11 +100,7 @@ describe('a worker with more waiting than a batch (decision 518)', () => {
   it('fetches again at once after a full batch, not after its poll interval', async () => {
     // Guard: pg-boss-queue.ts work() notifies its worker after a full batch. Without it the second and third batches
     // each wait the poll interval, here a minute, and this test times out (checked).
-    const slowPoll = new PgBossQueue(database.executeSql, {
-      pollSeconds: 60,
-      maintenance: false,
-      exclusively: database.exclusively,
-    });
+    const slowPoll = testQueue(database, { pollSeconds: 60 });
     let handled = 0;
     slowPoll.define('many', ONCE, async () => {
       handled++;
@@ -137,11 +127,7 @@ describe("drain() beside this process's worker", () => {
   it('waits for a batch the worker has taken, so what that job writes is there when drain() answers', async () => {
     // Guard: pg-boss-queue.ts work() tracks its batch (`this.track(this.runBatch(…))`). Without it drain() finds no
     // job to fetch and nothing running, and answers while the worker's job is still at work (checked).
-    const side = new PgBossQueue(database.executeSql, {
-      pollSeconds: 0.5,
-      maintenance: false,
-      exclusively: database.exclusively,
-    });
+    const side = testQueue(database);
     let finished = false;
     side.define('taken', ONCE, async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONCE, testQueue } from '../../../test/job-queue';
 import { openTestDatabase } from '../../../test/test-app';
 import { type DatabaseHandle, queryRows } from '../../db/client';
-import { type ExecuteSql, PgBossQueue } from './pg-boss-queue';
-
-const ONCE = { retryLimit: 1, retryDelaySeconds: 60, backoff: false, expireInSeconds: 60, policy: 'standard' } as const;
+import type { ExecuteSql, PgBossQueue } from './pg-boss-queue';
 
 /**
  * A stop that begins while a worker's fetch is in flight (seen at the end of a hot drop: the server crashed on its
@@ -41,7 +40,7 @@ beforeAll(async () => {
     }
     return result;
   };
-  queue = new PgBossQueue(executeSql, { pollSeconds: 0.5, maintenance: false, exclusively: database.exclusively });
+  queue = testQueue(database, {}, executeSql);
   // A send that takes a moment, as SMTP does: the stop begins and would end before it.
   queue.define<{ n: number }>('mail', ONCE, async (job) => {
     ran.push(job.id);

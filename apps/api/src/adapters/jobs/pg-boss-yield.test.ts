@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONCE, testQueue } from '../../../test/job-queue';
 import { openTestDatabase } from '../../../test/test-app';
 import type { DatabaseHandle } from '../../db/client';
 import { PurchasesInFlight } from '../../db/turns';
-import type { QueueSpec } from './job-queue';
-import { PgBossQueue } from './pg-boss-queue';
-
-const SPEC: QueueSpec = {
-  retryLimit: 1,
-  retryDelaySeconds: 60,
-  backoff: false,
-  expireInSeconds: 60,
-  policy: 'standard',
-};
+import type { PgBossQueue } from './pg-boss-queue';
 
 /**
  * Decision 601: a kind of job that yields to a drop waits, fetched, while this process has purchases in flight,
@@ -25,18 +17,13 @@ const ran: string[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  queue = new PgBossQueue(database.executeSql, {
-    pollSeconds: 0.5,
-    maintenance: false,
-    exclusively: database.exclusively,
-    purchasesInFlight: inFlight,
-  });
+  queue = testQueue(database, { purchasesInFlight: inFlight });
   const record = async (job: { id: string }) => {
     ran.push(job.id);
   };
-  queue.define('confirmation', { ...SPEC, yieldsToPurchasesForSeconds: 60 }, record);
-  queue.define('short-bound', { ...SPEC, yieldsToPurchasesForSeconds: 0.5 }, record);
-  queue.define('code', SPEC, record);
+  queue.define('confirmation', { ...ONCE, yieldsToPurchasesForSeconds: 60 }, record);
+  queue.define('short-bound', { ...ONCE, yieldsToPurchasesForSeconds: 0.5 }, record);
+  queue.define('code', ONCE, record);
   await queue.start({ onError: () => undefined });
   await queue.work();
 });

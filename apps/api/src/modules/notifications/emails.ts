@@ -16,7 +16,8 @@ export function layout(lang: Language, subject: string, blocks: Block[], reason:
  * `text` closed by a full stop, unless it already ends with one (a holder's name typed "J. D." would read "J. D..").
  */
 export function endingWithAFullStop(text: string): string {
-  return /[.!?…]$/.test(text.trimEnd()) ? text.trimEnd() : `${text}.`;
+  const trimmed = text.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** The subject of every email carrying a one-time code: the code itself is only in the body. */
